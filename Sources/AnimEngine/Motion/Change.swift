@@ -1,0 +1,60 @@
+/// How a leaf moves one property: its start value `a` and end value `b` are
+/// computed from the property's value `s` at the moment the leaf starts.
+public enum ChangeRule: Sendable, Equatable {
+  /// `a = startScale·s + startOffset`, `b = endScale·s + endOffset`.
+  ///
+  /// One affine form covers every primitive: "to" (`a = s, b = target`), "by"
+  /// (`a = s, b = s + delta`), Spruce's prepare-then-animate stock motions
+  /// (`slide`: `a = s + offset, b = s`; `fadeIn`: `a = 0, b = 1`).
+  case affine(startScale: Double, startOffset: PropertyValue, endScale: Double, endOffset: PropertyValue)
+  /// A spring to `target` (lane 0); `velocity` is in distances per second.
+  case spring(target: Double, parameters: SpringParameters, velocity: Double)
+
+  /// Animate to an absolute value.
+  public static func to(_ v: PropertyValue) -> ChangeRule {
+    .affine(startScale: 1, startOffset: .zero, endScale: 0, endOffset: v)
+  }
+  /// Animate by adding `d` to the start value.
+  public static func by(_ d: PropertyValue) -> ChangeRule {
+    .affine(startScale: 1, startOffset: .zero, endScale: 1, endOffset: d)
+  }
+  /// Jump to `a` when the leaf starts, then animate to `b` (both absolute).
+  public static func fromTo(_ a: PropertyValue, _ b: PropertyValue) -> ChangeRule {
+    .affine(startScale: 0, startOffset: a, endScale: 0, endOffset: b)
+  }
+  /// Jump to `s + offset` when the leaf starts, then animate back to `s`.
+  public static func fromOffset(_ offset: PropertyValue) -> ChangeRule {
+    .affine(startScale: 1, startOffset: offset, endScale: 1, endOffset: .zero)
+  }
+}
+
+/// One property a leaf animates, and how.
+public struct Change: Sendable, Equatable {
+  public var property: Property
+  public var rule: ChangeRule
+  public init(_ property: Property, _ rule: ChangeRule) {
+    self.property = property
+    self.rule = rule
+  }
+}
+
+/// The smallest motion: for `duration` seconds, move some properties (or none:
+/// `wait`), optionally emitting a mark event when it starts.
+public struct Leaf: Sendable {
+  public var duration: Double
+  public var easing: Easing
+  public var changes: [Change]
+  public var mark: String?
+  public var space: ColorSpace
+
+  public init(
+    duration: Double, easing: Easing = .linear, changes: [Change] = [], mark: String? = nil,
+    space: ColorSpace = .srgb
+  ) {
+    self.duration = duration
+    self.easing = easing
+    self.changes = changes
+    self.mark = mark
+    self.space = space
+  }
+}

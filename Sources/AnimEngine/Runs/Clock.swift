@@ -1,0 +1,438 @@
+/// The virtual clock: owns the scene's runs and moves time only when told.
+///
+/// Within a step, events are delivered in time order at their exact virtual
+/// times (sub-stepping to each instant something listens for); between those
+/// instants every run is sampled once, at the end.
+public final class Clock {
+  public let scene: Scene
+  /// The view motions animate when not bound (`view`).
+  public var defaultView: ViewID
+  /// The current virtual time.
+  public private(set) var now: Double = 0
+  /// Frames per second for `tick` and `step n frames`.
+  public private(set) var fps: Double = 60
+  /// Whole frames stepped since `frameBase`; frame steps land on exact
+  /// multiples of 1/fps instead of accumulating rounding.
+  private var frameBase: Double = 0
+  private var frames: Double = 0
+
+  var pool = Pool()
+  private var owners: [Int: Owner] = [:]
+  private var nextID = 1
+  private var nextSerial = 0
+  private var handlerDepth = 0
+  private var eventsThisInstant = 0
+
+  /// Called for every event that fires, listened to or not (the REPL's report).
+  public var observer: ((RunEvent) -> Void)?
+  /// Called with the number of events a periodic repeat skipped unseen.
+  public var skipObserver: ((RunRecord, Int) -> Void)?
+
+  /// Most events one instant may deliver before the cascade is stopped.
+  public static let maximumEventsPerInstant = 10_000
+  /// Most rounds `settle` and `step until` take before giving up (a chain of
+  /// handlers that never stops starting runs would otherwise never return).
+  public static let maximumSettleRounds = 10_000_000
+
+  private struct Owner {
+    weak var run: Run?
+    var claimTime: Double
+  }
+
+  public init(scene: Scene, defaultView: ViewID) {
+    self.scene = scene
+    self.defaultView = defaultView
+  }
+
+  // MARK: Queries
+
+  /// Live runs in start order, their local times up to date.
+  public var liveRuns: [RunRecord] { pool.live.filter { $0.record.state.isLive }.map(\.record) }
+
+  /// Number of live runs.
+  public var liveCount: Int { pool.count }
+
+  /// Pool slots ever allocated (recycled slots keep this flat).
+  public var poolCapacity: Int { pool.capacity }
+
+  // MARK: Starting
+
+  /// Starts `motion` now and returns its handle (or points `handle` at it).
+  @discardableResult
+  public func run(_ motion: Motion, label: String, handle: RunHandle? = nil) throws -> RunHandle {
+    if pool.count >= Pool.maximumLiveRuns {
+      throw ClockError("too many live runs (limit \(Pool.maximumLiveRuns))")
+    }
+    var projector = Projector()
+    let (trackNodes, eventNode) = projector.project(motion, defaultView: defaultView)
+    let record = RunRecord(id: nextID, motion: motion, label: label, startTime: now)
+    nextID += 1
+    let (slot, generation) = pool.reserve()
+    record.slot = slot
+    let tracks = trackNodes.map { key, node -> Track in
+      let s = Scene.slot(key.view, key.property)
+      let original = scene.read(slot: s, lanes: key.property.lanes)
+      return Track(
+        key: key, slot: s, lanes: key.property.lanes,
+        cursor: Cursor.make(node, base: 0, scale: 1, events: false),
+        resolver: Resolver(initial: original), original: original)
+    }
+    let h = handle ?? RunHandle(record: record)
+    h.record = record
+    let run = Run(
+      record: record, handle: h, serial: nextSerial, anchor: now, tracks: tracks,
+      events: eventNode.map { Cursor.make($0, base: 0, scale: 1, events: true) },
+      slot: slot, generation: generation)
+    nextSerial += 1
+    pool.insert(run)
+    advance(run, toLocal: 0)
+    return h
+  }
+
+  // MARK: Moving time
+
+  /// Advances to absolute time `target` (≥ now).
+  public func advance(to target: Double) throws {
+    try checkNotInHandler()
+    guard target.isFinite else { throw ClockError("time must be finite") }
+    guard target >= now else {
+      throw ClockError("cannot step back in time (now \(Motion.format(now)), asked for \(Motion.format(target)))")
+    }
+    try move(to: target)
+    frameBase = target
+    frames = 0
+  }
+
+  /// Advances by `seconds`.
+  public func advance(by seconds: Double) throws {
+    guard seconds.isFinite, seconds >= 0 else {
+      throw ClockError("step must be a finite number of seconds ≥ 0, not \(Motion.format(seconds))")
+    }
+    let target = now + seconds
+    guard target.isFinite else { throw ClockError("time would overflow") }
+    try advance(to: target)
+  }
+
+  /// Advances by `count` frames at the current frame rate.
+  public func advance(frames count: Double) throws {
+    try checkNotInHandler()
+    guard count.isFinite, count >= 0, count.rounded() == count else {
+      throw ClockError("frame count must be a whole number ≥ 0, not \(Motion.format(count))")
+    }
+    let target = frameBase + (frames + count) / fps
+    guard target.isFinite else { throw ClockError("time would overflow") }
+    try move(to: max(target, now))
+    frames += count
+  }
+
+  /// Sets the frame rate.
+  public func setFPS(_ value: Double) throws {
+    guard value.isFinite, value > 0, value <= 1_000_000 else {
+      throw ClockError("frame rate must be a number in (0, 1000000], not \(Motion.format(value))")
+    }
+    fps = value
+    frameBase = now
+    frames = 0
+  }
+
+  /// Advances until every finite, running run has ended (paused runs and runs
+  /// that never end are not waited for).
+  public func settle() throws {
+    try checkNotInHandler()
+    var rounds = 0
+    try move(to: now)
+    while let end = pool.live.filter({ !$0.isPaused && $0.record.state.isLive && $0.duration.isFinite })
+      .map(\.endTime).max()
+    {
+      rounds += 1
+      if rounds > Self.maximumSettleRounds {
+        throw ClockError("settle gave up after \(Self.maximumSettleRounds) rounds: handlers keep starting runs")
+      }
+      try move(to: max(end, now))
+    }
+    frameBase = now
+    frames = 0
+  }
+
+  /// Advances until the run `handle` refers to ends.
+  public func advance(until handle: RunHandle) throws {
+    try checkNotInHandler()
+    var rounds = 0
+    while let run = pool.run(for: handle.record) {
+      if run.isPaused {
+        throw ClockError("run #\(run.record.id) is paused, so it would never end")
+      }
+      if !run.duration.isFinite {
+        throw ClockError("run #\(run.record.id) never ends")
+      }
+      rounds += 1
+      if rounds > Self.maximumSettleRounds {
+        throw ClockError("step until gave up after \(Self.maximumSettleRounds) rounds")
+      }
+      try move(to: max(run.endTime, now))
+    }
+    frameBase = now
+    frames = 0
+  }
+
+  private func checkNotInHandler() throws {
+    if handlerDepth > 0 { throw ClockError("the clock cannot move inside a handler") }
+  }
+
+  /// Moves to `target`, stopping at every instant something listens for.
+  private func move(to target: Double) throws {
+    try deliverInstant()
+    while true {
+      let next = nextBoundary()
+      guard next <= target else { break }
+      sampleRuns(at: next)
+      now = next
+      try deliverInstant()
+    }
+    if target > now {
+      sampleRuns(at: target)
+      now = target
+      try deliverInstant()
+    }
+  }
+
+  /// The earliest instant after now at which a run ends or emits an event
+  /// some handler listens for.
+  private func nextBoundary() -> Double {
+    var next = Double.infinity
+    for run in pool.live where run.record.state.isLive && !run.isPaused {
+      if run.duration.isFinite { next = min(next, run.endTime) }
+      if let e = run.events, run.handle.listensToTrackEvents, e.nextStart < .infinity {
+        next = min(next, run.anchor + e.nextStart)
+      }
+    }
+    return next
+  }
+
+  /// Samples every running run at absolute time `t`.
+  private func sampleRuns(at t: Double) {
+    for run in pool.live where run.record.state == .running {
+      advance(run, toLocal: min(t - run.anchor, run.duration))
+      if !run.handle.listensToTrackEvents { drainEvents(run, toLocal: t - run.anchor) }
+    }
+  }
+
+  /// Advances every track of `run` to local time `local`, writing values.
+  private func advance(_ run: Run, toLocal local: Double) {
+    run.record.localTime = local
+    for i in run.tracks.indices {
+      if reached(run.tracks[i].cursor.nextStart, local) { startSegments(run, i, local) }
+      if run.tracks[i].alive && run.tracks[i].claimed {
+        scene.write(slot: run.tracks[i].slot, lanes: run.tracks[i].lanes, run.tracks[i].resolver.value(at: local))
+      }
+    }
+  }
+
+  /// Starts the segments of track `i` due by `local` (the slow path).
+  private func startSegments(_ run: Run, _ i: Int, _ local: Double) {
+    var track = run.tracks[i]
+    guard track.alive else { return }
+    while track.alive && reached(track.cursor.nextStart, local) {
+      if !track.claimed {
+        claim(run, &track, at: run.anchor + track.cursor.nextStart)
+        if !track.alive { break }
+      }
+      _ = track.cursor.pop(&track.resolver)
+      // Once a repeat is known to be periodic, whole plays are skipped.
+      _ = track.cursor.fastForward(to: local, &track.resolver)
+    }
+    run.tracks[i] = track
+  }
+
+  /// Takes the property over when the track starts writing: the most recently
+  /// started writer wins, and a run that loses a property never writes it again.
+  private func claim(_ run: Run, _ track: inout Track, at time: Double) {
+    var initial = scene.read(slot: track.slot, lanes: track.lanes)
+    var velocity = 0.0
+    if let owner = owners[track.slot], let other = owner.run, other !== run,
+      other.record.state.isLive, let j = other.trackIndex[track.slot], other.tracks[j].alive
+    {
+      if (time, run.serial) > (owner.claimTime, other.serial) {
+        let otherLocal = min(time - other.anchor, other.record.localTime)
+        initial = other.tracks[j].resolver.value(at: otherLocal)
+        velocity = other.tracks[j].resolver.velocity(at: otherLocal)
+        other.tracks[j].alive = false
+      } else {
+        track.alive = false
+        return
+      }
+    }
+    owners[track.slot] = Owner(run: run, claimTime: time)
+    track.resolver = Resolver(initial: initial, initialVelocity: velocity)
+    track.claimed = true
+  }
+
+  /// Passes the events of a run nobody listens to, for the report only.
+  private func drainEvents(_ run: Run, toLocal local: Double) {
+    guard let events = run.events else { return }
+    while reached(events.nextStart, local) && events.nextStart <= run.duration + 1e-9 {
+      let segment = events.pop(&run.eventResolver)
+      if case .event(let kind) = segment.form, let observer {
+        observer(RunEvent(time: run.anchor + segment.start, kind: kind, record: run.record, handle: run.handle))
+      }
+      let skipped = events.fastForward(to: local, &run.eventResolver)
+      if skipped > 0 { skipObserver?(run.record, skipped) }
+    }
+  }
+
+  // MARK: Events at one instant
+
+  /// Delivers everything due at `now`: pending starts, listened events, ends;
+  /// repeats until handlers start nothing new.
+  private func deliverInstant() throws {
+    eventsThisInstant = 0
+    var progressed = true
+    while progressed {
+      progressed = false
+      for run in pool.live where run.record.state.isLive {
+        if run.startPending {
+          run.startPending = false
+          try fire(.start, run, at: now)
+          progressed = true
+        }
+        guard run.record.state == .running else { continue }
+        let local = now - run.anchor
+        if let events = run.events, run.handle.listensToTrackEvents {
+          while run.record.state == .running && reached(events.nextStart, local)
+            && events.nextStart <= run.duration + 1e-9
+          {
+            let segment = events.pop(&run.eventResolver)
+            if case .event(let kind) = segment.form {
+              try fire(kind, run, at: run.anchor + segment.start)
+              progressed = true
+            }
+          }
+        }
+        if run.record.state == .running && run.duration.isFinite && reached(run.endTime, now) {
+          advance(run, toLocal: run.duration)
+          if !run.handle.listensToTrackEvents { drainEvents(run, toLocal: run.duration) }
+          end(run, as: .finished)
+          try fire(.done, run, at: now)
+          progressed = true
+        }
+      }
+    }
+    pool.compact()
+  }
+
+  private func fire(_ kind: EventKind, _ run: Run, at time: Double) throws {
+    eventsThisInstant += 1
+    if eventsThisInstant > Self.maximumEventsPerInstant {
+      throw ClockError(
+        "more than \(Self.maximumEventsPerInstant) events at t=\(Motion.format(time)): handlers keep triggering each other")
+    }
+    let event = RunEvent(time: time, kind: kind, record: run.record, handle: run.handle)
+    observer?(event)
+    let listeners = run.handle.listeners
+    guard !listeners.isEmpty else { return }
+    handlerDepth += 1
+    defer { handlerDepth -= 1 }
+    for listener in listeners where listener.filter.matches(kind) {
+      // A handler of a restarted handle belongs to the new run.
+      try listener.action(event)
+    }
+  }
+
+  private func end(_ run: Run, as state: RunState) {
+    run.record.state = state
+    run.record.slot = nil
+    pool.release(run)
+  }
+
+  // MARK: Pool verbs
+
+  private func liveRun(_ handle: RunHandle, _ verb: String) throws -> Run {
+    if let run = pool.run(for: handle.record) { return run }
+    throw ClockError(
+      "cannot \(verb) run #\(handle.record.id): it has already ended (\(handle.record.state.rawValue))")
+  }
+
+  /// Stops where it is; no `done`; the run can never restart.
+  public func clear(_ handle: RunHandle) throws {
+    end(try liveRun(handle, "clear"), as: .cleared)
+    pool.compact()
+  }
+
+  /// Stops and restores every property the run animated; `done` fires.
+  public func cancel(_ handle: RunHandle) throws {
+    let run = try liveRun(handle, "cancel")
+    for track in run.tracks where track.claimed && track.alive {
+      scene.write(slot: track.slot, lanes: track.lanes, track.original)
+    }
+    end(run, as: .cancelled)
+    try fireOutsideStep(.done, run)
+  }
+
+  /// Jumps to the end state; `done` fires.
+  public func finish(_ handle: RunHandle) throws {
+    let run = try liveRun(handle, "finish")
+    guard run.duration.isFinite else {
+      throw ClockError("cannot finish run #\(run.record.id): it never ends")
+    }
+    advance(run, toLocal: run.duration)
+    end(run, as: .finished)
+    try fireOutsideStep(.done, run)
+  }
+
+  /// Freezes the run's local time.
+  public func pause(_ handle: RunHandle) throws {
+    let run = try liveRun(handle, "pause")
+    run.record.state = .paused
+  }
+
+  /// Unfreezes the run's local time.
+  public func resume(_ handle: RunHandle) throws {
+    let run = try liveRun(handle, "resume")
+    guard run.record.state == .paused else { return }
+    run.anchor = now - run.record.localTime
+    run.record.state = .running
+  }
+
+  /// Starts a new run of the same motion; the handle then refers to it. A live
+  /// run is cleared first; a cleared run can never restart.
+  public func restart(_ handle: RunHandle) throws {
+    if handle.record.state == .cleared {
+      throw ClockError("cannot restart run #\(handle.record.id): it was cleared")
+    }
+    if let run = pool.run(for: handle.record) { end(run, as: .cleared) }
+    try run(handle.record.motion, label: handle.record.label, handle: handle)
+  }
+
+  /// Clears every live run.
+  public func clearAll() {
+    for run in pool.live where run.record.state.isLive { end(run, as: .cleared) }
+    pool.compact()
+  }
+
+  /// Cancels every live run, newest first so each restores what it found.
+  public func cancelAll() throws {
+    for run in pool.live.reversed() where run.record.state.isLive { try cancel(run.handle) }
+  }
+
+  /// Finishes every live run; an error if one never ends.
+  public func finishAll() throws {
+    for run in pool.live where run.record.state.isLive { try finish(run.handle) }
+  }
+
+  private func fireOutsideStep(_ kind: EventKind, _ run: Run) throws {
+    if handlerDepth == 0 { eventsThisInstant = 0 }
+    try fire(kind, run, at: now)
+    pool.compact()
+  }
+
+  /// Empties the pool, restores the declared scene and sets the time to 0.
+  public func reset() {
+    for run in pool.live where run.record.state.isLive { end(run, as: .cleared) }
+    pool.compact()
+    owners = [:]
+    now = 0
+    frameBase = 0
+    frames = 0
+    scene.restoreDeclared()
+  }
+}

@@ -1,0 +1,120 @@
+import Foundation
+
+/// Walks a projected track in time order, starting each segment as the clock
+/// reaches it. Cursors are built once per run and reset (not rebuilt) for each
+/// play of a repeat, so stepping allocates nothing per frame.
+class Cursor {
+  /// Run-local start time of the next segment; `.infinity` when none is left.
+  var nextStart: Double = .infinity
+
+  /// Starts the next segment, fixing its values through `r`.
+  func pop(_ r: inout Resolver) -> Segment { fatalError("abstract") }
+
+  /// Rewinds to the first segment, as if this part started at `base`.
+  func reset(base: Double) {}
+
+  /// Skips whole plays that end before `t` when that cannot change any value
+  /// (a periodic repeat); returns the number of event segments skipped.
+  func fastForward(to t: Double, _ r: inout Resolver) -> Int { 0 }
+
+  /// Builds the cursor of `node` placed at `base`, its times multiplied by
+  /// `scale` (1 / the product of enclosing speeds).
+  static func make(_ node: TrackNode, base: Double, scale: Double, events: Bool) -> Cursor {
+    switch node {
+    case .leaf(let leaf):
+      return LeafCursor(leaf, base: base, scale: scale)
+    case .group(let children):
+      let cursors = children.map {
+        (offset: $0.offset * scale, cursor: make($0.node, base: base + $0.offset * scale, scale: scale, events: events))
+      }
+      return GroupCursor(cursors, base: base)
+    case .repeating(let body, let period, let count, let emitsRepeat):
+      return RepeatCursor(
+        body: make(body, base: base, scale: scale, events: events), period: period * scale,
+        count: count, emitsRepeat: emitsRepeat, base: base)
+    case .speed(let body, let k):
+      return make(body, base: base, scale: scale / k, events: events)
+    case .reversed(let body, let d):
+      return CompositeCursor(body: body, duration: d, mode: .reversed, base: base, scale: scale, events: events)
+    case .yoyo(let body, let d):
+      return CompositeCursor(body: body, duration: d, mode: .yoyo, base: base, scale: scale, events: events)
+    case .eased(let body, let e, let d):
+      return CompositeCursor(body: body, duration: d, mode: .eased(e), base: base, scale: scale, events: events)
+    }
+  }
+}
+
+/// Tolerance for "this instant has been reached": times built by adding
+/// offsets differ from the same instant reached by stepping in the last bits.
+@inline(__always)
+func reached(_ start: Double, _ t: Double) -> Bool {
+  start <= t + 1e-9 * max(1, abs(t))
+}
+
+final class LeafCursor: Cursor {
+  let leaf: TrackLeaf
+  let scale: Double
+  var base: Double
+
+  init(_ leaf: TrackLeaf, base: Double, scale: Double) {
+    self.leaf = leaf
+    self.scale = scale
+    self.base = base
+    super.init()
+    nextStart = base
+  }
+
+  override func pop(_ r: inout Resolver) -> Segment {
+    nextStart = .infinity
+    return r.resolve(leaf, start: base, duration: leaf.duration * scale)
+  }
+
+  override func reset(base: Double) {
+    self.base = base
+    nextStart = base
+  }
+}
+
+/// Children at offsets, merged by start time. At one start the later child
+/// starts last, so it takes the property over (the right operand of `|` wins).
+final class GroupCursor: Cursor {
+  var children: [(offset: Double, cursor: Cursor)]
+
+  init(_ children: [(offset: Double, cursor: Cursor)], base: Double) {
+    self.children = children
+    super.init()
+    refresh()
+  }
+
+  private func next() -> Int? {
+    var best: Int?
+    for i in children.indices where children[i].cursor.nextStart < .infinity {
+      if best == nil || children[i].cursor.nextStart < children[best!].cursor.nextStart { best = i }
+    }
+    return best
+  }
+
+  private func refresh() {
+    nextStart = next().map { children[$0].cursor.nextStart } ?? .infinity
+  }
+
+  override func pop(_ r: inout Resolver) -> Segment {
+    let segment = children[next()!].cursor.pop(&r)
+    refresh()
+    return segment
+  }
+
+  override func reset(base: Double) {
+    for child in children { child.cursor.reset(base: base + child.offset) }
+    refresh()
+  }
+
+  override func fastForward(to t: Double, _ r: inout Resolver) -> Int {
+    // Only a lone child may skip: with siblings, a skipped segment could be
+    // the one a sibling's segment reads its start value from.
+    guard children.count == 1 else { return 0 }
+    let skipped = children[0].cursor.fastForward(to: t, &r)
+    refresh()
+    return skipped
+  }
+}

@@ -1,0 +1,185 @@
+/// `body * count`: plays back to back, each re-reading its start values.
+///
+/// After two consecutive plays resolve to identical segments, every later play
+/// will too (each starts from the same end state), so the cursor replays the
+/// recorded play instead and can jump over any number of plays in O(1) — this
+/// is what keeps `blink * forever` stepped a million seconds as cheap as one.
+final class RepeatCursor: Cursor {
+  let body: Cursor
+  let period: Double
+  let count: Double
+  let emitsRepeat: Bool
+  var base: Double
+
+  /// Index of the play in progress.
+  private(set) var play = 0
+  private var repeatPending = false
+  private var holdPending = false
+  /// The instant a fractional count cuts the last play.
+  private var cut: Double { base + count * period }
+  private var isFractional: Bool { count.isFinite && count.rounded(.down) != count }
+
+  /// Segments of the play in progress and of the one before, relative to
+  /// their play's start; nil once a play could not be recorded.
+  private var thisPlay: [Segment]? = []
+  private var lastPlay: [Segment]?
+  /// Set once plays are known to repeat exactly: the play to replay.
+  private var periodic: [Segment]?
+  private var replayIndex = 0
+
+  /// Plays longer than this are not recorded (they are stepped normally).
+  static let maximumRecordedSegments = 64
+
+  init(body: Cursor, period: Double, count: Double, emitsRepeat: Bool, base: Double) {
+    self.body = body
+    self.period = period
+    self.count = count
+    self.emitsRepeat = emitsRepeat
+    self.base = base
+    super.init()
+    reset(base: base)
+  }
+
+  /// Start of play `k`.
+  private func playStart(_ k: Int) -> Double { base + Double(k) * period }
+
+  override func reset(base: Double) {
+    self.base = base
+    play = 0
+    repeatPending = false
+    holdPending = isFractional
+    thisPlay = []
+    lastPlay = nil
+    periodic = nil
+    replayIndex = 0
+    body.reset(base: base)
+    if count <= 0 {
+      nextStart = .infinity
+      holdPending = false
+      return
+    }
+    refresh()
+  }
+
+  /// The start of the next segment of the play in progress, or nil when it has
+  /// none left (before the cut of a fractional count).
+  private var bodyNext: Double? {
+    let next: Double
+    if let p = periodic {
+      guard replayIndex < p.count else { return nil }
+      next = p[replayIndex].start + playStart(play)
+    } else {
+      next = body.nextStart
+    }
+    if next == .infinity { return nil }
+    if isFractional && next >= cut - 1e-12 * max(1, abs(cut)) { return nil }
+    return next
+  }
+
+  private func refresh() {
+    while true {
+      if repeatPending { nextStart = playStart(play); return }
+      if let next = bodyNext { nextStart = next; return }
+      if Double(play + 1) < count {
+        endPlay()
+        play += 1
+        if periodic != nil { replayIndex = 0 } else { body.reset(base: playStart(play)) }
+        if emitsRepeat { repeatPending = true }
+        continue
+      }
+      nextStart = holdPending ? cut : .infinity
+      return
+    }
+  }
+
+  /// Compares the play just finished with the one before it.
+  private func endPlay() {
+    guard periodic == nil, let finished = thisPlay else { return }
+    if let previous = lastPlay, Self.same(previous, finished) {
+      periodic = finished
+    }
+    lastPlay = finished
+    thisPlay = []
+  }
+
+  override func pop(_ r: inout Resolver) -> Segment {
+    defer { refresh() }
+    if repeatPending {
+      repeatPending = false
+      let t = playStart(play)
+      let event = Segment(
+        start: t, duration: 0, a: .zero, b: .zero, easing: .linear,
+        form: .event(.repeat(iteration: play + 1)))
+      return r.accept(event)
+    }
+    if bodyNext == nil && holdPending {
+      holdPending = false
+      return r.hold(at: cut)
+    }
+    if let p = periodic {
+      var s = p[replayIndex]
+      s.start += playStart(play)
+      replayIndex += 1
+      return r.accept(s)
+    }
+    let segment = body.pop(&r)
+    record(segment)
+    return segment
+  }
+
+  private func record(_ segment: Segment) {
+    guard var list = thisPlay else { return }
+    switch segment.form {
+    case .composite, .hold: thisPlay = nil; return
+    default: break
+    }
+    if list.count >= Self.maximumRecordedSegments { thisPlay = nil; return }
+    var relative = segment
+    relative.start -= playStart(play)
+    list.append(relative)
+    thisPlay = list
+  }
+
+  override func fastForward(to t: Double, _ r: inout Resolver) -> Int {
+    guard let p = periodic, period > 0 else { return 0 }
+    // Jump to the play before the one holding `t`, so the segment in force at
+    // `t` is still started normally.
+    let lastWhole = count.isFinite ? count.rounded(.down) - 1 : 9e15
+    let target = min(((t - base) / period).rounded(.down) - 1, lastWhole)
+    // Plays already begun (a pending repeat event means `play` has not).
+    let begun = repeatPending ? play : play + 1
+    guard target > Double(begun), target < 9e15 else { return 0 }
+    let k = Int(target)
+    let rest = repeatPending ? 0 : p.count - replayIndex
+    let skipped = rest + (k - begun) * (p.count + (emitsRepeat ? 1 : 0))
+    play = k
+    replayIndex = 0
+    if var last = p.last {
+      last.start += playStart(k - 1)
+      _ = r.accept(last)
+    }
+    repeatPending = emitsRepeat
+    refresh()
+    return skipped
+  }
+
+  /// Whether two recorded plays are the same, segment for segment.
+  static func same(_ a: [Segment], _ b: [Segment]) -> Bool {
+    guard a.count == b.count else { return false }
+    for (x, y) in zip(a, b) {
+      if abs(x.start - y.start) > 1e-9 * max(1, abs(x.start)) || x.duration != y.duration
+        || x.a != y.a || x.b != y.b || x.easing != y.easing
+      {
+        return false
+      }
+      switch (x.form, y.form) {
+      case (.number, .number): continue
+      case (.color(let s1), .color(let s2)) where s1 == s2: continue
+      case (.spring(let s1), .spring(let s2)) where s1 == s2: continue
+      case (.event(let e1), .event(let e2)) where e1 == e2: continue
+      default: return false
+      }
+    }
+    return true
+  }
+}

@@ -1,0 +1,67 @@
+/// Fixes the values of a track's segments as they start: each one reads the
+/// value the track has at that instant (the previous segment's value then, or
+/// the value the track started from).
+struct Resolver {
+  /// The value before the first segment.
+  var initial: PropertyValue
+  /// Velocity handed over at the first segment (from a run this one took the
+  /// property from).
+  var initialVelocity: Double = 0
+  /// The segment most recently started.
+  var current: Segment?
+
+  init(initial: PropertyValue, initialVelocity: Double = 0) {
+    self.initial = initial
+    self.initialVelocity = initialVelocity
+  }
+
+  @inline(__always)
+  func value(at t: Double) -> PropertyValue {
+    current?.value(at: t) ?? initial
+  }
+
+  func velocity(at t: Double) -> Double {
+    current?.velocity(at: t) ?? initialVelocity
+  }
+
+  /// Fixes `leaf`'s values for a start at `start`, lasting `duration`.
+  mutating func resolve(_ leaf: TrackLeaf, start: Double, duration: Double) -> Segment {
+    let s = value(at: start)
+    let segment: Segment
+    if let mark = leaf.mark {
+      segment = Segment(
+        start: start, duration: 0, a: s, b: s, easing: .linear, form: .event(.mark(mark)))
+    } else {
+      switch leaf.rule {
+      case .affine(let ka, let ca, let kb, let cb):
+        let form: SegmentForm = leaf.isColor && leaf.space != .srgb ? .color(leaf.space) : .number
+        segment = Segment(
+          start: start, duration: duration, a: ka * s + ca, b: kb * s + cb, easing: leaf.easing,
+          form: form)
+      case .spring(let target, let parameters, let relativeVelocity):
+        let v0 = velocity(at: start) + relativeVelocity * (target - s[0])
+        let solution = SpringSolution(
+          parameters: parameters, displacement: s[0] - target, velocity: v0)
+        segment = Segment(
+          start: start, duration: duration, a: s, b: PropertyValue(target, 0, 0, 0),
+          easing: .linear, form: .spring(solution))
+      }
+    }
+    current = segment
+    return segment
+  }
+
+  /// Freezes the track at its value at `t`.
+  mutating func hold(at t: Double) -> Segment {
+    let s = value(at: t)
+    let segment = Segment(start: t, duration: 0, a: s, b: s, easing: .linear, form: .hold)
+    current = segment
+    return segment
+  }
+
+  /// Starts a segment fixed elsewhere (a replayed periodic play, an event).
+  mutating func accept(_ segment: Segment) -> Segment {
+    current = segment
+    return segment
+  }
+}

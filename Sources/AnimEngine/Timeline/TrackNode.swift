@@ -1,0 +1,159 @@
+/// One leaf as it bears on one property.
+struct TrackLeaf {
+  var duration: Double
+  var easing: Easing
+  var rule: ChangeRule
+  var space: ColorSpace
+  /// True on a colour track (four lanes interpolated in `space`).
+  var isColor: Bool = false
+  /// Set on the event track: the mark this leaf emits.
+  var mark: String?
+}
+
+/// A motion projected onto one property of one view (or onto the events of a
+/// run): the same timing structure with every part that does not touch it
+/// removed. This is the compiled form the clock walks: no syntax, no values.
+indirect enum TrackNode {
+  case leaf(TrackLeaf)
+  /// Children starting at the given offsets (a sequence or a parallel).
+  case group([(offset: Double, node: TrackNode)])
+  /// `count` plays of `period` seconds; `emitsRepeat` on the run's top-level
+  /// repeat, whose boundaries are `repeat` events.
+  case repeating(TrackNode, period: Double, count: Double, emitsRepeat: Bool)
+  /// Times inside run `factor` times faster.
+  case speed(TrackNode, factor: Double)
+  case reversed(TrackNode, duration: Double)
+  case yoyo(TrackNode, duration: Double)
+  case eased(TrackNode, Easing, duration: Double)
+}
+
+/// The view a projected part animates: a fixed view, or whichever view the
+/// enclosing binding names (the scene's `view` at the top).
+enum TrackTarget: Hashable {
+  case inherited
+  case view(ViewID)
+}
+
+/// Identifies a track of a run: one property of one view.
+struct TrackKey: Hashable {
+  var view: ViewID
+  var property: Property
+}
+
+/// Projects motions onto tracks, sharing the work between identical subtrees
+/// (a stagger over ten thousand views projects its motion once).
+struct Projector {
+  private typealias Projection = [(key: PropertyKeyRef, node: TrackNode)]
+  private struct PropertyKeyRef: Hashable {
+    var target: TrackTarget
+    var property: Property?  // nil: the event track
+  }
+  private var cache: [ObjectIdentifier: Projection] = [:]
+
+  /// The tracks of `motion` run on `defaultView`, and its event track.
+  mutating func project(_ motion: Motion, defaultView: ViewID) -> (
+    tracks: [(TrackKey, TrackNode)], events: TrackNode?
+  ) {
+    var tracks: [(TrackKey, TrackNode)] = []
+    var events: TrackNode?
+    var index: [TrackKey: Int] = [:]
+    for (ref, node) in project(motion, top: true) {
+      let view: ViewID
+      switch ref.target {
+      case .inherited: view = defaultView
+      case .view(let v): view = v
+      }
+      guard let property = ref.property else {
+        events = events.map { .group([(0, $0), (0, node)]) } ?? node
+        continue
+      }
+      let key = TrackKey(view: view, property: property)
+      if let i = index[key] {
+        tracks[i].1 = .group([(0, tracks[i].1), (0, node)])
+      } else {
+        index[key] = tracks.count
+        tracks.append((key, node))
+      }
+    }
+    return (tracks, events)
+  }
+
+  private mutating func project(_ motion: Motion, top: Bool) -> Projection {
+    let id = ObjectIdentifier(motion)
+    if !top, let cached = cache[id] { return cached }
+    let result: Projection
+    switch motion.node {
+    case .leaf(let leaf):
+      var out: Projection = leaf.changes.map {
+        (PropertyKeyRef(target: .inherited, property: $0.property),
+         .leaf(TrackLeaf(duration: leaf.duration, easing: leaf.easing, rule: $0.rule, space: leaf.space, isColor: $0.property == .color)))
+      }
+      if let mark = leaf.mark {
+        out.append((PropertyKeyRef(target: .inherited, property: nil),
+                    .leaf(TrackLeaf(duration: 0, easing: .linear, rule: .to(.zero), space: .srgb, mark: mark))))
+      }
+      result = out
+    case .sequence(let parts):
+      var offset = 0.0
+      var children: [(Double, Projection)] = []
+      for part in parts {
+        children.append((offset, project(part, top: false)))
+        offset += part.duration
+      }
+      result = Self.merge(children)
+    case .parallel(let parts):
+      result = Self.merge(parts.map { (0, project($0, top: false)) })
+    case .repeating(let body, let count):
+      let inner = project(body, top: false)
+      var out = inner.map {
+        ($0.key, TrackNode.repeating($0.node, period: body.duration, count: count, emitsRepeat: top && $0.key.property == nil))
+      }
+      if top && !inner.contains(where: { $0.key.property == nil }) && count > 1 {
+        out.append((PropertyKeyRef(target: .inherited, property: nil),
+                    .repeating(.group([]), period: body.duration, count: count, emitsRepeat: true)))
+      }
+      result = out
+    case .reversed(let body):
+      result = project(body, top: false).map { ($0.key, .reversed($0.node, duration: body.duration)) }
+    case .yoyo(let body):
+      result = project(body, top: false).map { ($0.key, .yoyo($0.node, duration: body.duration)) }
+    case .speed(let body, let k):
+      result = project(body, top: top).map { ($0.key, .speed($0.node, factor: k)) }
+    case .eased(let body, let e):
+      result = project(body, top: false).map { ($0.key, .eased($0.node, e, duration: body.duration)) }
+    case .bound(let body, let views):
+      let inner = project(body, top: top)
+      var out: Projection = []
+      for (i, v) in views.enumerated() {
+        for (ref, node) in inner {
+          // A group plays its motion on every member, but its marks are one
+          // motion's marks: they fire once.
+          if ref.property == nil && i > 0 { continue }
+          let target = ref.target == .inherited ? TrackTarget.view(v) : ref.target
+          out.append((PropertyKeyRef(target: target, property: ref.property), node))
+        }
+      }
+      result = out
+    }
+    if !top { cache[id] = result }
+    return result
+  }
+
+  /// Combines children that start at offsets into one projection, grouping the
+  /// parts that land on the same track.
+  private static func merge(_ children: [(Double, Projection)]) -> Projection {
+    var order: [PropertyKeyRef] = []
+    var parts: [PropertyKeyRef: [(offset: Double, node: TrackNode)]] = [:]
+    for (offset, projection) in children {
+      for (key, node) in projection {
+        if parts[key] == nil { order.append(key) }
+        parts[key, default: []].append((offset, node))
+      }
+    }
+    return order.map { key in
+      let list = parts[key]!
+      if list.count == 1 && list[0].offset == 0 { return (key, list[0].node) }
+      return (key, .group(list))
+    }
+  }
+}
