@@ -49,6 +49,9 @@ public final class Clock {
   /// Live runs in start order, their local times up to date.
   public var liveRuns: [RunRecord] { pool.live.filter { $0.record.state.isLive }.map(\.record) }
 
+  /// The handle of a live run.
+  public func handle(of record: RunRecord) -> RunHandle? { pool.run(for: record)?.handle }
+
   /// Number of live runs.
   public var liveCount: Int { pool.count }
 

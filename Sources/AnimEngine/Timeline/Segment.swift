@@ -30,11 +30,13 @@ struct Segment {
 
   var end: Double { start + duration }
 
-  /// The value at run-local time `t`; the end value holds from `end` on.
+  /// The value at run-local time `t`; the end value holds from `end` on
+  /// (reached within the clock's tolerance, so a segment that starts where
+  /// this one ends reads its exact end value).
   @inline(__always)
   func value(at t: Double) -> PropertyValue {
     let u = t - start
-    if u >= duration {
+    if u >= duration || reached(start + duration, t) {
       if case .composite(let c) = form { return c.value(atLocal: u) }
       return b
     }
