@@ -1,0 +1,65 @@
+import Foundation
+
+/// One test file, checked from start to end: read its directives, skip it or run it,
+/// compare, and with `--update` rewrite its `# expect:` lines.
+struct TestCase {
+  /// The file's path as discovered.
+  var path: String
+
+  /// What checking the file gave, and whether `--update` failed to write it back.
+  struct Checked {
+    var result: TestResult
+    var writeFailed = false
+  }
+
+  /// Checks the file with `executor`, rewriting it first when `update` is set.
+  ///
+  /// With `--update`, a file is rewritten only when its output is all that differs
+  /// (failed `expect` statements aside): a file that stopped on an unexpected error,
+  /// missed an expected one or holds a malformed directive is left alone, since its
+  /// output is then not the output it means to have. A rewritten file is judged
+  /// against its new expectations, so it passes unless an `expect` statement failed.
+  func check(with executor: any ScriptExecutor, update: Bool) -> Checked {
+    let source: String
+    do {
+      let data = try Data(contentsOf: URL(fileURLWithPath: path))
+      guard let text = String(data: data, encoding: .utf8) else {
+        return failed(["cannot read file: not valid UTF-8"])
+      }
+      source = text
+    } catch {
+      return failed(["cannot read file: \(FileError(path: path, error: error).reason)"])
+    }
+
+    var expectations = Expectations(source: source)
+    if let reason = expectations.skipReason {
+      return Checked(result: TestResult(path: path, status: .skipped(reason: reason)))
+    }
+    let outcome = executor.execute(path: path)
+    var differences = Difference.all(expecting: expectations, got: outcome)
+    var updated = false
+    if update && !differences.isEmpty && differences.allSatisfy({ $0.rank > .error }) {
+      let output = Difference.outputLines(of: outcome.stdout)
+      let rewritten = ExpectationUpdater.updatedSource(source, output: output)
+      if rewritten != source {
+        do {
+          try AtomicFile.write(rewritten, to: path)
+        } catch {
+          var checked = failed(["cannot update file: \(error.reason)"])
+          checked.writeFailed = true
+          return checked
+        }
+        updated = true
+        expectations = Expectations(source: rewritten)
+        differences = Difference.all(expecting: expectations, got: outcome)
+      }
+    }
+    let status: TestResult.Status =
+      differences.isEmpty ? .passed : .failed(differences: differences.map(\.text))
+    return Checked(result: TestResult(path: path, status: status, updated: updated))
+  }
+
+  private func failed(_ differences: [String]) -> Checked {
+    Checked(result: TestResult(path: path, status: .failed(differences: differences)))
+  }
+}

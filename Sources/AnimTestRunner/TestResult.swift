@@ -1,0 +1,36 @@
+/// How one test file fared.
+public struct TestResult: Sendable, Equatable {
+  /// Passed, failed (with why) or skipped (with why).
+  public enum Status: Sendable, Equatable {
+    /// The file ran as it expects.
+    case passed
+    /// The file differs from what it expects; the first difference is the one
+    /// reported, the rest are kept for the JUnit report. Never empty.
+    case failed(differences: [String])
+    /// The file has a `# skip: REASON` directive and was not run.
+    case skipped(reason: String)
+  }
+
+  /// The file's path as discovered, such as `tests/motions/fade.anim`.
+  public var path: String
+  /// How it fared.
+  public var status: Status
+  /// Whether `--update` rewrote its `# expect:` lines.
+  public var updated: Bool
+  /// How long it took to check, in seconds.
+  public var duration: Double
+
+  /// Creates a result.
+  public init(path: String, status: Status, updated: Bool = false, duration: Double = 0) {
+    self.path = path
+    self.status = status
+    self.updated = updated
+    self.duration = duration
+  }
+
+  /// The difference a report shows for a failed file, nil for the others.
+  public var firstDifference: String? {
+    if case .failed(let differences) = status { return differences.first }
+    return nil
+  }
+}
