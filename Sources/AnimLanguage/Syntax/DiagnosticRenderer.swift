@@ -1,0 +1,112 @@
+/// Turns diagnostics into the GNU form used on the command line and in the REPL:
+///
+/// ```
+/// blink.anim:3:26: error: expected ')' after arguments
+/// 3 | run fade(out, 1 + wait(2)
+///   |                          ^
+///   = hint: the '(' at 3:9 is not closed
+/// ```
+///
+/// The first line is `path:line:column: severity: message`. Then the source
+/// line behind a gutter holding its number, and a caret under the column; when
+/// the range covers more of that line, the rest is underlined with `~`. A hint,
+/// when there is one, follows on a line of its own starting with `=` under the
+/// gutter bar, as rustc does. Every rendered line ends with `\n`.
+///
+/// With `useColor`, the location and message are bold, the severity and caret
+/// coloured (error red, warning magenta, note cyan), using ANSI escapes; the
+/// caller decides, usually with `shouldUseColor(isTerminal:environment:)`.
+public struct DiagnosticRenderer: Sendable {
+  /// Whether to emit ANSI colour and bold escapes.
+  public var useColor: Bool
+
+  /// Creates a renderer; colour is off unless asked for.
+  public init(useColor: Bool = false) {
+    self.useColor = useColor
+  }
+
+  /// Whether diagnostics should be coloured: only on a terminal, never when
+  /// `NO_COLOR` is set to a non-empty value (the no-color.org convention), and
+  /// never for `TERM=dumb`.
+  public static func shouldUseColor(isTerminal: Bool, environment: [String: String]) -> Bool {
+    guard isTerminal else { return false }
+    if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+    if environment["TERM"] == "dumb" { return false }
+    return true
+  }
+
+  /// Renders one diagnostic about `source`: the header line, the source line
+  /// with its caret, and the hint line if any.
+  public func render(_ diagnostic: Diagnostic, in source: SourceFile) -> String {
+    let range = diagnostic.range
+    var output = ""
+    output += style(bold, "\(source.path):\(range.line):\(range.column):")
+    output += " "
+    output += style(bold + color(of: diagnostic.severity), "\(diagnostic.severity.rawValue):")
+    output += " "
+    output += style(bold, diagnostic.message)
+    output += "\n"
+
+    let lineNumber = String(range.line)
+    let gutter = String(repeating: " ", count: lineNumber.count)
+    let lineText = source.lineText(range.line)
+    output += lineText.isEmpty ? "\(lineNumber) |\n" : "\(lineNumber) | \(lineText)\n"
+    output += "\(gutter) | "
+    output += caretPadding(lineText, column: range.column)
+    output += style(bold + color(of: diagnostic.severity), marker(for: range, in: source))
+    output += "\n"
+    if let hint = diagnostic.hint {
+      output += "\(gutter) = " + style(bold, "hint:") + " \(hint)\n"
+    }
+    return output
+  }
+
+  /// Renders several diagnostics about the same source, one after another.
+  public func render(_ diagnostics: [Diagnostic], in source: SourceFile) -> String {
+    diagnostics.map { render($0, in: source) }.joined()
+  }
+
+  // MARK: - Pieces
+
+  /// The spaces before the caret: one per scalar before `column`, keeping tabs
+  /// as tabs so the caret lines up however the terminal expands them.
+  private func caretPadding(_ lineText: String, column: Int) -> String {
+    var padding = ""
+    var remaining = column - 1
+    for scalar in lineText.unicodeScalars where remaining > 0 {
+      padding.unicodeScalars.append(scalar == "\t" ? "\t" : " ")
+      remaining -= 1
+    }
+    if remaining > 0 { padding += String(repeating: " ", count: remaining) }
+    return padding
+  }
+
+  /// `^` followed by one `~` for each further scalar of the range on its first line.
+  private func marker(for range: SourceRange, in source: SourceFile) -> String {
+    let end = source.location(ofOffset: range.end)
+    var width = 1
+    if range.end > range.start {
+      if end.line == range.line {
+        width = max(1, end.column - range.column)
+      } else {
+        let lineLength = source.lineText(range.line).unicodeScalars.count
+        width = max(1, lineLength + 1 - range.column)
+      }
+    }
+    return "^" + String(repeating: "~", count: width - 1)
+  }
+
+  private var bold: String { "\u{1B}[1m" }
+
+  private func color(of severity: Diagnostic.Severity) -> String {
+    switch severity {
+    case .error: "\u{1B}[31m"
+    case .warning: "\u{1B}[35m"
+    case .note: "\u{1B}[36m"
+    }
+  }
+
+  private func style(_ escape: String, _ text: String) -> String {
+    useColor ? escape + text + "\u{1B}[0m" : text
+  }
+}

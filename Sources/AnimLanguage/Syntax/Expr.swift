@@ -1,0 +1,159 @@
+/// An expression node of the syntax tree: what it is (`kind`) and where it is (`range`).
+///
+/// `description` prints it as an S-expression for the REPL's `:ast`, e.g.
+/// `(binary + (call fade out 1) (call fade in 1))`.
+public struct Expr: Sendable, Hashable {
+  /// The shapes an expression can take.
+  ///
+  /// Only the cases that hold another expression are `indirect` (boxed), so
+  /// the leaves (numbers, strings, names), about half of all nodes, cost no
+  /// allocation: this matters for parsing speed.
+  public enum Kind: Sendable, Hashable {
+    /// A number literal: its value converted to seconds or degrees (`300ms` is
+    /// 0.3, `1rad` is 57.2957...) and the unit it was written with, `nil` when bare.
+    case number(Double, unit: NumberUnit?)
+    /// A string literal with its escapes resolved.
+    case string(String)
+    /// `true` or `false`.
+    case bool(Bool)
+    /// A name: a variable, a builtin, or a bare symbol such as `in` or `topLeft`
+    /// (the interpreter decides which).
+    case identifier(String)
+    /// `(a, b)` or more elements: a point (two elements) or tuple. `(e)` alone
+    /// is only grouping and produces `e` itself.
+    case tuple([Expr])
+    /// `[a, b, c]`, possibly empty.
+    case list([Expr])
+    /// `callee(arguments)`, e.g. `move(to: (100, 0), 1, ease: outQuad)`.
+    indirect case call(callee: Expr, arguments: [Argument])
+    /// `base.name`, e.g. `view.alpha`, `h.state`, `g.count`.
+    indirect case member(Expr, name: Identifier)
+    /// `base[index]`, e.g. `tiles[3]`.
+    indirect case index(Expr, index: Expr)
+    /// `-operand`.
+    indirect case negate(Expr)
+    /// `left op right` for every binary operator, including `on`, `|`, ranges
+    /// and comparisons.
+    indirect case binary(BinaryOperator, Expr, Expr)
+    /// `run motion` or `run motion as name`: starts a run and yields its handle.
+    /// Only allowed as the value of `let` or of an assignment (`h = run m`); a
+    /// `run` statement is `Stmt.Kind.run`.
+    indirect case run(motion: Expr, alias: Identifier?)
+  }
+
+  /// What the expression is.
+  public var kind: Kind
+  /// The source it covers, from its first to its last token.
+  public var range: SourceRange
+
+  /// Creates an expression node.
+  public init(_ kind: Kind, range: SourceRange) {
+    self.kind = kind
+    self.range = range
+  }
+
+  /// The name, if the expression is a plain identifier.
+  public var identifierName: String? {
+    if case .identifier(let name) = kind { return name }
+    return nil
+  }
+}
+
+/// A name written in the source, with its range (for declarations, labels,
+/// member names and parameters, so diagnostics can point at the name itself).
+public struct Identifier: Sendable, Hashable, CustomStringConvertible {
+  /// The name as written.
+  public var name: String
+  /// Where it is written.
+  public var range: SourceRange
+
+  /// Creates an identifier.
+  public init(_ name: String, range: SourceRange) {
+    self.name = name
+    self.range = range
+  }
+
+  public var description: String { name }
+}
+
+/// One argument of a call or declaration: `value` or `label: value`.
+public struct Argument: Sendable, Hashable {
+  /// The label before `:`, if any (`to` in `move(to: (1, 2), 1)`).
+  public var label: Identifier?
+  /// The argument's value.
+  public var value: Expr
+
+  /// Creates an argument.
+  public init(label: Identifier?, value: Expr) {
+    self.label = label
+    self.value = value
+  }
+
+  /// From the label (or the value when unlabelled) to the end of the value.
+  public var range: SourceRange {
+    (label?.range ?? value.range).through(value.range)
+  }
+}
+
+/// The binary operators, loosest first by precedence group.
+public enum BinaryOperator: String, Sendable, Hashable, CaseIterable {
+  // Comparison (non-associative: `a < b < c` is an error).
+  case equal = "=="
+  case notEqual = "!="
+  case less = "<"
+  case lessEqual = "<="
+  case greater = ">"
+  case greaterEqual = ">="
+  case approximatelyEqual = "~="
+  // Range (non-associative).
+  case halfOpenRange = "..<"
+  case closedRange = "..."
+  // Binding a motion to a target: `m on view`.
+  case on = "on"
+  // Parallel composition: `a | b`.
+  case parallel = "|"
+  // Sequence and arithmetic.
+  case add = "+"
+  case subtract = "-"
+  // Repetition and arithmetic.
+  case multiply = "*"
+  case divide = "/"
+  case remainder = "%"
+
+  /// The operator as written.
+  public var spelling: String { rawValue }
+
+  /// The operator's precedence; a higher value binds tighter.
+  public var precedence: Precedence {
+    switch self {
+    case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual, .approximatelyEqual:
+      .comparison
+    case .halfOpenRange, .closedRange: .range
+    case .on: .on
+    case .parallel: .parallel
+    case .add, .subtract: .additive
+    case .multiply, .divide, .remainder: .multiplicative
+    }
+  }
+
+  /// Whether the operator is a comparison (what `expect` wants at its top).
+  public var isComparison: Bool { precedence == .comparison }
+
+  /// Binary operator precedence groups, loosest first. All groups are
+  /// left-associative except comparison and range, which do not chain.
+  public enum Precedence: Int, Sendable, Comparable {
+    case comparison = 1
+    case range
+    case on
+    case parallel
+    case additive
+    case multiplicative
+
+    /// Whether two operators of this group may follow each other unparenthesised.
+    public var isAssociative: Bool { self != .comparison && self != .range }
+
+    public static func < (lhs: Precedence, rhs: Precedence) -> Bool {
+      lhs.rawValue < rhs.rawValue
+    }
+  }
+}

@@ -1,0 +1,248 @@
+// Expressions, loosest first:
+//
+//   comparison (== != < <= > >= ~=, non-associative)
+//   range      (..< ..., non-associative)
+//   on         (binds a motion to a target)
+//   |          (parallel)
+//   + -        (sequence, arithmetic)
+//   * / %      (repeat, arithmetic)
+//   unary -
+//   call, member, index
+//
+// The six binary levels are parsed by precedence climbing in one function,
+// as Lua's `subexpr` does, rather than by one function per level: it keeps the
+// recursion per nested parenthesis to a handful of frames.
+
+extension Parser {
+  /// expression -> comparison
+  mutating func expression() throws(ParseError) -> Expr {
+    let saved = depth
+    defer { depth = saved }
+    try nest()
+    return try binary(BinaryOperator.Precedence.comparison)
+  }
+
+  /// comparison     -> range [ ( "==" | "!=" | "<" | "<=" | ">" | ">=" | "~=" ) range ]
+  /// range          -> on [ ( "..<" | "..." ) on ]
+  /// on             -> parallel { "on" parallel }
+  /// parallel       -> additive { "|" additive }
+  /// additive       -> multiplicative { ( "+" | "-" ) multiplicative }
+  /// multiplicative -> unary { ( "*" | "/" | "%" ) unary }
+  ///
+  /// Parses operators of precedence `minimum` or tighter. Each operator's right
+  /// operand is parsed one level tighter, which makes the loop left-associative;
+  /// a second comparison or range operator at the same level is an error.
+  mutating func binary(_ minimum: BinaryOperator.Precedence) throws(ParseError) -> Expr {
+    let saved = depth
+    defer { depth = saved }
+    var left = try unary()
+    var nonAssociative: BinaryOperator.Precedence?
+    while let op = binaryOperator(), op.precedence >= minimum {
+      if op.precedence == nonAssociative { throw chained(op) }
+      advance()
+      if op == .on { skipNewlines() }  // a newline after `on` continues the line
+      try nest()
+      let right: Expr
+      if let tighter = BinaryOperator.Precedence(rawValue: op.precedence.rawValue + 1) {
+        right = try binary(tighter)
+      } else {
+        right = try unary()
+      }
+      left = Expr(.binary(op, left, right), range: left.range.through(right.range))
+      if !op.precedence.isAssociative { nonAssociative = op.precedence }
+    }
+    return left
+  }
+
+  /// Reports a second comparison or range operator at the same level.
+  @inline(never)
+  private mutating func chained(_ op: BinaryOperator) -> ParseError {
+    let what = op.precedence == .comparison ? "comparison" : "range"
+    return error(
+      "\(what) operators cannot be chained", at: current.range,
+      hint: "add parentheses, or compare in two steps")
+  }
+
+  /// The binary operator at the current token, if it is one.
+  private func binaryOperator() -> BinaryOperator? {
+    switch current.kind {
+    case .equalEqual: .equal
+    case .bangEqual: .notEqual
+    case .less: .less
+    case .lessEqual: .lessEqual
+    case .greater: .greater
+    case .greaterEqual: .greaterEqual
+    case .tildeEqual: .approximatelyEqual
+    case .halfOpenRange: .halfOpenRange
+    case .closedRange: .closedRange
+    case .pipe: .parallel
+    case .plus: .add
+    case .minus: .subtract
+    case .star: .multiply
+    case .slash: .divide
+    case .percent: .remainder
+    case .identifier where current.word == Word.on: .on
+    default: nil
+    }
+  }
+
+  /// unary -> "-" unary | postfix
+  mutating func unary() throws(ParseError) -> Expr {
+    guard check(.minus) else { return try postfix() }
+    let minus = current.range
+    advance()
+    let saved = depth
+    defer { depth = saved }
+    try nest()
+    let operand = try unary()
+    return Expr(.negate(operand), range: minus.through(operand.range))
+  }
+
+  /// postfix -> primary { "(" [ arguments ] ")" | "." IDENT | "[" expression "]" }
+  mutating func postfix() throws(ParseError) -> Expr {
+    let saved = depth
+    defer { depth = saved }
+    var expression = try primary()
+    while true {
+      if check(.leftParen) {
+        let open = current
+        advance()
+        try nest()
+        let arguments = try self.arguments(opening: open)
+        expression = Expr(
+          .call(callee: expression, arguments: arguments), range: range(from: expression.range))
+      } else if match(.dot) {
+        try nest()
+        let name = try consumeIdentifier("expected property name after '.'")
+        expression = Expr(.member(expression, name: name), range: range(from: expression.range))
+      } else if check(.leftBracket) {
+        let open = current
+        advance()
+        try nest()
+        let index = try self.expression()
+        try close(.rightBracket, "expected ']' after index", opening: open, items: nil)
+        expression = Expr(.index(expression, index: index), range: range(from: expression.range))
+      } else {
+        return expression
+      }
+    }
+  }
+
+  /// arguments -> argument { "," argument } [ "," ]
+  ///
+  /// Parses up to and including the closing `)`; the `(` is already consumed.
+  mutating func arguments(opening open: RawToken) throws(ParseError) -> [Argument] {
+    // Collected on a shared stack, then copied once into an array of the exact
+    // size: growing a fresh array element by element would allocate repeatedly.
+    let base = argumentScratch.count
+    defer { argumentScratch.removeSubrange(base...) }
+    while !check(.rightParen) {
+      argumentScratch.append(try argument())
+      if !match(.comma) { break }
+    }
+    try close(.rightParen, "expected ')' after arguments", opening: open, items: "arguments")
+    return Array(argumentScratch[base...])
+  }
+
+  /// argument -> [ IDENT ":" ] expression
+  mutating func argument() throws(ParseError) -> Argument {
+    var label: Identifier?
+    if check(.identifier), lookahead.kind == .colon {
+      label = Identifier(text(current), range: current.range)
+      advance()
+      advance()
+    }
+    let value = try expression()
+    return Argument(label: label, value: value)
+  }
+
+  /// primary -> NUMBER | STRING | "true" | "false" | IDENT
+  ///          | "(" expression ")"
+  ///          | "(" expression "," expression { "," expression } ")"
+  ///          | "[" [ expression { "," expression } [ "," ] ] "]"
+  mutating func primary() throws(ParseError) -> Expr {
+    let token = current
+    switch token.kind {
+    case .number:
+      advance()
+      return Expr(.number(token.number, unit: token.unit), range: token.range)
+    case .string:
+      advance()
+      return Expr(.string(stringValue(token)), range: token.range)
+    case .identifier:
+      advance()
+      switch token.word {
+      case Word.true: return Expr(.bool(true), range: token.range)
+      case Word.false: return Expr(.bool(false), range: token.range)
+      default: return Expr(.identifier(text(token)), range: token.range)
+      }
+    case .leftParen:
+      advance()
+      let first = try expression()
+      guard match(.comma) else {
+        try close(.rightParen, "expected ')' after expression", opening: token, items: nil)
+        return first  // grouping: `(e)` is `e`
+      }
+      let base = expressionScratch.count
+      defer { expressionScratch.removeSubrange(base...) }
+      expressionScratch.append(first)
+      repeat { expressionScratch.append(try expression()) } while match(.comma)
+      try close(.rightParen, "expected ')' after point", opening: token, items: "coordinates")
+      return Expr(.tuple(Array(expressionScratch[base...])), range: range(from: token.range))
+    case .leftBracket:
+      advance()
+      let base = expressionScratch.count
+      defer { expressionScratch.removeSubrange(base...) }
+      while !check(.rightBracket) {
+        expressionScratch.append(try expression())
+        if !match(.comma) { break }
+      }
+      try close(
+        .rightBracket, "expected ']' after list elements", opening: token, items: "elements")
+      return Expr(.list(Array(expressionScratch[base...])), range: range(from: token.range))
+    default:
+      throw missingExpression()
+    }
+  }
+
+  /// Reports a missing expression; a line that starts with a binary operator
+  /// gets a hint, since only an operator at the end of a line continues it.
+  @inline(never)
+  private mutating func missingExpression() -> ParseError {
+    let startsLine =
+      !hasPrevious || previous.kind == .newline || previous.kind == .semicolon
+      || previous.range.line < current.range.line
+    guard startsLine, binaryOperator() != nil, !check(.minus) else {
+      return expected("expected expression")
+    }
+    return expected(
+      "expected expression",
+      hint: "to continue the previous line, end it with the operator instead of starting this one")
+  }
+
+  /// Consumes the closer of a bracketed list, or reports `message` with a hint:
+  /// a missing comma when another item follows on the same line, `:` for `=`
+  /// in arguments, otherwise where the unclosed bracket was opened.
+  mutating func close(
+    _ closer: TokenKind, _ message: @autoclosure () -> String, opening: RawToken, items: String?
+  ) throws(ParseError) {
+    if match(closer) { return }
+    throw unclosed(message(), opening: opening, items: items)
+  }
+
+  @inline(never)
+  private mutating func unclosed(_ message: String, opening: RawToken, items: String?) -> ParseError
+  {
+    let sameLine = current.range.line == previous.range.line && current.kind != .newline
+    let hint: String
+    if let items, sameLine, Parser.canStartExpression(current) {
+      hint = "separate \(items) with ','"
+    } else if items == "arguments" || items == "properties", current.kind == .equal {
+      hint = "labels are written with ':', as in 'to: (100, 0)'"
+    } else {
+      hint =
+        "the '\(opening.kind.spelling ?? "")' opened at \(opening.range.location) is not closed"
+    }
+    return expected(message, hint: hint)
+  }
+}

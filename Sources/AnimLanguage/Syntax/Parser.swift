@@ -1,0 +1,384 @@
+/// A hand-written recursive-descent parser for the grammar in `grammar/anim.ebnf`.
+///
+/// Each parse function is named after the production it parses, and its doc
+/// comment quotes that production. This file holds the entry points and the
+/// machinery (token helpers, error reporting, recovery); statements are in
+/// `Parser+Statements.swift`, expressions in `Parser+Expressions.swift`.
+///
+/// Errors: a parse function throws `ParseError.recoverable` after recording a
+/// diagnostic; the statement loop catches it, skips to the next statement
+/// (`synchronize`) and goes on, so one bad line costs one error. Lexical errors
+/// arrive as `error` tokens, which `advance()` reports and skips; the rest of
+/// that statement's errors are then suppressed (they would be consequences).
+public struct Parser {
+  /// How deeply expressions and blocks may nest. Each parenthesis, bracket,
+  /// argument list, member access, index, unary minus, binary operator and
+  /// block adds a level, so no syntax tree is deeper than this, and the parser
+  /// and the interpreter, which both recurse over the tree, cannot exhaust the
+  /// stack. At the limit the parser needs under 512 KB of stack in a release
+  /// build and about 4 MB in a debug build; a main thread has 8 MB. Real
+  /// scripts stay far below it; 10 000 nested parentheses stop here with an
+  /// error instead of crashing.
+  public static let maximumNestingDepth = 256
+
+  /// How many errors one parse reports before it stops with a note: after
+  /// that many, later errors are mostly noise caused by the earlier ones.
+  public static let maximumErrorCount = 20
+
+  let source: SourceFile
+  var lexer: Lexer
+  /// The token just consumed.
+  var previous: RawToken
+  /// The token being looked at.
+  var current: RawToken
+  /// The token after `current` (possibly an `error` token, never reported from here).
+  var lookahead: RawToken
+  /// Whether `previous` is a real token (false before the first `advance`).
+  var hasPrevious = false
+
+  var diagnostics: [Diagnostic] = []
+  var errorCount = 0
+  /// Set after an error until the next statement separator: further errors
+  /// in the same statement are consequences, not reported.
+  var isPanicking = false
+  /// Whether the first error was found at the end of input (`nil`: no error yet).
+  var firstErrorIsAtEnd: Bool?
+  /// Set when parsing must stop (too many errors, nesting too deep).
+  var mustStop = false
+  /// The current nesting depth (see `maximumNestingDepth`).
+  var depth = 0
+  /// Stacks on which lists of arguments and expressions are collected (see `arguments`).
+  var argumentScratch: [Argument] = []
+  var expressionScratch: [Expr] = []
+
+  private init(source: SourceFile) {
+    self.source = source
+    self.lexer = Lexer(source: source)
+    let start = SourceRange(start: 0, end: 0, line: 1, column: 1)
+    self.previous = RawToken(kind: .endOfFile, range: start)
+    self.current = previous
+    self.lookahead = lexer.nextRawToken()
+    advance()
+    hasPrevious = false
+  }
+
+  // MARK: - Entry points
+
+  /// The largest source the parser accepts: source ranges store 32-bit offsets.
+  public static let maximumSourceSize = Int(UInt32.max) - 1
+
+  /// Parses a whole script or REPL entry.
+  public static func parse(_ source: SourceFile) -> ParseResult {
+    if let tooLarge = sizeError(source) {
+      return ParseResult(statements: [], diagnostics: [tooLarge], isIncomplete: false)
+    }
+    var parser = Parser(source: source)
+    let statements = parser.program()
+    return ParseResult(
+      statements: statements, diagnostics: parser.diagnostics,
+      isIncomplete: parser.firstErrorIsAtEnd ?? false)
+  }
+
+  /// Parses a single expression filling the whole source (blank lines around
+  /// it allowed), for the REPL's `:ast EXPR`. A `run` expression is accepted.
+  /// Returns `nil` for the expression when there is any error.
+  public static func parseExpression(_ source: SourceFile) -> (Expr?, [Diagnostic]) {
+    if let tooLarge = sizeError(source) { return (nil, [tooLarge]) }
+    var parser = Parser(source: source)
+    parser.skipSeparators()
+    do throws(ParseError) {
+      let expression = try parser.value()
+      parser.skipSeparators()
+      if !parser.check(.endOfFile) { throw parser.expected("expected end of expression") }
+      return (parser.diagnostics.isEmpty ? expression : nil, parser.diagnostics)
+    } catch {
+      return (nil, parser.diagnostics)
+    }
+  }
+
+  private static func sizeError(_ source: SourceFile) -> Diagnostic? {
+    guard source.bytes.count > maximumSourceSize else { return nil }
+    return .error(
+      "source is too large (limit 4 GiB)", at: SourceRange(start: 0, end: 0, line: 1, column: 1))
+  }
+
+  // MARK: - Program and recovery
+
+  /// program -> { separator } [ statement { separator { separator } statement } ] { separator } EOF
+  mutating func program() -> [Stmt] {
+    var statements: [Stmt] = []
+    skipSeparators()
+    while !check(.endOfFile), !mustStop {
+      do throws(ParseError) {
+        if let statement = try statementWithRecovery(inBlock: false) {
+          statements.append(statement)
+        }
+      } catch {
+        break
+      }
+      skipSeparators()
+    }
+    return statements
+  }
+
+  /// Parses one statement and its end; on a recoverable error, skips to the
+  /// next statement and returns `nil`. Rethrows only `.fatal`.
+  mutating func statementWithRecovery(inBlock: Bool) throws(ParseError) -> Stmt? {
+    do throws(ParseError) {
+      let statement = try self.statement()
+      try endOfStatement(inBlock: inBlock)
+      if mustStop { throw ParseError.fatal }
+      // A lexical error inside the statement was reported and its token
+      // skipped; what is left parsed, but is not what was written.
+      return isPanicking ? nil : statement
+    } catch {
+      if error == .fatal || mustStop { throw .fatal }
+      synchronize(inBlock: inBlock)
+      return nil
+    }
+  }
+
+  /// After a statement: a newline, `;`, the end of input, or (in a block) the `}`.
+  mutating func endOfStatement(inBlock: Bool) throws(ParseError) {
+    switch current.kind {
+    case .newline, .semicolon, .endOfFile: return
+    case .rightBrace where inBlock: return
+    default: throw expected("expected end of statement")
+    }
+  }
+
+  /// Skips tokens up to the end of the statement in error: the next newline or
+  /// `;` outside braces (left for `skipSeparators`), or the `}` closing the
+  /// enclosing block. A `{ ... }` in the bad statement is skipped whole, so an
+  /// error in a loop's header does not turn its body into stray statements.
+  @inline(never)
+  mutating func synchronize(inBlock: Bool) {
+    lexer.closeOpenGroupsForRecovery()
+    var braces = 0
+    while !check(.endOfFile) {
+      switch current.kind {
+      case .newline, .semicolon:
+        if braces == 0 { return }
+      case .leftBrace:
+        braces += 1
+      case .rightBrace:
+        if braces > 0 {
+          braces -= 1
+        } else if inBlock {
+          return
+        }
+      default:
+        break
+      }
+      advance()
+    }
+  }
+
+  /// separator -> NEWLINE | ";"   (any number of them)
+  @inline(never)
+  mutating func skipSeparators() {
+    while check(.newline) || check(.semicolon) {
+      isPanicking = false
+      advance()
+    }
+  }
+
+  /// Skips newlines inside a statement (before a `{`, after `on`).
+  @inline(never)
+  mutating func skipNewlines() {
+    while check(.newline) { advance() }
+  }
+
+  // MARK: - Tokens
+
+  /// Moves to the next token, reporting and skipping lexical errors.
+  ///
+  /// Never inlined: the lexer it calls needs a large stack frame, which must
+  /// not be added to every frame of the recursive parse functions.
+  @inline(never)
+  mutating func advance() {
+    // Swaps move the tokens without retaining and releasing their text.
+    swap(&previous, &current)
+    swap(&current, &lookahead)
+    lookahead = lexer.nextRawToken()
+    hasPrevious = true
+    while current.kind == .error {
+      reportLexicalError(current)
+      swap(&current, &lookahead)
+      lookahead = lexer.nextRawToken()
+    }
+  }
+
+  /// Whether the current token has this kind.
+  func check(_ kind: TokenKind) -> Bool {
+    current.kind == kind
+  }
+
+  /// Whether the current token is the identifier `word` (a contextual keyword
+  /// from `Word`).
+  func checkWord(_ word: UInt64) -> Bool {
+    current.isWord(word)
+  }
+
+  /// Consumes the current token if it has this kind.
+  mutating func match(_ kind: TokenKind) -> Bool {
+    guard check(kind) else { return false }
+    advance()
+    return true
+  }
+
+  /// Consumes the current token if it is the identifier `word`.
+  mutating func matchWord(_ word: UInt64) -> Bool {
+    guard checkWord(word) else { return false }
+    advance()
+    return true
+  }
+
+  /// Consumes a token of this kind, or reports `message` (see `expected`).
+  /// The message and hint are only built when needed.
+  @discardableResult
+  mutating func consume(
+    _ kind: TokenKind, _ message: @autoclosure () -> String,
+    hint: @autoclosure () -> String? = nil
+  ) throws(ParseError) -> RawToken {
+    guard check(kind) else { throw expected(message(), hint: hint()) }
+    advance()
+    return previous
+  }
+
+  /// Consumes an identifier (any word, keywords included), or reports `message`.
+  mutating func consumeIdentifier(_ message: @autoclosure () -> String) throws(ParseError)
+    -> Identifier
+  {
+    let token = try consume(.identifier, message())
+    return Identifier(text(token), range: token.range)
+  }
+
+  /// The source text of a token: an identifier's name.
+  func text(_ token: RawToken) -> String {
+    Lexer.text(source.bytes, token.range)
+  }
+
+  /// A string token's value, escapes resolved.
+  func stringValue(_ token: RawToken) -> String {
+    Lexer.stringValue(source.bytes, token)
+  }
+
+  /// Whether a token can begin an expression.
+  static func canStartExpression(_ token: RawToken) -> Bool {
+    switch token.kind {
+    case .identifier, .number, .string, .leftParen, .leftBracket, .minus: true
+    default: false
+    }
+  }
+
+  /// Whether a token ends a statement: a newline, `;`, `}` or the end of input.
+  static func endsStatement(_ token: RawToken) -> Bool {
+    switch token.kind {
+    case .newline, .semicolon, .rightBrace, .endOfFile: true
+    default: false
+    }
+  }
+
+  /// The range from `start` to the end of the last consumed token.
+  func range(from start: SourceRange) -> SourceRange {
+    start.through(previous.range)
+  }
+
+  // MARK: - Errors
+
+  /// Reports that something was expected here.
+  ///
+  /// When the current token is on the same line as the previous one, the error
+  /// points at it and names it: `expected expression, found '}'`. When the line
+  /// (or the input) ended first, it points just after the previous token, where
+  /// the missing thing belongs, and says no more than `message`: for
+  /// `run fade(out, 1 + wait(2)` the caret goes right after `wait(2)`, on the
+  /// same line, not at whatever starts the next line.
+  @inline(never)
+  mutating func expected(_ message: String, hint: String? = nil) -> ParseError {
+    let lineEnded =
+      current.kind == .endOfFile || current.kind == .newline
+      || current.range.line != previous.range.line
+    if hasPrevious, lineEnded, previous.kind != .newline, previous.kind != .semicolon {
+      let end = previous.range.end
+      let location = source.location(ofOffset: end)
+      let range = SourceRange(start: end, end: end, line: location.line, column: location.column)
+      return error(message, at: range, hint: hint)
+    }
+    return error("\(message), found \(describe(current))", at: current.range, hint: hint)
+  }
+
+  /// Records an error (unless one was already reported in this statement) and
+  /// returns the error to throw.
+  @inline(never)
+  mutating func error(_ message: String, at range: SourceRange, hint: String? = nil)
+    -> ParseError
+  {
+    if firstErrorIsAtEnd == nil { firstErrorIsAtEnd = current.kind == .endOfFile }
+    if isPanicking { return mustStop ? .fatal : .recoverable }
+    isPanicking = true
+    return record(.error(message, at: range, hint: hint))
+  }
+
+  /// Increases the nesting depth, failing for good past `maximumNestingDepth`.
+  /// Callers restore `depth` when they return.
+  mutating func nest() throws(ParseError) {
+    depth += 1
+    if depth > Parser.maximumNestingDepth { throw nestedTooDeeply() }
+  }
+
+  @inline(never)
+  private mutating func nestedTooDeeply() -> ParseError {
+    if firstErrorIsAtEnd == nil { firstErrorIsAtEnd = false }
+    _ = record(
+      .error(
+        "expression nested too deeply (limit \(Parser.maximumNestingDepth))", at: current.range))
+    mustStop = true
+    return .fatal
+  }
+
+  private mutating func reportLexicalError(_ token: RawToken) {
+    if firstErrorIsAtEnd == nil { firstErrorIsAtEnd = false }
+    isPanicking = true
+    let message = token.error?.message(offending: text(token)) ?? "invalid token"
+    _ = record(.error(message, at: token.range))
+  }
+
+  /// Appends a diagnostic, or the "too many errors" note once the limit is reached.
+  private mutating func record(_ diagnostic: Diagnostic) -> ParseError {
+    if mustStop { return .fatal }
+    guard errorCount < Parser.maximumErrorCount else {
+      diagnostics.append(
+        .note(
+          "too many errors (\(Parser.maximumErrorCount)); stopping here", at: diagnostic.range))
+      mustStop = true
+      return .fatal
+    }
+    errorCount += 1
+    diagnostics.append(diagnostic)
+    return .recoverable
+  }
+
+  /// How a token is named in "found ..." messages: `'}'`, `'step'`,
+  /// `string "hi"`, `end of line`, `end of input`.
+  func describe(_ token: RawToken) -> String {
+    switch token.kind {
+    case .newline: return "end of line"
+    case .endOfFile: return "end of input"
+    case .string:
+      let value = stringValue(token)
+      return "string \(SyntaxFormat.quoted(value.count > 20 ? value.prefix(20) + "..." : value))"
+    default:
+      let text = text(token)
+      return "'\(text.count > 20 ? text.prefix(20) + "..." : text)'"
+    }
+  }
+}
+
+/// How a parse function gives up: `recoverable` errors are caught at the next
+/// statement boundary; `fatal` ones (too many errors, nesting too deep) end the parse.
+enum ParseError: Error, Equatable {
+  case recoverable
+  case fatal
+}
