@@ -5,6 +5,7 @@ import PackageDescription
 //   AnimLanguage (source -> tokens -> syntax tree -> values, motions)
 //   AnimEngine   (scene, motions, clock, pool, events; knows no language)
 //   AnimTestRunner (script-based tests, `anim test`)
+//   AnimREPL     (the REPL's logic; CLibedit is libedit for the executable)
 //   AnimCLI      (the `anim` executable: command line, terminal)
 let package = Package(
   name: "anim",
@@ -20,15 +21,21 @@ let package = Package(
     .target(name: "AnimEngine"),
     .target(name: "AnimLanguage", dependencies: ["AnimEngine"]),
     .target(name: "AnimTestRunner"),
+    // The REPL's logic, behind a line-reader interface (tested without a terminal).
+    .target(name: "AnimREPL", dependencies: ["AnimEngine", "AnimLanguage"]),
+    // libedit (Debian libedit-dev), found through pkg-config; only the executable links it.
+    .systemLibrary(
+      name: "CLibedit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
     .executableTarget(
       name: "AnimCLI",
       dependencies: [
-        "AnimEngine", "AnimLanguage", "AnimTestRunner",
+        "AnimEngine", "AnimLanguage", "AnimTestRunner", "AnimREPL", "CLibedit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .testTarget(name: "AnimEngineTests", dependencies: ["AnimEngine"]),
     .testTarget(name: "AnimLanguageTests", dependencies: ["AnimLanguage", "AnimEngine"]),
     .testTarget(name: "AnimTestRunnerTests", dependencies: ["AnimTestRunner"]),
+    .testTarget(name: "AnimREPLTests", dependencies: ["AnimREPL", "AnimLanguage", "AnimEngine"]),
   ]
 )

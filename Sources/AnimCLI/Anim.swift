@@ -1,0 +1,36 @@
+import AnimLanguage
+import ArgumentParser
+import Foundation
+
+/// `anim`: the REPL when stdin is a terminal, else stdin run as a script.
+@main
+struct Anim: ParsableCommand {
+  static let version = "0.1.0"
+
+  static let configuration = CommandConfiguration(
+    commandName: "anim",
+    abstract: "An interpreter for animation series on a virtual clock.",
+    discussion: """
+      With no subcommand, anim starts the REPL when standard input is a terminal \
+      and otherwise runs standard input as a script.
+
+      Exit codes: 0 success, 1 a failed expectation or test, 64 usage, \
+      65 a syntax or name error, 66 a missing file, 70 a runtime error, 74 an I/O error.
+      """,
+    version: version,
+    subcommands: [RunCommand.self, CheckCommand.self, TestCommand.self, ReplCommand.self]
+  )
+
+  mutating func run() throws {
+    if Terminal.isTerminal(fileno(stdin)) {
+      var repl = ReplCommand()
+      try repl.run()
+      return
+    }
+    let data = FileHandle.standardInput.readDataToEndOfFile()
+    let source = SourceFile(path: "<stdin>", bytes: [UInt8](data))
+    let result = ScriptRunner.run(source, output: Terminal.writeLine)
+    Terminal.report(result)
+    throw ExitCode(result.exitCode)
+  }
+}

@@ -1,0 +1,66 @@
+import AnimLanguage
+import AnimTestRunner
+import ArgumentParser
+import Foundation
+
+/// `anim test [PATH...]`: script-based tests (SPEC §9).
+struct TestCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "test", abstract: "Run script-based tests (every .anim file under PATH).")
+
+  @Argument(help: "Files or folders (default: tests/).", completion: .file())
+  var paths: [String] = []
+
+  @Option(help: "Write a JUnit XML report to FILE.")
+  var junit: String?
+
+  @Flag(help: "Print TAP instead of one line per file.")
+  var tap = false
+
+  @Option(help: "Run only files whose path contains TEXT.")
+  var filter: String?
+
+  @Flag(help: "Rewrite each file's '# expect:' lines from its actual output.")
+  var update = false
+
+  @Option(help: "Files to run at once (default: the number of processors).")
+  var jobs: Int?
+
+  func run() throws {
+    var options = TestOptions(
+      paths: paths.isEmpty ? ["tests"] : paths, filter: filter, update: update,
+      format: tap ? .tap : .plain, junitPath: junit)
+    if let jobs { options.jobs = max(1, jobs) }
+    let runner = TestRunner(executor: ScriptTestExecutor(), options: options)
+    let report = runner.run(
+      output: TestOutput(
+        standardOutput: { Terminal.writeLine($0); fflush(stdout) },
+        standardError: { Terminal.writeError($0) }))
+    if report.exitCode != 0 { throw ExitCode(report.exitCode) }
+  }
+}
+
+/// Runs one test script in this process and reports what it did.
+struct ScriptTestExecutor: ScriptExecutor {
+  func execute(path: String) -> ScriptOutcome {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      return ScriptOutcome(
+        stdout: "", errors: [.init(kind: .io, line: 0, column: 0, message: "cannot read \(path)")],
+        exitCode: ExitStatus.noInput)
+    }
+    let source = SourceFile(path: path, bytes: [UInt8](data))
+    var lines: [String] = []
+    let result = ScriptRunner.run(source, output: { lines.append($0) })
+    let errors = result.errors.map { diagnostic, _ in
+      ScriptOutcome.Failure(
+        kind: diagnostic.kind == .runtime ? .runtime : diagnostic.kind == .io ? .io : .compile,
+        line: diagnostic.range.line, column: diagnostic.range.column, message: diagnostic.message)
+    }
+    let expectations = result.failedExpectations.map {
+      ScriptOutcome.FailedExpectation(line: $0.range.line, column: $0.range.column, message: $0.message)
+    }
+    return ScriptOutcome(
+      stdout: lines.map { $0 + "\n" }.joined(), errors: errors, failedExpectations: expectations,
+      exitCode: result.exitCode)
+  }
+}

@@ -1,0 +1,149 @@
+import AnimEngine
+
+/// The primitives of SPEC §5.1: `fade`, `move`, `rotate`, `scale`, ….
+enum MotionBuiltins {
+  /// The duration a primitive takes when none is given.
+  static let defaultDuration = 0.3
+
+  static let list: [Builtin] = [
+    Builtin(name: "fade", summary: "fade(in | out | A, d): alpha to 1, 0 or A") { args, interp in
+      let target = try args.require("to", "a target: in, out or an alpha")
+      let alpha: Double
+      switch target.value {
+      case .symbol("in"): alpha = 1
+      case .symbol("out"): alpha = 0
+      default: alpha = try target.number("alpha")
+      }
+      try checkAlpha(alpha, target.range)
+      return try primitive(&args, interp, [Change(.alpha, .to(scalar(alpha)))])
+    },
+    Builtin(name: "appear", summary: "appear(d): alpha to 1") { args, interp in
+      try primitive(&args, interp, [Change(.alpha, .to(scalar(1)))])
+    },
+    Builtin(name: "disappear", summary: "disappear(d): alpha to 0") { args, interp in
+      try primitive(&args, interp, [Change(.alpha, .to(scalar(0)))])
+    },
+    Builtin(name: "move", summary: "move(to: (x, y), d) or move(by: (dx, dy), d)") { args, interp in
+      try pointPrimitive(&args, interp, .x, .y, positional: "to")
+    },
+    Builtin(name: "resize", summary: "resize(to: (w, h), d): width and height") { args, interp in
+      try pointPrimitive(&args, interp, .width, .height, positional: "to")
+    },
+    Builtin(name: "rotate", summary: "rotate(to: deg, d) or rotate(by: deg, d)") { args, interp in
+      if let by = args.take("by") {
+        return try primitive(&args, interp, [Change(.rotation, .by(scalar(try by.number("rotation"))))])
+      }
+      let to = try args.require("to", "an angle")
+      return try primitive(&args, interp, [Change(.rotation, .to(scalar(try to.number("rotation"))))])
+    },
+    Builtin(name: "scale", summary: "scale(to: s | (sx, sy), d) or scale(by: ..., d)") { args, interp in
+      let by = args.take("by")
+      let item = try by ?? args.require("to", "a scale")
+      let (sx, sy) = try scalePair(item)
+      let rule: (Double) -> ChangeRule = { by == nil ? .to(scalar($0)) : .by(scalar($0)) }
+      return try primitive(&args, interp, [Change(.scaleX, rule(sx)), Change(.scaleY, rule(sy))])
+    },
+    Builtin(name: "sizing", summary: "sizing((sx, sy), d): scale to") { args, interp in
+      let (sx, sy) = try scalePair(try args.require("to", "a scale"))
+      return try primitive(&args, interp, [Change(.scaleX, .to(scalar(sx))), Change(.scaleY, .to(scalar(sy)))])
+    },
+    Builtin(name: "color", summary: "color(to: c, d): colour to c") { args, interp in
+      let c = try interp.color(try args.require("to", "a colour"))
+      return try primitive(&args, interp, [Change(.color, .to(vector(c)))])
+    },
+    Builtin(name: "discolor", summary: "discolor(c, d): colour to c") { args, interp in
+      let c = try interp.color(try args.require("to", "a colour"))
+      return try primitive(&args, interp, [Change(.color, .to(vector(c)))])
+    },
+    Builtin(name: "tween", summary: "tween(alpha: 0.5, x: 10, ..., d): any properties") { args, interp in
+      var changes: [Change] = []
+      for item in args.takeLabelledExcept(["ease", "delay", "on", "space", "duration"]) {
+        changes += try propertyChanges(item, interp)
+      }
+      if changes.isEmpty { throw RuntimeError("tween needs at least one property, such as alpha: 0.5", at: args.range) }
+      return try primitive(&args, interp, changes)
+    },
+    Builtin(name: "wait", summary: "wait(d): nothing, for d") { args, interp in
+      let d = try args.require("duration", "a duration").duration()
+      try args.finish()
+      return .motion(try interp.build(args.range) { try Motion.wait(d) })
+    },
+    Builtin(name: "mark", summary: "mark(\"name\"): emits event mark \"name\"") { args, interp in
+      let item = try args.require("name", "a name")
+      guard case .string(let name) = item.value else {
+        throw RuntimeError("mark needs a string name, not \(item.value.typeName)", at: item.range)
+      }
+      try args.finish()
+      return .motion(try interp.build(args.range) { try Motion.leaf(Leaf(duration: 0, mark: name)) })
+    },
+  ]
+
+  static func scalar(_ v: Double) -> PropertyValue { PropertyValue(v, 0, 0, 0) }
+  static func vector(_ c: Color) -> PropertyValue { PropertyValue(c.r, c.g, c.b, c.a) }
+
+  static func checkAlpha(_ a: Double, _ range: SourceRange) throws {
+    if !(0...1).contains(a) {
+      throw RuntimeError("alpha must be between 0 and 1, got \(Formatting.number(a))", at: range)
+    }
+  }
+
+  /// `move`/`resize`: a point "to" (also positional) or "by".
+  static func pointPrimitive(
+    _ args: inout Arguments, _ interp: Interpreter, _ px: Property, _ py: Property, positional: String
+  ) throws -> Value {
+    if let by = args.take("by") {
+      let (dx, dy) = try by.point("offset")
+      return try primitive(&args, interp, [Change(px, .by(scalar(dx))), Change(py, .by(scalar(dy)))])
+    }
+    let (x, y) = try args.require(positional, "a point").point("target")
+    return try primitive(&args, interp, [Change(px, .to(scalar(x))), Change(py, .to(scalar(y)))])
+  }
+
+  static func scalePair(_ item: Arguments.Item) throws -> (Double, Double) {
+    if case .point = item.value { return try item.point("scale") }
+    let s = try item.number("scale")
+    return (s, s)
+  }
+
+  /// The changes one `tween` argument asks for.
+  static func propertyChanges(_ item: Arguments.Item, _ interp: Interpreter) throws -> [Change] {
+    let label = item.label ?? ""
+    if label == "scale" {
+      let (sx, sy) = try scalePair(item)
+      return [Change(.scaleX, .to(scalar(sx))), Change(.scaleY, .to(scalar(sy)))]
+    }
+    guard let property = Property.named(label) else {
+      let hint = Spelling.closest(to: label, among: Property.allCases.map(\.name) + ["scale"])
+      throw RuntimeError(
+        "tween has no property '\(label)'", at: item.range, hint: hint.map { "did you mean '\($0)'?" })
+    }
+    if property == .color { return [Change(.color, .to(vector(try interp.color(item))))] }
+    let v = try item.number(label)
+    if property == .alpha { try checkAlpha(v, item.range) }
+    return [Change(property, .to(scalar(v)))]
+  }
+
+  /// A leaf of `changes` with the duration and the options every primitive
+  /// takes: `ease:`, `delay:`, `on:` and `space:`.
+  static func primitive(_ args: inout Arguments, _ interp: Interpreter, _ changes: [Change]) throws -> Value {
+    let d = try args.take("duration", orNext: true)?.duration() ?? defaultDuration
+    let easing = try args.take("ease").map { try interp.easing($0) } ?? .linear
+    let space = try args.take("space").map { try interp.colorSpace($0) } ?? .srgb
+    let delay = try args.take("delay")?.duration("delay") ?? 0
+    let target = try args.take("on").map { try interp.targetViews($0) }
+    try args.finish()
+    let range = args.range
+    var m = try interp.build(range) { try Motion.leaf(Leaf(duration: d, easing: easing, changes: changes, space: space)) }
+    m = try interp.build(range) { try Motion.delayed(m, by: delay) }
+    if let views = target { m = Motion.bound(m, to: views) }
+    return .motion(m)
+  }
+
+}
+
+extension Arguments {
+  /// Removes every labelled argument whose label is not in `kept`, in order.
+  mutating func takeLabelledExcept(_ kept: Set<String>) -> [Item] {
+    itemsMatching { $0.label != nil && !kept.contains($0.label!) }
+  }
+}

@@ -1,0 +1,133 @@
+/// Finds names that can never mean anything before a script runs: a call of a
+/// function nothing defines, a member of a name nothing binds (`vew.alpha`).
+///
+/// Bare words are symbols when unbound (`fade(in, 1)`), so only names used as
+/// functions, as member or index bases, or as run handles are checked.
+struct NameChecker {
+  /// Every name some statement of the program binds (in any order: a handler
+  /// may use a name bound later in the file).
+  private(set) var defined: Set<String>
+  private(set) var diagnostics: [Diagnostic] = []
+
+  init(known: Set<String> = []) {
+    defined = known.union(["view", "time"])
+  }
+
+  /// Records the names `statements` bind.
+  mutating func collect(_ statements: [Stmt]) {
+    for s in statements { collect(s) }
+  }
+
+  private mutating func collect(_ s: Stmt) {
+    switch s.kind {
+    case .viewDeclaration(let name, _), .gridDeclaration(let name, _), .groupDeclaration(let name, _),
+      .letBinding(let name, _):
+      defined.insert(name.name)
+      if case .letBinding(_, let value) = s.kind { collect(value) }
+    case .assignment(let target, let value):
+      if case .identifier(let name) = target.kind { defined.insert(name) }
+      collect(value)
+    case .functionDefinition(let name, let parameters, _):
+      defined.insert(name.name)
+      defined.formUnion(parameters.map(\.name))
+    case .forLoop(let variable, _, let body):
+      defined.insert(variable.name)
+      collect(body)
+    case .handler(_, _, let body):
+      collect(body)
+    case .run(_, let alias):
+      if let alias { defined.insert(alias.name) }
+    default:
+      break
+    }
+  }
+
+  private mutating func collect(_ e: Expr) {
+    if case .run(_, let alias?) = e.kind { defined.insert(alias.name) }
+  }
+
+  /// Checks every use in `statements`.
+  mutating func check(_ statements: [Stmt]) {
+    for s in statements { check(s) }
+  }
+
+  private mutating func check(_ s: Stmt) {
+    switch s.kind {
+    case .viewDeclaration(_, let args), .gridDeclaration(_, let args):
+      for a in args { check(a.value) }
+    case .groupDeclaration(_, let e), .letBinding(_, let e), .seed(let e), .fps(let e), .step(let e),
+      .stepFrames(let e), .stepTo(let e), .expression(let e):
+      check(e)
+    case .stepUntil(let e), .restart(let e):
+      checkHandle(e)
+    case .clear(let t), .cancel(let t), .finish(let t), .pause(let t), .resume(let t):
+      if case .run(let e) = t { checkHandle(e) }
+    case .assignment(let target, let value):
+      if case .identifier = target.kind {} else { check(target) }
+      check(value)
+    case .functionDefinition(_, _, let body):
+      check(body)
+    case .forLoop(_, let sequence, let body):
+      check(sequence)
+      check(body)
+    case .print(let values):
+      for v in values { check(v) }
+    case .trace(let values, let interval, let duration):
+      for v in values { check(v) }
+      check(interval)
+      check(duration)
+    case .expect(let condition, let tolerance):
+      check(condition)
+      if let tolerance { check(tolerance) }
+    case .handler(let run, _, let body):
+      checkHandle(run)
+      check(body)
+    case .run(let motion, _):
+      check(motion)
+    case .importFile, .reset, .tick, .settle, .flush, .pool:
+      break
+    }
+  }
+
+  private mutating func checkHandle(_ e: Expr) {
+    if case .identifier(let name) = e.kind { requireDefined(name, e.range, "unknown run handle") }
+    else { check(e) }
+  }
+
+  private mutating func check(_ e: Expr) {
+    switch e.kind {
+    case .number, .string, .bool, .identifier:
+      break
+    case .tuple(let items), .list(let items):
+      for i in items { check(i) }
+    case .call(let callee, let arguments):
+      if case .identifier(let name) = callee.kind {
+        if Builtins.all[name] == nil { requireDefined(name, callee.range, "unknown function") }
+      } else {
+        check(callee)
+      }
+      for a in arguments { check(a.value) }
+    case .member(let base, _):
+      if case .identifier(let name) = base.kind { requireDefined(name, base.range, "unknown name") }
+      else { check(base) }
+    case .index(let base, let index):
+      if case .identifier(let name) = base.kind { requireDefined(name, base.range, "unknown name") }
+      else { check(base) }
+      check(index)
+    case .negate(let operand):
+      check(operand)
+    case .binary(_, let left, let right):
+      check(left)
+      check(right)
+    case .run(let motion, _):
+      check(motion)
+    }
+  }
+
+  private mutating func requireDefined(_ name: String, _ range: SourceRange, _ message: String) {
+    if defined.contains(name) || Builtins.all[name] != nil { return }
+    let candidates = Array(defined) + Builtins.names
+    let hint = Spelling.closest(to: name, among: candidates.sorted()).map { "did you mean '\($0)'?" }
+    diagnostics.append(.error("\(message) '\(name)'", at: range, hint: hint, kind: .name))
+  }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// A script and the files it imports, parsed and checked before it runs.
+public struct Program {
+  /// The main file.
+  public let source: SourceFile
+  /// Its statements.
+  public let statements: [Stmt]
+  /// Syntax and name errors, each with the file it is in.
+  public let diagnostics: [(Diagnostic, SourceFile)]
+
+  /// Whether more lines could complete the input (the REPL's `...>`).
+  public let isIncomplete: Bool
+
+  /// Whether the program can run (no errors).
+  public var isValid: Bool { !diagnostics.contains { $0.0.severity == .error } }
+
+  /// Most errors reported for one program.
+  public static let maximumErrors = 20
+
+  /// Parses `source`, follows its imports (relative to it, each file once,
+  /// a cycle is an error) and checks names across all of them. `knownNames`
+  /// are bound already (by earlier REPL input).
+  public init(
+    source: SourceFile, knownNames: Set<String> = [], readFile: (String) throws -> [UInt8]
+  ) {
+    self.source = source
+    let parsed = Parser.parse(source)
+    statements = parsed.statements
+    isIncomplete = parsed.isIncomplete
+    var found: [(Diagnostic, SourceFile)] = parsed.diagnostics.map { ($0, source) }
+    var checker = NameChecker(known: knownNames)
+    checker.collect(parsed.statements)
+    var seen: Set<String> = [Self.canonical(source.path)]
+    Self.followImports(
+      parsed.statements, of: source, chain: [Self.canonical(source.path)], origin: nil,
+      seen: &seen, checker: &checker, diagnostics: &found, readFile: readFile)
+    if !found.contains(where: { $0.0.severity == .error }) {
+      checker.check(parsed.statements)
+      found += checker.diagnostics.map { ($0, source) }
+    }
+    diagnostics = Array(found.prefix(Self.maximumErrors))
+  }
+
+  static func canonical(_ path: String) -> String {
+    URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+  }
+
+  /// `origin` is the main file's import that led here: a cycle is reported
+  /// there, in the file the user ran, with the whole chain in the message.
+  private static func followImports(
+    _ statements: [Stmt], of file: SourceFile, chain: [String], origin: (Stmt, SourceFile)?,
+    seen: inout Set<String>,
+    checker: inout NameChecker, diagnostics: inout [(Diagnostic, SourceFile)],
+    readFile: (String) throws -> [UInt8]
+  ) {
+    for statement in statements {
+      guard case .importFile(let path) = statement.kind else { continue }
+      let base = URL(fileURLWithPath: file.path).deletingLastPathComponent()
+      let full = canonical(path.hasPrefix("/") ? path : base.appendingPathComponent(path).path)
+      if chain.contains(full) {
+        let names = (chain + [full]).map { URL(fileURLWithPath: $0).lastPathComponent }
+        let (at, inFile) = origin ?? (statement, file)
+        diagnostics.append(
+          (.error("import cycle: \(names.joined(separator: " → "))", at: at.range, kind: .name), inFile))
+        continue
+      }
+      if seen.contains(full) { continue }
+      seen.insert(full)
+      guard let bytes = try? readFile(full) else {
+        diagnostics.append((.error("cannot import \"\(path)\": no such file", at: statement.range, kind: .name), file))
+        continue
+      }
+      let source = SourceFile(path: full, bytes: bytes)
+      let parsed = Parser.parse(source)
+      diagnostics += parsed.diagnostics.map { ($0, source) }
+      checker.collect(parsed.statements)
+      followImports(
+        parsed.statements, of: source, chain: chain + [full], origin: origin ?? (statement, file),
+        seen: &seen, checker: &checker, diagnostics: &diagnostics, readFile: readFile)
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// The exit codes of SPEC §8.
+public enum ExitStatus {
+  public static let success: Int32 = 0
+  /// A failed expectation or test.
+  public static let failure: Int32 = 1
+  public static let usage: Int32 = 64
+  /// A syntax or name error.
+  public static let dataError: Int32 = 65
+  /// A missing file.
+  public static let noInput: Int32 = 66
+  /// A runtime error.
+  public static let software: Int32 = 70
+  /// An I/O error.
+  public static let ioError: Int32 = 74
+
+  /// The exit code for a diagnostic of `kind`.
+  public static func code(for kind: Diagnostic.Kind) -> Int32 {
+    switch kind {
+    case .syntax, .name: return dataError
+    case .runtime: return software
+    case .io: return ioError
+    }
+  }
+}
+
+/// What running (or checking) one script produced.
+public struct ScriptResult {
+  /// The errors that stopped it, each with its file.
+  public var errors: [(Diagnostic, SourceFile)] = []
+  /// `expect` statements that failed (the script went on).
+  public var failedExpectations: [RuntimeError] = []
+  public var exitCode: Int32 = ExitStatus.success
+}
+
+/// Runs whole scripts the way `anim run`, `anim check` and `anim test` do.
+public enum ScriptRunner {
+  /// Reads a file from disk.
+  public static func readFile(_ path: String) throws -> [UInt8] {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw CocoaError(.fileNoSuchFile)
+    }
+    return [UInt8](data)
+  }
+
+  /// Parses and checks `source` and its imports without running anything.
+  public static func check(_ source: SourceFile, readFile: (String) throws -> [UInt8] = readFile) -> ScriptResult {
+    let program = Program(source: source, readFile: readFile)
+    var result = ScriptResult()
+    result.errors = program.diagnostics.filter { $0.0.severity == .error }
+    if let first = result.errors.first { result.exitCode = ExitStatus.code(for: first.0.kind) }
+    return result
+  }
+
+  /// Checks, then runs `source`, printing through `output`. Stops at the first
+  /// runtime error; failed expectations are collected and give exit code 1.
+  public static func run(
+    _ source: SourceFile, output: @escaping (String) -> Void,
+    readFile: @escaping (String) throws -> [UInt8] = readFile
+  ) -> ScriptResult {
+    let program = Program(source: source, readFile: readFile)
+    var result = ScriptResult()
+    result.errors = program.diagnostics.filter { $0.0.severity == .error }
+    if let first = result.errors.first {
+      result.exitCode = ExitStatus.code(for: first.0.kind)
+      return result
+    }
+    let interpreter = Interpreter(file: source, output: output)
+    interpreter.readFile = readFile
+    var failures: [RuntimeError] = []
+    interpreter.expectationFailed = { failures.append($0) }
+    do {
+      try interpreter.execute(program.statements, in: source)
+    } catch {
+      result.errors = [(error.diagnostic, error.file ?? source)]
+      result.exitCode = ExitStatus.code(for: error.kind)
+    }
+    result.failedExpectations = failures
+    if result.exitCode == ExitStatus.success && !failures.isEmpty { result.exitCode = ExitStatus.failure }
+    return result
+  }
+}

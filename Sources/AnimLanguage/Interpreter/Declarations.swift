@@ -1,0 +1,129 @@
+import AnimEngine
+
+extension Interpreter {
+  /// `view NAME(x: 10, ...)`: declares (or redeclares) a view and binds NAME.
+  func declareView(_ name: Identifier, _ arguments: [Argument], in env: Environment) throws {
+    var state = ViewState()
+    for argument in arguments {
+      guard let label = argument.label else {
+        throw RuntimeError("view properties need labels, such as x: 10", at: argument.range)
+      }
+      let value = try evaluate(argument.value, in: env)
+      try setProperty(&state, label.name, value, at: argument.range)
+    }
+    let id = scene.declare(name.name, state: state)
+    env.assign(name.name, .view(id))
+  }
+
+  /// `grid NAME(cols:, rows:, size:, gap:)`: a group of cols·rows views laid
+  /// out row-major, y growing downwards.
+  func declareGrid(_ name: Identifier, _ arguments: [Argument], in env: Environment) throws {
+    var cols = 5.0, rows = 5.0, size = 100.0, gap = 0.0
+    for argument in arguments {
+      guard let label = argument.label else {
+        throw RuntimeError("grid settings need labels, such as cols: 5", at: argument.range)
+      }
+      let v = try number(argument.value, in: env, label.name)
+      switch label.name {
+      case "cols": cols = v
+      case "rows": rows = v
+      case "size": size = v
+      case "gap": gap = v
+      default:
+        let hint = Spelling.closest(to: label.name, among: ["cols", "rows", "size", "gap"])
+        throw RuntimeError("grid has no setting '\(label.name)'", at: label.range, hint: hint.map { "did you mean '\($0)'?" })
+      }
+    }
+    for (what, v) in [("cols", cols), ("rows", rows)] where v < 1 || v.rounded() != v {
+      throw RuntimeError("grid \(what) must be a whole number ≥ 1, got \(Formatting.number(v))", at: name.range)
+    }
+    if size < 0 || gap < 0 { throw RuntimeError("grid size and gap must not be negative", at: name.range) }
+    if cols * rows > Double(Scene.maximumViews - scene.count) {
+      throw RuntimeError("grid of \(Formatting.number(cols * rows)) views exceeds the limit of \(Scene.maximumViews) views", at: name.range)
+    }
+    var members: [ViewID] = []
+    for r in 0..<Int(rows) {
+      for c in 0..<Int(cols) {
+        var state = ViewState()
+        state.x = (Double(c) + 0.5) * size + Double(c) * gap
+        state.y = (Double(r) + 0.5) * size + Double(r) * gap
+        state.width = size
+        state.height = size
+        members.append(scene.declare("\(name.name)[\(members.count)]", state: state))
+      }
+    }
+    env.assign(name.name, .group(ViewGroup(name: name.name, members: members)))
+  }
+
+  /// The group a value names: a group, a view, or a list of views and groups.
+  func groupValue(_ value: Value, named name: String, at range: SourceRange) throws -> ViewGroup {
+    switch value {
+    case .group(let g): return ViewGroup(name: name, members: g.members)
+    case .view(let v): return ViewGroup(name: name, members: [v])
+    case .list(let items):
+      var members: [ViewID] = []
+      for item in items {
+        switch item {
+        case .view(let v): members.append(v)
+        case .group(let g): members += g.members
+        default: throw RuntimeError("a group holds views, not \(item.typeName)", at: range)
+        }
+      }
+      return ViewGroup(name: name, members: members)
+    default:
+      throw RuntimeError("a group is a list of views, not \(value.typeName)", at: range)
+    }
+  }
+
+  /// Sets one property of a view state from a script value.
+  func setProperty(_ state: inout ViewState, _ name: String, _ value: Value, at range: SourceRange) throws {
+    if name == "color" {
+      state.color = try color(Arguments.Item(label: name, value: value, range: range))
+      return
+    }
+    guard case .number(let v) = value else {
+      if Property.named(name) == nil && name != "scale" { throw unknownProperty(name, range) }
+      throw RuntimeError("\(name) must be a number, not \(value.typeName)", at: range)
+    }
+    guard v.isFinite else { throw RuntimeError("\(name) must be finite", at: range) }
+    switch name {
+    case "x": state.x = v
+    case "y": state.y = v
+    case "width": state.width = v
+    case "height": state.height = v
+    case "alpha":
+      try MotionBuiltins.checkAlpha(v, range)
+      state.alpha = v
+    case "rotation": state.rotation = v
+    case "scale": state.scaleX = v; state.scaleY = v
+    case "scaleX": state.scaleX = v
+    case "scaleY": state.scaleY = v
+    default: throw unknownProperty(name, range)
+    }
+  }
+
+  func unknownProperty(_ name: String, _ range: SourceRange) -> RuntimeError {
+    let names = Property.allCases.map(\.name) + ["scale"]
+    return RuntimeError(
+      "views have no property '\(name)'", at: range,
+      hint: Spelling.closest(to: name, among: names).map { "did you mean '\($0)'?" })
+  }
+
+  /// `target = value`: a name, or a view's property (`view.alpha = 0.5`).
+  func assign(_ target: Expr, _ value: Value, in env: Environment) throws {
+    switch target.kind {
+    case .identifier(let name):
+      env.assign(name, value)
+    case .member(let base, let member):
+      let owner = try evaluate(base, in: env)
+      guard case .view(let id) = owner else {
+        throw RuntimeError("cannot set '\(member.name)' of a \(owner.typeName)", at: target.range)
+      }
+      var state = scene.state(of: id)
+      try setProperty(&state, member.name, value, at: target.range)
+      scene.set(id, state)
+    default:
+      throw RuntimeError("cannot assign to this expression", at: target.range)
+    }
+  }
+}

@@ -1,0 +1,108 @@
+import AnimEngine
+
+/// What a comparison found.
+struct Comparison {
+  var holds: Bool
+}
+
+extension Interpreter {
+  /// Default tolerance of `==` on numbers (relative and absolute).
+  static let exactTolerance = 1e-9
+  /// Tolerance of `~=` on numbers (relative and absolute).
+  static let approximateTolerance = 1e-3
+
+  /// `expect COND [within tol]`: a failure is reported and the script goes on.
+  func expect(_ condition: Expr, within toleranceExpr: Expr?, in env: Environment) throws {
+    let tolerance = try toleranceExpr.map { e -> Double in
+      let t = try number(e, in: env, "tolerance")
+      if t < 0 { throw RuntimeError("tolerance must not be negative", at: e.range) }
+      return t
+    }
+    guard case .binary(let op, let left, let right) = condition.kind, op.isComparison else {
+      let value = try evaluate(condition, in: env)
+      guard case .bool(let b) = value else {
+        throw RuntimeError("expect needs a comparison such as view.alpha == 0.5, not a \(value.typeName)", at: condition.range)
+      }
+      if !b {
+        report("expectation failed: \(file.text(in: condition.range)) is false", condition.range)
+      }
+      return
+    }
+    let actual = try evaluate(left, in: env)
+    let expected = try evaluate(right, in: env)
+    if try compare(op, actual, expected, tolerance: tolerance, at: condition.range).holds { return }
+    var wanted = op == .equal ? "" : "\(op.spelling) "
+    wanted += Formatting.display(expected, scene: scene)
+    if let tolerance { wanted += " within \(Formatting.number(tolerance))" }
+    report(
+      "expectation failed: \(file.text(in: left.range)) is \(Formatting.display(actual, scene: scene)), expected \(wanted)",
+      condition.range)
+  }
+
+  private func report(_ message: String, _ range: SourceRange) {
+    var error = RuntimeError("\(message) (t=\(Formatting.number(clock.now)))", at: range)
+    error.file = file
+    expectationFailed(error)
+  }
+
+  /// Compares two values; `==` and `~=` use tolerances (SPEC §7).
+  func compare(_ op: BinaryOperator, _ a: Value, _ b: Value, tolerance: Double?, at range: SourceRange) throws -> Comparison {
+    switch op {
+    case .equal: return Comparison(holds: try equal(a, b, tolerance ?? Self.exactTolerance, relative: tolerance == nil, range))
+    case .approximatelyEqual:
+      return Comparison(holds: try equal(a, b, tolerance ?? Self.approximateTolerance, relative: tolerance == nil, range))
+    case .notEqual: return Comparison(holds: !(try equal(a, b, tolerance ?? Self.exactTolerance, relative: tolerance == nil, range)))
+    default:
+      guard case .number(let x) = a, case .number(let y) = b else {
+        throw RuntimeError("'\(op.spelling)' compares numbers, not \(a.typeName) and \(b.typeName)", at: range)
+      }
+      switch op {
+      case .less: return Comparison(holds: x < y)
+      case .lessEqual: return Comparison(holds: x <= y)
+      case .greater: return Comparison(holds: x > y)
+      default: return Comparison(holds: x >= y)
+      }
+    }
+  }
+
+  private func close(_ x: Double, _ y: Double, _ tol: Double, relative: Bool) -> Bool {
+    let d = abs(x - y)
+    return d <= tol || (relative && d <= tol * max(abs(x), abs(y)))
+  }
+
+  private func equal(_ a: Value, _ b: Value, _ tol: Double, relative: Bool, _ range: SourceRange) throws -> Bool {
+    switch (a, b) {
+    case (.number(let x), .number(let y)):
+      return close(x, y, tol, relative: relative)
+    case (.point(let x1, let y1), .point(let x2, let y2)):
+      return close(x1, x2, tol, relative: relative) && close(y1, y2, tol, relative: relative)
+    case (.color(let c), _), (_, .color(let c)):
+      let other = try color(Arguments.Item(label: nil, value: a == c ? b : a, range: range))
+      // Colours compare per channel in 0–255 units: `==` holds when they print
+      // alike (within half a step), `~=` within 1.5 steps, `within` as given.
+      let limit = relative ? (tol == Self.exactTolerance ? 0.5 : 1.5) : tol
+      let pairs = [(c.r, other.r), (c.g, other.g), (c.b, other.b), (c.a, other.a)]
+      return pairs.allSatisfy { abs($0.0 - $0.1) * 255 <= limit + 1e-9 }
+    case (.string(let s), .string(let t)), (.symbol(let s), .symbol(let t)),
+      (.string(let s), .symbol(let t)), (.symbol(let s), .string(let t)):
+      return s == t
+    case (.bool(let x), .bool(let y)):
+      return x == y
+    case (.view(let x), .view(let y)):
+      return x == y
+    case (.handle(let x), .handle(let y)):
+      return x === y
+    case (.group(let x), .group(let y)):
+      return x.members == y.members
+    default:
+      return false
+    }
+  }
+}
+
+extension Value {
+  fileprivate static func == (lhs: Value, rhs: Color) -> Bool {
+    if case .color(let c) = lhs { return c == rhs }
+    return false
+  }
+}

@@ -1,0 +1,122 @@
+import AnimEngine
+
+extension Interpreter {
+  /// Evaluates an expression in `env`.
+  func evaluate(_ expr: Expr, in env: Environment) throws -> Value {
+    switch expr.kind {
+    case .number(let v, _):
+      return .number(v)
+    case .string(let s):
+      return .string(s)
+    case .bool(let b):
+      return .bool(b)
+    case .identifier(let name):
+      return lookup(name, in: env)
+    case .tuple(let items):
+      guard items.count == 2 else {
+        throw RuntimeError("a point has two coordinates, not \(items.count)", at: expr.range)
+      }
+      let x = try number(items[0], in: env, "x coordinate")
+      let y = try number(items[1], in: env, "y coordinate")
+      return .point(x, y)
+    case .list(let items):
+      return .list(try items.map { try evaluate($0, in: env) })
+    case .call(let callee, let arguments):
+      return try call(callee, arguments, at: expr.range, in: env)
+    case .member(let base, let name):
+      return try member(try evaluate(base, in: env), name, of: base, in: env)
+    case .index(let base, let index):
+      return try subscriptValue(try evaluate(base, in: env), index, in: env, at: expr.range)
+    case .negate(let operand):
+      return try negate(try evaluate(operand, in: env), at: expr.range)
+    case .binary(let op, let left, let right):
+      return try binary(op, left, right, in: env, at: expr.range)
+    case .run(let motion, let alias):
+      let h = try startRun(motion, in: env)
+      if let alias { env.assign(alias.name, .handle(h)) }
+      return .handle(h)
+    }
+  }
+
+  /// A name: a binding, else a builtin function, `time`, a colour name, or
+  /// failing all of those a bare symbol (`in`, `out`, `forever`, `outQuad`).
+  func lookup(_ name: String, in env: Environment) -> Value {
+    if let v = env.lookup(name) { return v }
+    if let b = Builtins.all[name] { return .function(Function(name: name, body: .builtin(b))) }
+    if name == "time" { return .number(clock.now) }
+    if let c = Color.named(name) { return .color(c) }
+    return .symbol(name)
+  }
+
+  private func call(_ callee: Expr, _ arguments: [Argument], at range: SourceRange, in env: Environment) throws -> Value {
+    let f = try evaluate(callee, in: env)
+    guard case .function(let function) = f else {
+      if case .symbol(let name) = f {
+        let known = Builtins.names + env.allNames
+        throw RuntimeError(
+          "unknown function '\(name)'", at: callee.range,
+          hint: Spelling.closest(to: name, among: known).map { "did you mean '\($0)'?" })
+      }
+      throw RuntimeError("cannot call a \(f.typeName)", at: callee.range)
+    }
+    let items = try arguments.map {
+      Arguments.Item(label: $0.label?.name, value: try evaluate($0.value, in: env), range: $0.value.range)
+    }
+    switch function.body {
+    case .builtin(let builtin):
+      var args = Arguments(callee: function.name, items: items, range: range)
+      return try builtin.call(&args, self)
+    case .user(let parameters, let body, let closure):
+      return try callUser(function.name, parameters, body, closure, items, at: range)
+    }
+  }
+
+  private func callUser(
+    _ name: String, _ parameters: [String], _ body: Expr, _ closure: Environment,
+    _ items: [Arguments.Item], at range: SourceRange
+  ) throws -> Value {
+    if callDepth >= Self.maximumCallDepth {
+      throw RuntimeError("recursion deeper than \(Self.maximumCallDepth) calls in '\(name)'", at: range)
+    }
+    let scope = Environment(parent: closure)
+    var bound = Set<String>()
+    var positional = items.filter { $0.label == nil }.makeIterator()
+    for item in items where item.label != nil {
+      guard parameters.contains(item.label!) else {
+        throw RuntimeError("\(name) has no parameter '\(item.label!)'", at: item.range)
+      }
+      scope.define(item.label!, item.value)
+      bound.insert(item.label!)
+    }
+    for p in parameters where !bound.contains(p) {
+      guard let item = positional.next() else {
+        throw RuntimeError("\(name) needs a value for '\(p)'", at: range)
+      }
+      scope.define(p, item.value)
+    }
+    if let extra = positional.next() {
+      throw RuntimeError("too many arguments to \(name): it takes \(parameters.count)", at: extra.range)
+    }
+    callDepth += 1
+    defer { callDepth -= 1 }
+    return try evaluate(body, in: scope)
+  }
+
+  private func subscriptValue(_ base: Value, _ index: Expr, in env: Environment, at range: SourceRange) throws -> Value {
+    let i = try number(index, in: env, "index")
+    let count: Int
+    switch base {
+    case .group(let g): count = g.members.count
+    case .list(let items): count = items.count
+    default: throw RuntimeError("cannot index a \(base.typeName)", at: range)
+    }
+    guard i.rounded() == i, i >= 0, i < Double(count) else {
+      throw RuntimeError("index \(Formatting.number(i)) is out of range 0..<\(count)", at: index.range)
+    }
+    switch base {
+    case .group(let g): return .view(g.members[Int(i)])
+    case .list(let items): return items[Int(i)]
+    default: return .none
+    }
+  }
+}

@@ -1,0 +1,127 @@
+import AnimEngine
+import Foundation
+
+/// Runs statements against a scene and its clock (SPEC §4–§7).
+///
+/// The interpreter does no I/O of its own: printed lines, failed expectations
+/// and imported files go through the closures its host supplies, so the CLI,
+/// the REPL and the test runner share it.
+public final class Interpreter {
+  public let scene: Scene
+  public let clock: Clock
+  let globals = Environment()
+
+  /// Receives every line `print`, `trace` and `pool` write.
+  public var output: (String) -> Void
+  /// Receives every failed `expect` (the script goes on).
+  public var expectationFailed: (RuntimeError) -> Void = { _ in }
+  /// Reads an imported file (a path already resolved against the importer).
+  public var readFile: (String) throws -> [UInt8] = { path in
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw CocoaError(.fileNoSuchFile)
+    }
+    return [UInt8](data)
+  }
+
+  /// The file whose statements are running (for diagnostics and imports).
+  var file: SourceFile
+  var random = SplitMix64(seed: 0)
+  var callDepth = 0
+  private(set) var imported: Set<String> = []
+  private var importStack: [String] = []
+
+  /// Deepest chain of `def` calls; past it a runtime error stops a recursion
+  /// without end long before the native stack could overflow.
+  public static let maximumCallDepth = 256
+  /// Most elements a `for` loop walks; bounds a loop over `0..<1e12`.
+  public static let maximumLoopLength = 10_000_000
+  /// Most rows one `trace` prints.
+  public static let maximumTraceRows = 100_000
+
+  public init(file: SourceFile, output: @escaping (String) -> Void) {
+    self.file = file
+    self.output = output
+    scene = Scene()
+    let view = scene.declare("view")
+    clock = Clock(scene: scene, defaultView: view)
+    globals.define("view", .view(view))
+    if let path = Self.canonical(file.path) { imported.insert(path) }
+  }
+
+  /// Runs statements of `file` in order; stops at the first runtime error.
+  public func execute(_ statements: [Stmt], in file: SourceFile) throws(RuntimeError) {
+    let saved = self.file
+    self.file = file
+    defer { self.file = saved }
+    do {
+      for statement in statements { try execute(statement, in: globals) }
+    } catch let error as RuntimeError {
+      var located = error
+      if located.file == nil { located.file = file }
+      throw located
+    } catch {
+      throw RuntimeError("\(error)", at: statements.first?.range ?? SourceRange(start: 0, end: 0, line: 1, column: 1), file: file)
+    }
+  }
+
+  /// Evaluates an expression at the top level (the REPL echoes the result).
+  public func evaluate(_ expression: Expr, in file: SourceFile) throws(RuntimeError) -> Value {
+    let saved = self.file
+    self.file = file
+    defer { self.file = saved }
+    do {
+      return try evaluate(expression, in: globals)
+    } catch let error as RuntimeError {
+      var located = error
+      if located.file == nil { located.file = file }
+      throw located
+    } catch {
+      throw RuntimeError("\(error)", at: expression.range, file: file)
+    }
+  }
+
+  /// How the REPL shows a value.
+  public func describe(_ value: Value) -> String { Formatting.debug(value, scene: scene) }
+
+  /// Every bound name (for completion).
+  public var boundNames: [String] { Array(Set(globals.allNames)).sorted() }
+
+  /// The names of builtin functions (for completion and `:help`).
+  public static var builtinNames: [String] { Builtins.names }
+
+  /// One-line summaries of the builtins.
+  public static var builtinSummaries: [(name: String, summary: String)] {
+    Builtins.names.compactMap { name in Builtins.all[name].map { (name, $0.summary) } }
+  }
+
+  // MARK: Imports
+
+  static func canonical(_ path: String) -> String? {
+    URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+  }
+
+  /// Runs `path` (relative to the importing file) once.
+  func importFile(_ path: String, at range: SourceRange) throws {
+    let base = URL(fileURLWithPath: file.path).deletingLastPathComponent()
+    let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path)
+    let full = url.standardizedFileURL.resolvingSymlinksInPath().path
+    if importStack.contains(full) || (Self.canonical(file.path) == full) {
+      let chain = (importStack + [full]).map { URL(fileURLWithPath: $0).lastPathComponent }
+      throw RuntimeError("import cycle: \(chain.joined(separator: " → "))", at: range)
+    }
+    if imported.contains(full) { return }
+    let bytes: [UInt8]
+    do { bytes = try readFile(full) } catch {
+      throw RuntimeError("cannot import \"\(path)\": no such file", at: range)
+    }
+    let source = SourceFile(path: full, bytes: bytes)
+    let parsed = Parser.parse(source)
+    if let first = parsed.diagnostics.first(where: { $0.severity == .error }) {
+      throw RuntimeError(first.message, at: first.range, hint: first.hint, file: source, kind: first.kind)
+    }
+    imported.insert(full)
+    importStack.append(Self.canonical(file.path) ?? file.path)
+    defer { importStack.removeLast() }
+    try execute(parsed.statements, in: source)
+  }
+}

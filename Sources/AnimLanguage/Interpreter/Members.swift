@@ -1,0 +1,69 @@
+import AnimEngine
+
+extension Interpreter {
+  /// `base.name`: a view's property, a handle's query, a group's count, ….
+  func member(_ value: Value, _ name: Identifier, of base: Expr, in env: Environment) throws -> Value {
+    switch value {
+    case .view(let id):
+      return try viewProperty(id, name)
+    case .group(let g):
+      switch name.name {
+      case "count": return .number(Double(g.members.count))
+      default: break
+      }
+    case .handle(let h):
+      let r = h.record
+      switch name.name {
+      case "state": return .symbol(r.state.rawValue)
+      case "time": return .number(r.localTime)
+      case "id": return .number(Double(r.id))
+      case "iteration": return .number(Double(r.iteration))
+      case "duration": return .number(r.motion.duration)
+      default: break
+      }
+    case .point(let x, let y):
+      switch name.name {
+      case "x": return .number(x)
+      case "y": return .number(y)
+      default: break
+      }
+    case .color(let c):
+      switch name.name {
+      case "r": return .number(c.r * 255)
+      case "g": return .number(c.g * 255)
+      case "b": return .number(c.b * 255)
+      case "a", "alpha": return .number(c.a)
+      default: break
+      }
+    case .motion(let m):
+      if name.name == "duration" { return .number(m.duration) }
+    case .symbol(let s):
+      let known = Builtins.names + env.allNames
+      throw RuntimeError(
+        "unknown name '\(s)'", at: base.range,
+        hint: Spelling.closest(to: s, among: known).map { "did you mean '\($0)'?" })
+    default:
+      break
+    }
+    throw RuntimeError("a \(value.typeName) has no member '\(name.name)'", at: name.range)
+  }
+
+  private func viewProperty(_ id: ViewID, _ name: Identifier) throws -> Value {
+    let s = scene.state(of: id)
+    switch name.name {
+    case "x": return .number(s.x)
+    case "y": return .number(s.y)
+    case "width": return .number(s.width)
+    case "height": return .number(s.height)
+    case "alpha": return .number(s.alpha)
+    case "rotation": return .number(s.rotation)
+    case "scale", "scaleX": return .number(s.scaleX)
+    case "scaleY": return .number(s.scaleY)
+    case "color": return .color(s.color)
+    case "name": return .string(scene.name(of: id))
+    case "position", "center": return .point(s.x, s.y)
+    case "size": return .point(s.width, s.height)
+    default: throw unknownProperty(name.name, name.range)
+    }
+  }
+}

@@ -1,0 +1,118 @@
+import AnimEngine
+
+extension Interpreter {
+  func negate(_ v: Value, at range: SourceRange) throws -> Value {
+    switch v {
+    case .number(let x): return .number(-x)
+    case .point(let x, let y): return .point(-x, -y)
+    default: throw RuntimeError("cannot negate a \(v.typeName)", at: range)
+    }
+  }
+
+  func binary(_ op: BinaryOperator, _ left: Expr, _ right: Expr, in env: Environment, at range: SourceRange) throws -> Value {
+    let a = try evaluate(left, in: env)
+    let b = try evaluate(right, in: env)
+    if op.isComparison {
+      return .bool(try compare(op, a, b, tolerance: nil, at: range).holds)
+    }
+    switch op {
+    case .halfOpenRange, .closedRange:
+      guard case .number(let lo) = a, case .number(let hi) = b else {
+        throw RuntimeError("a range needs numbers, not \(a.typeName) and \(b.typeName)", at: range)
+      }
+      return .range(lo, hi, inclusive: op == .closedRange)
+    case .on:
+      let m = try motionOperand(a, left.range, "on")
+      let views = try targetViews(Arguments.Item(label: nil, value: b, range: right.range))
+      return .motion(Motion.bound(m, to: views))
+    case .parallel:
+      let m1 = try motionOperand(a, left.range, "|")
+      let m2 = try motionOperand(b, right.range, "|")
+      return .motion(Motion.parallel(flatten(m1, m2, parallel: true)))
+    default:
+      return try arithmetic(op, a, b, left, right, at: range)
+    }
+  }
+
+  /// Keeps `a + b + c` one flat sequence (and `a | b | c` one parallel).
+  private func flatten(_ a: Motion, _ b: Motion, parallel: Bool) -> [Motion] {
+    func parts(_ m: Motion) -> [Motion] {
+      switch (m.node, parallel) {
+      case (.parallel(let ps), true), (.sequence(let ps), false): return ps
+      default: return [m]
+      }
+    }
+    return parts(a) + parts(b)
+  }
+
+  private func motionOperand(_ v: Value, _ range: SourceRange, _ op: String) throws -> Motion {
+    guard case .motion(let m) = v else {
+      throw RuntimeError("'\(op)' needs motions, not \(v.typeName)", at: range)
+    }
+    return m
+  }
+
+  private func arithmetic(
+    _ op: BinaryOperator, _ a: Value, _ b: Value, _ left: Expr, _ right: Expr, at range: SourceRange
+  ) throws -> Value {
+    switch (a, b) {
+    case (.number(let x), .number(let y)):
+      return .number(try numeric(op, x, y, at: range))
+    case (.point(let x1, let y1), .point(let x2, let y2)) where op == .add || op == .subtract:
+      return .point(try numeric(op, x1, x2, at: range), try numeric(op, y1, y2, at: range))
+    case (.point(let x, let y), .number(let k)) where op == .multiply || op == .divide:
+      return .point(try numeric(op, x, k, at: range), try numeric(op, y, k, at: range))
+    case (.number(let k), .point(let x, let y)) where op == .multiply:
+      return .point(try numeric(op, k, x, at: range), try numeric(op, k, y, at: range))
+    case (.string(let s), .string(let t)) where op == .add:
+      return .string(s + t)
+    case (.motion(let m1), .motion(let m2)) where op == .add:
+      return .motion(try build(range) { try Motion.sequence(flatten(m1, m2, parallel: false)) })
+    case (.motion(let m), _) where op == .multiply:
+      return .motion(try repeatMotion(m, b, right.range, at: range))
+    case (_, .motion(let m)) where op == .multiply:
+      return .motion(try repeatMotion(m, a, left.range, at: range))
+    case (.motion, .number), (.number, .motion):
+      throw RuntimeError("cannot '\(op.spelling)' a motion and a number", at: range,
+        hint: op == .add ? "to delay a motion, write wait(d) + m or delay(m, d)" : nil)
+    default:
+      throw RuntimeError("cannot '\(op.spelling)' a \(a.typeName) and a \(b.typeName)", at: range)
+    }
+  }
+
+  private func repeatMotion(_ m: Motion, _ count: Value, _ countRange: SourceRange, at range: SourceRange) throws -> Motion {
+    let n: Double
+    switch count {
+    case .number(let v): n = v
+    case .symbol("forever"): n = .infinity
+    default:
+      throw RuntimeError("a motion repeats a number of times or forever, not \(count.typeName)", at: countRange)
+    }
+    if n.isInfinite && count.typeName == "number" {
+      throw RuntimeError("repeat count must be finite (write forever to repeat without end)", at: countRange)
+    }
+    return try build(range) { try Motion.repeating(m, count: n) }
+  }
+
+  /// Arithmetic on finite numbers that refuses to produce NaN or infinity.
+  func numeric(_ op: BinaryOperator, _ x: Double, _ y: Double, at range: SourceRange) throws -> Double {
+    let r: Double
+    switch op {
+    case .add: r = x + y
+    case .subtract: r = x - y
+    case .multiply: r = x * y
+    case .divide:
+      if y == 0 { throw RuntimeError("division by zero", at: range) }
+      r = x / y
+    case .remainder:
+      if y == 0 { throw RuntimeError("remainder by zero", at: range) }
+      r = x.truncatingRemainder(dividingBy: y)
+    default: r = .nan
+    }
+    guard r.isFinite else {
+      throw RuntimeError(
+        "\(Formatting.number(x)) \(op.spelling) \(Formatting.number(y)) is not a finite number", at: range)
+    }
+    return r
+  }
+}
