@@ -22,7 +22,7 @@ struct Anim: ParsableCommand {
   )
 
   mutating func run() throws {
-    if Terminal.isTerminal(fileno(stdin)) {
+    if Terminal.isTerminal(STDIN_FILENO) {
       var repl = ReplCommand()
       try repl.run()
       return
@@ -31,6 +31,6 @@ struct Anim: ParsableCommand {
     let source = SourceFile(path: "<stdin>", bytes: [UInt8](data))
     let result = ScriptRunner.run(source, output: Terminal.writeLine)
     Terminal.report(result)
-    throw ExitCode(result.exitCode)
+    if result.exitCode != ExitStatus.success { throw ExitCode(result.exitCode) }
   }
 }

@@ -7,7 +7,7 @@ struct RunCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "run", abstract: "Run scripts.")
 
-  @Argument(help: "The .anim scripts to run, in order.", completion: .file(extensions: ["anim"]))
+  @ArgumentParser.Argument(help: "The .anim scripts to run, in order.", completion: .file(extensions: ["anim"]))
   var files: [String]
 
   func run() throws {
@@ -21,6 +21,7 @@ struct RunCommand: ParsableCommand {
       Terminal.report(result)
       worst = max(worst, result.exitCode)
     }
+    Terminal.flush()
     if worst != ExitStatus.success { throw ExitCode(worst) }
   }
 }
@@ -30,7 +31,7 @@ struct CheckCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "check", abstract: "Parse and resolve scripts without running them.")
 
-  @Argument(help: "The .anim scripts to check.", completion: .file(extensions: ["anim"]))
+  @ArgumentParser.Argument(help: "The .anim scripts to check.", completion: .file(extensions: ["anim"]))
   var files: [String]
 
   func run() throws {
@@ -44,6 +45,7 @@ struct CheckCommand: ParsableCommand {
       Terminal.report(result)
       worst = max(worst, result.exitCode)
     }
+    Terminal.flush()
     if worst != ExitStatus.success { throw ExitCode(worst) }
   }
 }

@@ -6,27 +6,32 @@ import Foundation
 #endif
 
 /// Writing to the process's standard streams.
+///
+/// Output is buffered (scripts may print a great deal) and flushed before
+/// anything goes to standard error, so the two stay in order on a terminal.
 enum Terminal {
   static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
   /// Colour for diagnostics: only on a terminal, never with `NO_COLOR`.
   static var diagnosticColor: Bool {
     DiagnosticRenderer.shouldUseColor(
-      isTerminal: isTerminal(fileno(stderr)), environment: ProcessInfo.processInfo.environment)
+      isTerminal: isTerminal(STDERR_FILENO), environment: ProcessInfo.processInfo.environment)
   }
+
+  private static let standardOutput = BufferedStream(fd: STDOUT_FILENO)
 
   /// Writes one line to standard output.
   static func writeLine(_ line: String) {
-    var text = line
-    text.append("\n")
-    fputs(text, stdout)
+    standardOutput.write(line + "\n")
   }
 
-  /// Writes text to standard error (standard output is flushed first, so the
-  /// two stay in order on a terminal).
+  /// Writes buffered output now.
+  static func flush() { standardOutput.flush() }
+
+  /// Writes text to standard error, after flushing standard output.
   static func writeError(_ text: String) {
-    fflush(stdout)
-    fputs(text.hasSuffix("\n") ? text : text + "\n", stderr)
+    standardOutput.flush()
+    BufferedStream.writeAll(STDERR_FILENO, text.hasSuffix("\n") ? text : text + "\n")
   }
 
   /// Prints the diagnostics of a script's result.
@@ -38,6 +43,53 @@ enum Terminal {
     for (diagnostic, file) in result.errors {
       writeError(renderer.render(diagnostic, in: file))
     }
-    fflush(stdout)
+    flush()
+  }
+}
+
+/// A file descriptor with a write buffer, safe to use from several threads.
+final class BufferedStream: @unchecked Sendable {
+  private let fd: Int32
+  private var buffer: [UInt8] = []
+  private let lock = NSLock()
+  /// Bytes kept before writing; small enough that a REPL user never waits.
+  private static let capacity = 1 << 16
+
+  init(fd: Int32) {
+    self.fd = fd
+    buffer.reserveCapacity(Self.capacity)
+  }
+
+  func write(_ text: String) {
+    lock.lock()
+    defer { lock.unlock() }
+    buffer.append(contentsOf: text.utf8)
+    if buffer.count >= Self.capacity || Terminal.isTerminal(fd) { flushLocked() }
+  }
+
+  func flush() {
+    lock.lock()
+    defer { lock.unlock() }
+    flushLocked()
+  }
+
+  private func flushLocked() {
+    guard !buffer.isEmpty else { return }
+    Self.writeAll(fd, buffer)
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  static func writeAll(_ fd: Int32, _ text: String) { writeAll(fd, Array(text.utf8)) }
+
+  static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
+    var offset = 0
+    while offset < bytes.count {
+      let n = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+      if n <= 0 {
+        if n < 0 && errno == EINTR { continue }
+        return
+      }
+      offset += n
+    }
   }
 }

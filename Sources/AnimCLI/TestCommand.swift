@@ -8,7 +8,7 @@ struct TestCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "test", abstract: "Run script-based tests (every .anim file under PATH).")
 
-  @Argument(help: "Files or folders (default: tests/).", completion: .file())
+  @ArgumentParser.Argument(help: "Files or folders (default: tests/).", completion: .file())
   var paths: [String] = []
 
   @Option(help: "Write a JUnit XML report to FILE.")
@@ -34,8 +34,9 @@ struct TestCommand: ParsableCommand {
     let runner = TestRunner(executor: ScriptTestExecutor(), options: options)
     let report = runner.run(
       output: TestOutput(
-        standardOutput: { Terminal.writeLine($0); fflush(stdout) },
+        standardOutput: { Terminal.writeLine($0); Terminal.flush() },
         standardError: { Terminal.writeError($0) }))
+    Terminal.flush()
     if report.exitCode != 0 { throw ExitCode(report.exitCode) }
   }
 }
