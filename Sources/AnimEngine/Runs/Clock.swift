@@ -23,6 +23,9 @@ public final class Clock {
   private var handlerDepth = 0
   private var eventsThisInstant = 0
 
+  /// Property writes made by runs since the clock was made (for benchmarks).
+  public private(set) var propertyUpdates = 0
+
   /// Called for every event that fires, listened to or not (the REPL's report).
   public var observer: ((RunEvent) -> Void)?
   /// Called with the number of events a periodic repeat skipped unseen.
@@ -227,6 +230,7 @@ public final class Clock {
       if reached(run.tracks[i].cursor.nextStart, local) { startSegments(run, i, local) }
       if run.tracks[i].alive && run.tracks[i].claimed {
         scene.write(slot: run.tracks[i].slot, lanes: run.tracks[i].lanes, run.tracks[i].resolver.value(at: local))
+        propertyUpdates += 1
       }
     }
   }
