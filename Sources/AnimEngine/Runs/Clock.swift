@@ -224,46 +224,158 @@ public final class Clock {
   }
 
   /// Advances every track of `run` to local time `local`, writing values.
+  ///
+  /// This is the clock's hot loop: per track a comparison with the next
+  /// segment's start, then an easing and a store into the scene. Cursors are
+  /// touched only when a segment starts.
   private func advance(_ run: Run, toLocal local: Double) {
     run.record.localTime = local
-    for i in run.tracks.indices {
-      if reached(run.tracks[i].cursor.nextStart, local) { startSegments(run, i, local) }
-      if run.tracks[i].alive && run.tracks[i].claimed {
-        scene.write(slot: run.tracks[i].slot, lanes: run.tracks[i].lanes, run.tracks[i].resolver.value(at: local))
-        propertyUpdates += 1
+    let values = scene.storage
+    let hot = run.hot
+    let limit = local + 1e-9 * max(1, abs(local))
+    var updates = 0
+    for i in 0..<run.trackCount {
+      if hot[i].nextStart <= limit {
+        if hot[i].programmed { stepProgram(run, i, limit) } else { startSegments(run, i, local) }
       }
+      let h = hot + i
+      let value: Double
+      switch h.pointee.kind {
+      case .idle:
+        continue
+      case .linear:
+        value = local >= h.pointee.endLimit ? h.pointee.b
+          : h.pointee.a + (h.pointee.b - h.pointee.a) * ((local - h.pointee.start) * h.pointee.invDuration)
+      case .eased:
+        value = local >= h.pointee.endLimit ? h.pointee.b
+          : h.pointee.a + (h.pointee.b - h.pointee.a) * run.curves[i].easing((local - h.pointee.start) * h.pointee.invDuration)
+      case .spring:
+        value = local >= h.pointee.endLimit ? h.pointee.b
+          : h.pointee.b + (run.curves[i].spring?.displacement(at: local - h.pointee.start) ?? 0)
+      case .general:
+        let track = run.tracks[i]
+        scene.write(slot: track.slot, lanes: track.lanes, track.resolver.value(at: local))
+        updates += 1
+        continue
+      }
+      values[Int(h.pointee.slot)] = value
+      updates += 1
     }
+    propertyUpdates += updates
   }
 
   /// Starts the segments of track `i` due by `local` (the slow path).
   private func startSegments(_ run: Run, _ i: Int, _ local: Double) {
-    var track = run.tracks[i]
-    guard track.alive else { return }
-    while track.alive && reached(track.cursor.nextStart, local) {
-      if !track.claimed {
-        claim(run, &track, at: run.anchor + track.cursor.nextStart)
-        if !track.alive { break }
-      }
-      _ = track.cursor.pop(&track.resolver)
-      // Once a repeat is known to be periodic, whole plays are skipped.
-      _ = track.cursor.fastForward(to: local, &track.resolver)
+    let track = run.tracks + i
+    guard track.pointee.alive else { return }
+    let cursor = track.pointee.cursor
+    if run.curves[i].program != nil {
+      // Back from arithmetic: the cursor catches up with the plays it skipped.
+      run.setProgram(nil, at: i)
+      run.hot[i].programmed = false
+      _ = cursor.fastForward(to: local, &track.pointee.resolver)
     }
-    run.tracks[i] = track
+    while track.pointee.alive && reached(cursor.nextStart, local) {
+      if !track.pointee.claimed {
+        claim(run, track, at: run.anchor + cursor.nextStart)
+        if !track.pointee.alive { break }
+      }
+      cursor.pop(&track.pointee.resolver)
+      // More than one segment behind: a periodic repeat skips whole plays.
+      if reached(cursor.nextStart, local) { _ = cursor.fastForward(to: local, &track.pointee.resolver) }
+    }
+    if !track.pointee.alive {
+      run.drop(i)
+      return
+    }
+    run.hot[i].nextStart = cursor.nextStart
+    if track.pointee.resolver.current != nil {
+      run.hot[i].load(track.pointee.resolver.current!, lanes: track.pointee.lanes, curve: &run.curves[i])
+    }
+    if track.pointee.lanes == 1, let program = cursor.periodicProgram(), program.end > local {
+      // From here on the repeat's plays are known: step them by arithmetic.
+      let limit = local + 1e-9 * max(1, abs(local))
+      run.setProgram(program, at: i)
+      run.hot[i].programmed = true
+      let k = program.play(at: limit)
+      run.curves[i].play = k
+      run.curves[i].part = program.part(at: limit, play: k) ?? -1
+      if run.curves[i].part >= 0 {
+        run.hot[i].load(part: run.curves[i].part, of: program, playStart: program.base + k * program.period, curve: &run.curves[i])
+      }
+      run.hot[i].nextStart = nextPartStart(program, play: k, part: run.curves[i].part)
+    }
+  }
+
+  /// Run-local start of the part after part `j` of play `k` (the program's end
+  /// when that is later: the cursor takes over there).
+  private func nextPartStart(_ program: PeriodicProgram, play k: Double, part j: Int) -> Double {
+    let next = j + 1 < program.parts.count
+      ? program.base + k * program.period + program.parts[j + 1].start
+      : program.base + (k + 1) * program.period + program.parts[0].start
+    return min(next, program.end)
+  }
+
+  /// Moves a programmed track to the part in force at `limit`: the next part,
+  /// or, after a long step, the play and part computed directly.
+  private func stepProgram(_ run: Run, _ i: Int, _ limit: Double) {
+    guard let program = run.curves[i].program else { return }
+    if run.hot[i].nextStart >= program.end {
+      // The program's plays are over: the cursor takes over.
+      startSegments(run, i, limit - 1e-9 * max(1, abs(limit)))
+      return
+    }
+    var k = run.curves[i].play
+    var j = run.curves[i].part
+    if limit - (program.base + k * program.period) > 2 * program.period {
+      k = program.play(at: limit)
+      j = program.part(at: limit, play: k) ?? (program.parts.count - 1)
+      if program.part(at: limit, play: k) == nil { k -= 1 }
+    } else {
+      repeat {
+        j += 1
+        if j == program.parts.count {
+          j = 0
+          k += 1
+        }
+      } while nextPartStart(program, play: k, part: j) <= limit && nextPartStart(program, play: k, part: j) < program.end
+    }
+    run.curves[i].play = k
+    run.curves[i].part = j
+    run.hot[i].load(part: j, of: program, playStart: program.base + k * program.period, curve: &run.curves[i])
+    run.hot[i].nextStart = nextPartStart(program, play: k, part: j)
+  }
+
+  /// The value and velocity of track `i` of `run` at its local time `local`.
+  private func sample(_ run: Run, _ i: Int, at local: Double) -> (PropertyValue, Double) {
+    if run.hot[i].programmed {
+      // The cursor is behind; the hot record holds the part in force.
+      let hot = run.hot[i]
+      let u = min(max((local - hot.start) * hot.invDuration, 0), 1)
+      let easing = hot.kind == .eased ? run.curves[i].easing : .linear
+      let v = local >= hot.endLimit ? hot.b : hot.a + (hot.b - hot.a) * easing(u)
+      let velocity = local >= hot.endLimit ? 0 : (hot.b - hot.a) * easing.derivative(at: u) * hot.invDuration
+      return (PropertyValue(v, 0, 0, 0), velocity)
+    }
+    let resolver = run.tracks[i].resolver
+    return (resolver.value(at: local), resolver.velocity(at: local))
   }
 
   /// Takes the property over when the track starts writing: the most recently
   /// started writer wins, and a run that loses a property never writes it again.
-  private func claim(_ run: Run, _ track: inout Track, at time: Double) {
+  private func claim(_ run: Run, _ trackPointer: UnsafeMutablePointer<Track>, at time: Double) {
+    var track: Track {
+      get { trackPointer.pointee }
+      _modify { yield &trackPointer.pointee }
+    }
     var initial = scene.read(slot: track.slot, lanes: track.lanes)
     var velocity = 0.0
     if let owner = owners[track.slot], let other = owner.run, other !== run,
       other.record.state.isLive, let j = other.trackIndex[track.slot], other.tracks[j].alive
     {
       if (time, run.serial) > (owner.claimTime, other.serial) {
-        let otherLocal = min(time - other.anchor, other.record.localTime)
-        initial = other.tracks[j].resolver.value(at: otherLocal)
-        velocity = other.tracks[j].resolver.velocity(at: otherLocal)
-        other.tracks[j].alive = false
+        (initial, velocity) = sample(other, j, at: min(time - other.anchor, other.record.localTime))
+        other.drop(j)
       } else {
         track.alive = false
         return
@@ -278,12 +390,14 @@ public final class Clock {
   private func drainEvents(_ run: Run, toLocal local: Double) {
     guard let events = run.events else { return }
     while reached(events.nextStart, local) && events.nextStart <= run.duration + 1e-9 {
-      let segment = events.pop(&run.eventResolver)
-      if case .event(let kind) = segment.form, let observer {
+      events.pop(&run.eventResolver)
+      if let segment = run.eventResolver.current, case .event(let kind) = segment.form, let observer {
         observer(RunEvent(time: run.anchor + segment.start, kind: kind, record: run.record, handle: run.handle))
       }
-      let skipped = events.fastForward(to: local, &run.eventResolver)
-      if skipped > 0 { skipObserver?(run.record, skipped) }
+      if reached(events.nextStart, local) {
+        let skipped = events.fastForward(to: local, &run.eventResolver)
+        if skipped > 0 { skipObserver?(run.record, skipped) }
+      }
     }
   }
 
@@ -308,8 +422,8 @@ public final class Clock {
           while run.record.state == .running && reached(events.nextStart, local)
             && events.nextStart <= run.duration + 1e-9
           {
-            let segment = events.pop(&run.eventResolver)
-            if case .event(let kind) = segment.form {
+            events.pop(&run.eventResolver)
+            if let segment = run.eventResolver.current, case .event(let kind) = segment.form {
               try fire(kind, run, at: run.anchor + segment.start)
               progressed = true
             }
@@ -368,8 +482,8 @@ public final class Clock {
   /// Stops and restores every property the run animated; `done` fires.
   public func cancel(_ handle: RunHandle) throws {
     let run = try liveRun(handle, "cancel")
-    for track in run.tracks where track.claimed && track.alive {
-      scene.write(slot: track.slot, lanes: track.lanes, track.original)
+    for i in 0..<run.trackCount where run.tracks[i].claimed && run.tracks[i].alive {
+      scene.write(slot: run.tracks[i].slot, lanes: run.tracks[i].lanes, run.tracks[i].original)
     }
     end(run, as: .cancelled)
     try fireOutsideStep(.done, run)

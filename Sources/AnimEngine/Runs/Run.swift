@@ -1,4 +1,5 @@
-/// One property of one view as a run moves it.
+/// One property of one view as a run moves it: the cold half, touched only
+/// when a segment starts (see `HotTrack` for the half read every frame).
 struct Track {
   let key: TrackKey
   /// Index of the property's first slot in the scene's values.
@@ -23,7 +24,14 @@ final class Run {
   let duration: Double
   /// Local time = clock time − anchor, while running.
   var anchor: Double
-  var tracks: [Track]
+  /// The cold half of each track, in raw memory the run owns (mutated in
+  /// place when segments start, never copied).
+  let tracks: UnsafeMutablePointer<Track>
+  let trackCount: Int
+  /// The per-frame half of each track, in raw memory the run owns.
+  let hot: UnsafeMutablePointer<HotTrack>
+  /// Easings and springs of the hot tracks that need them.
+  let curves: UnsafeMutablePointer<HotCurve>
   var trackIndex: [Int: Int]
   /// The event track (marks, repeats), if the motion has one.
   let events: Cursor?
@@ -42,17 +50,50 @@ final class Run {
     self.serial = serial
     self.duration = record.motion.duration
     self.anchor = anchor
-    self.tracks = tracks
+    self.tracks = .allocate(capacity: max(tracks.count, 1))
+    self.tracks.initialize(from: tracks, count: tracks.count)
+    trackCount = tracks.count
     self.events = events
     self.slot = slot
     self.generation = generation
+    hot = .allocate(capacity: max(tracks.count, 1))
+    curves = .allocate(capacity: max(tracks.count, 1))
+    curves.initialize(repeating: HotCurve(), count: tracks.count)
     var index: [Int: Int] = [:]
-    for (i, t) in tracks.enumerated() { index[t.slot] = i }
+    for (i, t) in tracks.enumerated() {
+      index[t.slot] = i
+      var h = HotTrack(slot: t.slot)
+      h.nextStart = t.cursor.nextStart
+      (hot + i).initialize(to: h)
+    }
     trackIndex = index
+  }
+
+  deinit {
+    for i in 0..<trackCount { curves[i].program?.release() }
+    tracks.deinitialize(count: trackCount)
+    tracks.deallocate()
+    hot.deinitialize(count: trackCount)
+    hot.deallocate()
+    curves.deinitialize(count: trackCount)
+    curves.deallocate()
   }
 
   var isPaused: Bool { record.state == .paused }
 
   /// Absolute time at which the run ends (if it keeps running).
   var endTime: Double { anchor + duration }
+
+  /// Gives track `i` a periodic program (or none), freeing the one it had.
+  func setProgram(_ program: PeriodicProgram?, at i: Int) {
+    curves[i].program?.release()
+    curves[i].program = program
+  }
+
+  /// Stops track `i` writing for good (another run took its property).
+  func drop(_ i: Int) {
+    tracks[i].alive = false
+    hot[i].kind = .idle
+    hot[i].nextStart = .infinity
+  }
 }

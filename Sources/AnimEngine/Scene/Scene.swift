@@ -3,11 +3,14 @@ public typealias ViewID = Int32
 
 /// The model of views that the clock animates.
 ///
-/// Property values live in one flat array (`Property.recordWidth` doubles per
-/// view) so that stepping touches contiguous memory and never allocates.
+/// Property values live in one flat buffer (`Property.recordWidth` doubles per
+/// view) that the clock writes through a raw pointer: stepping touches
+/// contiguous memory, never allocates, and pays no copy-on-write or
+/// exclusivity check per write.
 public final class Scene {
-  /// Current values, one record per view.
-  public internal(set) var values: [Double] = []
+  /// The value buffer; reallocated only when a view is declared.
+  private(set) var storage: UnsafeMutablePointer<Double>
+  private var capacity: Int
   /// View names in declaration order (`tiles[3]` for grid members).
   public private(set) var names: [String] = []
   /// The state each view was declared with; `reset` returns to it.
@@ -18,10 +21,23 @@ public final class Scene {
   /// exhausting memory (a 1000×1000 grid is the largest the limit admits).
   public static let maximumViews = 1_000_000
 
-  public init() {}
+  public init() {
+    capacity = 16 * Property.recordWidth
+    storage = .allocate(capacity: capacity)
+  }
+
+  deinit { storage.deallocate() }
 
   /// Number of declared views.
   public var count: Int { names.count }
+
+  /// A copy of every value, one record per view.
+  public var values: [Double] { Array(UnsafeBufferPointer(start: storage, count: count * Property.recordWidth)) }
+
+  /// Calls `body` with the current values (one record per view), without copying.
+  public func withValues<R>(_ body: (UnsafeBufferPointer<Double>) throws -> R) rethrows -> R {
+    try body(UnsafeBufferPointer(start: storage, count: count * Property.recordWidth))
+  }
 
   /// Declares a view, or redeclares an existing one with a new state.
   @discardableResult
@@ -32,10 +48,18 @@ public final class Scene {
       return id
     }
     let id = ViewID(names.count)
+    let needed = (names.count + 1) * Property.recordWidth
+    if needed > capacity {
+      let grown = UnsafeMutablePointer<Double>.allocate(capacity: capacity * 2)
+      grown.update(from: storage, count: names.count * Property.recordWidth)
+      storage.deallocate()
+      storage = grown
+      capacity *= 2
+    }
     names.append(name)
     declared.append(state)
-    values.append(contentsOf: state.record)
     index[name] = id
+    set(id, state)
     return id
   }
 
@@ -48,13 +72,13 @@ public final class Scene {
   /// The current state of view `id`.
   public func state(of id: ViewID) -> ViewState {
     let base = Int(id) * Property.recordWidth
-    return ViewState(record: values[base..<(base + Property.recordWidth)])
+    return ViewState(record: UnsafeBufferPointer(start: storage + base, count: Property.recordWidth))
   }
 
   /// Replaces every property of view `id`.
   public func set(_ id: ViewID, _ state: ViewState) {
     let base = Int(id) * Property.recordWidth
-    for (offset, v) in state.record.enumerated() { values[base + offset] = v }
+    for (offset, v) in state.record.enumerated() { storage[base + offset] = v }
   }
 
   /// The value of one property.
@@ -75,15 +99,15 @@ public final class Scene {
 
   @inline(__always)
   func read(slot: Int, lanes: Int) -> PropertyValue {
-    if lanes == 1 { return PropertyValue(values[slot], 0, 0, 0) }
-    return PropertyValue(values[slot], values[slot + 1], values[slot + 2], values[slot + 3])
+    if lanes == 1 { return PropertyValue(storage[slot], 0, 0, 0) }
+    return PropertyValue(storage[slot], storage[slot + 1], storage[slot + 2], storage[slot + 3])
   }
 
   @inline(__always)
   func write(slot: Int, lanes: Int, _ v: PropertyValue) {
-    values[slot] = v[0]
+    storage[slot] = v[0]
     if lanes == 4 {
-      values[slot + 1] = v[1]; values[slot + 2] = v[2]; values[slot + 3] = v[3]
+      storage[slot + 1] = v[1]; storage[slot + 2] = v[2]; storage[slot + 3] = v[3]
     }
   }
 

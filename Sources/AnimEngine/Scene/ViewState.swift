@@ -16,10 +16,9 @@ public struct ViewState: Sendable, Equatable {
     [x, y, width, height, alpha, rotation, scaleX, scaleY, color.r, color.g, color.b, color.a]
   }
 
-  init<C: Collection>(record: C) where C.Element == Double, C.Index == Int {
-    let r = record.startIndex
-    x = record[r]; y = record[r + 1]; width = record[r + 2]; height = record[r + 3]
-    alpha = record[r + 4]; rotation = record[r + 5]; scaleX = record[r + 6]; scaleY = record[r + 7]
-    color = Color(r: record[r + 8], g: record[r + 9], b: record[r + 10], a: record[r + 11])
+  init(record: UnsafeBufferPointer<Double>) {
+    x = record[0]; y = record[1]; width = record[2]; height = record[3]
+    alpha = record[4]; rotation = record[5]; scaleX = record[6]; scaleY = record[7]
+    color = Color(r: record[8], g: record[9], b: record[10], a: record[11])
   }
 }

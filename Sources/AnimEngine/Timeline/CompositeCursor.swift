@@ -45,13 +45,17 @@ final class CompositeCursor: Cursor {
     let cursor = Cursor.make(body, base: 0, scale: 1, events: events)
     var segments: [Segment] = []
     while cursor.nextStart < .infinity {
-      segments.append(cursor.pop(&sub))
+      cursor.pop(&sub)
+      if let segment = sub.current { segments.append(segment) }
     }
     return segments
   }
 
-  override func pop(_ r: inout Resolver) -> Segment {
-    if events { return popEvent(&r) }
+  override func pop(_ r: inout Resolver) {
+    if events {
+      popEvent(&r)
+      return
+    }
     let initial = r.value(at: base)
     let segments = resolvePlay(initial: initial, velocity: r.velocity(at: base))
     let timeline = CompositeTimeline(
@@ -60,16 +64,16 @@ final class CompositeCursor: Cursor {
     if case .yoyo = mode { length = 2 * duration } else { length = duration }
     let end = timeline.value(atLocal: length * scale)
     nextStart = .infinity
-    return r.accept(
+    r.accept(
       Segment(
         start: base, duration: length * scale, a: initial, b: end, easing: .linear,
         form: .composite(timeline)))
   }
 
-  private func popEvent(_ r: inout Resolver) -> Segment {
+  private func popEvent(_ r: inout Resolver) {
     let event = pendingEvents.removeLast()
     nextStart = pendingEvents.last?.start ?? .infinity
-    return r.accept(event)
+    r.accept(event)
   }
 
   /// The body's events at the times the time map gives them, in order.

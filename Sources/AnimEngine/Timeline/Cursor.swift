@@ -7,11 +7,16 @@ class Cursor {
   /// Run-local start time of the next segment; `.infinity` when none is left.
   var nextStart: Double = .infinity
 
-  /// Starts the next segment, fixing its values through `r`.
-  func pop(_ r: inout Resolver) -> Segment { fatalError("abstract") }
+  /// Starts the next segment, fixing its values through `r`; the segment is
+  /// then `r.current` (nothing is copied out: this runs at every segment start).
+  func pop(_ r: inout Resolver) {}
 
   /// Rewinds to the first segment, as if this part started at `base`.
   func reset(base: Double) {}
+
+  /// The steady state this cursor has reached, if it is a periodic repeat the
+  /// clock may evaluate directly (see `PeriodicProgram`).
+  func periodicProgram() -> PeriodicProgram? { nil }
 
   /// Skips whole plays that end before `t` when that cannot change any value
   /// (a periodic repeat); returns the number of event segments skipped.
@@ -31,7 +36,8 @@ class Cursor {
     case .repeating(let body, let period, let count, let emitsRepeat):
       return RepeatCursor(
         body: make(body, base: base, scale: scale, events: events), period: period * scale,
-        count: count, emitsRepeat: emitsRepeat, base: base)
+        count: count, emitsRepeat: emitsRepeat, base: base,
+        staticPlay: events || emitsRepeat ? nil : StaticPlay(body, scale: scale))
     case .speed(let body, let k):
       return make(body, base: base, scale: scale / k, events: events)
     case .reversed(let body, let d):
@@ -64,9 +70,9 @@ final class LeafCursor: Cursor {
     nextStart = base
   }
 
-  override func pop(_ r: inout Resolver) -> Segment {
+  override func pop(_ r: inout Resolver) {
     nextStart = .infinity
-    return r.resolve(leaf, start: base, duration: leaf.duration * scale)
+    r.resolve(leaf, start: base, duration: leaf.duration * scale)
   }
 
   override func reset(base: Double) {
@@ -87,6 +93,7 @@ final class GroupCursor: Cursor {
   }
 
   private func next() -> Int? {
+    if children.count == 1 { return children[0].cursor.nextStart < .infinity ? 0 : nil }
     var best: Int?
     for i in children.indices where children[i].cursor.nextStart < .infinity {
       if best == nil || children[i].cursor.nextStart < children[best!].cursor.nextStart { best = i }
@@ -98,15 +105,19 @@ final class GroupCursor: Cursor {
     nextStart = next().map { children[$0].cursor.nextStart } ?? .infinity
   }
 
-  override func pop(_ r: inout Resolver) -> Segment {
-    let segment = children[next()!].cursor.pop(&r)
+  override func pop(_ r: inout Resolver) {
+    guard let i = next() else { return }
+    children[i].cursor.pop(&r)
     refresh()
-    return segment
   }
 
   override func reset(base: Double) {
     for child in children { child.cursor.reset(base: base + child.offset) }
     refresh()
+  }
+
+  override func periodicProgram() -> PeriodicProgram? {
+    children.count == 1 ? children[0].cursor.periodicProgram() : nil
   }
 
   override func fastForward(to t: Double, _ r: inout Resolver) -> Int {

@@ -30,12 +30,18 @@ final class RepeatCursor: Cursor {
   /// Plays longer than this are not recorded (they are stepped normally).
   static let maximumRecordedSegments = 64
 
-  init(body: Cursor, period: Double, count: Double, emitsRepeat: Bool, base: Double) {
+  /// Set when every play is known in advance (see `StaticPlay`).
+  let staticPlay: StaticPlay?
+  /// Play 0's first start value, once its first segment started.
+  private var firstStart: Double?
+
+  init(body: Cursor, period: Double, count: Double, emitsRepeat: Bool, base: Double, staticPlay: StaticPlay? = nil) {
     self.body = body
     self.period = period
     self.count = count
     self.emitsRepeat = emitsRepeat
     self.base = base
+    self.staticPlay = staticPlay
     super.init()
     reset(base: base)
   }
@@ -52,6 +58,7 @@ final class RepeatCursor: Cursor {
     lastPlay = nil
     periodic = nil
     replayIndex = 0
+    firstStart = nil
     body.reset(base: base)
     if count <= 0 {
       nextStart = .infinity
@@ -102,42 +109,69 @@ final class RepeatCursor: Cursor {
     thisPlay = []
   }
 
-  override func pop(_ r: inout Resolver) -> Segment {
+  override func pop(_ r: inout Resolver) {
+    if periodic != nil && !repeatPending && !isFractional && replayIndex + 1 < periodic!.count {
+      // The common case of a long repeat: replay the recorded play.
+      let base = playStart(play)
+      r.accept(periodic![replayIndex], shiftedBy: base)
+      replayIndex += 1
+      nextStart = periodic![replayIndex].start + base
+      return
+    }
     defer { refresh() }
     if repeatPending {
       repeatPending = false
       let t = playStart(play)
-      let event = Segment(
-        start: t, duration: 0, a: .zero, b: .zero, easing: .linear,
-        form: .event(.repeat(iteration: play + 1)))
-      return r.accept(event)
+      r.accept(
+        Segment(
+          start: t, duration: 0, a: .zero, b: .zero, easing: .linear,
+          form: .event(.repeat(iteration: play + 1))))
+      return
     }
     if bodyNext == nil && holdPending {
       holdPending = false
-      return r.hold(at: cut)
+      r.hold(at: cut)
+      return
     }
-    if let p = periodic {
-      var s = p[replayIndex]
-      s.start += playStart(play)
+    if periodic != nil {
+      r.accept(periodic![replayIndex], shiftedBy: playStart(play))
       replayIndex += 1
-      return r.accept(s)
+      return
     }
-    let segment = body.pop(&r)
-    record(segment)
-    return segment
+    body.pop(&r)
+    if play == 0 && firstStart == nil { firstStart = r.current?.a[0] }
+    if let segment = r.current { record(segment) }
   }
 
   private func record(_ segment: Segment) {
-    guard var list = thisPlay else { return }
+    guard thisPlay != nil else { return }
     switch segment.form {
-    case .composite, .hold: thisPlay = nil; return
+    case .composite, .hold:
+      thisPlay = nil
+      return
     default: break
     }
-    if list.count >= Self.maximumRecordedSegments { thisPlay = nil; return }
-    var relative = segment
-    relative.start -= playStart(play)
-    list.append(relative)
-    thisPlay = list
+    if thisPlay!.count >= Self.maximumRecordedSegments {
+      thisPlay = nil
+      return
+    }
+    // Appended in place: copying the list out and back would copy it whole.
+    thisPlay!.append(segment)
+    thisPlay![thisPlay!.count - 1].start -= playStart(play)
+  }
+
+  override func periodicProgram() -> PeriodicProgram? {
+    guard !emitsRepeat else { return nil }
+    let wholePlays = count.isFinite ? count.rounded(.down) : .infinity
+    if let p = periodic {
+      return PeriodicProgram(base: base, period: period, end: base + wholePlays * period, play: p)
+    }
+    if let staticPlay, play == 0, let firstStart {
+      return PeriodicProgram(
+        base: base, period: period, end: base + wholePlays * period, parts: staticPlay.parts(),
+        firstStart: firstStart)
+    }
+    return nil
   }
 
   override func fastForward(to t: Double, _ r: inout Resolver) -> Int {
@@ -154,10 +188,7 @@ final class RepeatCursor: Cursor {
     let skipped = rest + (k - begun) * (p.count + (emitsRepeat ? 1 : 0))
     play = k
     replayIndex = 0
-    if var last = p.last {
-      last.start += playStart(k - 1)
-      _ = r.accept(last)
-    }
+    if let last = p.last { r.accept(last, shiftedBy: playStart(k - 1)) }
     repeatPending = emitsRepeat
     refresh()
     return skipped

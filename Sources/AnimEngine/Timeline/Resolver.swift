@@ -25,7 +25,7 @@ struct Resolver {
   }
 
   /// Fixes `leaf`'s values for a start at `start`, lasting `duration`.
-  mutating func resolve(_ leaf: TrackLeaf, start: Double, duration: Double) -> Segment {
+  mutating func resolve(_ leaf: TrackLeaf, start: Double, duration: Double) {
     let s = value(at: start)
     let segment: Segment
     if let mark = leaf.mark {
@@ -48,20 +48,22 @@ struct Resolver {
       }
     }
     current = segment
-    return segment
   }
 
   /// Freezes the track at its value at `t`.
-  mutating func hold(at t: Double) -> Segment {
+  mutating func hold(at t: Double) {
     let s = value(at: t)
-    let segment = Segment(start: t, duration: 0, a: s, b: s, easing: .linear, form: .hold)
-    current = segment
-    return segment
+    current = Segment(start: t, duration: 0, a: s, b: s, easing: .linear, form: .hold)
   }
 
-  /// Starts a segment fixed elsewhere (a replayed periodic play, an event).
-  mutating func accept(_ segment: Segment) -> Segment {
+  /// Starts a segment fixed elsewhere (an event, a resolved composite).
+  mutating func accept(_ segment: Segment) {
     current = segment
-    return segment
+  }
+
+  /// Starts a recorded segment again, `offset` seconds later (a periodic play).
+  mutating func accept(_ segment: Segment, shiftedBy offset: Double) {
+    current = segment
+    current!.start += offset
   }
 }
