@@ -1,0 +1,49 @@
+import AnimREPL
+import ArgumentParser
+import Foundation
+
+/// `anim repl [FILE]`: the REPL, after loading FILE.
+///
+/// On a terminal it edits lines with libedit and keeps the history file;
+/// with standard input not a terminal it reads lines without prompts or
+/// editing, so a session can be piped in and its output compared as text.
+struct ReplCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "repl", abstract: "Start the interactive REPL (after loading FILE).",
+    discussion: "See REPL.md. Type :help in the REPL for topics; Ctrl-D or :quit leaves.")
+
+  @Argument(help: "A script to load first.", completion: .file(extensions: ["anim"]))
+  var file: String?
+
+  /// The script to load first. `anim` without a subcommand makes this command
+  /// with `ReplCommand()` instead of parsing it, and reading an unparsed
+  /// `@Argument` would stop the process, so that case reads as no file.
+  private var fileToLoad: String? {
+    String(describing: _file) == "Argument(*definition*)" ? nil : file
+  }
+
+  func run() throws {
+    let interactive = Terminal.isTerminal(STDIN_FILENO)
+    let environment = ProcessInfo.processInfo.environment
+    let history = LineHistory(
+      path: interactive ? LineHistory.defaultPath(environment: environment) : nil)
+    // On a terminal every line shows at once; through a pipe output stays buffered.
+    let session = ReplSession(
+      output: { line in
+        Terminal.writeLine(line)
+        if interactive { Terminal.flush() }
+      },
+      errorOutput: Terminal.writeError, history: history,
+      useColor: Terminal.diagnosticColor,
+      terminalWidth: { TerminalWidth.current(environment: environment) })
+    var reader: LineReader = PipedLineReader()
+    if interactive, let editing = LibeditLineReader(history: history.entries) {
+      editing.complete = { [unowned session] in session.completions(for: $0) }
+      reader = editing
+      Terminal.writeLine("anim \(Anim.version): :help for help, Ctrl-D or :quit to leave")
+    }
+    if let file = fileToLoad { session.load(file) }
+    session.run(reader)
+    Terminal.flush()
+  }
+}

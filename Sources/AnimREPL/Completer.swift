@@ -1,0 +1,109 @@
+import Foundation
+
+/// Finds what Tab can complete: keywords, builtins, easing and colour names,
+/// bound names, `view.property` and handle members, meta-commands with their
+/// topics, and file paths after `:load` and `:save`.
+struct Completer {
+  /// What a bound name holds, as far as completing its members goes.
+  enum NameKind {
+    case view, group, handle, other
+  }
+
+  /// Names bound in the session.
+  var boundNames: [String]
+  /// Declared view names (`view`, `box`, `tiles[3]`).
+  var viewNames: [String]
+  /// What `name` holds.
+  var kind: (String) -> NameKind
+
+  /// Characters a completed word is made of: identifiers, and the `.` and
+  /// brackets of `tiles[2].alpha`.
+  private static func isWordCharacter(_ c: Character) -> Bool {
+    c.isLetter || c.isNumber || c == "_" || c == "." || c == "[" || c == "]"
+  }
+
+  func complete(_ textBeforeCursor: String) -> Completion {
+    let text = textBeforeCursor
+    if text.hasPrefix(":") { return completeMeta(text) }
+    var trailing = Substring(String(text.reversed().prefix(while: Self.isWordCharacter).reversed()))
+    // Brackets belong to the word only as indexes before a member
+    // (`tiles[2].al`); an unmatched `[` opens a list (`[bo` completes `bo`).
+    if !trailing.contains(".") {
+      trailing =
+        trailing.lastIndex { $0 == "[" || $0 == "]" }.map { trailing[trailing.index(after: $0)...] }
+        ?? trailing
+    }
+    while trailing.filter({ $0 == "[" }).count > trailing.filter({ $0 == "]" }).count,
+      let open = trailing.firstIndex(of: "[")
+    {
+      trailing = trailing[trailing.index(after: open)...]
+    }
+    let word = String(trailing)
+    if let dot = word.lastIndex(of: ".") {
+      let base = String(word[..<dot])
+      let member = String(word[word.index(after: dot)...])
+      let members = self.members(of: base)
+      return Completion(
+        word: word, candidates: Self.matching(members, member).map { base + "." + $0 })
+    }
+    guard let first = word.first, !first.isNumber else {
+      return Completion(word: word, candidates: [])
+    }
+    let words = Vocabulary.words + boundNames + viewNames.filter { !$0.contains("[") }
+    return Completion(word: word, candidates: Self.matching(words, word))
+  }
+
+  private func members(of base: String) -> [String] {
+    if viewNames.contains(base) { return Vocabulary.viewMembers }
+    switch kind(base) {
+    case .view: return Vocabulary.viewMembers
+    case .group: return Vocabulary.groupMembers
+    case .handle: return Vocabulary.handleMembers
+    case .other: return []
+    }
+  }
+
+  /// `:he` → `:help`; `:help mo` → `:help motions`; `:load ex` → paths.
+  private func completeMeta(_ text: String) -> Completion {
+    guard let space = text.firstIndex(of: " ") else {
+      return Completion(
+        word: text, candidates: Self.matching(MetaCommand.names.map { ":" + $0 }, text))
+    }
+    let command = String(text[text.index(after: text.startIndex)..<space])
+    let argument = String(text[text.index(after: space)...].drop { $0 == " " })
+    switch command {
+    case "help":
+      return Completion(word: argument, candidates: Self.matching(HelpText.topics, argument))
+    case "load", "save":
+      return Completion(word: argument, candidates: Self.paths(matching: argument))
+    case "show": return Completion(word: argument, candidates: Self.matching(viewNames, argument))
+    case "timeline":
+      let handles = boundNames.filter { kind($0) == .handle }
+      return Completion(word: argument, candidates: Self.matching(handles, argument))
+    default: return Completion(word: argument, candidates: [])
+    }
+  }
+
+  private static func matching(_ words: [String], _ prefix: String) -> [String] {
+    Array(Set(words.filter { $0.hasPrefix(prefix) })).sorted()
+  }
+
+  /// Files and folders (with a trailing `/`) whose path starts with `prefix`.
+  static func paths(matching prefix: String) -> [String] {
+    let expanded = prefix.hasPrefix("~/") ? NSHomeDirectory() + prefix.dropFirst() : prefix
+    let slash = expanded.lastIndex(of: "/")
+    let directory = slash.map { String(expanded[...$0]) } ?? ""
+    let stem = slash.map { String(expanded[expanded.index(after: $0)...]) } ?? expanded
+    let shown = prefix.lastIndex(of: "/").map { String(prefix[...$0]) } ?? ""
+    guard
+      let entries = try? FileManager.default.contentsOfDirectory(
+        atPath: directory.isEmpty ? "." : directory)
+    else { return [] }
+    return entries.filter { $0.hasPrefix(stem) && (stem.hasPrefix(".") || !$0.hasPrefix(".")) }
+      .sorted().map {
+        var isDirectory: ObjCBool = false
+        _ = FileManager.default.fileExists(atPath: directory + $0, isDirectory: &isDirectory)
+        return shown + $0 + (isDirectory.boolValue ? "/" : "")
+      }
+  }
+}

@@ -1,0 +1,351 @@
+import AnimEngine
+import AnimLanguage
+import Foundation
+
+/// The REPL's logic: reads lines from a `LineReader`, runs them against one
+/// interpreter, and writes through the sinks it is given. It never touches a
+/// terminal, so tests drive it with a `ScriptedLineReader`.
+///
+/// Each entry (one or more lines, until the statement is complete) runs as a
+/// *chunk*. A chunk that fails (syntax, name or runtime error) prints its
+/// diagnostic and leaves the session exactly as it was: the interpreter is
+/// rebuilt by replaying every successful chunk, with output discarded, into
+/// a fresh one (the language is deterministic, so the replay is exact).
+public final class ReplSession {
+  /// Receives each line of output (without its newline).
+  let output: (String) -> Void
+  /// Receives diagnostics and warnings (each a block of lines, without a final newline).
+  let errorOutput: (String) -> Void
+  /// Entered lines, kept in the history file.
+  public let history: LineHistory
+  let renderer: DiagnosticRenderer
+  let terminalWidth: () -> Int
+  /// Imported files as first read (a replay must see the same text).
+  var files = FileCache()
+
+  /// The interpreter holding the session's state (replaced by `:reset` and
+  /// after an error).
+  public internal(set) var interpreter: Interpreter
+  /// The successful chunks, in order: what `:save` writes and a rollback replays.
+  var chunks: [Chunk] = []
+  /// Every run started, for `:timeline`.
+  var runLog = RunLog()
+  /// Lines of an entry not yet complete (shown with the `...> ` prompt).
+  private var pending: [String] = []
+  /// The report of the chunk running now, when it moves the clock.
+  var report: StepReport?
+  private var warnedAboutHistory = false
+
+  /// Whether `:quit` was entered.
+  public internal(set) var hasQuit = false
+
+  /// The path diagnostics give for typed input.
+  public static let inputPath = "<repl>"
+  /// The prompt for the lines of an unfinished statement.
+  public static let continuationPrompt = "...> "
+
+  /// A session with an empty scene at time 0.
+  ///
+  /// - Parameters:
+  ///   - output: receives each line the session prints, without a newline.
+  ///   - errorOutput: receives each diagnostic, without a final newline.
+  ///   - history: the history entered lines go to (memory only by default).
+  ///   - useColor: colour diagnostics with ANSI escapes.
+  ///   - terminalWidth: the width `:timeline` fits.
+  public init(
+    output: @escaping (String) -> Void, errorOutput: @escaping (String) -> Void,
+    history: LineHistory = LineHistory(path: nil), useColor: Bool = false,
+    terminalWidth: @escaping () -> Int = { TerminalWidth.current() }
+  ) {
+    self.output = output
+    self.errorOutput = errorOutput
+    self.history = history
+    self.renderer = DiagnosticRenderer(useColor: useColor)
+    self.terminalWidth = terminalWidth
+    interpreter = Interpreter(file: SourceFile(path: Self.inputPath, text: ""), output: output)
+    attach(interpreter)
+  }
+
+  // MARK: Reading
+
+  /// The prompt for the next line: the clock (`anim 1.500s> `), or `...> `
+  /// inside an unfinished statement.
+  public var prompt: String {
+    pending.isEmpty ? "anim \(ValueText.time(interpreter.clock.now))> " : Self.continuationPrompt
+  }
+
+  /// Whether an unfinished statement is waiting for more lines.
+  public var isContinuing: Bool { !pending.isEmpty }
+
+  /// Reads and runs lines until `:quit` or the end of input.
+  public func run(_ reader: LineReader) {
+    while !hasQuit {
+      let input = reader.readLine(prompt: prompt)
+      if case .line(let line) = input {
+        reader.remember(line)
+        recordHistory(line)
+      }
+      guard handle(input) else { return }
+    }
+  }
+
+  /// Runs one input; returns false when the session is over.
+  @discardableResult
+  public func handle(_ input: LineInput) -> Bool {
+    switch input {
+    case .line(let line):
+      enter(line)
+      return !hasQuit
+    case .interrupted:
+      pending = []
+      return true
+    case .endOfInput:
+      if !pending.isEmpty {
+        // The input ended inside a statement: report it as a script would.
+        let text = pending.joined(separator: "\n")
+        pending = []
+        runEntry(text, complete: true)
+      }
+      return false
+    }
+  }
+
+  /// One line as typed: a meta-command, part of a statement, or the line that
+  /// completes one.
+  public func enter(_ line: String) {
+    if pending.isEmpty {
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      if trimmed.hasPrefix(":") {
+        perform(line)
+        return
+      }
+      if trimmed.isEmpty { return }
+    }
+    pending.append(line)
+    let text = pending.joined(separator: "\n")
+    if runEntry(text, complete: false) { pending = [] }
+  }
+
+  private func recordHistory(_ line: String) {
+    history.add(line)
+    if let failure = history.lastFailure, !warnedAboutHistory {
+      warnedAboutHistory = true
+      errorOutput("anim: warning: history not saved: \(failure)")
+    }
+  }
+
+  // MARK: Running
+
+  /// Compiles and runs `text` as one chunk. Returns false (keeping the lines
+  /// pending) when more lines could complete it and `complete` is false.
+  @discardableResult
+  private func runEntry(_ text: String, complete: Bool) -> Bool {
+    let source = SourceFile(path: Self.inputPath, text: text)
+    let program = compile(source)
+    if program.isIncomplete && !complete { return false }
+    _ = run(program, source: source, loadedAs: nil, echo: true)
+    return true
+  }
+
+  /// Parses and name-checks `source` against the names bound so far.
+  func compile(_ source: SourceFile) -> Program {
+    Program(source: source, knownNames: Set(interpreter.boundNames), readFile: files.read)
+  }
+
+  /// Runs a compiled chunk; on success keeps it, on failure prints the error
+  /// and rolls the session back. `echo` shows the value of bare expressions
+  /// and the report of the clock's moves (typed input only).
+  func run(_ program: Program, source: SourceFile, loadedAs: String?, echo: Bool) -> Bool {
+    for (diagnostic, file) in program.diagnostics { errorOutput(render(diagnostic, in: file)) }
+    guard program.isValid else { return false }
+    let reports = echo && Self.movesClock(program.statements)
+    let before = reports ? SceneSnapshot(interpreter.scene) : nil
+    report = reports ? StepReport() : nil
+    defer { report = nil }
+    do {
+      for statement in program.statements {
+        if echo, case .expression(let expression) = statement.kind {
+          let value = try interpreter.evaluate(expression, in: source)
+          if case .none = value {} else { output(interpreter.describe(value)) }
+        } else {
+          try interpreter.execute([statement], in: source)
+        }
+        runLog.refresh(interpreter.clock)
+      }
+    } catch {
+      errorOutput(render(error.diagnostic, in: error.file ?? source))
+      rebuild()
+      return false
+    }
+    if let report, let before {
+      for line in report.lines(since: before, scene: interpreter.scene) { output(line) }
+    }
+    chunks.append(Chunk(source: source, loadedAs: loadedAs))
+    return true
+  }
+
+  /// Whether running `statements` moves the clock (and so earns a report).
+  static func movesClock(_ statements: [Stmt]) -> Bool {
+    statements.contains { statement in
+      switch statement.kind {
+      case .step, .stepFrames, .tick, .stepTo, .stepUntil, .settle, .trace: return true
+      case .forLoop(_, _, let body): return movesClock(body)
+      default: return false
+      }
+    }
+  }
+
+  /// Replaces the interpreter with one rebuilt from the successful chunks.
+  func rebuild() {
+    let fresh = Interpreter(file: SourceFile(path: Self.inputPath, text: ""), output: { _ in })
+    runLog = RunLog()
+    attach(fresh, silent: true)
+    for (index, chunk) in chunks.enumerated() {
+      let program = Program(
+        source: chunk.source, knownNames: Set(fresh.boundNames), readFile: files.read)
+      do {
+        for statement in program.statements {
+          try fresh.execute([statement], in: chunk.source)
+          runLog.refresh(fresh.clock)
+        }
+      } catch {
+        // Replay is deterministic, so this means the input read something
+        // outside the session; keep what replayed.
+        errorOutput("anim: note: the session could only be rebuilt up to entry \(index + 1)")
+        chunks.removeSubrange(index...)
+        break
+      }
+    }
+    interpreter = fresh
+    attach(fresh)
+  }
+
+  /// Starts over with an empty scene at time 0 (`:reset`).
+  func startOver() {
+    chunks = []
+    files = FileCache()
+    runLog = RunLog()
+    interpreter = Interpreter(file: SourceFile(path: Self.inputPath, text: ""), output: output)
+    attach(interpreter)
+  }
+
+  /// Connects an interpreter to the session's sinks (or, `silent`, to none:
+  /// for a replay), its clock to the run log and the report.
+  private func attach(_ interpreter: Interpreter, silent: Bool = false) {
+    interpreter.readFile = files.read
+    if silent {
+      interpreter.output = { _ in }
+      interpreter.expectationFailed = { _ in }
+    } else {
+      let output = self.output
+      interpreter.output = output
+      interpreter.expectationFailed = { [unowned self] failure in
+        self.errorOutput(
+          self.render(
+            failure.diagnostic, in: failure.file ?? SourceFile(path: Self.inputPath, text: "")))
+      }
+    }
+    interpreter.clock.observer = { [unowned self] event in
+      self.runLog.record(event)
+      if !silent { self.report?.record(event) }
+    }
+    interpreter.clock.skipObserver = { [unowned self] record, count in
+      self.runLog.note(record, now: nil)
+      if !silent { self.report?.recordSkipped(count) }
+    }
+  }
+
+  /// A diagnostic as text, without the final newline.
+  func render(_ diagnostic: Diagnostic, in file: SourceFile) -> String {
+    var text = renderer.render(diagnostic, in: file)
+    if text.hasSuffix("\n") { text.removeLast() }
+    return text
+  }
+
+  // MARK: Files
+
+  /// Runs the script at `path` into the session (`:load`, `anim repl FILE`);
+  /// it becomes one chunk. Returns whether it ran without error.
+  @discardableResult
+  public func load(_ path: String) -> Bool {
+    load(path, commandLine: nil)
+  }
+
+  func load(_ path: String, commandLine: String?) -> Bool {
+    let expanded = path.hasPrefix("~/") ? NSHomeDirectory() + path.dropFirst() : path
+    let absolute = URL(fileURLWithPath: expanded).standardizedFileURL.path
+    var isDirectory: ObjCBool = false
+    // Read afresh (not through the import cache): `:load` again after editing
+    // a file runs the new text.
+    guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory),
+      !isDirectory.boolValue,
+      let data = FileManager.default.contents(atPath: absolute)
+    else {
+      let exists = FileManager.default.fileExists(atPath: absolute)
+      problem(
+        "cannot load \(path): \(exists ? "not a readable file" : "no such file")",
+        commandLine: commandLine)
+      return false
+    }
+    // Diagnostics name the file as the user wrote it; imports resolve
+    // against it (the REPL never changes directory).
+    let source = SourceFile(path: expanded, bytes: [UInt8](data))
+    let program = compile(source)
+    guard run(program, source: source, loadedAs: path, echo: false) else { return false }
+    output("loaded \(path)")
+    return true
+  }
+
+  /// The session's successful input as a runnable script (`:save`).
+  public var script: String {
+    "# anim session saved by :save\n" + chunks.map(\.scriptText).joined()
+  }
+
+  /// Prints a problem with a meta-command: as a diagnostic under the command
+  /// line, or (with no line: `anim repl FILE`) as a plain message.
+  func problem(_ message: String, hint: String? = nil, commandLine: String?, column: Int? = nil) {
+    guard let commandLine else {
+      errorOutput("anim: \(message)" + (hint.map { "\n  = hint: \($0)" } ?? ""))
+      return
+    }
+    let file = SourceFile(path: Self.inputPath, text: commandLine)
+    let start = Self.argumentOffset(in: commandLine, column: column)
+    let range = file.range(from: start, to: max(start + 1, commandLine.utf8.count))
+    errorOutput(render(.error(message, at: range, hint: hint, kind: .syntax), in: file))
+  }
+
+  /// The byte offset of the command's argument (or of the `:` with none).
+  private static func argumentOffset(in line: String, column: Int?) -> Int {
+    let bytes = Array(line.utf8)
+    var i = bytes.firstIndex(of: UInt8(ascii: ":")) ?? 0
+    if column == 0 { return i }
+    while i < bytes.count && bytes[i] != UInt8(ascii: " ") { i += 1 }
+    while i < bytes.count && bytes[i] == UInt8(ascii: " ") { i += 1 }
+    return i < bytes.count ? i : (bytes.firstIndex(of: UInt8(ascii: ":")) ?? 0)
+  }
+
+  // MARK: Completion
+
+  /// What Tab offers for the text before the cursor.
+  public func completions(for textBeforeCursor: String) -> Completion {
+    let completer = Completer(
+      boundNames: interpreter.boundNames, viewNames: interpreter.scene.names,
+      kind: { [unowned self] name in
+        switch self.value(ofName: name) {
+        case .view?: return .view
+        case .group?: return .group
+        case .handle?: return .handle
+        default: return .other
+        }
+      })
+    return completer.complete(textBeforeCursor)
+  }
+
+  /// The value bound to `name` (looking a name up has no side effects).
+  func value(ofName name: String) -> Value? {
+    guard interpreter.boundNames.contains(name) else { return nil }
+    let source = SourceFile(path: Self.inputPath, text: name)
+    let expression = Expr(.identifier(name), range: source.range(from: 0, to: source.bytes.count))
+    return try? interpreter.evaluate(expression, in: source)
+  }
+}

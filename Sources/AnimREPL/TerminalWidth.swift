@@ -1,0 +1,31 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// How wide the terminal is, for `:timeline`.
+public enum TerminalWidth {
+  /// Used when nothing says otherwise.
+  public static let fallback = 80
+
+  /// `COLUMNS` when it is a positive number, else the width the terminal on
+  /// standard output reports (TIOCGWINSZ), else 80.
+  public static func current(environment: [String: String] = ProcessInfo.processInfo.environment)
+    -> Int
+  {
+    if let text = environment["COLUMNS"],
+      let columns = Int(text.trimmingCharacters(in: .whitespaces)),
+      columns > 0
+    {
+      return columns
+    }
+    var size = winsize()
+    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+      return Int(size.ws_col)
+    }
+    return fallback
+  }
+}

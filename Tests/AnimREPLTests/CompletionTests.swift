@@ -1,0 +1,82 @@
+import AnimREPL
+import XCTest
+
+/// Tab completion: what the session offers for the text before the cursor.
+final class CompletionTests: XCTestCase {
+  private func candidates(_ text: String, after lines: [String] = []) -> [String] {
+    let session = ScriptedSession()
+    session.type(lines)
+    return session.session.completions(for: text).candidates
+  }
+
+  func testBuiltinNames() {
+    XCTAssertEqual(candidates("fa"), ["fade", "fadeIn", "false"])
+    XCTAssertEqual(candidates("run disap"), ["disappear"])
+  }
+
+  func testViewProperties() {
+    XCTAssertEqual(candidates("print view.al"), ["view.alpha"])
+    XCTAssertEqual(candidates("view.sc"), ["view.scale", "view.scaleX", "view.scaleY"])
+    XCTAssertEqual(candidates("box.w", after: ["view box"]), ["box.width"])
+  }
+
+  func testEasingNames() {
+    XCTAssertEqual(candidates("run fade(out, 1, ease: outQ"), ["outQuad", "outQuart", "outQuint"])
+  }
+
+  func testBoundNames() {
+    XCTAssertEqual(
+      candidates("run bl", after: ["blink = fade(out, 1) + fade(in, 1)"]),
+      ["black", "blanchedalmond", "blink", "blue", "blueviolet"])
+    XCTAssertEqual(candidates("run bli", after: ["blink = fade(out, 1) + fade(in, 1)"]), ["blink"])
+    XCTAssertEqual(
+      candidates("spi", after: ["spinner = run rotate(by: 90, 1)"]), ["spin", "spinner"])
+  }
+
+  func testIndexedViewsAndLists() {
+    let setup = ["grid tiles(cols: 2, rows: 1)", "view box"]
+    XCTAssertEqual(candidates("print tiles[1].al", after: setup), ["tiles[1].alpha"])
+    XCTAssertEqual(
+      candidates("group g = [bo", after: setup),
+      ["bottomLeft", "bottomMiddle", "bottomRight", "bottomToTop", "box"])
+    XCTAssertEqual(candidates("print [box.wi", after: setup), ["box.width"])
+  }
+
+  func testHandleMembers() {
+    XCTAssertEqual(candidates("h.it", after: ["h = run wait(1)"]), ["h.iteration"])
+    XCTAssertEqual(candidates("tiles.c", after: ["grid tiles(cols: 2, rows: 2)"]), ["tiles.count"])
+  }
+
+  func testKeywords() {
+    XCTAssertEqual(candidates("set"), ["settle"])
+    XCTAssertEqual(candidates("ste"), ["steelblue", "step", "steps"])
+  }
+
+  func testMetaCommandsAndTheirArguments() {
+    XCTAssertEqual(candidates(":ti"), [":timeline"])
+    XCTAssertEqual(candidates(":help mo"), ["motions"])
+    XCTAssertEqual(candidates(":timeline "), [], "no handles bound yet")
+    XCTAssertEqual(candidates(":timeline h", after: ["h = run wait(1)"]), ["h"])
+  }
+
+  func testFilePathsAfterLoad() throws {
+    let directory = try temporaryDirectory(self)
+    try "".write(
+      to: directory.appendingPathComponent("blink.anim"), atomically: true, encoding: .utf8)
+    try FileManager.default.createDirectory(
+      at: directory.appendingPathComponent("blocks"), withIntermediateDirectories: true)
+    XCTAssertEqual(
+      candidates(":load \(directory.path)/bl"),
+      ["\(directory.path)/blink.anim", "\(directory.path)/blocks/"])
+  }
+
+  func testTheCommonPrefixIsWhatTabInserts() {
+    let completion = Completion(word: "outQ", candidates: ["outQuad", "outQuart", "outQuint"])
+    XCTAssertEqual(completion.commonPrefix, "outQu")
+    XCTAssertEqual(Completion(word: "x", candidates: []).commonPrefix, "x")
+  }
+
+  func testNothingAfterANumber() {
+    XCTAssertEqual(candidates("step 1"), [])
+  }
+}
