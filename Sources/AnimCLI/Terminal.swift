@@ -38,7 +38,9 @@ enum Terminal {
   static func report(_ result: ScriptResult) {
     let renderer = DiagnosticRenderer(useColor: diagnosticColor)
     for failure in result.failedExpectations {
-      writeError(renderer.render(failure.diagnostic, in: failure.file ?? SourceFile(path: "?", bytes: [])))
+      writeError(
+        renderer.render(
+          failure.diagnostic, in: failure.file ?? SourceFile(path: "?", bytes: []), showingSeverity: false))
     }
     for (diagnostic, file) in result.errors {
       writeError(renderer.render(diagnostic, in: file))

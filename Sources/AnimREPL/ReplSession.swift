@@ -242,7 +242,8 @@ public final class ReplSession {
       interpreter.expectationFailed = { [unowned self] failure in
         self.errorOutput(
           self.render(
-            failure.diagnostic, in: failure.file ?? SourceFile(path: Self.inputPath, text: "")))
+            failure.diagnostic, in: failure.file ?? SourceFile(path: Self.inputPath, text: ""),
+            showingSeverity: false))
       }
     }
     interpreter.clock.observer = { [unowned self] event in
@@ -256,8 +257,8 @@ public final class ReplSession {
   }
 
   /// A diagnostic as text, without the final newline.
-  func render(_ diagnostic: Diagnostic, in file: SourceFile) -> String {
-    var text = renderer.render(diagnostic, in: file)
+  func render(_ diagnostic: Diagnostic, in file: SourceFile, showingSeverity: Bool = true) -> String {
+    var text = renderer.render(diagnostic, in: file, showingSeverity: showingSeverity)
     if text.hasSuffix("\n") { text.removeLast() }
     return text
   }

@@ -79,7 +79,7 @@ final class RollbackTests: XCTestCase {
       transcript,
       """
       anim 0.000s> x = 1; expect x == 2; y = 3
-      <repl>:1:15: error: expectation failed: x is 1, expected 2 (t=0)
+      <repl>:1:15: expectation failed: x is 1, expected 2 (t=0)
       1 | x = 1; expect x == 2; y = 3
         |               ^~~~~~
       anim 0.000s> print x, y

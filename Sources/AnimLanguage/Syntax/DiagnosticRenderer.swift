@@ -36,14 +36,18 @@ public struct DiagnosticRenderer: Sendable {
   }
 
   /// Renders one diagnostic about `source`: the header line, the source line
-  /// with its caret, and the hint line if any.
-  public func render(_ diagnostic: Diagnostic, in source: SourceFile) -> String {
+  /// with its caret, and the hint line if any. Without `showingSeverity` the
+  /// header is `path:line:column: message`, the form SPEC §7 gives a failed
+  /// expectation (`...: expectation failed: view.alpha is 0.25, ...`).
+  public func render(_ diagnostic: Diagnostic, in source: SourceFile, showingSeverity: Bool = true) -> String {
     let range = diagnostic.range
     var output = ""
     output += style(bold, "\(source.path):\(range.line):\(range.column):")
     output += " "
-    output += style(bold + color(of: diagnostic.severity), "\(diagnostic.severity.rawValue):")
-    output += " "
+    if showingSeverity {
+      output += style(bold + color(of: diagnostic.severity), "\(diagnostic.severity.rawValue):")
+      output += " "
+    }
     output += style(bold, diagnostic.message)
     output += "\n"
 
