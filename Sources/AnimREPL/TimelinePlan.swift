@@ -32,14 +32,40 @@ struct TimelinePlan {
   }
 
   /// Maps local time to absolute time; monotonic, increasing or decreasing.
-  typealias TimeMap = (Double) -> Double
+  ///
+  /// A value, not a closure: a recursive walk building nested escaping
+  /// closures sent the Swift 6.3 optimiser into unbounded recursion in
+  /// release builds.
+  indirect enum TimeMap {
+    /// `t + offset`.
+    case offset(Double)
+    /// `outer(t + shift)`.
+    case shifted(Double, TimeMap)
+    /// `outer(length − t)`.
+    case mirrored(Double, TimeMap)
+    /// `outer(t / factor)`.
+    case scaled(Double, TimeMap)
+    /// `outer(d · E⁻¹(t / d))`.
+    case eased(Easing, Double, TimeMap)
+
+    func callAsFunction(_ t: Double) -> Double {
+      switch self {
+      case .offset(let o): return t + o
+      case .shifted(let o, let outer): return outer(t + o)
+      case .mirrored(let d, let outer): return outer(d - t)
+      case .scaled(let k, let outer): return outer(t / k)
+      case .eased(let easing, let d, let outer):
+        return d > 0 ? outer(d * TimelinePlan.inverse(easing, t / d)) : outer(t)
+      }
+    }
+  }
 
   /// Lays out `motion` with its local time 0 at absolute `offset`.
   mutating func add(_ motion: Motion, at offset: Double) {
-    walk(motion, { offset + $0 })
+    walk(motion, .offset(offset))
   }
 
-  private mutating func walk(_ m: Motion, _ map: @escaping TimeMap) {
+  private mutating func walk(_ m: Motion, _ map: TimeMap) {
     let a = map(0)
     let b = m.duration.isFinite ? map(m.duration) : .infinity
     let (lo, hi) = (min(a, b), max(a, b))
@@ -53,7 +79,7 @@ struct TimelinePlan {
       var t = 0.0
       for part in parts {
         let start = t
-        walk(part) { map(start + $0) }
+        walk(part, .shifted(start, map))
         t += part.duration
       }
     case .parallel(let parts):
@@ -62,22 +88,24 @@ struct TimelinePlan {
       walkRepeat(body, count: count, map)
     case .reversed(let inner):
       let d = inner.duration
-      walk(inner) { map(d - $0) }
+      walk(inner, .mirrored(d, map))
     case .yoyo(let inner):
       let d = inner.duration
       walk(inner, map)
-      walk(inner) { map(2 * d - $0) }
+      walk(inner, .mirrored(2 * d, map))
     case .speed(let inner, let factor):
-      walk(inner) { map($0 / factor) }
+      walk(inner, .scaled(factor, map))
     case .eased(let inner, let easing):
       let d = inner.duration
-      walk(inner) { d > 0 ? map(d * Self.inverse(easing, $0 / d)) : map($0) }
+      walk(inner, .eased(easing, d, map))
     case .bound(let inner, _):
       walk(inner, map)
+    case .prepared(let inner, let delay):
+      walk(inner, .shifted(delay, map))
     }
   }
 
-  private mutating func walkRepeat(_ body: Motion, count: Double, _ map: @escaping TimeMap) {
+  private mutating func walkRepeat(_ body: Motion, count: Double, _ map: TimeMap) {
     let d = body.duration
     guard d > 0, count > 0 else {
       if count > 0 { walk(body, map) }
@@ -107,11 +135,11 @@ struct TimelinePlan {
       let startAbsolute = map(start)
       if count.isInfinite && startAbsolute > window.upperBound { return }
       if playLength >= d {
-        walk(body) { map(start + $0) }
+        walk(body, .shifted(start, map))
       } else {
         // The last, partial play of a fractional count.
         var partial = TimelinePlan(window: window, resolution: resolution)
-        partial.walk(body) { map(start + $0) }
+        partial.walk(body, .shifted(start, map))
         let cut = map(d * count)
         for span in partial.spans where min(span.start, span.end) < max(cut, startAbsolute) {
           spans.append((span.start, min(span.end, max(cut, startAbsolute))))
@@ -128,7 +156,7 @@ struct TimelinePlan {
     case .leaf(let leaf): return !leaf.changes.isEmpty
     case .sequence(let parts), .parallel(let parts): return parts.contains(where: animates)
     case .repeating(let inner, _), .reversed(let inner), .yoyo(let inner), .speed(let inner, _),
-      .eased(let inner, _), .bound(let inner, _):
+      .eased(let inner, _), .bound(let inner, _), .prepared(let inner, _):
       return animates(inner)
     }
   }

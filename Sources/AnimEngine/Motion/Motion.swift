@@ -16,6 +16,10 @@ public final class Motion: @unchecked Sendable {
     case eased(Motion, Easing)
     /// Plays on every listed view at once; an inner binding wins.
     case bound(Motion, [ViewID])
+    /// `wait(delay) + m`, except that m's first segment on each property takes
+    /// its start values when this starts and holds them through the delay
+    /// (how a stagger prepares every member before the first one moves).
+    case prepared(Motion, delay: Double)
   }
 
   public let node: Node
@@ -55,6 +59,11 @@ public final class Motion: @unchecked Sendable {
     if parts.dropLast().contains(where: { $0.duration == .infinity }) {
       throw MotionError("a motion cannot follow one that never ends")
     }
+    // Finite parts whose sum is not (two `delay(m, 1e308)`) would pass for a
+    // motion that never ends.
+    if d.isInfinite && parts.allSatisfy({ $0.duration.isFinite }) {
+      throw MotionError("sequence makes the motion's duration overflow")
+    }
     return Motion(.sequence(parts), duration: d, leafCount: parts.reduce(0) { $0 + $1.leafCount })
   }
 
@@ -72,6 +81,10 @@ public final class Motion: @unchecked Sendable {
     }
     if count == .infinity {
       if m.duration == 0 { throw MotionError("a zero-length motion cannot repeat forever") }
+      // Its first play would never end: `* forever` would mean nothing more.
+      if m.duration == .infinity {
+        throw MotionError("a motion that never ends cannot be repeated")
+      }
       return Motion(.repeating(m, count: count), duration: .infinity, leafCount: .infinity)
     }
     if m.duration == .infinity && count > 0 {
@@ -91,6 +104,7 @@ public final class Motion: @unchecked Sendable {
   /// `yoyo(m)`: m, then the same play retraced.
   public static func yoyo(_ m: Motion) throws(MotionError) -> Motion {
     try checkResolvable(m, "yoyo")
+    if !(2 * m.duration).isFinite { throw MotionError("yoyo makes the motion's duration overflow") }
     return Motion(.yoyo(m), duration: 2 * m.duration, leafCount: 2 * m.leafCount)
   }
 
@@ -115,6 +129,18 @@ public final class Motion: @unchecked Sendable {
   /// `m on target`: binds m to views; an inner binding wins over an outer one.
   public static func bound(_ m: Motion, to views: [ViewID]) -> Motion {
     Motion(.bound(m, views), duration: m.duration, leafCount: m.leafCount * Double(max(views.count, 1)))
+  }
+
+  /// `wait(d) + m` with m's start state shown from the start (see
+  /// `Node.prepared`).
+  public static func prepared(_ m: Motion, after d: Double) throws(MotionError) -> Motion {
+    try checkDuration(d)
+    if m.duration == .infinity || d == 0 {
+      return Motion(.prepared(m, delay: d), duration: m.duration + d, leafCount: m.leafCount)
+    }
+    let total = m.duration + d
+    if !total.isFinite { throw MotionError("the motion's duration overflows") }
+    return Motion(.prepared(m, delay: d), duration: total, leafCount: m.leafCount)
   }
 
   /// `delay(m, d)` = `wait(d) + m`.

@@ -35,7 +35,13 @@ public final class Clock {
   public static let maximumEventsPerInstant = 10_000
   /// Most rounds `settle` and `step until` take before giving up (a chain of
   /// handlers that never stops starting runs would otherwise never return).
-  public static let maximumSettleRounds = 10_000_000
+  /// Each round waits for the latest end among the running runs, so a script
+  /// meets it only with 100 000 runs chained one after another.
+  public static let maximumSettleRounds = 100_000
+  /// The latest time the clock reaches: 1e12 s (about 31 700 years). Beyond
+  /// it a double no longer resolves a millisecond, so frames and boundaries
+  /// would blur; `step 1e300` is an error rather than a hang.
+  public static let maximumTime = 1e12
 
   private struct Owner {
     weak var run: Run?
@@ -101,6 +107,7 @@ public final class Clock {
   public func advance(to target: Double) throws {
     try checkNotInHandler()
     guard target.isFinite else { throw ClockError("time must be finite") }
+    try checkLimit(target)
     guard target >= now else {
       throw ClockError("cannot step back in time (now \(Motion.format(now)), asked for \(Motion.format(target)))")
     }
@@ -127,6 +134,7 @@ public final class Clock {
     }
     let target = frameBase + (frames + count) / fps
     guard target.isFinite else { throw ClockError("time would overflow") }
+    try checkLimit(target)
     try move(to: max(target, now))
     frames += count
   }
@@ -146,15 +154,16 @@ public final class Clock {
   public func settle() throws {
     try checkNotInHandler()
     var rounds = 0
+    func settled() -> Bool { latestFiniteEnd == nil }
     try move(to: now)
-    while let end = pool.live.filter({ !$0.isPaused && $0.record.state.isLive && $0.duration.isFinite })
-      .map(\.endTime).max()
-    {
+    while let end = latestFiniteEnd {
       rounds += 1
       if rounds > Self.maximumSettleRounds {
         throw ClockError("settle gave up after \(Self.maximumSettleRounds) rounds: handlers keep starting runs")
       }
-      try move(to: max(end, now))
+      try checkLimit(end)
+      // A handler may end the last run early: stop at that instant.
+      try move(to: max(end, now), until: settled)
     }
     frameBase = now
     frames = 0
@@ -175,25 +184,41 @@ public final class Clock {
       if rounds > Self.maximumSettleRounds {
         throw ClockError("step until gave up after \(Self.maximumSettleRounds) rounds")
       }
-      try move(to: max(run.endTime, now))
+      try checkLimit(run.endTime)
+      try move(to: max(run.endTime, now)) { self.pool.run(for: handle.record) == nil }
     }
     frameBase = now
     frames = 0
+  }
+
+  private func checkLimit(_ target: Double) throws {
+    if target > Self.maximumTime {
+      throw ClockError(
+        "time cannot pass \(Motion.format(Self.maximumTime)) s (asked for \(Motion.format(target))); beyond it the clock cannot resolve frames")
+    }
   }
 
   private func checkNotInHandler() throws {
     if handlerDepth > 0 { throw ClockError("the clock cannot move inside a handler") }
   }
 
-  /// Moves to `target`, stopping at every instant something listens for.
-  private func move(to target: Double) throws {
+  /// The latest end of a running run that ends, or nil when none is left.
+  private var latestFiniteEnd: Double? {
+    pool.live.filter { !$0.isPaused && $0.record.state.isLive && $0.duration.isFinite }.map(\.endTime).max()
+  }
+
+  /// Moves to `target`, stopping at every instant something listens for, and
+  /// for good at the first instant after which `done()` holds.
+  private func move(to target: Double, until done: (() -> Bool)? = nil) throws {
     try deliverInstant()
+    if let done, done() { return }
     while true {
       let next = nextBoundary()
       guard next <= target else { break }
       sampleRuns(at: next)
       now = next
       try deliverInstant()
+      if let done, done() { return }
     }
     if target > now {
       sampleRuns(at: target)
@@ -232,7 +257,7 @@ public final class Clock {
     run.record.localTime = local
     let values = scene.storage
     let hot = run.hot
-    let limit = local + 1e-9 * max(1, abs(local))
+    let limit = local + tolerance(local)
     var updates = 0
     for i in 0..<run.trackCount {
       if hot[i].nextStart <= limit {
@@ -245,13 +270,13 @@ public final class Clock {
         continue
       case .linear:
         value = local >= h.pointee.endLimit ? h.pointee.b
-          : h.pointee.a + (h.pointee.b - h.pointee.a) * ((local - h.pointee.start) * h.pointee.invDuration)
+          : h.pointee.a + (h.pointee.b - h.pointee.a) * (max(local - h.pointee.start, 0) * h.pointee.invDuration)
       case .eased:
         value = local >= h.pointee.endLimit ? h.pointee.b
-          : h.pointee.a + (h.pointee.b - h.pointee.a) * run.curves[i].easing((local - h.pointee.start) * h.pointee.invDuration)
+          : h.pointee.a + (h.pointee.b - h.pointee.a) * run.curves[i].easing(max(local - h.pointee.start, 0) * h.pointee.invDuration)
       case .spring:
         value = local >= h.pointee.endLimit ? h.pointee.b
-          : h.pointee.b + (run.curves[i].spring?.displacement(at: local - h.pointee.start) ?? 0)
+          : h.pointee.b + (run.curves[i].spring?.displacement(at: max(local - h.pointee.start, 0)) ?? 0)
       case .general:
         let track = run.tracks[i]
         scene.write(slot: track.slot, lanes: track.lanes, track.resolver.value(at: local))
@@ -294,7 +319,7 @@ public final class Clock {
     }
     if track.pointee.lanes == 1, let program = cursor.periodicProgram(), program.end > local {
       // From here on the repeat's plays are known: step them by arithmetic.
-      let limit = local + 1e-9 * max(1, abs(local))
+      let limit = local + tolerance(local)
       run.setProgram(program, at: i)
       run.hot[i].programmed = true
       let k = program.play(at: limit)
@@ -322,7 +347,7 @@ public final class Clock {
     guard let program = run.curves[i].program else { return }
     if run.hot[i].nextStart >= program.end {
       // The program's plays are over: the cursor takes over.
-      startSegments(run, i, limit - 1e-9 * max(1, abs(limit)))
+      startSegments(run, i, limit - tolerance(limit))
       return
     }
     var k = run.curves[i].play
@@ -389,7 +414,7 @@ public final class Clock {
   /// Passes the events of a run nobody listens to, for the report only.
   private func drainEvents(_ run: Run, toLocal local: Double) {
     guard let events = run.events else { return }
-    while reached(events.nextStart, local) && events.nextStart <= run.duration + 1e-9 {
+    while reached(events.nextStart, local) && events.nextStart <= run.duration + tolerance(run.duration) {
       events.pop(&run.eventResolver)
       if let segment = run.eventResolver.current, case .event(let kind) = segment.form, let observer {
         observer(RunEvent(time: run.anchor + segment.start, kind: kind, record: run.record, handle: run.handle))
@@ -410,6 +435,9 @@ public final class Clock {
     var progressed = true
     while progressed {
       progressed = false
+      // Runs ended in the last pass leave now, so a cascade of restarts at one
+      // instant walks only the runs still live.
+      pool.compact()
       for run in pool.live where run.record.state.isLive {
         if run.startPending {
           run.startPending = false
@@ -420,7 +448,7 @@ public final class Clock {
         let local = now - run.anchor
         if let events = run.events, run.handle.listensToTrackEvents {
           while run.record.state == .running && reached(events.nextStart, local)
-            && events.nextStart <= run.duration + 1e-9
+            && events.nextStart <= run.duration + tolerance(run.duration)
           {
             events.pop(&run.eventResolver)
             if let segment = run.eventResolver.current, case .event(let kind) = segment.form {

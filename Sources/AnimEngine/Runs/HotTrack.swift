@@ -40,10 +40,15 @@ struct HotTrack {
     let part = program.parts[j]
     start = playStart + part.start
     let end = start + part.duration
-    endLimit = end - 1e-9 * max(1, abs(end))
+    endLimit = end - tolerance(end)
     invDuration = part.duration > 0 ? 1 / part.duration : .infinity
     a = playStart == program.base && j == 0 ? program.firstStart : part.a
     b = part.b
+    if program.drift != 0 {
+      let shift = ((playStart - program.base) * program.invPeriod).rounded() - program.recordedPlay
+      a += shift * program.drift
+      b += shift * program.drift
+    }
     if part.easing == .linear {
       kind = .linear
     } else {
@@ -56,7 +61,7 @@ struct HotTrack {
   mutating func load(_ segment: borrowing Segment, lanes: Int, curve: inout HotCurve) {
     start = segment.start
     let end = segment.end
-    endLimit = end - 1e-9 * max(1, abs(end))
+    endLimit = end - tolerance(end)
     invDuration = segment.duration > 0 ? 1 / segment.duration : .infinity
     a = segment.a[0]
     b = segment.b[0]

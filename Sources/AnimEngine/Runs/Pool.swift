@@ -15,7 +15,9 @@ struct Pool {
   /// starts runs without end cannot exhaust memory.
   static let maximumLiveRuns = 100_000
 
-  var count: Int { live.count - (needsCompaction ? live.filter { !$0.record.state.isLive }.count : 0) }
+  /// Live runs (kept as a count: a handler starting thousands of runs at one
+  /// instant must not recount them each time).
+  private(set) var count = 0
 
   /// A free slot and its generation.
   mutating func reserve() -> (slot: Int, generation: UInt32) {
@@ -28,6 +30,7 @@ struct Pool {
   mutating func insert(_ run: Run) {
     slots[run.slot] = run
     live.append(run)
+    count += 1
   }
 
   /// The live run a record refers to, if it is still live.
@@ -51,6 +54,7 @@ struct Pool {
     generations[run.slot] &+= 1
     free.append(run.slot)
     needsCompaction = true
+    count -= 1
   }
 
   /// Drops ended runs from `live`.

@@ -46,15 +46,25 @@ class Cursor {
       return CompositeCursor(body: body, duration: d, mode: .yoyo, base: base, scale: scale, events: events)
     case .eased(let body, let e, let d):
       return CompositeCursor(body: body, duration: d, mode: .eased(e), base: base, scale: scale, events: events)
+    case .prepared(let body, let delay):
+      return PreparedCursor(
+        make(body, base: base + delay * scale, scale: scale, events: events), delay: delay * scale, base: base)
     }
   }
 }
 
-/// Tolerance for "this instant has been reached": times built by adding
-/// offsets differ from the same instant reached by stepping in the last bits.
+/// How far apart two computations of one instant may be: times built by adding
+/// offsets (0.1 + 0.2, base + k·period) differ from the same instant reached by
+/// stepping in their last bits. 1e-12 of the time, thousands of ulps, yet
+/// small enough that far into a long repeat (t = 5e8 s) it is still well under
+/// a frame.
+@inline(__always)
+func tolerance(_ t: Double) -> Double { 1e-12 * max(1, abs(t)) }
+
+/// Whether an instant `start` has been reached at time `t`.
 @inline(__always)
 func reached(_ start: Double, _ t: Double) -> Bool {
-  start <= t + 1e-9 * max(1, abs(t))
+  start <= t + tolerance(t)
 }
 
 final class LeafCursor: Cursor {

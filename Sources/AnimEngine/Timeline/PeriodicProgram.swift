@@ -27,6 +27,10 @@ struct PeriodicProgram {
   /// The start value of play 0's first part, when it differs from the other
   /// plays' (it read the track's value before the repeat).
   var firstStart: Double
+  /// How much each play's values exceed the one before's, and the play whose
+  /// values `parts` hold.
+  var drift = 0.0
+  var recordedPlay = 0.0
 
   /// The play holding run-local time `limit` (a time plus the clock's
   /// tolerance), agreeing with the cursor about exact boundaries: play k

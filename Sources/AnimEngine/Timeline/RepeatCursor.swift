@@ -4,6 +4,8 @@
 /// will too (each starts from the same end state), so the cursor replays the
 /// recorded play instead and can jump over any number of plays in O(1) — this
 /// is what keeps `blink * forever` stepped a million seconds as cheap as one.
+/// A play that repeats shifted by a constant (`move(by: (10, 0), 1) * forever`
+/// drifts 10 a play) is replayed with the shift, once two shifts agree.
 final class RepeatCursor: Cursor {
   let body: Cursor
   let period: Double
@@ -26,6 +28,12 @@ final class RepeatCursor: Cursor {
   /// Set once plays are known to repeat exactly: the play to replay.
   private var periodic: [Segment]?
   private var replayIndex = 0
+  /// How much each play's values exceed the one before's (0: none), and the
+  /// play `periodic` was recorded from.
+  private var drift = 0.0
+  private var recordedPlay = 0
+  /// The shift between the last two plays, while looking for a drift.
+  private var lastShift: Double?
 
   /// Plays longer than this are not recorded (they are stepped normally).
   static let maximumRecordedSegments = 64
@@ -58,6 +66,9 @@ final class RepeatCursor: Cursor {
     lastPlay = nil
     periodic = nil
     replayIndex = 0
+    drift = 0
+    recordedPlay = 0
+    lastShift = nil
     firstStart = nil
     body.reset(base: base)
     if count <= 0 {
@@ -79,7 +90,7 @@ final class RepeatCursor: Cursor {
       next = body.nextStart
     }
     if next == .infinity { return nil }
-    if isFractional && next >= cut - 1e-12 * max(1, abs(cut)) { return nil }
+    if isFractional && next >= cut - tolerance(cut) { return nil }
     return next
   }
 
@@ -102,8 +113,20 @@ final class RepeatCursor: Cursor {
   /// Compares the play just finished with the one before it.
   private func endPlay() {
     guard periodic == nil, let finished = thisPlay else { return }
-    if let previous = lastPlay, Self.same(previous, finished) {
-      periodic = finished
+    if let previous = lastPlay {
+      if Self.same(previous, finished) {
+        periodic = finished
+        recordedPlay = play
+      } else if let shift = Self.shift(previous, finished) {
+        if let last = lastShift, abs(shift - last) <= tolerance(shift) {
+          periodic = finished
+          drift = shift
+          recordedPlay = play
+        }
+        lastShift = shift
+      } else {
+        lastShift = nil
+      }
     }
     lastPlay = finished
     thisPlay = []
@@ -113,7 +136,7 @@ final class RepeatCursor: Cursor {
     if periodic != nil && !repeatPending && !isFractional && replayIndex + 1 < periodic!.count {
       // The common case of a long repeat: replay the recorded play.
       let base = playStart(play)
-      r.accept(periodic![replayIndex], shiftedBy: base)
+      r.accept(periodic![replayIndex], shiftedBy: base, drift: drifted(play))
       replayIndex += 1
       nextStart = periodic![replayIndex].start + base
       return
@@ -134,7 +157,7 @@ final class RepeatCursor: Cursor {
       return
     }
     if periodic != nil {
-      r.accept(periodic![replayIndex], shiftedBy: playStart(play))
+      r.accept(periodic![replayIndex], shiftedBy: playStart(play), drift: drifted(play))
       replayIndex += 1
       return
     }
@@ -164,7 +187,10 @@ final class RepeatCursor: Cursor {
     guard !emitsRepeat else { return nil }
     let wholePlays = count.isFinite ? count.rounded(.down) : .infinity
     if let p = periodic {
-      return PeriodicProgram(base: base, period: period, end: base + wholePlays * period, play: p)
+      var program = PeriodicProgram(base: base, period: period, end: base + wholePlays * period, play: p)
+      program?.drift = drift
+      program?.recordedPlay = Double(recordedPlay)
+      return program
     }
     if let staticPlay, play == 0, let firstStart {
       return PeriodicProgram(
@@ -188,17 +214,40 @@ final class RepeatCursor: Cursor {
     let skipped = rest + (k - begun) * (p.count + (emitsRepeat ? 1 : 0))
     play = k
     replayIndex = 0
-    if let last = p.last { r.accept(last, shiftedBy: playStart(k - 1)) }
+    if let last = p.last { r.accept(last, shiftedBy: playStart(k - 1), drift: drifted(k - 1)) }
     repeatPending = emitsRepeat
     refresh()
     return skipped
+  }
+
+  /// How far play `k`'s values lie from the recorded play's.
+  private func drifted(_ k: Int) -> Double {
+    drift == 0 ? 0 : Double(k - recordedPlay) * drift
+  }
+
+  /// The constant by which every value of `b` exceeds `a`'s, when the two
+  /// plays are otherwise the same (number segments only), else nil.
+  static func shift(_ a: [Segment], _ b: [Segment]) -> Double? {
+    guard a.count == b.count, !a.isEmpty else { return nil }
+    var found: Double?
+    for (x, y) in zip(a, b) {
+      guard case .number = x.form, case .number = y.form, abs(x.start - y.start) <= tolerance(x.start),
+        x.duration == y.duration, x.easing == y.easing
+      else { return nil }
+      let da = y.a[0] - x.a[0]
+      let db = y.b[0] - x.b[0]
+      let scale = max(abs(x.a[0]), abs(x.b[0]), abs(y.a[0]), abs(y.b[0]))
+      guard abs(da - db) <= tolerance(scale), abs(da - (found ?? da)) <= tolerance(scale) else { return nil }
+      found = found ?? da
+    }
+    return found == 0 ? nil : found
   }
 
   /// Whether two recorded plays are the same, segment for segment.
   static func same(_ a: [Segment], _ b: [Segment]) -> Bool {
     guard a.count == b.count else { return false }
     for (x, y) in zip(a, b) {
-      if abs(x.start - y.start) > 1e-9 * max(1, abs(x.start)) || x.duration != y.duration
+      if abs(x.start - y.start) > tolerance(x.start) || x.duration != y.duration
         || x.a != y.a || x.b != y.b || x.easing != y.easing
       {
         return false

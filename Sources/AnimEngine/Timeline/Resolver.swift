@@ -61,9 +61,14 @@ struct Resolver {
     current = segment
   }
 
-  /// Starts a recorded segment again, `offset` seconds later (a periodic play).
-  mutating func accept(_ segment: Segment, shiftedBy offset: Double) {
+  /// Starts a recorded segment again, `offset` seconds later (a periodic
+  /// play), its values moved by `drift`.
+  mutating func accept(_ segment: Segment, shiftedBy offset: Double, drift: Double = 0) {
     current = segment
     current!.start += offset
+    if drift != 0 {
+      current!.a[0] += drift
+      current!.b[0] += drift
+    }
   }
 }

@@ -143,7 +143,7 @@ final class CompositeTimeline {
     }
     let s = segments[lo]
     let u = tau - s.start
-    let overshoot = tau > duration && abs(s.end - duration) < 1e-9 && lo == segments.count - 1
+    let overshoot = tau > duration && abs(s.end - duration) <= tolerance(duration) && lo == segments.count - 1
     if overshoot { return s.value(progressAt: u, extrapolating: true) }
     if u >= s.duration { return s.value(at: tau) }
     return s.value(progressAt: u, extrapolating: false)

@@ -43,7 +43,7 @@ struct StaticPlay {
       return children.allSatisfy { flatten($0.node, offset: offset + $0.offset * scale, scale: scale, into: &leaves) }
     case .speed(let inner, let k):
       return flatten(inner, offset: offset, scale: scale / k, into: &leaves)
-    case .repeating, .reversed, .yoyo, .eased:
+    case .repeating, .reversed, .yoyo, .eased, .prepared:
       return false
     }
   }

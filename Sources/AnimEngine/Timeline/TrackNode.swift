@@ -25,6 +25,8 @@ indirect enum TrackNode {
   case reversed(TrackNode, duration: Double)
   case yoyo(TrackNode, duration: Double)
   case eased(TrackNode, Easing, duration: Double)
+  /// Starts after `delay`, its first segment resolved and shown from 0.
+  case prepared(TrackNode, delay: Double)
 }
 
 /// The view a projected part animates: a fixed view, or whichever view the
@@ -121,6 +123,11 @@ struct Projector {
       result = project(body, top: top).map { ($0.key, .speed($0.node, factor: k)) }
     case .eased(let body, let e):
       result = project(body, top: false).map { ($0.key, .eased($0.node, e, duration: body.duration)) }
+    case .prepared(let body, let delay):
+      result = project(body, top: false).map {
+        // Events are not prepared: a mark fires when it is reached.
+        ($0.key, $0.key.property == nil ? .group([(delay, $0.node)]) : .prepared($0.node, delay: delay))
+      }
     case .bound(let body, let views):
       let inner = project(body, top: top)
       var out: Projection = []

@@ -25,7 +25,9 @@ enum StaggerBuiltins {
         throw RuntimeError(error.message, at: args.range)
       }
       let parts = try zip(members, offsets).map { view, offset in
-        Motion.bound(try interp.build(args.range) { try Motion.delayed(m, by: offset) }, to: [view])
+        // Every member shows its start state from the stagger's start, as
+        // Spruce prepares all views before the first one moves.
+        Motion.bound(try interp.build(args.range) { try Motion.prepared(m, after: offset) }, to: [view])
       }
       return .motion(Motion.parallel(parts))
     },
@@ -87,7 +89,12 @@ enum StaggerBuiltins {
       let a = try args.require("from", "a lower bound").number("lower bound")
       let b = try args.require("to", "an upper bound").number("upper bound")
       try args.finish()
-      return .number(a + (b - a) * interp.random.nextUnit())
+      // `b - a` overflows for bounds near ±1.8e308; the draw is then made as
+      // a weighted mean, which cannot.
+      let unit = interp.random.nextUnit()
+      let span = b - a
+      let value = span.isFinite ? a + span * unit : a * (1 - unit) + b * unit
+      return .number(value)
     },
   ]
 
