@@ -14,6 +14,9 @@ struct TestCase {
 
   /// Checks the file with `executor`, rewriting it first when `update` is set.
   ///
+  /// A file that is not valid UTF-8 is run and judged like any other (its bad
+  /// bytes read as U+FFFD in its directives) but never rewritten.
+  ///
   /// With `--update`, a file is rewritten only when its output is all that differs
   /// (failed `expect` statements aside): a file that stopped on an unexpected error,
   /// missed an expected one or holds a malformed directive is left alone, since its
@@ -21,12 +24,20 @@ struct TestCase {
   /// against its new expectations, so it passes unless an `expect` statement failed.
   func check(with executor: any ScriptExecutor, update: Bool) -> Checked {
     let source: String
+    // A file that is not valid UTF-8 is still a test: the script's own
+    // diagnostics ("invalid UTF-8 in source" at the bad byte) are what its
+    // directives expect. Its directives are read with each bad byte shown as
+    // U+FFFD, and `--update` never rewrites it, since that would replace the
+    // very bytes it tests.
+    var isValidUTF8 = true
     do {
       let data = try Data(contentsOf: URL(fileURLWithPath: path))
-      guard let text = String(data: data, encoding: .utf8) else {
-        return failed(["cannot read file: not valid UTF-8"])
+      if let text = String(data: data, encoding: .utf8) {
+        source = text
+      } else {
+        source = String(decoding: data, as: UTF8.self)
+        isValidUTF8 = false
       }
-      source = text
     } catch {
       return failed(["cannot read file: \(FileError(path: path, error: error).reason)"])
     }
@@ -38,7 +49,9 @@ struct TestCase {
     let outcome = executor.execute(path: path)
     var differences = Difference.all(expecting: expectations, got: outcome)
     var updated = false
-    if update && !differences.isEmpty && differences.allSatisfy({ $0.rank > .error }) {
+    if update && isValidUTF8 && !differences.isEmpty
+      && differences.allSatisfy({ $0.rank > .error })
+    {
       let output = Difference.outputLines(of: outcome.stdout)
       let rewritten = ExpectationUpdater.updatedSource(source, output: output)
       if rewritten != source {

@@ -151,6 +151,16 @@ final class CubicBezierTests: XCTestCase {
     }
   }
 
+  func testYOutsideTheBoundThrowsAndYAtTheBoundStaysFinite() throws {
+    XCTAssertThrowsError(try Easing.makeCubicBezier(0.5, 1e308, 0.5, -1e308))
+    XCTAssertThrowsError(try Easing.makeCubicBezier(0.5, 0, 0.5, -1.5e6))
+    let extreme = try Easing.makeCubicBezier(0.5, 1e6, 0.5, -1e6)
+    for p in [-1e6, -1, 0, 0.25, 0.5, 0.75, 1, 2, 1e6] {
+      XCTAssertTrue(extreme(p).isFinite, "p = \(p)")
+      XCTAssertTrue(extreme.derivative(at: p).isFinite, "p = \(p)")
+    }
+  }
+
   func testACurveBuiltDirectlyWithBadValuesNeverTraps() {
     for curve in [
       Easing.cubicBezier(-5, 0, 7, 1), .cubicBezier(.nan, .nan, .nan, .nan),

@@ -127,17 +127,46 @@ final class TestRunnerTests: TemporaryDirectoryTestCase {
     XCTAssertEqual(report.results, [])
   }
 
-  func testUnreadableFileFails() throws {
+  func testInvalidUTF8FileIsRunAndJudgedByItsDirectives() throws {
+    // `print "caf<FF>"  # expect error: invalid UTF-8`: the directive is read
+    // (the bad byte as U+FFFD) and holds against the script's compile error.
+    var bytes = Array(#"print "caf"#.utf8) + [0xFF]
+    bytes += Array(#""  # expect error: invalid UTF-8"#.utf8) + [0x0A]
+    try directory.write("tests/a.anim")
+    try Data(bytes).write(to: URL(fileURLWithPath: "tests/b.anim"))
+    let outcomes = [
+      "tests/b.anim": ScriptOutcome(
+        stdout: "", errors: [compileError(1, 11, "invalid UTF-8 in source")], exitCode: 65)
+    ]
+    let (report, output) = run(TestOptions(), outcomes)
+    XCTAssertEqual(
+      output.standardOutput, ["PASS tests/a.anim", "PASS tests/b.anim", "2 passed, 0 failed"])
+    XCTAssertEqual(report.exitCode, 0)
+  }
+
+  func testInvalidUTF8FileWithoutDirectivesFailsOnItsError() throws {
     try directory.write("tests/a.anim")
     try Data([0xFF, 0xFE, 0x00]).write(to: URL(fileURLWithPath: "tests/b.anim"))
-    let (report, output) = run()
-    XCTAssertEqual(
-      output.standardOutput,
-      [
-        "PASS tests/a.anim", "FAIL tests/b.anim", "  cannot read file: not valid UTF-8",
-        "1 passed, 1 failed",
-      ])
+    let outcomes = [
+      "tests/b.anim": ScriptOutcome(
+        stdout: "", errors: [compileError(1, 1, "invalid UTF-8 in source")], exitCode: 65)
+    ]
+    let (report, output) = run(TestOptions(), outcomes)
+    XCTAssertEqual(output.standardOutput.first, "PASS tests/a.anim")
+    XCTAssertEqual(output.standardOutput.dropFirst().first, "FAIL tests/b.anim")
+    XCTAssertEqual(output.standardOutput.last, "1 passed, 1 failed")
     XCTAssertEqual(report.exitCode, 1)
+  }
+
+  func testUpdateNeverRewritesAnInvalidUTF8File() throws {
+    // Its output differs from its `# expect:`, which `--update` would fix in any other file.
+    let bytes: [UInt8] = Array("print 1  # expect: 2\n# ".utf8) + [0xFF, 0x0A]
+    try directory.write("tests/x.anim")
+    try Data(bytes).write(to: URL(fileURLWithPath: "tests/b.anim"))
+    let outcomes = ["tests/b.anim": ScriptOutcome(stdout: "1\n")]
+    let (report, _) = run(TestOptions(update: true), outcomes)
+    XCTAssertEqual(report.exitCode, 1)
+    XCTAssertEqual([UInt8](try Data(contentsOf: URL(fileURLWithPath: "tests/b.anim"))), bytes)
   }
 
   func testManyFilesInParallelAreReportedInSortedOrder() throws {

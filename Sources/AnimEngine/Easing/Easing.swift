@@ -168,10 +168,20 @@ extension Easing {
   /// the conversion can never trap.
   public static let maximumSteps = 1 << 30
 
+  /// The largest `|y1|` and `|y2|` ``makeCubicBezier(_:_:_:_:)`` accepts.
+  ///
+  /// CSS sets no bound, but real curves overshoot by a few units at most. The
+  /// bound keeps the curve's coefficients (3·y1 and so on), its values and its
+  /// slopes far from overflow, so that no easing of an ordinary move can turn
+  /// a property into infinity or NaN (`cubicBezier(0.5, 1e308, 0.5, -1e308)`
+  /// would: its values are ∞ − ∞).
+  public static let maximumBezierY = 1_000_000.0
+
   /// A validated ``cubicBezier(_:_:_:_:)``.
   ///
-  /// - Throws: ``EasingError`` when a coordinate is not finite or when x1 or
-  ///   x2 lies outside 0…1 (the curve would not be a function of progress).
+  /// - Throws: ``EasingError`` when a coordinate is not finite, when x1 or
+  ///   x2 lies outside 0…1 (the curve would not be a function of progress),
+  ///   or when y1 or y2 lies outside ±``maximumBezierY``.
   public static func makeCubicBezier(
     _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double
   ) throws(EasingError) -> Easing {
@@ -182,6 +192,11 @@ extension Easing {
       throw EasingError(
         "cubicBezier(x1, y1, x2, y2) needs x1 and x2 between 0 and 1, got "
           + "x1 = \(EasingNumber.format(x1)), x2 = \(EasingNumber.format(x2))")
+    }
+    guard abs(y1) <= maximumBezierY, abs(y2) <= maximumBezierY else {
+      throw EasingError(
+        "cubicBezier(x1, y1, x2, y2) needs y1 and y2 between -1e+06 and 1e+06, got "
+          + "y1 = \(EasingNumber.format(y1)), y2 = \(EasingNumber.format(y2))")
     }
     return .cubicBezier(x1, y1, x2, y2)
   }

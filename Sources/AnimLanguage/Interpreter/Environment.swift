@@ -28,6 +28,11 @@ final class Environment {
     values[name] = value
   }
 
+  /// Unbinds every name here. The interpreter calls it on the scopes that
+  /// closures captured when it goes away, to break the reference cycles a
+  /// `def` or a handler makes (scope → function or handle → closure → scope).
+  func removeAll() { values.removeAll() }
+
   /// Every name bound here and in enclosing scopes (for completion).
   var allNames: [String] { Array(values.keys) + (parent?.allNames ?? []) }
 }

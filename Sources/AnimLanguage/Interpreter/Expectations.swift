@@ -31,11 +31,16 @@ extension Interpreter {
     let actual = try evaluate(left, in: env)
     let expected = try evaluate(right, in: env)
     if try compare(op, actual, expected, tolerance: tolerance, at: condition.range).holds { return }
+    // Values of different types can print alike (`1` and `"1"`): then name the types.
+    let types = actual.typeName == expected.typeName ? nil : (actual.typeName, expected.typeName)
     var wanted = op == .equal ? "" : "\(op.spelling) "
     wanted += Formatting.display(expected, scene: scene)
+    if let types { wanted += " (a \(types.1))" }
     if let tolerance { wanted += " within \(Formatting.number(tolerance))" }
+    var got = Formatting.display(actual, scene: scene)
+    if let types { got += " (a \(types.0))" }
     report(
-      "expectation failed: \(file.text(in: left.range)) is \(Formatting.display(actual, scene: scene)), expected \(wanted)",
+      "expectation failed: \(file.text(in: left.range)) is \(got), expected \(wanted)",
       condition.range)
   }
 
@@ -94,6 +99,22 @@ extension Interpreter {
       return x === y
     case (.group(let x), .group(let y)):
       return x.members == y.members
+    case (.list(let x), .list(let y)):
+      guard x.count == y.count else { return false }
+      for (u, v) in zip(x, y) where !(try equal(u, v, tol, relative: relative, range)) {
+        return false
+      }
+      return true
+    case (.range(let a1, let b1, let i1), .range(let a2, let b2, let i2)):
+      return i1 == i2 && close(a1, a2, tol, relative: relative) && close(b1, b2, tol, relative: relative)
+    case (.easing(let x), .easing(let y)):
+      return x == y
+    case (.motion, .motion), (.function, .function), (.sort, .sort):
+      // Two motions built alike are different values, and the same one is
+      // not worth asking about: what they do is what a test should compare.
+      throw RuntimeError(
+        "\(a.typeName)s cannot be compared", at: range,
+        hint: a.typeName == "motion" ? "compare the properties a motion animates, after running it" : nil)
     default:
       return false
     }

@@ -57,7 +57,8 @@ extension Interpreter {
           "unknown function '\(name)'", at: callee.range,
           hint: Spelling.closest(to: name, among: known).map { "did you mean '\($0)'?" })
       }
-      throw RuntimeError("cannot call a \(f.typeName)", at: callee.range)
+      throw RuntimeError(
+        "cannot call a \(f.typeName)", at: callee.range, hint: shadowingHint(callee, f, in: env))
     }
     let items = try arguments.map {
       Arguments.Item(label: $0.label?.name, value: try evaluate($0.value, in: env), range: $0.value.range)
@@ -67,13 +68,26 @@ extension Interpreter {
       var args = Arguments(callee: function.name, items: items, range: range)
       return try builtin.call(&args, self)
     case .user(let parameters, let body, let closure):
-      return try callUser(function.name, parameters, body, closure, items, at: range)
+      return try callUser(
+        function.name, parameters, body, closure, items, at: range,
+        hint: shadowingHint(callee, f, in: env))
     }
+  }
+
+  /// A hint for a call whose name is bound to a value or a `def` that hides
+  /// the builtin of the same name (`fade = 3; run fade(out, 1)`); nil for
+  /// any other call. Only a failed call shows it.
+  private func shadowingHint(_ callee: Expr, _ value: Value, in env: Environment) -> String? {
+    guard case .identifier(let name) = callee.kind, Builtins.all[name] != nil,
+      env.lookup(name) != nil
+    else { return nil }
+    let what = if case .function = value { "a def" } else { "a \(value.typeName)" }
+    return "'\(name)' is bound to \(what) here, which hides the builtin \(name)(...); use another name"
   }
 
   private func callUser(
     _ name: String, _ parameters: [String], _ body: Expr, _ closure: Environment,
-    _ items: [Arguments.Item], at range: SourceRange
+    _ items: [Arguments.Item], at range: SourceRange, hint: String?
   ) throws -> Value {
     if callDepth >= Self.maximumCallDepth {
       throw RuntimeError("recursion deeper than \(Self.maximumCallDepth) calls in '\(name)'", at: range)
@@ -83,19 +97,20 @@ extension Interpreter {
     var positional = items.filter { $0.label == nil }.makeIterator()
     for item in items where item.label != nil {
       guard parameters.contains(item.label!) else {
-        throw RuntimeError("\(name) has no parameter '\(item.label!)'", at: item.range)
+        throw RuntimeError("\(name) has no parameter '\(item.label!)'", at: item.range, hint: hint)
       }
       scope.define(item.label!, item.value)
       bound.insert(item.label!)
     }
     for p in parameters where !bound.contains(p) {
       guard let item = positional.next() else {
-        throw RuntimeError("\(name) needs a value for '\(p)'", at: range)
+        throw RuntimeError("\(name) needs a value for '\(p)'", at: range, hint: hint)
       }
       scope.define(p, item.value)
     }
     if let extra = positional.next() {
-      throw RuntimeError("too many arguments to \(name): it takes \(parameters.count)", at: extra.range)
+      throw RuntimeError(
+        "too many arguments to \(name): it takes \(parameters.count)", at: extra.range, hint: hint)
     }
     callDepth += 1
     defer { callDepth -= 1 }

@@ -28,6 +28,10 @@ public final class Interpreter {
   var random = SplitMix64(seed: 0)
   var callDepth = 0
   private(set) var imported: Set<String> = []
+  /// Scopes captured by a `def` or a handler, which then refer to themselves
+  /// through the function or run handle they bind; `deinit` empties them so
+  /// that each script's values are freed with its interpreter.
+  private var capturedScopes: [ObjectIdentifier: Environment] = [:]
   private var importStack: [String] = []
 
   /// Deepest chain of `def` calls; past it a runtime error stops a recursion
@@ -46,6 +50,16 @@ public final class Interpreter {
     clock = Clock(scene: scene, defaultView: view)
     globals.define("view", .view(view))
     if let path = Self.canonical(file.path) { imported.insert(path) }
+  }
+
+  deinit {
+    for scope in capturedScopes.values { scope.removeAll() }
+    globals.removeAll()
+  }
+
+  /// Records that a closure captured `scope` (see `capturedScopes`).
+  func capture(_ scope: Environment) {
+    capturedScopes[ObjectIdentifier(scope)] = scope
   }
 
   /// Runs statements of `file` in order; stops at the first runtime error.
@@ -105,8 +119,10 @@ public final class Interpreter {
     let base = URL(fileURLWithPath: file.path).deletingLastPathComponent()
     let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path)
     let full = url.standardizedFileURL.resolvingSymlinksInPath().path
-    if importStack.contains(full) || (Self.canonical(file.path) == full) {
-      let chain = (importStack + [full]).map { URL(fileURLWithPath: $0).lastPathComponent }
+    // The files being run, outermost first, ending with the importing one.
+    let running = importStack + [Self.canonical(file.path) ?? file.path]
+    if running.contains(full) {
+      let chain = (running + [full]).map { URL(fileURLWithPath: $0).lastPathComponent }
       throw RuntimeError("import cycle: \(chain.joined(separator: " → "))", at: range)
     }
     if imported.contains(full) { return }

@@ -17,6 +17,7 @@ extension Interpreter {
     case .assignment(let target, let value):
       try assign(target, try evaluate(value, in: env), in: env)
     case .functionDefinition(let name, let parameters, let body):
+      capture(env)
       let f = Function(name: name.name, body: .user(parameters: parameters.map(\.name), body: body, closure: env))
       env.assign(name.name, .function(f))
     case .forLoop(let variable, let sequence, let body):
@@ -166,6 +167,7 @@ extension Interpreter {
     case .mark(let name): filter = .mark(name)
     }
     let source = file
+    capture(env)
     h.listen(
       RunListener(filter: filter) { [unowned self] _ in
         let saved = self.file

@@ -48,16 +48,18 @@ public struct DiagnosticRenderer: Sendable {
       output += style(bold + color(of: diagnostic.severity), "\(diagnostic.severity.rawValue):")
       output += " "
     }
-    output += style(bold, diagnostic.message)
+    output += style(bold, Self.shortened(diagnostic.message))
     output += "\n"
 
     let lineNumber = String(range.line)
     let gutter = String(repeating: " ", count: lineNumber.count)
-    let lineText = source.lineText(range.line)
+    let (lineText, column) = Self.excerpt(of: source.lineText(range.line), around: range.column)
     output += lineText.isEmpty ? "\(lineNumber) |\n" : "\(lineNumber) | \(lineText)\n"
     output += "\(gutter) | "
-    output += caretPadding(lineText, column: range.column)
-    output += style(bold + color(of: diagnostic.severity), marker(for: range, in: source))
+    output += caretPadding(lineText, column: column)
+    let room = max(1, lineText.unicodeScalars.count + 1 - column)
+    output += style(
+      bold + color(of: diagnostic.severity), marker(for: range, in: source, atMost: room))
     output += "\n"
     if let hint = diagnostic.hint {
       output += "\(gutter) = " + style(bold, "hint:") + " \(hint)\n"
@@ -85,8 +87,48 @@ public struct DiagnosticRenderer: Sendable {
     return padding
   }
 
-  /// `^` followed by one `~` for each further scalar of the range on its first line.
-  private func marker(for range: SourceRange, in source: SourceFile) -> String {
+  /// Source lines longer than this many scalars are shown as an excerpt of
+  /// this length around the column, so that a diagnostic about a 100 MB line
+  /// is a few lines long rather than twice that size.
+  public static let maximumShownLineLength = 160
+
+  /// Messages longer than this many characters are cut (a message may quote
+  /// a name or a value of any length).
+  public static let maximumMessageLength = 1000
+
+  /// `line` if it is short enough; else the `maximumShownLineLength` scalars
+  /// around `column`, with `…` where the line was cut, and the column within
+  /// that excerpt.
+  static func excerpt(of line: String, around column: Int) -> (text: String, column: Int) {
+    let scalars = line.unicodeScalars
+    let limit = maximumShownLineLength
+    let count = scalars.count
+    guard count > limit else { return (line, column) }
+    let target = min(max(column - 1, 0), count)
+    let start = max(0, min(target - limit / 2, count - limit))
+    let from = scalars.index(scalars.startIndex, offsetBy: start)
+    let to = scalars.index(from, offsetBy: limit)
+    var text = String(String.UnicodeScalarView(scalars[from..<to]))
+    var shownColumn = column - start
+    if start > 0 {
+      text = "…" + text
+      shownColumn += 1
+    }
+    if start + limit < count { text += "…" }
+    return (text, shownColumn)
+  }
+
+  /// `message`, cut to `maximumMessageLength` characters with a `…`.
+  static func shortened(_ message: String) -> String {
+    guard message.utf8.count > maximumMessageLength, message.count > maximumMessageLength else {
+      return message
+    }
+    return message.prefix(maximumMessageLength) + "…"
+  }
+
+  /// `^` followed by one `~` for each further scalar of the range on its first
+  /// line, `atMost` marks in all.
+  private func marker(for range: SourceRange, in source: SourceFile, atMost limit: Int) -> String {
     let end = source.location(ofOffset: range.end)
     var width = 1
     if range.end > range.start {
@@ -97,7 +139,7 @@ public struct DiagnosticRenderer: Sendable {
         width = max(1, lineLength + 1 - range.column)
       }
     }
-    return "^" + String(repeating: "~", count: width - 1)
+    return "^" + String(repeating: "~", count: min(width, max(limit, 1)) - 1)
   }
 
   private var bold: String { "\u{1B}[1m" }

@@ -9,7 +9,11 @@ public enum Spelling {
     let limit = target.count <= 4 ? 1 : 2
     var best: (candidate: String, distance: Int)?
     for candidate in candidates where candidate != word {
-      let distance = editDistance(target, Array(candidate.lowercased().unicodeScalars))
+      let other = Array(candidate.lowercased().unicodeScalars)
+      // The distance is at least the difference in length: skip the O(n·m)
+      // table when that alone rules the candidate out (a 100 MB name).
+      guard abs(other.count - target.count) <= limit else { continue }
+      let distance = editDistance(target, other)
       if distance <= limit, distance < (best?.distance ?? Int.max) {
         best = (candidate, distance)
       }
