@@ -18,12 +18,12 @@ struct Anim: ParsableCommand {
       65 a syntax or name error, 66 a missing file, 70 a runtime error, 74 an I/O error.
       """,
     version: version,
-    subcommands: [RunCommand.self, CheckCommand.self, TestCommand.self, ReplCommand.self]
+    subcommands: [RunCommand.self, CheckCommand.self, TestCommand.self, ReplCommand.self, BenchCommand.self]
   )
 
   mutating func run() throws {
     if Terminal.isTerminal(STDIN_FILENO) {
-      var repl = ReplCommand()
+      var repl = try ReplCommand.parse([])
       try repl.run()
       return
     }
