@@ -7,10 +7,13 @@ struct NameChecker {
   /// Every name some statement of the program binds (in any order: a handler
   /// may use a name bound later in the file).
   private(set) var defined: Set<String>
-  private(set) var diagnostics: [Diagnostic] = []
+  /// Uses of names not (yet) defined, in source order: a later statement may
+  /// still bind them (`resolve()` decides).
+  private var pending: [(name: String, range: SourceRange, message: String)] = []
 
   init(known: Set<String> = []) {
-    defined = known.union(["view", "time"])
+    // Builtins count as defined, so a use costs one lookup.
+    defined = known.union(["view", "time"]).union(Builtins.all.keys)
   }
 
   /// Records the names `statements` bind.
@@ -102,7 +105,7 @@ struct NameChecker {
       for i in items { check(i) }
     case .call(let callee, let arguments):
       if case .identifier(let name) = callee.kind {
-        if Builtins.all[name] == nil { requireDefined(name, callee.range, "unknown function") }
+        requireDefined(name, callee.range, "unknown function")
       } else {
         check(callee)
       }
@@ -125,9 +128,16 @@ struct NameChecker {
   }
 
   private mutating func requireDefined(_ name: String, _ range: SourceRange, _ message: String) {
-    if defined.contains(name) || Builtins.all[name] != nil { return }
-    let candidates = Array(defined) + Builtins.names
-    let hint = Spelling.closest(to: name, among: candidates.sorted()).map { "did you mean '\($0)'?" }
-    diagnostics.append(.error("\(message) '\(name)'", at: range, hint: hint, kind: .name))
+    if defined.contains(name) { return }
+    pending.append((name, range, message))
+  }
+
+  /// The uses whose names nothing in the program binds, as diagnostics.
+  func resolve() -> [Diagnostic] {
+    let candidates = defined.sorted()
+    return pending.filter { !defined.contains($0.name) }.map { use in
+      let hint = Spelling.closest(to: use.name, among: candidates).map { "did you mean '\($0)'?" }
+      return .error("\(use.message) '\(use.name)'", at: use.range, hint: hint, kind: .name)
+    }
   }
 }

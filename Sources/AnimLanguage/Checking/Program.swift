@@ -37,9 +37,31 @@ public struct Program {
       seen: &seen, checker: &checker, diagnostics: &found, readFile: readFile)
     if !found.contains(where: { $0.0.severity == .error }) {
       checker.check(parsed.statements)
-      found += checker.diagnostics.map { ($0, source) }
+      found += checker.resolve().map { ($0, source) }
     }
     diagnostics = Array(found.prefix(Self.maximumErrors))
+  }
+
+  /// Parses and checks `source` and its imports like `init`, one statement at
+  /// a time, keeping no syntax tree (`anim check`): memory is bounded by the
+  /// imports and the names, not by the size of the script.
+  public static func check(_ source: SourceFile, readFile: (String) throws -> [UInt8]) -> [(Diagnostic, SourceFile)] {
+    var checker = NameChecker()
+    var imports: [Stmt] = []
+    let parsed = Parser.parse(source) { statement in
+      checker.collect([statement])
+      checker.check([statement])
+      if case .importFile = statement.kind { imports.append(statement) }
+    }
+    var found: [(Diagnostic, SourceFile)] = parsed.diagnostics.map { ($0, source) }
+    var seen: Set<String> = [canonical(source.path)]
+    followImports(
+      imports, of: source, chain: [canonical(source.path)], origin: nil, seen: &seen,
+      checker: &checker, diagnostics: &found, readFile: readFile)
+    if !found.contains(where: { $0.0.severity == .error }) {
+      found += checker.resolve().map { ($0, source) }
+    }
+    return Array(found.prefix(maximumErrors))
   }
 
   static func canonical(_ path: String) -> String {

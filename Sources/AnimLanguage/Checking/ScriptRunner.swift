@@ -46,9 +46,8 @@ public enum ScriptRunner {
 
   /// Parses and checks `source` and its imports without running anything.
   public static func check(_ source: SourceFile, readFile: (String) throws -> [UInt8] = readFile) -> ScriptResult {
-    let program = Program(source: source, readFile: readFile)
     var result = ScriptResult()
-    result.errors = program.diagnostics.filter { $0.0.severity == .error }
+    result.errors = Program.check(source, readFile: readFile).filter { $0.0.severity == .error }
     if let first = result.errors.first { result.exitCode = ExitStatus.code(for: first.0.kind) }
     return result
   }

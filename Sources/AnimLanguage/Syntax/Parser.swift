@@ -79,6 +79,20 @@ public struct Parser {
       isIncomplete: parser.firstErrorIsAtEnd ?? false)
   }
 
+  /// Parses a whole script, handing each top-level statement to `body` as
+  /// soon as it is parsed instead of keeping them all (`anim check` of a huge
+  /// script then holds one statement's tree at a time). The result's
+  /// `statements` is empty.
+  public static func parse(_ source: SourceFile, each body: (Stmt) -> Void) -> ParseResult {
+    if let tooLarge = sizeError(source) {
+      return ParseResult(statements: [], diagnostics: [tooLarge], isIncomplete: false)
+    }
+    var parser = Parser(source: source)
+    parser.program(each: body)
+    return ParseResult(
+      statements: [], diagnostics: parser.diagnostics, isIncomplete: parser.firstErrorIsAtEnd ?? false)
+  }
+
   /// Parses a single expression filling the whole source (blank lines around
   /// it allowed), for the REPL's `:ast EXPR`. A `run` expression is accepted.
   /// Returns `nil` for the expression when there is any error.
@@ -107,18 +121,23 @@ public struct Parser {
   /// program -> { separator } [ statement { separator { separator } statement } ] { separator } EOF
   mutating func program() -> [Stmt] {
     var statements: [Stmt] = []
+    program { statements.append($0) }
+    return statements
+  }
+
+  /// program, handing each statement to `body` as it is parsed.
+  mutating func program(each body: (Stmt) -> Void) {
     skipSeparators()
     while !check(.endOfFile), !mustStop {
       do throws(ParseError) {
         if let statement = try statementWithRecovery(inBlock: false) {
-          statements.append(statement)
+          body(statement)
         }
       } catch {
         break
       }
       skipSeparators()
     }
-    return statements
   }
 
   /// Parses one statement and its end; on a recoverable error, skips to the
