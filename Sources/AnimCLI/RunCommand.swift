@@ -11,18 +11,7 @@ struct RunCommand: ParsableCommand {
   var files: [String]
 
   func run() throws {
-    var worst: Int32 = ExitStatus.success
-    for path in files {
-      guard let source = try SourceLoading.load(path) else {
-        worst = max(worst, ExitStatus.noInput)
-        continue
-      }
-      let result = ScriptRunner.run(source, output: Terminal.writeLine)
-      Terminal.report(result)
-      worst = max(worst, result.exitCode)
-    }
-    Terminal.flush()
-    if worst != ExitStatus.success { throw ExitCode(worst) }
+    try SourceLoading.each(files) { ScriptRunner.run($0, output: Terminal.writeLine) }
   }
 }
 
@@ -35,23 +24,29 @@ struct CheckCommand: ParsableCommand {
   var files: [String]
 
   func run() throws {
+    try SourceLoading.each(files) { ScriptRunner.check($0) }
+  }
+}
+
+/// Reading a script from disk, with the exit codes of SPEC §8.
+enum SourceLoading {
+  /// Loads each file in turn, runs `body` on it and reports its result; exits
+  /// with the worst exit code (a missing file counts 66).
+  static func each(_ paths: [String], _ body: (SourceFile) -> ScriptResult) throws {
     var worst: Int32 = ExitStatus.success
-    for path in files {
-      guard let source = try SourceLoading.load(path) else {
+    for path in paths {
+      guard let source = try load(path) else {
         worst = max(worst, ExitStatus.noInput)
         continue
       }
-      let result = ScriptRunner.check(source)
+      let result = body(source)
       Terminal.report(result)
       worst = max(worst, result.exitCode)
     }
     Terminal.flush()
     if worst != ExitStatus.success { throw ExitCode(worst) }
   }
-}
 
-/// Reading a script from disk, with the exit codes of SPEC §8.
-enum SourceLoading {
   /// The file at `path`, or nil (reported) when it does not exist. An
   /// unreadable file is an I/O error (exit 74).
   static func load(_ path: String) throws -> SourceFile? {

@@ -36,27 +36,12 @@ struct Chunk {
       case .importFile(let path) where !path.hasPrefix("/"):
         let base = URL(fileURLWithPath: source.path).deletingLastPathComponent()
         let absolute = base.appendingPathComponent(path).standardizedFileURL.path
-        edits.append((statement.range, "import \(Self.quoted(absolute))"))
+        edits.append((statement.range, "import \(SyntaxFormat.quoted(absolute))"))
       case .forLoop(_, _, let body), .handler(_, _, let body):
         collectImports(body, into: &edits)
       default:
         break
       }
     }
-  }
-
-  /// A string literal for `text`.
-  static func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\n": result += "\\n"
-      case "\t": result += "\\t"
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
   }
 }

@@ -36,13 +36,7 @@ enum Formatting {
 
   /// A value as the REPL echoes it and lists show it (strings quoted).
   static func debug(_ value: Value, scene: Scene) -> String {
-    if case .string(let s) = value {
-      let escaped = s.replacingOccurrences(of: "\\", with: "\\\\")
-        .replacingOccurrences(of: "\"", with: "\\\"")
-        .replacingOccurrences(of: "\n", with: "\\n")
-        .replacingOccurrences(of: "\t", with: "\\t")
-      return "\"\(escaped)\""
-    }
+    if case .string(let s) = value { return SyntaxFormat.quoted(s) }
     return display(value, scene: scene)
   }
 

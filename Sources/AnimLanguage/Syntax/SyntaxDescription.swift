@@ -99,7 +99,7 @@ extension RunTarget: CustomStringConvertible {
 }
 
 /// Formatting shared by the syntax tree's and the tokens' descriptions.
-enum SyntaxFormat {
+public enum SyntaxFormat {
   /// The shortest text that reads back as `value`: `1`, `0.5`, `57.29577951308232`.
   static func number(_ value: Double) -> String {
     if abs(value) < 1e15, value == Double(Int64(value)) {
@@ -108,8 +108,9 @@ enum SyntaxFormat {
     return "\(value)"
   }
 
-  /// `text` in double quotes, with `\n`, `\t`, `\"` and `\\` escaped back.
-  static func quoted(_ text: String) -> String {
+  /// `text` in double quotes, with `\n`, `\t`, `\"` and `\\` escaped back: a
+  /// string literal that reads back as `text`.
+  public static func quoted(_ text: String) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {
       switch scalar {
