@@ -37,11 +37,11 @@ enum { COLS = 100, ROWS = 100, TILES = COLS * ROWS, VIEWS = TILES + 1, WIDTH = 1
 enum { PLAYS = 100 };
 static const double SIZE = 10.0, FADE = 1.0, TOTAL = 1.0;
 
-/* anim's test for "this instant has been reached": start <= t + 1e-9 *
+/* anim's test for "this instant has been reached": start <= t + 1e-12 *
  * max(1, |t|), because times built by adding offsets differ in the last bits
  * from the same instant reached by stepping. `limit` is the right-hand side,
  * computed once per frame (t >= 0 here). */
-static double reach_limit(double t) { return t + 1e-9 * (t > 1 ? t : 1); }
+static double reach_limit(double t) { return t + 1e-12 * (t > 1 ? t : 1); }
 
 /* The alpha of a tile that started at `offset`, at time t (whose reach limit
  * is `limit`), or -1 while it has not started (it then writes nothing and
@@ -51,7 +51,7 @@ static double reach_limit(double t) { return t + 1e-9 * (t > 1 ? t : 1); }
 static inline double alpha_at(double offset, double t, double limit) {
   if (!(offset <= limit)) return -1;
   double u = t - offset;
-  /* floor(u / 2): u > -1e-9 here, and truncation gives 0 for a start
+  /* floor(u / 2): u > -1e-12 here, and truncation gives 0 for a start
    * reached within the tolerance, as clamping floor's -1 to 0 would. */
   double play = (double)(long)(u * 0.5);
   if (play >= PLAYS) return 1.0; /* the end value of the last fade in */

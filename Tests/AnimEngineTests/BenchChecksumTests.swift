@@ -69,7 +69,7 @@ final class BenchChecksumTests: XCTestCase {
 
   /// `alpha_at` of `bench/w1_baseline.c`: nil before the tile has started.
   static func closedFormAlpha(offset: Double, t: Double) -> Double? {
-    func reached(_ start: Double, _ t: Double) -> Bool { start <= t + 1e-9 * max(1, abs(t)) }
+    func reached(_ start: Double, _ t: Double) -> Bool { start <= t + 1e-12 * max(1, abs(t)) }
     if !reached(offset, t) { return nil }
     let u = t - offset
     let period = 2.0
