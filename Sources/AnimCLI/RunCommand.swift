@@ -55,10 +55,10 @@ enum SourceLoading {
       Terminal.writeError("anim: \(path): no such file")
       return nil
     }
-    guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
+    guard !isDirectory.boolValue, let bytes = try? ScriptRunner.readFile(path) else {
       Terminal.writeError("anim: \(path): cannot read file")
       throw ExitCode(ExitStatus.ioError)
     }
-    return SourceFile(path: path, bytes: [UInt8](data))
+    return SourceFile(path: path, bytes: bytes)
   }
 }

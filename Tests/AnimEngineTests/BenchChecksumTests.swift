@@ -48,9 +48,9 @@ final class BenchChecksumTests: XCTestCase {
     let blinks = try Motion.repeating(try Motion.sequence([fadeOut, fadeIn]), count: 100)
     let offsets = tiles.indices.map { 1 * (Double($0) / Double(tiles.count - 1)) }
     let parts = try zip(tiles, offsets).map { tile, offset in
-      Motion.bound(try Motion.delayed(blinks, by: offset), to: [tile])
+      try Motion.bound(try Motion.delayed(blinks, by: offset), to: [tile])
     }
-    try clock.run(Motion.parallel(parts), label: "stagger")
+    try clock.run(try Motion.parallel(parts), label: "stagger")
     try clock.setFPS(60)
     for frame in 1...600 {
       try clock.advance(frames: 1)

@@ -28,22 +28,65 @@ public final class Motion: @unchecked Sendable {
   /// Number of leaves one play of this motion passes through (saturating);
   /// bounds the work of `reverse`, `yoyo` and `ease`, which resolve a whole play.
   public let leafCount: Double
+  /// Number of leaves a run of this motion sets up: like `leafCount`, but a
+  /// repeat counts its body once (its plays are stepped, not copied). Shared
+  /// parts count each time they are used, since a run instantiates each use.
+  public let partCount: Double
 
   /// Most leaves one play of a reversed, yoyoed or eased motion may hold.
   /// Those forms resolve a whole play when they start, so the bound keeps that
   /// work and its memory small.
   public static let maximumResolvedLeaves = 100_000.0
 
-  private init(_ node: Node, duration: Double, leafCount: Double) {
+  /// Most parts (`partCount`) a motion may have. A motion is a shared graph,
+  /// so `m = m + m` repeated doubles its parts at each step for a few bytes;
+  /// running it would set up every one of them. The bound admits a stagger
+  /// over the largest grid (a wait and a primitive for each of 1 000 000
+  /// views) and refuses exponential growth long before memory runs out.
+  public static let maximumParts = 2_000_000.0
+
+  /// How deeply motions are nested in this one: 0 for a primitive.
+  public let depth: Int
+
+  /// Most levels of nesting a motion may have. Running, resolving and
+  /// releasing a motion recurse over its nesting, so `m = speed(m, 1)` in a
+  /// loop of 100 000 would overflow the stack; `+` and `|` chains stay flat
+  /// and do not count. (The same bound as the parser's nesting.)
+  public static let maximumDepth = 256
+
+  private init(_ node: Node, duration: Double, leafCount: Double, partCount: Double)
+    throws(MotionError)
+  {
+    let children: [Motion]
+    switch node {
+    case .leaf: children = []
+    case .sequence(let parts), .parallel(let parts): children = parts
+    case .repeating(let m, _), .reversed(let m), .yoyo(let m), .speed(let m, _), .eased(let m, _),
+      .bound(let m, _), .prepared(let m, _):
+      children = [m]
+    }
+    depth = children.isEmpty ? 0 : 1 + children.map(\.depth).max()!
+    if depth > Motion.maximumDepth {
+      throw MotionError("motions nested more than \(Motion.maximumDepth) deep")
+    }
     self.node = node
     self.duration = duration
     self.leafCount = leafCount
+    self.partCount = partCount
+  }
+
+  /// The parts of a motion made of `parts`; an error past `maximumParts`.
+  private static func checkParts(_ parts: Double) throws(MotionError) -> Double {
+    if parts > maximumParts {
+      throw MotionError("a motion may have at most \(Int(maximumParts)) parts; this one would have \(format(parts))")
+    }
+    return parts
   }
 
   /// A primitive. Its duration must be finite and not negative.
   public static func leaf(_ leaf: Leaf) throws(MotionError) -> Motion {
     try checkDuration(leaf.duration)
-    return Motion(.leaf(leaf), duration: leaf.duration, leafCount: 1)
+    return try Motion(.leaf(leaf), duration: leaf.duration, leafCount: 1, partCount: 1)
   }
 
   /// `wait(d)`: nothing, for `d` seconds.
@@ -64,14 +107,18 @@ public final class Motion: @unchecked Sendable {
     if d.isInfinite && parts.allSatisfy({ $0.duration.isFinite }) {
       throw MotionError("sequence makes the motion's duration overflow")
     }
-    return Motion(.sequence(parts), duration: d, leafCount: parts.reduce(0) { $0 + $1.leafCount })
+    return try Motion(
+      .sequence(parts), duration: d, leafCount: parts.reduce(0) { $0 + $1.leafCount },
+      partCount: try checkParts(parts.reduce(0) { $0 + $1.partCount }))
   }
 
   /// `a | b | …`: all start together.
-  public static func parallel(_ parts: [Motion]) -> Motion {
+  public static func parallel(_ parts: [Motion]) throws(MotionError) -> Motion {
     if parts.count == 1 { return parts[0] }
     let d = parts.map(\.duration).max() ?? 0
-    return Motion(.parallel(parts), duration: d, leafCount: parts.reduce(0) { $0 + $1.leafCount })
+    return try Motion(
+      .parallel(parts), duration: d, leafCount: parts.reduce(0) { $0 + $1.leafCount },
+      partCount: try checkParts(parts.reduce(0) { $0 + $1.partCount }))
   }
 
   /// `m * n`: n plays back to back (fractional allowed, `.infinity` forever).
@@ -85,27 +132,33 @@ public final class Motion: @unchecked Sendable {
       if m.duration == .infinity {
         throw MotionError("a motion that never ends cannot be repeated")
       }
-      return Motion(.repeating(m, count: count), duration: .infinity, leafCount: .infinity)
+      return try Motion(
+        .repeating(m, count: count), duration: .infinity, leafCount: .infinity,
+        partCount: m.partCount)
     }
     if m.duration == .infinity && count > 0 {
       throw MotionError("a motion that never ends cannot be repeated")
     }
     let d = m.duration * count
     if !d.isFinite { throw MotionError("repeat makes the motion's duration overflow") }
-    return Motion(.repeating(m, count: count), duration: d, leafCount: m.leafCount * count.rounded(.up))
+    return try Motion(
+      .repeating(m, count: count), duration: d, leafCount: m.leafCount * count.rounded(.up),
+      partCount: m.partCount)
   }
 
   /// `reverse(m)`: m played backwards from where it would end.
   public static func reversed(_ m: Motion) throws(MotionError) -> Motion {
     try checkResolvable(m, "reverse")
-    return Motion(.reversed(m), duration: m.duration, leafCount: m.leafCount)
+    return try Motion(.reversed(m), duration: m.duration, leafCount: m.leafCount, partCount: m.partCount)
   }
 
   /// `yoyo(m)`: m, then the same play retraced.
   public static func yoyo(_ m: Motion) throws(MotionError) -> Motion {
     try checkResolvable(m, "yoyo")
     if !(2 * m.duration).isFinite { throw MotionError("yoyo makes the motion's duration overflow") }
-    return Motion(.yoyo(m), duration: 2 * m.duration, leafCount: 2 * m.leafCount)
+    return try Motion(
+      .yoyo(m), duration: 2 * m.duration, leafCount: 2 * m.leafCount,
+      partCount: try checkParts(2 * m.partCount))
   }
 
   /// `speed(m, k)`: m at k times the speed.
@@ -117,18 +170,21 @@ public final class Motion: @unchecked Sendable {
     if d.isNaN || (d.isInfinite && m.duration.isFinite) {
       throw MotionError("speed makes the motion's duration overflow")
     }
-    return Motion(.speed(m, factor: k), duration: d, leafCount: m.leafCount)
+    return try Motion(.speed(m, factor: k), duration: d, leafCount: m.leafCount, partCount: m.partCount)
   }
 
   /// `ease(m, E)`: the whole of m re-timed through E.
   public static func eased(_ m: Motion, _ e: Easing) throws(MotionError) -> Motion {
     try checkResolvable(m, "ease")
-    return Motion(.eased(m, e), duration: m.duration, leafCount: m.leafCount)
+    return try Motion(.eased(m, e), duration: m.duration, leafCount: m.leafCount, partCount: m.partCount)
   }
 
   /// `m on target`: binds m to views; an inner binding wins over an outer one.
-  public static func bound(_ m: Motion, to views: [ViewID]) -> Motion {
-    Motion(.bound(m, views), duration: m.duration, leafCount: m.leafCount * Double(max(views.count, 1)))
+  public static func bound(_ m: Motion, to views: [ViewID]) throws(MotionError) -> Motion {
+    let copies = Double(max(views.count, 1))
+    return try Motion(
+      .bound(m, views), duration: m.duration, leafCount: m.leafCount * copies,
+      partCount: try checkParts(m.partCount * copies))
   }
 
   /// `wait(d) + m` with m's start state shown from the start (see
@@ -136,11 +192,14 @@ public final class Motion: @unchecked Sendable {
   public static func prepared(_ m: Motion, after d: Double) throws(MotionError) -> Motion {
     try checkDuration(d)
     if m.duration == .infinity || d == 0 {
-      return Motion(.prepared(m, delay: d), duration: m.duration + d, leafCount: m.leafCount)
+      return try Motion(
+        .prepared(m, delay: d), duration: m.duration + d, leafCount: m.leafCount,
+        partCount: m.partCount)
     }
     let total = m.duration + d
     if !total.isFinite { throw MotionError("the motion's duration overflows") }
-    return Motion(.prepared(m, delay: d), duration: total, leafCount: m.leafCount)
+    return try Motion(
+      .prepared(m, delay: d), duration: total, leafCount: m.leafCount, partCount: m.partCount)
   }
 
   /// `delay(m, d)` = `wait(d) + m`.

@@ -17,8 +17,9 @@ public final class Scene {
   public private(set) var declared: [ViewState] = []
   private var index: [String: ViewID] = [:]
 
-  /// The most views a scene holds; past it a declaration is refused rather than
-  /// exhausting memory (a 1000×1000 grid is the largest the limit admits).
+  /// The most views a scene holds, the default `view` included; past it a
+  /// declaration is refused rather than exhausting memory (beside `view`, a
+  /// 999×1000 grid is the largest the limit admits).
   public static let maximumViews = 1_000_000
 
   public init() {

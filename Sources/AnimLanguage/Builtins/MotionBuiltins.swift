@@ -135,7 +135,7 @@ enum MotionBuiltins {
     let range = args.range
     var m = try interp.build(range) { try Motion.leaf(Leaf(duration: d, easing: easing, changes: changes, space: space)) }
     m = try interp.build(range) { try Motion.delayed(m, by: delay) }
-    if let views = target { m = Motion.bound(m, to: views) }
+    if let views = target { m = try interp.build(range) { try Motion.bound(m, to: views) } }
     return .motion(m)
   }
 

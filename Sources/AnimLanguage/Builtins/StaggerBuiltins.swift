@@ -27,9 +27,9 @@ enum StaggerBuiltins {
       let parts = try zip(members, offsets).map { view, offset in
         // Every member shows its start state from the stagger's start, as
         // Spruce prepares all views before the first one moves.
-        Motion.bound(try interp.build(args.range) { try Motion.prepared(m, after: offset) }, to: [view])
+        try interp.build(args.range) { try Motion.bound(try Motion.prepared(m, after: offset), to: [view]) }
       }
-      return .motion(Motion.parallel(parts))
+      return .motion(try interp.build(args.range) { try Motion.parallel(parts) })
     },
     Builtin(name: "ease", summary: "ease(m, E): the whole of m re-timed through easing E") { args, interp in
       let m = try interp.motionArgument(try args.require("motion", "a motion"))

@@ -6,14 +6,14 @@
 struct NameChecker {
   /// Every name some statement of the program binds (in any order: a handler
   /// may use a name bound later in the file).
-  private(set) var defined: Set<String>
+  private(set) var defined: NameSet
   /// Uses of names not (yet) defined, in source order: a later statement may
   /// still bind them (`resolve()` decides).
   private var pending: [(name: String, range: SourceRange, message: String)] = []
 
   init(known: Set<String> = []) {
     // Builtins count as defined, so a use costs one lookup.
-    defined = known.union(["view", "time"]).union(Builtins.all.keys)
+    defined = NameSet(known.union(["view", "time"]).union(Builtins.all.keys))
   }
 
   /// Records the names `statements` bind.
@@ -21,7 +21,8 @@ struct NameChecker {
     for s in statements { collect(s) }
   }
 
-  private mutating func collect(_ s: Stmt) {
+  /// Records the names one statement binds.
+  mutating func collect(_ s: Stmt) {
     switch s.kind {
     case .viewDeclaration(let name, _), .gridDeclaration(let name, _), .groupDeclaration(let name, _),
       .letBinding(let name, _):
@@ -32,7 +33,7 @@ struct NameChecker {
       collect(value)
     case .functionDefinition(let name, let parameters, _):
       defined.insert(name.name)
-      defined.formUnion(parameters.map(\.name))
+      for parameter in parameters { defined.insert(parameter.name) }
     case .forLoop(let variable, _, let body):
       defined.insert(variable.name)
       collect(body)
@@ -54,7 +55,8 @@ struct NameChecker {
     for s in statements { check(s) }
   }
 
-  private mutating func check(_ s: Stmt) {
+  /// Checks every use in one statement.
+  mutating func check(_ s: Stmt) {
     switch s.kind {
     case .viewDeclaration(_, let args), .gridDeclaration(_, let args):
       for a in args { check(a.value) }
@@ -134,8 +136,11 @@ struct NameChecker {
 
   /// The uses whose names nothing in the program binds, as diagnostics.
   func resolve() -> [Diagnostic] {
-    let candidates = defined.sorted()
-    return pending.filter { !defined.contains($0.name) }.map { use in
+    let unresolved = pending.filter { !defined.contains($0.name) }
+    // Sorting every name (100 000 in a big script) is only worth it for a hint.
+    guard !unresolved.isEmpty else { return [] }
+    let candidates = defined.names.sorted()
+    return unresolved.map { use in
       let hint = Spelling.closest(to: use.name, among: candidates).map { "did you mean '\($0)'?" }
       return .error("\(use.message) '\(use.name)'", at: use.range, hint: hint, kind: .name)
     }

@@ -49,8 +49,8 @@ public struct Program {
     var checker = NameChecker()
     var imports: [Stmt] = []
     let parsed = Parser.parse(source) { statement in
-      checker.collect([statement])
-      checker.check([statement])
+      checker.collect(statement)
+      checker.check(statement)
       if case .importFile = statement.kind { imports.append(statement) }
     }
     var found: [(Diagnostic, SourceFile)] = parsed.diagnostics.map { ($0, source) }
@@ -89,8 +89,10 @@ public struct Program {
       }
       if seen.contains(full) { continue }
       seen.insert(full)
-      guard let bytes = try? readFile(full) else {
-        diagnostics.append((.error("cannot import \"\(path)\": no such file", at: statement.range, kind: .name), file))
+      let bytes: [UInt8]
+      do { bytes = try readFile(full) } catch {
+        let reason = (error as? ScriptRunner.FileTooLarge)?.description ?? "no such file"
+        diagnostics.append((.error("cannot import \"\(path)\": \(reason)", at: statement.range, kind: .name), file))
         continue
       }
       let source = SourceFile(path: full, bytes: bytes)

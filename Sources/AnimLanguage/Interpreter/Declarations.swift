@@ -68,6 +68,12 @@ extension Interpreter {
         case .group(let g): members += g.members
         default: throw RuntimeError("a group holds views, not \(item.typeName)", at: range)
         }
+        // Groups of groups repeat members: `[g, g]` in a loop doubles them.
+        if members.count > Scene.maximumViews {
+          throw RuntimeError(
+            "a group may hold at most \(Scene.maximumViews) views (a view counts each time it is listed)",
+            at: range)
+        }
       }
       return ViewGroup(name: name, members: members)
     default:

@@ -3,6 +3,12 @@ import AnimEngine
 extension Interpreter {
   /// Evaluates an expression in `env`.
   func evaluate(_ expr: Expr, in env: Environment) throws -> Value {
+    if stack.isNearlyExhausted {
+      // Only calls (and handlers) nest deep enough to get here.
+      throw RuntimeError(
+        "recursion too deep for the stack: calls nest their expressions \(callDepth) calls deep",
+        at: expr.range)
+    }
     switch expr.kind {
     case .number(let v, _):
       return .number(v)
@@ -20,7 +26,12 @@ extension Interpreter {
       let y = try number(items[1], in: env, "y coordinate")
       return .point(x, y)
     case .list(let items):
-      return .list(try items.map { try evaluate($0, in: env) })
+      guard let list = ValueList(try items.map { try evaluate($0, in: env) }) else {
+        throw RuntimeError(
+          "a list may nest \(ValueList.maximumDepth) deep and hold \(ValueList.maximumSize) items in all, nested lists included",
+          at: expr.range)
+      }
+      return .list(list)
     case .call(let callee, let arguments):
       return try call(callee, arguments, at: expr.range, in: env)
     case .member(let base, let name):
@@ -91,6 +102,11 @@ extension Interpreter {
   ) throws -> Value {
     if callDepth >= Self.maximumCallDepth {
       throw RuntimeError("recursion deeper than \(Self.maximumCallDepth) calls in '\(name)'", at: range)
+    }
+    if stack.isNearlyExhausted {
+      throw RuntimeError(
+        "recursion too deep for the stack in '\(name)' (\(callDepth) calls deep)", at: range,
+        hint: "each call's expression nests too: make the function's body simpler")
     }
     let scope = Environment(parent: closure)
     var bound = Set<String>()

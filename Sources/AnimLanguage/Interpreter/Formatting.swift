@@ -29,9 +29,47 @@ enum Formatting {
     case .easing(let e): return e.name
     case .sort(let s): return s.description
     case .range(let a, let b, let inclusive): return "\(number(a))\(inclusive ? "..." : "..<")\(number(b))"
-    case .list(let items): return "[" + items.map { debug($0, scene: scene) }.joined(separator: ", ") + "]"
+    case .list(let items): return list(items, scene: scene)
     case .none: return "none"
     }
+  }
+
+  /// Longest text a value prints as: a string of 100 MB prints whole, but a
+  /// list holding it a million times does not. Past it, `display` stops and
+  /// ends the text with `…`, and `print` and `trace` refuse the line.
+  static let maximumLength = 1 << 27
+
+  /// `[a, b, "c"]`, cut with `…` once longer than `maximumLength`.
+  private static func list(_ items: ValueList, scene: Scene) -> String {
+    var text = ""
+    _ = append(items, to: &text, scene: scene)
+    return text
+  }
+
+  /// Appends a list to `text`, nested lists into the same text; false when
+  /// `text` grew past `maximumLength` and was cut (it then ends with `…`).
+  private static func append(_ items: ValueList, to text: inout String, scene: Scene) -> Bool {
+    text += "["
+    for (index, item) in items.enumerated() {
+      if index > 0 { text += ", " }
+      switch item {
+      case .list(let inner):
+        if !append(inner, to: &text, scene: scene) { return false }
+      case .string(let string) where string.utf8.count > maximumLength - text.utf8.count:
+        // Only the part that fits is copied (and left unquoted).
+        let room = max(0, maximumLength - text.utf8.count)
+        text += "\"" + String(decoding: string.utf8.prefix(room), as: UTF8.self) + "…"
+        return false
+      default:
+        text += debug(item, scene: scene)
+      }
+      if text.utf8.count > maximumLength {
+        text += "…"
+        return false
+      }
+    }
+    text += "]"
+    return true
   }
 
   /// A value as the REPL echoes it and lists show it (strings quoted).

@@ -15,18 +15,17 @@ public final class Interpreter {
   public var output: (String) -> Void
   /// Receives every failed `expect` (the script goes on).
   public var expectationFailed: (RuntimeError) -> Void = { _ in }
-  /// Reads an imported file (a path already resolved against the importer).
-  public var readFile: (String) throws -> [UInt8] = { path in
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw CocoaError(.fileNoSuchFile)
-    }
-    return [UInt8](data)
-  }
+  /// Reads an imported file (a path already resolved against the importer);
+  /// by default as scripts are read, up to `ScriptRunner.maximumFileSize`.
+  public var readFile: (String) throws -> [UInt8] = ScriptRunner.readFile
 
   /// The file whose statements are running (for diagnostics and imports).
   var file: SourceFile
   var random = SplitMix64(seed: 0)
   var callDepth = 0
+  /// Where the stack of the thread running the script ends; set whenever a
+  /// host enters the interpreter (see `StackGuard`).
+  var stack = StackGuard()
   private(set) var imported: Set<String> = []
   /// Scopes captured by a `def` or a handler, which then refer to themselves
   /// through the function or run handle they bind; `deinit` empties them so
@@ -37,6 +36,13 @@ public final class Interpreter {
   /// Deepest chain of `def` calls; past it a runtime error stops a recursion
   /// without end long before the native stack could overflow.
   public static let maximumCallDepth = 256
+  /// Most handlers running one inside another: a `finish` or `cancel` in a
+  /// handler runs the handlers of that run's `done` at once, inside it, so a
+  /// handler that restarts and finishes its own run would recurse without
+  /// end. Real chains are a few levels deep.
+  public static let maximumHandlerNesting = 32
+  /// Handlers running now, one inside another.
+  var handlerNesting = 0
   /// Most elements a `for` loop walks; bounds a loop over `0..<1e12`.
   public static let maximumLoopLength = 10_000_000
   /// Most rows one `trace` prints.
@@ -67,6 +73,7 @@ public final class Interpreter {
     let saved = self.file
     self.file = file
     defer { self.file = saved }
+    stack = StackGuard()
     do {
       for statement in statements { try execute(statement, in: globals) }
     } catch let error as RuntimeError {
@@ -83,6 +90,7 @@ public final class Interpreter {
     let saved = self.file
     self.file = file
     defer { self.file = saved }
+    stack = StackGuard()
     do {
       return try evaluate(expression, in: globals)
     } catch let error as RuntimeError {
@@ -128,7 +136,8 @@ public final class Interpreter {
     if imported.contains(full) { return }
     let bytes: [UInt8]
     do { bytes = try readFile(full) } catch {
-      throw RuntimeError("cannot import \"\(path)\": no such file", at: range)
+      let reason = (error as? ScriptRunner.FileTooLarge)?.description ?? "no such file"
+      throw RuntimeError("cannot import \"\(path)\": \(reason)", at: range)
     }
     let source = SourceFile(path: full, bytes: bytes)
     let parsed = Parser.parse(source)

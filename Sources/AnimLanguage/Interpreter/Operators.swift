@@ -24,11 +24,11 @@ extension Interpreter {
     case .on:
       let m = try motionOperand(a, left.range, "on")
       let views = try targetViews(Arguments.Item(label: nil, value: b, range: right.range))
-      return .motion(Motion.bound(m, to: views))
+      return .motion(try build(range) { try Motion.bound(m, to: views) })
     case .parallel:
       let m1 = try motionOperand(a, left.range, "|")
       let m2 = try motionOperand(b, right.range, "|")
-      return .motion(Motion.parallel(flatten(m1, m2, parallel: true)))
+      return .motion(try build(range) { try Motion.parallel(flatten(m1, m2, parallel: true)) })
     default:
       return try arithmetic(op, a, b, left, right, at: range)
     }
@@ -65,6 +65,12 @@ extension Interpreter {
     case (.number(let k), .point(let x, let y)) where op == .multiply:
       return .point(try numeric(op, k, x, at: range), try numeric(op, k, y, at: range))
     case (.string(let s), .string(let t)) where op == .add:
+      // `s = s + s` in a loop doubles the string each time.
+      guard s.utf8.count + t.utf8.count <= Formatting.maximumLength else {
+        throw RuntimeError(
+          "the joined string would be longer than the limit of \(Formatting.maximumLength) bytes",
+          at: range)
+      }
       return .string(s + t)
     case (.motion(let m1), .motion(let m2)) where op == .add:
       return .motion(try build(range) { try Motion.sequence(flatten(m1, m2, parallel: false)) })

@@ -25,7 +25,13 @@ extension Interpreter {
     case .importFile(let path):
       try importFile(path, at: range)
     case .print(let values):
-      output(try values.map { Formatting.display(try evaluate($0, in: env), scene: scene) }.joined(separator: " "))
+      var line = ""
+      for (index, value) in values.enumerated() {
+        if index > 0 { line += " " }
+        line += Formatting.display(try evaluate(value, in: env), scene: scene)
+        if line.utf8.count > Formatting.maximumLength { throw Self.lineTooLong(value.range) }
+      }
+      output(line)
     case .trace(let values, let interval, let duration):
       try trace(values, every: interval, for: duration, in: env)
     case .expect(let condition, let tolerance):
@@ -87,6 +93,12 @@ extension Interpreter {
     case .expression(let e):
       _ = try evaluate(e, in: env)
     }
+  }
+
+  /// `print` or `trace` asked to write more than `Formatting.maximumLength`.
+  static func lineTooLong(_ range: SourceRange) -> RuntimeError {
+    RuntimeError(
+      "the line to print is longer than the limit of \(Formatting.maximumLength) bytes", at: range)
   }
 
   /// Runs `body` with a clock error turned into a runtime error at `range`.
@@ -170,6 +182,17 @@ extension Interpreter {
     capture(env)
     h.listen(
       RunListener(filter: filter) { [unowned self] _ in
+        // `finish` or `cancel` in a done handler runs the next handler
+        // inside this one; a chain of them must stop before the stack does.
+        if self.handlerNesting >= Self.maximumHandlerNesting || self.stack.isNearlyExhausted {
+          var error = RuntimeError(
+            "handlers nested more than \(Self.maximumHandlerNesting) deep: a finish or cancel here fires the next handler inside this one",
+            at: runExpr.range)
+          error.file = source
+          throw error
+        }
+        self.handlerNesting += 1
+        defer { self.handlerNesting -= 1 }
         let saved = self.file
         self.file = source
         defer { self.file = saved }
@@ -225,7 +248,9 @@ extension Interpreter {
       let cells = try zip(labels, values).map { label, e in
         "\(label)=\(Formatting.display(try evaluate(e, in: env), scene: scene))"
       }
-      output((["t=\(Formatting.number(t))"] + cells).joined(separator: " "))
+      let row = (["t=\(Formatting.number(t))"] + cells).joined(separator: " ")
+      if row.utf8.count > Formatting.maximumLength { throw Self.lineTooLong(interval.range) }
+      output(row)
     }
   }
 }

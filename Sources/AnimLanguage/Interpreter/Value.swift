@@ -29,7 +29,7 @@ public enum Value {
   /// `a..<b` or `a...b`.
   case range(Double, Double, inclusive: Bool)
   /// A list literal `[a, b, c]` that is not a group of views.
-  case list([Value])
+  case list(ValueList)
   /// The value of something that has none (a `def`, an `on` handler).
   case none
 
@@ -68,4 +68,43 @@ public final class Function {
     self.name = name
     self.body = body
   }
+}
+
+/// The items of a list value, with how deeply lists nest in it and how many
+/// items it holds in all, kept so that the limits cost nothing to check.
+///
+/// Lists share their items, so `x = [x, x]` in a loop doubles a list's size
+/// at each step for a few bytes, and `x = [x]` deepens it by one: printing,
+/// comparing or freeing such a list recurses over all of it. A list may hold
+/// at most `maximumSize` items, nested lists' items included, and nest at
+/// most `maximumDepth` deep.
+public struct ValueList: RandomAccessCollection {
+  public let items: [Value]
+  /// 1 for a list without lists in it.
+  public let depth: Int
+  /// Items in all, counting every item of every nested list.
+  public let size: Int
+
+  /// Most levels of lists in lists (the parser's nesting limit).
+  public static let maximumDepth = 256
+  /// Most items a list holds in all, nested lists' items included.
+  public static let maximumSize = 1_000_000
+
+  /// A list of `items`, or nil when it would pass one of the limits.
+  init?(_ items: [Value]) {
+    var depth = 1
+    var size = items.count
+    for case .list(let inner) in items {
+      depth = Swift.max(depth, inner.depth + 1)
+      size += inner.size
+    }
+    guard depth <= ValueList.maximumDepth, size <= ValueList.maximumSize else { return nil }
+    self.items = items
+    self.depth = depth
+    self.size = size
+  }
+
+  public var startIndex: Int { items.startIndex }
+  public var endIndex: Int { items.endIndex }
+  public subscript(position: Int) -> Value { items[position] }
 }

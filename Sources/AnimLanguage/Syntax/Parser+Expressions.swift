@@ -15,6 +15,7 @@
 
 extension Parser {
   /// expression -> comparison
+  @inline(__always)
   mutating func expression() throws(ParseError) -> Expr {
     let saved = depth
     defer { depth = saved }
@@ -37,7 +38,7 @@ extension Parser {
     defer { depth = saved }
     var left = try unary()
     var nonAssociative: BinaryOperator.Precedence?
-    while let op = binaryOperator(), op.precedence >= minimum {
+    while let op = Parser.binaryOperator(current), op.precedence >= minimum {
       if op.precedence == nonAssociative { throw chained(op) }
       advance()
       if op == .on { skipNewlines() }  // a newline after `on` continues the line
@@ -63,9 +64,10 @@ extension Parser {
       hint: "add parentheses, or compare in two steps")
   }
 
-  /// The binary operator at the current token, if it is one.
-  private func binaryOperator() -> BinaryOperator? {
-    switch current.kind {
+  /// The binary operator a token spells, if it is one. (Static, so that
+  /// calling it does not copy the whole parser.)
+  private static func binaryOperator(_ token: RawToken) -> BinaryOperator? {
+    switch token.kind {
     case .equalEqual: .equal
     case .bangEqual: .notEqual
     case .less: .less
@@ -81,14 +83,22 @@ extension Parser {
     case .star: .multiply
     case .slash: .divide
     case .percent: .remainder
-    case .identifier where current.word == Word.on: .on
+    case .identifier where token.word == Word.on: .on
     default: nil
     }
   }
 
   /// unary -> "-" unary | postfix
+  ///
+  /// Inlined, so that an operand without a minus (nearly all) costs no call
+  /// of its own on the way from `binary` to `postfix`.
+  @inline(__always)
   mutating func unary() throws(ParseError) -> Expr {
-    guard check(.minus) else { return try postfix() }
+    check(.minus) ? try negation() : try postfix()
+  }
+
+  /// "-" unary
+  mutating func negation() throws(ParseError) -> Expr {
     let minus = current.range
     advance()
     let saved = depth
@@ -132,23 +142,23 @@ extension Parser {
   ///
   /// Parses up to and including the closing `)`; the `(` is already consumed.
   mutating func arguments(opening open: RawToken) throws(ParseError) -> [Argument] {
-    // Collected on a shared stack, then copied once into an array of the exact
-    // size: growing a fresh array element by element would allocate repeatedly.
-    let base = argumentScratch.count
-    defer { argumentScratch.removeSubrange(base...) }
+    // Built in place: growing the array moves its elements without
+    // retaining them, and most calls have at most four arguments.
+    var arguments: [Argument] = []
+    arguments.reserveCapacity(4)
     while !check(.rightParen) {
-      argumentScratch.append(try argument())
+      arguments.append(try argument())
       if !match(.comma) { break }
     }
     try close(.rightParen, "expected ')' after arguments", opening: open, items: "arguments")
-    return Array(argumentScratch[base...])
+    return arguments
   }
 
   /// argument -> [ IDENT ":" ] expression
   mutating func argument() throws(ParseError) -> Argument {
     var label: Identifier?
     if check(.identifier), lookahead.kind == .colon {
-      label = Identifier(text(current), range: current.range)
+      label = Identifier(name(current), range: current.range)
       advance()
       advance()
     }
@@ -174,7 +184,7 @@ extension Parser {
       switch token.word {
       case Word.true: return Expr(.bool(true), range: token.range)
       case Word.false: return Expr(.bool(false), range: token.range)
-      default: return Expr(.identifier(text(token)), range: token.range)
+      default: return Expr(.identifier(name(token)), range: token.range)
       }
     case .leftParen:
       advance()
@@ -183,23 +193,21 @@ extension Parser {
         try close(.rightParen, "expected ')' after expression", opening: token, items: nil)
         return first  // grouping: `(e)` is `e`
       }
-      let base = expressionScratch.count
-      defer { expressionScratch.removeSubrange(base...) }
-      expressionScratch.append(first)
-      repeat { expressionScratch.append(try expression()) } while match(.comma)
+      var elements = [first]
+      elements.reserveCapacity(4)
+      repeat { elements.append(try expression()) } while match(.comma)
       try close(.rightParen, "expected ')' after point", opening: token, items: "coordinates")
-      return Expr(.tuple(Array(expressionScratch[base...])), range: range(from: token.range))
+      return Expr(.tuple(elements), range: range(from: token.range))
     case .leftBracket:
       advance()
-      let base = expressionScratch.count
-      defer { expressionScratch.removeSubrange(base...) }
+      var elements: [Expr] = []
       while !check(.rightBracket) {
-        expressionScratch.append(try expression())
+        elements.append(try expression())
         if !match(.comma) { break }
       }
       try close(
         .rightBracket, "expected ']' after list elements", opening: token, items: "elements")
-      return Expr(.list(Array(expressionScratch[base...])), range: range(from: token.range))
+      return Expr(.list(elements), range: range(from: token.range))
     default:
       throw missingExpression()
     }
@@ -212,7 +220,7 @@ extension Parser {
     let startsLine =
       !hasPrevious || previous.kind == .newline || previous.kind == .semicolon
       || previous.range.line < current.range.line
-    guard startsLine, binaryOperator() != nil, !check(.minus) else {
+    guard startsLine, Parser.binaryOperator(current) != nil, !check(.minus) else {
       return expected("expected expression")
     }
     return expected(

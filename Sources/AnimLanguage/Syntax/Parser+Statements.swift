@@ -304,19 +304,21 @@ extension Parser {
     guard check(.identifier) else {
       throw expected("expected handler event (done, start, repeat or mark)")
     }
-    let word = text(current)
-    guard ["done", "start", "repeat", "mark"].contains(word) else {
-      let suggestion = Spelling.closest(to: word, among: ["done", "start", "repeat", "mark"])
+    let word = current.word
+    guard word == Word.done || word == Word.start || word == Word.repeat || word == Word.mark
+    else {
+      let text = text(current)
+      let suggestion = Spelling.closest(to: text, among: ["done", "start", "repeat", "mark"])
       throw error(
-        "unknown handler event '\(word)'; expected done, start, repeat or mark",
+        "unknown handler event '\(text)'; expected done, start, repeat or mark",
         at: current.range, hint: suggestion.map { "did you mean '\($0)'?" })
     }
     advance()
     let event: HandlerEvent
     switch word {
-    case "done": event = .done
-    case "start": event = .start
-    case "repeat": event = .repeat
+    case Word.done: event = .done
+    case Word.start: event = .start
+    case Word.repeat: event = .repeat
     default:
       event = .mark(stringValue(try consume(.string, "expected mark name string after 'mark'")))
     }

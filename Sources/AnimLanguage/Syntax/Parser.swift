@@ -25,14 +25,27 @@ public struct Parser {
   /// that many, later errors are mostly noise caused by the earlier ones.
   public static let maximumErrorCount = 20
 
+  /// How many tokens the lexer reads ahead at a time. Reading them in a
+  /// batch keeps the lexer's loop tight and lets `advance` move an index
+  /// instead of copying tokens; 256 tokens (10 KB) stay in the L1 cache.
+  static let tokensPerBatch = 256
+
   let source: SourceFile
   var lexer: Lexer
-  /// The token just consumed.
-  var previous: RawToken
-  /// The token being looked at.
-  var current: RawToken
-  /// The token after `current` (possibly an `error` token, never reported from here).
-  var lookahead: RawToken
+  /// The tokens read ahead: the previous token, the current one, the
+  /// lookahead and the rest of the batch (see `readAhead`), up to `end`.
+  /// Always `tokensPerBatch + 2` long: each batch is read over the last.
+  var tokens: [RawToken]
+  var end = 0
+  /// Where the current token is in `tokens`.
+  var index = 0
+  /// Where the previous token is in `tokens`: before `index`, and further
+  /// back than `index - 1` when error tokens were skipped in between.
+  var previousIndex = 0
+  /// The lexer as it was before it read `tokens[batchStart]`, from which
+  /// `closeOpenGroupsForRecovery` reads the batch again.
+  var lexerBeforeBatch: Lexer
+  var batchStart = 0
   /// Whether `previous` is a real token (false before the first `advance`).
   var hasPrevious = false
 
@@ -47,17 +60,24 @@ public struct Parser {
   var mustStop = false
   /// The current nesting depth (see `maximumNestingDepth`).
   var depth = 0
-  /// Stacks on which lists of arguments and expressions are collected (see `arguments`).
-  var argumentScratch: [Argument] = []
-  var expressionScratch: [Expr] = []
+  /// A cache of identifier names by their packed bytes (see `name(_:)`):
+  /// 512 slots, each the last name whose hash fell there.
+  var recentNames = [(word: UInt64, name: String)](repeating: (0, ""), count: 512)
 
   private init(source: SourceFile) {
     self.source = source
     self.lexer = Lexer(source: source)
+    self.lexerBeforeBatch = lexer
+    // A placeholder previous token, then the first batch; `advance` makes
+    // the first token current.
     let start = SourceRange(start: 0, end: 0, line: 1, column: 1)
-    self.previous = RawToken(kind: .endOfFile, range: start)
-    self.current = previous
-    self.lookahead = lexer.nextRawToken()
+    let placeholder = RawToken(kind: .endOfFile, range: start)
+    tokens = [RawToken](repeating: placeholder, count: Parser.tokensPerBatch + 2)
+    tokens.withUnsafeMutableBufferPointer { buffer in
+      lexer.read(into: UnsafeMutableBufferPointer(rebasing: buffer[1...]))
+    }
+    end = tokens.count
+    batchStart = 1
     advance()
     hasPrevious = false
   }
@@ -172,7 +192,7 @@ public struct Parser {
   /// error in a loop's header does not turn its body into stray statements.
   @inline(never)
   mutating func synchronize(inBlock: Bool) {
-    lexer.closeOpenGroupsForRecovery()
+    closeOpenGroupsForRecovery()
     var braces = 0
     while !check(.endOfFile) {
       switch current.kind {
@@ -210,22 +230,72 @@ public struct Parser {
 
   // MARK: - Tokens
 
+  /// The token just consumed.
+  var previous: RawToken { tokens[previousIndex] }
+
+  /// The token being looked at.
+  var current: RawToken { tokens[index] }
+
+  /// The token after `current` (possibly an `error` token, never reported from here).
+  var lookahead: RawToken { tokens[index + 1] }
+
   /// Moves to the next token, reporting and skipping lexical errors.
-  ///
-  /// Never inlined: the lexer it calls needs a large stack frame, which must
-  /// not be added to every frame of the recursive parse functions.
-  @inline(never)
   mutating func advance() {
-    // Swaps move the tokens without retaining and releasing their text.
-    swap(&previous, &current)
-    swap(&current, &lookahead)
-    lookahead = lexer.nextRawToken()
+    previousIndex = index
+    index += 1
     hasPrevious = true
-    while current.kind == .error {
-      reportLexicalError(current)
-      swap(&current, &lookahead)
-      lookahead = lexer.nextRawToken()
+    if index + 1 >= end { readAhead() }
+    while tokens[index].kind == .error { skipErrorToken() }
+  }
+
+  /// Reports the current token, an error, and moves past it.
+  @inline(never)
+  private mutating func skipErrorToken() {
+    reportLexicalError(current)
+    index += 1
+    if index + 1 >= end { readAhead() }
+  }
+
+  /// Reads the next batch of tokens when the lookahead is missing, keeping
+  /// only the previous and the current token before it.
+  ///
+  /// Never inlined: the lexer needs a large stack frame, which must not be
+  /// added to every frame of the recursive parse functions.
+  @inline(never)
+  private mutating func readAhead() {
+    lexerBeforeBatch = lexer
+    var batch: [RawToken] = []
+    swap(&batch, &tokens)  // moves the array out, so that writing to it copies nothing
+    batch[0] = batch[previousIndex]
+    batch[1] = batch[index]
+    batch.withUnsafeMutableBufferPointer { buffer in
+      lexer.read(into: UnsafeMutableBufferPointer(rebasing: buffer[2...]))
     }
+    swap(&batch, &tokens)
+    end = tokens.count
+    previousIndex = 0
+    index = 1
+    batchStart = 2
+  }
+
+  /// Makes the lexer forget the `(` and `[` still open, as
+  /// `Lexer.closeOpenGroupsForRecovery` does, at the point where it would be
+  /// had it read no further than the lookahead token: the tokens of the batch
+  /// up to the lookahead are read again from `lexerBeforeBatch` (they come
+  /// out the same), and those after it are dropped, to be read again with
+  /// the groups closed.
+  mutating func closeOpenGroupsForRecovery() {
+    var lexer = lexerBeforeBatch
+    var position = batchStart
+    while position <= index + 1 {
+      _ = lexer.nextRawToken()
+      position += 1
+    }
+    lexer.closeOpenGroupsForRecovery()
+    end = index + 2
+    self.lexer = lexer
+    lexerBeforeBatch = lexer
+    batchStart = index + 2
   }
 
   /// Whether the current token has this kind.
@@ -270,7 +340,20 @@ public struct Parser {
     -> Identifier
   {
     let token = try consume(.identifier, message())
-    return Identifier(text(token), range: token.range)
+    return Identifier(name(token), range: token.range)
+  }
+
+  /// An identifier token's name. Names of up to 8 bytes come from
+  /// `recentNames` when they were seen recently (most are: `x`, `fade`,
+  /// `view`), which saves decoding and validating their bytes again.
+  mutating func name(_ token: RawToken) -> String {
+    guard token.word != 0 else { return text(token) }
+    // Fibonacci hashing: the top bits of the product depend on every byte.
+    let slot = Int(truncatingIfNeeded: (token.word &* 0x9E37_79B9_7F4A_7C15) >> 55)
+    if recentNames[slot].word == token.word { return recentNames[slot].name }
+    let name = text(token)
+    recentNames[slot] = (token.word, name)
+    return name
   }
 
   /// The source text of a token: an identifier's name.

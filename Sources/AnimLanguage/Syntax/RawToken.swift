@@ -89,22 +89,24 @@ enum Word {
     return packed
   }
 
-  static let on = pack("on")
-  static let `in` = pack("in")
-  static let every = pack("every")
-  static let `for` = pack("for")
-  static let within = pack("within")
-  static let to = pack("to")
-  static let until = pack("until")
-  static let frames = pack("frames")
-  static let frame = pack("frame")
-  static let all = pack("all")
-  static let run = pack("run")
-  static let `as` = pack("as")
-  static let `true` = pack("true")
-  static let `false` = pack("false")
-  static let done = pack("done")
-  static let start = pack("start")
-  static let `repeat` = pack("repeat")
-  static let mark = pack("mark")
+  // The words packed by hand (`pack` gives the same values): a constant
+  // needs no lazy initialisation, and the parser tests words on every token.
+  static let on: UInt64 = 0x6E6F  // "on"
+  static let `in`: UInt64 = 0x6E69  // "in"
+  static let every: UInt64 = 0x79_7265_7665  // "every"
+  static let `for`: UInt64 = 0x72_6F66  // "for"
+  static let within: UInt64 = 0x6E69_6874_6977  // "within"
+  static let to: UInt64 = 0x6F74  // "to"
+  static let until: UInt64 = 0x6C_6974_6E75  // "until"
+  static let frames: UInt64 = 0x7365_6D61_7266  // "frames"
+  static let frame: UInt64 = 0x65_6D61_7266  // "frame"
+  static let all: UInt64 = 0x6C_6C61  // "all"
+  static let run: UInt64 = 0x6E_7572  // "run"
+  static let `as`: UInt64 = 0x7361  // "as"
+  static let `true`: UInt64 = 0x6575_7274  // "true"
+  static let `false`: UInt64 = 0x65_736C_6166  // "false"
+  static let done: UInt64 = 0x656E_6F64  // "done"
+  static let start: UInt64 = 0x74_7261_7473  // "start"
+  static let `repeat`: UInt64 = 0x7461_6570_6572  // "repeat"
+  static let mark: UInt64 = 0x6B72_616D  // "mark"
 }

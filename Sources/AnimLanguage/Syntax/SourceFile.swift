@@ -73,11 +73,31 @@ public struct SourceFile: Sendable {
     return String(decoding: bytes[start..<end], as: UTF8.self)
   }
 
+  /// The offsets just past each `\n`, after 0. The bytes are searched eight
+  /// at a time (a word with no `\n` byte is skipped at once: lines are tens
+  /// of bytes long), which matters for a file of 10 MB.
   private static func findLineStarts(in bytes: [UInt8]) -> [Int] {
     var starts = [0]
     bytes.withUnsafeBufferPointer { buffer in
-      for index in buffer.indices where buffer[index] == UInt8(ascii: "\n") {
-        starts.append(index + 1)
+      let count = buffer.count
+      var index = 0
+      if let base = buffer.baseAddress {
+        let raw = UnsafeRawPointer(base)
+        while index + 8 <= count {
+          // Bytes equal to `\n` become 0 in `word`; the expression is
+          // nonzero exactly when one of the eight bytes is 0.
+          let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+          if (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0 {
+            for offset in index..<(index + 8) where buffer[offset] == UInt8(ascii: "\n") {
+              starts.append(offset + 1)
+            }
+          }
+          index += 8
+        }
+      }
+      while index < count {
+        if buffer[index] == UInt8(ascii: "\n") { starts.append(index + 1) }
+        index += 1
       }
     }
     return starts

@@ -1,0 +1,85 @@
+import AnimEngine
+import AnimLanguage
+import CLibFuzzer
+
+/// The fuzzer's entry point: one input, as raw bytes, run as a script.
+///
+/// Each input goes through every stage a user's script can reach: the lexer
+/// (`Lexer.tokens`), the expression parser of the REPL's `:ast`, the checker
+/// (`ScriptRunner.check`) and the interpreter with its clock (`ScriptRunner.run`),
+/// and every diagnostic is rendered with its source line and caret. Output is
+/// discarded. Run time is bounded by the interpreter's own limits (see the
+/// README's limits table) and by refusing inputs over `maximumInputSize`:
+/// libFuzzer's `-timeout` reports anything that still takes seconds.
+///
+/// Imports never touch the disk: `FuzzFiles` serves a few small virtual files,
+/// including a cycle and a file with a syntax error.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  // Larger inputs only repeat what small ones reach, and make each run slower.
+  guard size <= maximumInputSize else { return -1 }
+  let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+  let source = SourceFile(path: FuzzFiles.mainPath, bytes: bytes)
+  let renderer = DiagnosticRenderer(useColor: false)
+
+  for token in Lexer.tokens(of: source) { _ = token.text }
+  _ = Parser.parseExpression(source)
+
+  let checked = ScriptRunner.check(source, readFile: FuzzFiles.read)
+  for (diagnostic, file) in checked.errors { _ = renderer.render(diagnostic, in: file) }
+
+  var printed = 0
+  let result = ScriptRunner.run(
+    source, output: { line in printed &+= line.utf8.count }, readFile: FuzzFiles.read)
+  for (diagnostic, file) in result.errors { _ = renderer.render(diagnostic, in: file) }
+  for failure in result.failedExpectations {
+    _ = renderer.render(failure.diagnostic, in: failure.file ?? source)
+  }
+  precondition(
+    [0, 1, 65, 66, 70, 74].contains(result.exitCode), "unexpected exit code \(result.exitCode)")
+  return 0
+}
+
+/// The largest input run; bigger ones are rejected (libFuzzer drops them from the corpus).
+let maximumInputSize = 4096
+
+/// The files a fuzzed script may import, kept in memory.
+enum FuzzFiles {
+  static let mainPath = "/anim-fuzz/main.anim"
+
+  static let files: [String: String] = [
+    "/anim-fuzz/lib.anim": """
+      def pulse(d) = fade(out, d) + fade(in, d)
+      view card(x: 10, y: 20)
+      grid tiles(cols: 3, rows: 2, size: 10)
+      """,
+    "/anim-fuzz/a.anim": "import \"b.anim\"\nx = 1\n",
+    "/anim-fuzz/b.anim": "import \"a.anim\"\ny = 2\n",
+    "/anim-fuzz/bad.anim": "run fade(out, 1 + \n",
+    "/anim-fuzz/main.anim": "import \"main.anim\"\n",
+  ]
+
+  static func read(_ path: String) throws -> [UInt8] {
+    guard let text = files[path] else { throw MissingFile() }
+    return Array(text.utf8)
+  }
+
+  struct MissingFile: Error {}
+}
+
+/// The executable's entry point. SwiftPM links an executable target with its
+/// `main` renamed to `<module>_main`; with `-parse-as-library` there is no
+/// top-level code, so this function provides it and runs libFuzzer's driver,
+/// which reads the command line (`-max_total_time=…`, corpus folders) and calls
+/// `LLVMFuzzerTestOneInput` for every input.
+@_cdecl("AnimFuzz_main")
+public func fuzzMain(
+  _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> CInt {
+  var count = argc
+  var arguments = argv
+  return LLVMFuzzerRunDriver(&count, &arguments) { data, size in
+    guard let data else { return 0 }
+    return fuzzOneInput(data, size)
+  }
+}

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer target and fuzzes anim for SECONDS seconds.
+#
+#   fuzz/run.sh SECONDS [LIBFUZZER-FLAGS...]
+#
+# The corpus lives in fuzz/out/corpus (git-ignored) and is seeded with every
+# small .anim file of examples/ and tests/; crashes, timeouts and memory
+# blow-ups are written to fuzz/out/artifacts/. Extra flags go to libFuzzer, for
+# example `-fork=1 -ignore_crashes=1 -ignore_timeouts=1` to keep going past a
+# finding, or `-minimize_crash=1 -runs=10000 out/artifacts/crash-…` to shrink one.
+set -euo pipefail
+
+seconds=${1:?usage: fuzz/run.sh SECONDS [LIBFUZZER-FLAGS...]}
+shift
+here=$(cd "$(dirname "$0")" && pwd)
+cd "$here"
+
+flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -g)
+swift build "${flags[@]}"
+binary="$(swift build "${flags[@]}" --show-bin-path)/AnimFuzz"
+
+mkdir -p out/corpus out/artifacts
+# Seed files are named by content so that files of the same name in different
+# folders do not overwrite each other.
+find ../examples ../tests -name '*.anim' -size -4k | while read -r file; do
+  cp "$file" "out/corpus/seed-$(sha1sum "$file" | cut -c1-16)"
+done
+
+exec "$binary" \
+  -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
+  -dict=anim.dict -artifact_prefix=out/artifacts/ -print_final_stats=1 \
+  "$@" out/corpus
