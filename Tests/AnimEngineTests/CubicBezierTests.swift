@@ -161,6 +161,14 @@ final class CubicBezierTests: XCTestCase {
     }
   }
 
+  func testATinyX1NeverGivesAnInfiniteSlope() throws {
+    let curve = try Easing.makeCubicBezier(5e-324, 1, 0.5, 1)
+    for p in [-1e6, -0.1, -1e-300] {
+      XCTAssertTrue(curve(p).isFinite, "p = \(p)")
+      XCTAssertTrue(curve.derivative(at: p).isFinite, "p = \(p)")
+    }
+  }
+
   func testACurveBuiltDirectlyWithBadValuesNeverTraps() {
     for curve in [
       Easing.cubicBezier(-5, 0, 7, 1), .cubicBezier(.nan, .nan, .nan, .nan),

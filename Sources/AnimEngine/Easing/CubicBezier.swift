@@ -72,8 +72,10 @@ struct CubicBezier {
   /// The slope of the line CSS uses before 0: through P0 and P1, or P0 and
   /// P2 when x1 is 0, or flat when both are 0.
   private var startSlope: Double {
-    if x1 > 0 { return y1 / x1 }
-    if x2 > 0 { return y2 / x2 }
+    // An x1 so small that y1 / x1 overflows (5e-324) counts as 0: the curve
+    // then never yields infinity.
+    if x1 > 0, (y1 / x1).isFinite { return y1 / x1 }
+    if x2 > 0, (y2 / x2).isFinite { return y2 / x2 }
     return 0
   }
 

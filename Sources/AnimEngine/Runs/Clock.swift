@@ -317,7 +317,12 @@ public final class Clock {
     if track.pointee.resolver.current != nil {
       run.hot[i].load(track.pointee.resolver.current!, lanes: track.pointee.lanes, curve: &run.curves[i])
     }
-    if track.pointee.lanes == 1, let program = cursor.periodicProgram(), program.end > local {
+    if track.pointee.lanes == 1, let program = cursor.periodicProgram() {
+      // A program whose plays are already over is not used: free its parts.
+      guard program.end > local else {
+        program.release()
+        return
+      }
       // From here on the repeat's plays are known: step them by arithmetic.
       let limit = local + tolerance(local)
       run.setProgram(program, at: i)
