@@ -256,6 +256,21 @@ final class ParserTests: XCTestCase {
       ])
   }
 
+  func testRecoveryIsTheSameWhereverABatchOfTokensEnds() {
+    // The parser reads tokens a few hundred at a time; recovering from the
+    // unclosed '(' must close the same groups whichever token ends a batch.
+    for padding in 0..<600 {
+      let separators = String(repeating: ";", count: padding)
+      let result = parse(separators + "\nrun fade(out, 1\nstep 1\nx = )\n")
+      XCTAssertEqual(
+        result.diagnostics.map(\.description),
+        [
+          "2:16: error: expected ')' after arguments",
+          "4:5: error: expected expression, found ')'",
+        ], "after \(padding) separators")
+    }
+  }
+
   func testErrorInsideABlockRecoversInsideTheBlock() {
     let result = parse("for v in g {\n  print v +\n  x = ]\n  print 2\n}\nprint 3")
     XCTAssertEqual(

@@ -2,6 +2,10 @@
 /// (a 10 MB script binds some 100 000) and looks up every function, member
 /// base and run handle it uses.
 ///
+/// Names are told apart by their UTF-8 bytes. For anim's names, which are
+/// ASCII, that is the same as `String` equality; two spellings of an accented
+/// letter (precomposed or not) would be two names here.
+///
 /// `Set<String>` would hash each name with SipHash through `Hasher`, which
 /// costs more than parsing the name did. This set hashes a name's UTF-8 bytes
 /// eight at a time with a multiply-and-mix hash (names are short and the
@@ -68,15 +72,16 @@ struct NameSet {
 
   /// Doubles the table and places every name again. The slot of a name is
   /// the low bits of its hash, which the table does not keep: they are
-  /// computed again, once per name per doubling.
+  /// computed again, once per name per doubling, reading the names in order
+  /// (reading them in the order of the old table would miss the cache).
   private mutating func grow() {
     var larger = [UInt64](repeating: 0, count: slots.count * 2)
     let mask = larger.count - 1
-    for entry in slots where entry != 0 {
-      let hash = NameSet.hash(names[Int(entry & 0xFFFF_FFFF) - 1])
+    for (index, name) in names.enumerated() {
+      let hash = NameSet.hash(name)
       var slot = Int(truncatingIfNeeded: hash) & mask
       while larger[slot] != 0 { slot = (slot + 1) & mask }
-      larger[slot] = entry
+      larger[slot] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(index + 1)
     }
     slots = larger
   }
@@ -92,7 +97,8 @@ struct NameSet {
       var index = 0
       while index + 8 <= bytes.count {
         let word = UInt64(
-          littleEndian: UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: index, as: UInt64.self))
+          littleEndian: UnsafeRawBufferPointer(bytes).loadUnaligned(
+            fromByteOffset: index, as: UInt64.self))
         hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
         index += 8
       }

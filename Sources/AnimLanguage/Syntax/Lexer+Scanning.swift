@@ -149,7 +149,9 @@ extension Lexer {
       digitCount += 1
       end += 1
     }
-    if Lexer.byte(input, at: end) == UInt8(ascii: "."), Lexer.isDigit(Lexer.byte(input, at: end + 1)) {
+    if Lexer.byte(input, at: end) == UInt8(ascii: "."),
+      Lexer.isDigit(Lexer.byte(input, at: end + 1))
+    {
       end += 1
       while Lexer.isDigit(Lexer.byte(input, at: end)) {
         mantissa = mantissa &* 10 &+ UInt64(input[end] &- 48)

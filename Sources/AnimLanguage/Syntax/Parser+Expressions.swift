@@ -15,6 +15,8 @@
 
 extension Parser {
   /// expression -> comparison
+  ///
+  /// Inlined: it only counts a level of nesting around `binary`.
   @inline(__always)
   mutating func expression() throws(ParseError) -> Expr {
     let saved = depth
@@ -34,6 +36,10 @@ extension Parser {
   /// operand is parsed one level tighter, which makes the loop left-associative;
   /// a second comparison or range operator at the same level is an error.
   mutating func binary(_ minimum: BinaryOperator.Precedence) throws(ParseError) -> Expr {
+    // Most operands are a lone number, string or name before a `,`, a closing
+    // bracket or the end of the statement (`fade(out, 1)`): nothing can follow
+    // it here, so it is parsed directly, without going through `postfix`.
+    if Parser.isLeaf(current), Parser.endsOperand(lookahead) { return try primary() }
     let saved = depth
     defer { depth = saved }
     var left = try unary()
@@ -55,6 +61,23 @@ extension Parser {
     return left
   }
 
+  /// Whether a token is a whole primary expression by itself.
+  private static func isLeaf(_ token: RawToken) -> Bool {
+    switch token.kind {
+    case .number, .string, .identifier: true
+    default: false
+    }
+  }
+
+  /// Whether a token ends an operand: no operator, call, member or index
+  /// can start with it.
+  private static func endsOperand(_ token: RawToken) -> Bool {
+    switch token.kind {
+    case .comma, .rightParen, .rightBracket, .rightBrace, .newline, .semicolon, .endOfFile: true
+    default: false
+    }
+  }
+
   /// Reports a second comparison or range operator at the same level.
   @inline(never)
   private mutating func chained(_ op: BinaryOperator) -> ParseError {
@@ -65,7 +88,9 @@ extension Parser {
   }
 
   /// The binary operator a token spells, if it is one. (Static, so that
-  /// calling it does not copy the whole parser.)
+  /// calling it does not copy the whole parser; inlined, so that the switch
+  /// here and the one of `precedence` become one.)
+  @inline(__always)
   private static func binaryOperator(_ token: RawToken) -> BinaryOperator? {
     switch token.kind {
     case .equalEqual: .equal
@@ -193,8 +218,9 @@ extension Parser {
         try close(.rightParen, "expected ')' after expression", opening: token, items: nil)
         return first  // grouping: `(e)` is `e`
       }
-      var elements = [first]
-      elements.reserveCapacity(4)
+      var elements: [Expr] = []
+      elements.reserveCapacity(4)  // one allocation for points and most tuples
+      elements.append(first)
       repeat { elements.append(try expression()) } while match(.comma)
       try close(.rightParen, "expected ')' after point", opening: token, items: "coordinates")
       return Expr(.tuple(elements), range: range(from: token.range))

@@ -13,9 +13,11 @@ enum StatementKeyword: String, CaseIterable {
   case view, grid, group, `let`, def, `for`, `import`, print, trace, expect, seed, reset, fps
   case step, tick, settle, clear, cancel, finish, pause, resume, restart, flush, pool, on, run
 
-  /// The keywords' packed words (`RawToken.word`), in `allCases` order; all
-  /// keywords are at most 8 bytes.
-  private static let words: [UInt64] = allCases.map { Word.pack($0.rawValue) }
+  /// The keywords (`allCases` builds a new array each time it is read) and
+  /// their packed words (`RawToken.word`), in the same order; all keywords
+  /// are at most 8 bytes.
+  private static let keywords = allCases
+  private static let words: [UInt64] = keywords.map { Word.pack($0.rawValue) }
 
   /// The keyword an identifier token spells, if any. A linear scan of 26
   /// integers is cheaper than hashing.
@@ -23,7 +25,7 @@ enum StatementKeyword: String, CaseIterable {
     guard token.kind == .identifier, token.word != 0,
       let index = words.firstIndex(of: token.word)
     else { return nil }
-    return allCases[index]
+    return keywords[index]
   }
 }
 

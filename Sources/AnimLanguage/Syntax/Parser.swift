@@ -27,7 +27,7 @@ public struct Parser {
 
   /// How many tokens the lexer reads ahead at a time. Reading them in a
   /// batch keeps the lexer's loop tight and lets `advance` move an index
-  /// instead of copying tokens; 256 tokens (10 KB) stay in the L1 cache.
+  /// instead of copying tokens; 256 tokens (8 KB) stay in the L1 cache.
   static let tokensPerBatch = 256
 
   let source: SourceFile
@@ -259,8 +259,8 @@ public struct Parser {
   /// Reads the next batch of tokens when the lookahead is missing, keeping
   /// only the previous and the current token before it.
   ///
-  /// Never inlined: the lexer needs a large stack frame, which must not be
-  /// added to every frame of the recursive parse functions.
+  /// Never inlined: it runs once per batch, and the lexer's loop it calls
+  /// must stay out of the frames of the recursive parse functions.
   @inline(never)
   private mutating func readAhead() {
     lexerBeforeBatch = lexer
@@ -346,13 +346,19 @@ public struct Parser {
   /// An identifier token's name. Names of up to 8 bytes come from
   /// `recentNames` when they were seen recently (most are: `x`, `fade`,
   /// `view`), which saves decoding and validating their bytes again.
+  @inline(__always)
   mutating func name(_ token: RawToken) -> String {
-    guard token.word != 0 else { return text(token) }
     // Fibonacci hashing: the top bits of the product depend on every byte.
     let slot = Int(truncatingIfNeeded: (token.word &* 0x9E37_79B9_7F4A_7C15) >> 55)
-    if recentNames[slot].word == token.word { return recentNames[slot].name }
+    if token.word != 0, recentNames[slot].word == token.word { return recentNames[slot].name }
+    return newName(token, slot: slot)
+  }
+
+  /// `name(_:)` for a name not in `recentNames`.
+  @inline(never)
+  private mutating func newName(_ token: RawToken, slot: Int) -> String {
     let name = text(token)
-    recentNames[slot] = (token.word, name)
+    if token.word != 0 { recentNames[slot] = (token.word, name) }
     return name
   }
 

@@ -11,15 +11,26 @@ struct RawToken: Sendable {
   /// Whether a string token contains escapes (its value differs from its bytes).
   var hasEscapes = false
   var range: SourceRange
-  /// A number's converted value.
-  var number: Double = 0
-  /// An identifier of up to 8 bytes packed into an integer (`Word.pack`),
-  /// 0 for longer identifiers and other kinds: keywords compare as integers.
-  var word: UInt64 = 0
+  /// `number`'s bits or `word`: no token has both, and sharing the storage
+  /// keeps a token at 32 bytes.
+  private var payload: UInt64 = 0
 
   init(kind: TokenKind, range: SourceRange) {
     self.kind = kind
     self.range = range
+  }
+
+  /// A number's converted value; 0 for other kinds.
+  var number: Double {
+    get { kind == .number ? Double(bitPattern: payload) : 0 }
+    set { payload = newValue.bitPattern }
+  }
+
+  /// An identifier of up to 8 bytes packed into an integer (`Word.pack`),
+  /// 0 for longer identifiers and other kinds: keywords compare as integers.
+  var word: UInt64 {
+    get { kind == .identifier ? payload : 0 }
+    set { payload = newValue }
   }
 
   /// Whether the token is the identifier packed in `word`.
@@ -70,16 +81,6 @@ enum LexicalError: UInt8, Sendable {
 /// Contextual keywords as packed integers (see `RawToken.word`).
 enum Word {
   /// Packs an ASCII word of up to 8 bytes, first byte lowest; 0 for longer words.
-  static func pack(_ word: StaticString) -> UInt64 {
-    guard word.utf8CodeUnitCount <= 8 else { return 0 }
-    var packed: UInt64 = 0
-    for index in 0..<word.utf8CodeUnitCount {
-      packed |= UInt64(word.utf8Start[index]) << (8 * UInt64(index))
-    }
-    return packed
-  }
-
-  /// Packs a word given as a `String` (0 if longer than 8 bytes).
   static func pack(_ word: String) -> UInt64 {
     guard word.utf8.count <= 8 else { return 0 }
     var packed: UInt64 = 0

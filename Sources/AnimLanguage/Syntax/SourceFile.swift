@@ -86,7 +86,8 @@ public struct SourceFile: Sendable {
         while index + 8 <= count {
           // Bytes equal to `\n` become 0 in `word`; the expression is
           // nonzero exactly when one of the eight bytes is 0.
-          let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+          let word =
+            raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
           if (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0 {
             for offset in index..<(index + 8) where buffer[offset] == UInt8(ascii: "\n") {
               starts.append(offset + 1)
