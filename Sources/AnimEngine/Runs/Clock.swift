@@ -359,8 +359,13 @@ public final class Clock {
     var j = run.curves[i].part
     if limit - (program.base + k * program.period) > 2 * program.period {
       k = program.play(at: limit)
-      j = program.part(at: limit, play: k) ?? (program.parts.count - 1)
-      if program.part(at: limit, play: k) == nil { k -= 1 }
+      if let part = program.part(at: limit, play: k) {
+        j = part
+      } else {
+        // Before the play's first part: the previous play's last part holds.
+        j = program.parts.count - 1
+        k -= 1
+      }
     } else {
       repeat {
         j += 1

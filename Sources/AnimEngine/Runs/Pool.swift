@@ -35,14 +35,8 @@ struct Pool {
 
   /// The live run a record refers to, if it is still live.
   func run(for record: RunRecord) -> Run? {
-    for slot in candidateSlots(record) {
-      if let run = slots[slot], run.record === record { return run }
-    }
-    return nil
-  }
-
-  private func candidateSlots(_ record: RunRecord) -> [Int] {
-    record.slot.map { [$0] } ?? []
+    guard let slot = record.slot, let run = slots[slot], run.record === record else { return nil }
+    return run
   }
 
   /// Releases the run's slot (it has ended).
