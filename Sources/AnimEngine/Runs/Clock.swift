@@ -109,7 +109,8 @@ public final class Clock {
     guard target.isFinite else { throw ClockError("time must be finite") }
     try checkLimit(target)
     guard target >= now else {
-      throw ClockError("cannot step back in time (now \(Motion.format(now)), asked for \(Motion.format(target)))")
+      throw ClockError(
+        "cannot step back in time (now \(Motion.format(now)), asked for \(Motion.format(target)))")
     }
     try move(to: target)
     frameBase = target
@@ -159,7 +160,8 @@ public final class Clock {
     while let end = latestFiniteEnd {
       rounds += 1
       if rounds > Self.maximumSettleRounds {
-        throw ClockError("settle gave up after \(Self.maximumSettleRounds) rounds: handlers keep starting runs")
+        throw ClockError(
+          "settle gave up after \(Self.maximumSettleRounds) rounds: handlers keep starting runs")
       }
       try checkLimit(end)
       // A handler may end the last run early: stop at that instant.
@@ -194,7 +196,8 @@ public final class Clock {
   private func checkLimit(_ target: Double) throws {
     if target > Self.maximumTime {
       throw ClockError(
-        "time cannot pass \(Motion.format(Self.maximumTime)) s (asked for \(Motion.format(target))); beyond it the clock cannot resolve frames")
+        "time cannot pass \(Motion.format(Self.maximumTime)) s (asked for \(Motion.format(target))); beyond it the clock cannot resolve frames"
+      )
     }
   }
 
@@ -204,7 +207,9 @@ public final class Clock {
 
   /// The latest end of a running run that ends, or nil when none is left.
   private var latestFiniteEnd: Double? {
-    pool.live.filter { !$0.isPaused && $0.record.state.isLive && $0.duration.isFinite }.map(\.endTime).max()
+    pool.live.filter { !$0.isPaused && $0.record.state.isLive && $0.duration.isFinite }.map(
+      \.endTime
+    ).max()
   }
 
   /// Moves to `target`, stopping at every instant something listens for, and
@@ -264,19 +269,28 @@ public final class Clock {
         if hot[i].programmed { stepProgram(run, i, limit) } else { startSegments(run, i, local) }
       }
       let h = hot + i
-      let value: Double
+      var value: Double
       switch h.pointee.kind {
       case .idle:
         continue
-      case .linear:
-        value = local >= h.pointee.endLimit ? h.pointee.b
-          : h.pointee.a + (h.pointee.b - h.pointee.a) * (max(local - h.pointee.start, 0) * h.pointee.invDuration)
-      case .eased:
-        value = local >= h.pointee.endLimit ? h.pointee.b
-          : h.pointee.a + (h.pointee.b - h.pointee.a) * run.curves[i].easing(max(local - h.pointee.start, 0) * h.pointee.invDuration)
+      case .linear, .eased:
+        if local >= h.pointee.endLimit {
+          value = h.pointee.b
+        } else {
+          let p = max(local - h.pointee.start, 0) * h.pointee.invDuration
+          let e = h.pointee.kind == .linear ? p : run.curves[i].easing(p)
+          value = h.pointee.a + (h.pointee.b - h.pointee.a) * e
+          if _slowPath(!value.isFinite) {
+            value = FiniteValues.interpolateWide(h.pointee.a, h.pointee.b, e)
+          }
+        }
       case .spring:
-        value = local >= h.pointee.endLimit ? h.pointee.b
-          : h.pointee.b + (run.curves[i].spring?.displacement(at: max(local - h.pointee.start, 0)) ?? 0)
+        value =
+          local >= h.pointee.endLimit
+          ? h.pointee.b
+          : h.pointee.b
+            + (run.curves[i].spring?.displacement(at: max(local - h.pointee.start, 0)) ?? 0)
+        if _slowPath(!value.isFinite) { value = FiniteValues.clamp(value, fallback: h.pointee.b) }
       case .general:
         let track = run.tracks[i]
         scene.write(slot: track.slot, lanes: track.lanes, track.resolver.value(at: local))
@@ -307,7 +321,9 @@ public final class Clock {
       }
       cursor.pop(&track.pointee.resolver)
       // More than one segment behind: a periodic repeat skips whole plays.
-      if reached(cursor.nextStart, local) { _ = cursor.fastForward(to: local, &track.pointee.resolver) }
+      if reached(cursor.nextStart, local) {
+        _ = cursor.fastForward(to: local, &track.pointee.resolver)
+      }
     }
     if !track.pointee.alive {
       run.drop(i)
@@ -315,7 +331,8 @@ public final class Clock {
     }
     run.hot[i].nextStart = cursor.nextStart
     if track.pointee.resolver.current != nil {
-      run.hot[i].load(track.pointee.resolver.current!, lanes: track.pointee.lanes, curve: &run.curves[i])
+      run.hot[i].load(
+        track.pointee.resolver.current!, lanes: track.pointee.lanes, curve: &run.curves[i])
     }
     if track.pointee.lanes == 1, let program = cursor.periodicProgram() {
       // A program whose plays are already over is not used: free its parts.
@@ -331,7 +348,9 @@ public final class Clock {
       run.curves[i].play = k
       run.curves[i].part = program.part(at: limit, play: k) ?? -1
       if run.curves[i].part >= 0 {
-        run.hot[i].load(part: run.curves[i].part, of: program, playStart: program.base + k * program.period, curve: &run.curves[i])
+        run.hot[i].load(
+          part: run.curves[i].part, of: program, playStart: program.base + k * program.period,
+          curve: &run.curves[i])
       }
       run.hot[i].nextStart = nextPartStart(program, play: k, part: run.curves[i].part)
     }
@@ -340,7 +359,8 @@ public final class Clock {
   /// Run-local start of the part after part `j` of play `k` (the program's end
   /// when that is later: the cursor takes over there).
   private func nextPartStart(_ program: PeriodicProgram, play k: Double, part j: Int) -> Double {
-    let next = j + 1 < program.parts.count
+    let next =
+      j + 1 < program.parts.count
       ? program.base + k * program.period + program.parts[j + 1].start
       : program.base + (k + 1) * program.period + program.parts[0].start
     return min(next, program.end)
@@ -373,11 +393,13 @@ public final class Clock {
           j = 0
           k += 1
         }
-      } while nextPartStart(program, play: k, part: j) <= limit && nextPartStart(program, play: k, part: j) < program.end
+      } while nextPartStart(program, play: k, part: j) <= limit
+        && nextPartStart(program, play: k, part: j) < program.end
     }
     run.curves[i].play = k
     run.curves[i].part = j
-    run.hot[i].load(part: j, of: program, playStart: program.base + k * program.period, curve: &run.curves[i])
+    run.hot[i].load(
+      part: j, of: program, playStart: program.base + k * program.period, curve: &run.curves[i])
     run.hot[i].nextStart = nextPartStart(program, play: k, part: j)
   }
 
@@ -389,7 +411,8 @@ public final class Clock {
       let u = min(max((local - hot.start) * hot.invDuration, 0), 1)
       let easing = hot.kind == .eased ? run.curves[i].easing : .linear
       let v = local >= hot.endLimit ? hot.b : hot.a + (hot.b - hot.a) * easing(u)
-      let velocity = local >= hot.endLimit ? 0 : (hot.b - hot.a) * easing.derivative(at: u) * hot.invDuration
+      let velocity =
+        local >= hot.endLimit ? 0 : (hot.b - hot.a) * easing.derivative(at: u) * hot.invDuration
       return (PropertyValue(v, 0, 0, 0), velocity)
     }
     let resolver = run.tracks[i].resolver
@@ -424,10 +447,15 @@ public final class Clock {
   /// Passes the events of a run nobody listens to, for the report only.
   private func drainEvents(_ run: Run, toLocal local: Double) {
     guard let events = run.events else { return }
-    while reached(events.nextStart, local) && events.nextStart <= run.duration + tolerance(run.duration) {
+    while reached(events.nextStart, local)
+      && events.nextStart <= run.duration + tolerance(run.duration)
+    {
       events.pop(&run.eventResolver)
-      if let segment = run.eventResolver.current, case .event(let kind) = segment.form, let observer {
-        observer(RunEvent(time: run.anchor + segment.start, kind: kind, record: run.record, handle: run.handle))
+      if let segment = run.eventResolver.current, case .event(let kind) = segment.form, let observer
+      {
+        observer(
+          RunEvent(
+            time: run.anchor + segment.start, kind: kind, record: run.record, handle: run.handle))
       }
       if reached(events.nextStart, local) {
         let skipped = events.fastForward(to: local, &run.eventResolver)
@@ -483,7 +511,8 @@ public final class Clock {
     eventsThisInstant += 1
     if eventsThisInstant > Self.maximumEventsPerInstant {
       throw ClockError(
-        "more than \(Self.maximumEventsPerInstant) events at t=\(Motion.format(time)): handlers keep triggering each other")
+        "more than \(Self.maximumEventsPerInstant) events at t=\(Motion.format(time)): handlers keep triggering each other"
+      )
     }
     let event = RunEvent(time: time, kind: kind, record: run.record, handle: run.handle)
     observer?(event)
@@ -508,7 +537,8 @@ public final class Clock {
   private func liveRun(_ handle: RunHandle, _ verb: String) throws -> Run {
     if let run = pool.run(for: handle.record) { return run }
     throw ClockError(
-      "cannot \(verb) run #\(handle.record.id): it has already ended (\(handle.record.state.rawValue))")
+      "cannot \(verb) run #\(handle.record.id): it has already ended (\(handle.record.state.rawValue))"
+    )
   }
 
   /// Stops where it is; no `done`; the run can never restart.

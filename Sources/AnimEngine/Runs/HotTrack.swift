@@ -36,7 +36,9 @@ struct HotTrack {
   init(slot: Int) { self.slot = Int32(truncatingIfNeeded: slot) }
 
   /// Takes part `j` of `program`, in the play starting at `playStart`.
-  mutating func load(part j: Int, of program: PeriodicProgram, playStart: Double, curve: inout HotCurve) {
+  mutating func load(
+    part j: Int, of program: PeriodicProgram, playStart: Double, curve: inout HotCurve
+  ) {
     let part = program.parts[j]
     start = playStart + part.start
     let end = start + part.duration
@@ -46,8 +48,8 @@ struct HotTrack {
     b = part.b
     if program.drift != 0 {
       let shift = ((playStart - program.base) * program.invPeriod).rounded() - program.recordedPlay
-      a += shift * program.drift
-      b += shift * program.drift
+      a = FiniteValues.clamp(a + shift * program.drift)
+      b = FiniteValues.clamp(b + shift * program.drift)
     }
     if part.easing == .linear {
       kind = .linear
@@ -83,7 +85,7 @@ struct HotTrack {
     case .hold, .event:
       b = a
       kind = .linear
-    case .composite, .color:
+    case .composite, .color, .wideSpring:
       kind = .general
     }
   }

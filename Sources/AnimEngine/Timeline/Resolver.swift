@@ -36,15 +36,23 @@ struct Resolver {
       case .affine(let ka, let ca, let kb, let cb):
         let form: SegmentForm = leaf.isColor && leaf.space != .srgb ? .color(leaf.space) : .number
         segment = Segment(
-          start: start, duration: duration, a: ka * s + ca, b: kb * s + cb, easing: leaf.easing,
-          form: form)
+          start: start, duration: duration, a: FiniteValues.clamp(ka * s + ca),
+          b: FiniteValues.clamp(kb * s + cb), easing: leaf.easing, form: form)
       case .spring(let target, let parameters, let relativeVelocity):
-        let v0 = velocity(at: start) + relativeVelocity * (target - s[0])
-        let solution = SpringSolution(
-          parameters: parameters, displacement: s[0] - target, velocity: v0)
+        let v0 = FiniteValues.clamp(
+          velocity(at: start) + FiniteValues.scaledDifference(s[0], target, relativeVelocity))
+        let x0 = s[0] - target
+        let form: SegmentForm
+        if x0.isFinite {
+          form = .spring(SpringSolution(parameters: parameters, displacement: x0, velocity: v0))
+        } else {
+          form = .wideSpring(
+            SpringSolution(
+              parameters: parameters, displacement: s[0] * 0.5 - target * 0.5, velocity: v0 * 0.5))
+        }
         segment = Segment(
           start: start, duration: duration, a: s, b: PropertyValue(target, 0, 0, 0),
-          easing: .linear, form: .spring(solution))
+          easing: .linear, form: form)
       }
     }
     current = segment
@@ -67,8 +75,8 @@ struct Resolver {
     current = segment
     current!.start += offset
     if drift != 0 {
-      current!.a[0] += drift
-      current!.b[0] += drift
+      current!.a[0] = FiniteValues.clamp(current!.a[0] + drift)
+      current!.b[0] = FiniteValues.clamp(current!.b[0] + drift)
     }
   }
 }

@@ -9,6 +9,9 @@ enum SegmentForm {
   case color(ColorSpace)
   /// The exact spring path to `b`, snapping to `b` at the end.
   case spring(SpringSolution)
+  /// A spring whose distance `a − b` overflows a double: the solution is that
+  /// of the halved distance and velocity, and the path `2·(b/2 + x(t))`.
+  case wideSpring(SpringSolution)
   /// A whole play resolved in advance and read through a time map
   /// (`reverse`, `yoyo`, `ease`).
   case composite(CompositeTimeline)
@@ -49,7 +52,11 @@ struct Segment {
     case .number:
       if duration <= 0 { return b }
       let e = easing(extrapolating ? u / duration : min(u / duration, 1))
-      return a + (b - a) * e
+      let v = a + (b - a) * e
+      if FiniteValues.isFinite(v) { return v }
+      return PropertyValue(
+        FiniteValues.interpolate(a[0], b[0], e), FiniteValues.interpolate(a[1], b[1], e),
+        FiniteValues.interpolate(a[2], b[2], e), FiniteValues.interpolate(a[3], b[3], e))
     case .color(let space):
       if duration <= 0 { return b }
       let e = easing(extrapolating ? u / duration : min(u / duration, 1))
@@ -59,7 +66,12 @@ struct Segment {
       return PropertyValue(c.r, c.g, c.b, c.a)
     case .spring(let s):
       if u >= duration && !extrapolating { return b }
-      return PropertyValue(b[0] + s.displacement(at: u), 0, 0, 0)
+      return PropertyValue(
+        FiniteValues.clamp(b[0] + s.displacement(at: u), fallback: b[0]), 0, 0, 0)
+    case .wideSpring(let s):
+      if u >= duration && !extrapolating { return b }
+      let half = b[0] * 0.5 + s.displacement(at: u)
+      return PropertyValue(FiniteValues.clamp(half * 2, fallback: b[0]), 0, 0, 0)
     case .composite(let c):
       return c.value(atLocal: u)
     case .hold, .event:
@@ -74,13 +86,16 @@ struct Segment {
     if u >= duration || u < 0 { return 0 }
     switch form {
     case .number:
-      return (b[0] - a[0]) * easing.derivative(at: u / duration) / duration
+      return FiniteValues.scaledDifference(
+        a[0], b[0], easing.derivative(at: u / duration) / duration)
     case .spring(let s):
       return s.velocity(at: u)
+    case .wideSpring(let s):
+      return FiniteValues.clamp(s.velocity(at: u) * 2)
     case .composite:
       let h = min(1e-6, u, duration - u)
       if h <= 0 { return 0 }
-      return (value(at: t + h)[0] - value(at: t - h)[0]) / (2 * h)
+      return FiniteValues.scaledDifference(value(at: t - h)[0], value(at: t + h)[0], 1 / (2 * h))
     case .color, .hold, .event:
       return 0
     }
@@ -143,7 +158,8 @@ final class CompositeTimeline {
     }
     let s = segments[lo]
     let u = tau - s.start
-    let overshoot = tau > duration && abs(s.end - duration) <= tolerance(duration) && lo == segments.count - 1
+    let overshoot =
+      tau > duration && abs(s.end - duration) <= tolerance(duration) && lo == segments.count - 1
     if overshoot { return s.value(progressAt: u, extrapolating: true) }
     if u >= s.duration { return s.value(at: tau) }
     return s.value(progressAt: u, extrapolating: false)
