@@ -47,6 +47,9 @@ struct BenchCommand: ParsableCommand {
   @Flag(help: "Print every frame's sum (to compare implementations frame by frame).")
   var frameSums = false
 
+  @OptionGroup(title: "Work limit (the script's statements, then each frame)")
+  var limits: WorkLimitOption
+
   func validate() throws {
     guard frames >= 0 else { throw ValidationError("--frames must be ≥ 0") }
     guard fps.isFinite, fps > 0 else { throw ValidationError("--fps must be a number > 0") }
@@ -68,6 +71,7 @@ struct BenchCommand: ParsableCommand {
     let setupStart = BenchClock.nanoseconds()
     let interp = Interpreter(file: source, output: Terminal.writeLine)
     interp.readFile = ScriptRunner.readFile
+    interp.workLimit = limits.workLimit
     var failures: [RuntimeError] = []
     interp.expectationFailed = { failures.append($0) }
     do {
@@ -131,6 +135,9 @@ struct BenchCommand: ParsableCommand {
       frame += 1
       // The thread's processor clock brackets the wall clock, so its cost
       // (a system call) stays out of the wall time.
+      // The limit bounds each frame's work (its handlers), not the whole
+      // stepping, whose length --frames already sets.
+      interp.resetWork()
       let c0 = BenchClock.threadNanoseconds()
       let t0 = BenchClock.nanoseconds()
       do { try clock.advance(frames: 1) } catch {

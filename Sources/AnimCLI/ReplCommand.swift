@@ -15,6 +15,8 @@ struct ReplCommand: ParsableCommand {
   @Argument(help: "A script to load first.", completion: .file(extensions: ["anim"]))
   var file: String?
 
+  @OptionGroup var limits: WorkLimitOption
+
   /// The script to load first. `anim` without a subcommand makes this command
   /// with `ReplCommand()` instead of parsing it, and reading an unparsed
   /// `@Argument` would stop the process, so that case reads as no file.
@@ -36,6 +38,7 @@ struct ReplCommand: ParsableCommand {
       errorOutput: Terminal.writeError, history: history,
       useColor: Terminal.diagnosticColor,
       terminalWidth: { TerminalWidth.current(environment: environment) })
+    session.workLimit = limits.workLimit
     var reader: LineReader = PipedLineReader()
     if interactive, let editing = LibeditLineReader(history: history.entries) {
       editing.complete = { [unowned session] in session.completions(for: $0) }

@@ -10,8 +10,13 @@ struct RunCommand: ParsableCommand {
   @ArgumentParser.Argument(help: "The .anim scripts to run, in order.", completion: .file(extensions: ["anim"]))
   var files: [String]
 
+  @OptionGroup var limits: WorkLimitOption
+
   func run() throws {
-    try SourceLoading.each(files) { ScriptRunner.run($0, output: Terminal.writeLine) }
+    let limit = limits.workLimit
+    try SourceLoading.each(files) {
+      ScriptRunner.run($0, output: Terminal.writeLine, workLimit: limit)
+    }
   }
 }
 

@@ -26,12 +26,15 @@ struct TestCommand: ParsableCommand {
   @Option(help: "Files to run at once (default: the number of processors).")
   var jobs: Int?
 
+  @OptionGroup var limits: WorkLimitOption
+
   func run() throws {
     var options = TestOptions(
       paths: paths.isEmpty ? ["tests"] : paths, filter: filter, update: update,
       format: tap ? .tap : .plain, junitPath: junit)
     if let jobs { options.jobs = max(1, jobs) }
-    let runner = TestRunner(executor: ScriptTestExecutor(), options: options)
+    let runner = TestRunner(
+      executor: ScriptTestExecutor(workLimit: limits.workLimit), options: options)
     let report = runner.run(
       output: TestOutput(
         standardOutput: { Terminal.writeLine($0); Terminal.flush() },
@@ -43,6 +46,9 @@ struct TestCommand: ParsableCommand {
 
 /// Runs one test script in this process and reports what it did.
 struct ScriptTestExecutor: ScriptExecutor {
+  /// The work each file may do (`--work-limit`).
+  var workLimit = Interpreter.defaultWorkLimit
+
   func execute(path: String) -> ScriptOutcome {
     guard let data = FileManager.default.contents(atPath: path) else {
       return ScriptOutcome(
@@ -51,7 +57,7 @@ struct ScriptTestExecutor: ScriptExecutor {
     }
     let source = SourceFile(path: path, bytes: [UInt8](data))
     var lines: [String] = []
-    let result = ScriptRunner.run(source, output: { lines.append($0) })
+    let result = ScriptRunner.run(source, output: { lines.append($0) }, workLimit: workLimit)
     let errors = result.errors.map { diagnostic, _ in
       ScriptOutcome.Failure(
         kind: diagnostic.kind == .runtime ? .runtime : diagnostic.kind == .io ? .io : .compile,

@@ -41,6 +41,12 @@ public final class ReplSession {
 
   /// The path diagnostics give for typed input.
   public static let inputPath = "<repl>"
+
+  /// The work (in the interpreter's steps) each entry may do; an entry that
+  /// does more stops with a runtime error and the session rolls back.
+  public var workLimit = Interpreter.defaultWorkLimit {
+    didSet { interpreter.workLimit = workLimit }
+  }
   /// The prompt for the lines of an unfinished statement.
   public static let continuationPrompt = "...> "
 
@@ -162,6 +168,7 @@ public final class ReplSession {
     let before = reports ? SceneSnapshot(interpreter.scene) : nil
     report = reports ? StepReport() : nil
     defer { report = nil }
+    interpreter.resetWork()
     do {
       for statement in program.statements {
         if echo, case .expression(let expression) = statement.kind {
@@ -203,6 +210,7 @@ public final class ReplSession {
     for (index, chunk) in chunks.enumerated() {
       let program = Program(
         source: chunk.source, knownNames: Set(fresh.boundNames), readFile: files.read)
+      fresh.resetWork()
       do {
         for statement in program.statements {
           try fresh.execute([statement], in: chunk.source)
@@ -233,6 +241,7 @@ public final class ReplSession {
   /// for a replay), its clock to the run log and the report.
   private func attach(_ interpreter: Interpreter, silent: Bool = false) {
     interpreter.readFile = files.read
+    interpreter.workLimit = workLimit
     if silent {
       interpreter.output = { _ in }
       interpreter.expectationFailed = { _ in }

@@ -54,6 +54,28 @@ final class PipedBinaryTests: XCTestCase {
     XCTAssertEqual(result.status, 0)
   }
 
+  /// `--work-limit` reaches the interpreter of `anim run` and of the REPL;
+  /// a value that is not a whole number ≥ 1 is a usage error.
+  func testTheWorkLimitOptionStopsALoopThatDoesNotEnd() throws {
+    let directory = try temporaryDirectory(self)
+    let file = directory.appendingPathComponent("spin.anim")
+    try "n = 0\nfor i in 0..<1e7 { for j in 0..<1e7 { n = n + 1 } }\n".write(
+      to: file, atomically: true, encoding: .utf8)
+    let run = try runProcess(try animBinary(), ["run", "--work-limit", "1e3", file.path], input: "")
+    XCTAssertEqual(run.status, 70)
+    XCTAssertTrue(
+      run.standardError.hasPrefix("\(file.path):2:29: error: work limit reached: more than 1000 steps"),
+      run.standardError)
+    let repl = try runProcess(
+      try animBinary(), ["repl", "--work-limit", "50"],
+      input: "n = 0\nfor i in 0..<1e7 { n = n + 1 }\nprint n\n")
+    XCTAssertEqual(repl.standardOutput, "0\n")
+    XCTAssertTrue(repl.standardError.contains("more than 50 steps"), repl.standardError)
+    XCTAssertEqual(repl.status, 0)
+    let bad = try runProcess(try animBinary(), ["run", "--work-limit", "-3", file.path], input: "")
+    XCTAssertEqual(bad.status, 64)
+  }
+
   func testAFileGivenOnTheCommandLineIsLoadedFirst() throws {
     let directory = try temporaryDirectory(self)
     let file = directory.appendingPathComponent("start.anim")

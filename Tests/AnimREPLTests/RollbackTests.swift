@@ -107,3 +107,29 @@ final class RollbackTests: XCTestCase {
       """)
   }
 }
+
+/// The work limit applies to each entry: an entry past it rolls back like
+/// any runtime error, and the next entry has the whole limit again.
+final class WorkLimitRollbackTests: XCTestCase {
+  func testEachEntryHasTheWholeLimitAndAnEntryPastItRollsBack() {
+    let session = ScriptedSession()
+    session.session.workLimit = 100
+    // 2 steps an iteration: 40 iterations fit in 100 steps, 60 do not.
+    session.type(["n = 0", "for i in 0..<40 { n = n + 1 }", "for i in 0..<40 { n = n + 1 }"])
+    let before = sceneState(session.session.interpreter)
+    let transcript = session.type(["step 1; for i in 0..<60 { n = n + 1 }", "print n, time"])
+    XCTAssertEqual(
+      transcript,
+      """
+      anim 0.000s> step 1; for i in 0..<60 { n = n + 1 }
+      <repl>:1:18: error: work limit reached: more than 100 steps
+      1 | step 1; for i in 0..<60 { n = n + 1 }
+        |                  ^~~~~~
+        = hint: a loop or a chain of handlers that does not end? --work-limit N raises the limit
+      anim 0.000s> print n, time
+      80 0
+
+      """)
+    XCTAssertEqual(sceneState(session.session.interpreter), before)
+  }
+}

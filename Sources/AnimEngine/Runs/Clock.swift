@@ -25,6 +25,13 @@ public final class Clock {
 
   /// Property writes made by runs since the clock was made (for benchmarks).
   public private(set) var propertyUpdates = 0
+  /// Tracks (one property of one view) compiled for runs since the clock was
+  /// made; each costs about a hundred property writes.
+  public private(set) var tracksStarted = 0
+
+  /// The clock's work since it was made, in property writes: a host that
+  /// bounds a script's work (the interpreter's work limit) charges it.
+  public var work: Int { propertyUpdates &+ tracksStarted &* 100 }
 
   /// Called for every event that fires, listened to or not (the REPL's report).
   public var observer: ((RunEvent) -> Void)?
@@ -96,6 +103,7 @@ public final class Clock {
       events: eventNode.map { Cursor.make($0, base: 0, scale: 1, events: true) },
       slot: slot, generation: generation)
     nextSerial += 1
+    tracksStarted += tracks.count
     pool.insert(run)
     advance(run, toLocal: 0)
     return h

@@ -103,9 +103,12 @@ public enum ScriptRunner {
 
   /// Checks, then runs `source`, printing through `output`. Stops at the first
   /// runtime error; failed expectations are collected and give exit code 1.
+  /// The whole script, imports and handlers included, may take `workLimit`
+  /// steps of work (see `Interpreter.workLimit`).
   public static func run(
     _ source: SourceFile, output: @escaping (String) -> Void,
-    readFile: @escaping (String) throws -> [UInt8] = readFile
+    readFile: @escaping (String) throws -> [UInt8] = readFile,
+    workLimit: Int = Interpreter.defaultWorkLimit
   ) -> ScriptResult {
     let program = Program(source: source, readFile: readFile)
     var result = ScriptResult()
@@ -116,6 +119,7 @@ public enum ScriptRunner {
     }
     let interpreter = Interpreter(file: source, output: output)
     interpreter.readFile = readFile
+    interpreter.workLimit = workLimit
     var failures: [RuntimeError] = []
     interpreter.expectationFailed = { failures.append($0) }
     do {

@@ -76,6 +76,7 @@ extension Interpreter {
     }
     switch function.body {
     case .builtin(let builtin):
+      try spend(sizesOf: items.map(\.value), at: range)
       var args = Arguments(callee: function.name, items: items, range: range)
       return try builtin.call(&args, self)
     case .user(let parameters, let body, let closure):
@@ -100,6 +101,7 @@ extension Interpreter {
     _ name: String, _ parameters: [String], _ body: Expr, _ closure: Environment,
     _ items: [Arguments.Item], at range: SourceRange, hint: String?
   ) throws -> Value {
+    try spend(1, at: range)
     if callDepth >= Self.maximumCallDepth {
       throw RuntimeError("recursion deeper than \(Self.maximumCallDepth) calls in '\(name)'", at: range)
     }

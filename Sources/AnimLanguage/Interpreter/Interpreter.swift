@@ -47,6 +47,20 @@ public final class Interpreter {
   public static let maximumLoopLength = 10_000_000
   /// Most rows one `trace` prints.
   public static let maximumTraceRows = 100_000
+  /// Steps a script may take unless its host says otherwise (see `WorkBudget`).
+  public static let defaultWorkLimit = WorkBudget.defaultLimit
+  var budget = WorkBudget(limit: WorkBudget.defaultLimit)
+
+  /// The most steps of work (see `WorkBudget`) the script may take; past it,
+  /// a runtime error stops it.
+  public var workLimit: Int {
+    get { budget.limit }
+    set { budget.limit = newValue }
+  }
+
+  /// Starts counting work from zero again: the REPL gives each entry the
+  /// whole limit.
+  public func resetWork() { budget.reset(clockWork: clock.work) }
 
   public init(file: SourceFile, output: @escaping (String) -> Void) {
     self.file = file

@@ -71,6 +71,7 @@ extension Interpreter {
           "the joined string would be longer than the limit of \(Formatting.maximumLength) bytes",
           at: range)
       }
+      try spend((s.utf8.count + t.utf8.count) / 1000, at: range)
       return .string(s + t)
     case (.motion(let m1), .motion(let m2)) where op == .add:
       return .motion(try build(range) { try Motion.sequence(flatten(m1, m2, parallel: false)) })

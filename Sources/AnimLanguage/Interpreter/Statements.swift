@@ -4,6 +4,7 @@ extension Interpreter {
   /// Runs one statement in `env`.
   func execute(_ statement: Stmt, in env: Environment) throws {
     let range = statement.range
+    try spend(1, at: range)
     switch statement.kind {
     case .viewDeclaration(let name, let arguments):
       try declareView(name, arguments, in: env)
@@ -31,6 +32,7 @@ extension Interpreter {
         line += Formatting.display(try evaluate(value, in: env), scene: scene)
         if line.utf8.count > Formatting.maximumLength { throw Self.lineTooLong(value.range) }
       }
+      try spend(line.utf8.count / 1000, at: range)
       output(line)
     case .trace(let values, let interval, let duration):
       try trace(values, every: interval, for: duration, in: env)
@@ -198,6 +200,7 @@ extension Interpreter {
         defer { self.file = saved }
         let scope = Environment(parent: env)
         do {
+          try self.spend(WorkBudget.handlerSteps, at: runExpr.range)
           for statement in body { try self.execute(statement, in: scope) }
         } catch var error as RuntimeError {
           if error.file == nil { error.file = source }
@@ -209,6 +212,7 @@ extension Interpreter {
   private func loop(_ name: String, over value: Value, at range: SourceRange, body: [Stmt], in env: Environment) throws {
     let scope = Environment(parent: env)
     func runBody(_ v: Value) throws {
+      try spend(1, at: range)
       scope.define(name, v)
       for statement in body { try execute(statement, in: scope) }
     }
@@ -250,6 +254,7 @@ extension Interpreter {
       }
       let row = (["t=\(Formatting.number(t))"] + cells).joined(separator: " ")
       if row.utf8.count > Formatting.maximumLength { throw Self.lineTooLong(interval.range) }
+      try spend(1 + row.utf8.count / 1000, at: interval.range)
       output(row)
     }
   }

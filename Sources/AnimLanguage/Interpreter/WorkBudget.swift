@@ -1,0 +1,86 @@
+/// Bounds the total work of a script (or of one REPL entry), so that no input
+/// runs for hours.
+///
+/// Every other limit bounds one thing: a loop's length, a trace's rows, the
+/// live runs, the events of one instant. Loops nested inside each other, or a
+/// handler that restarts its own run for ever, stay within each of them and
+/// still never end. The budget counts *steps*, each about what one simple
+/// statement costs (half a microsecond in a release build):
+///
+/// | work | steps |
+/// |---|---|
+/// | a statement, a loop iteration, a call | 1 |
+/// | a handler run (the event delivered, its scope) | 10 |
+/// | a `trace` row | 1 |
+/// | 100 property values the clock writes, or a track a run starts | 1 |
+/// | 1 000 bytes of text joined by `+` or printed | 1 |
+/// | 100 members or elements a builtin is given in groups and lists | 1 |
+///
+/// The default, ``defaultLimit``, is a few seconds of work and far more than
+/// any choreography needs; `--work-limit` on the command line changes it.
+struct WorkBudget {
+  /// Steps a script may take when nothing else is said: ten million.
+  static let defaultLimit = 10_000_000
+  /// Steps a handler run costs before its statements: delivering an event
+  /// and making the handler's scope cost about ten statements.
+  static let handlerSteps = 10
+
+  /// The most steps allowed.
+  var limit: Int
+  /// Steps taken so far.
+  private(set) var spent = 0
+  /// The clock's `work` already charged.
+  private var clockWorkCharged = 0
+
+  init(limit: Int) { self.limit = limit }
+
+  /// Takes `steps`, plus the clock's work since the last charge; false once
+  /// the total passes the limit.
+  mutating func take(_ steps: Int, clockWork: Int) -> Bool {
+    let fresh = clockWork &- clockWorkCharged
+    if fresh >= 100 {
+      spent &+= fresh / 100
+      clockWorkCharged &+= fresh / 100 * 100
+    } else if fresh < 0 {
+      clockWorkCharged = clockWork  // the clock was replaced
+    }
+    spent &+= steps
+    return spent <= limit
+  }
+
+  /// Starts counting again from zero (the REPL does, before each entry).
+  mutating func reset(clockWork: Int) {
+    spent = 0
+    clockWorkCharged = clockWork
+  }
+}
+
+extension Interpreter {
+  /// Charges `steps` to the work budget (with the clock's work since the last
+  /// charge); past the limit, a runtime error at `range`.
+  @inline(__always)
+  func spend(_ steps: Int, at range: SourceRange) throws {
+    if !budget.take(steps, clockWork: clock.work) { throw workLimitReached(at: range) }
+  }
+
+  /// Charges the size of `values` that a builtin is given: 1 step per 100
+  /// group members or list elements.
+  func spend(sizesOf values: [Value], at range: SourceRange) throws {
+    var size = 0
+    for value in values {
+      switch value {
+      case .group(let g): size += g.members.count
+      case .list(let items): size += items.count
+      default: break
+      }
+    }
+    try spend(1 + size / 100, at: range)
+  }
+
+  private func workLimitReached(at range: SourceRange) -> RuntimeError {
+    RuntimeError(
+      "work limit reached: more than \(budget.limit) steps",
+      at: range,
+      hint: "a loop or a chain of handlers that does not end? --work-limit N raises the limit")
+  }
+}
