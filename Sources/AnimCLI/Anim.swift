@@ -18,7 +18,9 @@ struct Anim: ParsableCommand {
       65 a syntax or name error, 66 a missing file, 70 a runtime error, 74 an I/O error.
       """,
     version: version,
-    subcommands: [RunCommand.self, CheckCommand.self, TestCommand.self, ReplCommand.self, BenchCommand.self]
+    subcommands: [
+      RunCommand.self, CheckCommand.self, TestCommand.self, ReplCommand.self, BenchCommand.self,
+    ]
   )
 
   mutating func run() throws {

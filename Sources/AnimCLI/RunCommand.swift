@@ -7,7 +7,8 @@ struct RunCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "run", abstract: "Run scripts.")
 
-  @ArgumentParser.Argument(help: "The .anim scripts to run, in order.", completion: .file(extensions: ["anim"]))
+  @ArgumentParser.Argument(
+    help: "The .anim scripts to run, in order.", completion: .file(extensions: ["anim"]))
   var files: [String]
 
   @OptionGroup var limits: WorkLimitOption
@@ -25,7 +26,8 @@ struct CheckCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "check", abstract: "Parse and resolve scripts without running them.")
 
-  @ArgumentParser.Argument(help: "The .anim scripts to check.", completion: .file(extensions: ["anim"]))
+  @ArgumentParser.Argument(
+    help: "The .anim scripts to check.", completion: .file(extensions: ["anim"]))
   var files: [String]
 
   func run() throws {

@@ -40,7 +40,8 @@ enum Terminal {
     for failure in result.failedExpectations {
       writeError(
         renderer.render(
-          failure.diagnostic, in: failure.file ?? SourceFile(path: "?", bytes: []), showingSeverity: false))
+          failure.diagnostic, in: failure.file ?? SourceFile(path: "?", bytes: []),
+          showingSeverity: false))
     }
     for (diagnostic, file) in result.errors {
       writeError(renderer.render(diagnostic, in: file))

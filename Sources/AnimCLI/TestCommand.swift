@@ -37,7 +37,9 @@ struct TestCommand: ParsableCommand {
       executor: ScriptTestExecutor(workLimit: limits.workLimit), options: options)
     let report = runner.run(
       output: TestOutput(
-        standardOutput: { Terminal.writeLine($0); Terminal.flush() },
+        standardOutput: {
+          Terminal.writeLine($0); Terminal.flush()
+        },
         standardError: { Terminal.writeError($0) }))
     Terminal.flush()
     if report.exitCode != 0 { throw ExitCode(report.exitCode) }
@@ -64,7 +66,8 @@ struct ScriptTestExecutor: ScriptExecutor {
         line: diagnostic.range.line, column: diagnostic.range.column, message: diagnostic.message)
     }
     let expectations = result.failedExpectations.map {
-      ScriptOutcome.FailedExpectation(line: $0.range.line, column: $0.range.column, message: $0.message)
+      ScriptOutcome.FailedExpectation(
+        line: $0.range.line, column: $0.range.column, message: $0.message)
     }
     return ScriptOutcome(
       stdout: lines.map { $0 + "\n" }.joined(), errors: errors, failedExpectations: expectations,

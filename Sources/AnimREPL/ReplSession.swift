@@ -266,7 +266,8 @@ public final class ReplSession {
   }
 
   /// A diagnostic as text, without the final newline.
-  func render(_ diagnostic: Diagnostic, in file: SourceFile, showingSeverity: Bool = true) -> String {
+  func render(_ diagnostic: Diagnostic, in file: SourceFile, showingSeverity: Bool = true) -> String
+  {
     var text = renderer.render(diagnostic, in: file, showingSeverity: showingSeverity)
     if text.hasSuffix("\n") { text.removeLast() }
     return text

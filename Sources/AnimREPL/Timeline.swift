@@ -186,7 +186,8 @@ struct Timeline {
       return "speed(\(describe(inner)), \(ValueText.number(factor)))"
     case .eased(let inner, let easing): return "ease(\(describe(inner)), \(easing.name))"
     case .bound(let inner, _): return describe(inner)
-    case .prepared(let inner, let delay): return "delay(\(describe(inner)), \(ValueText.number(delay)))"
+    case .prepared(let inner, let delay):
+      return "delay(\(describe(inner)), \(ValueText.number(delay)))"
     }
   }
 

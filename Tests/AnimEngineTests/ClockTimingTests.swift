@@ -71,7 +71,8 @@ final class ClockTimingTests: XCTestCase {
 
   func testReverseGoesBackFromEnd() throws {
     let (clock, v) = makeClock()
-    let move = try Motion.leaf(Leaf(duration: 1, changes: [Change(.x, .to(PropertyValue(100, 0, 0, 0)))]))
+    let move = try Motion.leaf(
+      Leaf(duration: 1, changes: [Change(.x, .to(PropertyValue(100, 0, 0, 0)))]))
     try clock.run(Motion.reversed(move), label: "r")
     XCTAssertEqual(clock.scene.value(v, .x)[0], 100, accuracy: 1e-12)
     try clock.advance(to: 0.25)

@@ -23,7 +23,8 @@ final class PoolTests: XCTestCase {
     let second = try clock.run(fade(1), label: "b")
     XCTAssertEqual(clock.poolCapacity, 1, "the ended run's slot is recycled")
     XCTAssertEqual(second.record.id, 2)
-    XCTAssertNil(clock.handle(of: first.record), "a stale record never reaches the run in its old slot")
+    XCTAssertNil(
+      clock.handle(of: first.record), "a stale record never reaches the run in its old slot")
     XCTAssertTrue(clock.handle(of: second.record) === second)
   }
 
@@ -31,10 +32,11 @@ final class PoolTests: XCTestCase {
     let (clock, _) = makeClock()
     let h = try clock.run(fade(0.25), label: "a")
     var ended = 0
-    h.listen(RunListener(filter: .done) { _ in
-      ended += 1
-      if ended < 1000 { try clock.restart(h) }
-    })
+    h.listen(
+      RunListener(filter: .done) { _ in
+        ended += 1
+        if ended < 1000 { try clock.restart(h) }
+      })
     try clock.settle()
     XCTAssertEqual(ended, 1000)
     XCTAssertEqual(clock.poolCapacity, 1)

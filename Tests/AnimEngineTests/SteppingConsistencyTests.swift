@@ -41,16 +41,21 @@ final class SteppingConsistencyTests: XCTestCase {
     }
   }
 
-  private let times = [0, 0.5, 1, 1.25, 2, 2.999, 3, 4.5, 7, 10, 10.5, 19.75, 20, 23, 40, 100.25, 1000.5]
+  private let times = [
+    0, 0.5, 1, 1.25, 2, 2.999, 3, 4.5, 7, 10, 10.5, 19.75, 20, 23, 40, 100.25, 1000.5,
+  ]
 
   func testBlinkRepeatsAgree() throws {
     let blink = try Motion.sequence([to(.alpha, 0, 1), to(.alpha, 1, 1)])
     try assertConsistent(Motion.repeating(blink, count: 10), .alpha, times: times)
-    try assertConsistent(Motion.repeating(blink, count: .infinity), .alpha, alpha: 0.5, times: times)
+    try assertConsistent(
+      Motion.repeating(blink, count: .infinity), .alpha, alpha: 0.5, times: times)
   }
 
   func testGapsEasingAndFractionalCountsAgree() throws {
-    let body = try Motion.sequence([Motion.wait(0.5), to(.x, 100, 1, .outQuad), Motion.wait(0.25), to(.x, 20, 0.5, .inOutCubic)])
+    let body = try Motion.sequence([
+      Motion.wait(0.5), to(.x, 100, 1, .outQuad), Motion.wait(0.25), to(.x, 20, 0.5, .inOutCubic),
+    ])
     try assertConsistent(Motion.repeating(body, count: 7.5), .x, times: times)
   }
 

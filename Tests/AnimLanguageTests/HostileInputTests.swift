@@ -110,7 +110,8 @@ final class HostileInputTests: XCTestCase {
   }
 
   func testTenMegabyteCommentIsSkipped() throws {
-    let source = try hugeScript("comment.anim", "# ", repeating: "é", count: largeSize / 2, "\nprint 1\n")
+    let source = try hugeScript(
+      "comment.anim", "# ", repeating: "é", count: largeSize / 2, "\nprint 1\n")
     let (output, result) = run(source)
     XCTAssertEqual(result.exitCode, ExitStatus.success)
     XCTAssertEqual(output, ["1"])
@@ -150,7 +151,8 @@ final class HostileInputTests: XCTestCase {
   }
 
   func testRandomBetweenTheLargestBoundsIsFinite() {
-    let (output, result) = run("for i in 0..<100 { x = random(-1.7e308, 1.7e308); print x * 0.5 }\n")
+    let (output, result) = run(
+      "for i in 0..<100 { x = random(-1.7e308, 1.7e308); print x * 0.5 }\n")
     XCTAssertEqual(result.exitCode, ExitStatus.success)
     XCTAssertEqual(output.count, 100)
   }

@@ -8,22 +8,27 @@ import XCTest
 final class InterpreterTests: XCTestCase {
   private func run(_ text: String) -> (output: [String], result: ScriptResult) {
     var lines: [String] = []
-    let result = ScriptRunner.run(SourceFile(path: "t.anim", text: text), output: { lines.append($0) })
+    let result = ScriptRunner.run(
+      SourceFile(path: "t.anim", text: text), output: { lines.append($0) })
     return (lines, result)
   }
 
   func testDesignExamplePrintsHalf() {
-    let (output, result) = run("blink = fade(out, 1) + fade(in, 1); run blink * 100\nstep 1.5\nprint view.alpha\n")
+    let (output, result) = run(
+      "blink = fade(out, 1) + fade(in, 1); run blink * 100\nstep 1.5\nprint view.alpha\n")
     XCTAssertEqual(output, ["0.5"])
     XCTAssertEqual(result.exitCode, 0)
   }
 
   func testFailedExpectationGoesOnAndExitsOne() {
-    let (output, result) = run("run fade(out, 2)\nstep 1.5\nexpect view.alpha == 0.5\nprint \"after\"\n")
+    let (output, result) = run(
+      "run fade(out, 2)\nstep 1.5\nexpect view.alpha == 0.5\nprint \"after\"\n")
     XCTAssertEqual(output, ["after"])
     XCTAssertEqual(result.exitCode, 1)
     XCTAssertEqual(result.failedExpectations.count, 1)
-    XCTAssertEqual(result.failedExpectations[0].message, "expectation failed: view.alpha is 0.25, expected 0.5 (t=1.5)")
+    XCTAssertEqual(
+      result.failedExpectations[0].message,
+      "expectation failed: view.alpha is 0.25, expected 0.5 (t=1.5)")
     XCTAssertEqual(result.failedExpectations[0].range.line, 3)
     XCTAssertEqual(result.failedExpectations[0].range.column, 8)
   }
@@ -76,13 +81,15 @@ final class InterpreterTests: XCTestCase {
   }
 
   func testGridLayoutFollowsTheSpecFormula() {
-    let (output, _) = run("grid g(cols: 3, rows: 2, size: 10, gap: 5)\nprint g[5].x, g[5].y, g.count\n")
+    let (output, _) = run(
+      "grid g(cols: 3, rows: 2, size: 10, gap: 5)\nprint g[5].x, g[5].y, g.count\n")
     XCTAssertEqual(output, ["35 20 6"])
   }
 
   func testStaggerDefaultSortOffsetsMembersInOrder() {
     let (output, _) = run(
-      "grid g(cols: 4, rows: 1, size: 10)\nrun stagger(g, fade(out, 1), sort: default, each: 0.5)\nstep 1\nprint g[0].alpha, g[1].alpha, g[2].alpha, g[3].alpha\n")
+      "grid g(cols: 4, rows: 1, size: 10)\nrun stagger(g, fade(out, 1), sort: default, each: 0.5)\nstep 1\nprint g[0].alpha, g[1].alpha, g[2].alpha, g[3].alpha\n"
+    )
     XCTAssertEqual(output, ["0 0.5 1 1"])
   }
 }

@@ -61,10 +61,12 @@ final class PipedBinaryTests: XCTestCase {
     let file = directory.appendingPathComponent("spin.anim")
     try "n = 0\nfor i in 0..<1e7 { for j in 0..<1e7 { n = n + 1 } }\n".write(
       to: file, atomically: true, encoding: .utf8)
-    let run = try runProcess(try animBinary(), ["run", "--work-limit", "1e3", file.path], input: "")
+    let run = try runProcess(
+      try animBinary(), ["run", "--work-limit", "1e3", file.path], input: "")
     XCTAssertEqual(run.status, 70)
     XCTAssertTrue(
-      run.standardError.hasPrefix("\(file.path):2:29: error: work limit reached: more than 1000 steps"),
+      run.standardError.hasPrefix(
+        "\(file.path):2:29: error: work limit reached: more than 1000 steps"),
       run.standardError)
     let repl = try runProcess(
       try animBinary(), ["repl", "--work-limit", "50"],

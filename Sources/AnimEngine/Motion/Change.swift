@@ -6,7 +6,8 @@ public enum ChangeRule: Sendable, Equatable {
   /// One affine form covers every primitive: "to" (`a = s, b = target`), "by"
   /// (`a = s, b = s + delta`), Spruce's prepare-then-animate stock motions
   /// (`slide`: `a = s + offset, b = s`; `fadeIn`: `a = 0, b = 1`).
-  case affine(startScale: Double, startOffset: PropertyValue, endScale: Double, endOffset: PropertyValue)
+  case affine(
+    startScale: Double, startOffset: PropertyValue, endScale: Double, endOffset: PropertyValue)
   /// A spring to `target` (lane 0); `velocity` is in distances per second.
   case spring(target: Double, parameters: SpringParameters, velocity: Double)
 

@@ -78,7 +78,9 @@ public final class Motion: @unchecked Sendable {
   /// The parts of a motion made of `parts`; an error past `maximumParts`.
   private static func checkParts(_ parts: Double) throws(MotionError) -> Double {
     if parts > maximumParts {
-      throw MotionError("a motion may have at most \(Int(maximumParts)) parts; this one would have \(format(parts))")
+      throw MotionError(
+        "a motion may have at most \(Int(maximumParts)) parts; this one would have \(format(parts))"
+      )
     }
     return parts
   }
@@ -149,7 +151,8 @@ public final class Motion: @unchecked Sendable {
   /// `reverse(m)`: m played backwards from where it would end.
   public static func reversed(_ m: Motion) throws(MotionError) -> Motion {
     try checkResolvable(m, "reverse")
-    return try Motion(.reversed(m), duration: m.duration, leafCount: m.leafCount, partCount: m.partCount)
+    return try Motion(
+      .reversed(m), duration: m.duration, leafCount: m.leafCount, partCount: m.partCount)
   }
 
   /// `yoyo(m)`: m, then the same play retraced.
@@ -170,13 +173,15 @@ public final class Motion: @unchecked Sendable {
     if d.isNaN || (d.isInfinite && m.duration.isFinite) {
       throw MotionError("speed makes the motion's duration overflow")
     }
-    return try Motion(.speed(m, factor: k), duration: d, leafCount: m.leafCount, partCount: m.partCount)
+    return try Motion(
+      .speed(m, factor: k), duration: d, leafCount: m.leafCount, partCount: m.partCount)
   }
 
   /// `ease(m, E)`: the whole of m re-timed through E.
   public static func eased(_ m: Motion, _ e: Easing) throws(MotionError) -> Motion {
     try checkResolvable(m, "ease")
-    return try Motion(.eased(m, e), duration: m.duration, leafCount: m.leafCount, partCount: m.partCount)
+    return try Motion(
+      .eased(m, e), duration: m.duration, leafCount: m.leafCount, partCount: m.partCount)
   }
 
   /// `m on target`: binds m to views; an inner binding wins over an outer one.

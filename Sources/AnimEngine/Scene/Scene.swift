@@ -33,7 +33,9 @@ public final class Scene {
   public var count: Int { names.count }
 
   /// A copy of every value, one record per view.
-  public var values: [Double] { Array(UnsafeBufferPointer(start: storage, count: count * Property.recordWidth)) }
+  public var values: [Double] {
+    Array(UnsafeBufferPointer(start: storage, count: count * Property.recordWidth))
+  }
 
   /// Calls `body` with the current values (one record per view), without copying.
   public func withValues<R>(_ body: (UnsafeBufferPointer<Double>) throws -> R) rethrows -> R {
@@ -73,7 +75,8 @@ public final class Scene {
   /// The current state of view `id`.
   public func state(of id: ViewID) -> ViewState {
     let base = Int(id) * Property.recordWidth
-    return ViewState(record: UnsafeBufferPointer(start: storage + base, count: Property.recordWidth))
+    return ViewState(
+      record: UnsafeBufferPointer(start: storage + base, count: Property.recordWidth))
   }
 
   /// Replaces every property of view `id`.

@@ -15,7 +15,10 @@ final class CompositeCursor: Cursor {
   /// The events still to emit, last first.
   private var pendingEvents: [Segment] = []
 
-  init(body: TrackNode, duration: Double, mode: CompositeTimeline.Mode, base: Double, scale: Double, events: Bool) {
+  init(
+    body: TrackNode, duration: Double, mode: CompositeTimeline.Mode, base: Double, scale: Double,
+    events: Bool
+  ) {
     self.body = body
     self.duration = duration
     self.mode = mode
@@ -31,7 +34,9 @@ final class CompositeCursor: Cursor {
     if events {
       // Events carry no values, so their times are known before the part starts.
       if mappedEvents == nil { mappedEvents = mapEvents() }
-      pendingEvents = mappedEvents!.map { var e = $0; e.start = base + e.start * scale; return e }
+      pendingEvents = mappedEvents!.map {
+        var e = $0; e.start = base + e.start * scale; return e
+      }
       pendingEvents.reverse()
       nextStart = pendingEvents.last?.start ?? .infinity
     } else {

@@ -30,7 +30,10 @@ class Cursor {
       return LeafCursor(leaf, base: base, scale: scale)
     case .group(let children):
       let cursors = children.map {
-        (offset: $0.offset * scale, cursor: make($0.node, base: base + $0.offset * scale, scale: scale, events: events))
+        (
+          offset: $0.offset * scale,
+          cursor: make($0.node, base: base + $0.offset * scale, scale: scale, events: events)
+        )
       }
       return GroupCursor(cursors, base: base)
     case .repeating(let body, let period, let count, let emitsRepeat):
@@ -41,14 +44,18 @@ class Cursor {
     case .speed(let body, let k):
       return make(body, base: base, scale: scale / k, events: events)
     case .reversed(let body, let d):
-      return CompositeCursor(body: body, duration: d, mode: .reversed, base: base, scale: scale, events: events)
+      return CompositeCursor(
+        body: body, duration: d, mode: .reversed, base: base, scale: scale, events: events)
     case .yoyo(let body, let d):
-      return CompositeCursor(body: body, duration: d, mode: .yoyo, base: base, scale: scale, events: events)
+      return CompositeCursor(
+        body: body, duration: d, mode: .yoyo, base: base, scale: scale, events: events)
     case .eased(let body, let e, let d):
-      return CompositeCursor(body: body, duration: d, mode: .eased(e), base: base, scale: scale, events: events)
+      return CompositeCursor(
+        body: body, duration: d, mode: .eased(e), base: base, scale: scale, events: events)
     case .prepared(let body, let delay):
       return PreparedCursor(
-        make(body, base: base + delay * scale, scale: scale, events: events), delay: delay * scale, base: base)
+        make(body, base: base + delay * scale, scale: scale, events: events), delay: delay * scale,
+        base: base)
     }
   }
 }

@@ -60,7 +60,8 @@ struct PeriodicProgram {
     var parts: [Part] = []
     for s in play {
       guard case .number = s.form else { return nil }
-      parts.append(Part(start: s.start, duration: s.duration, a: s.a[0], b: s.b[0], easing: s.easing))
+      parts.append(
+        Part(start: s.start, duration: s.duration, a: s.a[0], b: s.b[0], easing: s.easing))
     }
     self.init(base: base, period: period, end: end, parts: parts, firstStart: parts[0].a)
   }

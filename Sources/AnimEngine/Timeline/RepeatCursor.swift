@@ -43,7 +43,10 @@ final class RepeatCursor: Cursor {
   /// Play 0's first start value, once its first segment started.
   private var firstStart: Double?
 
-  init(body: Cursor, period: Double, count: Double, emitsRepeat: Bool, base: Double, staticPlay: StaticPlay? = nil) {
+  init(
+    body: Cursor, period: Double, count: Double, emitsRepeat: Bool, base: Double,
+    staticPlay: StaticPlay? = nil
+  ) {
     self.body = body
     self.period = period
     self.count = count
@@ -187,7 +190,8 @@ final class RepeatCursor: Cursor {
     guard !emitsRepeat else { return nil }
     let wholePlays = count.isFinite ? count.rounded(.down) : .infinity
     if let p = periodic {
-      var program = PeriodicProgram(base: base, period: period, end: base + wholePlays * period, play: p)
+      var program = PeriodicProgram(
+        base: base, period: period, end: base + wholePlays * period, play: p)
       program?.drift = drift
       program?.recordedPlay = Double(recordedPlay)
       return program
@@ -231,13 +235,16 @@ final class RepeatCursor: Cursor {
     guard a.count == b.count, !a.isEmpty else { return nil }
     var found: Double?
     for (x, y) in zip(a, b) {
-      guard case .number = x.form, case .number = y.form, abs(x.start - y.start) <= tolerance(x.start),
+      guard case .number = x.form, case .number = y.form,
+        abs(x.start - y.start) <= tolerance(x.start),
         x.duration == y.duration, x.easing == y.easing
       else { return nil }
       let da = y.a[0] - x.a[0]
       let db = y.b[0] - x.b[0]
       let scale = max(abs(x.a[0]), abs(x.b[0]), abs(y.a[0]), abs(y.b[0]))
-      guard abs(da - db) <= tolerance(scale), abs(da - (found ?? da)) <= tolerance(scale) else { return nil }
+      guard abs(da - db) <= tolerance(scale), abs(da - (found ?? da)) <= tolerance(scale) else {
+        return nil
+      }
       found = found ?? da
     }
     return found == 0 ? nil : found

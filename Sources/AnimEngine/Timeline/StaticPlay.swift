@@ -30,17 +30,23 @@ struct StaticPlay {
     self.leaves = leaves
   }
 
-  private static func flatten(_ node: TrackNode, offset: Double, scale: Double, into leaves: inout [Leaf]) -> Bool {
+  private static func flatten(
+    _ node: TrackNode, offset: Double, scale: Double, into leaves: inout [Leaf]
+  ) -> Bool {
     switch node {
     case .leaf(let leaf):
       guard leaf.mark == nil, !leaf.isColor,
         case .affine(let ka, let ca, let kb, let cb) = leaf.rule, kb == 0, ka == 0 || ka == 1
       else { return false }
       leaves.append(
-        Leaf(start: offset, duration: leaf.duration * scale, startScale: ka, startOffset: ca[0], end: cb[0], easing: leaf.easing))
+        Leaf(
+          start: offset, duration: leaf.duration * scale, startScale: ka, startOffset: ca[0],
+          end: cb[0], easing: leaf.easing))
       return leaves.count <= maximumLeaves
     case .group(let children):
-      return children.allSatisfy { flatten($0.node, offset: offset + $0.offset * scale, scale: scale, into: &leaves) }
+      return children.allSatisfy {
+        flatten($0.node, offset: offset + $0.offset * scale, scale: scale, into: &leaves)
+      }
     case .speed(let inner, let k):
       return flatten(inner, offset: offset, scale: scale / k, into: &leaves)
     case .repeating, .reversed, .yoyo, .eased, .prepared:
@@ -56,7 +62,8 @@ struct StaticPlay {
     for leaf in leaves {
       parts.append(
         PeriodicProgram.Part(
-          start: leaf.start, duration: leaf.duration, a: leaf.startScale * previous + leaf.startOffset,
+          start: leaf.start, duration: leaf.duration,
+          a: leaf.startScale * previous + leaf.startOffset,
           b: leaf.end, easing: leaf.easing))
       previous = leaf.end
     }

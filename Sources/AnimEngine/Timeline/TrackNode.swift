@@ -87,12 +87,21 @@ struct Projector {
     switch motion.node {
     case .leaf(let leaf):
       var out: Projection = leaf.changes.map {
-        (PropertyKeyRef(target: .inherited, property: $0.property),
-         .leaf(TrackLeaf(duration: leaf.duration, easing: leaf.easing, rule: $0.rule, space: leaf.space, isColor: $0.property == .color)))
+        (
+          PropertyKeyRef(target: .inherited, property: $0.property),
+          .leaf(
+            TrackLeaf(
+              duration: leaf.duration, easing: leaf.easing, rule: $0.rule, space: leaf.space,
+              isColor: $0.property == .color))
+        )
       }
       if let mark = leaf.mark {
-        out.append((PropertyKeyRef(target: .inherited, property: nil),
-                    .leaf(TrackLeaf(duration: 0, easing: .linear, rule: .to(.zero), space: .srgb, mark: mark))))
+        out.append(
+          (
+            PropertyKeyRef(target: .inherited, property: nil),
+            .leaf(
+              TrackLeaf(duration: 0, easing: .linear, rule: .to(.zero), space: .srgb, mark: mark))
+          ))
       }
       result = out
     case .sequence(let parts):
@@ -108,25 +117,40 @@ struct Projector {
     case .repeating(let body, let count):
       let inner = project(body, top: false)
       var out = inner.map {
-        ($0.key, TrackNode.repeating($0.node, period: body.duration, count: count, emitsRepeat: top && $0.key.property == nil))
+        (
+          $0.key,
+          TrackNode.repeating(
+            $0.node, period: body.duration, count: count, emitsRepeat: top && $0.key.property == nil
+          )
+        )
       }
       if top && !inner.contains(where: { $0.key.property == nil }) && count > 1 {
-        out.append((PropertyKeyRef(target: .inherited, property: nil),
-                    .repeating(.group([]), period: body.duration, count: count, emitsRepeat: true)))
+        out.append(
+          (
+            PropertyKeyRef(target: .inherited, property: nil),
+            .repeating(.group([]), period: body.duration, count: count, emitsRepeat: true)
+          ))
       }
       result = out
     case .reversed(let body):
-      result = project(body, top: false).map { ($0.key, .reversed($0.node, duration: body.duration)) }
+      result = project(body, top: false).map {
+        ($0.key, .reversed($0.node, duration: body.duration))
+      }
     case .yoyo(let body):
       result = project(body, top: false).map { ($0.key, .yoyo($0.node, duration: body.duration)) }
     case .speed(let body, let k):
       result = project(body, top: top).map { ($0.key, .speed($0.node, factor: k)) }
     case .eased(let body, let e):
-      result = project(body, top: false).map { ($0.key, .eased($0.node, e, duration: body.duration)) }
+      result = project(body, top: false).map {
+        ($0.key, .eased($0.node, e, duration: body.duration))
+      }
     case .prepared(let body, let delay):
       result = project(body, top: false).map {
         // Events are not prepared: a mark fires when it is reached.
-        ($0.key, $0.key.property == nil ? .group([(delay, $0.node)]) : .prepared($0.node, delay: delay))
+        (
+          $0.key,
+          $0.key.property == nil ? .group([(delay, $0.node)]) : .prepared($0.node, delay: delay)
+        )
       }
     case .bound(let body, let views):
       let inner = project(body, top: top)

@@ -81,7 +81,9 @@ extension Arguments.Item {
   /// The argument as a duration: a finite number ≥ 0.
   func duration(_ what: String = "duration") throws -> Double {
     let v = try number(what)
-    if v < 0 { throw RuntimeError("\(what) must not be negative, got \(Formatting.number(v))", at: range) }
+    if v < 0 {
+      throw RuntimeError("\(what) must not be negative, got \(Formatting.number(v))", at: range)
+    }
     return v
   }
 

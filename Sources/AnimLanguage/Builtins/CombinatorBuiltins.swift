@@ -3,7 +3,8 @@ import AnimEngine
 /// Functions that make a motion from motions (SPEC §5.2).
 enum CombinatorBuiltins {
   static let list: [Builtin] = [
-    Builtin(name: "reverse", summary: "reverse(m): m played backwards from where it would end") { args, interp in
+    Builtin(name: "reverse", summary: "reverse(m): m played backwards from where it would end") {
+      args, interp in
       let m = try interp.motionArgument(try args.require("motion", "a motion"))
       try args.finish()
       return .motion(try interp.build(args.range) { try Motion.reversed(m) })
@@ -17,7 +18,9 @@ enum CombinatorBuiltins {
       let m = try interp.motionArgument(try args.require("motion", "a motion"))
       let item = try args.require("factor", "a speed factor")
       let k = try item.number("speed factor")
-      if k <= 0 { throw RuntimeError("speed factor must be > 0, got \(Formatting.number(k))", at: item.range) }
+      if k <= 0 {
+        throw RuntimeError("speed factor must be > 0, got \(Formatting.number(k))", at: item.range)
+      }
       try args.finish()
       return .motion(try interp.build(args.range) { try Motion.speed(m, k) })
     },

@@ -31,12 +31,15 @@ enum MotionBuiltins {
     },
     Builtin(name: "rotate", summary: "rotate(to: deg, d) or rotate(by: deg, d)") { args, interp in
       if let by = args.take("by") {
-        return try primitive(&args, interp, [Change(.rotation, .by(scalar(try by.number("rotation"))))])
+        return try primitive(
+          &args, interp, [Change(.rotation, .by(scalar(try by.number("rotation"))))])
       }
       let to = try args.require("to", "an angle")
-      return try primitive(&args, interp, [Change(.rotation, .to(scalar(try to.number("rotation"))))])
+      return try primitive(
+        &args, interp, [Change(.rotation, .to(scalar(try to.number("rotation"))))])
     },
-    Builtin(name: "scale", summary: "scale(to: s | (sx, sy), d) or scale(by: ..., d)") { args, interp in
+    Builtin(name: "scale", summary: "scale(to: s | (sx, sy), d) or scale(by: ..., d)") {
+      args, interp in
       let by = args.take("by")
       let item = try by ?? args.require("to", "a scale")
       let (sx, sy) = try scalePair(item)
@@ -45,7 +48,8 @@ enum MotionBuiltins {
     },
     Builtin(name: "sizing", summary: "sizing((sx, sy), d): scale to") { args, interp in
       let (sx, sy) = try scalePair(try args.require("to", "a scale"))
-      return try primitive(&args, interp, [Change(.scaleX, .to(scalar(sx))), Change(.scaleY, .to(scalar(sy)))])
+      return try primitive(
+        &args, interp, [Change(.scaleX, .to(scalar(sx))), Change(.scaleY, .to(scalar(sy)))])
     },
     Builtin(name: "color", summary: "color(to: c, d): colour to c") { args, interp in
       let c = try interp.color(try args.require("to", "a colour"))
@@ -55,12 +59,15 @@ enum MotionBuiltins {
       let c = try interp.color(try args.require("to", "a colour"))
       return try primitive(&args, interp, [Change(.color, .to(vector(c)))])
     },
-    Builtin(name: "tween", summary: "tween(alpha: 0.5, x: 10, ..., d): any properties") { args, interp in
+    Builtin(name: "tween", summary: "tween(alpha: 0.5, x: 10, ..., d): any properties") {
+      args, interp in
       var changes: [Change] = []
       for item in args.takeLabelledExcept(["ease", "delay", "on", "space", "duration"]) {
         changes += try propertyChanges(item, interp)
       }
-      if changes.isEmpty { throw RuntimeError("tween needs at least one property, such as alpha: 0.5", at: args.range) }
+      if changes.isEmpty {
+        throw RuntimeError("tween needs at least one property, such as alpha: 0.5", at: args.range)
+      }
       return try primitive(&args, interp, changes)
     },
     Builtin(name: "wait", summary: "wait(d): nothing, for d") { args, interp in
@@ -74,7 +81,8 @@ enum MotionBuiltins {
         throw RuntimeError("mark needs a string name, not \(item.value.typeName)", at: item.range)
       }
       try args.finish()
-      return .motion(try interp.build(args.range) { try Motion.leaf(Leaf(duration: 0, mark: name)) })
+      return .motion(
+        try interp.build(args.range) { try Motion.leaf(Leaf(duration: 0, mark: name)) })
     },
   ]
 
@@ -89,11 +97,13 @@ enum MotionBuiltins {
 
   /// `move`/`resize`: a point "to" (also positional) or "by".
   static func pointPrimitive(
-    _ args: inout Arguments, _ interp: Interpreter, _ px: Property, _ py: Property, positional: String
+    _ args: inout Arguments, _ interp: Interpreter, _ px: Property, _ py: Property,
+    positional: String
   ) throws -> Value {
     if let by = args.take("by") {
       let (dx, dy) = try by.point("offset")
-      return try primitive(&args, interp, [Change(px, .by(scalar(dx))), Change(py, .by(scalar(dy)))])
+      return try primitive(
+        &args, interp, [Change(px, .by(scalar(dx))), Change(py, .by(scalar(dy)))])
     }
     let (x, y) = try args.require(positional, "a point").point("target")
     return try primitive(&args, interp, [Change(px, .to(scalar(x))), Change(py, .to(scalar(y)))])
@@ -115,7 +125,8 @@ enum MotionBuiltins {
     guard let property = Property.named(label) else {
       let hint = Spelling.closest(to: label, among: Property.allCases.map(\.name) + ["scale"])
       throw RuntimeError(
-        "tween has no property '\(label)'", at: item.range, hint: hint.map { "did you mean '\($0)'?" })
+        "tween has no property '\(label)'", at: item.range,
+        hint: hint.map { "did you mean '\($0)'?" })
     }
     if property == .color { return [Change(.color, .to(vector(try interp.color(item))))] }
     let v = try item.number(label)
@@ -125,7 +136,9 @@ enum MotionBuiltins {
 
   /// A leaf of `changes` with the duration and the options every primitive
   /// takes: `ease:`, `delay:`, `on:` and `space:`.
-  static func primitive(_ args: inout Arguments, _ interp: Interpreter, _ changes: [Change]) throws -> Value {
+  static func primitive(_ args: inout Arguments, _ interp: Interpreter, _ changes: [Change]) throws
+    -> Value
+  {
     let d = try args.take("duration", orNext: true)?.duration() ?? defaultDuration
     let easing = try args.take("ease").map { try interp.easing($0) } ?? .linear
     let space = try args.take("space").map { try interp.colorSpace($0) } ?? .srgb
@@ -133,7 +146,9 @@ enum MotionBuiltins {
     let target = try args.take("on").map { try interp.targetViews($0) }
     try args.finish()
     let range = args.range
-    var m = try interp.build(range) { try Motion.leaf(Leaf(duration: d, easing: easing, changes: changes, space: space)) }
+    var m = try interp.build(range) {
+      try Motion.leaf(Leaf(duration: d, easing: easing, changes: changes, space: space))
+    }
     m = try interp.build(range) { try Motion.delayed(m, by: delay) }
     if let views = target { m = try interp.build(range) { try Motion.bound(m, to: views) } }
     return .motion(m)

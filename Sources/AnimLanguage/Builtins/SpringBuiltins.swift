@@ -4,7 +4,9 @@ import AnimEngine
 /// with no targets, a spring easing (SPEC §5.4).
 enum SpringBuiltins {
   static let list: [Builtin] = [
-    Builtin(name: "spring", summary: "spring(x: 200, stiffness: 100, damping: 10, mass: 1, velocity: 0)") { args, interp in
+    Builtin(
+      name: "spring", summary: "spring(x: 200, stiffness: 100, damping: 10, mass: 1, velocity: 0)"
+    ) { args, interp in
       let parameters = try Self.parameters(&args)
       let velocity = try args.take("velocity")?.number("velocity") ?? 0
       if let ease = args.take("ease") {
@@ -16,20 +18,26 @@ enum SpringBuiltins {
       }
       if changes.isEmpty {
         if args.take("delay") != nil || args.take("on") != nil {
-          throw RuntimeError("a spring with delay: or on: needs a property to move, such as x: 200", at: args.range)
+          throw RuntimeError(
+            "a spring with delay: or on: needs a property to move, such as x: 200", at: args.range)
         }
         try args.finish()
         return .easing(.spring(parameters))
       }
       if let extra = args.next() {
-        throw RuntimeError("a spring's duration is its settling time; it takes no duration", at: extra.range)
+        throw RuntimeError(
+          "a spring's duration is its settling time; it takes no duration", at: extra.range)
       }
       // The duration is fixed when the motion is built: the settling time of a
       // unit move from rest (velocity: is in distances per second), so springs
       // sequence like any motion. A velocity handed over at run time bends the
       // path; the value still snaps to the target at this time.
-      let settle = SpringSolution(parameters: parameters, displacement: -1, velocity: velocity).settlingTime
-      args = Arguments(callee: args.callee, items: args.items + [.init(label: "duration", value: .number(settle), range: args.range)], range: args.range)
+      let settle = SpringSolution(parameters: parameters, displacement: -1, velocity: velocity)
+        .settlingTime
+      args = Arguments(
+        callee: args.callee,
+        items: args.items + [.init(label: "duration", value: .number(settle), range: args.range)],
+        range: args.range)
       return try MotionBuiltins.primitive(&args, interp, changes)
     }
   ]
@@ -37,13 +45,17 @@ enum SpringBuiltins {
   /// The one parameterisation given: physical (stiffness, damping, mass),
   /// `duration:bounce:`, `frequency:halflife:` or `response:dampingRatio:`.
   static func parameters(_ args: inout Arguments) throws -> SpringParameters {
-    let forms: [[String]] = [["stiffness", "damping", "mass"], ["duration", "bounce"], ["frequency", "halflife"], ["response", "dampingRatio"]]
+    let forms: [[String]] = [
+      ["stiffness", "damping", "mass"], ["duration", "bounce"], ["frequency", "halflife"],
+      ["response", "dampingRatio"],
+    ]
     var given: [String: Arguments.Item] = [:]
     for name in forms.flatMap({ $0 }) { if let item = args.take(name) { given[name] = item } }
     let used = forms.filter { form in form.contains { given[$0] != nil } }
     if used.count > 1 {
       let names = used.map { $0.first! + ":" }.joined(separator: " and ")
-      throw RuntimeError("a spring takes one set of parameters, not \(names) together", at: args.range)
+      throw RuntimeError(
+        "a spring takes one set of parameters, not \(names) together", at: args.range)
     }
     func value(_ name: String) throws -> Double? { try given[name]?.number(name) }
     do {
@@ -74,7 +86,9 @@ enum SpringBuiltins {
   }
 
   /// The spring changes one `name: target` argument asks for.
-  static func targets(_ item: Arguments.Item, _ parameters: SpringParameters, _ velocity: Double) throws -> [Change] {
+  static func targets(_ item: Arguments.Item, _ parameters: SpringParameters, _ velocity: Double)
+    throws -> [Change]
+  {
     let label = item.label ?? ""
     let properties: [Property]
     if label == "scale" {
@@ -83,11 +97,20 @@ enum SpringBuiltins {
       properties = [p]
     } else {
       throw RuntimeError(
-        label == "color" ? "a spring moves numbers; use color(to:) for colours" : "spring has no parameter or property '\(label)'",
+        label == "color"
+          ? "a spring moves numbers; use color(to:) for colours"
+          : "spring has no parameter or property '\(label)'",
         at: item.range,
-        hint: Spelling.closest(to: label, among: Property.allCases.map(\.name) + ["stiffness", "damping", "mass", "velocity", "bounce", "halflife", "dampingRatio"]).map { "did you mean '\($0)'?" })
+        hint: Spelling.closest(
+          to: label,
+          among: Property.allCases.map(\.name) + [
+            "stiffness", "damping", "mass", "velocity", "bounce", "halflife", "dampingRatio",
+          ]
+        ).map { "did you mean '\($0)'?" })
     }
     let target = try item.number(label)
-    return properties.map { Change($0, .spring(target: target, parameters: parameters, velocity: velocity)) }
+    return properties.map {
+      Change($0, .spring(target: target, parameters: parameters, velocity: velocity))
+    }
   }
 }

@@ -4,43 +4,60 @@ import AnimEngine
 /// `ease`, `cubicBezier` and `steps` (§5.3).
 enum StaggerBuiltins {
   static let list: [Builtin] = [
-    Builtin(name: "stagger", summary: "stagger(g, m, sort: S, each: d | total: T): m on every member, offset by S") { args, interp in
+    Builtin(
+      name: "stagger",
+      summary: "stagger(g, m, sort: S, each: d | total: T): m on every member, offset by S"
+    ) { args, interp in
       let groupItem = try args.require("group", "a group")
       let members = try interp.targetViews(groupItem)
       let m = try interp.motionArgument(try args.require("motion", "a motion"))
-      let sort = try args.take("sort").map { try interp.sortSpec($0) } ?? SortSpec(function: .standard, reversed: false, description: "linear(topToBottom)")
+      let sort =
+        try args.take("sort").map { try interp.sortSpec($0) }
+        ?? SortSpec(function: .standard, reversed: false, description: "linear(topToBottom)")
       let each = args.take("each")
       let total = args.take("total")
       if let each, let total {
         _ = each
         throw RuntimeError("stagger takes each: or total:, not both", at: total.range)
       }
-      let timing: StaggerTiming = try total.map { .total(try $0.duration("total")) } ?? .each(try each?.duration("each") ?? 0.05)
+      let timing: StaggerTiming =
+        try total.map { .total(try $0.duration("total")) }
+        ?? .each(try each?.duration("each") ?? 0.05)
       try args.finish()
       let (points, frame) = interp.layout(of: members)
       let offsets: [Double]
       do {
-        offsets = try staggerOffsets(members: points, frame: frame, sort: sort.function, reversed: sort.reversed, timing: timing)
+        offsets = try staggerOffsets(
+          members: points, frame: frame, sort: sort.function, reversed: sort.reversed,
+          timing: timing)
       } catch let error as StaggerError {
         throw RuntimeError(error.message, at: args.range)
       }
       let parts = try zip(members, offsets).map { view, offset in
         // Every member shows its start state from the stagger's start, as
         // Spruce prepares all views before the first one moves.
-        try interp.build(args.range) { try Motion.bound(try Motion.prepared(m, after: offset), to: [view]) }
+        try interp.build(args.range) {
+          try Motion.bound(try Motion.prepared(m, after: offset), to: [view])
+        }
       }
       return .motion(try interp.build(args.range) { try Motion.parallel(parts) })
     },
-    Builtin(name: "ease", summary: "ease(m, E): the whole of m re-timed through easing E") { args, interp in
+    Builtin(name: "ease", summary: "ease(m, E): the whole of m re-timed through easing E") {
+      args, interp in
       let m = try interp.motionArgument(try args.require("motion", "a motion"))
       let e = try interp.easing(try args.require("easing", "an easing"))
       try args.finish()
       return .motion(try interp.build(args.range) { try Motion.eased(m, e) })
     },
-    Builtin(name: "cubicBezier", summary: "cubicBezier(x1, y1, x2, y2): a CSS cubic-bezier easing") { args, _ in
-      let v = try ["x1", "y1", "x2", "y2"].map { try args.require($0, "four numbers x1, y1, x2, y2").number($0) }
+    Builtin(name: "cubicBezier", summary: "cubicBezier(x1, y1, x2, y2): a CSS cubic-bezier easing")
+    { args, _ in
+      let v = try ["x1", "y1", "x2", "y2"].map {
+        try args.require($0, "four numbers x1, y1, x2, y2").number($0)
+      }
       try args.finish()
-      do { return .easing(try Easing.makeCubicBezier(v[0], v[1], v[2], v[3])) } catch let error as EasingError {
+      do { return .easing(try Easing.makeCubicBezier(v[0], v[1], v[2], v[3])) } catch let error
+        as EasingError
+      {
         throw RuntimeError(error.message, at: args.range)
       }
     },
@@ -64,7 +81,8 @@ enum StaggerBuiltins {
     sort("inline", "inline(corner): row by row from a corner") { args, _ in
       .inline(try choice(&args, "corner", StaggerCorner.self, default: .topLeft))
     },
-    sort("continuous", "continuous(position, duration: D): offset proportional to distance") { args, _ in
+    sort("continuous", "continuous(position, duration: D): offset proportional to distance") {
+      args, _ in
       let p = try choice(&args, "position", StaggerPosition.self, default: .middle)
       return .continuous(p, duration: try args.require("duration", "a duration").duration())
     },
@@ -72,19 +90,32 @@ enum StaggerBuiltins {
       let p = try choice(&args, "position", StaggerPosition.self, default: .middle)
       let h = try weight(args.take("horizontal"))
       let v = try weight(args.take("vertical"))
-      return .weighted(p, horizontal: h, vertical: v, duration: try args.require("duration", "a duration").duration())
+      return .weighted(
+        p, horizontal: h, vertical: v,
+        duration: try args.require("duration", "a duration").duration())
     },
-    Builtin(name: "random", summary: "random(a, b): a seeded number in a…b; random(seed: n): a seeded stagger order") { args, interp in
+    Builtin(
+      name: "random",
+      summary: "random(a, b): a seeded number in a…b; random(seed: n): a seeded stagger order"
+    ) { args, interp in
       if let seed = args.take("seed") {
         let n = try seed.number("seed")
-        guard n.rounded() == n, abs(n) < 9.2e18 else { throw RuntimeError("seed must be a whole number", at: seed.range) }
+        guard n.rounded() == n, abs(n) < 9.2e18 else {
+          throw RuntimeError("seed must be a whole number", at: seed.range)
+        }
         let reversed = try reversedFlag(&args)
         try args.finish()
-        return .sort(SortSpec(function: .random(seed: UInt64(bitPattern: Int64(n))), reversed: reversed, description: "random(seed: \(Formatting.number(n)))"))
+        return .sort(
+          SortSpec(
+            function: .random(seed: UInt64(bitPattern: Int64(n))), reversed: reversed,
+            description: "random(seed: \(Formatting.number(n)))"))
       }
       if args.isEmpty || (args.items.count == 1 && args.items[0].label == "reversed") {
         let reversed = try reversedFlag(&args)
-        return .sort(SortSpec(function: .random(seed: interp.random.next()), reversed: reversed, description: "random"))
+        return .sort(
+          SortSpec(
+            function: .random(seed: interp.random.next()), reversed: reversed, description: "random"
+          ))
       }
       let a = try args.require("from", "a lower bound").number("lower bound")
       let b = try args.require("to", "an upper bound").number("upper bound")
@@ -99,13 +130,19 @@ enum StaggerBuiltins {
   ]
 
   /// A sort builtin: its own arguments plus `reversed:`.
-  static func sort(_ name: String, _ summary: String, _ make: @escaping @Sendable (inout Arguments, Interpreter) throws -> SortFunction) -> Builtin {
+  static func sort(
+    _ name: String, _ summary: String,
+    _ make: @escaping @Sendable (inout Arguments, Interpreter) throws -> SortFunction
+  ) -> Builtin {
     Builtin(name: name, summary: summary) { args, interp in
       let reversed = try reversedFlag(&args)
       let words = args.items.map { Formatting.debug($0.value, scene: interp.scene) }
       let function = try make(&args, interp)
       try args.finish()
-      return .sort(SortSpec(function: function, reversed: reversed, description: "\(name)(\(words.joined(separator: ", ")))"))
+      return .sort(
+        SortSpec(
+          function: function, reversed: reversed,
+          description: "\(name)(\(words.joined(separator: ", ")))"))
     }
   }
 
@@ -117,7 +154,9 @@ enum StaggerBuiltins {
     return b
   }
 
-  static func choice<T: RawRepresentable & CaseIterable>(_ args: inout Arguments, _ what: String, _ type: T.Type, default value: T) throws -> T where T.RawValue == String {
+  static func choice<T: RawRepresentable & CaseIterable>(
+    _ args: inout Arguments, _ what: String, _ type: T.Type, default value: T
+  ) throws -> T where T.RawValue == String {
     guard let item = args.take(what, orNext: true) else { return value }
     let word = try item.symbol(what)
     if let v = T(rawValue: word) { return v }
@@ -132,7 +171,8 @@ enum StaggerBuiltins {
     if case .number = item.value { return try item.number("weight") }
     let word = try item.symbol("weight")
     guard let w = StaggerWeight(named: word) else {
-      throw RuntimeError("unknown weight '\(word)'; expected light, medium, heavy or a number", at: item.range)
+      throw RuntimeError(
+        "unknown weight '\(word)'; expected light, medium, heavy or a number", at: item.range)
     }
     return w.value
   }
@@ -143,16 +183,26 @@ extension Interpreter {
   func sortSpec(_ item: Arguments.Item) throws -> SortSpec {
     switch item.value {
     case .sort(let s): return s
-    case .symbol("default"): return SortSpec(function: .default, reversed: false, description: "default")
-    case .function(let f) where ["linear", "cornered", "radial", "inline", "random"].contains(f.name):
+    case .symbol("default"):
+      return SortSpec(function: .default, reversed: false, description: "default")
+    case .function(let f)
+    where ["linear", "cornered", "radial", "inline", "random"].contains(f.name):
       var args = Arguments(callee: f.name, items: [], range: item.range)
       if case .builtin(let b) = f.body, case .sort(let s) = try b.call(&args, self) { return s }
       throw RuntimeError("expected a sort function", at: item.range)
     case .symbol(let s):
-      throw RuntimeError("unknown sort '\(s)'", at: item.range,
-        hint: Spelling.closest(to: s, among: ["default", "linear", "cornered", "radial", "random", "inline", "continuous", "weighted"]).map { "did you mean '\($0)'?" })
+      throw RuntimeError(
+        "unknown sort '\(s)'", at: item.range,
+        hint: Spelling.closest(
+          to: s,
+          among: [
+            "default", "linear", "cornered", "radial", "random", "inline", "continuous", "weighted",
+          ]
+        ).map { "did you mean '\($0)'?" })
     default:
-      throw RuntimeError("expected a sort function such as radial(middle), not \(item.value.typeName)", at: item.range)
+      throw RuntimeError(
+        "expected a sort function such as radial(middle), not \(item.value.typeName)",
+        at: item.range)
     }
   }
 

@@ -5,9 +5,13 @@ import AnimEngine
 enum StockBuiltins {
   static let list: [Builtin] = [
     Builtin(name: "fadeIn", summary: "fadeIn(d): from alpha 0 to 1") { args, interp in
-      try stock(&args, interp, [Change(.alpha, .fromTo(MotionBuiltins.scalar(0), MotionBuiltins.scalar(1)))])
+      try stock(
+        &args, interp, [Change(.alpha, .fromTo(MotionBuiltins.scalar(0), MotionBuiltins.scalar(1)))]
+      )
     },
-    Builtin(name: "slide", summary: "slide(up | down | left | right, amount, d): from offset to rest") { args, interp in
+    Builtin(
+      name: "slide", summary: "slide(up | down | left | right, amount, d): from offset to rest"
+    ) { args, interp in
       let direction = try args.require("direction", "a direction: up, down, left or right")
       let amount = try Self.amount(&args, slide: true, presets: [10, 30, 50])
       let change: Change
@@ -18,19 +22,24 @@ enum StockBuiltins {
       case "left": change = Change(.x, .fromOffset(MotionBuiltins.scalar(amount)))
       case "right": change = Change(.x, .fromOffset(MotionBuiltins.scalar(-amount)))
       case let other:
-        throw RuntimeError("unknown slide direction '\(other)'; expected up, down, left or right", at: direction.range)
+        throw RuntimeError(
+          "unknown slide direction '\(other)'; expected up, down, left or right",
+          at: direction.range)
       }
       return try stock(&args, interp, [change])
     },
     Builtin(name: "spin", summary: "spin(amount, d): from rotation + amount back") { args, interp in
       let amount = try Self.amount(&args, slide: false, presets: [45, 90, 180])
-      return try stock(&args, interp, [Change(.rotation, .fromOffset(MotionBuiltins.scalar(amount)))])
+      return try stock(
+        &args, interp, [Change(.rotation, .fromOffset(MotionBuiltins.scalar(amount)))])
     },
-    Builtin(name: "expand", summary: "expand(amount, d): from a scale below 1 to 1") { args, interp in
+    Builtin(name: "expand", summary: "expand(amount, d): from a scale below 1 to 1") {
+      args, interp in
       let s = try Self.amount(&args, slide: false, presets: [0.9, 0.7, 0.5])
       return try stock(&args, interp, scaleFrom(s))
     },
-    Builtin(name: "contract", summary: "contract(amount, d): from a scale above 1 to 1") { args, interp in
+    Builtin(name: "contract", summary: "contract(amount, d): from a scale above 1 to 1") {
+      args, interp in
       let s = try Self.amount(&args, slide: false, presets: [1.1, 1.3, 1.5])
       return try stock(&args, interp, scaleFrom(s))
     },
@@ -59,7 +68,9 @@ enum StockBuiltins {
 
   /// A stock animation takes the options of any primitive and lasts 0.3 s
   /// unless told (the primitives' default too).
-  static func stock(_ args: inout Arguments, _ interp: Interpreter, _ changes: [Change]) throws -> Value {
+  static func stock(_ args: inout Arguments, _ interp: Interpreter, _ changes: [Change]) throws
+    -> Value
+  {
     try MotionBuiltins.primitive(&args, interp, changes)
   }
 }

@@ -12,7 +12,8 @@ enum ValueBuiltins {
       try args.finish()
       return .color(Color(r: r / 255, g: g / 255, b: b / 255, a: a))
     },
-    Builtin(name: "hsb", summary: "hsb(h, s, b[, a]): hue in degrees, s, b and alpha 0–1") { args, _ in
+    Builtin(name: "hsb", summary: "hsb(h, s, b[, a]): hue in degrees, s, b and alpha 0–1") {
+      args, _ in
       let h = try args.require("h", "a hue").number("hue")
       let s = try bounded(try args.require("s", "a saturation"), "saturation", 1)
       let v = try bounded(try args.require("b", "a brightness"), "brightness", 1)
@@ -27,8 +28,10 @@ enum ValueBuiltins {
     math("sqrt", "sqrt(x)") { $0.squareRoot() },
     math("sin", "sin(deg): sine of an angle in degrees") { Foundation.sin($0 * .pi / 180) },
     math("cos", "cos(deg): cosine of an angle in degrees") { Foundation.cos($0 * .pi / 180) },
-    Builtin(name: "min", summary: "min(a, b, ...)") { args, _ in try fold(&args, "min", Swift.min) },
-    Builtin(name: "max", summary: "max(a, b, ...)") { args, _ in try fold(&args, "max", Swift.max) },
+    Builtin(name: "min", summary: "min(a, b, ...)") { args, _ in try fold(&args, "min", Swift.min)
+    },
+    Builtin(name: "max", summary: "max(a, b, ...)") { args, _ in try fold(&args, "max", Swift.max)
+    },
   ]
 
   static func channel(_ args: inout Arguments, _ name: String, _ limit: Double) throws -> Double {
@@ -38,7 +41,8 @@ enum ValueBuiltins {
   static func bounded(_ item: Arguments.Item, _ what: String, _ limit: Double) throws -> Double {
     let v = try item.number(what)
     if v < 0 || v > limit {
-      throw RuntimeError("\(what) \(Formatting.number(v)) is outside 0…\(Formatting.number(limit))", at: item.range)
+      throw RuntimeError(
+        "\(what) \(Formatting.number(v)) is outside 0…\(Formatting.number(limit))", at: item.range)
     }
     return v
   }
@@ -47,21 +51,28 @@ enum ValueBuiltins {
     Color.fromHSB(Color.HSB(h: h, s: s, b: v, a: a))
   }
 
-  static func math(_ name: String, _ summary: String, _ f: @escaping @Sendable (Double) -> Double) -> Builtin {
+  static func math(_ name: String, _ summary: String, _ f: @escaping @Sendable (Double) -> Double)
+    -> Builtin
+  {
     Builtin(name: name, summary: summary) { args, _ in
       let item = try args.require("x", "a number")
       let x = try item.number("argument")
       try args.finish()
       let y = f(x)
       guard y.isFinite else {
-        throw RuntimeError("\(name)(\(Formatting.number(x))) is not a finite number", at: args.range)
+        throw RuntimeError(
+          "\(name)(\(Formatting.number(x))) is not a finite number", at: args.range)
       }
       return .number(y)
     }
   }
 
-  static func fold(_ args: inout Arguments, _ name: String, _ f: (Double, Double) -> Double) throws -> Value {
-    guard let first = args.next() else { throw RuntimeError("\(name) needs at least one number", at: args.range) }
+  static func fold(_ args: inout Arguments, _ name: String, _ f: (Double, Double) -> Double) throws
+    -> Value
+  {
+    guard let first = args.next() else {
+      throw RuntimeError("\(name) needs at least one number", at: args.range)
+    }
     var result = try first.number("argument")
     while let item = args.next() { result = f(result, try item.number("argument")) }
     try args.finish()

@@ -24,7 +24,8 @@ struct NameChecker {
   /// Records the names one statement binds.
   mutating func collect(_ s: Stmt) {
     switch s.kind {
-    case .viewDeclaration(let name, _), .gridDeclaration(let name, _), .groupDeclaration(let name, _),
+    case .viewDeclaration(let name, _), .gridDeclaration(let name, _),
+      .groupDeclaration(let name, _),
       .letBinding(let name, _):
       defined.insert(name.name)
       if case .letBinding(_, let value) = s.kind { collect(value) }
@@ -60,7 +61,8 @@ struct NameChecker {
     switch s.kind {
     case .viewDeclaration(_, let args), .gridDeclaration(_, let args):
       for a in args { check(a.value) }
-    case .groupDeclaration(_, let e), .letBinding(_, let e), .seed(let e), .fps(let e), .step(let e),
+    case .groupDeclaration(_, let e), .letBinding(_, let e), .seed(let e), .fps(let e),
+      .step(let e),
       .stepFrames(let e), .stepTo(let e), .expression(let e):
       check(e)
     case .stepUntil(let e), .restart(let e):
@@ -95,8 +97,11 @@ struct NameChecker {
   }
 
   private mutating func checkHandle(_ e: Expr) {
-    if case .identifier(let name) = e.kind { requireDefined(name, e.range, "unknown run handle") }
-    else { check(e) }
+    if case .identifier(let name) = e.kind {
+      requireDefined(name, e.range, "unknown run handle")
+    } else {
+      check(e)
+    }
   }
 
   private mutating func check(_ e: Expr) {
@@ -113,11 +118,17 @@ struct NameChecker {
       }
       for a in arguments { check(a.value) }
     case .member(let base, _):
-      if case .identifier(let name) = base.kind { requireDefined(name, base.range, "unknown name") }
-      else { check(base) }
+      if case .identifier(let name) = base.kind {
+        requireDefined(name, base.range, "unknown name")
+      } else {
+        check(base)
+      }
     case .index(let base, let index):
-      if case .identifier(let name) = base.kind { requireDefined(name, base.range, "unknown name") }
-      else { check(base) }
+      if case .identifier(let name) = base.kind {
+        requireDefined(name, base.range, "unknown name")
+      } else {
+        check(base)
+      }
       check(index)
     case .negate(let operand):
       check(operand)

@@ -45,7 +45,9 @@ public struct Program {
   /// Parses and checks `source` and its imports like `init`, one statement at
   /// a time, keeping no syntax tree (`anim check`): memory is bounded by the
   /// imports and the names, not by the size of the script.
-  public static func check(_ source: SourceFile, readFile: (String) throws -> [UInt8]) -> [(Diagnostic, SourceFile)] {
+  public static func check(_ source: SourceFile, readFile: (String) throws -> [UInt8]) -> [(
+    Diagnostic, SourceFile
+  )] {
     var checker = NameChecker()
     var imports: [Stmt] = []
     let parsed = Parser.parse(source) { statement in
@@ -84,7 +86,10 @@ public struct Program {
         let names = (chain + [full]).map { URL(fileURLWithPath: $0).lastPathComponent }
         let (at, inFile) = origin ?? (statement, file)
         diagnostics.append(
-          (.error("import cycle: \(names.joined(separator: " → "))", at: at.range, kind: .name), inFile))
+          (
+            .error("import cycle: \(names.joined(separator: " → "))", at: at.range, kind: .name),
+            inFile
+          ))
         continue
       }
       if seen.contains(full) { continue }
@@ -92,7 +97,8 @@ public struct Program {
       let bytes: [UInt8]
       do { bytes = try readFile(full) } catch {
         let reason = (error as? ScriptRunner.FileTooLarge)?.description ?? "no such file"
-        diagnostics.append((.error("cannot import \"\(path)\": \(reason)", at: statement.range, kind: .name), file))
+        diagnostics.append(
+          (.error("cannot import \"\(path)\": \(reason)", at: statement.range, kind: .name), file))
         continue
       }
       let source = SourceFile(path: full, bytes: bytes)

@@ -94,7 +94,9 @@ public enum ScriptRunner {
   }
 
   /// Parses and checks `source` and its imports without running anything.
-  public static func check(_ source: SourceFile, readFile: (String) throws -> [UInt8] = readFile) -> ScriptResult {
+  public static func check(_ source: SourceFile, readFile: (String) throws -> [UInt8] = readFile)
+    -> ScriptResult
+  {
     var result = ScriptResult()
     result.errors = Program.check(source, readFile: readFile).filter { $0.0.severity == .error }
     if let first = result.errors.first { result.exitCode = ExitStatus.code(for: first.0.kind) }
@@ -129,7 +131,9 @@ public enum ScriptRunner {
       result.exitCode = ExitStatus.code(for: error.kind)
     }
     result.failedExpectations = failures
-    if result.exitCode == ExitStatus.success && !failures.isEmpty { result.exitCode = ExitStatus.failure }
+    if result.exitCode == ExitStatus.success && !failures.isEmpty {
+      result.exitCode = ExitStatus.failure
+    }
     return result
   }
 }

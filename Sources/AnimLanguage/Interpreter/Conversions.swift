@@ -14,7 +14,8 @@ extension Interpreter {
     case .color(let c): return c
     case .string(let s):
       guard let c = Color.parseHex(s) else {
-        throw RuntimeError("\"\(s)\" is not a colour; expected #rgb, #rrggbb or #rrggbbaa", at: item.range)
+        throw RuntimeError(
+          "\"\(s)\" is not a colour; expected #rgb, #rrggbb or #rrggbbaa", at: item.range)
       }
       return c
     case .symbol(let s):
@@ -50,7 +51,8 @@ extension Interpreter {
   func colorSpace(_ item: Arguments.Item) throws -> ColorSpace {
     let name = try item.symbol("colour space")
     guard let space = ColorSpace(rawValue: name) else {
-      throw RuntimeError("unknown colour space '\(name)'; expected srgb, hsb or oklab", at: item.range)
+      throw RuntimeError(
+        "unknown colour space '\(name)'; expected srgb, hsb or oklab", at: item.range)
     }
     return space
   }
@@ -63,7 +65,8 @@ extension Interpreter {
     case .symbol(let s):
       throw RuntimeError("unknown view '\(s)'", at: item.range)
     default:
-      throw RuntimeError("a motion plays on a view or a group, not \(item.value.typeName)", at: item.range)
+      throw RuntimeError(
+        "a motion plays on a view or a group, not \(item.value.typeName)", at: item.range)
     }
   }
 

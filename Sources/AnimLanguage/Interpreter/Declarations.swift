@@ -31,15 +31,22 @@ extension Interpreter {
       case "gap": gap = v
       default:
         let hint = Spelling.closest(to: label.name, among: ["cols", "rows", "size", "gap"])
-        throw RuntimeError("grid has no setting '\(label.name)'", at: label.range, hint: hint.map { "did you mean '\($0)'?" })
+        throw RuntimeError(
+          "grid has no setting '\(label.name)'", at: label.range,
+          hint: hint.map { "did you mean '\($0)'?" })
       }
     }
     for (what, v) in [("cols", cols), ("rows", rows)] where v < 1 || v.rounded() != v {
-      throw RuntimeError("grid \(what) must be a whole number ≥ 1, got \(Formatting.number(v))", at: name.range)
+      throw RuntimeError(
+        "grid \(what) must be a whole number ≥ 1, got \(Formatting.number(v))", at: name.range)
     }
-    if size < 0 || gap < 0 { throw RuntimeError("grid size and gap must not be negative", at: name.range) }
+    if size < 0 || gap < 0 {
+      throw RuntimeError("grid size and gap must not be negative", at: name.range)
+    }
     if cols * rows > Double(Scene.maximumViews - scene.count) {
-      throw RuntimeError("grid of \(Formatting.number(cols * rows)) views exceeds the limit of \(Scene.maximumViews) views", at: name.range)
+      throw RuntimeError(
+        "grid of \(Formatting.number(cols * rows)) views exceeds the limit of \(Scene.maximumViews) views",
+        at: name.range)
     }
     var members: [ViewID] = []
     for r in 0..<Int(rows) {
@@ -82,7 +89,9 @@ extension Interpreter {
   }
 
   /// Sets one property of a view state from a script value.
-  func setProperty(_ state: inout ViewState, _ name: String, _ value: Value, at range: SourceRange) throws {
+  func setProperty(_ state: inout ViewState, _ name: String, _ value: Value, at range: SourceRange)
+    throws
+  {
     if name == "color" {
       state.color = try color(Arguments.Item(label: name, value: value, range: range))
       return

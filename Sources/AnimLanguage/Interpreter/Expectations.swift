@@ -21,7 +21,9 @@ extension Interpreter {
     guard case .binary(let op, let left, let right) = condition.kind, op.isComparison else {
       let value = try evaluate(condition, in: env)
       guard case .bool(let b) = value else {
-        throw RuntimeError("expect needs a comparison such as view.alpha == 0.5, not a \(value.typeName)", at: condition.range)
+        throw RuntimeError(
+          "expect needs a comparison such as view.alpha == 0.5, not a \(value.typeName)",
+          at: condition.range)
       }
       if !b {
         report("expectation failed: \(file.text(in: condition.range)) is false", condition.range)
@@ -51,15 +53,25 @@ extension Interpreter {
   }
 
   /// Compares two values; `==` and `~=` use tolerances (SPEC §7).
-  func compare(_ op: BinaryOperator, _ a: Value, _ b: Value, tolerance: Double?, at range: SourceRange) throws -> Comparison {
+  func compare(
+    _ op: BinaryOperator, _ a: Value, _ b: Value, tolerance: Double?, at range: SourceRange
+  ) throws -> Comparison {
     switch op {
-    case .equal: return Comparison(holds: try equal(a, b, tolerance ?? Self.exactTolerance, relative: tolerance == nil, range))
+    case .equal:
+      return Comparison(
+        holds: try equal(a, b, tolerance ?? Self.exactTolerance, relative: tolerance == nil, range))
     case .approximatelyEqual:
-      return Comparison(holds: try equal(a, b, tolerance ?? Self.approximateTolerance, relative: tolerance == nil, range))
-    case .notEqual: return Comparison(holds: !(try equal(a, b, tolerance ?? Self.exactTolerance, relative: tolerance == nil, range)))
+      return Comparison(
+        holds: try equal(
+          a, b, tolerance ?? Self.approximateTolerance, relative: tolerance == nil, range))
+    case .notEqual:
+      return Comparison(
+        holds:
+          !(try equal(a, b, tolerance ?? Self.exactTolerance, relative: tolerance == nil, range)))
     default:
       guard case .number(let x) = a, case .number(let y) = b else {
-        throw RuntimeError("'\(op.spelling)' compares numbers, not \(a.typeName) and \(b.typeName)", at: range)
+        throw RuntimeError(
+          "'\(op.spelling)' compares numbers, not \(a.typeName) and \(b.typeName)", at: range)
       }
       switch op {
       case .less: return Comparison(holds: x < y)
@@ -75,7 +87,9 @@ extension Interpreter {
     return d <= tol || (relative && d <= tol * max(abs(x), abs(y)))
   }
 
-  private func equal(_ a: Value, _ b: Value, _ tol: Double, relative: Bool, _ range: SourceRange) throws -> Bool {
+  private func equal(_ a: Value, _ b: Value, _ tol: Double, relative: Bool, _ range: SourceRange)
+    throws -> Bool
+  {
     switch (a, b) {
     case (.number(let x), .number(let y)):
       return close(x, y, tol, relative: relative)
@@ -106,7 +120,8 @@ extension Interpreter {
       }
       return true
     case (.range(let a1, let b1, let i1), .range(let a2, let b2, let i2)):
-      return i1 == i2 && close(a1, a2, tol, relative: relative) && close(b1, b2, tol, relative: relative)
+      return i1 == i2 && close(a1, a2, tol, relative: relative)
+        && close(b1, b2, tol, relative: relative)
     case (.easing(let x), .easing(let y)):
       return x == y
     case (.motion, .motion), (.function, .function), (.sort, .sort):
@@ -114,7 +129,8 @@ extension Interpreter {
       // not worth asking about: what they do is what a test should compare.
       throw RuntimeError(
         "\(a.typeName)s cannot be compared", at: range,
-        hint: a.typeName == "motion" ? "compare the properties a motion animates, after running it" : nil)
+        hint: a.typeName == "motion"
+          ? "compare the properties a motion animates, after running it" : nil)
     default:
       return false
     }

@@ -59,7 +59,9 @@ extension Interpreter {
     return .symbol(name)
   }
 
-  private func call(_ callee: Expr, _ arguments: [Argument], at range: SourceRange, in env: Environment) throws -> Value {
+  private func call(
+    _ callee: Expr, _ arguments: [Argument], at range: SourceRange, in env: Environment
+  ) throws -> Value {
     let f = try evaluate(callee, in: env)
     guard case .function(let function) = f else {
       if case .symbol(let name) = f {
@@ -72,7 +74,8 @@ extension Interpreter {
         "cannot call a \(f.typeName)", at: callee.range, hint: shadowingHint(callee, f, in: env))
     }
     let items = try arguments.map {
-      Arguments.Item(label: $0.label?.name, value: try evaluate($0.value, in: env), range: $0.value.range)
+      Arguments.Item(
+        label: $0.label?.name, value: try evaluate($0.value, in: env), range: $0.value.range)
     }
     switch function.body {
     case .builtin(let builtin):
@@ -94,7 +97,8 @@ extension Interpreter {
       env.lookup(name) != nil
     else { return nil }
     let what = if case .function = value { "a def" } else { "a \(value.typeName)" }
-    return "'\(name)' is bound to \(what) here, which hides the builtin \(name)(...); use another name"
+    return
+      "'\(name)' is bound to \(what) here, which hides the builtin \(name)(...); use another name"
   }
 
   private func callUser(
@@ -103,7 +107,8 @@ extension Interpreter {
   ) throws -> Value {
     try spend(1, at: range)
     if callDepth >= Self.maximumCallDepth {
-      throw RuntimeError("recursion deeper than \(Self.maximumCallDepth) calls in '\(name)'", at: range)
+      throw RuntimeError(
+        "recursion deeper than \(Self.maximumCallDepth) calls in '\(name)'", at: range)
     }
     if stack.isNearlyExhausted {
       throw RuntimeError(
@@ -135,7 +140,9 @@ extension Interpreter {
     return try evaluate(body, in: scope)
   }
 
-  private func subscriptValue(_ base: Value, _ index: Expr, in env: Environment, at range: SourceRange) throws -> Value {
+  private func subscriptValue(
+    _ base: Value, _ index: Expr, in env: Environment, at range: SourceRange
+  ) throws -> Value {
     let i = try number(index, in: env, "index")
     let count: Int
     switch base {
@@ -144,7 +151,8 @@ extension Interpreter {
     default: throw RuntimeError("cannot index a \(base.typeName)", at: range)
     }
     guard i.rounded() == i, i >= 0, i < Double(count) else {
-      throw RuntimeError("index \(Formatting.number(i)) is out of range 0..<\(count)", at: index.range)
+      throw RuntimeError(
+        "index \(Formatting.number(i)) is out of range 0..<\(count)", at: index.range)
     }
     switch base {
     case .group(let g): return .view(g.members[Int(i)])

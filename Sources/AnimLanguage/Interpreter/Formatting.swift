@@ -22,13 +22,15 @@ enum Formatting {
     case .point(let x, let y): return "(\(number(x)), \(number(y)))"
     case .color(let c): return c.hex
     case .view(let id): return view(id, scene: scene)
-    case .group(let g): return "\(g.name) (\(g.members.count) view\(g.members.count == 1 ? "" : "s"))"
+    case .group(let g):
+      return "\(g.name) (\(g.members.count) view\(g.members.count == 1 ? "" : "s"))"
     case .motion(let m): return "motion (\(number(m.duration))s)"
     case .handle(let h): return "#\(h.record.id)"
     case .function(let f): return "function \(f.name)"
     case .easing(let e): return e.name
     case .sort(let s): return s.description
-    case .range(let a, let b, let inclusive): return "\(number(a))\(inclusive ? "..." : "..<")\(number(b))"
+    case .range(let a, let b, let inclusive):
+      return "\(number(a))\(inclusive ? "..." : "..<")\(number(b))"
     case .list(let items): return list(items, scene: scene)
     case .none: return "none"
     }

@@ -95,7 +95,10 @@ public final class Interpreter {
       if located.file == nil { located.file = file }
       throw located
     } catch {
-      throw RuntimeError("\(error)", at: statements.first?.range ?? SourceRange(start: 0, end: 0, line: 1, column: 1), file: file)
+      throw RuntimeError(
+        "\(error)",
+        at: statements.first?.range ?? SourceRange(start: 0, end: 0, line: 1, column: 1), file: file
+      )
     }
   }
 
@@ -156,7 +159,8 @@ public final class Interpreter {
     let source = SourceFile(path: full, bytes: bytes)
     let parsed = Parser.parse(source)
     if let first = parsed.diagnostics.first(where: { $0.severity == .error }) {
-      throw RuntimeError(first.message, at: first.range, hint: first.hint, file: source, kind: first.kind)
+      throw RuntimeError(
+        first.message, at: first.range, hint: first.hint, file: source, kind: first.kind)
     }
     imported.insert(full)
     importStack.append(Self.canonical(file.path) ?? file.path)

@@ -2,7 +2,9 @@ import AnimEngine
 
 extension Interpreter {
   /// `base.name`: a view's property, a handle's query, a group's count, ….
-  func member(_ value: Value, _ name: Identifier, of base: Expr, in env: Environment) throws -> Value {
+  func member(_ value: Value, _ name: Identifier, of base: Expr, in env: Environment) throws
+    -> Value
+  {
     switch value {
     case .view(let id):
       return try viewProperty(id, name)

@@ -9,7 +9,9 @@ extension Interpreter {
     }
   }
 
-  func binary(_ op: BinaryOperator, _ left: Expr, _ right: Expr, in env: Environment, at range: SourceRange) throws -> Value {
+  func binary(
+    _ op: BinaryOperator, _ left: Expr, _ right: Expr, in env: Environment, at range: SourceRange
+  ) throws -> Value {
     let a = try evaluate(left, in: env)
     let b = try evaluate(right, in: env)
     if op.isComparison {
@@ -80,29 +82,36 @@ extension Interpreter {
     case (_, .motion(let m)) where op == .multiply:
       return .motion(try repeatMotion(m, a, left.range, at: range))
     case (.motion, .number), (.number, .motion):
-      throw RuntimeError("cannot '\(op.spelling)' a motion and a number", at: range,
+      throw RuntimeError(
+        "cannot '\(op.spelling)' a motion and a number", at: range,
         hint: op == .add ? "to delay a motion, write wait(d) + m or delay(m, d)" : nil)
     default:
       throw RuntimeError("cannot '\(op.spelling)' a \(a.typeName) and a \(b.typeName)", at: range)
     }
   }
 
-  private func repeatMotion(_ m: Motion, _ count: Value, _ countRange: SourceRange, at range: SourceRange) throws -> Motion {
+  private func repeatMotion(
+    _ m: Motion, _ count: Value, _ countRange: SourceRange, at range: SourceRange
+  ) throws -> Motion {
     let n: Double
     switch count {
     case .number(let v): n = v
     case .symbol("forever"): n = .infinity
     default:
-      throw RuntimeError("a motion repeats a number of times or forever, not \(count.typeName)", at: countRange)
+      throw RuntimeError(
+        "a motion repeats a number of times or forever, not \(count.typeName)", at: countRange)
     }
     if n.isInfinite && count.typeName == "number" {
-      throw RuntimeError("repeat count must be finite (write forever to repeat without end)", at: countRange)
+      throw RuntimeError(
+        "repeat count must be finite (write forever to repeat without end)", at: countRange)
     }
     return try build(range) { try Motion.repeating(m, count: n) }
   }
 
   /// Arithmetic on finite numbers that refuses to produce NaN or infinity.
-  func numeric(_ op: BinaryOperator, _ x: Double, _ y: Double, at range: SourceRange) throws -> Double {
+  func numeric(_ op: BinaryOperator, _ x: Double, _ y: Double, at range: SourceRange) throws
+    -> Double
+  {
     let r: Double
     switch op {
     case .add: r = x + y
@@ -118,7 +127,8 @@ extension Interpreter {
     }
     guard r.isFinite else {
       throw RuntimeError(
-        "\(Formatting.number(x)) \(op.spelling) \(Formatting.number(y)) is not a finite number", at: range)
+        "\(Formatting.number(x)) \(op.spelling) \(Formatting.number(y)) is not a finite number",
+        at: range)
     }
     return r
   }

@@ -19,10 +19,13 @@ extension Interpreter {
       try assign(target, try evaluate(value, in: env), in: env)
     case .functionDefinition(let name, let parameters, let body):
       capture(env)
-      let f = Function(name: name.name, body: .user(parameters: parameters.map(\.name), body: body, closure: env))
+      let f = Function(
+        name: name.name, body: .user(parameters: parameters.map(\.name), body: body, closure: env))
       env.assign(name.name, .function(f))
     case .forLoop(let variable, let sequence, let body):
-      try loop(variable.name, over: try evaluate(sequence, in: env), at: sequence.range, body: body, in: env)
+      try loop(
+        variable.name, over: try evaluate(sequence, in: env), at: sequence.range, body: body,
+        in: env)
     case .importFile(let path):
       try importFile(path, at: range)
     case .print(let values):
@@ -50,7 +53,9 @@ extension Interpreter {
       try clocked(range) { try self.clock.setFPS(try self.number(e, in: env, "frame rate")) }
     case .step(let e):
       let d = try number(e, in: env, "step")
-      if d < 0 { throw RuntimeError("cannot step back in time: step \(Formatting.number(d))", at: e.range) }
+      if d < 0 {
+        throw RuntimeError("cannot step back in time: step \(Formatting.number(d))", at: e.range)
+      }
       try clocked(range) { try self.clock.advance(by: d) }
     case .stepFrames(let e):
       let n = try number(e, in: env, "frame count")
@@ -77,9 +82,15 @@ extension Interpreter {
     case .finish(let target):
       try poolVerb(target, in: env, range, all: clock.finishAll, one: clock.finish)
     case .pause(let target):
-      try poolVerb(target, in: env, range, all: { for r in self.clock.liveRuns { try self.clock.pause(self.handleFor(r)) } }, one: clock.pause)
+      try poolVerb(
+        target, in: env, range,
+        all: { for r in self.clock.liveRuns { try self.clock.pause(self.handleFor(r)) } },
+        one: clock.pause)
     case .resume(let target):
-      try poolVerb(target, in: env, range, all: { for r in self.clock.liveRuns { try self.clock.resume(self.handleFor(r)) } }, one: clock.resume)
+      try poolVerb(
+        target, in: env, range,
+        all: { for r in self.clock.liveRuns { try self.clock.resume(self.handleFor(r)) } },
+        one: clock.resume)
     case .restart(let e):
       let h = try handle(e, in: env)
       try clocked(range) { try self.clock.restart(h) }
@@ -162,11 +173,15 @@ extension Interpreter {
       return
     }
     for r in runs {
-      output("#\(r.id) \(r.label) \(r.state.rawValue) t=\(Formatting.number(r.localTime)) iteration=\(r.iteration)")
+      output(
+        "#\(r.id) \(r.label) \(r.state.rawValue) t=\(Formatting.number(r.localTime)) iteration=\(r.iteration)"
+      )
     }
   }
 
-  private func addHandler(_ runExpr: Expr, _ event: HandlerEvent, _ body: [Stmt], in env: Environment) throws {
+  private func addHandler(
+    _ runExpr: Expr, _ event: HandlerEvent, _ body: [Stmt], in env: Environment
+  ) throws {
     let h = try handle(runExpr, in: env)
     if !h.record.state.isLive {
       throw RuntimeError(
@@ -209,7 +224,9 @@ extension Interpreter {
       })
   }
 
-  private func loop(_ name: String, over value: Value, at range: SourceRange, body: [Stmt], in env: Environment) throws {
+  private func loop(
+    _ name: String, over value: Value, at range: SourceRange, body: [Stmt], in env: Environment
+  ) throws {
     let scope = Environment(parent: env)
     func runBody(_ v: Value) throws {
       try spend(1, at: range)
@@ -218,10 +235,14 @@ extension Interpreter {
     }
     switch value {
     case .range(let a, let b, let inclusive):
-      guard a.isFinite && b.isFinite else { throw RuntimeError("range bounds must be finite", at: range) }
+      guard a.isFinite && b.isFinite else {
+        throw RuntimeError("range bounds must be finite", at: range)
+      }
       let count = (inclusive ? (b - a).rounded(.down) + 1 : (b - a).rounded(.up))
       if count > Double(Self.maximumLoopLength) {
-        throw RuntimeError("loop of \(Formatting.number(count)) steps is longer than the limit \(Self.maximumLoopLength)", at: range)
+        throw RuntimeError(
+          "loop of \(Formatting.number(count)) steps is longer than the limit \(Self.maximumLoopLength)",
+          at: range)
       }
       if count <= 0 { return }
       for i in 0..<Int(count) { try runBody(.number(a + Double(i))) }
@@ -234,18 +255,26 @@ extension Interpreter {
     }
   }
 
-  private func trace(_ values: [Expr], every interval: Expr, for duration: Expr, in env: Environment) throws {
+  private func trace(
+    _ values: [Expr], every interval: Expr, for duration: Expr, in env: Environment
+  ) throws {
     let step = try number(interval, in: env, "trace interval")
     let total = try number(duration, in: env, "trace duration")
     guard step > 0 else { throw RuntimeError("trace interval must be > 0", at: interval.range) }
-    guard total >= 0 else { throw RuntimeError("trace duration must not be negative", at: duration.range) }
+    guard total >= 0 else {
+      throw RuntimeError("trace duration must not be negative", at: duration.range)
+    }
     let whole = (total / step + 1e-9).rounded(.down)
     if whole + 1 > Double(Self.maximumTraceRows) {
-      throw RuntimeError("trace would print \(Formatting.number(whole + 1)) rows (limit \(Self.maximumTraceRows))", at: interval.range)
+      throw RuntimeError(
+        "trace would print \(Formatting.number(whole + 1)) rows (limit \(Self.maximumTraceRows))",
+        at: interval.range)
     }
     let start = clock.now
     var times = (0...Int(whole)).map { start + Double($0) * step }
-    if abs(times.last! - (start + total)) > 1e-9 * max(1, abs(start + total)) { times.append(start + total) }
+    if abs(times.last! - (start + total)) > 1e-9 * max(1, abs(start + total)) {
+      times.append(start + total)
+    }
     let labels = values.map { file.text(in: $0.range) }
     for t in times {
       if t > clock.now { try clocked(interval.range) { try self.clock.advance(to: t) } }

@@ -39,7 +39,9 @@ public struct DiagnosticRenderer: Sendable {
   /// with its caret, and the hint line if any. Without `showingSeverity` the
   /// header is `path:line:column: message`, the form SPEC §7 gives a failed
   /// expectation (`...: expectation failed: view.alpha is 0.25, ...`).
-  public func render(_ diagnostic: Diagnostic, in source: SourceFile, showingSeverity: Bool = true) -> String {
+  public func render(_ diagnostic: Diagnostic, in source: SourceFile, showingSeverity: Bool = true)
+    -> String
+  {
     let range = diagnostic.range
     var output = ""
     output += style(bold, "\(source.path):\(range.line):\(range.column):")

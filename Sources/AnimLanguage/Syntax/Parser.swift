@@ -110,7 +110,8 @@ public struct Parser {
     var parser = Parser(source: source)
     parser.program(each: body)
     return ParseResult(
-      statements: [], diagnostics: parser.diagnostics, isIncomplete: parser.firstErrorIsAtEnd ?? false)
+      statements: [], diagnostics: parser.diagnostics,
+      isIncomplete: parser.firstErrorIsAtEnd ?? false)
   }
 
   /// Parses a single expression filling the whole source (blank lines around
