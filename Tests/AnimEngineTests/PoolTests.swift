@@ -28,6 +28,35 @@ final class PoolTests: XCTestCase {
     XCTAssertTrue(clock.handle(of: second.record) === second)
   }
 
+  /// Live tracks are counted as runs start and end; a run that would pass
+  /// the limit is refused before anything of it starts.
+  func testLiveTracksAreCountedAndLimited() throws {
+    let (clock, _) = makeClock()
+    clock.liveTrackLimit = 3
+    let move = try Motion.leaf(
+      Leaf(
+        duration: 1,
+        changes: [
+          Change(.x, .to(PropertyValue(10, 0, 0, 0))), Change(.y, .to(PropertyValue(10, 0, 0, 0))),
+        ]))
+    let a = try clock.run(move, label: "a")
+    XCTAssertEqual(clock.liveTracks, 2)
+    XCTAssertThrowsError(try clock.run(move, label: "b")) { error in
+      XCTAssertEqual(
+        (error as? ClockError)?.message,
+        "too many animated properties: this run adds 2 to the 2 live (limit 3)")
+    }
+    XCTAssertEqual(clock.liveCount, 1)
+    _ = try clock.run(fade(1), label: "c")
+    XCTAssertEqual(clock.liveTracks, 3)
+    try clock.clear(a)
+    XCTAssertEqual(clock.liveTracks, 1)
+    try clock.advance(by: 2)
+    XCTAssertEqual(clock.liveTracks, 0)
+    _ = try clock.run(move, label: "d")
+    XCTAssertEqual(clock.liveTracks, 2)
+  }
+
   func testAThousandChainedRunsUseOneSlot() throws {
     let (clock, _) = makeClock()
     let h = try clock.run(fade(0.25), label: "a")

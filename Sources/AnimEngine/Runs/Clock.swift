@@ -38,6 +38,17 @@ public final class Clock {
   /// Called with the number of events a periodic repeat skipped unseen.
   public var skipObserver: ((RunRecord, Int) -> Void)?
 
+  /// Most tracks (one property of one view each) the live runs may animate
+  /// at once. A track costs about 700 bytes while its run lives, so this
+  /// bounds the clock's memory near 1.5 GB: a stagger over a 1000 × 1000
+  /// grid animating two properties fits, one animating every property of
+  /// every view does not.
+  public static let maximumLiveTracks = 2_000_000
+  /// `maximumLiveTracks`, lowered by tests.
+  var liveTrackLimit = Clock.maximumLiveTracks
+  /// Tracks of the live runs.
+  public private(set) var liveTracks = 0
+
   /// Most events one instant may deliver before the cascade is stopped.
   public static let maximumEventsPerInstant = 10_000
   /// Most rounds `settle` and `step until` take before giving up (a chain of
@@ -84,6 +95,11 @@ public final class Clock {
     }
     var projector = Projector()
     let (trackNodes, eventNode) = projector.project(motion, defaultView: defaultView)
+    if trackNodes.count > liveTrackLimit - liveTracks {
+      throw ClockError(
+        "too many animated properties: this run adds \(trackNodes.count) to the \(liveTracks) live (limit \(liveTrackLimit))"
+      )
+    }
     let record = RunRecord(id: nextID, motion: motion, label: label, startTime: now)
     nextID += 1
     let (slot, generation) = pool.reserve()
@@ -104,6 +120,7 @@ public final class Clock {
       slot: slot, generation: generation)
     nextSerial += 1
     tracksStarted += tracks.count
+    liveTracks += tracks.count
     pool.insert(run)
     advance(run, toLocal: 0)
     return h
@@ -297,7 +314,7 @@ public final class Clock {
           local >= h.pointee.endLimit
           ? h.pointee.b
           : h.pointee.b
-            + (run.curves[i].spring?.displacement(at: max(local - h.pointee.start, 0)) ?? 0)
+            + (run.curves[i].spring?.solution.displacement(at: max(local - h.pointee.start, 0)) ?? 0)
         if _slowPath(!value.isFinite) { value = FiniteValues.clamp(value, fallback: h.pointee.b) }
       case .general:
         let track = run.tracks[i]
@@ -537,6 +554,7 @@ public final class Clock {
   private func end(_ run: Run, as state: RunState) {
     run.record.state = state
     run.record.slot = nil
+    liveTracks -= run.trackCount
     pool.release(run)
   }
 

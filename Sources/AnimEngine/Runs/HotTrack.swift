@@ -81,7 +81,7 @@ struct HotTrack {
       }
     case .spring(let s):
       kind = .spring
-      curve.spring = s
+      curve.spring = SpringBox(s)
     case .hold, .event:
       b = a
       kind = .linear
@@ -95,9 +95,16 @@ struct HotTrack {
 /// only for those tracks.
 struct HotCurve {
   var easing = Easing.linear
-  var spring: SpringSolution?
+  /// Boxed: most tracks do not spring, and every track has a curve.
+  var spring: SpringBox?
   var program: PeriodicProgram?
   /// Where a programmed track is: the play (its index) and the part in force.
   var play = 0.0
   var part = 0
+}
+
+/// A spring solution on the heap, so that a `HotCurve` stays small.
+final class SpringBox {
+  let solution: SpringSolution
+  init(_ solution: SpringSolution) { self.solution = solution }
 }

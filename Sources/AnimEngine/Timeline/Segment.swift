@@ -7,11 +7,13 @@ enum SegmentForm {
   case number
   /// Colours interpolated in a colour space.
   case color(ColorSpace)
-  /// The exact spring path to `b`, snapping to `b` at the end.
-  case spring(SpringSolution)
+  /// The exact spring path to `b`, snapping to `b` at the end. (Boxed, as
+  /// is `wideSpring`: a solution is 144 bytes, and every track keeps a
+  /// segment, most of them not springs.)
+  indirect case spring(SpringSolution)
   /// A spring whose distance `a − b` overflows a double: the solution is that
   /// of the halved distance and velocity, and the path `2·(b/2 + x(t))`.
-  case wideSpring(SpringSolution)
+  indirect case wideSpring(SpringSolution)
   /// A whole play resolved in advance and read through a time map
   /// (`reverse`, `yoyo`, `ease`).
   case composite(CompositeTimeline)

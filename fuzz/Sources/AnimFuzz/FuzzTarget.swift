@@ -9,8 +9,11 @@ import CLibFuzzer
 /// (`ScriptRunner.check`) and the interpreter with its clock (`ScriptRunner.run`),
 /// and every diagnostic is rendered with its source line and caret. Output is
 /// discarded. Run time is bounded by the interpreter's own limits (see the
-/// README's limits table) and by refusing inputs over `maximumInputSize`:
-/// libFuzzer's `-timeout` reports anything that still takes seconds.
+/// README's limits table), a work limit of `workLimit` steps instead of the
+/// default ten million (so that an input that loops costs milliseconds, not
+/// seconds under the sanitizers), and by refusing inputs over
+/// `maximumInputSize`: libFuzzer's `-timeout` reports anything that still
+/// takes seconds.
 ///
 /// Imports never touch the disk: `FuzzFiles` serves a few small virtual files,
 /// including a cycle and a file with a syntax error.
@@ -30,7 +33,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
   var printed = 0
   let result = ScriptRunner.run(
-    source, output: { line in printed &+= line.utf8.count }, readFile: FuzzFiles.read)
+    source, output: { line in printed &+= line.utf8.count }, readFile: FuzzFiles.read,
+    workLimit: workLimit)
   for (diagnostic, file) in result.errors { _ = renderer.render(diagnostic, in: file) }
   for failure in result.failedExpectations {
     _ = renderer.render(failure.diagnostic, in: failure.file ?? source)
@@ -42,6 +46,9 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
 /// The largest input run; bigger ones are rejected (libFuzzer drops them from the corpus).
 let maximumInputSize = 4096
+
+/// The work each input may do, in the interpreter's steps.
+let workLimit = 200_000
 
 /// The files a fuzzed script may import, kept in memory.
 enum FuzzFiles {
