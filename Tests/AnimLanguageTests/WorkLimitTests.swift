@@ -33,7 +33,8 @@ final class WorkLimitTests: XCTestCase {
       XCTAssertEqual(error.message, "work limit reached: more than 102 steps")
       XCTAssertEqual(
         error.hint,
-        "a loop or a chain of handlers that does not end? --work-limit N raises the limit")
+        "a loop, a chain of handlers or a repeat of very short plays that does not end? --work-limit N raises the limit"
+      )
       XCTAssertEqual(error.range.line, 2)
       XCTAssertEqual(error.range.column, 10)
     }
@@ -88,6 +89,39 @@ final class WorkLimitTests: XCTestCase {
     // 10·2^16 = 655 360 bytes: the last join costs 655 steps, printing it 655.
     XCTAssertEqual(run(script, limit: 3_000).result.exitCode, 0)
     XCTAssertEqual(run(script, limit: 1_500).result.exitCode, 70)
+  }
+
+  /// Plays the clock walks one by one count too: a repeat nested in a
+  /// sequence, and a repeat of plays shorter than the clock can tell apart,
+  /// stop inside one `step` instead of walking it for hours.
+  func testPlaysTheClockWalksOneByOneStopInsideAStep() {
+    // Plays of 1e-17 s all lie within the clock's tolerance of the run's
+    // start (1e-12 s), so that one stops at `run` already.
+    for (motion, line) in [
+      ("fade(out, 1) + fade(in, 1) * forever", 3), ("fade(out, 1e-17) * forever", 2),
+    ] {
+      let (_, result) = run("n = 1\nrun \(motion)\nstep 1e9\nprint n\n", limit: 10_000)
+      XCTAssertEqual(result.exitCode, 70, motion)
+      XCTAssertEqual(result.errors.first?.0.message, "work limit reached: more than 10000 steps")
+      XCTAssertEqual(result.errors.first?.0.range.line, line, motion)
+    }
+  }
+
+  /// The REPL and `anim bench` start each entry or frame with the whole
+  /// limit, the clock's share included.
+  func testResettingTheWorkGivesTheClockTheWholeLimitAgain() throws {
+    let script = "run fade(out, 1) + fade(in, 1) * forever\n"
+    let interpreter = Interpreter(file: SourceFile(path: "t.anim", text: script), output: { _ in })
+    interpreter.workLimit = 1_000
+    let program = Program(source: SourceFile(path: "t.anim", text: script), readFile: { _ in [] })
+    try interpreter.execute(program.statements, in: program.source)
+    for _ in 0..<5 {
+      interpreter.resetWork()
+      try interpreter.clock.advance(by: 1_000)
+    }
+    XCTAssertThrowsError(try interpreter.clock.advance(by: 1e6)) { error in
+      XCTAssertEqual(error as? ClockError, .workLimitReached)
+    }
   }
 
   /// Scripts within the limit are untouched by it: the design example.

@@ -125,7 +125,7 @@ final class WorkLimitRollbackTests: XCTestCase {
       <repl>:1:18: error: work limit reached: more than 100 steps
       1 | step 1; for i in 0..<60 { n = n + 1 }
         |                  ^~~~~~
-        = hint: a loop or a chain of handlers that does not end? --work-limit N raises the limit
+        = hint: a loop, a chain of handlers or a repeat of very short plays that does not end? --work-limit N raises the limit
       anim 0.000s> print n, time
       80 0
 

@@ -123,6 +123,10 @@ public final class Motion: @unchecked Sendable {
       partCount: try checkParts(parts.reduce(0) { $0 + $1.partCount }))
   }
 
+  /// The largest finite repeat count, 2^52: past it a play's index and
+  /// `k + 1` are no longer exact in a double.
+  public static let maximumRepeatCount = 0x1p52
+
   /// `m * n`: n plays back to back (fractional allowed, `.infinity` forever).
   public static func repeating(_ m: Motion, count: Double) throws(MotionError) -> Motion {
     if count.isNaN || count < 0 {
@@ -140,6 +144,11 @@ public final class Motion: @unchecked Sendable {
     }
     if m.duration == .infinity && count > 0 {
       throw MotionError("a motion that never ends cannot be repeated")
+    }
+    if count > maximumRepeatCount {
+      throw MotionError(
+        "repeat count \(format(count)) is more than 2^52 plays, past which plays cannot be counted exactly (write forever)"
+      )
     }
     let d = m.duration * count
     if !d.isFinite { throw MotionError("repeat makes the motion's duration overflow") }

@@ -29,9 +29,21 @@ public final class Clock {
   /// made; each costs about a hundred property writes.
   public private(set) var tracksStarted = 0
 
+  /// Segments and events the runs have started since the clock was made;
+  /// each costs about a hundred property writes.
+  public private(set) var segmentsStarted = 0
+
   /// The clock's work since it was made, in property writes: a host that
   /// bounds a script's work (the interpreter's work limit) charges it.
-  public var work: Int { propertyUpdates &+ tracksStarted &* 100 }
+  public var work: Int { propertyUpdates &+ (tracksStarted &+ segmentsStarted) &* 100 }
+
+  /// The `work` past which the clock stops starting segments and the call
+  /// that passed it throws ``ClockError/workLimitReached``: what bounds a
+  /// repeat of very short plays, or one stepped play by play, that a single
+  /// `step` would otherwise walk for hours. No limit unless a host sets one.
+  public var workCeiling = Int.max
+  /// Set when `work` passed `workCeiling`; `checkWork` throws and clears it.
+  private var workExhausted = false
 
   /// Called for every event that fires, listened to or not (the REPL's report).
   public var observer: ((RunEvent) -> Void)?
@@ -123,6 +135,7 @@ public final class Clock {
     liveTracks += tracks.count
     pool.insert(run)
     advance(run, toLocal: 0)
+    try checkWork()
     return h
   }
 
@@ -241,20 +254,32 @@ public final class Clock {
   /// for good at the first instant after which `done()` holds.
   private func move(to target: Double, until done: (() -> Bool)? = nil) throws {
     try deliverInstant()
+    try checkWork()
     if let done, done() { return }
     while true {
       let next = nextBoundary()
       guard next <= target else { break }
       sampleRuns(at: next)
       now = next
+      try checkWork()
       try deliverInstant()
+      try checkWork()
       if let done, done() { return }
     }
     if target > now {
       sampleRuns(at: target)
       now = target
+      try checkWork()
       try deliverInstant()
+      try checkWork()
     }
+  }
+
+  /// Throws once the clock has passed `workCeiling` (see there).
+  private func checkWork() throws {
+    guard workExhausted else { return }
+    workExhausted = false
+    throw ClockError.workLimitReached
   }
 
   /// The earliest instant after now at which a run ends or emits an event
@@ -345,6 +370,11 @@ public final class Clock {
         if !track.pointee.alive { break }
       }
       cursor.pop(&track.pointee.resolver)
+      segmentsStarted &+= 1
+      if work > workCeiling {
+        workExhausted = true
+        break
+      }
       // More than one segment behind: a periodic repeat skips whole plays.
       if reached(cursor.nextStart, local) {
         _ = cursor.fastForward(to: local, &track.pointee.resolver)
@@ -402,7 +432,11 @@ public final class Clock {
     }
     var k = run.curves[i].play
     var j = run.curves[i].part
-    if limit - (program.base + k * program.period) > 2 * program.period {
+    // Plays are stepped one by one only while the arithmetic can tell them
+    // apart: past 2^52 plays `k + 1` is no longer exact, and a play shorter
+    // than the clock's tolerance at `limit` has no distinct start.
+    let resolvable = k < 0x1p52 && program.period > tolerance(limit)
+    if !resolvable || limit - (program.base + k * program.period) > 2 * program.period {
       k = program.play(at: limit)
       if let part = program.part(at: limit, play: k) {
         j = part
@@ -476,6 +510,11 @@ public final class Clock {
       && events.nextStart <= run.duration + tolerance(run.duration)
     {
       events.pop(&run.eventResolver)
+      segmentsStarted &+= 1
+      if work > workCeiling {
+        workExhausted = true
+        return
+      }
       if let segment = run.eventResolver.current, case .event(let kind) = segment.form, let observer
       {
         observer(
@@ -514,6 +553,11 @@ public final class Clock {
             && events.nextStart <= run.duration + tolerance(run.duration)
           {
             events.pop(&run.eventResolver)
+            segmentsStarted &+= 1
+            if work > workCeiling {
+              workExhausted = true
+              break
+            }
             if let segment = run.eventResolver.current, case .event(let kind) = segment.form {
               try fire(kind, run, at: run.anchor + segment.start)
               progressed = true
@@ -590,6 +634,7 @@ public final class Clock {
       throw ClockError("cannot finish run #\(run.record.id): it never ends")
     }
     advance(run, toLocal: run.duration)
+    try checkWork()
     end(run, as: .finished)
     try fireOutsideStep(.done, run)
   }

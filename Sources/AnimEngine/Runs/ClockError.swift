@@ -5,3 +5,8 @@ public struct ClockError: Error, Sendable, Equatable, CustomStringConvertible {
   public init(_ message: String) { self.message = message }
   public var description: String { message }
 }
+
+extension ClockError {
+  /// The clock passed its `workCeiling`: its host's work limit.
+  public static let workLimitReached = ClockError("work limit reached")
+}

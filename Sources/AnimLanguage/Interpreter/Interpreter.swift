@@ -60,7 +60,10 @@ public final class Interpreter {
 
   /// Starts counting work from zero again: the REPL gives each entry the
   /// whole limit.
-  public func resetWork() { budget.reset(clockWork: clock.work) }
+  public func resetWork() {
+    budget.reset(clockWork: clock.work)
+    clock.workCeiling = budget.clockCeiling()
+  }
 
   public init(file: SourceFile, output: @escaping (String) -> Void) {
     self.file = file

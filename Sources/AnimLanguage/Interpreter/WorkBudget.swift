@@ -53,6 +53,11 @@ struct WorkBudget {
     spent = 0
     clockWorkCharged = clockWork
   }
+
+  /// The clock's `work` at which the steps left run out.
+  func clockCeiling() -> Int {
+    clockWorkCharged &+ max(limit &- spent, 0).multipliedReportingOverflow(by: 100).partialValue
+  }
 }
 
 extension Interpreter {
@@ -61,6 +66,7 @@ extension Interpreter {
   @inline(__always)
   func spend(_ steps: Int, at range: SourceRange) throws {
     if !budget.take(steps, clockWork: clock.work) { throw workLimitReached(at: range) }
+    clock.workCeiling = budget.clockCeiling()
   }
 
   /// Charges the size of `values` that a builtin is given: 1 step per 100
@@ -77,10 +83,12 @@ extension Interpreter {
     try spend(1 + size / 100, at: range)
   }
 
-  private func workLimitReached(at range: SourceRange) -> RuntimeError {
+  func workLimitReached(at range: SourceRange) -> RuntimeError {
     RuntimeError(
       "work limit reached: more than \(budget.limit) steps",
       at: range,
-      hint: "a loop or a chain of handlers that does not end? --work-limit N raises the limit")
+      hint:
+        "a loop, a chain of handlers or a repeat of very short plays that does not end? --work-limit N raises the limit"
+    )
   }
 }
