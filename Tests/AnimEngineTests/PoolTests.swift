@@ -57,6 +57,18 @@ final class PoolTests: XCTestCase {
     XCTAssertEqual(clock.liveTracks, 2)
   }
 
+  /// Restarting a live run over and over without stepping keeps one run
+  /// in the pool, not every run it cleared (that kept 1.7 KB a restart).
+  func testRestartsWithoutSteppingKeepOneRun() throws {
+    let (clock, _) = makeClock()
+    let h = try clock.run(fade(2), label: "a")
+    for _ in 0..<1_000 { try clock.restart(h) }
+    XCTAssertEqual(clock.pool.live.count, 1)
+    XCTAssertEqual(clock.liveCount, 1)
+    XCTAssertEqual(clock.poolCapacity, 1)
+    XCTAssertEqual(h.record.id, 1_001)
+  }
+
   func testAThousandChainedRunsUseOneSlot() throws {
     let (clock, _) = makeClock()
     let h = try clock.run(fade(0.25), label: "a")

@@ -51,17 +51,17 @@ public final class Clock {
   public var skipObserver: ((RunRecord, Int) -> Void)?
 
   /// Most tracks (one property of one view each) the live runs may animate
-  /// at once. A track costs about 700 bytes while its run lives, so this
-  /// bounds the clock's memory near 1.5 GB: a stagger over a 1000 × 1000
-  /// grid animating two properties fits, one animating every property of
-  /// every view does not.
-  public static let maximumLiveTracks = 2_000_000
+  /// at once. A track costs about 1 KB while its run lives (2 KB in a
+  /// stagger), so this bounds the clock's memory near 1 GB: fifty thousand
+  /// views with ten properties each fit, a million-view grid does not.
+  public static let maximumLiveTracks = 500_000
   /// `maximumLiveTracks`, lowered by tests.
   var liveTrackLimit = Clock.maximumLiveTracks
   /// Tracks of the live runs.
   public private(set) var liveTracks = 0
 
-  /// Most events one instant may deliver before the cascade is stopped.
+  /// Most events one instant may deliver to handlers before the cascade is
+  /// stopped (events no handler hears do not count).
   public static let maximumEventsPerInstant = 10_000
   /// Most rounds `settle` and `step until` take before giving up (a chain of
   /// handlers that never stops starting runs would otherwise never return).
@@ -577,16 +577,18 @@ public final class Clock {
   }
 
   private func fire(_ kind: EventKind, _ run: Run, at time: Double) throws {
+    let event = RunEvent(time: time, kind: kind, record: run.record, handle: run.handle)
+    observer?(event)
+    let listeners = run.handle.listeners
+    // Only events a handler hears can cascade: ten thousand runs starting
+    // together, with no handlers, are not a cascade.
+    guard listeners.contains(where: { $0.filter.matches(kind) }) else { return }
     eventsThisInstant += 1
     if eventsThisInstant > Self.maximumEventsPerInstant {
       throw ClockError(
         "more than \(Self.maximumEventsPerInstant) events at t=\(Motion.format(time)): handlers keep triggering each other"
       )
     }
-    let event = RunEvent(time: time, kind: kind, record: run.record, handle: run.handle)
-    observer?(event)
-    let listeners = run.handle.listeners
-    guard !listeners.isEmpty else { return }
     handlerDepth += 1
     defer { handlerDepth -= 1 }
     for listener in listeners where listener.filter.matches(kind) {
@@ -659,7 +661,12 @@ public final class Clock {
     if handle.record.state == .cleared {
       throw ClockError("cannot restart run #\(handle.record.id): it was cleared")
     }
-    if let run = pool.run(for: handle.record) { end(run, as: .cleared) }
+    if let run = pool.run(for: handle.record) {
+      end(run, as: .cleared)
+      // Ended runs leave `pool.live` at the next compaction: without one
+      // here, restarts in a loop that never steps would keep them all.
+      pool.compact()
+    }
     try run(handle.record.motion, label: handle.record.label, handle: handle)
   }
 

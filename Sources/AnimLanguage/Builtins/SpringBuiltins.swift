@@ -109,6 +109,9 @@ enum SpringBuiltins {
         ).map { "did you mean '\($0)'?" })
     }
     let target = try item.number(label)
+    // Like fade and tween: the target is a resting alpha (the path between
+    // may overshoot it, as an overshooting easing does).
+    if properties == [.alpha] { try MotionBuiltins.checkAlpha(target, item.range) }
     return properties.map {
       Change($0, .spring(target: target, parameters: parameters, velocity: velocity))
     }

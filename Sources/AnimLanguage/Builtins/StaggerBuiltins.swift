@@ -101,7 +101,7 @@ enum StaggerBuiltins {
       if let seed = args.take("seed") {
         let n = try seed.number("seed")
         guard n.rounded() == n, abs(n) < 9.2e18 else {
-          throw RuntimeError("seed must be a whole number", at: seed.range)
+          throw RuntimeError("seed must be a whole number from -9.2e18 to 9.2e18", at: seed.range)
         }
         let reversed = try reversedFlag(&args)
         try args.finish()

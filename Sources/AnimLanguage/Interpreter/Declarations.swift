@@ -48,6 +48,13 @@ extension Interpreter {
         "grid of \(Formatting.number(cols * rows)) views exceeds the limit of \(Scene.maximumViews) views",
         at: name.range)
     }
+    // The far corner's centre is the largest coordinate the grid makes.
+    let far = (max(cols, rows) - 0.5) * size + (max(cols, rows) - 1) * gap
+    if !far.isFinite {
+      throw RuntimeError(
+        "grid of size \(Formatting.number(size)) and gap \(Formatting.number(gap)) puts views past the largest number",
+        at: name.range)
+    }
     var members: [ViewID] = []
     for r in 0..<Int(rows) {
       for c in 0..<Int(cols) {

@@ -44,7 +44,7 @@ extension Interpreter {
     case .seed(let e):
       let n = try number(e, in: env, "seed")
       guard n.rounded() == n, abs(n) < 9.2e18 else {
-        throw RuntimeError("seed must be a whole number", at: e.range)
+        throw RuntimeError("seed must be a whole number from -9.2e18 to 9.2e18", at: e.range)
       }
       random = SplitMix64(seed: UInt64(bitPattern: Int64(n)))
     case .reset:
