@@ -4,6 +4,7 @@ import PackageDescription
 // The pipeline, one module per stage:
 //   AnimLanguage (source -> tokens -> syntax tree -> values, motions)
 //   AnimEngine   (scene, motions, clock, pool, events; knows no language)
+//   AnimFiles    (writing files atomically; file errors in words)
 //   AnimTestRunner (script-based tests, `anim test`)
 //   AnimREPL     (the REPL's logic; CLibedit is libedit for the executable)
 //   AnimCLI      (the `anim` executable: command line, terminal)
@@ -20,9 +21,10 @@ let package = Package(
   targets: [
     .target(name: "AnimEngine"),
     .target(name: "AnimLanguage", dependencies: ["AnimEngine"]),
-    .target(name: "AnimTestRunner"),
+    .target(name: "AnimFiles"),
+    .target(name: "AnimTestRunner", dependencies: ["AnimFiles"]),
     // The REPL's logic, behind a line-reader interface (tested without a terminal).
-    .target(name: "AnimREPL", dependencies: ["AnimEngine", "AnimLanguage"]),
+    .target(name: "AnimREPL", dependencies: ["AnimEngine", "AnimLanguage", "AnimFiles"]),
     // libedit (Debian libedit-dev), found through pkg-config; only the executable links it.
     .systemLibrary(
       name: "CLibedit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
@@ -35,7 +37,7 @@ let package = Package(
     ),
     .testTarget(name: "AnimEngineTests", dependencies: ["AnimEngine"]),
     .testTarget(name: "AnimLanguageTests", dependencies: ["AnimLanguage", "AnimEngine"]),
-    .testTarget(name: "AnimTestRunnerTests", dependencies: ["AnimTestRunner"]),
+    .testTarget(name: "AnimTestRunnerTests", dependencies: ["AnimTestRunner", "AnimFiles"]),
     .testTarget(name: "AnimREPLTests", dependencies: ["AnimREPL", "AnimLanguage", "AnimEngine"]),
   ]
 )

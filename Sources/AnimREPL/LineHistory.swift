@@ -1,3 +1,4 @@
+import AnimFiles
 import Foundation
 
 /// The lines entered at the REPL, kept across sessions in a file: loaded at
@@ -50,10 +51,10 @@ public final class LineHistory {
   public func save() {
     guard let path else { return }
     do {
-      try AtomicWriter.write(entries.map { $0 + "\n" }.joined(), to: path)
+      try AtomicFile.write(entries.map { $0 + "\n" }.joined(), to: path)
       lastFailure = nil
     } catch {
-      lastFailure = error.description
+      lastFailure = "cannot write \(error.description)"
     }
   }
 }

@@ -1,4 +1,5 @@
 import AnimEngine
+import AnimFiles
 import AnimLanguage
 import Foundation
 
@@ -54,11 +55,11 @@ extension ReplSession {
     let expanded = path.hasPrefix("~/") ? NSHomeDirectory() + path.dropFirst() : path
     let text = script
     do {
-      try AtomicWriter.write(text, to: expanded)
+      try AtomicFile.write(text, to: expanded)
       let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
       output("saved \(lines) line\(lines == 1 ? "" : "s") to \(path)")
     } catch {
-      problem(error.description, commandLine: line)
+      problem("cannot write \(error.description)", commandLine: line)
     }
   }
 

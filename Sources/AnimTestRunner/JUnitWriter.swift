@@ -1,3 +1,4 @@
+import AnimFiles
 import Foundation
 
 /// Writes a run's report as JUnit XML, the `--junit FILE` output of `anim test`:

@@ -1,3 +1,4 @@
+import AnimFiles
 import Foundation
 
 /// One test file, checked from start to end: read its directives, skip it or run it,

@@ -1,3 +1,4 @@
+import AnimFiles
 import Foundation
 
 /// Why the runner could not list the files to test.

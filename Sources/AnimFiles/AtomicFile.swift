@@ -9,10 +9,19 @@
 /// Writes whole files so that a reader sees either the old content or the new, never
 /// a part: the text goes to a temporary file in the same directory (so both are on
 /// one file system), is flushed to disk, then renamed over the target.
-enum AtomicFile {
+///
+/// `anim test --update` and `--junit`, the REPL's `:save` and its history file
+/// all write through it.
+public enum AtomicFile {
   /// Replaces the content of `path` with `text` (UTF-8), keeping the permissions of
   /// the file it replaces; a new file gets `0644` less the umask.
-  static func write(_ text: String, to path: String) throws(FileError) {
+  ///
+  /// A symbolic link is followed, so the file it points to is replaced and
+  /// the link stays; a path that is something other than a regular file (a
+  /// device such as `/dev/full`, a pipe, a directory, a dangling link) is
+  /// refused, since renaming over it would replace it.
+  public static func write(_ text: String, to requested: String) throws(FileError) {
+    let path = try destination(of: requested)
     let slash = path.lastIndex(of: "/")
     let directory = slash.map { String(path[...$0]) } ?? ""
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -36,6 +45,28 @@ enum AtomicFile {
       unlink(temporary)
       throw failure
     }
+  }
+}
+
+extension AtomicFile {
+  /// The regular file that writing `path` replaces: `path` itself, or the
+  /// file a link at `path` points to; `path` when nothing is there yet.
+  static func destination(of path: String) throws(FileError) -> String {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return path }
+    var target = path
+    if info.st_mode & S_IFMT == S_IFLNK {
+      guard let resolved = realpath(path, nil) else {
+        throw FileError(path: path, reason: "it is a link to a file that does not exist")
+      }
+      target = String(cString: resolved)
+      free(resolved)
+      guard stat(target, &info) == 0 else { throw FileError.current(path) }
+    }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      throw FileError(path: path, reason: "not a regular file")
+    }
+    return target
   }
 }
 

@@ -1,23 +1,23 @@
 import Foundation
 
 /// A file that could not be read or written, with the system's reason.
-struct FileError: Error, Equatable, CustomStringConvertible {
+public struct FileError: Error, Equatable, CustomStringConvertible {
   /// The file's path.
-  var path: String
+  public var path: String
   /// Why, such as `No such file or directory`.
-  var reason: String
+  public var reason: String
 
-  var description: String { "\(path): \(reason)" }
+  public var description: String { "\(path): \(reason)" }
 
   /// Creates an error from its parts.
-  init(path: String, reason: String) {
+  public init(path: String, reason: String) {
     self.path = path
     self.reason = reason
   }
 
   /// The error for a failed Foundation call, giving the system's reason when
   /// Foundation wraps one (its own text varies between platforms).
-  init(path: String, error: any Error) {
+  public init(path: String, error: any Error) {
     let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
     if let underlying, underlying.domain == NSPOSIXErrorDomain {
       self.init(path: path, reason: String(cString: strerror(Int32(underlying.code))))
@@ -27,7 +27,7 @@ struct FileError: Error, Equatable, CustomStringConvertible {
   }
 
   /// The error `errno` describes now.
-  static func current(_ path: String) -> FileError {
+  public static func current(_ path: String) -> FileError {
     FileError(path: path, reason: String(cString: strerror(errno)))
   }
 }

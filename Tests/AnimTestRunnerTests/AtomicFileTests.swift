@@ -1,0 +1,51 @@
+import AnimFiles
+import Foundation
+import XCTest
+
+/// Writing through a link replaces the file it points to and keeps the link;
+/// anything but a regular file is refused rather than replaced.
+final class AtomicFileTests: XCTestCase {
+  private func directory() throws -> String {
+    let path = NSTemporaryDirectory() + "atomic-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+    return path
+  }
+
+  func testANewFileAndAnExistingOneAreWritten() throws {
+    let dir = try directory()
+    try AtomicFile.write("one\n", to: dir + "/a.anim")
+    try AtomicFile.write("two\n", to: dir + "/a.anim")
+    XCTAssertEqual(try String(contentsOfFile: dir + "/a.anim", encoding: .utf8), "two\n")
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), ["a.anim"])
+  }
+
+  func testALinkKeepsPointingAtTheFileItReplaces() throws {
+    let dir = try directory()
+    try "old\n".write(toFile: dir + "/real.anim", atomically: false, encoding: .utf8)
+    try FileManager.default.createSymbolicLink(
+      atPath: dir + "/link.anim", withDestinationPath: "real.anim")
+    try AtomicFile.write("new\n", to: dir + "/link.anim")
+    XCTAssertEqual(
+      try FileManager.default.destinationOfSymbolicLink(atPath: dir + "/link.anim"), "real.anim")
+    XCTAssertEqual(try String(contentsOfFile: dir + "/real.anim", encoding: .utf8), "new\n")
+  }
+
+  func testDevicesDirectoriesAndDanglingLinksAreRefused() throws {
+    let dir = try directory()
+    try FileManager.default.createSymbolicLink(
+      atPath: dir + "/dangling", withDestinationPath: "missing.anim")
+    let cases = [
+      ("/dev/null", "not a regular file"), (dir, "not a regular file"),
+      (dir + "/dangling", "it is a link to a file that does not exist"),
+    ]
+    for (path, reason) in cases {
+      XCTAssertThrowsError(try AtomicFile.write("x", to: path)) { error in
+        XCTAssertEqual(error as? FileError, FileError(path: path, reason: reason))
+      }
+    }
+    var info = stat()
+    XCTAssertEqual(lstat("/dev/null", &info), 0)
+    XCTAssertEqual(info.st_mode & S_IFMT, S_IFCHR, "/dev/null is still a device")
+  }
+}
