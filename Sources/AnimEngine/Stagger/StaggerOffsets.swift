@@ -84,6 +84,11 @@ private enum StaggerComputation {
     default:
       break
     }
+    for (extent, what) in [(frame.width, "width"), (frame.height, "height")]
+    where extent == .infinity {
+      throw StaggerError(
+        "the group's \(what) is past the largest number: its views lie too far apart")
+    }
     try checkAmount(frame.width, "frame width")
     try checkAmount(frame.height, "frame height")
     for (index, member) in members.enumerated() where !(member.x.isFinite && member.y.isFinite) {

@@ -45,7 +45,7 @@ extension Interpreter {
     }
     if cols * rows > Double(Scene.maximumViews - scene.count) {
       throw RuntimeError(
-        "grid of \(Formatting.number(cols * rows)) views exceeds the limit of \(Scene.maximumViews) views",
+        "grid of \(Formatting.count(cols * rows)) views exceeds the limit of \(Scene.maximumViews) views",
         at: name.range)
     }
     // The far corner's centre is the largest coordinate the grid makes.

@@ -5,6 +5,12 @@ import Foundation
 /// to 6 significant digits (`%g`), colours as `#rrggbb[aa]`.
 enum Formatting {
   /// `1`, `0.5`, `0.333333`, `-12.25`, `1e+06`; `-0` prints as `0`.
+  /// A count for a message: past the largest double, "more than 1.79769e+308"
+  /// instead of "inf".
+  static func count(_ v: Double) -> String {
+    v == .infinity ? "more than \(number(.greatestFiniteMagnitude))" : number(v)
+  }
+
   static func number(_ v: Double) -> String {
     if v.isNaN { return "nan" }
     if v.isInfinite { return v > 0 ? "inf" : "-inf" }

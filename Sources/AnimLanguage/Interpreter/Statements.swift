@@ -242,7 +242,7 @@ extension Interpreter {
       let count = (inclusive ? (b - a).rounded(.down) + 1 : (b - a).rounded(.up))
       if count > Double(Self.maximumLoopLength) {
         throw RuntimeError(
-          "loop of \(Formatting.number(count)) steps is longer than the limit \(Self.maximumLoopLength)",
+          "loop of \(Formatting.count(count)) steps is longer than the limit \(Self.maximumLoopLength)",
           at: range)
       }
       if count <= 0 { return }
@@ -268,7 +268,7 @@ extension Interpreter {
     let whole = (total / step + 1e-9).rounded(.down)
     if whole + 1 > Double(Self.maximumTraceRows) {
       throw RuntimeError(
-        "trace would print \(Formatting.number(whole + 1)) rows (limit \(Self.maximumTraceRows))",
+        "trace would print \(Formatting.count(whole + 1)) rows (limit \(Self.maximumTraceRows))",
         at: interval.range)
     }
     let start = clock.now
