@@ -1,4 +1,5 @@
 import AnimEngine
+import Foundation
 import XCTest
 
 @testable import AnimLanguage
@@ -55,6 +56,29 @@ final class InterpreterTests: XCTestCase {
     XCTAssertEqual(result.errors.first?.0.message, "division by zero")
     XCTAssertEqual(result.errors.first?.0.range.line, 2)
     XCTAssertEqual(result.errors.first?.0.range.column, 5)
+  }
+
+  /// An error in the body of a `def` from an imported file points into that
+  /// file, and its hint names the call; the same inside one file.
+  func testAnErrorInADefBodyPointsIntoItsFileAndNamesTheCall() throws {
+    let files = ["/p/lib.anim": "# lib\n\ndef f(x) = x / 0\n"]
+    let result = ScriptRunner.run(
+      SourceFile(path: "/p/main.anim", text: "import \"lib.anim\"\nprint f(1)\n"), output: { _ in },
+      readFile: { path in
+        guard let text = files[path] else { throw CocoaError(.fileNoSuchFile) }
+        return Array(text.utf8)
+      })
+    XCTAssertEqual(result.exitCode, 70)
+    let (diagnostic, file) = try XCTUnwrap(result.errors.first)
+    XCTAssertEqual(file.path, "/p/lib.anim")
+    XCTAssertEqual(diagnostic.message, "division by zero")
+    XCTAssertEqual(diagnostic.range.line, 3)
+    XCTAssertEqual(diagnostic.range.column, 12)
+    XCTAssertEqual(diagnostic.hint, "in 'f', called at /p/main.anim:2:7")
+
+    let (_, local) = run("def g(x) = x / 0\nprint 1\nprint g(2)\n")
+    XCTAssertEqual(local.errors.first?.0.range.line, 1)
+    XCTAssertEqual(local.errors.first?.0.hint, "in 'g', called at line 3, column 7")
   }
 
   func testHandlerErrorPointsInsideTheHandler() {

@@ -82,9 +82,9 @@ extension Interpreter {
       try spend(sizesOf: items.map(\.value), at: range)
       var args = Arguments(callee: function.name, items: items, range: range)
       return try builtin.call(&args, self)
-    case .user(let parameters, let body, let closure):
+    case .user(let parameters, let body, let closure, let defFile):
       return try callUser(
-        function.name, parameters, body, closure, items, at: range,
+        function.name, parameters, body, closure, defFile, items, at: range,
         hint: shadowingHint(callee, f, in: env))
     }
   }
@@ -103,7 +103,7 @@ extension Interpreter {
 
   private func callUser(
     _ name: String, _ parameters: [String], _ body: Expr, _ closure: Environment,
-    _ items: [Arguments.Item], at range: SourceRange, hint: String?
+    _ defFile: SourceFile, _ items: [Arguments.Item], at range: SourceRange, hint: String?
   ) throws -> Value {
     try spend(1, at: range)
     if callDepth >= Self.maximumCallDepth {
@@ -137,7 +137,24 @@ extension Interpreter {
     }
     callDepth += 1
     defer { callDepth -= 1 }
-    return try evaluate(body, in: scope)
+    // The body runs in the def's file (an import's, maybe): an error in it
+    // points there, and says where the innermost call was made.
+    let callFile = file
+    file = defFile
+    defer { file = callFile }
+    do {
+      return try evaluate(body, in: scope)
+    } catch var error as RuntimeError {
+      if error.file == nil { error.file = defFile }
+      if error.hint == nil {
+        let at =
+          callFile.path == defFile.path
+          ? "line \(range.line), column \(range.column)"
+          : "\(callFile.path):\(range.line):\(range.column)"
+        error.hint = "in '\(name)', called at \(at)"
+      }
+      throw error
+    }
   }
 
   private func subscriptValue(

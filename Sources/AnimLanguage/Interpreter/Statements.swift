@@ -20,7 +20,8 @@ extension Interpreter {
     case .functionDefinition(let name, let parameters, let body):
       capture(env)
       let f = Function(
-        name: name.name, body: .user(parameters: parameters.map(\.name), body: body, closure: env))
+        name: name.name,
+        body: .user(parameters: parameters.map(\.name), body: body, closure: env, file: file))
       env.assign(name.name, .function(f))
     case .forLoop(let variable, let sequence, let body):
       try loop(

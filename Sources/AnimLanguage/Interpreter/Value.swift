@@ -62,7 +62,9 @@ public final class Function {
   let body: Body
   enum Body {
     case builtin(Builtin)
-    case user(parameters: [String], body: Expr, closure: Environment)
+    /// A `def`; `file` is the file it was written in (an import's, maybe),
+    /// which errors in its body point into.
+    case user(parameters: [String], body: Expr, closure: Environment, file: SourceFile)
   }
   init(name: String, body: Body) {
     self.name = name
