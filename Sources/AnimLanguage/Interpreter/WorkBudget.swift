@@ -5,19 +5,22 @@
 /// live runs, the events of one instant. Loops nested inside each other, or a
 /// handler that restarts its own run for ever, stay within each of them and
 /// still never end. The budget counts *steps*, each about what one simple
-/// statement costs (half a microsecond in a release build):
+/// statement costs (60–600 ns in a release build):
 ///
 /// | work | steps |
 /// |---|---|
 /// | a statement, a loop iteration, a call | 1 |
 /// | a handler run (the event delivered, its scope) | 10 |
 /// | a `trace` row | 1 |
+/// | a segment or event the clock starts (a play walked one by one) | 1 |
 /// | 100 property values the clock writes, or a track a run starts | 1 |
 /// | 1 000 bytes of text joined by `+` or printed | 1 |
 /// | 100 members or elements a builtin is given in groups and lists | 1 |
 ///
-/// The default, ``defaultLimit``, is a few seconds of work and far more than
-/// any choreography needs; `--work-limit` on the command line changes it.
+/// The default, ``defaultLimit``, is at most a few seconds of work (0.6–6 s
+/// for the worst cases in BENCHMARKS.md) and far more than any choreography
+/// needs; `--work-limit` on the command line changes it. The clock's share
+/// reaches it through `Clock.work` and `Clock.workCeiling`.
 struct WorkBudget {
   /// Steps a script may take when nothing else is said: ten million.
   static let defaultLimit = 10_000_000
