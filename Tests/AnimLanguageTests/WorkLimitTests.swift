@@ -124,6 +124,17 @@ final class WorkLimitTests: XCTestCase {
     }
   }
 
+  /// A run is charged its motion's parts before the clock projects them,
+  /// so a run too big for what is left is refused before the work.
+  func testARunTooBigForTheWorkLeftIsRefusedBeforeItStarts() {
+    let script = "grid g(cols: 100, rows: 100)\nrun stagger(g, fade(out, 1))\nprint 1\n"
+    let (output, result) = run(script, limit: 5_000)
+    XCTAssertEqual(output, [])
+    XCTAssertEqual(result.errors.first?.0.message, "work limit reached: more than 5000 steps")
+    XCTAssertEqual(result.errors.first?.0.range.line, 2)
+    XCTAssertEqual(run(script, limit: 50_000).output, ["1"])
+  }
+
   /// Scripts within the limit are untouched by it: the design example.
   func testOrdinaryScriptsAreFarBelowTheDefault() {
     let (output, result) = run(

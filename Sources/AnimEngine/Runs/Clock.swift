@@ -32,10 +32,15 @@ public final class Clock {
   /// Segments and events the runs have started since the clock was made;
   /// each costs about a hundred property writes.
   public private(set) var segmentsStarted = 0
+  /// Parts of motions projected onto tracks as runs started (`partCount`);
+  /// each costs about a hundred property writes.
+  public private(set) var partsProjected = 0
 
   /// The clock's work since it was made, in property writes: a host that
   /// bounds a script's work (the interpreter's work limit) charges it.
-  public var work: Int { propertyUpdates &+ (tracksStarted &+ segmentsStarted) &* 100 }
+  public var work: Int {
+    propertyUpdates &+ (tracksStarted &+ segmentsStarted &+ partsProjected) &* 100
+  }
 
   /// The `work` past which the clock stops starting segments and the call
   /// that passed it throws ``ClockError/workLimitReached``: what bounds a
@@ -105,6 +110,11 @@ public final class Clock {
     if pool.count >= Pool.maximumLiveRuns {
       throw ClockError("too many live runs (limit \(Pool.maximumLiveRuns))")
     }
+    // Projecting costs in proportion to the motion's parts: a run that would
+    // pass the work ceiling is refused before it, not after seconds of it.
+    let parts = Int(min(motion.partCount, Motion.maximumParts))
+    if parts > (workCeiling &- work) / 100 { throw ClockError.workLimitReached }
+    partsProjected &+= parts
     var projector = Projector()
     let (trackNodes, eventNode) = projector.project(motion, defaultView: defaultView)
     if trackNodes.count > liveTrackLimit - liveTracks {

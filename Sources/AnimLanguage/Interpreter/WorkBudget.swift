@@ -13,6 +13,7 @@
 /// | a handler run (the event delivered, its scope) | 10 |
 /// | a `trace` row | 1 |
 /// | a segment or event the clock starts (a play walked one by one) | 1 |
+/// | a part of a motion a run sets up (charged before the run starts) | 1 |
 /// | 100 property values the clock writes, or a track a run starts | 1 |
 /// | 1 000 bytes of text joined by `+` or printed | 1 |
 /// | 100 members or elements a builtin is given in groups and lists | 1 |
