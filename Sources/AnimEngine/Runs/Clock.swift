@@ -285,6 +285,15 @@ public final class Clock {
     }
   }
 
+  /// Counts a segment or event just started; false (and `workExhausted`
+  /// set) once that passes `workCeiling`, when the caller stops starting more.
+  private func countSegmentStart() -> Bool {
+    segmentsStarted &+= 1
+    if work <= workCeiling { return true }
+    workExhausted = true
+    return false
+  }
+
   /// Throws once the clock has passed `workCeiling` (see there).
   private func checkWork() throws {
     guard workExhausted else { return }
@@ -380,11 +389,7 @@ public final class Clock {
         if !track.pointee.alive { break }
       }
       cursor.pop(&track.pointee.resolver)
-      segmentsStarted &+= 1
-      if work > workCeiling {
-        workExhausted = true
-        break
-      }
+      guard countSegmentStart() else { break }
       // More than one segment behind: a periodic repeat skips whole plays.
       if reached(cursor.nextStart, local) {
         _ = cursor.fastForward(to: local, &track.pointee.resolver)
@@ -520,11 +525,7 @@ public final class Clock {
       && events.nextStart <= run.duration + tolerance(run.duration)
     {
       events.pop(&run.eventResolver)
-      segmentsStarted &+= 1
-      if work > workCeiling {
-        workExhausted = true
-        return
-      }
+      guard countSegmentStart() else { return }
       if let segment = run.eventResolver.current, case .event(let kind) = segment.form, let observer
       {
         observer(
@@ -563,11 +564,7 @@ public final class Clock {
             && events.nextStart <= run.duration + tolerance(run.duration)
           {
             events.pop(&run.eventResolver)
-            segmentsStarted &+= 1
-            if work > workCeiling {
-              workExhausted = true
-              break
-            }
+            guard countSegmentStart() else { break }
             if let segment = run.eventResolver.current, case .event(let kind) = segment.form {
               try fire(kind, run, at: run.anchor + segment.start)
               progressed = true

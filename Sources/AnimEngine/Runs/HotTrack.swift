@@ -81,7 +81,7 @@ struct HotTrack {
       }
     case .spring(let s):
       kind = .spring
-      curve.spring = SpringBox(s)
+      curve.spring = s
     case .hold, .event:
       b = a
       kind = .linear
@@ -101,10 +101,4 @@ struct HotCurve {
   /// Where a programmed track is: the play (its index) and the part in force.
   var play = 0.0
   var part = 0
-}
-
-/// A spring solution on the heap, so that a `HotCurve` stays small.
-final class SpringBox {
-  let solution: SpringSolution
-  init(_ solution: SpringSolution) { self.solution = solution }
 }

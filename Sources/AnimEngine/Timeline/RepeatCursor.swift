@@ -262,7 +262,7 @@ final class RepeatCursor: Cursor {
       switch (x.form, y.form) {
       case (.number, .number): continue
       case (.color(let s1), .color(let s2)) where s1 == s2: continue
-      case (.spring(let s1), .spring(let s2)) where s1 == s2: continue
+      case (.spring(let s1), .spring(let s2)) where s1.solution == s2.solution: continue
       case (.event(let e1), .event(let e2)) where e1 == e2: continue
       default: return false
       }

@@ -44,11 +44,14 @@ struct Resolver {
         let x0 = s[0] - target
         let form: SegmentForm
         if x0.isFinite {
-          form = .spring(SpringSolution(parameters: parameters, displacement: x0, velocity: v0))
+          form = .spring(
+            SpringBox(SpringSolution(parameters: parameters, displacement: x0, velocity: v0)))
         } else {
           form = .wideSpring(
-            SpringSolution(
-              parameters: parameters, displacement: s[0] * 0.5 - target * 0.5, velocity: v0 * 0.5))
+            SpringBox(
+              SpringSolution(
+                parameters: parameters, displacement: s[0] * 0.5 - target * 0.5,
+                velocity: v0 * 0.5)))
         }
         segment = Segment(
           start: start, duration: duration, a: s, b: PropertyValue(target, 0, 0, 0),

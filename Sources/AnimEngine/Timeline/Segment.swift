@@ -9,11 +9,11 @@ enum SegmentForm {
   case color(ColorSpace)
   /// The exact spring path to `b`, snapping to `b` at the end. (Boxed, as
   /// is `wideSpring`: a solution is 144 bytes, and every track keeps a
-  /// segment, most of them not springs.)
-  indirect case spring(SpringSolution)
+  /// segment, most of them not springs. The clock's hot curve shares the box.)
+  case spring(SpringBox)
   /// A spring whose distance `a − b` overflows a double: the solution is that
   /// of the halved distance and velocity, and the path `2·(b/2 + x(t))`.
-  indirect case wideSpring(SpringSolution)
+  case wideSpring(SpringBox)
   /// A whole play resolved in advance and read through a time map
   /// (`reverse`, `yoyo`, `ease`).
   case composite(CompositeTimeline)
@@ -69,10 +69,10 @@ struct Segment {
     case .spring(let s):
       if u >= duration && !extrapolating { return b }
       return PropertyValue(
-        FiniteValues.clamp(b[0] + s.displacement(at: u), fallback: b[0]), 0, 0, 0)
+        FiniteValues.clamp(b[0] + s.solution.displacement(at: u), fallback: b[0]), 0, 0, 0)
     case .wideSpring(let s):
       if u >= duration && !extrapolating { return b }
-      let half = b[0] * 0.5 + s.displacement(at: u)
+      let half = b[0] * 0.5 + s.solution.displacement(at: u)
       return PropertyValue(FiniteValues.clamp(half * 2, fallback: b[0]), 0, 0, 0)
     case .composite(let c):
       return c.value(atLocal: u)
@@ -91,9 +91,9 @@ struct Segment {
       return FiniteValues.scaledDifference(
         a[0], b[0], easing.derivative(at: u / duration) / duration)
     case .spring(let s):
-      return s.velocity(at: u)
+      return s.solution.velocity(at: u)
     case .wideSpring(let s):
-      return FiniteValues.clamp(s.velocity(at: u) * 2)
+      return FiniteValues.clamp(s.solution.velocity(at: u) * 2)
     case .composite:
       let h = min(1e-6, u, duration - u)
       if h <= 0 { return 0 }
@@ -166,4 +166,12 @@ final class CompositeTimeline {
     if u >= s.duration { return s.value(at: tau) }
     return s.value(progressAt: u, extrapolating: false)
   }
+}
+
+/// A spring solution on the heap, shared by a segment and the clock's hot
+/// curve, so that neither keeps 144 bytes inline for the tracks that do not
+/// spring.
+final class SpringBox {
+  let solution: SpringSolution
+  init(_ solution: SpringSolution) { self.solution = solution }
 }
