@@ -37,37 +37,35 @@ struct NameSet {
 
   /// Whether the set holds `name`.
   func contains(_ name: String) -> Bool {
-    let hash = NameSet.hash(name)
-    let tag = hash & 0xFFFF_FFFF_0000_0000
-    let mask = slots.count - 1
-    var slot = Int(truncatingIfNeeded: hash) & mask
-    while true {
-      let entry = slots[slot]
-      if entry == 0 { return false }
-      if entry & 0xFFFF_FFFF_0000_0000 == tag, names[Int(entry & 0xFFFF_FFFF) - 1] == name {
-        return true
-      }
-      slot = (slot + 1) & mask
-    }
+    probe(name, hash: NameSet.hash(name)).found
   }
 
   /// Adds `name` if it is not there yet.
   mutating func insert(_ name: String) {
     let hash = NameSet.hash(name)
+    let (slot, found) = probe(name, hash: hash)
+    if found { return }
+    names.append(name)
+    slots[slot] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(names.count)
+    if names.count * 2 > slots.count { grow() }
+  }
+
+  /// The slot holding `name`, or the empty slot where it would go: the
+  /// table probes linearly from the hash's low bits, and an entry keeps the
+  /// hash's high 32 bits beside the name's index plus one (0: empty).
+  @inline(__always)
+  private func probe(_ name: String, hash: UInt64) -> (slot: Int, found: Bool) {
     let tag = hash & 0xFFFF_FFFF_0000_0000
     let mask = slots.count - 1
     var slot = Int(truncatingIfNeeded: hash) & mask
     while true {
       let entry = slots[slot]
-      if entry == 0 { break }
+      if entry == 0 { return (slot, false) }
       if entry & 0xFFFF_FFFF_0000_0000 == tag, names[Int(entry & 0xFFFF_FFFF) - 1] == name {
-        return
+        return (slot, true)
       }
       slot = (slot + 1) & mask
     }
-    names.append(name)
-    slots[slot] = tag | UInt64(names.count)
-    if names.count * 2 > slots.count { grow() }
   }
 
   /// Doubles the table and places every name again. The slot of a name is
