@@ -25,7 +25,7 @@ struct Anim: ParsableCommand {
 
   mutating func run() throws {
     if Terminal.isTerminal(STDIN_FILENO) {
-      var repl = try ReplCommand.parse([])
+      let repl = try ReplCommand.parse([])
       try repl.run()
       return
     }

@@ -17,13 +17,6 @@ struct ReplCommand: ParsableCommand {
 
   @OptionGroup var limits: WorkLimitOption
 
-  /// The script to load first. `anim` without a subcommand makes this command
-  /// with `ReplCommand()` instead of parsing it, and reading an unparsed
-  /// `@Argument` would stop the process, so that case reads as no file.
-  private var fileToLoad: String? {
-    String(describing: _file) == "Argument(*definition*)" ? nil : file
-  }
-
   func run() throws {
     let interactive = Terminal.isTerminal(STDIN_FILENO)
     let environment = ProcessInfo.processInfo.environment
@@ -45,7 +38,7 @@ struct ReplCommand: ParsableCommand {
       reader = editing
       Terminal.writeLine("anim \(Anim.version): :help for help, Ctrl-D or :quit to leave")
     }
-    if let file = fileToLoad { session.load(file) }
+    if let file { session.load(file) }
     session.run(reader)
     Terminal.flush()
   }

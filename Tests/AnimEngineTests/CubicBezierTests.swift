@@ -162,7 +162,7 @@ final class CubicBezierTests: XCTestCase {
   }
 
   func testATinyX1NeverGivesAnInfiniteSlope() throws {
-    let curve = try Easing.makeCubicBezier(5e-324, 1, 0.5, 1)
+    let curve = try Easing.makeCubicBezier(.leastNonzeroMagnitude, 1, 0.5, 1)
     for p in [-1e6, -0.1, -1e-300] {
       XCTAssertTrue(curve(p).isFinite, "p = \(p)")
       XCTAssertTrue(curve.derivative(at: p).isFinite, "p = \(p)")
