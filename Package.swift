@@ -4,7 +4,7 @@ import PackageDescription
 // The pipeline, one module per stage:
 //   AnimLanguage (source -> tokens -> syntax tree -> values, motions)
 //   AnimEngine   (scene, motions, clock, pool, events; knows no language)
-//   AnimFiles    (writing files atomically; file errors in words)
+//   AnimFiles    (reading whole files, writing them atomically, file errors)
 //   AnimTestRunner (script-based tests, `anim test`)
 //   AnimREPL     (the REPL's logic; CLibedit is libedit for the executable)
 //   AnimCLI      (the `anim` executable: command line, terminal)
@@ -20,7 +20,7 @@ let package = Package(
   ],
   targets: [
     .target(name: "AnimEngine"),
-    .target(name: "AnimLanguage", dependencies: ["AnimEngine"]),
+    .target(name: "AnimLanguage", dependencies: ["AnimEngine", "AnimFiles"]),
     .target(name: "AnimFiles"),
     .target(name: "AnimTestRunner", dependencies: ["AnimFiles"]),
     // The REPL's logic, behind a line-reader interface (tested without a terminal).

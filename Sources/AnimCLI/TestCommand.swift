@@ -52,12 +52,12 @@ struct ScriptTestExecutor: ScriptExecutor {
   var workLimit = Interpreter.defaultWorkLimit
 
   func execute(path: String) -> ScriptOutcome {
-    guard let data = FileManager.default.contents(atPath: path) else {
+    guard let bytes = try? ScriptRunner.readFile(path) else {
       return ScriptOutcome(
         stdout: "", errors: [.init(kind: .io, line: 0, column: 0, message: "cannot read \(path)")],
         exitCode: ExitStatus.noInput)
     }
-    let source = SourceFile(path: path, bytes: [UInt8](data))
+    let source = SourceFile(path: path, bytes: bytes)
     var lines: [String] = []
     let result = ScriptRunner.run(source, output: { lines.append($0) }, workLimit: workLimit)
     let errors = result.errors.map { diagnostic, _ in

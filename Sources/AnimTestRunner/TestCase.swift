@@ -32,15 +32,16 @@ struct TestCase {
     // very bytes it tests.
     var isValidUTF8 = true
     do {
-      let data = try Self.contents(of: path)
-      if let text = String(data: data, encoding: .utf8) {
+      let bytes = try FileBytes.read(path)
+      if let text = String(validating: bytes, as: UTF8.self) {
         source = text
       } else {
-        source = String(decoding: data, as: UTF8.self)
+        source = String(decoding: bytes, as: UTF8.self)
         isValidUTF8 = false
       }
     } catch {
-      return failed(["cannot read file: \(FileError(path: path, error: error).reason)"])
+      let reason = (error as? FileError)?.reason ?? "\(error)"
+      return failed(["cannot read file: \(reason)"])
     }
 
     var expectations = Expectations(source: source)
@@ -71,17 +72,6 @@ struct TestCase {
     let status: TestResult.Status =
       differences.isEmpty ? .passed : .failed(differences: differences.map(\.text))
     return Checked(result: TestResult(path: path, status: status, updated: updated))
-  }
-
-  /// The bytes of the file at `path`. An empty regular file is not read
-  /// through `Data(contentsOf:)`, which leaks a 4 KiB buffer on one
-  /// (swift-corelibs-foundation 6.3; seen by LeakSanitizer).
-  private static func contents(of path: String) throws -> Data {
-    var status = stat()
-    if stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG && status.st_size == 0 {
-      return Data()
-    }
-    return try Data(contentsOf: URL(fileURLWithPath: path))
   }
 
   private func failed(_ differences: [String]) -> Checked {

@@ -1,3 +1,4 @@
+import AnimFiles
 import Foundation
 
 /// The exit codes of SPEC §8.
@@ -36,61 +37,16 @@ public struct ScriptResult {
 
 /// Runs whole scripts the way `anim run`, `anim check` and `anim test` do.
 public enum ScriptRunner {
-  /// The largest script `readFile` reads (256 MiB). A device that never ends
-  /// (`import "/dev/zero"`) is read only this far, then refused, instead of
-  /// until memory runs out.
-  public static let maximumFileSize = 1 << 28
+  /// The largest script `readFile` reads (256 MiB); see `FileBytes`.
+  public static let maximumFileSize = FileBytes.maximumSize
 
   /// A file longer than `maximumFileSize`.
-  public struct FileTooLarge: Error, CustomStringConvertible {
-    public var description: String { "it is larger than the limit of 256 MiB" }
-  }
+  public typealias FileTooLarge = FileBytes.TooLarge
 
-  /// Reads a file from disk.
-  ///
-  /// The bytes are read straight into the array with `read(2)`: going through
-  /// `FileManager.contents(atPath:)` and `Data` would hold the file twice and
-  /// copy it once more (a tenth of `anim check`'s time on a 10 MB script).
-  /// Throws `FileTooLarge` past `maximumFileSize`.
+  /// Reads a file from disk with `FileBytes.read`: straight into an array,
+  /// at most `maximumFileSize` bytes.
   public static func readFile(_ path: String) throws -> [UInt8] {
-    let file = open(path, O_RDONLY)
-    guard file >= 0 else { throw CocoaError(.fileNoSuchFile) }
-    defer { close(file) }
-    var status = stat()
-    guard fstat(file, &status) == 0, status.st_mode & S_IFMT != S_IFDIR else {
-      throw CocoaError(.fileReadUnknown)
-    }
-    // The size is only a hint (a pipe or a file in /proc reports 0, a file may
-    // grow): ask for one byte more, and go on reading while chunks come back full.
-    if Int(status.st_size) > maximumFileSize { throw FileTooLarge() }
-    var chunkSize = max(Int(status.st_size), 0) + 1
-    var bytes: [UInt8] = []
-    while true {
-      let chunk = try readChunk(file, size: chunkSize)
-      if bytes.isEmpty { bytes = chunk } else { bytes += chunk }
-      if bytes.count > maximumFileSize { throw FileTooLarge() }
-      if chunk.count < chunkSize { return bytes }
-      chunkSize = 64 * 1024
-    }
-  }
-
-  /// Up to `size` bytes from `file`; fewer only at the end of the file.
-  private static func readChunk(_ file: Int32, size: Int) throws -> [UInt8] {
-    var failed = false
-    let chunk = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-      initialized = 0
-      while initialized < size {
-        let count = read(file, buffer.baseAddress! + initialized, size - initialized)
-        if count > 0 {
-          initialized += count
-        } else if count == 0 || errno != EINTR {
-          failed = count < 0
-          return
-        }
-      }
-    }
-    if failed { throw CocoaError(.fileReadUnknown) }
-    return chunk
+    try FileBytes.read(path)
   }
 
   /// Parses and checks `source` and its imports without running anything.
