@@ -20,6 +20,9 @@ struct Arguments {
 
   var isEmpty: Bool { items.isEmpty }
 
+  /// Number of unlabelled arguments not yet taken.
+  var unlabelledCount: Int { items.count { $0.label == nil } }
+
   /// Removes and returns the argument labelled `label`.
   mutating func take(_ label: String) -> Item? {
     guard let i = items.firstIndex(where: { $0.label == label }) else { return nil }

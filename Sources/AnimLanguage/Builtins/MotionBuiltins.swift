@@ -6,16 +6,20 @@ enum MotionBuiltins {
   static let defaultDuration = 0.3
 
   static let list: [Builtin] = [
-    Builtin(name: "fade", summary: "fade(in | out | A, d): alpha to 1, 0 or A") { args, interp in
-      let target = try args.require("to", "a target: in, out or an alpha")
-      let alpha: Double
-      switch target.value {
-      case .symbol("in"): alpha = 1
-      case .symbol("out"): alpha = 0
-      default: alpha = try target.number("alpha")
+    Builtin(name: "fade", summary: "fade(in | out | A, d) or fade(from: A, d): alpha to 1, 0 or A")
+    {
+      args, interp in
+      let rules = try endpoints(&args, "a target: in, out or an alpha", allowsBy: false) {
+        let alpha: Double
+        switch $0.value {
+        case .symbol("in"): alpha = 1
+        case .symbol("out"): alpha = 0
+        default: alpha = try $0.number("alpha")
+        }
+        try checkAlpha(alpha, $0.range)
+        return [scalar(alpha)]
       }
-      try checkAlpha(alpha, target.range)
-      return try primitive(&args, interp, [Change(.alpha, .to(scalar(alpha)))])
+      return try primitive(&args, interp, [Change(.alpha, rules[0])])
     },
     Builtin(name: "appear", summary: "appear(d): alpha to 1") { args, interp in
       try primitive(&args, interp, [Change(.alpha, .to(scalar(1)))])
@@ -29,35 +33,39 @@ enum MotionBuiltins {
     Builtin(name: "resize", summary: "resize(to: (w, h), d): width and height") { args, interp in
       try pointPrimitive(&args, interp, .width, .height, positional: "to")
     },
-    Builtin(name: "rotate", summary: "rotate(to: deg, d) or rotate(by: deg, d)") { args, interp in
-      if let by = args.take("by") {
-        return try primitive(
-          &args, interp, [Change(.rotation, .by(scalar(try by.number("rotation"))))])
-      }
-      let to = try args.require("to", "an angle")
-      return try primitive(
-        &args, interp, [Change(.rotation, .to(scalar(try to.number("rotation"))))])
-    },
-    Builtin(name: "scale", summary: "scale(to: s | (sx, sy), d) or scale(by: ..., d)") {
+    Builtin(name: "rotate", summary: "rotate(to: deg, d), rotate(by: deg, d), from: deg") {
       args, interp in
-      let by = args.take("by")
-      let item = try by ?? args.require("to", "a scale")
-      let (sx, sy) = try scalePair(item)
-      let rule: (Double) -> ChangeRule = { by == nil ? .to(scalar($0)) : .by(scalar($0)) }
-      return try primitive(&args, interp, [Change(.scaleX, rule(sx)), Change(.scaleY, rule(sy))])
+      let rules = try endpoints(&args, "an angle", allowsBy: true) {
+        [scalar(try $0.number("rotation"))]
+      }
+      return try primitive(&args, interp, [Change(.rotation, rules[0])])
+    },
+    Builtin(name: "scale", summary: "scale(to: s | (sx, sy), d) or scale(by: ..., d), from: ...") {
+      args, interp in
+      let rules = try endpoints(&args, "a scale", allowsBy: true) {
+        let (sx, sy) = try scalePair($0)
+        return [scalar(sx), scalar(sy)]
+      }
+      return try primitive(&args, interp, [Change(.scaleX, rules[0]), Change(.scaleY, rules[1])])
     },
     Builtin(name: "sizing", summary: "sizing((sx, sy), d): scale to") { args, interp in
-      let (sx, sy) = try scalePair(try args.require("to", "a scale"))
-      return try primitive(
-        &args, interp, [Change(.scaleX, .to(scalar(sx))), Change(.scaleY, .to(scalar(sy)))])
+      let rules = try endpoints(&args, "a scale", allowsBy: false) {
+        let (sx, sy) = try scalePair($0)
+        return [scalar(sx), scalar(sy)]
+      }
+      return try primitive(&args, interp, [Change(.scaleX, rules[0]), Change(.scaleY, rules[1])])
     },
-    Builtin(name: "color", summary: "color(to: c, d): colour to c") { args, interp in
-      let c = try interp.color(try args.require("to", "a colour"))
-      return try primitive(&args, interp, [Change(.color, .to(vector(c)))])
+    Builtin(name: "color", summary: "color(to: c, d): colour to c (from: c)") { args, interp in
+      let rules = try endpoints(&args, "a colour", allowsBy: false) {
+        [vector(try interp.color($0))]
+      }
+      return try primitive(&args, interp, [Change(.color, rules[0])])
     },
-    Builtin(name: "discolor", summary: "discolor(c, d): colour to c") { args, interp in
-      let c = try interp.color(try args.require("to", "a colour"))
-      return try primitive(&args, interp, [Change(.color, .to(vector(c)))])
+    Builtin(name: "discolor", summary: "discolor(c, d): colour to c (from: c)") { args, interp in
+      let rules = try endpoints(&args, "a colour", allowsBy: false) {
+        [vector(try interp.color($0))]
+      }
+      return try primitive(&args, interp, [Change(.color, rules[0])])
     },
     Builtin(name: "tween", summary: "tween(alpha: 0.5, x: 10, ..., d): any properties") {
       args, interp in
@@ -95,18 +103,53 @@ enum MotionBuiltins {
     }
   }
 
-  /// `move`/`resize`: a point "to" (also positional) or "by".
+  /// `move`/`resize`: a point "to" (also positional), "by", and "from".
   static func pointPrimitive(
     _ args: inout Arguments, _ interp: Interpreter, _ px: Property, _ py: Property,
     positional: String
   ) throws -> Value {
-    if let by = args.take("by") {
-      let (dx, dy) = try by.point("offset")
-      return try primitive(
-        &args, interp, [Change(px, .by(scalar(dx))), Change(py, .by(scalar(dy)))])
+    let rules = try endpoints(&args, "a point", allowsBy: true) {
+      let (x, y) = try $0.point(
+        $0.label == "by" ? "offset" : $0.label == "from" ? "start" : "target")
+      return [scalar(x), scalar(y)]
     }
-    let (x, y) = try args.require(positional, "a point").point("target")
-    return try primitive(&args, interp, [Change(px, .to(scalar(x))), Change(py, .to(scalar(y)))])
+    return try primitive(&args, interp, [Change(px, rules[0]), Change(py, rules[1])])
+  }
+
+  /// The rules of a primitive that takes `to:` (SPEC §5.1, §14.1), one per
+  /// property `read` gives values for.
+  ///
+  /// - `to: T` (or positional): from the value at the play's start to T;
+  ///   `by: D` (where `allowsBy`): from it to it + D.
+  /// - `from: F` with either: the property is set to F at the start of each
+  ///   play, then animates to T (or to F + D).
+  /// - `from: F` alone: set to F, then animates back to the value the property
+  ///   had when the play started (GSAP's `from()`).
+  ///
+  /// With `from:`, a positional target is read only when two unlabelled
+  /// arguments are left (target and duration): `move(from: (0, -40), 0.5)`
+  /// has a duration and no target.
+  static func endpoints(
+    _ args: inout Arguments, _ what: String, allowsBy: Bool,
+    _ read: (Arguments.Item) throws -> [PropertyValue]
+  ) throws -> [ChangeRule] {
+    let from = try args.take("from").map(read)
+    let by = allowsBy ? try args.take("by").map(read) : nil
+    var to: [PropertyValue]?
+    if by == nil {
+      if from == nil {
+        to = try read(try args.require("to", what))
+      } else if let item = args.take("to") ?? (args.unlabelledCount >= 2 ? args.next() : nil) {
+        to = try read(item)
+      }
+    }
+    guard let from else {
+      if let by { return by.map { .by($0) } }
+      return to!.map { .to($0) }
+    }
+    if let to { return zip(from, to).map { .fromTo($0, $1) } }
+    if let by { return zip(from, by).map { .fromTo($0, $0 + $1) } }
+    return from.map { .affine(startScale: 0, startOffset: $0, endScale: 1, endOffset: .zero) }
   }
 
   static func scalePair(_ item: Arguments.Item) throws -> (Double, Double) {
