@@ -79,13 +79,13 @@ struct HotTrack {
         kind = .eased
         curve.easing = segment.easing
       }
-    case .spring(let s):
+    case .spring(let s) where s.rate == 1:
       kind = .spring
       curve.spring = s
     case .hold, .event:
       b = a
       kind = .linear
-    case .composite, .color, .wideSpring:
+    case .composite, .color, .wideSpring, .spring:
       kind = .general
     }
   }

@@ -89,7 +89,7 @@ final class LeafCursor: Cursor {
 
   override func pop(_ r: inout Resolver) {
     nextStart = .infinity
-    r.resolve(leaf, start: base, duration: leaf.duration * scale)
+    r.resolve(leaf, start: base, duration: leaf.duration * scale, timeScale: scale)
   }
 
   override func reset(base: Double) {

@@ -93,7 +93,7 @@ final class RepeatCursor: Cursor {
       next = body.nextStart
     }
     if next == .infinity { return nil }
-    if isFractional && next >= cut - tolerance(cut) { return nil }
+    if isFractional && next > cut + tolerance(cut) { return nil }
     return next
   }
 
@@ -262,7 +262,7 @@ final class RepeatCursor: Cursor {
       switch (x.form, y.form) {
       case (.number, .number): continue
       case (.color(let s1), .color(let s2)) where s1 == s2: continue
-      case (.spring(let s1), .spring(let s2)) where s1.solution == s2.solution: continue
+      case (.spring(let s1), .spring(let s2)) where s1.same(as: s2): continue
       case (.event(let e1), .event(let e2)) where e1 == e2: continue
       default: return false
       }

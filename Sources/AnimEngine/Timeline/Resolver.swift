@@ -24,8 +24,12 @@ struct Resolver {
     current?.velocity(at: t) ?? initialVelocity
   }
 
-  /// Fixes `leaf`'s values for a start at `start`, lasting `duration`.
-  mutating func resolve(_ leaf: TrackLeaf, start: Double, duration: Double) {
+  /// Fixes `leaf`'s values for a start at `start`, lasting `duration`;
+  /// `timeScale` is run seconds per second of the leaf (1 / the enclosing
+  /// speeds), by which a spring's path is stretched.
+  mutating func resolve(
+    _ leaf: TrackLeaf, start: Double, duration: Double, timeScale: Double = 1
+  ) {
     let s = value(at: start)
     let segment: Segment
     if let mark = leaf.mark {
@@ -39,19 +43,25 @@ struct Resolver {
           start: start, duration: duration, a: FiniteValues.clamp(ka * s + ca),
           b: FiniteValues.clamp(kb * s + cb), easing: leaf.easing, form: form)
       case .spring(let target, let parameters, let relativeVelocity):
+        // The spring moves in its natural time, `rate` natural seconds per
+        // run second: a velocity handed over (per run second) is divided by
+        // it; the spring's own `velocity:` is natural already.
+        let rate = 1 / timeScale
         let v0 = FiniteValues.clamp(
-          velocity(at: start) + FiniteValues.scaledDifference(s[0], target, relativeVelocity))
+          velocity(at: start) / rate
+            + FiniteValues.scaledDifference(s[0], target, relativeVelocity))
         let x0 = s[0] - target
         let form: SegmentForm
         if x0.isFinite {
           form = .spring(
-            SpringBox(SpringSolution(parameters: parameters, displacement: x0, velocity: v0)))
+            SpringBox(
+              SpringSolution(parameters: parameters, displacement: x0, velocity: v0), rate: rate))
         } else {
           form = .wideSpring(
             SpringBox(
               SpringSolution(
                 parameters: parameters, displacement: s[0] * 0.5 - target * 0.5,
-                velocity: v0 * 0.5)))
+                velocity: v0 * 0.5), rate: rate))
         }
         segment = Segment(
           start: start, duration: duration, a: s, b: PropertyValue(target, 0, 0, 0),

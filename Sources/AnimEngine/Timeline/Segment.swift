@@ -69,10 +69,10 @@ struct Segment {
     case .spring(let s):
       if u >= duration && !extrapolating { return b }
       return PropertyValue(
-        FiniteValues.clamp(b[0] + s.solution.displacement(at: u), fallback: b[0]), 0, 0, 0)
+        FiniteValues.clamp(b[0] + s.displacement(at: u), fallback: b[0]), 0, 0, 0)
     case .wideSpring(let s):
       if u >= duration && !extrapolating { return b }
-      let half = b[0] * 0.5 + s.solution.displacement(at: u)
+      let half = b[0] * 0.5 + s.displacement(at: u)
       return PropertyValue(FiniteValues.clamp(half * 2, fallback: b[0]), 0, 0, 0)
     case .composite(let c):
       return c.value(atLocal: u)
@@ -91,9 +91,9 @@ struct Segment {
       return FiniteValues.scaledDifference(
         a[0], b[0], easing.derivative(at: u / duration) / duration)
     case .spring(let s):
-      return s.solution.velocity(at: u)
+      return s.velocity(at: u)
     case .wideSpring(let s):
-      return FiniteValues.clamp(s.solution.velocity(at: u) * 2)
+      return FiniteValues.clamp(s.velocity(at: u) * 2)
     case .composite:
       let h = min(1e-6, u, duration - u)
       if h <= 0 { return 0 }
@@ -173,5 +173,28 @@ final class CompositeTimeline {
 /// spring.
 final class SpringBox {
   let solution: SpringSolution
-  init(_ solution: SpringSolution) { self.solution = solution }
+  /// Natural seconds per run second: `speed(m, k)` plays a spring in m at k
+  /// times its natural rate, so its value at local time u is the natural
+  /// value at k·u (SPEC §14.6).
+  let rate: Double
+  init(_ solution: SpringSolution, rate: Double = 1) {
+    self.solution = solution
+    self.rate = rate
+  }
+
+  /// The displacement from the target `u` run seconds after the start.
+  @inline(__always)
+  func displacement(at u: Double) -> Double {
+    solution.displacement(at: rate == 1 ? u : u * rate)
+  }
+
+  /// The rate of change `u` run seconds after the start, per run second.
+  func velocity(at u: Double) -> Double {
+    rate == 1 ? solution.velocity(at: u) : solution.velocity(at: u * rate) * rate
+  }
+
+  /// Whether two boxes trace the same path.
+  func same(as other: SpringBox) -> Bool {
+    solution == other.solution && rate == other.rate
+  }
 }

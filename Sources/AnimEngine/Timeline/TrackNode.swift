@@ -105,10 +105,13 @@ struct Projector {
       }
       result = out
     case .sequence(let parts):
+      // `delay(m, d)` is `wait(d) + m`: the run's repeat events are still
+      // those of m's outermost repeat (SPEC §14.6).
+      let delayed = top && parts.count == 2 && Self.isWait(parts[0])
       var offset = 0.0
       var children: [(Double, Projection)] = []
-      for part in parts {
-        children.append((offset, project(part, top: false)))
+      for (i, part) in parts.enumerated() {
+        children.append((offset, project(part, top: delayed && i == 1)))
         offset += part.duration
       }
       result = Self.merge(children)
@@ -141,7 +144,9 @@ struct Projector {
     case .speed(let body, let k):
       result = project(body, top: top).map { ($0.key, .speed($0.node, factor: k)) }
     case .eased(let body, let e):
-      result = project(body, top: false).map {
+      // The repeat events of an eased repeat are its boundaries, at the
+      // times the easing reaches them (SPEC §14.6).
+      result = project(body, top: top).map {
         ($0.key, .eased($0.node, e, duration: body.duration))
       }
     case .prepared(let body, let delay):
@@ -168,6 +173,13 @@ struct Projector {
     }
     if !top { cache[id] = result }
     return result
+  }
+
+  /// Whether `motion` is a bare `wait`: a leaf that animates nothing and
+  /// marks nothing.
+  private static func isWait(_ motion: Motion) -> Bool {
+    if case .leaf(let leaf) = motion.node { return leaf.changes.isEmpty && leaf.mark == nil }
+    return false
   }
 
   /// Combines children that start at offsets into one projection, grouping the
