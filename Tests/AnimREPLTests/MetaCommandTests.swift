@@ -24,7 +24,7 @@ final class MetaCommandTests: XCTestCase {
   func testHelpOnABuiltinGivesItsSummary() {
     XCTAssertEqual(
       ScriptedSession().type([":help fade"]),
-      "anim 0.000s> :help fade\nfade(in | out | A, d): alpha to 1, 0 or A\n")
+      "anim 0.000s> :help fade\nfade(in | out | A, d) or fade(from: A, d): alpha to 1, 0 or A\n")
   }
 
   func testHelpMetaListsEveryMetaCommand() {
