@@ -5,6 +5,7 @@ import PackageDescription
 //   AnimLanguage (source -> tokens -> syntax tree -> values, motions)
 //   AnimEngine   (scene, motions, clock, pool, events; knows no language)
 //   AnimFiles    (reading whole files, writing them atomically, file errors)
+//   AnimExport   (the stage recorded as keyframes: Lottie, the HTML player)
 //   AnimTestRunner (script-based tests, `anim test`)
 //   AnimREPL     (the REPL's logic; CLibedit is libedit for the executable)
 //   AnimCLI      (the `anim` executable: command line, terminal)
@@ -22,6 +23,8 @@ let package = Package(
     .target(name: "AnimEngine"),
     .target(name: "AnimLanguage", dependencies: ["AnimEngine", "AnimFiles"]),
     .target(name: "AnimFiles"),
+    // Recording the stage as keyframes; Lottie and the HTML player (`anim export`).
+    .target(name: "AnimExport", dependencies: ["AnimEngine"]),
     .target(name: "AnimTestRunner", dependencies: ["AnimFiles"]),
     // The REPL's logic, behind a line-reader interface (tested without a terminal).
     .target(name: "AnimREPL", dependencies: ["AnimEngine", "AnimLanguage", "AnimFiles"]),
@@ -31,11 +34,12 @@ let package = Package(
     .executableTarget(
       name: "AnimCLI",
       dependencies: [
-        "AnimEngine", "AnimLanguage", "AnimTestRunner", "AnimREPL", "CLibedit",
+        "AnimEngine", "AnimLanguage", "AnimTestRunner", "AnimREPL", "AnimExport", "CLibedit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .testTarget(name: "AnimEngineTests", dependencies: ["AnimEngine"]),
+    .testTarget(name: "AnimExportTests", dependencies: ["AnimExport", "AnimEngine"]),
     .testTarget(name: "AnimLanguageTests", dependencies: ["AnimLanguage", "AnimEngine"]),
     .testTarget(name: "AnimTestRunnerTests", dependencies: ["AnimTestRunner", "AnimFiles"]),
     .testTarget(name: "AnimREPLTests", dependencies: ["AnimREPL", "AnimLanguage", "AnimEngine"]),
