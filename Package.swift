@@ -39,7 +39,7 @@ let package = Package(
       ]
     ),
     .testTarget(name: "AnimEngineTests", dependencies: ["AnimEngine"]),
-    .testTarget(name: "AnimExportTests", dependencies: ["AnimExport", "AnimEngine"]),
+    .testTarget(name: "AnimExportTests", dependencies: ["AnimExport", "AnimEngine", "AnimLanguage"]),
     .testTarget(name: "AnimLanguageTests", dependencies: ["AnimLanguage", "AnimEngine"]),
     .testTarget(name: "AnimTestRunnerTests", dependencies: ["AnimTestRunner", "AnimFiles"]),
     .testTarget(name: "AnimREPLTests", dependencies: ["AnimREPL", "AnimLanguage", "AnimEngine"]),

@@ -67,8 +67,13 @@ public enum ExactEasing: Sendable {
       pieces = [
         (0, 0.5, { 4 * $0 * $0 * $0 }, { 12 * $0 * $0 }),
         (
-          0.5, 1, { let u = 2 - 2 * $0; return 1 - u * u * u / 2 },
-          { let u = 2 - 2 * $0; return 3 * u * u }
+          0.5, 1,
+          {
+            let u = 2 - 2 * $0; return 1 - u * u * u / 2
+          },
+          {
+            let u = 2 - 2 * $0; return 3 * u * u
+          }
         ),
       ]
     case .inBack:
@@ -76,19 +81,34 @@ public enum ExactEasing: Sendable {
     case .outBack:
       pieces = [
         (
-          0, 1, { let u = $0 - 1; return 1 + c3 * u * u * u + c1 * u * u },
-          { let u = $0 - 1; return 3 * c3 * u * u + 2 * c1 * u }
+          0, 1,
+          {
+            let u = $0 - 1; return 1 + c3 * u * u * u + c1 * u * u
+          },
+          {
+            let u = $0 - 1; return 3 * c3 * u * u + 2 * c1 * u
+          }
         )
       ]
     case .inOutBack:
       pieces = [
         (
-          0, 0.5, { let u = 2 * $0; return u * u * ((c2 + 1) * u - c2) / 2 },
-          { let u = 2 * $0; return 3 * (c2 + 1) * u * u - 2 * c2 * u }
+          0, 0.5,
+          {
+            let u = 2 * $0; return u * u * ((c2 + 1) * u - c2) / 2
+          },
+          {
+            let u = 2 * $0; return 3 * (c2 + 1) * u * u - 2 * c2 * u
+          }
         ),
         (
-          0.5, 1, { let u = 2 * $0 - 2; return (u * u * ((c2 + 1) * u + c2) + 2) / 2 },
-          { let u = 2 * $0 - 2; return 3 * (c2 + 1) * u * u + 2 * c2 * u }
+          0.5, 1,
+          {
+            let u = 2 * $0 - 2; return (u * u * ((c2 + 1) * u + c2) + 2) / 2
+          },
+          {
+            let u = 2 * $0 - 2; return 3 * (c2 + 1) * u * u + 2 * c2 * u
+          }
         ),
       ]
     case .outBounce:
@@ -100,10 +120,16 @@ public enum ExactEasing: Sendable {
       }
     case .inOutBounce:
       let first: [Piece] = bounceArcs.reversed().map { arc in
-        ((1 - arc.x1) / 2, (1 - arc.x0) / 2, { (1 - arc.f(1 - 2 * $0)) / 2 }, { arc.df(1 - 2 * $0) })
+        (
+          (1 - arc.x1) / 2, (1 - arc.x0) / 2, { (1 - arc.f(1 - 2 * $0)) / 2 },
+          { arc.df(1 - 2 * $0) }
+        )
       }
       let second: [Piece] = bounceArcs.map { arc in
-        ((1 + arc.x0) / 2, (1 + arc.x1) / 2, { (1 + arc.f(2 * $0 - 1)) / 2 }, { arc.df(2 * $0 - 1) })
+        (
+          (1 + arc.x0) / 2, (1 + arc.x1) / 2, { (1 + arc.f(2 * $0 - 1)) / 2 },
+          { arc.df(2 * $0 - 1) }
+        )
       }
       pieces = first + second
     default:

@@ -1,0 +1,253 @@
+import AnimEngine
+
+/// Builds one track's keyframes frame by frame (see ``StageRecorder``).
+///
+/// It is either following an exact segment (from the instant it took over)
+/// or free: writing a keyframe per frame that changes, and one hold for a
+/// stretch that does not.
+struct TrackBuilder {
+  /// An exact segment being followed.
+  struct Curve {
+    var start: Double
+    var duration: Double
+    var from: PropertyValue
+    var to: PropertyValue
+    var easing: Easing
+    var exact: ExactEasing
+    /// When the recording began following it.
+    var since: Double
+
+    var end: Double { start + duration }
+
+    func value(at t: Double) -> PropertyValue {
+      if duration <= 0 || t >= end { return to }
+      let p = max(t - start, 0) / duration
+      return from + (to - from) * easing(p)
+    }
+  }
+
+  private(set) var keys: [Keyframe] = []
+  private var curve: Curve?
+  /// The last frame's time and value.
+  private var lastTime = -Double.infinity
+  private var lastValue = PropertyValue.zero
+  private var started = false
+
+  /// Whether `v` is the value `predicted` (to rounding: the clock computes
+  /// the same formula from its own copy of the times).
+  static func matches(_ predicted: PropertyValue, _ v: PropertyValue, lanes: Int) -> Bool {
+    for l in 0..<lanes {
+      if abs(predicted[l] - v[l]) > 1e-9 * max(1, abs(v[l])) { return false }
+    }
+    return true
+  }
+
+  mutating func observe(
+    time t: Double, value v: PropertyValue, segment: SegmentInForce?, previousTime: Double,
+    jumpDelta: Double, lanes: Int
+  ) {
+    defer {
+      lastTime = t
+      lastValue = v
+      started = true
+    }
+    let candidate = segment.flatMap { Self.curve(of: $0, since: t) }
+    guard started else {
+      if var c = candidate, Self.matches(c.value(at: t), v, lanes: lanes) {
+        c.since = t
+        curve = c
+      } else {
+        append(Keyframe(time: t, value: v, out: .hold, slope: segment?.velocity ?? 0))
+      }
+      return
+    }
+    // A segment that began since the last frame (a takeover, the next part
+    // of a sequence, a run started by a handler).
+    let begunHere =
+      segment.map { $0.start > previousTime && $0.start <= t && !$0.paused } ?? false
+    if var c = curve {
+      if begunHere, let s = segment, s.shape != .other {
+        // The old curve runs up to the new segment's start.
+        let startValue = s.duration <= 0 ? s.to : s.from
+        close(c, at: s.start, next: startValue, delta: jumpDelta, lanes: lanes)
+        curve = nil
+        if var n = candidate, Self.matches(n.value(at: t), v, lanes: lanes) {
+          n.since = s.start
+          curve = n
+        } else {
+          append(Keyframe(time: s.start, value: startValue, out: .sampled, slope: 0))
+          append(Keyframe(time: t, value: v, out: .sampled, slope: s.velocity))
+        }
+        return
+      }
+      if Self.matches(c.value(at: t), v, lanes: lanes) { return }
+      // Something the segments do not show happened by this frame (a pause,
+      // cancel, clear, finish or assignment): the change is put at the frame.
+      close(c, at: t, next: v, delta: jumpDelta, lanes: lanes)
+      curve = nil
+      if var n = candidate, Self.matches(n.value(at: t), v, lanes: lanes) {
+        n.since = t
+        curve = n
+      } else {
+        append(Keyframe(time: t, value: v, out: .hold, slope: segment?.velocity ?? 0))
+      }
+      return
+    }
+    // Free: keyframes per frame.
+    if begunHere, let s = segment, s.shape != .other {
+      let startValue = s.duration <= 0 ? s.to : s.from
+      endHold(before: s.start)
+      if var n = candidate, Self.matches(n.value(at: t), v, lanes: lanes) {
+        n.since = s.start
+        curve = n
+      } else {
+        append(Keyframe(time: s.start, value: startValue, out: .sampled, slope: 0))
+        append(Keyframe(time: t, value: v, out: .sampled, slope: s.velocity))
+      }
+      return
+    }
+    if var n = candidate, Self.matches(n.value(at: t), v, lanes: lanes),
+      n.duration > 0 && t < n.end
+    {
+      endHold(before: t)
+      n.since = t
+      curve = n
+      return
+    }
+    if v == lastValue {
+      // The value stopped changing at the last keyframe: from there it holds.
+      if var last = keys.last, last.value == v, last.out != .hold {
+        last.out = .hold
+        keys[keys.count - 1] = last
+      }
+      return
+    }
+    endHold(before: t)
+    append(Keyframe(time: t, value: v, out: .sampled, slope: segment?.velocity ?? .nan))
+  }
+
+  /// The keyframes up to `end` (the last frame's time).
+  mutating func finished(at end: Double) -> [Keyframe] {
+    if let c = curve {
+      emit(c, until: end)
+      append(Keyframe(time: end, value: c.value(at: end), out: .hold))
+      curve = nil
+    } else if let last = keys.last, last.time < end {
+      append(Keyframe(time: end, value: lastValue, out: .hold))
+    }
+    return keys
+  }
+
+  /// A free track that held its value: the hold ends at the last frame
+  /// before `t`, from where the track moves on.
+  private mutating func endHold(before t: Double) {
+    guard var last = keys.last else { return }
+    if last.out == .hold && last.time < lastTime && lastTime < t {
+      append(Keyframe(time: lastTime, value: lastValue, out: .sampled, slope: 0))
+    } else if last.out == .hold {
+      last.out = .sampled
+      keys[keys.count - 1] = last
+    }
+  }
+
+  /// Ends the curve at `t`, where the track goes on from `next`: a jump when
+  /// that differs from where the curve is.
+  private mutating func close(
+    _ c: Curve, at t: Double, next: PropertyValue, delta: Double, lanes: Int
+  ) {
+    let left = c.value(at: t)
+    if Self.matches(left, next, lanes: lanes) || t - delta <= c.since {
+      emit(c, until: t)
+      if !Self.matches(left, next, lanes: lanes), var last = keys.last {
+        // Too short to show: it holds, and the jump comes at t.
+        last.out = .hold
+        keys[keys.count - 1] = last
+      }
+      return
+    }
+    emit(c, until: t - delta)
+    append(Keyframe(time: t - delta, value: c.value(at: t - delta), out: .hold))
+  }
+
+  /// Keyframes for the curve from `since` to `t` (the keyframe at `t` is the
+  /// next one's business).
+  private mutating func emit(_ c: Curve, until t: Double) {
+    let t0 = c.since
+    guard t > t0 else { return }
+    if c.duration <= 0 || t0 >= c.end {
+      append(Keyframe(time: t0, value: c.to, out: .hold))
+      return
+    }
+    let d = c.duration
+    let p0 = max((t0 - c.start) / d, 0)
+    let p1 = min((t - c.start) / d, 1)
+    switch c.exact {
+    case .steps(let n):
+      let count = Double(n)
+      var i = (p0 * count).rounded(.down)
+      while i < count && i / count < p1 {
+        let time = max(t0, c.start + i / count * d)
+        append(Keyframe(time: time, value: c.from + (c.to - c.from) * (i / count), out: .hold))
+        i += 1
+      }
+    case .arcs(let arcs):
+      if c.easing == .linear {
+        append(Keyframe(time: t0, value: c.value(at: t0), out: .linear))
+      } else {
+        for arc in arcs where arc.endX > p0 && arc.startX < p1 {
+          let piece = arc.restricted(from: max(p0, arc.startX), to: min(p1, arc.endX))
+          let time = piece.startX <= p0 ? t0 : c.start + piece.startX * d
+          let value = piece.startX <= p0 ? c.value(at: t0) : c.from + (c.to - c.from) * piece.startY
+          let out: KeyInterpolation =
+            piece.normalized.map { .bezier($0.0, $0.1, $0.2, $0.3) } ?? .hold
+          append(Keyframe(time: time, value: value, out: out))
+        }
+      }
+    }
+    if t > c.end + 1e-9 {
+      append(Keyframe(time: c.end, value: c.to, out: .hold))
+    }
+  }
+
+  /// Appends a keyframe; one at the same time as the last replaces it, and
+  /// a hold that repeats the last held value is dropped.
+  private mutating func append(_ key: Keyframe) {
+    if var last = keys.last {
+      if key.time <= last.time + 1e-12 * max(1, abs(last.time)) {
+        keys[keys.count - 1] = key
+        return
+      }
+      if last.out == .hold && key.out == .hold && key.value == last.value { return }
+      // A hold-less jump to the same value is a hold.
+      if last.value == key.value && last.out != .hold {
+        last.out = .hold
+        keys[keys.count - 1] = last
+      }
+    }
+    keys.append(key)
+  }
+
+  /// The curve of an exact segment, or nil when its easing or blend is not.
+  static func curve(of s: SegmentInForce, since t: Double) -> Curve? {
+    guard s.shape == .eased, !s.paused else { return nil }
+    guard let exact = ExactEasings.shared(s.easing) else { return nil }
+    return Curve(
+      start: s.start, duration: s.duration, from: s.from, to: s.to, easing: s.easing, exact: exact,
+      since: t)
+  }
+}
+
+/// A cache of exact easings: scripts use a handful of easings on thousands of
+/// segments.
+enum ExactEasings {
+  nonisolated(unsafe) private static var cache: [(Easing, ExactEasing?)] = []
+  private static let linear = ExactEasing.of(.linear)
+
+  static func shared(_ easing: Easing) -> ExactEasing? {
+    if easing == .linear { return linear }
+    for (e, x) in cache where e == easing { return x }
+    let x = ExactEasing.of(easing)
+    if cache.count < 64 { cache.append((easing, x)) }
+    return x
+  }
+}
