@@ -1,0 +1,147 @@
+import AnimEngine
+
+/// Writes a recording as one self-contained HTML page that plays it (SPEC
+/// §13): inline SVG animated with the Web Animations API, with controls and
+/// the `#t=T` hook that writes `<pre id="anim-state">`.
+///
+/// Every property of every view is a registered CSS custom property
+/// (`--x`, `--sx`, `--cr`…) animated by its own keyframes, with a keyframe
+/// offset per recorded keyframe and the interval's easing: `cubic-bezier()`
+/// for exact curves, `steps(1, jump-end)` for holds, `linear` for straight
+/// stretches and CSS `linear()` through the frames of a sampled one.
+public enum HTMLPlayerWriter {
+  /// A custom property and how it reads one lane of a recorded track.
+  struct Channel {
+    let css: String
+    let property: Property
+    let lane: Int
+    /// The key in `#anim-state` (nil for colour channels, which join into one).
+    let state: String?
+  }
+
+  static var channels: [Channel] {
+    var list: [Channel] = [
+      Channel(css: "--x", property: .x, lane: 0, state: "x"),
+      Channel(css: "--y", property: .y, lane: 0, state: "y"),
+      Channel(css: "--w", property: .width, lane: 0, state: "width"),
+      Channel(css: "--h", property: .height, lane: 0, state: "height"),
+      Channel(css: "--a", property: .alpha, lane: 0, state: "alpha"),
+      Channel(css: "--r", property: .rotation, lane: 0, state: "rotation"),
+      Channel(css: "--sx", property: .scaleX, lane: 0, state: "scaleX"),
+      Channel(css: "--sy", property: .scaleY, lane: 0, state: "scaleY"),
+      Channel(css: "--cr", property: .color, lane: 0, state: nil),
+      Channel(css: "--cg", property: .color, lane: 1, state: nil),
+      Channel(css: "--cb", property: .color, lane: 2, state: nil),
+      Channel(css: "--ca", property: .color, lane: 3, state: nil),
+    ]
+    if let radius = Property.named("cornerRadius") {
+      list.append(Channel(css: "--k", property: radius, lane: 0, state: "cornerRadius"))
+    }
+    return list
+  }
+
+  /// The page for `recording` on `stage`.
+  public static func page(_ recording: StageRecording, stage: ExportStage) -> String {
+    let span = recording.end - recording.start
+    var views: [JSONValue] = []
+    var rects = ""
+    for (i, view) in recording.views.enumerated() {
+      var tracks: [(String, JSONValue)] = []
+      var initial = ""
+      for channel in channels {
+        let track = view.track(channel.property)
+        let keys = keyframes(track, lane: channel.lane, start: recording.start)
+        tracks.append((channel.css, .array(keys)))
+        initial += "\(channel.css):\(JSONValue.format(track.keys.first?.value[channel.lane] ?? 0));"
+      }
+      views.append(.object([("name", .string(view.name)), ("tracks", .object(tracks))]))
+      rects += "<rect id=\"v\(i)\" style=\"\(initial)\"></rect>\n"
+    }
+    let background: JSONValue =
+      stage.background.map { .array([$0[0], $0[1], $0[2], $0[3]].map(JSONValue.number)) }
+      ?? .string("transparent")
+    let data = JSONValue.object([
+      ("start", .number(recording.start)),
+      ("duration", .number(span)),
+      ("fps", .number(recording.frameRate)),
+      ("background", background),
+      ("channels", .array(channels.map { .string($0.css) })),
+      ("views", .array(views)),
+    ])
+    let w = stage.pixelWidth
+    let h = stage.pixelHeight
+    let transform =
+      "translate(\(JSONValue.format(stage.offsetX)) \(JSONValue.format(stage.offsetY))) "
+      + "scale(\(JSONValue.format(stage.scale))) "
+      + "translate(\(JSONValue.format(-stage.originX)) \(JSONValue.format(-stage.originY)))"
+    let bgFill =
+      stage.background.map {
+        "rgb(\(channel($0[0])) \(channel($0[1])) \(channel($0[2])) / \(JSONValue.format($0[3])))"
+      } ?? "none"
+    var html = HTMLPlayerTemplate.head
+    html += "<svg id=\"stage\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" "
+    html += "viewBox=\"0 0 \(w) \(h)\">\n"
+    html += "<rect width=\"\(w)\" height=\"\(h)\" fill=\"\(bgFill)\"></rect>\n"
+    html += "<g transform=\"\(transform)\">\n\(rects)</g>\n</svg>\n"
+    html += HTMLPlayerTemplate.controls
+    html += "<script id=\"anim-data\" type=\"application/json\">"
+    data.write(to: &html)
+    html += "</script>\n<script>\n"
+    html += HTMLPlayerTemplate.script
+    html += "</script>\n</body>\n</html>\n"
+    return html
+  }
+
+  private static func channel(_ v: Double) -> String {
+    JSONValue.format((min(max(v, 0), 1) * 255 * 1000).rounded() / 1000)
+  }
+
+  /// One channel's keyframes as `[time since A, value, easing]` triples; a
+  /// sampled stretch becomes one interval eased by CSS `linear()` through
+  /// its frames (when its ends differ).
+  static func keyframes(_ track: PropertyTrack, lane: Int, start: Double) -> [JSONValue] {
+    let keys = track.keys
+    var out: [JSONValue] = []
+    var i = 0
+    while i < keys.count {
+      let key = keys[i]
+      let v = key.value[lane]
+      func triple(_ easing: String) -> JSONValue {
+        .array([.number(key.time - start), .number(v), .string(easing)])
+      }
+      if i + 1 == keys.count {
+        out.append(triple("linear"))
+        break
+      }
+      switch key.out {
+      case .hold:
+        out.append(triple("steps(1, jump-end)"))
+      case .linear:
+        out.append(triple("linear"))
+      case .bezier(let x1, let y1, let x2, let y2):
+        let n = [x1, y1, x2, y2].map(JSONValue.format).joined(separator: ", ")
+        out.append(triple("cubic-bezier(\(n))"))
+      case .sampled:
+        var j = i + 1
+        while j + 1 < keys.count && keys[j].out == .sampled { j += 1 }
+        let v1 = keys[j].value[lane]
+        if j > i + 1 && v1 != v {
+          var stops = ["0"]
+          let span = keys[j].time - key.time
+          for m in (i + 1)..<j {
+            let p = (keys[m].value[lane] - v) / (v1 - v)
+            let x = (keys[m].time - key.time) / span * 100
+            stops.append("\(JSONValue.format(p)) \(JSONValue.format(x))%")
+          }
+          stops.append("1")
+          out.append(triple("linear(\(stops.joined(separator: ", ")))"))
+          i = j
+          continue
+        }
+        out.append(triple("linear"))
+      }
+      i += 1
+    }
+    return out
+  }
+}

@@ -1,0 +1,76 @@
+/// A JSON document written with its keys in the order given (some players
+/// depend on it: rlottie reads a layer's rotation only when `ddd` comes
+/// before `ks`) and its numbers in the shortest form that reads back exactly.
+public indirect enum JSONValue: Sendable {
+  case number(Double)
+  case integer(Int)
+  case string(String)
+  case bool(Bool)
+  case array([JSONValue])
+  /// Members in writing order.
+  case object([(String, JSONValue)])
+
+  /// The document as compact JSON text.
+  public var text: String {
+    var out = ""
+    write(to: &out)
+    return out
+  }
+
+  /// Appends the document to `out`.
+  public func write(to out: inout String) {
+    switch self {
+    case .number(let v): out += Self.format(v)
+    case .integer(let v): out += String(v)
+    case .string(let s): Self.quote(s, into: &out)
+    case .bool(let b): out += b ? "true" : "false"
+    case .array(let items):
+      out += "["
+      for (i, item) in items.enumerated() {
+        if i > 0 { out += "," }
+        item.write(to: &out)
+      }
+      out += "]"
+    case .object(let members):
+      out += "{"
+      for (i, (key, value)) in members.enumerated() {
+        if i > 0 { out += "," }
+        Self.quote(key, into: &out)
+        out += ":"
+        value.write(to: &out)
+      }
+      out += "}"
+    }
+  }
+
+  /// The shortest decimal that reads back as `v` (whole numbers without a
+  /// fraction); a value that is not finite, which the engine never writes,
+  /// becomes 0 rather than invalid JSON.
+  public static func format(_ v: Double) -> String {
+    guard v.isFinite else { return "0" }
+    if v == v.rounded() && abs(v) < 1e15 { return String(Int(v)) }
+    return v.description
+  }
+
+  static func quote(_ s: String, into out: inout String) {
+    out += "\""
+    for scalar in s.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case "<": out += "\\u003c"  // safe inside an HTML <script>
+      default:
+        if scalar.value < 0x20 {
+          let hex = String(scalar.value, radix: 16)
+          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    out += "\""
+  }
+}

@@ -1,0 +1,203 @@
+import AnimEngine
+
+/// Writes a recording as Lottie JSON (the Lottie Animation Community's
+/// specification 1.0; SPEC §13).
+///
+/// One shape layer per drawn view, topmost first, named after the view: a
+/// rectangle (size, roundness) and a fill (colour, colour alpha), under the
+/// layer transform (split position, rotation, scale in percent, opacity in
+/// percent, anchor at the layer's origin, which is the view's centre). The
+/// background, unless transparent, is a solid bottom layer. Frame k of the
+/// file is the recording's time A + k/N.
+public enum LottieWriter {
+  /// The version string players look for (rlottie draws nothing without one).
+  public static let version = "5.7.0"
+
+  /// The Lottie document for `recording` on `stage`.
+  public static func document(_ recording: StageRecording, stage: ExportStage) -> JSONValue {
+    let frames = max(recording.frameCount, 1)
+    var layers: [JSONValue] = []
+    let drawn = recording.views.reversed()
+    for (i, view) in drawn.enumerated() {
+      layers.append(shapeLayer(view, index: i + 1, recording: recording, stage: stage))
+    }
+    if let background = stage.background {
+      layers.append(
+        backgroundLayer(background, index: layers.count + 1, frames: frames, stage: stage))
+    }
+    return .object([
+      ("v", .string(version)),
+      ("nm", .string("anim")),
+      ("ddd", .integer(0)),
+      ("fr", .number(recording.frameRate)),
+      ("ip", .integer(0)),
+      ("op", .integer(frames)),
+      ("w", .integer(stage.pixelWidth)),
+      ("h", .integer(stage.pixelHeight)),
+      ("assets", .array([])),
+      ("layers", .array(layers)),
+    ])
+  }
+
+  private static func shapeLayer(
+    _ view: RecordedView, index: Int, recording: StageRecording, stage: ExportStage
+  ) -> JSONValue {
+    let ctx = Context(recording: recording)
+    let k = stage.scale
+    func scalar(_ p: Property, _ map: @escaping (Double) -> Double) -> JSONValue {
+      ctx.property([LottieTrack(view.track(p), lane: 0, map: map)], vector: false)
+    }
+    func pair(_ a: Property, _ b: Property, _ map: @escaping (Double) -> Double) -> JSONValue {
+      ctx.property(
+        [
+          LottieTrack(view.track(a), lane: 0, map: map),
+          LottieTrack(view.track(b), lane: 0, map: map),
+        ], vector: true)
+    }
+    let color = view.track(.color)
+    let transform: JSONValue = .object([
+      ("a", .object([("a", .integer(0)), ("k", .array([.integer(0), .integer(0)]))])),
+      (
+        "p",
+        .object([
+          ("s", .bool(true)),
+          ("x", scalar(.x) { stage.pixelX($0) }),
+          ("y", scalar(.y) { stage.pixelY($0) }),
+        ])
+      ),
+      ("s", pair(.scaleX, .scaleY) { $0 * 100 }),
+      ("r", scalar(.rotation) { $0 }),
+      ("o", scalar(.alpha) { $0 * 100 }),
+    ])
+    var rect: [(String, JSONValue)] = [
+      ("ty", .string("rc")),
+      ("nm", .string("rectangle")),
+      ("d", .integer(1)),
+      ("p", .object([("a", .integer(0)), ("k", .array([.integer(0), .integer(0)]))])),
+      ("s", pair(.width, .height) { $0 * k }),
+    ]
+    if let radius = Property.named("cornerRadius") {
+      rect.append(("r", scalar(radius) { max($0, 0) * k }))
+    } else {
+      rect.append(("r", .object([("a", .integer(0)), ("k", .integer(0))])))
+    }
+    let fill: JSONValue = .object([
+      ("ty", .string("fl")),
+      ("nm", .string("fill")),
+      (
+        "c",
+        ctx.property(
+          (0..<3).map { lane in LottieTrack(color, lane: lane) { $0 } }, vector: true)
+      ),
+      ("o", ctx.property([LottieTrack(color, lane: 3) { $0 * 100 }], vector: false)),
+      ("r", .integer(1)),
+    ])
+    return .object([
+      ("ddd", .integer(0)),
+      ("ind", .integer(index)),
+      ("ty", .integer(4)),
+      ("nm", .string(view.name)),
+      ("sr", .integer(1)),
+      ("ks", transform),
+      ("ao", .integer(0)),
+      ("shapes", .array([.object(rect), fill])),
+      ("ip", .integer(0)),
+      ("op", .integer(max(recording.frameCount, 1))),
+      ("st", .integer(0)),
+      ("bm", .integer(0)),
+    ])
+  }
+
+  private static func backgroundLayer(
+    _ c: PropertyValue, index: Int, frames: Int, stage: ExportStage
+  ) -> JSONValue {
+    func hex(_ v: Double) -> String {
+      let byte = Int((min(max(v, 0), 1) * 255).rounded())
+      let s = String(byte, radix: 16)
+      return s.count == 1 ? "0" + s : s
+    }
+    let w = stage.pixelWidth
+    let h = stage.pixelHeight
+    return .object([
+      ("ddd", .integer(0)),
+      ("ind", .integer(index)),
+      ("ty", .integer(1)),
+      ("nm", .string("background")),
+      ("sr", .integer(1)),
+      (
+        "ks",
+        .object([
+          ("a", .object([("a", .integer(0)), ("k", .array([.integer(0), .integer(0)]))])),
+          ("p", .object([("a", .integer(0)), ("k", .array([.integer(0), .integer(0)]))])),
+          ("s", .object([("a", .integer(0)), ("k", .array([.integer(100), .integer(100)]))])),
+          ("r", .object([("a", .integer(0)), ("k", .integer(0))])),
+          ("o", .object([("a", .integer(0)), ("k", .number(min(max(c[3], 0), 1) * 100))])),
+        ])
+      ),
+      ("ao", .integer(0)),
+      ("sw", .integer(w)),
+      ("sh", .integer(h)),
+      ("sc", .string("#" + hex(c[0]) + hex(c[1]) + hex(c[2]))),
+      ("ip", .integer(0)),
+      ("op", .integer(frames)),
+      ("st", .integer(0)),
+      ("bm", .integer(0)),
+    ])
+  }
+
+  /// Frame arithmetic shared by a layer's properties.
+  struct Context {
+    let recording: StageRecording
+
+    func frame(_ t: Double) -> Double { (t - recording.start) * recording.frameRate }
+
+    /// Frame times strictly inside (t0, t1), in seconds.
+    func frameTimes(_ t0: Double, _ t1: Double) -> [Double] {
+      let n = recording.frameRate
+      let a = recording.start
+      var k = ((t0 - a) * n).rounded(.down) + 1
+      var out: [Double] = []
+      while true {
+        let t = a + k / n
+        if t >= t1 - 1e-9 * max(1, abs(t1)) { break }
+        if t > t0 + 1e-9 * max(1, abs(t0)) { out.append(t) }
+        k += 1
+      }
+      return out
+    }
+
+    /// An animatable property from one or more one-dimensional tracks.
+    func property(_ tracks: [LottieTrack], vector: Bool) -> JSONValue {
+      let keys = LottieTrack.merge(tracks, frameTimes: frameTimes)
+      let still = keys.allSatisfy { $0.values == keys[0].values }
+      if still {
+        let values = keys[0].values
+        return .object([
+          ("a", .integer(0)),
+          ("k", vector ? .array(values.map(JSONValue.number)) : .number(values[0])),
+        ])
+      }
+      var out: [JSONValue] = []
+      out.reserveCapacity(keys.count)
+      for (i, key) in keys.enumerated() {
+        var members: [(String, JSONValue)] = [
+          ("t", .number(frame(key.time))),
+          ("s", .array(key.values.map(JSONValue.number))),
+        ]
+        if i + 1 < keys.count {
+          switch key.out {
+          case .hold:
+            members.append(("h", .integer(1)))
+          case .curve(let x1, let y1, let x2, let y2):
+            members.append(
+              ("o", .object([("x", .array([.number(x1)])), ("y", .array([.number(y1)]))])))
+            members.append(
+              ("i", .object([("x", .array([.number(x2)])), ("y", .array([.number(y2)]))])))
+          }
+        }
+        out.append(.object(members))
+      }
+      return .object([("a", .integer(1)), ("k", .array(out))])
+    }
+  }
+}
