@@ -148,7 +148,8 @@ extension ReplSession {
   private func showView(_ id: ViewID) {
     let state = interpreter.scene.state(of: id)
     output(interpreter.scene.name(of: id))
-    for property in Property.allCases {
+    // As `print` does, `cornerRadius` only when it is not 0.
+    for property in Property.allCases where property != .cornerRadius || state.cornerRadius != 0 {
       let name = property.name.padding(toLength: 8, withPad: " ", startingAt: 0)
       output("  \(name) \(ValueText.property(property, of: state))")
     }

@@ -116,6 +116,7 @@ struct SceneSnapshot {
     s.scaleY = values[base + 7]
     s.color = Color(
       r: values[base + 8], g: values[base + 9], b: values[base + 10], a: values[base + 11])
+    s.cornerRadius = values[base + 12]
     return s
   }
 }

@@ -49,6 +49,7 @@ enum ValueText {
     case .scaleX: return number(state.scaleX)
     case .scaleY: return number(state.scaleY)
     case .color: return state.color.hex
+    case .cornerRadius: return number(state.cornerRadius)
     }
   }
 }

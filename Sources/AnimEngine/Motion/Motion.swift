@@ -48,6 +48,11 @@ public final class Motion: @unchecked Sendable {
   /// How deeply motions are nested in this one: 0 for a primitive.
   public let depth: Int
 
+  /// Whether a run of this motion animates the clock's default view: some
+  /// primitive that changes a property is bound to no view (SPEC §12.1 draws
+  /// the default `view` only when a script uses it).
+  public let animatesDefaultView: Bool
+
   /// Most levels of nesting a motion may have. Running, resolving and
   /// releasing a motion recurse over its nesting, so `m = speed(m, 1)` in a
   /// loop of 100 000 would overflow the stack; `+` and `|` chains stay flat
@@ -66,6 +71,11 @@ public final class Motion: @unchecked Sendable {
       children = [m]
     }
     depth = children.isEmpty ? 0 : 1 + children.map(\.depth).max()!
+    switch node {
+    case .leaf(let leaf): animatesDefaultView = !leaf.changes.isEmpty
+    case .bound: animatesDefaultView = false
+    default: animatesDefaultView = children.contains { $0.animatesDefaultView }
+    }
     if depth > Motion.maximumDepth {
       throw MotionError("motions nested more than \(Motion.maximumDepth) deep")
     }

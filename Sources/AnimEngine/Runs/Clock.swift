@@ -54,6 +54,10 @@ public final class Clock {
   public var observer: ((RunEvent) -> Void)?
   /// Called with the number of events a periodic repeat skipped unseen.
   public var skipObserver: ((RunRecord, Int) -> Void)?
+  /// Instants a host wants to see as the clock passes them (a renderer's
+  /// frame times): every move stops at each of them. Stopping changes
+  /// nothing a script sees, since stepping in pieces is exact.
+  public var stops: (any ClockStops)?
 
   /// Most tracks (one property of one view each) the live runs may animate
   /// at once. A track costs about 1 KB while its run lives (2 KB in a
@@ -265,15 +269,17 @@ public final class Clock {
   private func move(to target: Double, until done: (() -> Bool)? = nil) throws {
     try deliverInstant()
     try checkWork()
+    try passStops()
     if let done, done() { return }
     while true {
-      let next = nextBoundary()
+      let next = min(nextBoundary(), stops?.nextStop ?? .infinity)
       guard next <= target else { break }
       sampleRuns(at: next)
       now = next
       try checkWork()
       try deliverInstant()
       try checkWork()
+      try passStops()
       if let done, done() { return }
     }
     if target > now {
@@ -282,7 +288,15 @@ public final class Clock {
       try checkWork()
       try deliverInstant()
       try checkWork()
+      try passStops()
     }
+  }
+
+  /// Shows the host every stop reached by now, once the instant's events
+  /// have all been delivered.
+  private func passStops() throws {
+    guard let stops else { return }
+    while stops.nextStop <= now { try stops.clockReached(now) }
   }
 
   /// Counts a segment or event just started; false (and `workExhausted`
@@ -708,5 +722,6 @@ public final class Clock {
     frameBase = 0
     frames = 0
     scene.restoreDeclared()
+    stops?.clockDidReset()
   }
 }

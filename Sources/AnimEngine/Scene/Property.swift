@@ -3,14 +3,23 @@
 /// Every view stores its properties in one record of `Property.recordWidth`
 /// doubles; numeric properties take one slot and `color` takes four (r, g, b, a),
 /// so the clock can write any property as a small vector without boxing.
+/// The cases are in the order `print v` lists them (SPEC §12.1: `cornerRadius`
+/// after `color`).
 public enum Property: Int, CaseIterable, Sendable, Hashable {
-  case x, y, width, height, alpha, rotation, scaleX, scaleY, color
+  case x, y, width, height, alpha, rotation, scaleX, scaleY, color, cornerRadius
 
-  /// Doubles per view record: eight numeric properties and four colour channels.
-  public static let recordWidth = 12
+  /// Doubles per view record: eight numeric properties, four colour channels,
+  /// then the corner radius.
+  public static let recordWidth = 13
 
   /// Offset of this property's first slot within a view record.
-  public var slot: Int { self == .color ? 8 : rawValue }
+  public var slot: Int {
+    switch self {
+    case .color: return 8
+    case .cornerRadius: return 12
+    default: return rawValue
+    }
+  }
 
   /// Number of slots: 4 for `color`, 1 otherwise.
   public var lanes: Int { self == .color ? 4 : 1 }

@@ -16,6 +16,12 @@ public final class Scene {
   /// The state each view was declared with; `reset` returns to it.
   public private(set) var declared: [ViewState] = []
   private var index: [String: ViewID] = [:]
+  /// The region a renderer draws, as a script's `stage` statement set it.
+  /// `reset` keeps it: it belongs to the declarations, not to the clock.
+  public var stage = StageSettings()
+  /// Views declared but not drawn: a host that makes a default view (`view`)
+  /// lists it here until a script uses it (SPEC §12.1).
+  public var hiddenViews: Set<ViewID> = []
 
   /// The most views a scene holds, the default `view` included; past it a
   /// declaration is refused rather than exhausting memory (beside `view`, a
@@ -113,6 +119,11 @@ public final class Scene {
     if lanes == 4 {
       storage[slot + 1] = v[1]; storage[slot + 2] = v[2]; storage[slot + 3] = v[3]
     }
+  }
+
+  /// Whether a renderer draws view `id` (declared, and not hidden).
+  public func isDrawn(_ id: ViewID) -> Bool {
+    hiddenViews.isEmpty || !hiddenViews.contains(id)
   }
 
   /// Restores every view to its declared state.

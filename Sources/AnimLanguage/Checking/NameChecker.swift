@@ -59,7 +59,7 @@ struct NameChecker {
   /// Checks every use in one statement.
   mutating func check(_ s: Stmt) {
     switch s.kind {
-    case .viewDeclaration(_, let args), .gridDeclaration(_, let args):
+    case .viewDeclaration(_, let args), .gridDeclaration(_, let args), .stage(let args):
       for a in args { check(a.value) }
     case .groupDeclaration(_, let e), .letBinding(_, let e), .seed(let e), .fps(let e),
       .step(let e),

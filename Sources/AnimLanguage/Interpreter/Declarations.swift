@@ -12,6 +12,7 @@ extension Interpreter {
       try setProperty(&state, label.name, value, at: argument.range)
     }
     let id = scene.declare(name.name, state: state)
+    noteUse(of: .view(id))
     env.assign(name.name, .view(id))
   }
 
@@ -120,6 +121,7 @@ extension Interpreter {
     case "scale": state.scaleX = v; state.scaleY = v
     case "scaleX": state.scaleX = v
     case "scaleY": state.scaleY = v
+    case "cornerRadius": state.cornerRadius = v
     default: throw unknownProperty(name, range)
     }
   }

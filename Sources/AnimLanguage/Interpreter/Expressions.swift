@@ -17,7 +17,9 @@ extension Interpreter {
     case .bool(let b):
       return .bool(b)
     case .identifier(let name):
-      return lookup(name, in: env)
+      let value = lookup(name, in: env)
+      noteUse(of: value)
+      return value
     case .tuple(let items):
       guard items.count == 2 else {
         throw RuntimeError("a point has two coordinates, not \(items.count)", at: expr.range)

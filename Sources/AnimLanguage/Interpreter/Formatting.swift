@@ -86,13 +86,16 @@ enum Formatting {
     return display(value, scene: scene)
   }
 
-  /// `box: x=0 y=0 width=100 height=100 alpha=1 rotation=0 scaleX=1 scaleY=1 color=#ffffff`
+  /// `box: x=0 y=0 width=100 height=100 alpha=1 rotation=0 scaleX=1 scaleY=1 color=#ffffff`,
+  /// then ` cornerRadius=R` when R is not 0 (SPEC §12.1).
   static func view(_ id: ViewID, scene: Scene) -> String {
     let s = scene.state(of: id)
     let fields = [
       ("x", s.x), ("y", s.y), ("width", s.width), ("height", s.height), ("alpha", s.alpha),
       ("rotation", s.rotation), ("scaleX", s.scaleX), ("scaleY", s.scaleY),
     ].map { "\($0.0)=\(number($0.1))" }
+    let corner = s.cornerRadius == 0 ? "" : " cornerRadius=\(number(s.cornerRadius))"
     return "\(scene.name(of: id)): " + fields.joined(separator: " ") + " color=\(s.color.hex)"
+      + corner
   }
 }

@@ -41,6 +41,9 @@ public final class Interpreter {
   /// handler that restarts and finishes its own run would recurse without
   /// end. Real chains are a few levels deep.
   public static let maximumHandlerNesting = 32
+  /// Whether a statement has moved the clock (`step`, `tick`, `settle`,
+  /// `trace`, …): a render's default end depends on it (SPEC §12.3).
+  public internal(set) var clockMoved = false
   /// Handlers running now, one inside another.
   var handlerNesting = 0
   /// Most elements a `for` loop walks; bounds a loop over `0..<1e12`.
@@ -70,6 +73,8 @@ public final class Interpreter {
     self.output = output
     scene = Scene()
     let view = scene.declare("view")
+    // Drawn only once the script uses it (see `noteUse(of:)`).
+    scene.hiddenViews = [view]
     clock = Clock(scene: scene, defaultView: view)
     globals.define("view", .view(view))
     if let path = Self.canonical(file.path) { imported.insert(path) }
@@ -78,6 +83,16 @@ public final class Interpreter {
   deinit {
     for scope in capturedScopes.values { scope.removeAll() }
     globals.removeAll()
+  }
+
+  /// The default view is drawn once a script names it or runs a motion bound
+  /// to no view (SPEC §12.1); `value` is what a name evaluated to.
+  @inline(__always)
+  func noteUse(of value: Value) {
+    guard !scene.hiddenViews.isEmpty, case .view(let id) = value, id == clock.defaultView else {
+      return
+    }
+    scene.hiddenViews.remove(id)
   }
 
   /// Records that a closure captured `scope` (see `capturedScopes`).

@@ -62,6 +62,7 @@ extension Interpreter {
     case "scale", "scaleX": return .number(s.scaleX)
     case "scaleY": return .number(s.scaleY)
     case "color": return .color(s.color)
+    case "cornerRadius": return .number(s.cornerRadius)
     case "name": return .string(scene.name(of: id))
     case "position", "center": return .point(s.x, s.y)
     case "size": return .point(s.width, s.height)

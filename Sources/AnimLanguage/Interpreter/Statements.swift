@@ -50,6 +50,8 @@ extension Interpreter {
       random = SplitMix64(seed: UInt64(bitPattern: Int64(n)))
     case .reset:
       clock.reset()
+    case .stage(let arguments):
+      try setStage(arguments, in: env, at: range)
     case .fps(let e):
       try clocked(range) { try self.clock.setFPS(try self.number(e, in: env, "frame rate")) }
     case .step(let e):
@@ -57,12 +59,12 @@ extension Interpreter {
       if d < 0 {
         throw RuntimeError("cannot step back in time: step \(Formatting.number(d))", at: e.range)
       }
-      try clocked(range) { try self.clock.advance(by: d) }
+      try moving(range) { try self.clock.advance(by: d) }
     case .stepFrames(let e):
       let n = try number(e, in: env, "frame count")
-      try clocked(range) { try self.clock.advance(frames: n) }
+      try moving(range) { try self.clock.advance(frames: n) }
     case .tick:
-      try clocked(range) { try self.clock.advance(frames: 1) }
+      try moving(range) { try self.clock.advance(frames: 1) }
     case .stepTo(let e):
       let t = try number(e, in: env, "time")
       if t < clock.now {
@@ -70,12 +72,12 @@ extension Interpreter {
           "cannot step back in time: it is t=\(Formatting.number(clock.now)), asked for \(Formatting.number(t))",
           at: e.range)
       }
-      try clocked(range) { try self.clock.advance(to: t) }
+      try moving(range) { try self.clock.advance(to: t) }
     case .stepUntil(let e):
       let h = try handle(e, in: env)
-      try clocked(range) { try self.clock.advance(until: h) }
+      try moving(range) { try self.clock.advance(until: h) }
     case .settle:
-      try clocked(range) { try self.clock.settle() }
+      try moving(range) { try self.clock.settle() }
     case .clear(let target):
       try poolVerb(target, in: env, range, all: { self.clock.clearAll() }, one: clock.clear)
     case .cancel(let target):
@@ -115,6 +117,13 @@ extension Interpreter {
       "the line to print is longer than the limit of \(Formatting.maximumLength) bytes", at: range)
   }
 
+  /// Runs `body`, a statement that moves the clock (`step`, `settle`, …),
+  /// with a clock error turned into a runtime error at `range`.
+  func moving(_ range: SourceRange, _ body: () throws -> Void) throws {
+    clockMoved = true
+    try clocked(range, body)
+  }
+
   /// Runs `body` with a clock error turned into a runtime error at `range`.
   func clocked(_ range: SourceRange, _ body: () throws -> Void) throws {
     do { try body() } catch let error as ClockError {
@@ -129,6 +138,7 @@ extension Interpreter {
     guard case .motion(let m) = value else {
       throw RuntimeError("run needs a motion, not \(value.typeName)", at: e.range)
     }
+    if m.animatesDefaultView { noteUse(of: .view(clock.defaultView)) }
     var handle: RunHandle?
     try clocked(e.range) { handle = try self.clock.run(m, label: self.file.text(in: e.range)) }
     return handle!
@@ -279,7 +289,7 @@ extension Interpreter {
     }
     let labels = values.map { file.text(in: $0.range) }
     for t in times {
-      if t > clock.now { try clocked(interval.range) { try self.clock.advance(to: t) } }
+      if t > clock.now { try moving(interval.range) { try self.clock.advance(to: t) } }
       let cells = try zip(labels, values).map { label, e in
         "\(label)=\(Formatting.display(try evaluate(e, in: env), scene: scene))"
       }

@@ -3,6 +3,7 @@
 // Keywords are contextual. A word from `StatementKeyword` starts its statement
 // only at the start of a statement and only when the next token is not `=` or
 // `.`: `pool = 3` and `time = 2` are assignments, `pool.count` an expression.
+// `stage` is the stage statement only when `(` follows it (`stage(width: 400)`).
 // `view` declares a view only when a name follows (`view box`); otherwise it is
 // the default view (`view.alpha = 0.5`). Inside statements, words such as `in`,
 // `every`, `within`, `as`, `frames`, `all`, `done` are recognised only where
@@ -10,7 +11,7 @@
 
 /// The words that can start a statement.
 enum StatementKeyword: String, CaseIterable {
-  case view, grid, group, `let`, def, `for`, `import`, print, trace, expect, seed, reset, fps
+  case view, grid, stage, group, `let`, def, `for`, `import`, print, trace, expect, seed, reset, fps
   case step, tick, settle, clear, cancel, finish, pause, resume, restart, flush, pool, on, run
 
   /// The keywords (`allCases` builds a new array each time it is read) and
@@ -19,7 +20,7 @@ enum StatementKeyword: String, CaseIterable {
   private static let keywords = allCases
   private static let words: [UInt64] = keywords.map { Word.pack($0.rawValue) }
 
-  /// The keyword an identifier token spells, if any. A linear scan of 26
+  /// The keyword an identifier token spells, if any. A linear scan of 27
   /// integers is cheaper than hashing.
   static func keyword(_ token: RawToken) -> StatementKeyword? {
     guard token.kind == .identifier, token.word != 0,
@@ -49,6 +50,9 @@ extension Parser {
       guard lookahead.kind == .identifier else { return try assignmentOrExpression() }
       return try declaration(start) { .viewDeclaration(name: $0, arguments: $1) }
     case .grid: return try declaration(start) { .gridDeclaration(name: $0, arguments: $1) }
+    case .stage:
+      guard lookahead.kind == .leftParen else { return try assignmentOrExpression() }
+      return try stageStatement(start)
     case .group: return try groupDeclaration()
     case .let: return try letBinding()
     case .def: return try functionDefinition()
@@ -122,6 +126,26 @@ extension Parser {
         .rightParen, "expected ')' after \(keyword) properties", opening: open, items: "properties")
     }
     return Stmt(make(name, properties), range: range(from: start))
+  }
+
+  /// stageStatement -> "stage" propertyList
+  private mutating func stageStatement(_ start: SourceRange) throws(ParseError) -> Stmt {
+    advance()
+    let open = current
+    advance()
+    let saved = depth
+    defer { depth = saved }
+    try nest()
+    var properties: [Argument] = []
+    while !check(.rightParen) {
+      guard check(.identifier), lookahead.kind == .colon else {
+        throw expected("expected a setting label such as 'width:' in stage")
+      }
+      properties.append(try argument())
+      if !match(.comma) { break }
+    }
+    try close(.rightParen, "expected ')' after stage settings", opening: open, items: "settings")
+    return Stmt(.stage(arguments: properties), range: range(from: start))
   }
 
   /// groupDeclaration -> "group" IDENT "=" expression

@@ -9,6 +9,9 @@ public struct Stmt: Sendable, Hashable {
     case viewDeclaration(name: Identifier, arguments: [Argument])
     /// `grid NAME(cols: 5, rows: 5, size: 100, gap: 0)`; every argument has a label.
     case gridDeclaration(name: Identifier, arguments: [Argument])
+    /// `stage(width: 400, height: 300, origin: (0, 0), background: black)`;
+    /// every argument has a label and is optional.
+    case stage(arguments: [Argument])
     /// `group NAME = expr`.
     case groupDeclaration(name: Identifier, value: Expr)
     /// `let NAME = expr` (the value may be a `run` expression).

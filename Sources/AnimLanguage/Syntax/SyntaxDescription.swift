@@ -47,6 +47,7 @@ extension Stmt: CustomStringConvertible {
       return SyntaxFormat.list("view", [name.name] + arguments.map(\.description))
     case .gridDeclaration(let name, let arguments):
       return SyntaxFormat.list("grid", [name.name] + arguments.map(\.description))
+    case .stage(let arguments): return SyntaxFormat.list("stage", arguments.map(\.description))
     case .groupDeclaration(let name, let value): return "(group \(name.name) \(value))"
     case .letBinding(let name, let value): return "(let \(name.name) \(value))"
     case .assignment(let target, let value): return "(assign \(target) \(value))"
