@@ -4,6 +4,8 @@ import PackageDescription
 // The pipeline, one module per stage:
 //   AnimLanguage (source -> tokens -> syntax tree -> values, motions)
 //   AnimEngine   (scene, motions, clock, pool, events; knows no language)
+//   AnimStage    (the stage, drawn bounds, frame times: shared by render and export)
+//   AnimRender   (draws a scene: PNG through Cairo, SVG as text; knows only the scene)
 //   AnimFiles    (reading whole files, writing them atomically, file errors)
 //   AnimExport   (the stage recorded as keyframes: Lottie, the HTML player)
 //   AnimTestRunner (script-based tests, `anim test`)
@@ -21,7 +23,14 @@ let package = Package(
   ],
   targets: [
     .target(name: "AnimEngine"),
-    .target(name: "AnimLanguage", dependencies: ["AnimEngine", "AnimFiles"]),
+    .target(name: "AnimStage", dependencies: ["AnimEngine"]),
+    .target(name: "AnimRender", dependencies: ["AnimEngine", "AnimStage", "CCairo", "CPNG"]),
+    // Cairo (Debian libcairo2-dev), found through pkg-config, draws the frames.
+    .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+    // libpng writes them as RGBA PNG (Cairo's own writer drops the alpha
+    // channel of an opaque image) and reads them back in tests.
+    .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    .target(name: "AnimLanguage", dependencies: ["AnimEngine", "AnimStage", "AnimFiles"]),
     .target(name: "AnimFiles"),
     // Recording the stage as keyframes; Lottie and the HTML player (`anim export`).
     .target(name: "AnimExport", dependencies: ["AnimEngine"]),
@@ -35,11 +44,15 @@ let package = Package(
       name: "AnimCLI",
       dependencies: [
         "AnimEngine", "AnimLanguage", "AnimTestRunner", "AnimREPL", "AnimExport", "CLibedit",
+        "AnimStage", "AnimRender",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .testTarget(name: "AnimEngineTests", dependencies: ["AnimEngine"]),
     .testTarget(name: "AnimExportTests", dependencies: ["AnimExport", "AnimEngine", "AnimLanguage"]),
+    .testTarget(
+      name: "AnimRenderTests",
+      dependencies: ["AnimRender", "AnimStage", "AnimLanguage", "AnimEngine"]),
     .testTarget(name: "AnimLanguageTests", dependencies: ["AnimLanguage", "AnimEngine"]),
     .testTarget(name: "AnimTestRunnerTests", dependencies: ["AnimTestRunner", "AnimFiles"]),
     .testTarget(name: "AnimREPLTests", dependencies: ["AnimREPL", "AnimLanguage", "AnimEngine"]),

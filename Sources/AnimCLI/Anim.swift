@@ -15,11 +15,13 @@ struct Anim: ParsableCommand {
       and otherwise runs standard input as a script.
 
       Exit codes: 0 success, 1 a failed expectation or test, 64 usage, \
-      65 a syntax or name error, 66 a missing file, 70 a runtime error, 74 an I/O error.
+      65 a syntax or name error, 66 a missing file, 69 a required program (ffmpeg) \
+      missing, 70 a runtime error, 74 an I/O error.
       """,
     version: version,
     subcommands: [
-      RunCommand.self, CheckCommand.self, TestCommand.self, ReplCommand.self, BenchCommand.self,
+      RunCommand.self, CheckCommand.self, TestCommand.self, ReplCommand.self, RenderCommand.self,
+      BenchCommand.self,
     ]
   )
 

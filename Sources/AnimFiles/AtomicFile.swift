@@ -21,6 +21,11 @@ public enum AtomicFile {
   /// device such as `/dev/full`, a pipe, a directory, a dangling link) is
   /// refused, since renaming over it would replace it.
   public static func write(_ text: String, to requested: String) throws(FileError) {
+    try write(bytes: Array(text.utf8), to: requested)
+  }
+
+  /// Replaces the content of `path` with `bytes`, as `write(_:to:)` does.
+  public static func write(bytes: [UInt8], to requested: String) throws(FileError) {
     let path = try destination(of: requested)
     let slash = path.lastIndex(of: "/")
     let directory = slash.map { String(path[...$0]) } ?? ""
@@ -36,7 +41,7 @@ public enum AtomicFile {
       failure = FileError.current(path)
     }
     if failure == nil {
-      failure = writeAll(Array(text.utf8), to: descriptor, path: path)
+      failure = writeAll(bytes, to: descriptor, path: path)
     }
     if failure == nil && fsync(descriptor) != 0 { failure = FileError.current(path) }
     if close(descriptor) != 0 && failure == nil { failure = FileError.current(path) }

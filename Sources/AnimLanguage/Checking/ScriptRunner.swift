@@ -11,6 +11,8 @@ public enum ExitStatus {
   public static let dataError: Int32 = 65
   /// A missing file.
   public static let noInput: Int32 = 66
+  /// A program anim needs (ffmpeg) is missing.
+  public static let unavailable: Int32 = 69
   /// A runtime error.
   public static let software: Int32 = 70
   /// An I/O error.
@@ -33,6 +35,15 @@ public struct ScriptResult {
   /// `expect` statements that failed (the script went on).
   public var failedExpectations: [RuntimeError] = []
   public var exitCode: Int32 = ExitStatus.success
+
+  public init(
+    errors: [(Diagnostic, SourceFile)] = [], failedExpectations: [RuntimeError] = [],
+    exitCode: Int32 = ExitStatus.success
+  ) {
+    self.errors = errors
+    self.failedExpectations = failedExpectations
+    self.exitCode = exitCode
+  }
 }
 
 /// Runs whole scripts the way `anim run`, `anim check` and `anim test` do.

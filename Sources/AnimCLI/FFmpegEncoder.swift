@@ -1,0 +1,218 @@
+import AnimEngine
+import AnimLanguage
+import AnimRender
+import AnimStage
+import Foundation
+
+/// Encodes a render's frames with `ffmpeg` (SPEC §12.3): a child process fed
+/// raw RGBA frames through a pipe, writing to a temporary name beside OUT
+/// that is renamed into place only when ffmpeg succeeded. No frame files.
+enum FFmpegEncoder {
+  /// Receives one frame: `width × height × 4` bytes of straight RGBA.
+  typealias Sink = ([UInt8]) throws -> Void
+
+  /// The `ffmpeg` on PATH, or nil.
+  static func locate(environment: [String: String] = ProcessInfo.processInfo.environment)
+    -> String?
+  {
+    let path = environment["PATH"] ?? "/usr/bin:/bin"
+    for directory in path.split(separator: ":", omittingEmptySubsequences: false) {
+      let candidate = (directory.isEmpty ? "." : String(directory)) + "/ffmpeg"
+      if access(candidate, X_OK) == 0 { return candidate }
+    }
+    return nil
+  }
+
+  /// The message and exit code (69) of a missing ffmpeg.
+  static func missing(_ format: RenderFormat, output: String) -> FrameWriter.Failure {
+    let ext = output.split(separator: ".").last.map { ".\($0)" } ?? "\(format)"
+    return FrameWriter.Failure(
+      message: "ffmpeg not found: install it (apt-get install ffmpeg) to write \(ext)",
+      code: ExitStatus.unavailable)
+  }
+
+  /// ffmpeg's arguments after the input: what each format needs (TOOLS.md).
+  static func arguments(
+    _ format: RenderFormat, width: Int, height: Int, rate: Double, background: Color
+  ) -> [String] {
+    let n = rate == rate.rounded() ? String(Int(rate)) : String(rate)
+    switch format {
+    case .gif:
+      // Delays are whole centiseconds; one palette for the whole animation,
+      // with a slot kept for transparency (1-bit alpha at 50 %).
+      return [
+        "-filter_complex",
+        "[0:v]split[a][b];[a]palettegen=reserve_transparent=1[p];[b][p]paletteuse=alpha_threshold=128",
+        "-loop", "0", "-f", "gif",
+      ]
+    case .apng:
+      return ["-c:v", "apng", "-pix_fmt", "rgba", "-plays", "0", "-f", "apng"]
+    case .mp4:
+      // yuv420p has no alpha and needs even sides: the frames are flattened
+      // onto black (they already hold an opaque background unless it is
+      // transparent) and padded by a pixel of the background if odd.
+      let pad = background.a >= 1 ? SVGDocument.hex(background) : "black"
+      return [
+        "-filter_complex",
+        "color=c=black:s=\(width)x\(height):r=\(n)[bg];[bg][0:v]overlay=shortest=1:format=auto,pad=ceil(iw/2)*2:ceil(ih/2)*2:0:0:\(pad),format=yuv420p",
+        "-c:v", "libx264", "-preset", "medium", "-crf", "12", "-pix_fmt", "yuv420p",
+        "-movflags", "+faststart", "-f", "mp4",
+      ]
+    case .webm:
+      return [
+        "-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-crf", "12", "-b:v", "0",
+        "-deadline", "good", "-cpu-used", "4", "-row-mt", "1", "-auto-alt-ref", "0", "-f", "webm",
+      ]
+    case .png, .svg, .pattern:
+      return []
+    }
+  }
+
+  /// Runs ffmpeg writing OUT in `format`; `produce` hands it every frame.
+  static func encode(
+    format: RenderFormat, output: String, layout: StageLayout, schedule: FrameSchedule,
+    progress: Progress?, produce: (@escaping Sink) throws -> Void
+  ) throws {
+    guard let ffmpeg = locate() else { throw missing(format, output: output) }
+    let temporary = try TemporaryOutput(for: output)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: ffmpeg)
+    let n =
+      schedule.rate == schedule.rate.rounded() ? String(Int(schedule.rate)) : String(schedule.rate)
+    process.arguments =
+      [
+        "-hide_banner", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "rgba", "-s",
+        "\(layout.pixelWidth)x\(layout.pixelHeight)", "-r", n, "-i", "-",
+      ]
+      + arguments(
+        format, width: layout.pixelWidth, height: layout.pixelHeight, rate: schedule.rate,
+        background: layout.background) + ["-y", temporary.path]
+    let input = Pipe()
+    let errors = Pipe()
+    process.standardInput = input
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    let stderrTail = StderrTail(errors.fileHandleForReading)
+
+    signal(SIGPIPE, SIG_IGN)
+    do { try process.run() } catch {
+      temporary.remove()
+      throw FrameWriter.Failure(
+        message: "cannot start \(ffmpeg): \(error.localizedDescription)", code: ExitStatus.ioError)
+    }
+    let interrupt = Interrupt.install {
+      kill(process.processIdentifier, SIGKILL)
+      temporary.remove()
+    }
+    defer { interrupt.remove() }
+    let fd = input.fileHandleForWriting.fileDescriptor
+    var pipeBroken = false
+    var failure: (any Error)?
+    do {
+      try produce { frame in
+        if pipeBroken { return }
+        if !writeAll(fd, frame) { pipeBroken = true }
+        progress?.advance()
+      }
+    } catch {
+      failure = error
+    }
+    progress?.finish()
+    try? input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    let tail = stderrTail.finish()
+    if let failure {
+      temporary.remove()
+      throw failure
+    }
+    guard process.terminationStatus == 0, !pipeBroken else {
+      temporary.remove()
+      let detail = tail.isEmpty ? "" : ":\n" + tail
+      throw FrameWriter.Failure(
+        message: "ffmpeg failed (exit \(process.terminationStatus)) writing \(output)\(detail)",
+        code: ExitStatus.ioError)
+    }
+    try temporary.commit()
+  }
+
+  /// Writes every byte; false when the pipe is closed (ffmpeg stopped).
+  private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      let n = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        return false
+      }
+      offset += n
+    }
+    return true
+  }
+}
+
+/// The last few lines ffmpeg wrote to stderr, read on a background queue so
+/// a chatty ffmpeg never blocks on a full pipe.
+final class StderrTail: @unchecked Sendable {
+  private var data = Data()
+  private let done = DispatchSemaphore(value: 0)
+  /// Most bytes of ffmpeg's stderr kept.
+  static let keep = 2000
+
+  init(_ handle: FileHandle) {
+    DispatchQueue.global().async {
+      while true {
+        let chunk = handle.availableData
+        if chunk.isEmpty { break }
+        self.data.append(chunk)
+        if self.data.count > 4 * Self.keep { self.data = self.data.suffix(Self.keep) }
+      }
+      self.done.signal()
+    }
+  }
+
+  /// Waits for ffmpeg to close stderr; the tail as text.
+  func finish() -> String {
+    done.wait()
+    let text = String(decoding: data.suffix(Self.keep), as: UTF8.self)
+    return text.split(separator: "\n").suffix(8).joined(separator: "\n")
+  }
+}
+
+/// A temporary file beside OUT that becomes OUT by renaming.
+struct TemporaryOutput {
+  let path: String
+  let target: String
+
+  /// Creates the temporary file (so an unwritable directory fails at once).
+  init(for target: String) throws {
+    let slash = target.lastIndex(of: "/")
+    let directory = slash.map { String(target[...$0]) } ?? ""
+    let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
+    path = "\(directory).\(name).tmp-\(getpid())-\(UInt32.random(in: .min ... .max))"
+    self.target = target
+    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard fd >= 0 else {
+      throw FrameWriter.Failure(
+        message: "cannot write \(target): \(String(cString: strerror(errno)))",
+        code: ExitStatus.ioError)
+    }
+    close(fd)
+    var info = stat()
+    if stat(target, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+      unlink(path)
+      throw FrameWriter.Failure(
+        message: "cannot write \(target): not a regular file", code: ExitStatus.ioError)
+    }
+  }
+
+  func remove() { unlink(path) }
+
+  func commit() throws {
+    guard rename(path, target) == 0 else {
+      let reason = String(cString: strerror(errno))
+      remove()
+      throw FrameWriter.Failure(
+        message: "cannot write \(target): \(reason)", code: ExitStatus.ioError)
+    }
+  }
+}

@@ -1,0 +1,93 @@
+import AnimEngine
+import AnimFiles
+import AnimLanguage
+import AnimRender
+import AnimStage
+import Foundation
+
+/// Writes the frames of a render's plan to OUT in its format: never half a
+/// file (single images go through `AtomicFile`; a pattern's frames are
+/// removed again when the render fails).
+struct FrameWriter {
+  let format: RenderFormat
+  let output: String
+  let layout: StageLayout
+  let schedule: FrameSchedule
+  let progress: Progress?
+
+  /// A render that failed after the script ran: a message and an exit code.
+  struct Failure: Error {
+    let message: String
+    let code: Int32
+  }
+
+  func write(runner: FrameRunner, plan: FramePlan) throws {
+    switch format {
+    case .svg:
+      var text = ""
+      try runner.play(plan) { frame in text = SVGDocument.text(frame.scene, layout: layout) }
+      try save(bytes: Array(text.utf8), to: output)
+    case .png:
+      let canvas = try makeCanvas()
+      var bytes: [UInt8] = []
+      try runner.play(plan) { frame in
+        canvas.draw(frame.scene)
+        bytes = try canvas.png()
+      }
+      try save(bytes: bytes, to: output)
+    case .pattern:
+      try writePattern(runner: runner, plan: plan)
+    case .gif, .apng, .mp4, .webm:
+      try FFmpegEncoder.encode(
+        format: format, output: output, layout: layout, schedule: schedule, progress: progress
+      ) { (sink: @escaping FFmpegEncoder.Sink) in
+        let canvas = try makeCanvas()
+        var buffer: [UInt8] = []
+        try runner.play(plan) { frame in
+          canvas.draw(frame.scene)
+          canvas.rgba(into: &buffer)
+          try sink(buffer)
+        }
+      }
+    }
+  }
+
+  private func makeCanvas() throws -> CairoCanvas {
+    do { return try CairoCanvas(layout: layout) } catch {
+      throw Failure(message: error.message, code: ExitStatus.ioError)
+    }
+  }
+
+  private func save(bytes: [UInt8], to path: String) throws {
+    do { try AtomicFile.write(bytes: bytes, to: path) } catch {
+      throw Failure(message: "cannot write \(error.description)", code: ExitStatus.ioError)
+    }
+  }
+
+  /// Every frame as its own PNG; on failure (or Ctrl-C) the frames written
+  /// so far are removed.
+  private func writePattern(runner: FrameRunner, plan: FramePlan) throws {
+    guard let pattern = FramePattern(output) else { return }
+    let canvas = try makeCanvas()
+    var written: [String] = []
+    let interrupt = Interrupt.install {
+      for path in written { unlink(path) }
+    }
+    defer { interrupt.remove() }
+    do {
+      try runner.play(plan) { frame in
+        canvas.draw(frame.scene)
+        let path = pattern.path(frame.index)
+        try save(bytes: try canvas.png(), to: path)
+        written.append(path)
+        interrupt.update { for path in written { unlink(path) } }
+        progress?.advance()
+      }
+      progress?.finish()
+    } catch {
+      progress?.finish()
+      for path in written { unlink(path) }
+      throw error
+    }
+  }
+}

@@ -1,0 +1,137 @@
+import AnimEngine
+import AnimFiles
+import AnimLanguage
+import AnimRender
+import AnimStage
+import ArgumentParser
+import Foundation
+
+/// `anim render FILE -o OUT`: frames of a script's stage as PNG, SVG, a
+/// numbered PNG sequence, GIF, APNG, MP4 or WebM (SPEC §12.3).
+struct RenderCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "render",
+    abstract: "Draw frames of a script: PNG, SVG, a frame pattern, GIF, APNG, MP4, WebM.",
+    discussion: """
+      The script runs as with `anim run` (its output on stdout, its expectations \
+      checked); frames are taken as the clock passes their times. A .png or .svg \
+      holds one frame: the script's end, or --at T. The other formats hold the frames \
+      A + k/N up to B (--from, --to, --fps). .gif, .apng, .mp4 and .webm are encoded \
+      by ffmpeg (exit 69 when it is missing).
+
+      Examples:
+        anim render blink.anim -o blink.png --at 0.5
+        anim render blink.anim -o blink.gif --size 320x240
+        anim render grid.anim -o frames/f%05d.png --fps 30
+      """)
+
+  @ArgumentParser.Argument(help: "The .anim script.", completion: .file(extensions: ["anim"]))
+  var file: String
+
+  @Option(
+    name: [.short, .customLong("output")],
+    help: ArgumentHelp("Where to write: \(RenderFormat.list).", valueName: "out"))
+  var output: String
+
+  @Option(help: ArgumentHelp("One frame, at this time in seconds.", valueName: "seconds"))
+  var at: Double?
+
+  @OptionGroup var range: RangeOptions
+  @OptionGroup var stage: StageOptions
+
+  @Flag(help: "No progress bar.")
+  var quiet = false
+
+  @OptionGroup var limits: WorkLimitOption
+
+  func run() throws {
+    do {
+      try render()
+    } catch let error as UsageError {
+      Terminal.writeError("anim render: \(error.message)")
+      throw ExitCode(ExitStatus.usage)
+    }
+  }
+
+  /// Which frames the options ask for; a usage error for a bad combination.
+  func selection(for format: RenderFormat) throws(UsageError) -> FrameSelection {
+    try range.validate()
+    if let at {
+      guard at.isFinite, at >= 0 else {
+        throw UsageError("--at must be a finite time ≥ 0, not \(at)")
+      }
+      guard range.from == nil, range.to == nil else {
+        throw UsageError("--at takes one frame: it cannot go with --from or --to")
+      }
+      guard format.isSingleImage else {
+        throw UsageError(
+          "--at takes one frame: write it to a .png or .svg (\(output) holds a range of frames)")
+      }
+      guard range.fps == nil else {
+        throw UsageError("--fps applies to a range of frames, not --at")
+      }
+      return .at(at)
+    }
+    if format.isSingleImage {
+      guard range.isEmpty else {
+        throw UsageError(
+          "\(output) holds one frame: use --at T, or a pattern such as frames/f%05d.png for a range"
+        )
+      }
+      return .end
+    }
+    var fps = range.fps
+    if format == .gif {
+      let n = fps ?? 50
+      // GIF delays are whole centiseconds.
+      guard n == n.rounded(), n >= 1, n <= 100, 100.0.truncatingRemainder(dividingBy: n) == 0 else {
+        throw UsageError(
+          "a .gif needs a frame rate that divides 100 (its delays are whole centiseconds), not \(RangeOptions.text(n)): try --fps 50, 25, 20 or 10"
+        )
+      }
+      fps = n
+    }
+    return .range(from: range.from, to: range.to, fps: fps)
+  }
+
+  private func render() throws {
+    let format = try RenderFormat.of(output)
+    let selection = try selection(for: format)
+    let sizing = try stage.sizing()
+    let background = try stage.backgroundColor()
+    guard let source = try SourceLoading.load(file) else { throw ExitCode(ExitStatus.noInput) }
+
+    let runner = FrameRunner(source: source, selection: selection)
+    runner.workLimit = limits.workLimit
+    let (result, found) = runner.survey(output: Terminal.writeLine)
+    Terminal.report(result)
+    guard let plan = found else { throw ExitCode(result.exitCode) }
+    if plan.capped {
+      Terminal.writeError(
+        "anim render: runs are still going at \(RangeOptions.text(FrameRunner.defaultEndCap)) s and the script never moves the clock, so the frames stop there (--to sets the end)"
+      )
+    }
+    guard plan.schedule.count > 0 else {
+      throw UsageError(
+        "no frames to render: --from \(RangeOptions.text(range.from ?? 0)) is after the end (\(RangeOptions.text(plan.schedule.start)) s)"
+      )
+    }
+    let layout: StageLayout
+    do { layout = try plan.layout(sizing: sizing, background: background) } catch {
+      throw UsageError(error.message + (error.hint.map { " (\($0))" } ?? ""))
+    }
+    let writer = FrameWriter(
+      format: format, output: output, layout: layout, schedule: plan.schedule,
+      progress: quiet ? nil : Progress(total: plan.schedule.count))
+    do {
+      try writer.write(runner: runner, plan: plan)
+    } catch let error as FrameWriter.Failure {
+      Terminal.writeError("anim render: \(error.message)")
+      throw ExitCode(error.code)
+    } catch let error as RuntimeError {
+      Terminal.report(ScriptResult(errors: [(error.diagnostic, error.file ?? source)]))
+      throw ExitCode(ExitStatus.software)
+    }
+    if result.exitCode != ExitStatus.success { throw ExitCode(result.exitCode) }
+  }
+}

@@ -1,0 +1,282 @@
+import AnimEngine
+import AnimStage
+
+/// Runs a script for a render or an export (SPEC §12.3, §13): as `anim run`
+/// would, taking frames as the clock passes their times.
+///
+/// It works in two passes, because a stage without a size is fitted to every
+/// frame's views and an encoder needs the image size before the first frame:
+///
+/// 1. `survey(output:)` runs the script as `anim run` does (its output
+///    printed once, its expectations checked) and finds the frame times, the
+///    stage and the union of the drawn bounds over the frames.
+/// 2. `play(_:observer:)` runs it again, silently, and hands each frame of
+///    the plan to the observer in time order (`Frame`: index, time, scene,
+///    clock). Frames a `reset` discarded are never handed over.
+///
+/// A script is deterministic (random choices are seeded), so both passes see
+/// the same scene at the same times. Stopping the clock at frame times changes
+/// nothing a script does: stepping in pieces is exact (SPEC §6.1).
+public final class FrameRunner {
+  /// The longest default range when the script does not move the clock and
+  /// some run never ends (or ends later): 10 s.
+  public static let defaultEndCap = 10.0
+
+  public let source: SourceFile
+  public let selection: FrameSelection
+  public var workLimit = Interpreter.defaultWorkLimit
+  public var readFile: (String) throws -> [UInt8] = ScriptRunner.readFile
+
+  public init(source: SourceFile, selection: FrameSelection) {
+    self.source = source
+    self.selection = selection
+  }
+
+  /// An error the observer threw, carried out past the interpreter.
+  private struct ObserverFailure: Error {
+    let error: any Error
+  }
+
+  // MARK: Pass 1
+
+  /// Runs the script as `anim run` does, printing through `output`, and finds
+  /// the frames. The plan is nil when the script stopped with an error (the
+  /// result holds it; nothing should be written).
+  public func survey(output: @escaping (String) -> Void) -> (ScriptResult, FramePlan?) {
+    let guessRate: Double
+    switch selection {
+    case .range(_, _, let fps?): guessRate = fps
+    default: guessRate = 60
+    }
+    var (result, plan) = surveyPass(rate: guessRate, output: output, expectations: true)
+    guard var found = plan else { return (result, nil) }
+    // The script set another frame rate: the frames are at other times.
+    if case .range(_, _, nil) = selection, found.schedule.rate != guessRate {
+      let (again, replanned) = surveyPass(
+        rate: found.schedule.rate, output: { _ in }, expectations: false)
+      guard let replanned else {
+        result.errors = again.errors
+        result.exitCode = again.exitCode
+        return (result, nil)
+      }
+      found = replanned
+    }
+    return (result, found)
+  }
+
+  private func makeInterpreter(output: @escaping (String) -> Void) -> Interpreter {
+    let interpreter = Interpreter(file: source, output: output)
+    interpreter.readFile = readFile
+    interpreter.workLimit = workLimit
+    return interpreter
+  }
+
+  /// One run of the script that finds the plan with frames at `rate`.
+  private func surveyPass(rate: Double, output: @escaping (String) -> Void, expectations: Bool)
+    -> (ScriptResult, FramePlan?)
+  {
+    let program = Program(source: source, readFile: readFile)
+    var result = ScriptResult()
+    result.errors = program.diagnostics.filter { $0.0.severity == .error }
+    if let first = result.errors.first {
+      result.exitCode = ExitStatus.code(for: first.0.kind)
+      return (result, nil)
+    }
+    let interpreter = makeInterpreter(output: output)
+    var failures: [RuntimeError] = []
+    if expectations { interpreter.expectationFailed = { failures.append($0) } }
+
+    let (start, end) = rangeBounds
+    let stops = FrameStops(
+      start: start, rate: rate, last: end.map { $0 + FrameSchedule.tolerance } ?? .infinity)
+    var bounds: StageRect?
+    var taken = 0
+    let scene = interpreter.scene
+    stops.onFrame = { _, _ in
+      if let b = DrawnBounds.of(scene) { bounds = bounds?.union(b) ?? b }
+      taken += 1
+    }
+    stops.onReset = {
+      bounds = nil
+      taken = 0
+    }
+    if case .end = selection {} else { interpreter.clock.stops = stops }
+
+    var plan: FramePlan?
+    do {
+      try interpreter.execute(program.statements, in: source)
+      let stepOn = try stepOnAfterScript(interpreter, stops: stops, surveying: true)
+      let resets = stops.resets
+      let schedule: FrameSchedule
+      var capped = false
+      switch selection {
+      case .end:
+        bounds = DrawnBounds.of(scene)
+        schedule = FrameSchedule(start: interpreter.clock.now, rate: 1, count: 1)
+      case .at(let t):
+        schedule = FrameSchedule(start: t, rate: 1, count: taken)
+      case .range:
+        let scriptRate = interpreter.clock.fps
+        let rate = fpsOption ?? scriptRate
+        let b: Double
+        switch stepOn {
+        case .none: b = interpreter.clock.now
+        case .to(let t): b = t
+        case .settle(let t, let wasCapped):
+          b = t
+          capped = wasCapped
+        }
+        let finalB = end ?? b
+        if rate != stops.rate {
+          // Frames were taken at the guessed rate; `survey` runs again.
+          schedule = FrameSchedule(from: start, to: finalB, rate: rate)
+        } else {
+          schedule = FrameSchedule(start: start, rate: rate, count: taken)
+        }
+      }
+      plan = FramePlan(
+        schedule: schedule, stage: scene.stage, drawnBounds: bounds, capped: capped,
+        resets: resets, stepOn: stepOn)
+    } catch let error as RuntimeError {
+      result.errors = [(error.diagnostic, error.file ?? source)]
+      result.exitCode = ExitStatus.code(for: error.kind)
+    } catch {
+      let diagnostic = RuntimeError("\(error)", at: endRange).diagnostic
+      result.errors = [(diagnostic, source)]
+      result.exitCode = ExitStatus.software
+    }
+    result.failedExpectations = failures
+    if result.exitCode == ExitStatus.success && !failures.isEmpty {
+      result.exitCode = ExitStatus.failure
+    }
+    return (result, plan)
+  }
+
+  // MARK: Pass 2
+
+  /// Runs the script again, silently, handing every frame of `plan` to
+  /// `observer` in time order. An error the observer throws stops the run
+  /// and is rethrown; a script error (which the survey would have met) is
+  /// thrown as a `RuntimeError`.
+  public func play(_ plan: FramePlan, observer: @escaping (Frame) throws -> Void) throws {
+    let program = Program(source: source, readFile: readFile)
+    if let first = program.diagnostics.first(where: { $0.0.severity == .error }) {
+      throw RuntimeError(first.0.message, at: first.0.range, file: first.1, kind: first.0.kind)
+    }
+    let interpreter = makeInterpreter(output: { _ in })
+    let clock = interpreter.clock
+    let scene = interpreter.scene
+    let schedule = plan.schedule
+    var failure: (any Error)?
+    var delivered = 0
+    let stops = FrameStops(
+      start: schedule.start, rate: schedule.rate,
+      last: schedule.count > 0 ? schedule.time(schedule.count - 1) : -.infinity,
+      resetsToSkip: plan.resets)
+    stops.onFrame = { k, time in
+      do {
+        try observer(Frame(index: k, time: time, scene: scene, clock: clock))
+        delivered += 1
+      } catch {
+        failure = error
+        throw ObserverFailure(error: error)
+      }
+    }
+    if case .end = selection {} else { clock.stops = stops }
+    do {
+      try interpreter.execute(program.statements, in: source)
+      _ = try stepOnAfterScript(interpreter, stops: stops, surveying: false, plan: plan)
+      if case .end = selection {
+        try observer(Frame(index: 0, time: clock.now, scene: scene, clock: clock))
+        delivered = 1
+      }
+    } catch {
+      if let failure { throw failure }
+      throw error
+    }
+    if let failure { throw failure }
+    if delivered != schedule.count {
+      throw RuntimeError(
+        "the second run of the script took \(delivered) frames, the first \(schedule.count)",
+        at: endRange)
+    }
+  }
+
+  // MARK: Stepping on
+
+  private var rangeBounds: (start: Double, end: Double?) {
+    switch selection {
+    case .end: return (0, nil)
+    case .at(let t): return (t, t)
+    case .range(let a, let b, _): return (a ?? 0, b)
+    }
+  }
+
+  private var fpsOption: Double? {
+    if case .range(_, _, let fps) = selection { return fps }
+    return nil
+  }
+
+  /// The end of the file, where errors of stepping on are reported.
+  private var endRange: SourceRange {
+    let lines = source.lineCount
+    return SourceRange(start: source.bytes.count, end: source.bytes.count, line: lines, column: 1)
+  }
+
+  /// Steps the clock on after the script's last statement, taking the frames
+  /// later than its end; returns how (the play pass repeats it).
+  private func stepOnAfterScript(
+    _ interpreter: Interpreter, stops: FrameStops, surveying: Bool, plan: FramePlan? = nil
+  ) throws -> FramePlan.StepOn {
+    let clock = interpreter.clock
+    if let plan, !surveying {
+      switch plan.stepOn {
+      case .none: return .none
+      case .to(let t):
+        if t > clock.now { try interpreter.clocked(endRange) { try clock.advance(to: t) } }
+        return plan.stepOn
+      case .settle(let t, _):
+        try settleCapped(interpreter, stops: stops)
+        if t > clock.now { try interpreter.clocked(endRange) { try clock.advance(to: t) } }
+        return plan.stepOn
+      }
+    }
+    let (_, end) = rangeBounds
+    switch selection {
+    case .end: return .none
+    case .at(let t):
+      if t > clock.now { try interpreter.clocked(endRange) { try clock.advance(to: t) } }
+      return .to(t)
+    case .range:
+      if let end {
+        if end > clock.now { try interpreter.clocked(endRange) { try clock.advance(to: end) } }
+        return .to(end)
+      }
+      if interpreter.clockMoved { return .none }
+      let capped = try settleCapped(interpreter, stops: stops)
+      return .settle(capped ? Self.defaultEndCap : clock.now, capped: capped)
+    }
+  }
+
+  /// Settles, stopping at 10 s if runs still go then; true when capped.
+  @discardableResult
+  private func settleCapped(_ interpreter: Interpreter, stops: FrameStops) throws -> Bool {
+    let clock = interpreter.clock
+    let cap = Self.defaultEndCap
+    stops.running = { clock.liveRuns.contains { $0.state == .running } }
+    stops.cap = cap
+    defer { stops.cap = nil }
+    do {
+      try interpreter.clocked(endRange) { try clock.settle() }
+      // Runs that never end are not waited for by `settle`: they run to the cap.
+      if clock.liveRuns.contains(where: { $0.state == .running }) && clock.now < cap {
+        stops.cap = nil
+        try interpreter.clocked(endRange) { try clock.advance(to: cap) }
+        return true
+      }
+      return clock.now >= cap && clock.liveRuns.contains { $0.state == .running }
+    } catch is FrameStops.CapReached {
+      return true
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import AnimEngine
+import AnimStage
+
+/// The clock stops of one run of a script: frame times A + k/N (SPEC §12.3),
+/// optionally the 10 s cap of the default end.
+final class FrameStops: ClockStops {
+  /// Reached the cap with runs still going (see `cap`).
+  struct CapReached: Error {}
+
+  let start: Double
+  let rate: Double
+  /// The latest frame time taken (B + tolerance), or +∞ while B is unknown.
+  let last: Double
+  /// Frames taken before this many `reset`s are not taken at all (the play
+  /// pass skips what the survey found discarded).
+  let resetsToSkip: Int
+  /// When set, stopping at this time with running runs throws `CapReached`.
+  var cap: Double?
+  /// Whether any run is still running (for the cap).
+  var running: () -> Bool = { false }
+  /// Called for each frame: index, time.
+  var onFrame: (Int, Double) throws -> Void = { _, _ in }
+  /// Called at each `reset`, after the frame count restarts.
+  var onReset: () -> Void = {}
+
+  private(set) var next = 0
+  private(set) var resets = 0
+
+  init(start: Double, rate: Double, last: Double, resetsToSkip: Int = 0) {
+    self.start = start
+    self.rate = rate
+    self.last = last
+    self.resetsToSkip = resetsToSkip
+  }
+
+  private var nextFrame: Double {
+    let t = start + Double(next) / rate
+    return t <= last ? t : .infinity
+  }
+
+  var nextStop: Double {
+    if resets < resetsToSkip { return cap ?? .infinity }
+    return min(nextFrame, cap ?? .infinity)
+  }
+
+  func clockReached(_ time: Double) throws {
+    let frame = resets < resetsToSkip ? Double.infinity : nextFrame
+    if frame <= time {
+      let k = next
+      next += 1
+      try onFrame(k, frame)
+      return
+    }
+    if let cap, cap <= time {
+      self.cap = nil
+      if running() { throw CapReached() }
+    }
+  }
+
+  func clockDidReset() {
+    resets += 1
+    next = 0
+    onReset()
+  }
+}

@@ -1,0 +1,57 @@
+import CPNG
+import Foundation
+
+/// PNG files of straight 8-bit RGBA (libpng's simplified API): always four
+/// channels, so every PNG a render writes is RGBA (SPEC §12.3).
+public enum PNGFile {
+  /// `rgba` (`width × height × 4` bytes, rows top to bottom) encoded as PNG.
+  public static func encode(_ rgba: [UInt8], width: Int, height: Int) throws(RenderError) -> [UInt8]
+  {
+    var image = png_image()
+    image.version = UInt32(PNG_IMAGE_VERSION)
+    image.width = UInt32(width)
+    image.height = UInt32(height)
+    image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+    var size = 0
+    // First ask for the size, then write into a buffer of that size.
+    let probe = rgba.withUnsafeBytes { raw in
+      png_image_write_to_memory(&image, nil, &size, 0, raw.baseAddress, 0, nil)
+    }
+    guard probe != 0, size > 0 else { throw failure(&image) }
+    var out = [UInt8](repeating: 0, count: size)
+    let ok = out.withUnsafeMutableBytes { dest in
+      rgba.withUnsafeBytes { raw in
+        png_image_write_to_memory(&image, dest.baseAddress, &size, 0, raw.baseAddress, 0, nil)
+      }
+    }
+    guard ok != 0 else { throw failure(&image) }
+    png_image_free(&image)
+    return Array(out.prefix(size))
+  }
+
+  /// The PNG file at `path` as straight RGBA: (width, height, bytes).
+  public static func read(_ path: String) throws(RenderError) -> (
+    width: Int, height: Int, rgba: [UInt8]
+  ) {
+    var image = png_image()
+    image.version = UInt32(PNG_IMAGE_VERSION)
+    guard png_image_begin_read_from_file(&image, path) != 0 else { throw failure(&image) }
+    image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+    let width = Int(image.width)
+    let height = Int(image.height)
+    var pixels = [UInt8](repeating: 0, count: width * height * 4)
+    let ok = pixels.withUnsafeMutableBytes {
+      png_image_finish_read(&image, nil, $0.baseAddress, 0, nil)
+    }
+    guard ok != 0 else { throw failure(&image) }
+    return (width, height, pixels)
+  }
+
+  private static func failure(_ image: inout png_image) -> RenderError {
+    let message = withUnsafeBytes(of: image.message) { raw in
+      String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+    }
+    png_image_free(&image)
+    return RenderError("PNG: \(message)")
+  }
+}

@@ -1,0 +1,45 @@
+/// The times a render takes frames at (SPEC §12.3): A + k/N for
+/// k = 0, 1, … while the time is at most B, with 1e-9 s of tolerance.
+public struct FrameSchedule: Sendable, Equatable {
+  /// A: the time of frame 0.
+  public var start: Double
+  /// N: frames per second.
+  public var rate: Double
+  /// How many frames.
+  public var count: Int
+
+  /// The tolerance on the last frame's time: a frame at B + 1e-9 counts.
+  public static let tolerance = 1e-9
+  /// Most frames one render takes (at 60 fps, over four and a half hours);
+  /// past it a render is refused rather than encoded for days.
+  public static let maximumFrames = 1_000_000
+
+  public init(start: Double, rate: Double, count: Int) {
+    self.start = start
+    self.rate = rate
+    self.count = count
+  }
+
+  /// The frames from `start` to `end` at `rate` (none when end < start).
+  public init(from start: Double, to end: Double, rate: Double) {
+    self.start = start
+    self.rate = rate
+    let limit = end + Self.tolerance
+    guard limit >= start else {
+      count = 0
+      return
+    }
+    let estimate = ((limit - start) * rate).rounded(.down)
+    var n = estimate >= Double(Self.maximumFrames) ? Self.maximumFrames + 1 : Int(estimate) + 1
+    while n <= Self.maximumFrames && start + Double(n) / rate <= limit { n += 1 }
+    while n > 0 && start + Double(n - 1) / rate > limit { n -= 1 }
+    count = n
+  }
+
+  /// The time of frame `k`.
+  @inline(__always)
+  public func time(_ k: Int) -> Double { start + Double(k) / rate }
+
+  /// The time of the last frame (`start` when there are none).
+  public var end: Double { count > 0 ? time(count - 1) : start }
+}

@@ -1,0 +1,2 @@
+// Cairo's image surfaces and PNG support (Debian libcairo2-dev).
+#include <cairo/cairo.h>

@@ -1,0 +1,163 @@
+import AnimEngine
+import AnimLanguage
+import AnimStage
+import XCTest
+
+/// Frames taken as the clock passes their times (SPEC §12.3).
+final class FrameRunnerTests: XCTestCase {
+  struct Taken: Equatable {
+    var index: Int
+    var time: Double
+    var x: Double
+  }
+
+  /// Surveys and plays `text`, recording `box.x` (or `view.x`) at each frame.
+  private func frames(
+    _ text: String, _ selection: FrameSelection, view name: String = "box",
+    output: inout [String]
+  ) throws -> (FramePlan, [Taken]) {
+    let runner = FrameRunner(source: SourceFile(path: "t.anim", text: text), selection: selection)
+    var lines: [String] = []
+    let (result, found) = runner.survey { lines.append($0) }
+    output = lines
+    XCTAssertTrue(result.errors.isEmpty, "\(result.errors.map(\.0.message))")
+    let plan = try XCTUnwrap(found)
+    var taken: [Taken] = []
+    try runner.play(plan) { frame in
+      let id = frame.scene.view(named: name)!
+      taken.append(
+        Taken(index: frame.index, time: frame.time, x: frame.scene.value(id, .x)[0]))
+      XCTAssertEqual(frame.clock.now, frame.time, accuracy: 1e-9)
+    }
+    return (plan, taken)
+  }
+
+  private func frames(_ text: String, _ selection: FrameSelection, view name: String = "box")
+    throws -> (FramePlan, [Taken])
+  {
+    var output: [String] = []
+    return try frames(text, selection, view: name, output: &output)
+  }
+
+  func testFramesInsideOneBigStepAreTakenAsTheClockPasses() throws {
+    let (plan, taken) = try frames(
+      "view box\nrun move(to: (100, 0), 1) on box\nstep 2\n", .range(from: nil, to: nil, fps: 4))
+    XCTAssertEqual(plan.schedule.count, 9)
+    XCTAssertEqual(taken.map(\.x), [0, 25, 50, 75, 100, 100, 100, 100, 100])
+    XCTAssertEqual(taken.map(\.time), (0..<9).map { Double($0) / 4 })
+  }
+
+  func testFramesAfterTheScriptsEndAreTakenBySteppingOn() throws {
+    let (_, taken) = try frames(
+      "view box\nrun move(to: (100, 0), 1) on box\nstep 0.5\n", .range(from: nil, to: 1, fps: 2))
+    XCTAssertEqual(taken.map(\.x), [0, 50, 100])
+  }
+
+  func testTheDefaultEndIsWhenEveryRunHasEndedWithoutSteps() throws {
+    let (plan, taken) = try frames(
+      "view box\nrun move(to: (30, 0), 1.5) on box\n", .range(from: nil, to: nil, fps: 2))
+    XCTAssertFalse(plan.capped)
+    XCTAssertEqual(taken.map(\.x), [0, 10, 20, 30])
+  }
+
+  func testRunsThatNeverEndAreCappedAtTenSeconds() throws {
+    let (plan, taken) = try frames(
+      "view box\nrun move(by: (1, 0), 1) * forever on box\n", .range(from: nil, to: nil, fps: 1))
+    XCTAssertTrue(plan.capped)
+    XCTAssertEqual(plan.schedule.count, 11)
+    XCTAssertEqual(taken.last?.time, 10)
+    XCTAssertEqual(taken.last?.x, 10)
+  }
+
+  func testARunLongerThanTenSecondsIsCapped() throws {
+    let (plan, taken) = try frames(
+      "view box\nrun move(to: (200, 0), 20) on box\n", .range(from: nil, to: nil, fps: 1))
+    XCTAssertTrue(plan.capped)
+    XCTAssertEqual(taken.count, 11)
+    XCTAssertEqual(taken.last?.x, 100)
+  }
+
+  func testResetDiscardsTheFramesTakenSoFar() throws {
+    let text = """
+      view box
+      run move(to: (100, 0), 1) on box
+      step 1
+      reset
+      run move(to: (-40, 0), 1) on box
+      step 0.5
+      """
+    let (plan, taken) = try frames(text, .range(from: nil, to: nil, fps: 4))
+    XCTAssertEqual(plan.schedule.count, 3)
+    XCTAssertEqual(taken.map(\.x), [0, -10, -20])
+    XCTAssertEqual(taken.map(\.index), [0, 1, 2])
+  }
+
+  func testTheScriptsFrameRateIsTheDefault() throws {
+    let (plan, taken) = try frames(
+      "view box\nrun move(to: (10, 0), 1) on box\nstep 0.5\nfps 4\nstep 0.5\n",
+      .range(from: nil, to: nil, fps: nil))
+    XCTAssertEqual(plan.schedule.rate, 4)
+    XCTAssertEqual(taken.map(\.x), [0, 2.5, 5, 7.5, 10])
+  }
+
+  func testFromSkipsEarlierFrames() throws {
+    let (_, taken) = try frames(
+      "view box\nrun move(to: (100, 0), 1) on box\nstep 1\n", .range(from: 0.5, to: nil, fps: 4))
+    XCTAssertEqual(taken.map(\.x), [50, 75, 100])
+    XCTAssertEqual(taken.map(\.index), [0, 1, 2])
+  }
+
+  func testAFrameShowsTheInstantAfterItsEventsAndHandlers() throws {
+    let text = """
+      view box
+      h = run move(to: (100, 0), 1) on box
+      on h done { box.x = 7 }
+      step 2
+      """
+    let (_, taken) = try frames(text, .range(from: 0, to: 1, fps: 1))
+    XCTAssertEqual(taken.map(\.x), [0, 7])
+  }
+
+  func testAtTakesOneFrameAsTheClockPasses() throws {
+    let text = "view box\nrun move(to: (100, 0), 1) on box\nstep 1\nbox.x = 500\n"
+    let (_, taken) = try frames(text, .at(0.25))
+    XCTAssertEqual(taken, [Taken(index: 0, time: 0.25, x: 25)])
+    let (_, end) = try frames(text, .end)
+    XCTAssertEqual(end, [Taken(index: 0, time: 1, x: 500)])
+  }
+
+  func testTheOutputIsPrintedOnceAndTheScriptIsUnchanged() throws {
+    var output: [String] = []
+    let text = "view box\nrun move(to: (100, 0), 1) on box\nstep 0.3\nprint box.x, time\n"
+    _ = try frames(text, .range(from: nil, to: nil, fps: 7), output: &output)
+    XCTAssertEqual(output, ["30 0.3"])
+  }
+
+  func testTheFittedStageIsTheUnionOfEveryFramesViews() throws {
+    let (plan, _) = try frames(
+      "view box(width: 10, height: 10)\nrun move(to: (100, 50), 1) on box\nstep 1\n",
+      .range(from: nil, to: nil, fps: 2))
+    XCTAssertEqual(plan.drawnBounds, StageRect(minX: -5, minY: -5, maxX: 105, maxY: 55))
+    let layout = try plan.layout()
+    XCTAssertEqual(layout.world, StageRect(minX: -21, minY: -21, maxX: 121, maxY: 71))
+    XCTAssertEqual(layout.pixelWidth, 142)
+    XCTAssertEqual(layout.pixelHeight, 92)
+  }
+
+  func testTheDefaultViewIsDrawnOnlyWhenUsed() throws {
+    func drawn(_ text: String) throws -> [String] {
+      let runner = FrameRunner(source: SourceFile(path: "t.anim", text: text), selection: .end)
+      let (_, plan) = runner.survey { _ in }
+      var names: [String] = []
+      try runner.play(XCTUnwrap(plan)) { frame in
+        names = (0..<frame.scene.count).map(ViewID.init).filter(frame.scene.isDrawn).map(
+          frame.scene.name(of:))
+      }
+      return names
+    }
+    XCTAssertEqual(try drawn("view a\ngrid g(cols: 2, rows: 1)\n"), ["a", "g[0]", "g[1]"])
+    XCTAssertEqual(try drawn("view a\nrun fade(out, 1)\n"), ["view", "a"])
+    XCTAssertEqual(try drawn("view a\nprint view.alpha\n"), ["view", "a"])
+    XCTAssertEqual(try drawn("view a\nrun fade(out, 1) on a\nrun wait(1) + mark(\"m\")\n"), ["a"])
+  }
+}
