@@ -6,7 +6,8 @@ enum StaggerBuiltins {
   static let list: [Builtin] = [
     Builtin(
       name: "stagger",
-      summary: "stagger(g, m, sort: S, each: d | total: T): m on every member, offset by S"
+      summary:
+        "stagger(g, m, sort: S, each: d | total: T, ease: E): m on every member, offset by S"
     ) { args, interp in
       let groupItem = try args.require("group", "a group")
       let members = try interp.targetViews(groupItem)
@@ -23,9 +24,10 @@ enum StaggerBuiltins {
       let timing: StaggerTiming =
         try total.map { .total(try $0.duration("total")) }
         ?? .each(try each?.duration("each") ?? 0.05)
+      let distribution = try args.take("ease").map { try interp.easing($0) }
       try args.finish()
       let (points, frame) = interp.layout(of: members)
-      let offsets: [Double]
+      var offsets: [Double]
       do {
         offsets = try staggerOffsets(
           members: points, frame: frame, sort: sort.function, reversed: sort.reversed,
@@ -33,6 +35,7 @@ enum StaggerBuiltins {
       } catch let error as StaggerError {
         throw RuntimeError(error.message, at: args.range)
       }
+      if let distribution { offsets = easeStaggerOffsets(offsets, distribution) }
       let parts = try zip(members, offsets).map { view, offset in
         // Every member shows its start state from the stagger's start, as
         // Spruce prepares all views before the first one moves.
