@@ -232,6 +232,8 @@ extension ReplSession {
       if case .binary(let op, let left, let right) = e.kind, op == wanted {
         flatten(left)
         flatten(right)
+      } else if case .chain(let op, let operands) = e.kind, op == wanted {
+        for operand in operands { flatten(operand) }
       } else {
         parts.append(e)
       }

@@ -100,16 +100,30 @@ final class LeafCursor: Cursor {
 
 /// Children at offsets, merged by start time. At one start the later child
 /// starts last, so it takes the property over (the right operand of `|` wins).
+///
+/// A small group scans its children for the next start; a large one (a chain
+/// of thousands of parts, SPEC §14.5) keeps them in a binary heap ordered by
+/// (next start, index), so each segment start costs O(log n), not O(n).
 final class GroupCursor: Cursor {
   var children: [(offset: Double, cursor: Cursor)]
+  /// Children with a segment left, as a min-heap on (next start, index);
+  /// used when the group has more than `scanLimit` children.
+  private var heap: [Int] = []
+  private let usesHeap: Bool
+
+  /// Most children a group scans linearly; past it, the heap pays for itself.
+  static let scanLimit = 8
 
   init(_ children: [(offset: Double, cursor: Cursor)], base: Double) {
     self.children = children
+    usesHeap = children.count > Self.scanLimit
     super.init()
+    if usesHeap { rebuildHeap() }
     refresh()
   }
 
   private func next() -> Int? {
+    if usesHeap { return heap.first }
     if children.count == 1 { return children[0].cursor.nextStart < .infinity ? 0 : nil }
     var best: Int?
     for i in children.indices where children[i].cursor.nextStart < .infinity {
@@ -125,12 +139,54 @@ final class GroupCursor: Cursor {
   override func pop(_ r: inout Resolver) {
     guard let i = next() else { return }
     children[i].cursor.pop(&r)
+    if usesHeap {
+      if children[i].cursor.nextStart < .infinity {
+        siftDown(0)
+      } else {
+        heap.swapAt(0, heap.count - 1)
+        heap.removeLast()
+        if !heap.isEmpty { siftDown(0) }
+      }
+    }
     refresh()
   }
 
   override func reset(base: Double) {
     for child in children { child.cursor.reset(base: base + child.offset) }
+    if usesHeap { rebuildHeap() }
     refresh()
+  }
+
+  // MARK: Heap
+
+  @inline(__always)
+  private func before(_ x: Int, _ y: Int) -> Bool {
+    let a = children[x].cursor.nextStart
+    let b = children[y].cursor.nextStart
+    return a < b || (a == b && x < y)
+  }
+
+  private func rebuildHeap() {
+    heap = children.indices.filter { children[$0].cursor.nextStart < .infinity }
+    var i = heap.count / 2
+    while i > 0 {
+      i -= 1
+      siftDown(i)
+    }
+  }
+
+  private func siftDown(_ start: Int) {
+    var i = start
+    let n = heap.count
+    while true {
+      let l = 2 * i + 1
+      guard l < n else { return }
+      var m = l
+      if l + 1 < n && before(heap[l + 1], heap[l]) { m = l + 1 }
+      guard before(heap[m], heap[i]) else { return }
+      heap.swapAt(i, m)
+      i = m
+    }
   }
 
   override func periodicProgram() -> PeriodicProgram? {

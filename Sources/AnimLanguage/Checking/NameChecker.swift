@@ -135,6 +135,8 @@ struct NameChecker {
     case .binary(_, let left, let right):
       check(left)
       check(right)
+    case .chain(_, let operands):
+      for operand in operands { check(operand) }
     case .run(let motion, _):
       check(motion)
     }

@@ -44,6 +44,8 @@ extension Interpreter {
       return try negate(try evaluate(operand, in: env), at: expr.range)
     case .binary(let op, let left, let right):
       return try binary(op, left, right, in: env, at: expr.range)
+    case .chain(let op, let operands):
+      return try chain(op, operands, in: env)
     case .run(let motion, let alias):
       let h = try startRun(motion, in: env)
       if let alias { env.assign(alias.name, .handle(h)) }

@@ -14,6 +14,66 @@ extension Interpreter {
   ) throws -> Value {
     let a = try evaluate(left, in: env)
     let b = try evaluate(right, in: env)
+    return try combine(op, a, b, left.range, right.range, at: range)
+  }
+
+  /// `a + b + c …` or `a | b | c …` (SPEC §14.5): the operands from left to
+  /// right, as the left-associated operators would combine them; consecutive
+  /// motions are gathered into one flat sequence or parallel, built once, so
+  /// a chain of n motions costs O(n).
+  func chain(_ op: BinaryOperator, _ operands: [Expr], in env: Environment) throws -> Value {
+    var value = try evaluate(operands[0], in: env)
+    var valueRange = operands[0].range
+    // Motions gathered since `value` was last combined (their flattened
+    // parts), and the range they cover.
+    var parts: [Motion] = []
+    for operand in operands.dropFirst() {
+      let next = try evaluate(operand, in: env)
+      let range = valueRange.through(operand.range)
+      if case .motion(let m) = next, !parts.isEmpty || Self.isMotion(value) {
+        if parts.isEmpty, case .motion(let first) = value { parts = flatParts(first, op) }
+        parts += flatParts(m, op)
+        valueRange = range
+        continue
+      }
+      if !parts.isEmpty {
+        value = try joinedMotion(op, parts, at: valueRange)
+        parts = []
+      }
+      value = try combine(op, value, next, valueRange, operand.range, at: range)
+      valueRange = range
+    }
+    if !parts.isEmpty { value = try joinedMotion(op, parts, at: valueRange) }
+    return value
+  }
+
+  private static func isMotion(_ v: Value) -> Bool {
+    if case .motion = v { return true }
+    return false
+  }
+
+  private func flatParts(_ m: Motion, _ op: BinaryOperator) -> [Motion] {
+    switch (m.node, op) {
+    case (.parallel(let ps), .parallel), (.sequence(let ps), .add): return ps
+    default: return [m]
+    }
+  }
+
+  private func joinedMotion(_ op: BinaryOperator, _ parts: [Motion], at range: SourceRange) throws
+    -> Value
+  {
+    .motion(
+      try build(range) {
+        op == .parallel ? try Motion.parallel(parts) : try Motion.sequence(parts)
+      })
+  }
+
+  /// `a op b` of two values, `a` written at `leftRange` and `b` at
+  /// `rightRange`.
+  func combine(
+    _ op: BinaryOperator, _ a: Value, _ b: Value, _ leftRange: SourceRange,
+    _ rightRange: SourceRange, at range: SourceRange
+  ) throws -> Value {
     if op.isComparison {
       return .bool(try compare(op, a, b, tolerance: nil, at: range).holds)
     }
@@ -24,15 +84,15 @@ extension Interpreter {
       }
       return .range(lo, hi, inclusive: op == .closedRange)
     case .on:
-      let m = try motionOperand(a, left.range, "on")
-      let views = try targetViews(Arguments.Item(label: nil, value: b, range: right.range))
+      let m = try motionOperand(a, leftRange, "on")
+      let views = try targetViews(Arguments.Item(label: nil, value: b, range: rightRange))
       return .motion(try build(range) { try Motion.bound(m, to: views) })
     case .parallel:
-      let m1 = try motionOperand(a, left.range, "|")
-      let m2 = try motionOperand(b, right.range, "|")
+      let m1 = try motionOperand(a, leftRange, "|")
+      let m2 = try motionOperand(b, rightRange, "|")
       return .motion(try build(range) { try Motion.parallel(flatten(m1, m2, parallel: true)) })
     default:
-      return try arithmetic(op, a, b, left, right, at: range)
+      return try arithmetic(op, a, b, leftRange, rightRange, at: range)
     }
   }
 
@@ -55,7 +115,8 @@ extension Interpreter {
   }
 
   private func arithmetic(
-    _ op: BinaryOperator, _ a: Value, _ b: Value, _ left: Expr, _ right: Expr, at range: SourceRange
+    _ op: BinaryOperator, _ a: Value, _ b: Value, _ leftRange: SourceRange,
+    _ rightRange: SourceRange, at range: SourceRange
   ) throws -> Value {
     switch (a, b) {
     case (.number(let x), .number(let y)):
@@ -78,9 +139,9 @@ extension Interpreter {
     case (.motion(let m1), .motion(let m2)) where op == .add:
       return .motion(try build(range) { try Motion.sequence(flatten(m1, m2, parallel: false)) })
     case (.motion(let m), _) where op == .multiply:
-      return .motion(try repeatMotion(m, b, right.range, at: range))
+      return .motion(try repeatMotion(m, b, rightRange, at: range))
     case (_, .motion(let m)) where op == .multiply:
-      return .motion(try repeatMotion(m, a, left.range, at: range))
+      return .motion(try repeatMotion(m, a, leftRange, at: range))
     case (.motion, .number), (.number, .motion):
       throw RuntimeError(
         "cannot '\(op.spelling)' a motion and a number", at: range,

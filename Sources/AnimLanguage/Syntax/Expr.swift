@@ -35,6 +35,11 @@ public struct Expr: Sendable, Hashable {
     /// `left op right` for every binary operator, including `on`, `|`, ranges
     /// and comparisons.
     indirect case binary(BinaryOperator, Expr, Expr)
+    /// `a + b + c …` or `a | b | c …`: three or more operands of one `+` or
+    /// `|` written one after another, kept flat (SPEC §14.5) so a chain of
+    /// 100 000 parts costs neither recursion nor quadratic work. It means the
+    /// same as the left-associated binary operators.
+    case chain(BinaryOperator, [Expr])
     /// `run motion` or `run motion as name`: starts a run and yields its handle.
     /// Only allowed as the value of `let` or of an assignment (`h = run m`); a
     /// `run` statement is `Stmt.Kind.run`.

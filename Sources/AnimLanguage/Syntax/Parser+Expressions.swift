@@ -44,10 +44,18 @@ extension Parser {
     defer { depth = saved }
     var left = try unary()
     var nonAssociative: BinaryOperator.Precedence?
+    // The operands of a `+` or `|` chain being read, kept flat (SPEC §14.5).
+    var chain: (op: BinaryOperator, operands: [Expr])?
+    // Binary nodes this loop has stacked on `left` so far: each is a level of
+    // the tree (evaluating it recurses), but a chain is one level however
+    // long it is.
+    var levels = 0
     while let op = Parser.binaryOperator(current), op.precedence >= minimum {
       if op.precedence == nonAssociative { throw chained(op) }
       advance()
       if op == .on { skipNewlines() }  // a newline after `on` continues the line
+      if chain?.op != op { levels += 1 }
+      depth = saved + levels - 1
       try nest()
       let right: Expr
       if let tighter = BinaryOperator.Precedence(rawValue: op.precedence.rawValue + 1) {
@@ -55,10 +63,31 @@ extension Parser {
       } else {
         right = try unary()
       }
-      left = Expr(.binary(op, left, right), range: left.range.through(right.range))
+      if chain?.op == op {
+        chain!.operands.append(right)
+        continue
+      }
+      if let open = chain {
+        left = Parser.joined(open.op, open.operands)
+        chain = nil
+      }
+      if op == .add || op == .parallel {
+        chain = (op, [left, right])
+      } else {
+        left = Expr(.binary(op, left, right), range: left.range.through(right.range))
+      }
       if !op.precedence.isAssociative { nonAssociative = op.precedence }
     }
+    if let open = chain { left = Parser.joined(open.op, open.operands) }
     return left
+  }
+
+  /// The operands of a `+` or `|` chain as one node: a binary for two, a
+  /// flat chain for more.
+  private static func joined(_ op: BinaryOperator, _ operands: [Expr]) -> Expr {
+    let range = operands[0].range.through(operands[operands.count - 1].range)
+    if operands.count == 2 { return Expr(.binary(op, operands[0], operands[1]), range: range) }
+    return Expr(.chain(op, operands), range: range)
   }
 
   /// Whether a token is a whole primary expression by itself.

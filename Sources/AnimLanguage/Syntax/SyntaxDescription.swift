@@ -26,6 +26,8 @@ extension Expr: CustomStringConvertible {
     case .index(let base, let index): return "(index \(base) \(index))"
     case .negate(let operand): return "(negate \(operand))"
     case .binary(let op, let left, let right): return "(binary \(op.spelling) \(left) \(right))"
+    case .chain(let op, let operands):
+      return "(binary \(op.spelling) \(operands.map(\.description).joined(separator: " ")))"
     case .run(let motion, let alias):
       return alias.map { "(run \(motion) as \($0.name))" } ?? "(run \(motion))"
     }
