@@ -73,13 +73,38 @@ final class HostileInputTests: XCTestCase {
   }
 
   func testHundredMegabyteOperatorChainStopsAtTheNestingLimit() throws {
-    let source = try hugeScript("chain.anim", "x = 1", repeating: " + 1", count: hugeSize / 4, "\n")
+    // `-` does not chain flat (only `+` and `|` do, SPEC §14.5): each one is a
+    // level of the tree.
+    let source = try hugeScript("chain.anim", "x = 1", repeating: " - 1", count: hugeSize / 4, "\n")
     let result = ScriptRunner.check(source)
     XCTAssertEqual(result.exitCode, ExitStatus.dataError)
     XCTAssertEqual(result.errors.count, 1)
     XCTAssertEqual(
       result.errors.first?.0.message,
       "expression nested too deeply (limit \(Parser.maximumNestingDepth))")
+  }
+
+  func testHundredThousandTermSequenceRuns() throws {
+    // SPEC §14.5: a flat chain of 100 000 parts parses, checks and runs.
+    let source = try hugeScript(
+      "sequence.anim", "m = fade(out, 0.001)", repeating: " + fade(in, 0.001) + fade(out, 0.001)",
+      count: 49_999,
+      "+ fade(in, 0.001)\nh = run m\nprint h.duration\nstep 50.0005\nprint view.alpha\nsettle\nprint view.alpha, h.state\n"
+    )
+    let (output, result) = run(source)
+    XCTAssertEqual(result.exitCode, ExitStatus.success, "\(result.errors.map(\.0.message))")
+    XCTAssertEqual(output, ["100", "0.5", "1 finished"])
+  }
+
+  func testHundredThousandTermParallelRuns() throws {
+    // Every part starts at 0 on x; at one start the rightmost part wins.
+    let source = try hugeScript(
+      "parallel.anim", "m = move(to: (0, 0), 1)", repeating: " | move(to: (1, 0), 2)",
+      count: 99_998, " | move(to: (100, 0), 4)\nh = run m\nprint h.duration\nstep 1\nprint view.x\n"
+    )
+    let (output, result) = run(source)
+    XCTAssertEqual(result.exitCode, ExitStatus.success, "\(result.errors.map(\.0.message))")
+    XCTAssertEqual(output, ["4", "25"])
   }
 
   func testTenMegabyteUnterminatedStringGivesAShortDiagnostic() throws {

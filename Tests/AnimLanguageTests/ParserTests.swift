@@ -46,7 +46,10 @@ final class ParserTests: XCTestCase {
 
   func testBinaryOperatorsAreLeftAssociative() {
     XCTAssertEqual(tree("x = a - b + c"), "(assign x (binary + (binary - a b) c))")
-    XCTAssertEqual(tree("x = a | b | c"), "(assign x (binary | (binary | a b) c))")
+    XCTAssertEqual(tree("x = a + b + c"), "(assign x (binary + a b c))")
+    XCTAssertEqual(tree("x = a | b | c + d + e"), "(assign x (binary | a b (binary + c d e)))")
+    XCTAssertEqual(tree("x = a + b - c + d"), "(assign x (binary + (binary - (binary + a b) c) d))")
+    XCTAssertEqual(tree("x = a | b | c"), "(assign x (binary | a b c))")
     XCTAssertEqual(tree("x = m on a on b"), "(assign x (binary on (binary on m a) b))")
     XCTAssertEqual(tree("x = a / b % c * d"), "(assign x (binary * (binary % (binary / a b) c) d))")
   }
@@ -365,13 +368,22 @@ final class ParserTests: XCTestCase {
     XCTAssertFalse(result.isIncomplete)
   }
 
+  func testFlatChainsAreNotNesting() {
+    // SPEC §14.5: the length of a `+` or `|` chain is not nesting.
+    for op in ["+", "|"] {
+      let result = parse("x = 1" + String(repeating: " \(op) 1", count: 100_000))
+      XCTAssertEqual(result.diagnostics.map(\.message), [], op)
+    }
+  }
+
   func testOtherDeepNestingIsAnErrorNotACrash() {
     let deep = [
       "x = " + String(repeating: "[", count: 10_000),
       "x = " + String(repeating: "-", count: 10_000) + "1",
       "x = " + String(repeating: "f(", count: 10_000),
       "x = a" + String(repeating: ".b", count: 10_000),
-      "x = 1" + String(repeating: " + 1", count: 10_000),
+      "x = 1" + String(repeating: " - 1", count: 10_000),
+      "x = 1" + String(repeating: " + 1 - 1", count: 10_000),
       String(repeating: "for v in g {\n", count: 10_000),
     ]
     for text in deep {
