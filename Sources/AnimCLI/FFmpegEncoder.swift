@@ -55,12 +55,12 @@ enum FFmpegEncoder {
       return [
         "-filter_complex",
         "color=c=black:s=\(width)x\(height):r=\(n)[bg];[bg][0:v]overlay=shortest=1:format=auto,pad=ceil(iw/2)*2:ceil(ih/2)*2:0:0:\(pad),format=yuv420p",
-        "-c:v", "libx264", "-preset", "medium", "-crf", "12", "-pix_fmt", "yuv420p",
+        "-c:v", "libx264", "-preset", "medium", "-crf", "4", "-pix_fmt", "yuv420p",
         "-movflags", "+faststart", "-f", "mp4",
       ]
     case .webm:
       return [
-        "-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-crf", "12", "-b:v", "0",
+        "-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-crf", "8", "-b:v", "0",
         "-deadline", "good", "-cpu-used", "4", "-row-mt", "1", "-auto-alt-ref", "0", "-f", "webm",
       ]
     case .png, .svg, .pattern:
@@ -81,7 +81,8 @@ enum FFmpegEncoder {
       schedule.rate == schedule.rate.rounded() ? String(Int(schedule.rate)) : String(schedule.rate)
     process.arguments =
       [
-        "-hide_banner", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "rgba", "-s",
+        "-hide_banner", "-loglevel", "error", "-sws_flags", "accurate_rnd+full_chroma_int",
+        "-f", "rawvideo", "-pix_fmt", "rgba", "-s",
         "\(layout.pixelWidth)x\(layout.pixelHeight)", "-r", n, "-i", "-",
       ]
       + arguments(
@@ -100,8 +101,11 @@ enum FFmpegEncoder {
       throw FrameWriter.Failure(
         message: "cannot start \(ffmpeg): \(error.localizedDescription)", code: ExitStatus.ioError)
     }
+    let pid = process.processIdentifier
     let interrupt = Interrupt.install {
-      kill(process.processIdentifier, SIGKILL)
+      kill(pid, SIGKILL)
+      var status: Int32 = 0
+      waitpid(pid, &status, 0)
       temporary.remove()
     }
     defer { interrupt.remove() }

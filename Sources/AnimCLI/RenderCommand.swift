@@ -55,7 +55,7 @@ struct RenderCommand: ParsableCommand {
 
   /// Which frames the options ask for; a usage error for a bad combination.
   func selection(for format: RenderFormat) throws(UsageError) -> FrameSelection {
-    try range.validate()
+    try range.check()
     if let at {
       guard at.isFinite, at >= 0 else {
         throw UsageError("--at must be a finite time ≥ 0, not \(at)")
@@ -99,6 +99,11 @@ struct RenderCommand: ParsableCommand {
     let selection = try selection(for: format)
     let sizing = try stage.sizing()
     let background = try stage.backgroundColor()
+    if format.needsFFmpeg, FFmpegEncoder.locate() == nil {
+      let failure = FFmpegEncoder.missing(format, output: output)
+      Terminal.writeError("anim render: \(failure.message)")
+      throw ExitCode(failure.code)
+    }
     guard let source = try SourceLoading.load(file) else { throw ExitCode(ExitStatus.noInput) }
 
     let runner = FrameRunner(source: source, selection: selection)
@@ -113,7 +118,7 @@ struct RenderCommand: ParsableCommand {
     }
     guard plan.schedule.count > 0 else {
       throw UsageError(
-        "no frames to render: --from \(RangeOptions.text(range.from ?? 0)) is after the end (\(RangeOptions.text(plan.schedule.start)) s)"
+        "no frames to render: --from \(RangeOptions.text(range.from ?? 0)) is after the end (\(RangeOptions.text(plan.end)) s)"
       )
     }
     let layout: StageLayout

@@ -76,7 +76,7 @@ struct RangeOptions: ParsableArguments {
   var fps: Double?
 
   /// Checks the values: times finite and ≥ 0, A ≤ B, N finite and > 0.
-  func validate() throws(UsageError) {
+  func check() throws(UsageError) {
     for (name, value) in [("--from", from), ("--to", to)] {
       if let value, !value.isFinite || value < 0 {
         throw UsageError("\(name) must be a finite time ≥ 0, not \(value)")

@@ -109,12 +109,14 @@ public final class FrameRunner {
       let resets = stops.resets
       let schedule: FrameSchedule
       var capped = false
+      var rangeEnd = interpreter.clock.now
       switch selection {
       case .end:
         bounds = DrawnBounds.of(scene)
         schedule = FrameSchedule(start: interpreter.clock.now, rate: 1, count: 1)
       case .at(let t):
         schedule = FrameSchedule(start: t, rate: 1, count: taken)
+        rangeEnd = t
       case .range:
         let scriptRate = interpreter.clock.fps
         let rate = fpsOption ?? scriptRate
@@ -127,6 +129,7 @@ public final class FrameRunner {
           capped = wasCapped
         }
         let finalB = end ?? b
+        rangeEnd = finalB
         if rate != stops.rate {
           // Frames were taken at the guessed rate; `survey` runs again.
           schedule = FrameSchedule(from: start, to: finalB, rate: rate)
@@ -135,7 +138,7 @@ public final class FrameRunner {
         }
       }
       plan = FramePlan(
-        schedule: schedule, stage: scene.stage, drawnBounds: bounds, capped: capped,
+        schedule: schedule, end: rangeEnd, stage: scene.stage, drawnBounds: bounds, capped: capped,
         resets: resets, stepOn: stepOn)
     } catch let error as RuntimeError {
       result.errors = [(error.diagnostic, error.file ?? source)]

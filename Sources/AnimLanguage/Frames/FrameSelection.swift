@@ -32,6 +32,8 @@ public struct Frame {
 public struct FramePlan: Sendable {
   /// The frames' times. For `.end` one frame at the script's end time.
   public var schedule: FrameSchedule
+  /// B: the time of the range's end (for `.at` and `.end`, the frame's time).
+  public var end: Double
   /// The stage the script set last (`stage(...)`).
   public var stage: StageSettings
   /// The union of the drawn bounds of the views over every frame, nil when
