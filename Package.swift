@@ -10,6 +10,7 @@ import PackageDescription
 //   AnimExport   (the stage recorded as keyframes: Lottie, the HTML player)
 //   AnimTestRunner (script-based tests, `anim test`)
 //   AnimREPL     (the REPL's logic; CLibedit is libedit for the executable)
+//   AnimLSP      (the language server, `anim lsp`: JSON-RPC, completion, hover, ...)
 //   AnimCLI      (the `anim` executable: command line, terminal)
 let package = Package(
   name: "anim",
@@ -35,6 +36,8 @@ let package = Package(
     // Recording the stage as keyframes; Lottie and the HTML player (`anim export`).
     .target(name: "AnimExport", dependencies: ["AnimEngine"]),
     .target(name: "AnimTestRunner", dependencies: ["AnimFiles"]),
+    // The language server (`anim lsp`): JSON-RPC over any byte stream, no terminal.
+    .target(name: "AnimLSP", dependencies: ["AnimEngine", "AnimLanguage"]),
     // The REPL's logic, behind a line-reader interface (tested without a terminal).
     .target(name: "AnimREPL", dependencies: ["AnimEngine", "AnimLanguage", "AnimFiles"]),
     // libedit (Debian libedit-dev), found through pkg-config; only the executable links it.
@@ -43,7 +46,8 @@ let package = Package(
     .executableTarget(
       name: "AnimCLI",
       dependencies: [
-        "AnimEngine", "AnimLanguage", "AnimTestRunner", "AnimREPL", "AnimExport", "CLibedit",
+        "AnimEngine", "AnimLanguage", "AnimTestRunner", "AnimREPL", "AnimExport", "AnimLSP",
+        "CLibedit",
         "AnimStage", "AnimRender",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -55,6 +59,7 @@ let package = Package(
       dependencies: ["AnimRender", "AnimStage", "AnimLanguage", "AnimEngine"]),
     .testTarget(name: "AnimLanguageTests", dependencies: ["AnimLanguage", "AnimEngine"]),
     .testTarget(name: "AnimTestRunnerTests", dependencies: ["AnimTestRunner", "AnimFiles"]),
+    .testTarget(name: "AnimLSPTests", dependencies: ["AnimLSP", "AnimLanguage"]),
     .testTarget(name: "AnimREPLTests", dependencies: ["AnimREPL", "AnimLanguage", "AnimEngine"]),
   ]
 )

@@ -1,3 +1,4 @@
+import AnimLanguage
 import Foundation
 
 /// Finds what Tab can complete: keywords, builtins, easing and colour names,

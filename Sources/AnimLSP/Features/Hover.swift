@@ -1,0 +1,104 @@
+import AnimEngine
+import AnimLanguage
+
+extension LanguageServer {
+  /// `textDocument/hover`: a builtin's signature and summary; a binding's
+  /// declaration, kind and value (a motion's duration); a property's meaning.
+  func hover(_ params: JSON) throws -> JSON {
+    let (document, offset) = try documentAndOffset(params)
+    let source = document.source
+    let cursor = TextAtCursor(source: source, offset: offset)
+    guard let word = cursor.identifier else { return .null }
+    let analysis = analysis(of: document)
+    let range = source.lspRange(from: word.start, to: word.end)
+    let bytes = source.bytes
+    // A label (`ease:` in a call) is not a use of a name.
+    var after = word.end
+    while after < bytes.count, bytes[after] == UInt8(ascii: " ") { after += 1 }
+    if after < bytes.count, bytes[after] == UInt8(ascii: ":") { return .null }
+    let markdown: String?
+    if word.start > 0, bytes[word.start - 1] == UInt8(ascii: ".") {
+      markdown = Self.memberHover(word.name)
+    } else if let declaration = analysis.lookup(word.name, at: offset) {
+      markdown = declarationHover(declaration, analysis)
+    } else if let builtin = Vocabulary.builtin(word.name) {
+      markdown = Self.builtinHover(builtin)
+    } else if Easing.named(word.name) != nil {
+      markdown = "```anim\nease: \(word.name)\n```\nan easing curve (SPEC §5.3)"
+    } else {
+      markdown = nil
+    }
+    guard let markdown else { return .null }
+    return ["contents": ["kind": "markdown", "value": .string(markdown)], "range": range]
+  }
+
+  static func builtinHover(_ builtin: BuiltinDescription) -> String {
+    var text = "```anim\n\(builtin.signature)\n```"
+    if let explanation = builtin.explanation { text += "\n\(explanation)" }
+    text += "\n\nbuiltin function"
+    if !builtin.options.isEmpty {
+      text += "; options: " + builtin.options.map { "`\($0):`" }.joined(separator: ", ")
+    }
+    return text
+  }
+
+  private func declarationHover(_ d: Declaration, _ analysis: Analysis) -> String {
+    var firstLine = d.file.text(in: d.statement.range)
+    if let newline = firstLine.firstIndex(of: "\n") { firstLine = String(firstLine[..<newline]) }
+    if firstLine.count > 200 { firstLine = String(firstLine.prefix(200)) + "…" }
+    var text = "```anim\n\(firstLine)\n```\n"
+    var kind = d.kind.description
+    if d.kind == .parameter { kind = "parameter of `\(d.statement.functionName ?? "")`" }
+    let probe = ValueProbe(analysis: analysis, files: files)
+    if let value = probe.value(of: d) {
+      text += "\(kind): " + Self.describe(value)
+    } else {
+      text += kind
+    }
+    if d.file.path != analysis.source.path {
+      let name = d.file.path.split(separator: "/").last.map(String.init) ?? d.file.path
+      text += "\n\nfrom `\(name)`"
+    }
+    return text
+  }
+
+  /// A value as hover shows it: a motion by its duration, a group by its size.
+  static func describe(_ value: Value) -> String {
+    switch value {
+    case .motion(let m):
+      return m.duration.isFinite
+        ? "motion, duration \(ValueProbe.number(m.duration)) s" : "motion, never ends"
+    case .group(let g): return "group of \(g.members.count) views"
+    case .view: return "view"
+    case .number(let n): return "number \(ValueProbe.number(n))"
+    case .function(let f): return "function \(f.name)"
+    default: return value.typeName
+    }
+  }
+
+  private static let memberNotes: [String: String] = [
+    "x": "the centre's x, in points", "y": "the centre's y, in points (y grows downwards)",
+    "width": "the width, in points", "height": "the height, in points",
+    "alpha": "the opacity, 0…1", "rotation": "the rotation, in degrees, clockwise",
+    "scaleX": "the horizontal scale", "scaleY": "the vertical scale",
+    "scale": "sets scaleX and scaleY; reads scaleX", "color": "the fill colour",
+    "cornerRadius": "the corner radius, in points",
+    "state": "running, paused, finished, cancelled or cleared", "time": "the local time reached",
+    "id": "the run's id (#1, #2, …)", "iteration": "the play under way",
+    "duration": "the run's motion's duration", "count": "the number of views in the group",
+    "speed": "the playback rate",
+  ]
+
+  static func memberHover(_ name: String) -> String? {
+    guard let note = memberNotes[name] else { return nil }
+    return "```anim\n.\(name)\n```\n\(note)"
+  }
+}
+
+extension Stmt {
+  /// The name of a `def`.
+  var functionName: String? {
+    if case .functionDefinition(let name, _, _) = kind { return name.name }
+    return nil
+  }
+}

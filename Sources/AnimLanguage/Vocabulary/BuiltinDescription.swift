@@ -1,0 +1,42 @@
+/// A builtin function as help and editors show it.
+public struct BuiltinDescription: Sendable, Hashable {
+  /// Its name (`fade`).
+  public var name: String
+  /// Its one-line summary: the signature, then usually `: ` and what it does
+  /// (`fade(in | out | A, d) or fade(from: A, d): alpha to 1, 0 or A`).
+  public var summary: String
+  /// The labels it accepts (`to`, `ease`, `delay`, ...), in the order an
+  /// editor offers them.
+  public var options: [String]
+
+  /// The signature: the summary up to the `: ` that follows its last `)`
+  /// (`fade(in | out | A, d) or fade(from: A, d)`), or the whole summary.
+  public var signature: String {
+    guard let split = separator else { return summary }
+    return String(summary[..<split.lowerBound])
+  }
+
+  /// What it does (`alpha to 1, 0 or A`), or nil when the summary is only a signature.
+  public var explanation: String? {
+    guard let split = separator else { return nil }
+    return String(summary[split.upperBound...])
+  }
+
+  /// The first `: ` outside brackets after the last `)` before it: labels
+  /// such as `from: A` inside the signature's parentheses do not count.
+  private var separator: Range<String.Index>? {
+    var depth = 0
+    var index = summary.startIndex
+    while index < summary.endIndex {
+      let character = summary[index]
+      if character == "(" || character == "[" { depth += 1 }
+      if character == ")" || character == "]" { depth = max(0, depth - 1) }
+      let next = summary.index(after: index)
+      if depth == 0, character == ":", next < summary.endIndex, summary[next] == " " {
+        return index..<summary.index(after: next)
+      }
+      index = next
+    }
+    return nil
+  }
+}

@@ -1,0 +1,55 @@
+import AnimEngine
+
+/// The labels each builtin accepts, for completion inside a call
+/// (`move(to: ..., ease: ...)`). The builtins take their labels from the
+/// call as they bind them (`Arguments.take`), so the table is written out
+/// here; `VocabularyTests` checks that every name in it is a builtin.
+enum BuiltinOptions {
+  /// The options of every primitive motion (SPEC §5.1).
+  static let primitive = ["duration", "ease", "delay", "on", "space"]
+
+  /// The properties `tween` and `spring` animate by label.
+  static var properties: [String] { Property.allCases.map(\.name) + ["scale"] }
+
+  /// The labels of `name`, most specific first; empty for a builtin without labels.
+  static func labels(of name: String) -> [String] {
+    switch name {
+    case "fade", "sizing", "color", "discolor": return ["to", "from"] + primitive
+    case "move", "resize", "rotate", "scale": return ["to", "by", "from"] + primitive
+    case "appear", "disappear", "fadeIn": return primitive
+    case "tween": return properties + primitive
+    case "wait": return ["duration"]
+    case "mark": return ["name"]
+    case "slide": return ["direction", "amount"] + primitive
+    case "spin", "expand", "contract": return ["amount"] + primitive
+    case "spring":
+      return properties + [
+        "stiffness", "damping", "mass", "velocity", "duration", "bounce", "frequency", "halflife",
+        "response", "dampingRatio", "ease", "delay", "on",
+      ]
+    case "reverse", "yoyo": return ["motion"]
+    case "speed": return ["motion", "factor"]
+    case "delay": return ["motion", "duration"]
+    case "ease": return ["motion", "easing"]
+    case "stagger": return ["group", "motion", "sort", "each", "total", "ease"]
+    case "steps": return ["n"]
+    case "linear", "cornered", "radial", "inline": return ["reversed"]
+    case "continuous": return ["duration", "reversed"]
+    case "weighted": return ["horizontal", "vertical", "duration", "reversed"]
+    case "random": return ["seed", "from", "to", "reversed"]
+    case "rgb": return ["a"]
+    case "hsb": return ["h", "s", "b", "a"]
+    case "abs", "floor", "ceil", "round", "sqrt", "sin", "cos": return ["x"]
+    default: return []
+    }
+  }
+
+  /// Every builtin the table names (for the test that keeps it honest).
+  static let named = [
+    "fade", "sizing", "color", "discolor", "move", "resize", "rotate", "scale", "appear",
+    "disappear", "fadeIn", "tween", "wait", "mark", "slide", "spin", "expand", "contract",
+    "spring", "reverse", "yoyo", "speed", "delay", "ease", "stagger", "steps", "linear",
+    "cornered", "radial", "inline", "continuous", "weighted", "random", "rgb", "hsb", "abs",
+    "floor", "ceil", "round", "sqrt", "sin", "cos",
+  ]
+}

@@ -1,0 +1,84 @@
+import AnimEngine
+
+/// The fixed words of the language, shared by every tool that helps someone
+/// write it: the REPL's Tab completion and `:help`, and the language server's
+/// completion and hover.
+public enum Vocabulary {
+  /// The words that start a statement, as the parser knows them.
+  public static var statementKeywords: [String] { StatementKeyword.allCases.map(\.rawValue) }
+
+  /// Statement keywords and the other reserved words of the grammar.
+  public static let keywords = [
+    "view", "grid", "group", "let", "def", "for", "in", "import", "print", "trace", "every",
+    "expect", "within", "seed", "reset", "fps", "step", "frames", "tick", "to", "until",
+    "settle", "clear", "cancel", "finish", "pause", "resume", "restart", "flush", "pool", "on",
+    "done", "start", "repeat", "mark", "run", "as", "all", "forever", "time", "true", "false",
+  ]
+
+  /// Bare words that mean something as symbols: directions, amounts, sort
+  /// positions and weights, colour spaces.
+  public static let symbols = [
+    "out", "up", "down", "left", "right", "slightly", "moderately", "severely", "topLeft",
+    "topMiddle", "topRight", "middle", "bottomLeft", "bottomMiddle", "bottomRight", "topToBottom",
+    "bottomToTop", "leftToRight", "rightToLeft", "light", "medium", "heavy", "srgb", "hsb",
+    "oklab", "default", "linear", "cornered", "radial", "random", "inline", "continuous",
+    "weighted",
+  ]
+
+  /// The members of a view (`view.alpha`).
+  public static var viewMembers: [String] { Property.allCases.map(\.name) + ["scale"] }
+
+  /// The members of a run handle (`h.state`).
+  public static let handleMembers = ["state", "time", "id", "iteration", "duration"]
+
+  /// The members of a group (`tiles.count`).
+  public static let groupMembers = ["count"]
+
+  /// Every word completion offers before any name is bound.
+  public static var words: [String] {
+    keywords + symbols + Builtins.names + Easing.allNames + Color.allNames
+  }
+
+  /// The events a handler can wait for (`on h done { ... }`).
+  public static let handlerEvents = ["done", "start", "repeat", "mark"]
+
+  /// The stagger sort functions of SPEC §5.5.
+  public static let sortFunctions = [
+    "default", "linear", "cornered", "radial", "random", "inline", "continuous", "weighted",
+  ]
+
+  /// Reference positions of the radial, continuous and weighted sorts.
+  public static var positions: [String] { StaggerPosition.allCases.map(\.rawValue) }
+
+  /// Directions of the linear sort.
+  public static var directions: [String] { StaggerDirection.allCases.map(\.rawValue) }
+
+  /// Corners of the cornered and inline sorts.
+  public static var corners: [String] { StaggerCorner.allCases.map(\.rawValue) }
+
+  /// The amounts of the stock animations (`slide(up, slightly)`).
+  public static let amounts = ["slightly", "moderately", "severely"]
+
+  /// The directions of `slide`.
+  public static let slideDirections = ["up", "down", "left", "right"]
+
+  /// The weights of the weighted sort.
+  public static let weights = ["light", "medium", "heavy"]
+
+  /// The colour spaces of `space:`.
+  public static let colorSpaces = ["srgb", "hsb", "oklab"]
+
+  /// Names that are easings where an easing is expected: the named curves
+  /// and the builtins that make one.
+  public static var easings: [String] { Easing.allNames + ["cubicBezier", "steps", "spring"] }
+
+  /// The names of the builtin functions, sorted.
+  public static var builtinNames: [String] { Builtins.names }
+
+  /// What a builtin is, for help, completion and hover; nil for other names.
+  public static func builtin(_ name: String) -> BuiltinDescription? {
+    guard let builtin = Builtins.all[name] else { return nil }
+    return BuiltinDescription(
+      name: name, summary: builtin.summary, options: BuiltinOptions.labels(of: name))
+  }
+}
