@@ -98,10 +98,18 @@ struct CompletionEngine {
   /// or a keyword such as `on`, `as`, `every`, `within`).
   private static func endsExpression(_ t: Token) -> Bool {
     switch t.kind {
-    case .identifier, .number, .string, .rightParen, .rightBracket: return true
+    case .identifier: return !connectives.contains(t.text)
+    case .number, .string, .rightParen, .rightBracket: return true
     default: return false
     }
   }
+
+  /// Words that join two parts of a statement (`m on box`, `run m as h`,
+  /// `trace x every 0.1 for 1`, `expect a == b within 0.1`, `step to 2`):
+  /// after one of them an expression or a name follows, not an operator.
+  private static let connectives: Set<String> = [
+    "on", "as", "every", "for", "within", "to", "until", "in",
+  ]
 
   // MARK: Contexts
 
