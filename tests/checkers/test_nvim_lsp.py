@@ -1,0 +1,101 @@
+"""One end-to-end run in a real editor: headless Neovim (Debian's 0.7, its
+built-in LSP client) attached to `anim lsp`. It opens a script with an error
+and reports the diagnostic `anim check` gives; then it edits the buffer (the
+client sends incremental changes) and asks for completion, hover and the
+definition the way the editor does."""
+
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+sys.path.insert(0, str(pathlib.Path(__file__).parent))
+from lsp_support import ANIM, check_diagnostics  # noqa: E402
+
+CONFIG = r"""
+local anim = os.getenv("ANIM")
+local out = os.getenv("ANIM_NVIM_OUT")
+local report = { diagnostics = {}, after_edit = {} }
+
+local function diagnostics()
+  local list = {}
+  for _, d in ipairs(vim.diagnostic.get(0)) do
+    table.insert(list, { lnum = d.lnum, col = d.col, end_lnum = d.end_lnum, end_col = d.end_col,
+      message = d.message, severity = d.severity, source = d.source })
+  end
+  return list
+end
+
+local function request(method, line, character)
+  local params = { textDocument = { uri = vim.uri_from_bufnr(0) }, position = { line = line, character = character } }
+  local replies = vim.lsp.buf_request_sync(0, method, params, 5000) or {}
+  for _, reply in pairs(replies) do return reply.result end
+end
+
+vim.api.nvim_create_autocmd("VimEnter", { callback = function()
+  local id = vim.lsp.start_client({ name = "anim", cmd = { anim, "lsp" }, root_dir = vim.fn.getcwd() })
+  vim.lsp.buf_attach_client(0, id)
+  report.attached = vim.wait(10000, function() return #vim.diagnostic.get(0) > 0 end, 20)
+  report.diagnostics = diagnostics()
+  -- Fix the typo on line 3 (`vew` -> `view`): an incremental change.
+  vim.api.nvim_buf_set_text(0, 2, 12, 2, 15, { "view" })
+  report.cleared = vim.wait(10000, function() return #vim.diagnostic.get(0) == 0 end, 20)
+  -- Append a line and ask what goes after `ease: inOutB`.
+  vim.api.nvim_buf_set_lines(0, -1, -1, false, { "run fade(in, 1, ease: inOutB" })
+  vim.wait(300)
+  local last = vim.api.nvim_buf_line_count(0) - 1
+  local completion = request("textDocument/completion", last, 28)
+  report.completion = {}
+  for _, item in ipairs((completion or {}).items or completion or {}) do table.insert(report.completion, item.label) end
+  local hover = request("textDocument/hover", 1, 2)
+  report.hover = hover and hover.contents.value or vim.NIL
+  local definition = request("textDocument/definition", 3, 5)
+  report.definition = definition
+  local file = io.open(out, "w")
+  file:write(vim.fn.json_encode(report))
+  file:close()
+  vim.lsp.stop_client(id)
+  vim.cmd("qa!")
+end })
+"""
+
+SCRIPT = """view box(x: 0)
+blink = fade(out, 1) + fade(in, 1)
+print "é", vew.alpha
+run blink on box
+"""
+
+
+@pytest.mark.skipif(shutil.which("nvim") is None, reason="Neovim is not installed (apt-get install neovim)")
+def test_neovim_shows_anim_checks_diagnostic_and_serves_requests(tmp_path):
+    script = tmp_path / "typo.anim"
+    script.write_text(SCRIPT)
+    config = tmp_path / "cfg.lua"
+    config.write_text(CONFIG)
+    out = tmp_path / "report.json"
+    env = {**os.environ, "ANIM": ANIM, "ANIM_NVIM_OUT": str(out), "HOME": str(tmp_path), "XDG_STATE_HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path)}
+    result = subprocess.run(
+        ["nvim", "--headless", "-n", "-i", "NONE", "-u", str(config), str(script)],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL,
+    )
+    assert out.exists(), (result.stdout, result.stderr)
+    report = json.loads(out.read_text())
+    [(_, line, column, message, hint)] = check_diagnostics(script)
+    assert report["attached"] is True
+    [d] = report["diagnostics"]
+    # Neovim's columns are bytes: `é` is two bytes, one column for anim check.
+    line_text = SCRIPT.split("\n")[line - 1]
+    byte_col = len(line_text[: column - 1].encode("utf-8"))
+    assert (d["lnum"], d["col"], d["message"], d["severity"], d["source"]) == (line - 1, byte_col, message, 1, "anim")
+    assert (d["end_lnum"], d["end_col"]) == (line - 1, byte_col + 3)
+    assert message == "unknown name 'vew'"
+    assert report["cleared"] is True
+    assert report["completion"] == ["inOutBack", "inOutBounce"]
+    assert report["hover"].startswith("```anim\nblink = fade(out, 1) + fade(in, 1)\n```\nvariable: motion, duration 2 s")
+    definition = report["definition"]
+    definition = definition[0] if isinstance(definition, list) else definition
+    assert definition["range"]["start"] == {"line": 1, "character": 0}
