@@ -58,12 +58,13 @@ public enum JSON: Sendable, Hashable {
   public static func int(_ value: Int) -> JSON { .number(Double(value)) }
 }
 
-extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
   ExpressibleByBooleanLiteral,
   ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
 {
   public init(stringLiteral value: String) { self = .string(value) }
   public init(integerLiteral value: Int) { self = .number(Double(value)) }
+  public init(floatLiteral value: Double) { self = .number(value) }
   public init(booleanLiteral value: Bool) { self = .bool(value) }
   public init(arrayLiteral elements: JSON...) { self = .array(elements) }
   public init(dictionaryLiteral elements: (String, JSON)...) {

@@ -9,8 +9,9 @@ public struct BuiltinDescription: Sendable, Hashable {
   /// editor offers them.
   public var options: [String]
 
-  /// The signature: the summary up to the `: ` that follows its last `)`
-  /// (`fade(in | out | A, d) or fade(from: A, d)`), or the whole summary.
+  /// The signature: the summary up to the first `): ` or `]: ` outside
+  /// brackets (`fade(in | out | A, d) or fade(from: A, d)`), or the whole
+  /// summary when there is none (`rotate(to: deg, d), rotate(by: deg, d), from: deg`).
   public var signature: String {
     guard let split = separator else { return summary }
     return String(summary[..<split.lowerBound])
@@ -22,19 +23,23 @@ public struct BuiltinDescription: Sendable, Hashable {
     return String(summary[split.upperBound...])
   }
 
-  /// The first `: ` outside brackets after the last `)` before it: labels
-  /// such as `from: A` inside the signature's parentheses do not count.
+  /// The first `: ` outside brackets that follows a closing bracket: labels
+  /// such as `from: A` inside a call, or `, from: deg` after one, do not count.
   private var separator: Range<String.Index>? {
     var depth = 0
+    var previous: Character = " "
     var index = summary.startIndex
     while index < summary.endIndex {
       let character = summary[index]
       if character == "(" || character == "[" { depth += 1 }
       if character == ")" || character == "]" { depth = max(0, depth - 1) }
       let next = summary.index(after: index)
-      if depth == 0, character == ":", next < summary.endIndex, summary[next] == " " {
+      if depth == 0, character == ":", previous == ")" || previous == "]",
+        next < summary.endIndex, summary[next] == " "
+      {
         return index..<summary.index(after: next)
       }
+      previous = character
       index = next
     }
     return nil

@@ -1,0 +1,136 @@
+import XCTest
+
+@testable import AnimLSP
+
+/// The server's handlers, message by message, without a process.
+final class LanguageServerTests: XCTestCase {
+  private let uri = "file:///tmp/anim-lsp-tests/main.anim"
+
+  private func initialized() -> LanguageServer {
+    let server = LanguageServer()
+    let replies = server.handle(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": [:]])
+    XCTAssertEqual(replies.first?["result"]?["capabilities"]?["hoverProvider"], true)
+    return server
+  }
+
+  private func open(_ server: LanguageServer, _ text: String) -> [JSON] {
+    server.handle([
+      "jsonrpc": "2.0", "method": "textDocument/didOpen",
+      "params": ["textDocument": ["uri": .string(uri), "version": 1, "text": .string(text)]],
+    ])
+  }
+
+  private func request(_ server: LanguageServer, _ method: String, line: Int, character: Int)
+    -> JSON?
+  {
+    let replies = server.handle([
+      "jsonrpc": "2.0", "id": 9, "method": .string(method),
+      "params": [
+        "textDocument": ["uri": .string(uri)],
+        "position": ["line": .int(line), "character": .int(character)],
+      ],
+    ])
+    XCTAssertEqual(replies.count, 1)
+    return replies.first?["result"]
+  }
+
+  func testOpenPublishesDiagnosticsWithHintsAsRelatedInformation() throws {
+    let server = initialized()
+    let replies = open(server, "view box\nprint bx.alpha\n")
+    XCTAssertEqual(replies.count, 1)
+    XCTAssertEqual(replies[0]["method"], "textDocument/publishDiagnostics")
+    let diagnostic = try XCTUnwrap(replies[0]["params"]?["diagnostics"]?.array?.first)
+    XCTAssertEqual(diagnostic["message"], "unknown name 'bx'")
+    XCTAssertEqual(
+      diagnostic["range"],
+      ["start": ["line": 1, "character": 6], "end": ["line": 1, "character": 8]])
+    XCTAssertEqual(
+      diagnostic["relatedInformation"]?.array?.first?["message"], "hint: did you mean 'box'?")
+  }
+
+  func testIncrementalChangesInUTF16Units() throws {
+    let server = initialized()
+    _ = open(server, "print \"😀\", vew.x\n")
+    // `vew` starts at UTF-16 offset 12 (the emoji is two units).
+    let replies = server.handle([
+      "jsonrpc": "2.0", "method": "textDocument/didChange",
+      "params": [
+        "textDocument": ["uri": .string(uri), "version": 2],
+        "contentChanges": [
+          [
+            "range": ["start": ["line": 0, "character": 12], "end": ["line": 0, "character": 15]],
+            "text": "view",
+          ]
+        ],
+      ],
+    ])
+    XCTAssertEqual(replies.first?["params"]?["diagnostics"], [])
+    XCTAssertEqual(replies.first?["params"]?["version"], 2)
+    XCTAssertEqual(server.documents[uri]?.source.text(in: .init(start: 0, end: 100, line: 1, column: 1)), "print \"😀\", view.x\n")
+  }
+
+  func testCompletionHoverDefinitionAndSymbols() throws {
+    let server = initialized()
+    _ = open(server, "view box\nm = fade(out, 2) * 3\nrun m on box\n")
+    let completion = try XCTUnwrap(request(server, "textDocument/completion", line: 2, character: 1))
+    let labels = completion["items"]?.array?.compactMap { $0["label"]?.string } ?? []
+    XCTAssertEqual(
+      Set(labels),
+      ["reset", "resume", "restart", "run", "radial", "random", "resize", "reverse", "rgb", "rotate", "round"])
+    XCTAssertTrue(labels.contains("run") && labels.contains("rotate"))
+    let hover = try XCTUnwrap(request(server, "textDocument/hover", line: 2, character: 4))
+    XCTAssertEqual(
+      hover["contents"]?["value"], "```anim\nm = fade(out, 2) * 3\n```\nvariable: motion, duration 6 s")
+    let definition = try XCTUnwrap(request(server, "textDocument/definition", line: 2, character: 10))
+    XCTAssertEqual(
+      definition["range"], ["start": ["line": 0, "character": 5], "end": ["line": 0, "character": 8]])
+    let symbols = server.handle([
+      "jsonrpc": "2.0", "id": 3, "method": "textDocument/documentSymbol",
+      "params": ["textDocument": ["uri": .string(uri)]],
+    ])
+    XCTAssertEqual(symbols.first?["result"]?.array?.compactMap { $0["name"]?.string }, ["box", "m"])
+  }
+
+  func testProtocolErrors() {
+    let server = LanguageServer()
+    XCTAssertEqual(
+      server.handle(["jsonrpc": "2.0", "id": 1, "method": "textDocument/hover"]).first?["error"]?["code"],
+      .int(RPCError.serverNotInitialized))
+    XCTAssertEqual(
+      server.handle(body: Array("{nope".utf8)).first?["error"]?["code"], .int(RPCError.parseError))
+    XCTAssertEqual(server.handle([1, 2]).first?["error"]?["code"], .int(RPCError.invalidRequest))
+    XCTAssertEqual(
+      server.handle(["jsonrpc": "2.0", "id": 1.5, "method": "x"]).first?["error"]?["code"],
+      .int(RPCError.invalidRequest))
+    _ = server.handle(["jsonrpc": "2.0", "id": 1, "method": "initialize"])
+    XCTAssertEqual(
+      server.handle(["jsonrpc": "2.0", "id": 2, "method": "anim/unknown"]).first?["error"]?["code"],
+      .int(RPCError.methodNotFound))
+    XCTAssertEqual(server.handle(["jsonrpc": "2.0", "method": "anim/unknownNotification"]), [])
+    XCTAssertEqual(
+      server.handle(["jsonrpc": "2.0", "id": 3, "method": "textDocument/hover", "params": [:]])
+        .first?["error"]?["code"], .int(RPCError.invalidParams))
+    XCTAssertNil(server.exitCode)
+    _ = server.handle(["jsonrpc": "2.0", "id": 4, "method": "shutdown"])
+    _ = server.handle(["jsonrpc": "2.0", "method": "exit"])
+    XCTAssertEqual(server.exitCode, 0)
+  }
+
+  func testServeLoopAnswersFramedMessagesAndStopsAtExit() {
+    let input =
+      String(decoding: MessageWriter.frame(Array(#"{"jsonrpc":"2.0","id":1,"method":"initialize"}"#.utf8)), as: UTF8.self)
+      + "garbage\r\n\r\n"
+      + String(decoding: MessageWriter.frame(Array(#"{"jsonrpc":"2.0","method":"exit"}"#.utf8)), as: UTF8.self)
+      + String(decoding: MessageWriter.frame(Array(#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#.utf8)), as: UTF8.self)
+    var written: [UInt8] = []
+    let code = LanguageServer().serve(ChunkedBytes(input)) { bytes in
+      written += bytes
+      return true
+    }
+    XCTAssertEqual(code, 1)
+    let text = String(decoding: written, as: UTF8.self)
+    XCTAssertTrue(text.hasPrefix("Content-Length: "))
+    XCTAssertTrue(text.contains(#""code":-32700"#))
+    XCTAssertFalse(text.contains(#""id":2"#))
+  }
+}
