@@ -71,9 +71,11 @@ final class FramingTests: XCTestCase {
   func testOverlongHeaderLineIsSkipped() {
     let long = String(repeating: "x", count: 10_000)
     XCTAssertEqual(
-      messages("X-Long: \(long)\r\nContent-Length: 2\r\n\r\n{}"), [.message(Array("{}".utf8)), .end])
+      messages("X-Long: \(long)\r\nContent-Length: 2\r\n\r\n{}"),
+      [.message(Array("{}".utf8)), .end])
     XCTAssertEqual(
-      messages("X-Long: \(long)\r\n\r\n"), [.malformed("a header line longer than 4096 bytes"), .end])
+      messages("X-Long: \(long)\r\n\r\n"),
+      [.malformed("a header line longer than 4096 bytes"), .end])
   }
 
   func testWriterFramesWithByteLength() {

@@ -58,7 +58,9 @@ final class LanguageServerTests: XCTestCase {
         "textDocument": ["uri": .string(uri), "version": 2],
         "contentChanges": [
           [
-            "range": ["start": ["line": 0, "character": 12], "end": ["line": 0, "character": 15]],
+            "range": [
+              "start": ["line": 0, "character": 12], "end": ["line": 0, "character": 15],
+            ],
             "text": "view",
           ]
         ],
@@ -66,35 +68,46 @@ final class LanguageServerTests: XCTestCase {
     ])
     XCTAssertEqual(replies.first?["params"]?["diagnostics"], [])
     XCTAssertEqual(replies.first?["params"]?["version"], 2)
-    XCTAssertEqual(server.documents[uri]?.source.text(in: .init(start: 0, end: 100, line: 1, column: 1)), "print \"😀\", view.x\n")
+    XCTAssertEqual(
+      server.documents[uri]?.source.text(in: .init(start: 0, end: 100, line: 1, column: 1)),
+      "print \"😀\", view.x\n")
   }
 
   func testCompletionHoverDefinitionAndSymbols() throws {
     let server = initialized()
     _ = open(server, "view box\nm = fade(out, 2) * 3\nrun m on box\n")
-    let completion = try XCTUnwrap(request(server, "textDocument/completion", line: 2, character: 1))
+    let completion = try XCTUnwrap(
+      request(server, "textDocument/completion", line: 2, character: 1))
     let labels = completion["items"]?.array?.compactMap { $0["label"]?.string } ?? []
     XCTAssertEqual(
       Set(labels),
-      ["reset", "resume", "restart", "run", "radial", "random", "resize", "reverse", "rgb", "rotate", "round"])
+      [
+        "reset", "resume", "restart", "run", "radial", "random", "resize", "reverse", "rgb",
+        "rotate", "round",
+      ])
     XCTAssertTrue(labels.contains("run") && labels.contains("rotate"))
     let hover = try XCTUnwrap(request(server, "textDocument/hover", line: 2, character: 4))
     XCTAssertEqual(
-      hover["contents"]?["value"], "```anim\nm = fade(out, 2) * 3\n```\nvariable: motion, duration 6 s")
-    let definition = try XCTUnwrap(request(server, "textDocument/definition", line: 2, character: 10))
+      hover["contents"]?["value"],
+      "```anim\nm = fade(out, 2) * 3\n```\nvariable: motion, duration 6 s")
+    let definition = try XCTUnwrap(
+      request(server, "textDocument/definition", line: 2, character: 10))
     XCTAssertEqual(
-      definition["range"], ["start": ["line": 0, "character": 5], "end": ["line": 0, "character": 8]])
+      definition["range"],
+      ["start": ["line": 0, "character": 5], "end": ["line": 0, "character": 8]])
     let symbols = server.handle([
       "jsonrpc": "2.0", "id": 3, "method": "textDocument/documentSymbol",
       "params": ["textDocument": ["uri": .string(uri)]],
     ])
-    XCTAssertEqual(symbols.first?["result"]?.array?.compactMap { $0["name"]?.string }, ["box", "m"])
+    XCTAssertEqual(
+      symbols.first?["result"]?.array?.compactMap { $0["name"]?.string }, ["box", "m"])
   }
 
   func testProtocolErrors() {
     let server = LanguageServer()
     XCTAssertEqual(
-      server.handle(["jsonrpc": "2.0", "id": 1, "method": "textDocument/hover"]).first?["error"]?["code"],
+      server.handle(["jsonrpc": "2.0", "id": 1, "method": "textDocument/hover"]).first?["error"]?[
+        "code"],
       .int(RPCError.serverNotInitialized))
     XCTAssertEqual(
       server.handle(body: Array("{nope".utf8)).first?["error"]?["code"], .int(RPCError.parseError))
@@ -118,10 +131,16 @@ final class LanguageServerTests: XCTestCase {
 
   func testServeLoopAnswersFramedMessagesAndStopsAtExit() {
     let input =
-      String(decoding: MessageWriter.frame(Array(#"{"jsonrpc":"2.0","id":1,"method":"initialize"}"#.utf8)), as: UTF8.self)
+      String(
+        decoding: MessageWriter.frame(
+          Array(#"{"jsonrpc":"2.0","id":1,"method":"initialize"}"#.utf8)), as: UTF8.self)
       + "garbage\r\n\r\n"
-      + String(decoding: MessageWriter.frame(Array(#"{"jsonrpc":"2.0","method":"exit"}"#.utf8)), as: UTF8.self)
-      + String(decoding: MessageWriter.frame(Array(#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#.utf8)), as: UTF8.self)
+      + String(
+        decoding: MessageWriter.frame(Array(#"{"jsonrpc":"2.0","method":"exit"}"#.utf8)),
+        as: UTF8.self)
+      + String(
+        decoding: MessageWriter.frame(Array(#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#.utf8)),
+        as: UTF8.self)
     var written: [UInt8] = []
     let code = LanguageServer().serve(ChunkedBytes(input)) { bytes in
       written += bytes

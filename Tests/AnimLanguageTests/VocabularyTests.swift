@@ -35,7 +35,8 @@ final class VocabularyTests: XCTestCase {
 
   func testSortVocabularyComesFromTheEngine() {
     XCTAssertEqual(Vocabulary.positions.count, 9)
-    XCTAssertEqual(Vocabulary.directions, ["topToBottom", "bottomToTop", "leftToRight", "rightToLeft"])
+    XCTAssertEqual(
+      Vocabulary.directions, ["topToBottom", "bottomToTop", "leftToRight", "rightToLeft"])
     XCTAssertEqual(Vocabulary.corners, ["topLeft", "topRight", "bottomLeft", "bottomRight"])
     XCTAssertEqual(Vocabulary.easings.count, 34)
   }

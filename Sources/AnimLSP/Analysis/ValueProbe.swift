@@ -81,7 +81,7 @@ struct ValueProbe {
     func visit(_ e: Expr) {
       switch e.kind {
       case .identifier(let name): names.insert(name)
-      case .tuple(let items), .list(let items): items.forEach(visit)
+      case .tuple(let items), .list(let items), .chain(_, let items): items.forEach(visit)
       case .call(let callee, let arguments):
         visit(callee)
         arguments.forEach { visit($0.value) }
