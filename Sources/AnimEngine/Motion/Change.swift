@@ -10,6 +10,9 @@ public enum ChangeRule: Sendable, Equatable {
     startScale: Double, startOffset: PropertyValue, endScale: Double, endOffset: PropertyValue)
   /// A spring to `target` (lane 0); `velocity` is in distances per second.
   case spring(target: Double, parameters: SpringParameters, velocity: Double)
+  /// Along a motion path (absolute: x, y or the direction of travel), by
+  /// arc length at the leaf's eased progress.
+  case path(MotionPath, MotionPath.Lane)
 
   /// Animate to an absolute value.
   public static func to(_ v: PropertyValue) -> ChangeRule {

@@ -85,7 +85,7 @@ struct HotTrack {
     case .hold, .event:
       b = a
       kind = .linear
-    case .composite, .color, .wideSpring, .spring:
+    case .composite, .color, .wideSpring, .spring, .path:
       kind = .general
     }
   }

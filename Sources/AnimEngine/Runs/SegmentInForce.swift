@@ -96,7 +96,7 @@ extension Clock {
           easing = .linear
         case .color(let space): shape = .color(space)
         case .spring, .wideSpring: shape = .spring
-        case .composite: shape = .other
+        case .composite, .path: shape = .other
         }
         let velocity = track.resolver.velocity(at: local)
         body(

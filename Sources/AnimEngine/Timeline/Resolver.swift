@@ -42,6 +42,12 @@ struct Resolver {
         segment = Segment(
           start: start, duration: duration, a: FiniteValues.clamp(ka * s + ca),
           b: FiniteValues.clamp(kb * s + cb), easing: leaf.easing, form: form)
+      case .path(let route, let lane):
+        segment = Segment(
+          start: start, duration: duration,
+          a: PropertyValue(route.value(lane, progress: 0), 0, 0, 0),
+          b: PropertyValue(route.value(lane, progress: 1), 0, 0, 0), easing: leaf.easing,
+          form: .path(route, lane))
       case .spring(let target, let parameters, let relativeVelocity):
         // The spring moves in its natural time, `rate` natural seconds per
         // run second: a velocity handed over (per run second) is divided by

@@ -17,6 +17,8 @@ enum SegmentForm {
   /// A whole play resolved in advance and read through a time map
   /// (`reverse`, `yoyo`, `ease`).
   case composite(CompositeTimeline)
+  /// Along a motion path, by arc length at progress E(u/d).
+  case path(MotionPath, MotionPath.Lane)
   /// The value frozen where it was (the cut of a fractional repeat).
   case hold
   /// An event on the event track.
@@ -76,6 +78,11 @@ struct Segment {
       return PropertyValue(FiniteValues.clamp(half * 2, fallback: b[0]), 0, 0, 0)
     case .composite(let c):
       return c.value(atLocal: u)
+    case .path(let route, let lane):
+      if duration <= 0 { return b }
+      let e = easing(extrapolating ? u / duration : min(u / duration, 1))
+      if e == 1 { return b }
+      return PropertyValue(FiniteValues.clamp(route.value(lane, progress: e)), 0, 0, 0)
     case .hold, .event:
       return a
     }
@@ -94,7 +101,7 @@ struct Segment {
       return s.velocity(at: u)
     case .wideSpring(let s):
       return FiniteValues.clamp(s.velocity(at: u) * 2)
-    case .composite:
+    case .composite, .path:
       let h = min(1e-6, u, duration - u)
       if h <= 0 { return 0 }
       return FiniteValues.scaledDifference(value(at: t - h)[0], value(at: t + h)[0], 1 / (2 * h))
