@@ -6,6 +6,7 @@ import PackageDescription
 //   AnimEngine   (scene, motions, clock, pool, events; knows no language)
 //   AnimStage    (the stage, drawn bounds, frame times: shared by render and export)
 //   AnimRender   (draws a scene: PNG through Cairo, SVG as text; knows only the scene)
+//   AnimPlot     (charts of sampled properties and of easings: SVG, PNG, braille)
 //   AnimFiles    (reading whole files, writing them atomically, file errors)
 //   AnimExport   (the stage recorded as keyframes: Lottie, the HTML player)
 //   AnimTestRunner (script-based tests, `anim test`)
@@ -26,6 +27,8 @@ let package = Package(
     .target(name: "AnimEngine"),
     .target(name: "AnimStage", dependencies: ["AnimEngine"]),
     .target(name: "AnimRender", dependencies: ["AnimEngine", "AnimStage", "CCairo", "CPNG"]),
+    // Charts of properties over time and of easings (`anim plot`, `:plot`).
+    .target(name: "AnimPlot", dependencies: ["AnimEngine", "AnimStage", "AnimRender", "CCairo"]),
     // Cairo (Debian libcairo2-dev), found through pkg-config, draws the frames.
     .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
     // libpng writes them as RGBA PNG (Cairo's own writer drops the alpha
@@ -39,7 +42,9 @@ let package = Package(
     // The language server (`anim lsp`): JSON-RPC over any byte stream, no terminal.
     .target(name: "AnimLSP", dependencies: ["AnimEngine", "AnimLanguage"]),
     // The REPL's logic, behind a line-reader interface (tested without a terminal).
-    .target(name: "AnimREPL", dependencies: ["AnimEngine", "AnimLanguage", "AnimFiles"]),
+    .target(
+      name: "AnimREPL",
+      dependencies: ["AnimEngine", "AnimLanguage", "AnimFiles", "AnimStage", "AnimRender", "AnimPlot"]),
     // libedit (Debian libedit-dev), found through pkg-config; only the executable links it.
     .systemLibrary(
       name: "CLibedit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
@@ -47,8 +52,7 @@ let package = Package(
       name: "AnimCLI",
       dependencies: [
         "AnimEngine", "AnimLanguage", "AnimTestRunner", "AnimREPL", "AnimExport", "AnimLSP",
-        "CLibedit",
-        "AnimStage", "AnimRender",
+        "CLibedit", "AnimStage", "AnimRender", "AnimPlot",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -56,7 +60,7 @@ let package = Package(
     .testTarget(name: "AnimExportTests", dependencies: ["AnimExport", "AnimEngine", "AnimLanguage"]),
     .testTarget(
       name: "AnimRenderTests",
-      dependencies: ["AnimRender", "AnimStage", "AnimLanguage", "AnimEngine"]),
+      dependencies: ["AnimRender", "AnimStage", "AnimPlot", "AnimLanguage", "AnimEngine"]),
     .testTarget(name: "AnimLanguageTests", dependencies: ["AnimLanguage", "AnimEngine"]),
     .testTarget(name: "AnimTestRunnerTests", dependencies: ["AnimTestRunner", "AnimFiles"]),
     .testTarget(name: "AnimLSPTests", dependencies: ["AnimLSP", "AnimLanguage"]),

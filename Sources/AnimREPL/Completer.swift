@@ -1,3 +1,4 @@
+import AnimEngine
 import AnimLanguage
 import Foundation
 
@@ -75,8 +76,20 @@ struct Completer {
     switch command {
     case "help":
       return Completion(word: argument, candidates: Self.matching(HelpText.topics, argument))
-    case "load", "save":
+    case "load", "save", "render":
       return Completion(word: argument, candidates: Self.paths(matching: argument))
+    case "plot":
+      // The property being typed after the last comma: `box.x, bo` → `box`.
+      let last = String(argument.split(separator: ",", omittingEmptySubsequences: false).last ?? "")
+        .drop { $0 == " " }
+      let word = String(last)
+      if let dot = word.lastIndex(of: ".") {
+        let base = word[..<dot]
+        let members = (Vocabulary.viewMembers).map { "\(base).\($0)" }
+        return Completion(word: word, candidates: Self.matching(members, word))
+      }
+      return Completion(
+        word: word, candidates: Self.matching(viewNames + Easing.allNames, word))
     case "show": return Completion(word: argument, candidates: Self.matching(viewNames, argument))
     case "timeline":
       let handles = boundNames.filter { kind($0) == .handle }

@@ -124,11 +124,15 @@ enum HelpText {
       :ast EXPR           the syntax tree of an expression
       :tokens TEXT        the tokens of some text
       :history [N]        the last N lines entered (all by default)
+      :render FILE        write the current frame as .png or .svg
+      :plot P[, …] for D  braille charts of view properties over the next D seconds
+      :plot EASING        a braille chart of an easing over progress 0…1
     """
 
   static let keys = """
     Keys: ←/→ move, ↑/↓ recall history, Tab completes (keywords, builtins, easings,
-    colours, bound names, view.property, :commands, file names after :load/:save),
+    colours, bound names, view.property, :commands, file names after :load/:save/:render,
+    view.property after :plot),
     Ctrl-A/Ctrl-E line start/end, Ctrl-R search history, Ctrl-C drops the line,
     Ctrl-D on an empty line leaves. History: $ANIM_HISTORY or ~/.anim_history.
     """

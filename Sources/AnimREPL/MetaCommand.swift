@@ -14,10 +14,13 @@ enum MetaCommand: Equatable {
   case ast(String)
   case tokens(String)
   case history(Int?)
+  case render(String)
+  case plot(String)
 
   /// Every command's name, for completion, `:help meta` and did-you-mean.
   static let names = [
     "help", "quit", "load", "save", "reset", "pool", "timeline", "show", "ast", "tokens", "history",
+    "render", "plot",
   ]
 
   /// Short forms accepted as well.
@@ -60,6 +63,8 @@ enum MetaCommand: Equatable {
     case "show": return needs("a view", MetaCommand.show)
     case "ast": return needs("an expression", MetaCommand.ast)
     case "tokens": return needs("some text", MetaCommand.tokens)
+    case "render": return needs("a .png or .svg file", MetaCommand.render)
+    case "plot": return needs("properties and a duration, or an easing", MetaCommand.plot)
     case "history":
       guard let optional else { return .success(.history(nil)) }
       guard let n = Int(optional), n > 0 else {
@@ -83,6 +88,8 @@ enum MetaCommand: Equatable {
     "help": ":help [topic]", "quit": ":quit", "load": ":load FILE", "save": ":save FILE",
     "reset": ":reset", "pool": ":pool", "timeline": ":timeline [HANDLE | #ID]",
     "show": ":show VIEW", "ast": ":ast EXPR", "tokens": ":tokens TEXT", "history": ":history [N]",
+    "render": ":render FILE.png|FILE.svg",
+    "plot": ":plot VIEW.PROPERTY[, …] for SECONDS | :plot EASING",
   ]
 
   /// `"my file.anim"` → `my file.anim`; anything else unchanged.

@@ -29,6 +29,8 @@ extension ReplSession {
     case .ast(let text): ast(text)
     case .tokens(let text): tokens(text)
     case .history(let count): showHistory(count)
+    case .render(let path): renderFrame(path, line: line)
+    case .plot(let argument): plot(argument, line: line)
     }
   }
 

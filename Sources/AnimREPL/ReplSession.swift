@@ -228,6 +228,22 @@ public final class ReplSession {
     attach(fresh)
   }
 
+  /// A new interpreter in the session's state, replayed silently from the
+  /// successful chunks: what `:plot` moves on without moving the session.
+  func replicate() -> Interpreter {
+    let copy = Interpreter(file: SourceFile(path: Self.inputPath, text: ""), output: { _ in })
+    copy.readFile = files.read
+    copy.workLimit = workLimit
+    for chunk in chunks {
+      let program = Program(
+        source: chunk.source, knownNames: Set(copy.boundNames), readFile: files.read)
+      copy.resetWork()
+      try? copy.execute(program.statements, in: chunk.source)
+    }
+    copy.resetWork()
+    return copy
+  }
+
   /// Starts over with an empty scene at time 0 (`:reset`).
   func startOver() {
     chunks = []

@@ -353,3 +353,61 @@ def test_every_example_renders_at_its_end(tmp_path):
         result = anim("render", str(example), "-o", str(out), check=False)
         assert result.returncode in (0, 1), f"{example.name}: {result.stderr}"
         assert Image.open(out).mode == "RGBA", example.name
+
+
+# --- anim plot --------------------------------------------------------------
+
+PLOT = """
+view box(color: red)
+h = run (move(to: (100, 0), 1) + mark("hit") + move(to: (0, 0), 0.5)) * 2 on box
+run color(to: blue, 2) on box
+view other
+run fade(out, 1) on other
+step 3
+"""
+
+
+def test_plot_svg_has_a_panel_per_property_and_the_events(work):
+    import xml.etree.ElementTree as ET
+    (work / "plot.anim").write_text(PLOT)
+    anim("plot", "plot.anim", "-o", "p.svg", "--property", "box.x,box.color", cwd=work)
+    root = ET.parse(work / "p.svg").getroot()
+    ns = "{http://www.w3.org/2000/svg}"
+    texts = [t.text for t in root.iter(ns + "text")]
+    assert "box.x" in texts and "box.color" in texts and "time (s)" in texts
+    # Round time ticks over 0…3 s and round value ticks over 0…100.
+    for tick in ["0.0", "0.5", "1.0", "2.0", "3.0", "0", "50", "100"]:
+        assert tick in texts, tick
+    # Events of the runs animating box.x or box.color, none of `other`'s fade (#3).
+    for label in ["start #1", "mark \"hit\" #1", "repeat 2 #1", "done #2"]:
+        assert label in texts, (label, texts)
+    assert not any(t and t.endswith("#3") for t in texts)
+    # The colour strip passes from red to blue.
+    fills = [r.get("fill") for r in root.iter(ns + "rect")]
+    assert "#ff0000" in fills and "#0000ff" in fills
+
+
+def test_plot_png_and_easing(work):
+    (work / "plot.anim").write_text(PLOT)
+    anim("plot", "plot.anim", "-o", "p.png", "--property", "other.alpha", "--to", "2", cwd=work)
+    assert Image.open(work / "p.png").mode == "RGBA"
+    anim("plot", "--easing", "outBack", "-o", "e.svg", cwd=work)
+    text = (work / "e.svg").read_text()
+    assert ">outBack<" in text
+    # The overshoot of outBack (about 1.1) is inside the value axis.
+    assert ">1.2<" in text
+
+
+@pytest.mark.parametrize("args,code,message", [
+    (["plot.anim", "-o", "p.jpg", "--property", "box.x"], 64, "a .svg or .png"),
+    (["plot.anim", "-o", "p.svg"], 64, "--property"),
+    (["plot.anim", "-o", "p.svg", "--property", "bx.x"], 64, "no view 'bx'"),
+    (["plot.anim", "-o", "p.svg", "--property", "box.xx"], 64, "no property 'xx'"),
+    (["--easing", "nonsense", "-o", "e.svg"], 64, "unknown easing 'nonsense'"),
+    (["missing.anim", "-o", "p.svg", "--property", "box.x"], 66, "no such file"),
+])
+def test_plot_bad_input(work, args, code, message):
+    (work / "plot.anim").write_text(PLOT)
+    result = anim("plot", *args, cwd=work, check=False)
+    assert result.returncode == code, result.stderr
+    assert message in result.stderr

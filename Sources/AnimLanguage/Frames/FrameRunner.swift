@@ -26,6 +26,12 @@ public final class FrameRunner {
   public let selection: FrameSelection
   public var workLimit = Interpreter.defaultWorkLimit
   public var readFile: (String) throws -> [UInt8] = ScriptRunner.readFile
+  /// Called with every event the clock fires during `play` (a plot's event
+  /// ticks); nil for none.
+  public var eventObserver: ((RunEvent) -> Void)?
+  /// Called once by `play` before the script's first statement, with the
+  /// scene and clock it will run on; an error it throws stops `play`.
+  public var sceneReady: ((Scene, Clock) throws -> Void)?
 
   public init(source: SourceFile, selection: FrameSelection) {
     self.source = source
@@ -169,6 +175,7 @@ public final class FrameRunner {
     let interpreter = makeInterpreter(output: { _ in })
     let clock = interpreter.clock
     let scene = interpreter.scene
+    try sceneReady?(scene, clock)
     let schedule = plan.schedule
     var failure: (any Error)?
     var delivered = 0
@@ -186,6 +193,7 @@ public final class FrameRunner {
       }
     }
     if case .end = selection {} else { clock.stops = stops }
+    if let eventObserver { clock.observer = eventObserver }
     do {
       try interpreter.execute(program.statements, in: source)
       _ = try stepOnAfterScript(interpreter, stops: stops, surveying: false, plan: plan)

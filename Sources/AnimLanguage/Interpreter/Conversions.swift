@@ -78,3 +78,30 @@ extension Interpreter {
     return m
   }
 }
+
+extension Interpreter {
+  /// The easing `text` names or builds (`outBack`, `easeInOutQuad`,
+  /// `cubicBezier(0.2, 0, 0, 1)`, `steps(4)`), evaluated as an expression in a
+  /// fresh scene; an error with a hint for anything else (`anim plot --easing`).
+  public static func easing(from text: String) throws(RuntimeError) -> Easing {
+    let source = SourceFile(path: "<easing>", text: text)
+    let (expression, diagnostics) = Parser.parseExpression(source)
+    guard let expression else {
+      let first = diagnostics.first
+      throw RuntimeError(
+        first?.message ?? "expected an easing",
+        at: first?.range ?? SourceRange(start: 0, end: 0, line: 1, column: 1),
+        file: source)
+    }
+    let interpreter = Interpreter(file: source, output: { _ in })
+    do {
+      let value = try interpreter.evaluate(expression, in: source)
+      return try interpreter.easing(
+        Arguments.Item(label: nil, value: value, range: expression.range))
+    } catch let error as RuntimeError {
+      throw error
+    } catch {
+      throw RuntimeError("\(error)", at: expression.range, file: source)
+    }
+  }
+}

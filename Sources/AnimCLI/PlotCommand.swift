@@ -1,0 +1,148 @@
+import AnimEngine
+import AnimFiles
+import AnimLanguage
+import AnimPlot
+import AnimRender
+import AnimStage
+import ArgumentParser
+import Foundation
+
+/// `anim plot FILE -o OUT.svg|OUT.png --property box.x,…` and
+/// `anim plot --easing NAME -o OUT` (SPEC §12.4).
+struct PlotCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "plot",
+    abstract: "Chart properties over time, or an easing curve, as SVG or PNG.",
+    discussion: """
+      The script runs as with `anim render`; each property gets a panel over a \
+      shared time axis: a line for a number, a strip of the colour for a colour. \
+      Events of the runs that animate a plotted property are ticks on the time axis.
+
+      Examples:
+        anim plot blink.anim -o alpha.svg --property view.alpha
+        anim plot grid.anim -o tiles.png --property tiles[0].alpha,tiles[99].alpha --to 3
+        anim plot --easing outBack -o outBack.svg
+      """)
+
+  @ArgumentParser.Argument(help: "The .anim script.", completion: .file(extensions: ["anim"]))
+  var file: String?
+
+  @Option(
+    name: [.short, .customLong("output")],
+    help: ArgumentHelp("Where to write the chart: a .svg or .png file.", valueName: "out"))
+  var output: String
+
+  @Option(
+    help: ArgumentHelp(
+      "The properties to chart, VIEW.PROPERTY, separated by commas (or repeated).",
+      valueName: "view.property"))
+  var property: [String] = []
+
+  @Option(
+    help: ArgumentHelp(
+      "Chart an easing over progress 0…1 instead: a name (outBack) or cubicBezier(…), steps(n).",
+      valueName: "easing"))
+  var easing: String?
+
+  @OptionGroup var range: RangeOptions
+  @OptionGroup var limits: WorkLimitOption
+
+  func run() throws {
+    do {
+      try plot()
+    } catch let error as UsageError {
+      Terminal.writeError("anim plot: \(error.message)")
+      throw ExitCode(ExitStatus.usage)
+    }
+  }
+
+  private var targets: [String] {
+    property.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+      .filter { !$0.isEmpty }
+  }
+
+  private func plot() throws {
+    let ext = (output.split(separator: "/").last ?? "").split(separator: ".").last?.lowercased()
+    guard ext == "svg" || ext == "png", output.contains(".") else {
+      throw UsageError("cannot write '\(output)': a chart is a .svg or .png file")
+    }
+    if let easing {
+      guard file == nil, targets.isEmpty, range.isEmpty else {
+        throw UsageError("--easing draws a curve on its own: give no FILE, --property or range")
+      }
+      let curve: Easing
+      do { curve = try Interpreter.easing(from: easing) } catch {
+        throw UsageError(
+          "--easing \(easing): \(error.message)" + (error.hint.map { " (\($0))" } ?? ""))
+      }
+      try write(height: Chart.easingHeight) { sink in
+        Chart.drawEasing(curve, name: easing, into: sink)
+      }
+      return
+    }
+    guard let file else { throw UsageError("give a script to plot, or --easing NAME") }
+    guard !targets.isEmpty else {
+      throw UsageError("say what to plot: --property VIEW.PROPERTY[,…] (such as view.alpha)")
+    }
+    for target in targets {
+      guard let (_, name) = PropertySampler.split(target) else {
+        throw UsageError("'\(target)' is not VIEW.PROPERTY (such as box.x)")
+      }
+      guard PropertySampler.property(named: name) != nil else {
+        let names = Property.allCases.map(\.name) + ["scale"]
+        let hint = Spelling.closest(to: name, among: names).map { "; did you mean '\($0)'?" }
+        throw UsageError("views have no property '\(name)'\(hint ?? "")")
+      }
+    }
+    try range.check()
+    guard let source = try SourceLoading.load(file) else { throw ExitCode(ExitStatus.noInput) }
+    let runner = FrameRunner(
+      source: source, selection: .range(from: range.from, to: range.to, fps: range.fps))
+    runner.workLimit = limits.workLimit
+    let (result, found) = runner.survey(output: Terminal.writeLine)
+    Terminal.report(result)
+    guard let plan = found else { throw ExitCode(result.exitCode) }
+    if plan.capped {
+      Terminal.writeError(
+        "anim plot: runs are still going at \(RangeOptions.text(FrameRunner.defaultEndCap)) s and the script never moves the clock, so the chart stops there (--to sets the end)"
+      )
+    }
+    guard plan.schedule.count > 0 else {
+      throw UsageError(
+        "nothing to plot: --from \(RangeOptions.text(range.from ?? 0)) is after the end (\(RangeOptions.text(plan.end)) s)"
+      )
+    }
+    let data: PlotData
+    do {
+      data = try PropertySampler.sample(runner, plan: plan, targets: targets)
+    } catch let error as PropertySampler.UnknownTarget {
+      throw UsageError(error.description)
+    } catch let error as RuntimeError {
+      Terminal.report(ScriptResult(errors: [(error.diagnostic, error.file ?? source)]))
+      throw ExitCode(ExitStatus.software)
+    }
+    try write(height: Chart.height(of: data)) { sink in Chart.draw(data, into: sink) }
+    if result.exitCode != ExitStatus.success { throw ExitCode(result.exitCode) }
+  }
+
+  /// Draws with `draw` into the output's format and writes it atomically.
+  private func write(height: Double, _ draw: (ChartSink) -> Void) throws {
+    let bytes: [UInt8]
+    if output.lowercased().hasSuffix(".svg") {
+      let svg = SVGChart(width: Chart.width, height: height)
+      draw(svg)
+      bytes = Array(svg.text.utf8)
+    } else {
+      let canvas = CairoChart(width: Chart.width, height: height)
+      draw(canvas)
+      do { bytes = try canvas.png() } catch {
+        Terminal.writeError("anim plot: \(error.message)")
+        throw ExitCode(ExitStatus.ioError)
+      }
+    }
+    do { try AtomicFile.write(bytes: bytes, to: output) } catch {
+      Terminal.writeError("anim plot: cannot write \(error.description)")
+      throw ExitCode(ExitStatus.ioError)
+    }
+  }
+}
