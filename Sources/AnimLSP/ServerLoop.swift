@@ -17,6 +17,11 @@ public struct StandardInput: ByteSource {
       return []
     }
   }
+
+  public func hasPendingInput() -> Bool {
+    var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+    return poll(&descriptor, 1, 0) > 0
+  }
 }
 
 extension LanguageServer {
@@ -31,7 +36,7 @@ extension LanguageServer {
     while true {
       let answers: [JSON]
       switch reader.next() {
-      case .end: return shutdownRequestedAndExited ?? 1
+      case .end: return exitCode ?? 1
       case .malformed(let reason): answers = handleMalformed(reason)
       case .message(let body): answers = handle(body: body)
       }
@@ -39,10 +44,11 @@ extension LanguageServer {
         if !write(MessageWriter.frame(JSONWriter.bytes(answer))) { return 74 }
       }
       if let exitCode { return exitCode }
+      // Idle work only when no message is waiting: a change typed next
+      // should not wait for it.
+      if !reader.hasPendingInput { prepare() }
     }
   }
-
-  private var shutdownRequestedAndExited: Int32? { exitCode }
 
   /// Writes all of `bytes` to standard output; false when it cannot (a closed pipe).
   public static func writeStandardOutput(_ bytes: [UInt8]) -> Bool {

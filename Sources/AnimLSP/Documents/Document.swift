@@ -24,7 +24,7 @@ final class Document {
   func replace(with text: [UInt8], version: Int) {
     self.version = version
     source = SourceFile(path: path, bytes: text)
-    cachedAnalysis = nil
+    dropAnalysis()
   }
 
   /// Applies one `TextDocumentContentChangeEvent`: the text replacing
@@ -32,7 +32,7 @@ final class Document {
   func apply(_ text: String, in range: (start: Position, end: Position)?) {
     guard let range else {
       source = SourceFile(path: path, bytes: Array(text.utf8))
-      cachedAnalysis = nil
+      dropAnalysis()
       return
     }
     let start = source.offset(of: range.start)
@@ -40,10 +40,15 @@ final class Document {
     var bytes = source.bytes
     bytes.replaceSubrange(start..<end, with: text.utf8)
     source = SourceFile(path: path, bytes: bytes)
-    cachedAnalysis = nil
+    dropAnalysis()
   }
 
   func setVersion(_ version: Int) { self.version = version }
+
+  private func dropAnalysis() {
+    BackgroundRelease.release(cachedAnalysis)
+    cachedAnalysis = nil
+  }
 
   /// The analysis of the current text; `files` supplies imported files.
   func analysis(files: FileProvider) -> Analysis {
@@ -54,7 +59,7 @@ final class Document {
   }
 
   /// Forgets the analysis (an imported document changed).
-  func invalidate() { cachedAnalysis = nil }
+  func invalidate() { dropAnalysis() }
 }
 
 /// Converts between `file:` URIs and paths.

@@ -8,7 +8,15 @@ extension LanguageServer {
     let (document, offset) = try documentAndOffset(params)
     let engine = CompletionEngine(
       analysis: analysis(of: document), source: document.source, offset: offset, files: files)
-    return ["isIncomplete": false, "items": .array(engine.items())]
+    let items = engine.items()
+    // A script binding 30 000 names would otherwise send them all for an
+    // empty prefix; the client asks again as the prefix grows.
+    guard items.count > CompletionEngine.maximumItems else {
+      return ["isIncomplete": false, "items": .array(items)]
+    }
+    return [
+      "isIncomplete": true, "items": .array(Array(items.prefix(CompletionEngine.maximumItems))),
+    ]
   }
 }
 
@@ -25,6 +33,31 @@ struct CompletionEngine {
   let source: SourceFile
   let offset: Int
   let files: FileProvider
+  /// The word before the cursor, as bytes: the long lists (names, builtins)
+  /// are filtered by it as they are made.
+  private var prefix: [UInt8] = []
+
+  init(analysis: Analysis, source: SourceFile, offset: Int, files: FileProvider) {
+    self.analysis = analysis
+    self.source = source
+    self.offset = offset
+    self.files = files
+  }
+
+  /// Whether `name` starts with the prefix, ignoring ASCII case.
+  private func matches(_ name: String) -> Bool {
+    var index = 0
+    for byte in name.utf8 {
+      if index == prefix.count { return true }
+      if byte | 0x20 != prefix[index] | 0x20 { return false }
+      index += 1
+    }
+    return index == prefix.count
+  }
+
+  /// The most items one answer carries (the best ranked first); more make the
+  /// list incomplete, and the client asks again as the user types.
+  static let maximumItems = 500
 
   /// LSP `CompletionItemKind`s.
   enum Kind: Int {
@@ -57,10 +90,12 @@ struct CompletionEngine {
     if prefixStart < offset, prefixStart > 0, (0x30...0x39).contains(bytes[prefixStart - 1]) {
       return []
     }
-    let prefix = String(decoding: bytes[prefixStart..<offset], as: UTF8.self)
-    let tokens = tokensBefore(prefixStart)
-    let offers = context(tokens, at: prefixStart)
-    return render(offers, prefix: prefix, from: prefixStart)
+    let prefix = Array(bytes[prefixStart..<offset])
+    var engine = self
+    engine.prefix = prefix
+    let tokens = engine.tokensBefore(prefixStart)
+    let offers = engine.context(tokens, at: prefixStart)
+    return engine.render(offers, prefix: String(decoding: prefix, as: UTF8.self), from: prefixStart)
   }
 
   private static func isIdentifierByte(_ b: UInt8) -> Bool {
@@ -359,15 +394,24 @@ struct CompletionEngine {
     }
   }
 
-  /// Every declaration visible at the cursor, this file's first.
-  private func declarations() -> [Declaration] {
-    var seen: Set<String> = []
-    var result: [Declaration] = []
-    for d in analysis.table.names(at: offset) where seen.insert(d.name).inserted {
+  /// Every declaration visible at the cursor whose name matches the prefix:
+  /// the parameters and loop variables around it, this file's names, then
+  /// those of the files it imports. A file's top-level names are unique in
+  /// its table, so only the few scoped names and the imports need checking
+  /// against the others.
+  private func declarations(limit: Int = Int.max) -> [Declaration] {
+    let table = analysis.table
+    let around = table.scoped(at: offset).filter { matches($0.name) }
+    var shadowed = Set(around.map(\.name))
+    var result = around
+    for d in table.globals where matches(d.name) && !shadowed.contains(d.name) {
+      if result.count >= limit { return result }
       result.append(d)
     }
-    for table in analysis.importedTables {
-      for d in table.names(at: Int.max) where seen.insert(d.name).inserted { result.append(d) }
+    for imported in analysis.importedTables {
+      for d in imported.globals where matches(d.name) {
+        if !table.declares(d.name), shadowed.insert(d.name).inserted { result.append(d) }
+      }
     }
     return result
   }
@@ -376,7 +420,8 @@ struct CompletionEngine {
   /// variables of the statement being written, builtins, constants.
   private func expressionNames(_ t: [Token]) -> [Item] {
     var items: [Item] = []
-    for d in declarations() {
+    // No more names than one answer can carry (the list is then incomplete).
+    for d in declarations(limit: Self.maximumItems + 1) {
       let kind: Kind = d.kind == .function ? .function : .variable
       items.append(Item(label: d.name, kind: kind, rank: 2, detail: d.kind.description))
     }
@@ -480,7 +525,13 @@ struct CompletionEngine {
     let lowered = prefix.lowercased()
     var seen: Set<String> = []
     var out: [JSON] = []
-    for item in items {
+    // By rank, and within a rank in the order the context listed them (a
+    // bucket pass: the list may hold every name of a large script).
+    var buckets: [[Item]] = Array(repeating: [], count: 5)
+    for item in items { buckets[min(max(item.rank, 0), 4)].append(item) }
+    for item in buckets.joined() {
+      // One more than the limit tells the caller the list is incomplete.
+      if out.count > Self.maximumItems { break }
       guard item.label.lowercased().hasPrefix(lowered), seen.insert(item.label).inserted else {
         continue
       }

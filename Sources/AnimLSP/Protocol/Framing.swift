@@ -2,6 +2,13 @@
 public protocol ByteSource {
   /// Up to `maximum` bytes; an empty array at the end of the input.
   mutating func read(maximum: Int) -> [UInt8]
+
+  /// Whether `read` would return at once (bytes are waiting, or the end).
+  func hasPendingInput() -> Bool
+}
+
+extension ByteSource {
+  public func hasPendingInput() -> Bool { false }
 }
 
 /// What the reader found next in the stream.
@@ -30,6 +37,9 @@ public struct MessageReader<Source: ByteSource> {
   private var ended = false
 
   public init(_ source: Source) { self.source = source }
+
+  /// Whether the next message has begun to arrive (read already, or waiting).
+  public var hasPendingInput: Bool { position < buffer.count || source.hasPendingInput() }
 
   /// The next framed message, or `.end`.
   public mutating func next() -> FramedMessage {
