@@ -21,7 +21,7 @@ struct Anim: ParsableCommand {
     version: version,
     subcommands: [
       RunCommand.self, CheckCommand.self, TestCommand.self, ReplCommand.self, RenderCommand.self,
-      PlotCommand.self, BenchCommand.self, LspCommand.self,
+      PlotCommand.self, BenchCommand.self, FmtCommand.self, LspCommand.self,
     ]
   )
 

@@ -25,6 +25,11 @@ enum Terminal {
     standardOutput.write(line + "\n")
   }
 
+  /// Writes text to standard output as it is.
+  static func write(_ text: String) {
+    standardOutput.write(text)
+  }
+
   /// Writes buffered output now.
   static func flush() { standardOutput.flush() }
 
@@ -32,6 +37,13 @@ enum Terminal {
   static func writeError(_ text: String) {
     standardOutput.flush()
     BufferedStream.writeAll(STDERR_FILENO, text.hasSuffix("\n") ? text : text + "\n")
+  }
+
+  /// Prints diagnostics about `source`.
+  static func report(_ diagnostics: [Diagnostic], in source: SourceFile) {
+    let renderer = DiagnosticRenderer(useColor: diagnosticColor)
+    for diagnostic in diagnostics { writeError(renderer.render(diagnostic, in: source)) }
+    flush()
   }
 
   /// Prints the diagnostics of a script's result.

@@ -2,7 +2,7 @@ import AnimFiles
 import Foundation
 
 /// Why the runner could not list the files to test.
-enum DiscoveryError: Error, Equatable {
+public enum DiscoveryError: Error, Equatable {
   /// A path given does not exist (exit 66).
   case missing(String)
   /// A directory could not be read (exit 74).
@@ -20,14 +20,20 @@ enum DiscoveryError: Error, Equatable {
 /// - The result is sorted by path (comparing Unicode scalars, so it does not depend
 ///   on the locale) without duplicates, then narrowed to the paths containing
 ///   `filter` (case-sensitive).
-struct TestDiscovery {
+public struct TestDiscovery {
   /// Files and directories to search.
   var paths: [String]
   /// Text a path must contain to be tested; nil tests all.
   var filter: String?
 
+  /// Searches `paths`, keeping the files whose path contains `filter` (all when nil).
+  public init(paths: [String], filter: String? = nil) {
+    self.paths = paths
+    self.filter = filter
+  }
+
   /// The test files, sorted; throws on the first path that does not exist.
-  func files() throws(DiscoveryError) -> [String] {
+  public func files() throws(DiscoveryError) -> [String] {
     var found = Set<String>()
     var visited = Set<String>()
     for path in paths {
