@@ -63,11 +63,15 @@ enum HelpText {
       rotate(to: deg, d)  scale(to: s, d)  resize(to: (w, h), d)  color(to: c, d)
       tween(alpha: 0.5, x: 10, d)  wait(d)  mark("name")  spring(x: 200, ...)
       fadeIn(d)  slide(up, slightly, d)  spin(moderately, d)  expand(...)  contract(...)
+      path([(0, 0), (100, 0), (100, 100)], d, curve: linear | smooth, orient: true | A)
     Options on every primitive: ease: E, delay: d, on: target.
+    from: on every primitive that takes to: — move(from: (0, -40), 0.5) (to where it
+      was), rotate(from: -90, to: 0, 1), fade(from: 0, 1), move(from: p, by: d, 1).
     Combining (loosest first: on < | < + < * < unary - < call):
       a + b   sequence          a | b   parallel          a * n   n plays (forever too)
       m on v  bind to a view    reverse(m)  yoyo(m)  speed(m, k)  delay(m, d)  ease(m, E)
-      stagger(group, m, sort: linear(topToBottom), each: 0.05)
+      stagger(group, m, sort: linear(topToBottom), each: 0.05, ease: inQuad)
+    Chains a + b + c + ... and a | b | ... may have any number of parts.
     """
 
   static var easing: String {

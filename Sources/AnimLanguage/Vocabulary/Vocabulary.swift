@@ -22,7 +22,7 @@ public enum Vocabulary {
     "topMiddle", "topRight", "middle", "bottomLeft", "bottomMiddle", "bottomRight", "topToBottom",
     "bottomToTop", "leftToRight", "rightToLeft", "light", "medium", "heavy", "srgb", "hsb",
     "oklab", "default", "linear", "cornered", "radial", "random", "inline", "continuous",
-    "weighted",
+    "weighted", "smooth",
   ]
 
   /// The members of a view (`view.alpha`).
