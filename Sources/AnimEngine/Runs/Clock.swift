@@ -231,7 +231,7 @@ public final class Clock {
       if run.isPaused {
         throw ClockError("run #\(run.record.id) is paused, so it would never end")
       }
-      if !run.duration.isFinite {
+      if !run.ends {
         throw ClockError("run #\(run.record.id) never ends")
       }
       rounds += 1
@@ -259,7 +259,7 @@ public final class Clock {
 
   /// The latest end of a running run that ends, or nil when none is left.
   private var latestFiniteEnd: Double? {
-    pool.live.filter { !$0.isPaused && $0.record.state.isLive && $0.duration.isFinite }.map(
+    pool.live.filter { !$0.isPaused && $0.record.state.isLive && $0.ends }.map(
       \.endTime
     ).max()
   }
@@ -301,7 +301,7 @@ public final class Clock {
 
   /// Counts a segment or event just started; false (and `workExhausted`
   /// set) once that passes `workCeiling`, when the caller stops starting more.
-  private func countSegmentStart() -> Bool {
+  func countSegmentStart() -> Bool {
     segmentsStarted &+= 1
     if work <= workCeiling { return true }
     workExhausted = true
@@ -309,7 +309,7 @@ public final class Clock {
   }
 
   /// Throws once the clock has passed `workCeiling` (see there).
-  private func checkWork() throws {
+  func checkWork() throws {
     guard workExhausted else { return }
     workExhausted = false
     throw ClockError.workLimitReached
@@ -320,9 +320,15 @@ public final class Clock {
   private func nextBoundary() -> Double {
     var next = Double.infinity
     for run in pool.live where run.record.state.isLive && !run.isPaused {
-      if run.duration.isFinite { next = min(next, run.endTime) }
-      if let e = run.events, run.handle.listensToTrackEvents, e.nextStart < .infinity {
-        next = min(next, run.anchor + e.nextStart)
+      if run.ends { next = min(next, run.endTime) }
+      guard let e = run.events, run.handle.listensToTrackEvents else { continue }
+      if run.rate < 0 {
+        // Events due now are delivered at this instant; only later ones stop the clock.
+        if let local = latestEvent(run, below: run.eventFloor), run.absolute(local) > now {
+          next = min(next, run.absolute(local))
+        }
+      } else if e.nextStart < .infinity {
+        next = min(next, run.absolute(e.nextStart))
       }
     }
     return next
@@ -331,8 +337,13 @@ public final class Clock {
   /// Samples every running run at absolute time `t`.
   private func sampleRuns(at t: Double) {
     for run in pool.live where run.record.state == .running {
-      advance(run, toLocal: min(t - run.anchor, run.duration))
-      if !run.handle.listensToTrackEvents { drainEvents(run, toLocal: t - run.anchor) }
+      let local = min(max(run.local(at: t), 0), run.duration)
+      if run.rate < 0 {
+        move(run, toLocal: local)
+        continue
+      }
+      advance(run, toLocal: local)
+      if !run.handle.listensToTrackEvents { drainEvents(run, toLocal: local) }
     }
   }
 
@@ -341,7 +352,7 @@ public final class Clock {
   /// This is the clock's hot loop: per track a comparison with the next
   /// segment's start, then an easing and a store into the scene. Cursors are
   /// touched only when a segment starts.
-  private func advance(_ run: Run, toLocal local: Double) {
+  func advance(_ run: Run, toLocal local: Double) {
     run.record.localTime = local
     let values = scene.storage
     let hot = run.hot
@@ -399,7 +410,7 @@ public final class Clock {
     }
     while track.pointee.alive && reached(cursor.nextStart, local) {
       if !track.pointee.claimed {
-        claim(run, track, at: run.anchor + cursor.nextStart)
+        claim(run, track, at: run.rate > 0 ? run.absolute(cursor.nextStart) : now)
         if !track.pointee.alive { break }
       }
       cursor.pop(&track.pointee.resolver)
@@ -520,7 +531,9 @@ public final class Clock {
       other.record.state.isLive, let j = other.trackIndex[track.slot], other.tracks[j].alive
     {
       if (time, run.serial) > (owner.claimTime, other.serial) {
-        (initial, velocity) = sample(other, j, at: min(time - other.anchor, other.record.localTime))
+        let otherLocal =
+          other.rate == 1 ? min(time - other.anchor, other.record.localTime) : other.record.localTime
+        (initial, velocity) = sample(other, j, at: otherLocal)
         other.drop(j)
       } else {
         track.alive = false
@@ -529,6 +542,8 @@ public final class Clock {
     }
     owners[track.slot] = Owner(run: run, claimTime: time)
     track.resolver = Resolver(initial: initial, initialVelocity: velocity)
+    track.claimedValue = initial
+    track.claimedVelocity = velocity
     track.claimed = true
   }
 
@@ -544,7 +559,7 @@ public final class Clock {
       {
         observer(
           RunEvent(
-            time: run.anchor + segment.start, kind: kind, record: run.record, handle: run.handle))
+            time: run.absolute(segment.start), kind: kind, record: run.record, handle: run.handle))
       }
       if reached(events.nextStart, local) {
         let skipped = events.fastForward(to: local, &run.eventResolver)
@@ -572,22 +587,30 @@ public final class Clock {
           progressed = true
         }
         guard run.record.state == .running else { continue }
-        let local = now - run.anchor
-        if let events = run.events, run.handle.listensToTrackEvents {
+        let local = run.local(at: now)
+        if run.rate < 0 {
+          if try deliverBackwardEvents(run, downTo: max(local, 0)) { progressed = true }
+        } else if let events = run.events, run.handle.listensToTrackEvents {
           while run.record.state == .running && reached(events.nextStart, local)
             && events.nextStart <= run.duration + tolerance(run.duration)
           {
             events.pop(&run.eventResolver)
             guard countSegmentStart() else { break }
             if let segment = run.eventResolver.current, case .event(let kind) = segment.form {
-              try fire(kind, run, at: run.anchor + segment.start)
+              try fire(kind, run, at: run.absolute(segment.start))
               progressed = true
             }
           }
         }
-        if run.record.state == .running && run.duration.isFinite && reached(run.endTime, now) {
-          advance(run, toLocal: run.duration)
-          if !run.handle.listensToTrackEvents { drainEvents(run, toLocal: run.duration) }
+        if run.record.state == .running && run.ends && reached(run.endTime, now) {
+          if run.rate < 0 {
+            move(run, toLocal: 0)
+            if try deliverBackwardEvents(run, downTo: 0) { progressed = true }
+            guard run.record.state == .running else { continue }
+          } else {
+            advance(run, toLocal: run.duration)
+            if !run.handle.listensToTrackEvents { drainEvents(run, toLocal: run.duration) }
+          }
           end(run, as: .finished)
           try fire(.done, run, at: now)
           progressed = true
@@ -597,7 +620,7 @@ public final class Clock {
     pool.compact()
   }
 
-  private func fire(_ kind: EventKind, _ run: Run, at time: Double) throws {
+  func fire(_ kind: EventKind, _ run: Run, at time: Double) throws {
     let event = RunEvent(time: time, kind: kind, record: run.record, handle: run.handle)
     observer?(event)
     let listeners = run.handle.listeners
@@ -627,7 +650,7 @@ public final class Clock {
 
   // MARK: Pool verbs
 
-  private func liveRun(_ handle: RunHandle, _ verb: String) throws -> Run {
+  func liveRun(_ handle: RunHandle, _ verb: String) throws -> Run {
     if let run = pool.run(for: handle.record) { return run }
     throw ClockError(
       "cannot \(verb) run #\(handle.record.id): it has already ended (\(handle.record.state.rawValue))"
@@ -653,10 +676,11 @@ public final class Clock {
   /// Jumps to the end state; `done` fires.
   public func finish(_ handle: RunHandle) throws {
     let run = try liveRun(handle, "finish")
-    guard run.duration.isFinite else {
+    guard run.ends else {
       throw ClockError("cannot finish run #\(run.record.id): it never ends")
     }
-    advance(run, toLocal: run.duration)
+    // Playing backwards, a run ends at local time 0.
+    move(run, toLocal: run.rate < 0 ? 0 : run.duration)
     try checkWork()
     end(run, as: .finished)
     try fireOutsideStep(.done, run)
@@ -672,7 +696,7 @@ public final class Clock {
   public func resume(_ handle: RunHandle) throws {
     let run = try liveRun(handle, "resume")
     guard run.record.state == .paused else { return }
-    run.anchor = now - run.record.localTime
+    run.anchor(local: run.record.localTime, at: now)
     run.record.state = .running
   }
 

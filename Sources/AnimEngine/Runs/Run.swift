@@ -13,6 +13,11 @@ struct Track {
   var alive = true
   /// The property's value when the run started (`cancel` restores it).
   let original: PropertyValue
+  /// The value and velocity the track started from when it claimed the
+  /// property: a rewind (seek back, playing backwards) resolves the track
+  /// again from them, so it retraces exactly what it showed (SPEC §14.2).
+  var claimedValue: PropertyValue = .zero
+  var claimedVelocity = 0.0
 }
 
 /// A live run: the state the pool owns while the run plays.
@@ -22,8 +27,14 @@ final class Run {
   /// Start order; at one instant earlier runs go first.
   let serial: Int
   let duration: Double
-  /// Local time = clock time − anchor, while running.
+  /// Local time = (clock time − anchor) · rate, while running.
   var anchor: Double
+  /// Local seconds per clock second (`h.speed`): finite and not 0; negative
+  /// plays backwards.
+  var rate = 1.0
+  /// Playing backwards: the local time down to which events have been
+  /// delivered (events at or above it were).
+  var eventFloor = 0.0
   /// The cold half of each track, in raw memory the run owns (mutated in
   /// place when segments start, never copied).
   let tracks: UnsafeMutablePointer<Track>
@@ -81,8 +92,24 @@ final class Run {
 
   var isPaused: Bool { record.state == .paused }
 
-  /// Absolute time at which the run ends (if it keeps running).
-  var endTime: Double { anchor + duration }
+  /// Absolute time at which the run ends (if it keeps running): its end
+  /// playing forwards, local time 0 playing backwards.
+  var endTime: Double { absolute(rate > 0 ? duration : 0) }
+
+  /// Whether the run ends if it keeps running: a finite one, or any run
+  /// playing backwards.
+  var ends: Bool { rate < 0 || duration.isFinite }
+
+  /// The local time at clock time `t`, while running.
+  @inline(__always)
+  func local(at t: Double) -> Double { rate == 1 ? t - anchor : (t - anchor) * rate }
+
+  /// The clock time at which local time `local` is reached, while running.
+  @inline(__always)
+  func absolute(_ local: Double) -> Double { rate == 1 ? anchor + local : anchor + local / rate }
+
+  /// Sets `anchor` so that local time `local` is reached at clock time `t`.
+  func anchor(local: Double, at t: Double) { anchor = rate == 1 ? t - local : t - local / rate }
 
   /// Gives track `i` a periodic program (or none), freeing the one it had.
   func setProgram(_ program: PeriodicProgram?, at i: Int) {

@@ -36,6 +36,9 @@ public final class RunRecord {
   public internal(set) var state: RunState = .running
   /// Local time reached; frozen when the run ends.
   public internal(set) var localTime: Double = 0
+  /// Its playback rate (`h.speed`, SPEC §14.2): 1 unless set; negative plays
+  /// backwards. Kept after the run ends.
+  public internal(set) var speed: Double = 1
   /// Absolute clock time the run started at.
   public let startTime: Double
   /// The pool slot of the live run (nil once ended).

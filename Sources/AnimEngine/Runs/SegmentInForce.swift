@@ -65,12 +65,15 @@ extension Clock {
   public func forEachSegmentInForce(_ body: (SegmentInForce) -> Void) {
     for run in pool.live where run.record.state.isLive {
       let paused = run.record.state == .paused
+      // A run at another rate or playing backwards: its segments' shapes no
+      // longer follow clock time as written; the recorder samples them.
+      let retimed = run.rate != 1
       let local = run.record.localTime
       for i in 0..<run.trackCount {
         let track = run.tracks[i]
         guard track.alive, track.claimed else { continue }
         let hot = run.hot[i]
-        if hot.programmed {
+        if hot.programmed && !retimed {
           // A periodic program supplies the part in force; the cursor is behind.
           guard hot.kind == .linear || hot.kind == .eased else { continue }
           let duration = hot.invDuration.isFinite ? 1 / hot.invDuration : 0
@@ -87,7 +90,9 @@ extension Clock {
           continue
         }
         guard let segment = track.resolver.current else { continue }
-        let shape: SegmentInForce.Shape
+        let start = retimed ? min(run.absolute(segment.start), run.absolute(segment.end)) : run.anchor + segment.start
+        let length = retimed ? segment.duration / abs(run.rate) : segment.duration
+        var shape: SegmentInForce.Shape
         var easing = segment.easing
         switch segment.form {
         case .number: shape = .eased
@@ -98,11 +103,12 @@ extension Clock {
         case .spring, .wideSpring: shape = .spring
         case .composite, .path: shape = .other
         }
+        if retimed { shape = .other }
         let velocity = track.resolver.velocity(at: local)
         body(
           SegmentInForce(
-            view: track.key.view, property: track.key.property, start: run.anchor + segment.start,
-            duration: segment.duration, from: segment.a,
+            view: track.key.view, property: track.key.property, start: start,
+            duration: length, from: segment.a,
             to: segment.b,
             easing: easing, shape: shape, velocity: velocity.isFinite ? velocity : 0,
             paused: paused))

@@ -65,8 +65,11 @@ struct NameChecker {
       .step(let e),
       .stepFrames(let e), .stepTo(let e), .expression(let e):
       check(e)
-    case .stepUntil(let e), .restart(let e):
+    case .stepUntil(let e), .restart(let e), .reverse(let e):
       checkHandle(e)
+    case .seek(let run, let time):
+      checkHandle(run)
+      check(time)
     case .clear(let t), .cancel(let t), .finish(let t), .pause(let t), .resume(let t):
       if case .run(let e) = t { checkHandle(e) }
     case .assignment(let target, let value):

@@ -140,6 +140,14 @@ extension Interpreter {
       env.assign(name, value)
     case .member(let base, let member):
       let owner = try evaluate(base, in: env)
+      if case .handle(let h) = owner, member.name == "speed" {
+        // `h.speed = k` (SPEC §14.2).
+        guard case .number(let k) = value else {
+          throw RuntimeError("speed must be a number, not \(value.typeName)", at: target.range)
+        }
+        try clocked(target.range) { try self.clock.setSpeed(h, k) }
+        return
+      }
       guard case .view(let id) = owner else {
         throw RuntimeError("cannot set '\(member.name)' of a \(owner.typeName)", at: target.range)
       }

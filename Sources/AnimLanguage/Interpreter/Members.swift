@@ -21,6 +21,7 @@ extension Interpreter {
       case "id": return .number(Double(r.id))
       case "iteration": return .number(Double(r.iteration))
       case "duration": return .number(r.motion.duration)
+      case "speed": return .number(r.speed)
       default: break
       }
     case .point(let x, let y):

@@ -97,6 +97,13 @@ extension Interpreter {
     case .restart(let e):
       let h = try handle(e, in: env)
       try clocked(range) { try self.clock.restart(h) }
+    case .seek(let e, let time):
+      let h = try handle(e, in: env)
+      let t = try number(time, in: env, "seek time")
+      try clocked(range) { try self.clock.seek(h, to: t) }
+    case .reverse(let e):
+      let h = try handle(e, in: env)
+      try clocked(range) { try self.clock.reverse(h) }
     case .flush:
       clock.clearAll()
     case .pool:

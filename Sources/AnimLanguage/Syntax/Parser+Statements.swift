@@ -13,6 +13,7 @@
 enum StatementKeyword: String, CaseIterable {
   case view, grid, stage, group, `let`, def, `for`, `import`, print, trace, expect, seed, reset, fps
   case step, tick, settle, clear, cancel, finish, pause, resume, restart, flush, pool, on, run
+  case seek, reverse
 
   /// The keywords (`allCases` builds a new array each time it is read) and
   /// their packed words (`RawToken.word`), in the same order; all keywords
@@ -75,6 +76,13 @@ extension Parser {
     case .pause: return try runControl(start) { .pause($0) }
     case .resume: return try runControl(start) { .resume($0) }
     case .restart: return try restartStatement()
+    case .seek: return try seekStatement()
+    case .reverse:
+      // `reverse(m)` is the motion builtin; `reverse h` the statement.
+      guard lookahead.kind != .leftParen else { return try assignmentOrExpression() }
+      advance()
+      let run = try expression()
+      return Stmt(.reverse(run), range: range(from: start))
     case .on: return try handler()
     case .run:
       let (motion, alias) = try runParts()
@@ -319,6 +327,19 @@ extension Parser {
     }
     let run = try expression()
     return Stmt(.restart(run), range: range(from: start))
+  }
+
+  /// seekStatement -> "seek" expression "to" expression
+  private mutating func seekStatement() throws(ParseError) -> Stmt {
+    let start = current.range
+    advance()
+    let run = try expression()
+    guard checkWord(Word.to) else {
+      throw error("expected 'to' after the run in 'seek h to t'", at: current.range)
+    }
+    advance()
+    let time = try expression()
+    return Stmt(.seek(run: run, time: time), range: range(from: start))
   }
 
   /// handler -> "on" expression event block

@@ -62,6 +62,10 @@ public struct Stmt: Sendable, Hashable {
     case resume(RunTarget)
     /// `restart h`.
     case restart(Expr)
+    /// `seek h to t`: sets a run's local time (SPEC §14.2).
+    case seek(run: Expr, time: Expr)
+    /// `reverse h`: plays a run the other way (`h.speed = -h.speed`).
+    case reverse(Expr)
     /// `flush` (the same as `clear all`).
     case flush
     /// `pool`: list the live runs.

@@ -80,6 +80,8 @@ extension Stmt: CustomStringConvertible {
     case .pause(let target): return "(pause \(target))"
     case .resume(let target): return "(resume \(target))"
     case .restart(let run): return "(restart \(run))"
+    case .seek(let run, let time): return "(seek \(run) \(time))"
+    case .reverse(let run): return "(reverse \(run))"
     case .flush: return "(flush)"
     case .pool: return "(pool)"
     case .handler(let run, let event, let body):

@@ -29,7 +29,7 @@ public enum Vocabulary {
   public static var viewMembers: [String] { Property.allCases.map(\.name) + ["scale"] }
 
   /// The members of a run handle (`h.state`).
-  public static let handleMembers = ["state", "time", "id", "iteration", "duration"]
+  public static let handleMembers = ["state", "time", "id", "iteration", "duration", "speed"]
 
   /// The members of a group (`tiles.count`).
   public static let groupMembers = ["count"]

@@ -1,0 +1,165 @@
+/// Controlling a live run's local time (SPEC §14.2): `seek h to t`,
+/// `h.speed = k` and `reverse h`, and playing backwards.
+///
+/// A run's values are a function of its local time. Each track keeps the
+/// value (and velocity) it started from when it took its property; moving a
+/// run back in time rewinds its tracks to local time 0 and resolves them
+/// forward again from those values, so every play reads the same start values
+/// it read the first time and seeking back retraces exactly what playing
+/// forward showed. Going forward again costs what stepping costs; the
+/// repeats' O(1) skipping of alike plays applies (seeking `blink * forever` to
+/// 10⁹ s resolves a few plays, then jumps). Playing backwards rewinds at each
+/// sample: cheap for repeats and short motions, linear in the parts passed for
+/// long ones.
+extension Clock {
+  /// `seek h to t`: sets the run's local time to `t` (0…its duration; any
+  /// t ≥ 0 for a run that never ends); its properties take their values at
+  /// once. Events of the time jumped over are not delivered (GSAP's
+  /// default). Works on paused runs.
+  public func seek(_ handle: RunHandle, to t: Double) throws {
+    let run = try liveRun(handle, "seek")
+    guard t.isFinite, t >= 0 else {
+      throw ClockError("seek time must be a finite number ≥ 0, not \(Motion.format(t))")
+    }
+    if t > run.duration + tolerance(run.duration) {
+      throw ClockError(
+        "cannot seek run #\(run.record.id) to \(Motion.format(t)): it lasts \(Motion.format(run.duration))"
+      )
+    }
+    let local = min(t, run.duration)
+    move(run, toLocal: local)
+    positionEvents(run, at: local)
+    if run.record.state == .running { run.anchor(local: local, at: now) }
+    try checkWork()
+  }
+
+  /// `h.speed = k`: the run's playback rate from now on; a negative rate
+  /// plays it backwards.
+  public func setSpeed(_ handle: RunHandle, _ k: Double) throws {
+    let run = try liveRun(handle, "set the speed of")
+    guard k.isFinite, k != 0 else {
+      throw ClockError("speed must be a finite number other than 0, not \(Motion.format(k))")
+    }
+    let local = run.record.localTime
+    let turned = (k < 0) != (run.rate < 0)
+    run.rate = k
+    run.record.speed = k
+    if run.record.state == .running { run.anchor(local: local, at: now) }
+    if turned { positionEvents(run, at: local) }
+  }
+
+  /// `reverse h`: `h.speed = -h.speed`.
+  public func reverse(_ handle: RunHandle) throws {
+    let run = try liveRun(handle, "reverse")
+    try setSpeed(handle, -run.rate)
+  }
+
+  // MARK: Moving a run in its own time
+
+  /// Sets `run`'s tracks to local time `local`, backwards or forwards,
+  /// writing their values.
+  func move(_ run: Run, toLocal local: Double) {
+    if local < run.record.localTime - tolerance(run.record.localTime) {
+      rewind(run)
+      advance(run, toLocal: local)
+      // A track that took its property but has no segment in force yet at
+      // `local` shows the value it took it with.
+      for i in 0..<run.trackCount {
+        let track = run.tracks[i]
+        guard track.alive, track.claimed, track.resolver.current == nil else { continue }
+        scene.write(slot: track.slot, lanes: track.lanes, track.claimedValue)
+      }
+    } else {
+      advance(run, toLocal: local)
+    }
+  }
+
+  /// Puts every live track of `run` back at local time 0, before its first
+  /// segment, with the value it took its property with.
+  private func rewind(_ run: Run) {
+    for i in 0..<run.trackCount where run.tracks[i].alive {
+      let track = run.tracks + i
+      track.pointee.cursor.reset(base: 0)
+      track.pointee.resolver =
+        track.pointee.claimed
+        ? Resolver(initial: track.pointee.claimedValue, initialVelocity: track.pointee.claimedVelocity)
+        : Resolver(initial: track.pointee.original)
+      run.setProgram(nil, at: i)
+      run.curves[i] = HotCurve()
+      var hot = HotTrack(slot: track.pointee.slot)
+      hot.nextStart = track.pointee.cursor.nextStart
+      run.hot[i] = hot
+    }
+    run.record.localTime = 0
+  }
+
+  /// Places the event track just after local time `local`: events at or
+  /// before it count as passed (forwards) and those below it are still to
+  /// come (backwards).
+  func positionEvents(_ run: Run, at local: Double) {
+    run.eventFloor = local
+    guard let events = run.events else { return }
+    events.reset(base: 0)
+    var r = Resolver(initial: .zero)
+    while reached(events.nextStart, local) && events.nextStart < .infinity {
+      events.pop(&r)
+      if reached(events.nextStart, local) { _ = events.fastForward(to: local, &r) }
+    }
+    run.eventResolver = r
+  }
+
+  /// The events of `run` with local times in [`low`, `high`), in time order.
+  private func events(of run: Run, from low: Double, below high: Double) -> [Segment] {
+    guard let events = run.events, high > 0 else { return [] }
+    events.reset(base: 0)
+    var r = Resolver(initial: .zero)
+    var found: [Segment] = []
+    let limit = high - tolerance(high)
+    let floor = low - tolerance(low)
+    while events.nextStart < limit {
+      events.pop(&r)
+      if let segment = r.current, case .event = segment.form, segment.start >= floor,
+        segment.start < limit
+      {
+        found.append(segment)
+      }
+      if events.nextStart < floor { _ = events.fastForward(to: low, &r) }
+    }
+    return found
+  }
+
+  /// The latest event of `run` below local time `high`, if any.
+  func latestEvent(_ run: Run, below high: Double) -> Double? {
+    guard run.events != nil, high > 0 else { return nil }
+    // A window of a little over one play (or the whole motion) below `high`
+    // holds it; the repeat cursor skips the plays before in O(1).
+    var low = high
+    var width = 1.0
+    while low > 0 {
+      low = max(high - width, 0)
+      if let last = events(of: run, from: low, below: high).last { return last.start }
+      width *= 16
+      if width > 1e15 { low = 0 }
+    }
+    return events(of: run, from: 0, below: high).last?.start
+  }
+
+  /// Playing backwards: delivers the events between the last delivered
+  /// (`eventFloor`) and `local`, latest first. True when one fired.
+  func deliverBackwardEvents(_ run: Run, downTo local: Double) throws -> Bool {
+    let high = run.eventFloor
+    guard local < high - tolerance(high) else { return false }
+    run.eventFloor = local
+    // Unheard events are not enumerated: a backward jump over a million
+    // plays would otherwise list them all.
+    guard run.handle.listensToTrackEvents else { return false }
+    var fired = false
+    for segment in events(of: run, from: local, below: high).reversed() {
+      guard run.record.state == .running, run.rate < 0, case .event(let kind) = segment.form
+      else { break }
+      try fire(kind, run, at: max(run.absolute(segment.start), now))
+      fired = true
+    }
+    return fired
+  }
+}
