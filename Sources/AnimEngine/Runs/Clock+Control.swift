@@ -82,7 +82,8 @@ extension Clock {
       track.pointee.cursor.reset(base: 0)
       track.pointee.resolver =
         track.pointee.claimed
-        ? Resolver(initial: track.pointee.claimedValue, initialVelocity: track.pointee.claimedVelocity)
+        ? Resolver(
+          initial: track.pointee.claimedValue, initialVelocity: track.pointee.claimedVelocity)
         : Resolver(initial: track.pointee.original)
       run.setProgram(nil, at: i)
       run.curves[i] = HotCurve()

@@ -359,8 +359,12 @@ public final class Clock {
     let limit = local + tolerance(local)
     var updates = 0
     for i in 0..<run.trackCount {
-      if hot[i].nextStart <= limit {
+      // A programmed track hands over to its cursor when its program's plays
+      // end, so one jump (finish, seek, a long step) may need a second pass.
+      var passes = 0
+      while hot[i].nextStart <= limit && passes < 4 {
         if hot[i].programmed { stepProgram(run, i, limit) } else { startSegments(run, i, local) }
+        passes += 1
       }
       let h = hot + i
       var value: Double
@@ -532,7 +536,8 @@ public final class Clock {
     {
       if (time, run.serial) > (owner.claimTime, other.serial) {
         let otherLocal =
-          other.rate == 1 ? min(time - other.anchor, other.record.localTime) : other.record.localTime
+          other.rate == 1
+          ? min(time - other.anchor, other.record.localTime) : other.record.localTime
         (initial, velocity) = sample(other, j, at: otherLocal)
         other.drop(j)
       } else {

@@ -90,7 +90,9 @@ extension Clock {
           continue
         }
         guard let segment = track.resolver.current else { continue }
-        let start = retimed ? min(run.absolute(segment.start), run.absolute(segment.end)) : run.anchor + segment.start
+        let start =
+          retimed
+          ? min(run.absolute(segment.start), run.absolute(segment.end)) : run.anchor + segment.start
         let length = retimed ? segment.duration / abs(run.rate) : segment.duration
         var shape: SegmentInForce.Shape
         var easing = segment.easing
