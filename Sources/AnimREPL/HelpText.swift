@@ -54,6 +54,7 @@ enum HelpText {
       run m [as h]   h = run m                                   start a run
       step d | step n frames | tick | step to t | step until h | settle
       clear|cancel|finish|pause|resume h (or all)   restart h   flush   pool
+      seek h to t   h.speed = k (negative: backwards)   reverse h
       on h done|start|repeat|mark "name" { ... }                 handlers
     """
 
@@ -95,6 +96,10 @@ enum HelpText {
     Runs live in the pool while running or paused; each has an id (#1, #2, ...).
       run m as h      start a run; h.state h.time h.id h.iteration h.duration
       pause h  resume h  finish h  cancel h  clear h  restart h   (or `all`)
+      seek h to t     set its local time (events jumped over are not delivered)
+      h.speed = k     its rate from now on (h.speed reads it); reverse h = -h.speed
+      Playing backwards fires repeat and mark events as they are crossed, and
+      done (finished) at local time 0.
       clear keeps values, no done; cancel restores what the run animated, done fires;
       finish jumps to the end, done fires; flush = clear all.
       pool (statement) or :pool lists live runs; :timeline charts them over time.
