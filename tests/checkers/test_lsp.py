@@ -324,6 +324,24 @@ async def test_stagger_sorts_and_positions(client, tmp_path):
     assert {"topToBottom", "leftToRight"} <= set(items) and "middle" not in items
 
 
+async def test_declaration_and_stage_labels(client, tmp_path):
+    items, _ = await completion_at(client, tmp_path, SCRIPT + "view card(|")
+    assert {"x:", "y:", "width:", "height:", "alpha:", "rotation:", "scale:", "color:"} <= set(items)
+    assert "fade" not in items and "box" not in items
+    items, _ = await completion_at(client, tmp_path, SCRIPT + "view card(x: 1, |")
+    assert "x:" not in items and "y:" in items
+    items, _ = await completion_at(client, tmp_path, SCRIPT + "grid g(|")
+    assert set(items) == {"cols:", "rows:", "size:", "gap:"}
+    items, _ = await completion_at(client, tmp_path, SCRIPT + "stage(|")
+    assert set(items) == {"width:", "height:", "origin:", "background:"}
+    items, _ = await completion_at(client, tmp_path, SCRIPT + "stage(width: 100, background: |")
+    assert {"transparent", "red", "white"} <= set(items)
+    items, _ = await completion_at(client, tmp_path, SCRIPT + "run tween(|")
+    assert {"alpha:", "x:", "scaleX:", "duration:", "ease:"} <= set(items)
+    items, _ = await completion_at(client, tmp_path, SCRIPT + "run spring(x: 100, |")
+    assert {"stiffness:", "damping:", "dampingRatio:", "halflife:"} <= set(items) and "x:" not in items
+
+
 async def test_members_after_a_dot(client, tmp_path):
     items, _ = await completion_at(client, tmp_path, SCRIPT + "print box.|")
     assert {"x", "y", "width", "height", "alpha", "rotation", "scaleX", "scaleY", "scale", "color"} <= set(items)

@@ -218,7 +218,7 @@ struct CompletionEngine {
         return Self.endsExpression(last) ? [] : expressionNames(all)
       case "clear", "cancel", "finish", "pause", "resume":
         return count == 1 ? words(["all"]) + handleNames() : []
-      case "restart":
+      case "restart", "reverse":
         return count == 1 ? handleNames() : []
       case "seek":
         if count == 1 { return handleNames() }
@@ -290,6 +290,8 @@ struct CompletionEngine {
       labels = Vocabulary.viewMembers
     } else if declaration == "grid" {
       labels = ["cols", "rows", "size", "gap"]
+    } else if callee == "stage" {
+      labels = ["width", "height", "origin", "background"]
     } else {
       labels = callee.map { Vocabulary.builtin($0)?.options ?? [] } ?? []
     }
@@ -299,7 +301,7 @@ struct CompletionEngine {
           label: $0 + ":", kind: .property, rank: 0, detail: callee.map { "option of \($0)" },
           insert: $0 + ": ")
       }
-      if declaration != nil { return labelItems }
+      if declaration != nil || callee == "stage" { return labelItems }
       return values(forArgument: positional, of: callee) + labelItems + expressionNames(t)
     }
     if current.count == 2, current[0].kind == .identifier, current[1].kind == .colon {
@@ -347,6 +349,7 @@ struct CompletionEngine {
     case "amount": return symbols(Vocabulary.amounts)
     case "direction": return symbols(Vocabulary.slideDirections)
     case "color", "background": return symbols(Color.allNames.sorted(), .color)
+    case "curve": return symbols(["linear", "smooth"])
     case "to",
       "from" where callee == "color" || callee == "discolor":
       return symbols(Color.allNames.sorted(), .color)
