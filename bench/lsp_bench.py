@@ -54,6 +54,13 @@ class Client:
         self.process = subprocess.Popen(os.environ.get("LSP_BENCH_PREFIX", "").split() + [ANIM, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         self.next_id = 0
 
+    def cpu_ms(self):
+        """CPU time the server's main thread has used, in ms (schedstat is in ns):
+        unlike the wall time it does not grow when other processes take the cores."""
+        pid = self.process.pid
+        with open(f"/proc/{pid}/task/{pid}/schedstat") as f:
+            return int(f.read().split()[0]) / 1e6
+
     def send(self, message):
         body = json.dumps(message).encode()
         self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
@@ -118,6 +125,7 @@ def main():
     print(f"open (1 MB didOpen to diagnostics): {(time.perf_counter() - start) * 1000:.1f} ms")
 
     version = 1
+    cpu = {"diagnostics": [], "completion, first after a change": [], "completion": [], "hover": []}
     diagnostics = []
     completion = []
     first_completion = []
@@ -128,6 +136,7 @@ def main():
     def change(line, start_char, end_char, new_text):
         nonlocal version
         version += 1
+        c0 = client.cpu_ms()
         t0 = time.perf_counter()
         client.notify("textDocument/didChange", {
             "textDocument": {"uri": uri, "version": version},
@@ -135,12 +144,16 @@ def main():
         })
         found = client.diagnostics()
         diagnostics.append((time.perf_counter() - t0) * 1000)
+        cpu["diagnostics"].append(client.cpu_ms() - c0)
         return found
 
     def timed(kind, samples, line, character):
+        c0 = client.cpu_ms()
         t0 = time.perf_counter()
         reply = client.request(kind, {"textDocument": {"uri": uri}, "position": {"line": line, "character": character}})
         samples.append((time.perf_counter() - t0) * 1000)
+        name = "hover" if kind.endswith("hover") else "completion, first after a change" if samples is first_completion else "completion"
+        cpu[name].append(client.cpu_ms() - c0)
         assert "result" in reply, reply
         return reply["result"]
 
@@ -182,6 +195,10 @@ def main():
     summary("completion, first after a change", first_completion)
     summary("completion", completion)
     summary("hover", hover)
+    for name, samples in cpu.items():
+        summary(f"server main-thread CPU time: {name}", samples)
+    with open("/proc/loadavg") as f:
+        print(f"load average during the run: {f.read().split()[0]} (2 cores)")
     client.request("shutdown", None)
     client.notify("exit", None)
     print(f"exit code: {client.process.wait()}")
