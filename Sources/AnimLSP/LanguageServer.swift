@@ -98,6 +98,7 @@ public final class LanguageServer {
       case "textDocument/hover": result = try hover(params)
       case "textDocument/definition": result = try definition(params)
       case "textDocument/documentSymbol": result = try documentSymbols(params)
+      case "textDocument/formatting": result = try formatting(params)
       default:
         return [Self.error(id: id, RPCError.methodNotFound, "method not found: \(method)")]
       }
@@ -122,6 +123,7 @@ public final class LanguageServer {
         "hoverProvider": true,
         "definitionProvider": true,
         "documentSymbolProvider": true,
+        "documentFormattingProvider": true,
       ],
       "serverInfo": ["name": "anim", "version": .string(version)],
     ]

@@ -1,3 +1,4 @@
+import AnimLanguage
 import XCTest
 
 @testable import AnimLSP
@@ -151,5 +152,37 @@ final class LanguageServerTests: XCTestCase {
     XCTAssertTrue(text.hasPrefix("Content-Length: "))
     XCTAssertTrue(text.contains(#""code":-32700"#))
     XCTAssertFalse(text.contains(#""id":2"#))
+  }
+}
+
+final class FormattingEditTests: XCTestCase {
+  private func edits(_ old: String, _ new: String) -> [JSON] {
+    LanguageServer.lineEdits(from: SourceFile(path: "x.anim", text: old), to: Array(new.utf8))
+  }
+
+  func testOneEditOverTheChangedLinesOnly() {
+    XCTAssertEqual(
+      edits("a\nb  =1\nc\n", "a\nb = 1\nc\n"),
+      [
+        [
+          "range": ["start": ["line": 1, "character": 0], "end": ["line": 2, "character": 0]],
+          "newText": "b = 1\n",
+        ]
+      ])
+  }
+
+  func testNoEditWhenNothingChanges() {
+    XCTAssertEqual(edits("a\n", "a\n"), [])
+  }
+
+  func testBlankLinesCollapsedAndTheEndTouched() {
+    XCTAssertEqual(
+      edits("a\n\n\n\nb", "a\n\nb\n"),
+      [
+        [
+          "range": ["start": ["line": 2, "character": 0], "end": ["line": 4, "character": 1]],
+          "newText": "b\n",
+        ]
+      ])
   }
 }

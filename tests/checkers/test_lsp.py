@@ -3,6 +3,7 @@ each capability on real scripts, with exact positions, ranges, items and edits."
 
 import asyncio
 import pathlib
+import subprocess
 import sys
 
 import pytest
@@ -92,6 +93,7 @@ async def test_initialize_announces_every_capability(client: LanguageClient):
     assert caps.text_document_sync.change == types.TextDocumentSyncKind.Incremental
     assert list(caps.completion_provider.trigger_characters) == [".", "(", ":", ","]
     assert caps.hover_provider and caps.definition_provider and caps.document_symbol_provider
+    assert caps.document_formatting_provider
     # A second initialize is refused.
     with pytest.raises(Exception, match="initialize was already received"):
         await client.initialize_async(types.InitializeParams(capabilities=types.ClientCapabilities()))
@@ -476,3 +478,86 @@ async def test_document_symbols_of_an_example(client):
     assert [c.name for c in handler.children] == ["second", "on second done"]
     text = path.read_text()
     assert symbols[0].selection_range.start == pos(*at(text, "card"))
+
+
+# ---------------------------------------------------------------- formatting
+
+
+def offset_of(text, position):
+    """The str index of an LSP position (UTF-16 character offsets)."""
+    lines = text.split("\n")
+    start = sum(len(line) + 1 for line in lines[: position.line])
+    line = lines[position.line] if position.line < len(lines) else ""
+    units = 0
+    for i, ch in enumerate(line):
+        if units >= position.character:
+            return start + i
+        units += 2 if ord(ch) > 0xFFFF else 1
+    return start + len(line)
+
+
+def apply_edits(text, edits):
+    for edit in sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True):
+        a, b = offset_of(text, edit.range.start), offset_of(text, edit.range.end)
+        text = text[:a] + edit.new_text + text[b:]
+    return text
+
+
+def anim_fmt(text):
+    result = subprocess.run([ANIM, "fmt", "-"], input=text, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+async def format_doc(client, doc):
+    return await client.text_document_formatting_async(
+        types.DocumentFormattingParams(
+            text_document=types.TextDocumentIdentifier(uri=doc),
+            options=types.FormattingOptions(tab_size=2, insert_spaces=True),
+        )
+    )
+
+
+MESSY = """# a comment that stays
+view   box(x:0,y:0)
+blink=fade(out,1)+fade(in,1)   # trailing
+
+
+for t in [box]{
+run blink*2 on t
+}
+print "é😀",box.alpha
+"""
+
+
+async def test_formatting_is_what_anim_fmt_writes(client, tmp_path):
+    path = tmp_path / "messy.anim"
+    doc = await open_doc(client, path, MESSY)
+    edits = await format_doc(client, doc)
+    expected = anim_fmt(MESSY)
+    assert expected != MESSY
+    assert apply_edits(MESSY, edits) == expected
+    # One edit over the lines that change: the comment on line 0 is not touched.
+    [edit] = edits
+    assert edit.range.start == pos(1, 0)
+    # Formatting the formatted text changes nothing.
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=doc, version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=expected)],
+        )
+    )
+    await published(client)
+    assert list(await format_doc(client, doc)) == []
+
+
+async def test_every_example_is_formatted_already(client):
+    for path in sorted((ROOT / "examples").glob("*.anim")):
+        doc = await open_doc(client, path)
+        assert list(await format_doc(client, doc)) == [], path.name
+
+
+async def test_formatting_refuses_a_script_that_does_not_parse(client, tmp_path):
+    doc = await open_doc(client, tmp_path / "broken.anim", "view box\nrun fade(out, 1\n")
+    with pytest.raises(Exception, match="cannot format a script with syntax errors: 2:16"):
+        await format_doc(client, doc)

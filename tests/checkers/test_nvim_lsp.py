@@ -1,8 +1,8 @@
 """One end-to-end run in a real editor: headless Neovim (Debian's 0.7, its
 built-in LSP client) attached to `anim lsp`. It opens a script with an error
 and reports the diagnostic `anim check` gives; then it edits the buffer (the
-client sends incremental changes) and asks for completion, hover and the
-definition the way the editor does."""
+client sends incremental changes) and asks for completion, hover, the definition
+and formatting the way the editor does."""
 
 import json
 import os
@@ -55,6 +55,11 @@ vim.api.nvim_create_autocmd("VimEnter", { callback = function()
   report.hover = hover and hover.contents.value or vim.NIL
   local definition = request("textDocument/definition", 3, 5)
   report.definition = definition
+  -- Formatting as the editor does it: the buffer is rewritten by the server's edits.
+  vim.api.nvim_buf_set_lines(0, 0, -1, false, { "view   box(x:0)", "m=fade(out,1)*2 # note", "run m on box" })
+  vim.wait(300)
+  vim.lsp.buf.formatting_sync(nil, 5000)
+  report.formatted = vim.api.nvim_buf_get_lines(0, 0, -1, false)
   local file = io.open(out, "w")
   file:write(vim.fn.json_encode(report))
   file:close()
@@ -96,6 +101,10 @@ def test_neovim_shows_anim_checks_diagnostic_and_serves_requests(tmp_path):
     assert report["cleared"] is True
     assert report["completion"] == ["inOutBack", "inOutBounce"]
     assert report["hover"].startswith("```anim\nblink = fade(out, 1) + fade(in, 1)\n```\nvariable: motion, duration 2 s")
+    messy = "view   box(x:0)\nm=fade(out,1)*2 # note\nrun m on box\n"
+    expected = subprocess.run([ANIM, "fmt", "-"], input=messy, capture_output=True, text=True).stdout
+    assert expected != messy
+    assert "\n".join(report["formatted"]) + "\n" == expected
     definition = report["definition"]
     definition = definition[0] if isinstance(definition, list) else definition
     assert definition["range"]["start"] == {"line": 1, "character": 0}

@@ -12,6 +12,9 @@ public enum RPCError {
   public static let internalError = -32603
   /// A request before `initialize`.
   public static let serverNotInitialized = -32002
+  /// A valid request the server could not carry out (LSP 3.17 `RequestFailed`),
+  /// such as formatting a script that does not parse.
+  public static let requestFailed = -32803
   /// The request was cancelled.
   public static let requestCancelled = -32800
 }
