@@ -2,7 +2,8 @@ import AnimLanguage
 import ArgumentParser
 import Foundation
 
-/// `anim`: the REPL when stdin is a terminal, else stdin run as a script.
+/// `anim`: the REPL when stdin is a terminal, else stdin run as a script;
+/// `anim FILE` and `anim -e TEXT` run a script.
 @main
 struct Anim: ParsableCommand {
   static let version = "0.1.0"
@@ -12,7 +13,9 @@ struct Anim: ParsableCommand {
     abstract: "An interpreter for animation series on a virtual clock.",
     discussion: """
       With no subcommand, anim starts the REPL when standard input is a terminal \
-      and otherwise runs standard input as a script.
+      and otherwise runs standard input as a script. `anim FILE...` (FILE not a \
+      subcommand; - is standard input) is `anim run FILE...`, and `anim -e TEXT` \
+      runs TEXT.
 
       Exit codes: 0 success, 1 a failed expectation or test, 64 usage, \
       65 a syntax or name error, 66 a missing file, 69 a required program (ffmpeg) \
@@ -24,6 +27,27 @@ struct Anim: ParsableCommand {
       PlotCommand.self, BenchCommand.self, FmtCommand.self, LspCommand.self,
     ]
   )
+
+  /// Parses the command line after `commandLine(_:)` and runs the command.
+  static func main() {
+    // A closed pipe is an EPIPE from write, which `Terminal` turns into a
+    // quiet exit 74, rather than a signal.
+    signal(SIGPIPE, SIG_IGN)
+    main(commandLine(Array(CommandLine.arguments.dropFirst())))
+  }
+
+  /// The arguments with `run` put first when they start with a script
+  /// (`anim x.anim`, `anim -`, `anim -e TEXT`) rather than a subcommand or
+  /// an option of `anim` itself.
+  static func commandLine(_ arguments: [String]) -> [String] {
+    guard let first = arguments.first else { return arguments }
+    if first == "-" || first == "-e" || first == "--eval" || first.hasPrefix("--eval=") {
+      return ["run"] + arguments
+    }
+    if first.hasPrefix("-") { return arguments }
+    let names = Set(configuration.subcommands.map { $0._commandName } + ["help"])
+    return names.contains(first) ? arguments : ["run"] + arguments
+  }
 
   mutating func run() throws {
     if Terminal.isTerminal(STDIN_FILENO) {

@@ -90,21 +90,36 @@ final class BufferedStream: @unchecked Sendable {
 
   private func flushLocked() {
     guard !buffer.isEmpty else { return }
-    Self.writeAll(fd, buffer)
+    let failure = Self.writeAll(fd, buffer)
     buffer.removeAll(keepingCapacity: true)
+    if let failure { Self.outputFailed(failure) }
   }
 
-  static func writeAll(_ fd: Int32, _ text: String) { writeAll(fd, Array(text.utf8)) }
+  /// Output that cannot be written ends anim with exit code 74 (SPEC §15):
+  /// a closed pipe (`anim run x | head -1`) quietly, as other Unix tools
+  /// end, anything else (`> /dev/full`, a full disk) with a message.
+  static func outputFailed(_ code: Int32) -> Never {
+    if code != EPIPE {
+      let reason = String(cString: strerror(code))
+      _ = writeAll(STDERR_FILENO, Array("anim: cannot write standard output: \(reason)\n".utf8))
+    }
+    exit(ExitStatus.ioError)
+  }
 
-  static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
+  /// Writes to a stream whose failure is not reported (standard error).
+  static func writeAll(_ fd: Int32, _ text: String) { _ = writeAll(fd, Array(text.utf8)) }
+
+  /// Writes every byte; returns the `errno` of a write that failed, nil when all went.
+  @discardableResult
+  static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
     var offset = 0
     while offset < bytes.count {
       let n = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-      if n <= 0 {
-        if n < 0 && errno == EINTR { continue }
-        return
-      }
+      if n < 0 && errno == EINTR { continue }
+      if n < 0 { return errno }
+      if n == 0 { return EIO }
       offset += n
     }
+    return nil
   }
 }

@@ -10,7 +10,7 @@ import Foundation
 /// gives the exit code:
 ///
 /// - 0 when nothing failed, 1 when a file failed;
-/// - 66 when a path does not exist: `error: no such file or directory: PATH` goes to
+/// - 66 when a path does not exist: `anim: PATH: no such file or directory` goes to
 ///   standard error and nothing runs or is printed, not even the summary;
 /// - 74 when a directory cannot be read (nothing runs either), or a JUnit report or a
 ///   file `--update` rewrites cannot be written (the summary is still printed).
@@ -39,10 +39,10 @@ public struct TestRunner: Sendable {
       var report = TestReport(results: [])
       switch error {
       case .missing(let path):
-        output.standardError("error: no such file or directory: \(path)")
+        output.standardError("anim: \(path): no such file or directory")
         report.exitCode = 66
       case .unreadable(let path, let reason):
-        output.standardError("error: cannot read directory \(path): \(reason)")
+        output.standardError("anim: \(path): cannot read directory: \(reason)")
         report.exitCode = 74
       }
       return report

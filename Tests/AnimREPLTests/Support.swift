@@ -92,7 +92,7 @@ struct ProcessResult {
 /// pipe), and waits at most `timeout` seconds before killing it.
 func runProcess(
   _ executable: URL, _ arguments: [String], input: String, environment: [String: String] = [:],
-  currentDirectory: URL? = nil, timeout: TimeInterval = 30
+  currentDirectory: URL? = nil, timeout: TimeInterval = 30, standardOutput: FileHandle? = nil
 ) throws -> ProcessResult {
   let process = Process()
   process.executableURL = executable
@@ -106,7 +106,7 @@ func runProcess(
   let stdout = Pipe()
   let stderr = Pipe()
   process.standardInput = stdin
-  process.standardOutput = stdout
+  process.standardOutput = standardOutput ?? stdout
   process.standardError = stderr
   let finished = DispatchSemaphore(value: 0)
   process.terminationHandler = { _ in finished.signal() }
@@ -115,8 +115,10 @@ func runProcess(
   let group = DispatchGroup()
   nonisolated(unsafe) var out = Data()
   nonisolated(unsafe) var err = Data()
-  DispatchQueue.global().async(group: group) {
-    out = stdout.fileHandleForReading.readDataToEndOfFile()
+  if standardOutput == nil {
+    DispatchQueue.global().async(group: group) {
+      out = stdout.fileHandleForReading.readDataToEndOfFile()
+    }
   }
   DispatchQueue.global().async(group: group) {
     err = stderr.fileHandleForReading.readDataToEndOfFile()

@@ -122,7 +122,7 @@ final class TestRunnerTests: TemporaryDirectoryTestCase {
     try directory.write("tests/a.anim")
     let (report, output) = run(TestOptions(paths: ["tests", "missing"]))
     XCTAssertEqual(output.standardOutput, [])
-    XCTAssertEqual(output.standardError, ["error: no such file or directory: missing"])
+    XCTAssertEqual(output.standardError, ["anim: missing: no such file or directory"])
     XCTAssertEqual(report.exitCode, 66)
     XCTAssertEqual(report.results, [])
   }
