@@ -74,10 +74,12 @@ extension ReplSession {
     }
     var rows = [["id", "state", "local", "iteration", "started", "ends", "motion"]]
     for r in runs {
-      let anchor = clock.now - r.localTime
+      // Local seconds left at the run's speed (SPEC §14.2): to its end, or
+      // to local time 0 playing backwards.
+      let left = r.speed > 0 ? (r.motion.duration - r.localTime) / r.speed : r.localTime / -r.speed
       let ends =
-        r.motion.duration.isFinite
-        ? (r.state == .paused ? "(paused)" : ValueText.number(anchor + r.motion.duration) + "s")
+        left.isFinite
+        ? (r.state == .paused ? "(paused)" : ValueText.number(clock.now + left) + "s")
         : "never"
       rows.append([
         "#\(r.id)", r.state.rawValue, ValueText.number(r.localTime) + "s", "\(r.iteration)",
