@@ -27,9 +27,11 @@ extension Clock {
       )
     }
     let local = min(t, run.duration)
+    // Anchored first, so the parts the seek starts take their properties as
+    // of now, not at some future instant a later run could not beat.
+    run.anchor(local: local, at: now)
     move(run, toLocal: local)
     positionEvents(run, at: local)
-    if run.record.state == .running { run.anchor(local: local, at: now) }
     try checkWork()
   }
 
