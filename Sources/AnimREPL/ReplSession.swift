@@ -166,7 +166,7 @@ public final class ReplSession {
     guard program.isValid else { return false }
     let reports = echo && Self.movesClock(program.statements)
     let before = reports ? SceneSnapshot(interpreter.scene) : nil
-    report = reports ? StepReport() : nil
+    report = reports ? StepReport(clock: interpreter.clock) : nil
     defer { report = nil }
     interpreter.resetWork()
     do {
@@ -185,7 +185,7 @@ public final class ReplSession {
       return false
     }
     if let report, let before {
-      for line in report.lines(since: before, scene: interpreter.scene) { output(line) }
+      for line in report.lines(since: before, clock: interpreter.clock) { output(line) }
     }
     chunks.append(Chunk(source: source, loadedAs: loadedAs))
     return true
@@ -274,10 +274,6 @@ public final class ReplSession {
     interpreter.clock.observer = { [unowned self] event in
       self.runLog.record(event)
       if !silent { self.report?.record(event) }
-    }
-    interpreter.clock.skipObserver = { [unowned self] record, count in
-      self.runLog.note(record, now: nil)
-      if !silent { self.report?.recordSkipped(count) }
     }
   }
 

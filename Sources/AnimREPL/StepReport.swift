@@ -9,8 +9,9 @@ import AnimEngine
 ///   view.alpha 1 → 0.5
 /// ```
 ///
-/// Times are right-aligned within one report. Events a periodic repeat
-/// skipped over (the clock fast-forwards whole plays) are counted in the
+/// Times are right-aligned within one report. Events the clock passed
+/// without delivering them one by one (whole alike plays of a repeat that no
+/// handler listens to, `Clock.eventsSkipped`) are counted in the
 /// `… and N more events` line, not listed.
 struct StepReport {
   /// Most lines of events; past it the last line says `… and N more events`.
@@ -28,8 +29,13 @@ struct StepReport {
   }
 
   private var fired: [Fired] = []
-  /// Events that fired but were not kept, plus those a periodic repeat skipped.
+  /// Events that fired but were not kept.
   private var uncounted = 0
+  /// The clock's `eventsSkipped` when the report began.
+  private let skippedBefore: Int
+
+  /// A report of the clock's moves from now on.
+  init(clock: Clock) { skippedBefore = clock.eventsSkipped }
 
   /// Records an event the clock delivered.
   mutating func record(_ event: RunEvent) {
@@ -40,13 +46,12 @@ struct StepReport {
     }
   }
 
-  /// Records events a repeat skipped without delivering them one by one.
-  mutating func recordSkipped(_ count: Int) { uncounted += max(count, 0) }
-
   /// The report's lines: events in time order (by start order at one instant),
   /// then every property whose printed value differs between `before` and the
-  /// scene now.
-  func lines(since before: SceneSnapshot, scene: Scene) -> [String] {
+  /// clock's scene now.
+  func lines(since before: SceneSnapshot, clock: Clock) -> [String] {
+    let scene = clock.scene
+    let skipped = max(clock.eventsSkipped - skippedBefore, 0)
     let sorted = fired.enumerated().sorted {
       ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
     }
@@ -59,7 +64,8 @@ struct StepReport {
       return "  \(padding)\(time)  #\(event.id) \(event.kind)"
     }
     let changes = before.changes(to: scene).map { "  \($0.name) \($0.old) → \($0.new)" }
-    return Self.capped(events, extra: uncounted, limit: Self.maximumEventLines, noun: "events")
+    return Self.capped(
+      events, extra: uncounted + skipped, limit: Self.maximumEventLines, noun: "events")
       + Self.capped(changes, extra: 0, limit: Self.maximumChangeLines, noun: "changes")
   }
 

@@ -35,7 +35,6 @@ final class SteppingConsistencyTests: XCTestCase {
       interpreter = Interpreter(file: file, output: { _ in })
       interpreter.output = { [unowned self] in self.output.append($0) }
       interpreter.clock.observer = { [unowned self] _ in self.events += 1 }
-      interpreter.clock.skipObserver = { [unowned self] _, n in self.events += n }
     }
     var clock: Clock { interpreter.clock }
     func execute(_ source: String) throws {
@@ -49,7 +48,8 @@ final class SteppingConsistencyTests: XCTestCase {
         "#\($0.id) \($0.state) t=\($0.localTime) i=\($0.iteration)"
       }
       return Observed(
-        values: clock.scene.values, output: output, runs: runs, eventsPassed: events)
+        values: clock.scene.values, output: output, runs: runs,
+        eventsPassed: events + clock.eventsSkipped)
     }
   }
 
@@ -157,6 +157,32 @@ final class SteppingConsistencyTests: XCTestCase {
   func testRepeatOfOnePartShorterThanAFrame() throws {
     try assertAgree("run (fade(out, 0.004) + fade(in, 0.003)) * forever", times: times)
     try assertAgree("run (fade(out, 0.004) + fade(in, 0.003)) * 1000.5", times: times)
+  }
+
+  func testARepeatAfterOtherParts() throws {
+    try assertAgree(
+      blink + "run fade(out, 1) + blink * forever", times: times + [1000.5])
+    try assertAgree(
+      "run mark(\"in\") + fade(0.5, 0.25) + (mark(\"b\") + move(by: (1, 0), 0.5)) * forever",
+      times: times + [1000.5])
+    try assertAgree(
+      "run (fade(out, 0.5) + fade(in, 0.5)) * forever | move(to: (10, 0), 3) + rotate(to: 90, 1)",
+      times: times)
+  }
+
+  /// A jump far into a repeat that never ends costs a few segment starts,
+  /// not one per play, once the plays are alike (what a seek builds on).
+  func testAJumpFarIntoAForeverRepeatStartsFewSegments() throws {
+    for setup in [
+      blink + "run blink * forever",
+      blink + "run fade(out, 1) + blink * forever",
+      "run wait(0.3) + (move(by: (1, 0), 0.5) + mark(\"m\")) * forever",
+    ] {
+      let side = Side()
+      try side.execute(setup)
+      try side.clock.advance(to: 1e9 + 0.25)
+      XCTAssertLessThan(side.clock.segmentsStarted, 100, setup)
+    }
   }
 
   // MARK: Nested repeats, parallels, sequences

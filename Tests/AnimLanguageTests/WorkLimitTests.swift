@@ -91,14 +91,15 @@ final class WorkLimitTests: XCTestCase {
     XCTAssertEqual(run(script, limit: 1_500).result.exitCode, 70)
   }
 
-  /// Plays the clock walks one by one count too: a repeat nested in a
-  /// sequence, and a repeat of plays shorter than the clock can tell apart,
+  /// Plays the clock walks one by one count too: a repeat beside a part of
+  /// the same property still to start, and a repeat of plays shorter than the clock can tell apart,
   /// stop inside one `step` instead of walking it for hours.
   func testPlaysTheClockWalksOneByOneStopInsideAStep() {
     // Plays of 1e-17 s all lie within the clock's tolerance of the run's
     // start (1e-12 s), so that one stops at `run` already.
     for (motion, line) in [
-      ("fade(out, 1) + fade(in, 1) * forever", 3), ("fade(out, 1e-17) * forever", 2),
+      ("fade(in, 1) * forever | wait(1e10) + fade(0.5, 1)", 3),
+      ("fade(out, 1e-17) * forever", 2),
     ] {
       let (_, result) = run("n = 1\nrun \(motion)\nstep 1e9\nprint n\n", limit: 10_000)
       XCTAssertEqual(result.exitCode, 70, motion)
@@ -110,7 +111,7 @@ final class WorkLimitTests: XCTestCase {
   /// The REPL and `anim bench` start each entry or frame with the whole
   /// limit, the clock's share included.
   func testResettingTheWorkGivesTheClockTheWholeLimitAgain() throws {
-    let script = "run fade(out, 1) + fade(in, 1) * forever\n"
+    let script = "run fade(in, 1) * forever | wait(1e10) + fade(0.5, 1)\n"
     let interpreter = Interpreter(file: SourceFile(path: "t.anim", text: script), output: { _ in })
     interpreter.workLimit = 1_000
     let program = Program(source: SourceFile(path: "t.anim", text: script), readFile: { _ in [] })

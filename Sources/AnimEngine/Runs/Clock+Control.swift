@@ -1,12 +1,13 @@
 /// Controlling a live run's local time (SPEC §14.2): `seek h to t`,
 /// `h.speed = k` and `reverse h`, and playing backwards.
 ///
-/// A run's values are a function of its local time. Each track keeps the
-/// value (and velocity) it started from when it took its property; moving a
-/// run back in time rewinds its tracks to local time 0 and resolves them
-/// forward again from those values, so every play reads the same start values
-/// it read the first time and seeking back retraces exactly what playing
-/// forward showed. Going forward again costs what stepping costs; the
+/// A run's values are a function of its local time: the clock hands the
+/// run's stepper the local time, forwards or backwards (`Stepper.write`).
+/// Each track keeps the value (and velocity) it started from when it took its
+/// property; moving a run back in time rewinds its tracks to local time 0 and
+/// resolves them forward again from those values, so every play reads the
+/// same start values it read the first time and seeking back retraces
+/// exactly what playing forward showed. Going forward again costs what stepping costs; the
 /// repeats' O(1) skipping of alike plays applies (seeking `blink * forever` to
 /// 10⁹ s resolves a few plays, then jumps). Playing backwards rewinds at each
 /// sample: cheap for repeats and short motions, linear in the parts passed for
@@ -30,9 +31,9 @@ extension Clock {
     // Anchored first, so the parts the seek starts take their properties as
     // of now, not at some future instant a later run could not beat.
     run.anchor(local: local, at: now)
-    move(run, toLocal: local)
+    advance(run, toLocal: local)
     positionEvents(run, at: local)
-    try checkWork()
+    try meter.check()
   }
 
   /// `h.speed = k`: the run's playback rate from now on; a negative rate
@@ -56,45 +57,7 @@ extension Clock {
     try setSpeed(handle, -run.rate)
   }
 
-  // MARK: Moving a run in its own time
-
-  /// Sets `run`'s tracks to local time `local`, backwards or forwards,
-  /// writing their values.
-  func move(_ run: Run, toLocal local: Double) {
-    if local < run.record.localTime - tolerance(run.record.localTime) {
-      rewind(run)
-      advance(run, toLocal: local)
-      // A track that took its property but has no segment in force yet at
-      // `local` shows the value it took it with.
-      for i in 0..<run.trackCount {
-        let track = run.tracks[i]
-        guard track.alive, track.claimed, track.resolver.current == nil else { continue }
-        scene.write(slot: track.slot, lanes: track.lanes, track.claimedValue)
-      }
-    } else {
-      advance(run, toLocal: local)
-    }
-  }
-
-  /// Puts every live track of `run` back at local time 0, before its first
-  /// segment, with the value it took its property with.
-  private func rewind(_ run: Run) {
-    for i in 0..<run.trackCount where run.tracks[i].alive {
-      let track = run.tracks + i
-      track.pointee.cursor.reset(base: 0)
-      track.pointee.resolver =
-        track.pointee.claimed
-        ? Resolver(
-          initial: track.pointee.claimedValue, initialVelocity: track.pointee.claimedVelocity)
-        : Resolver(initial: track.pointee.original)
-      run.setProgram(nil, at: i)
-      run.curves[i] = HotCurve()
-      var hot = HotTrack(slot: track.pointee.slot)
-      hot.nextStart = track.pointee.cursor.nextStart
-      run.hot[i] = hot
-    }
-    run.record.localTime = 0
-  }
+  // MARK: Events in a run's own time
 
   /// Places the event track just after local time `local`: events at or
   /// before it count as passed (forwards) and those below it are still to
@@ -106,7 +69,7 @@ extension Clock {
     var r = Resolver(initial: .zero)
     while reached(events.nextStart, local) && events.nextStart < .infinity {
       events.pop(&r)
-      if reached(events.nextStart, local) { _ = events.fastForward(to: local, &r) }
+      if reached(events.nextStart, local) { _ = events.skipAlikePlays(to: local, &r) }
     }
     run.eventResolver = r
   }
@@ -126,7 +89,7 @@ extension Clock {
       {
         found.append(segment)
       }
-      if events.nextStart < floor { _ = events.fastForward(to: low, &r) }
+      if events.nextStart < floor { _ = events.skipAlikePlays(to: low, &r) }
     }
     return found
   }

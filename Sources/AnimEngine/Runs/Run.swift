@@ -1,25 +1,3 @@
-/// One property of one view as a run moves it: the cold half, touched only
-/// when a segment starts (see `HotTrack` for the half read every frame).
-struct Track {
-  let key: TrackKey
-  /// Index of the property's first slot in the scene's values.
-  let slot: Int
-  let lanes: Int
-  let cursor: Cursor
-  var resolver: Resolver
-  /// Has started writing (its first segment began).
-  var claimed = false
-  /// Still writes: false once another run took the property over.
-  var alive = true
-  /// The property's value when the run started (`cancel` restores it).
-  let original: PropertyValue
-  /// The value and velocity the track started from when it claimed the
-  /// property: a rewind (seek back, playing backwards) resolves the track
-  /// again from them, so it retraces exactly what it showed (SPEC §14.2).
-  var claimedValue: PropertyValue = .zero
-  var claimedVelocity = 0.0
-}
-
 /// A live run: the state the pool owns while the run plays.
 final class Run {
   let record: RunRecord
@@ -35,15 +13,8 @@ final class Run {
   /// Playing backwards: the local time down to which events have been
   /// delivered (events at or above it were).
   var eventFloor = 0.0
-  /// The cold half of each track, in raw memory the run owns (mutated in
-  /// place when segments start, never copied).
-  let tracks: UnsafeMutablePointer<Track>
-  let trackCount: Int
-  /// The per-frame half of each track, in raw memory the run owns.
-  let hot: UnsafeMutablePointer<HotTrack>
-  /// Easings and springs of the hot tracks that need them.
-  let curves: UnsafeMutablePointer<HotCurve>
-  var trackIndex: [Int: Int]
+  /// Writes the run's values at a local time (the speed half).
+  let stepper: Stepper
   /// The event track (marks, repeats), if the motion has one.
   let events: Cursor?
   var eventResolver = Resolver(initial: .zero)
@@ -53,7 +24,7 @@ final class Run {
   let generation: UInt32
 
   init(
-    record: RunRecord, handle: RunHandle, serial: Int, anchor: Double, tracks: [Track],
+    record: RunRecord, handle: RunHandle, serial: Int, anchor: Double, stepper: Stepper,
     events: Cursor?, slot: Int, generation: UInt32
   ) {
     self.record = record
@@ -61,33 +32,10 @@ final class Run {
     self.serial = serial
     self.duration = record.motion.duration
     self.anchor = anchor
-    self.tracks = .allocate(capacity: max(tracks.count, 1))
-    self.tracks.initialize(from: tracks, count: tracks.count)
-    trackCount = tracks.count
+    self.stepper = stepper
     self.events = events
     self.slot = slot
     self.generation = generation
-    hot = .allocate(capacity: max(tracks.count, 1))
-    curves = .allocate(capacity: max(tracks.count, 1))
-    curves.initialize(repeating: HotCurve(), count: tracks.count)
-    var index: [Int: Int] = [:]
-    for (i, t) in tracks.enumerated() {
-      index[t.slot] = i
-      var h = HotTrack(slot: t.slot)
-      h.nextStart = t.cursor.nextStart
-      (hot + i).initialize(to: h)
-    }
-    trackIndex = index
-  }
-
-  deinit {
-    for i in 0..<trackCount { curves[i].program?.release() }
-    tracks.deinitialize(count: trackCount)
-    tracks.deallocate()
-    hot.deinitialize(count: trackCount)
-    hot.deallocate()
-    curves.deinitialize(count: trackCount)
-    curves.deallocate()
   }
 
   var isPaused: Bool { record.state == .paused }
@@ -110,17 +58,4 @@ final class Run {
 
   /// Sets `anchor` so that local time `local` is reached at clock time `t`.
   func anchor(local: Double, at t: Double) { anchor = rate == 1 ? t - local : t - local / rate }
-
-  /// Gives track `i` a periodic program (or none), freeing the one it had.
-  func setProgram(_ program: PeriodicProgram?, at i: Int) {
-    curves[i].program?.release()
-    curves[i].program = program
-  }
-
-  /// Stops track `i` writing for good (another run took its property).
-  func drop(_ i: Int) {
-    tracks[i].alive = false
-    hot[i].kind = .idle
-    hot[i].nextStart = .infinity
-  }
 }

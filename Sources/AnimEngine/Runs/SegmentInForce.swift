@@ -64,57 +64,9 @@ extension Clock {
   /// instead of frames. It changes nothing.
   public func forEachSegmentInForce(_ body: (SegmentInForce) -> Void) {
     for run in pool.live where run.record.state.isLive {
-      let paused = run.record.state == .paused
-      // A run at another rate or playing backwards: its segments' shapes no
-      // longer follow clock time as written; the recorder samples them.
-      let retimed = run.rate != 1
-      let local = run.record.localTime
-      for i in 0..<run.trackCount {
-        let track = run.tracks[i]
-        guard track.alive, track.claimed else { continue }
-        let hot = run.hot[i]
-        if hot.programmed && !retimed {
-          // A periodic program supplies the part in force; the cursor is behind.
-          guard hot.kind == .linear || hot.kind == .eased else { continue }
-          let duration = hot.invDuration.isFinite ? 1 / hot.invDuration : 0
-          let easing = hot.kind == .eased ? run.curves[i].easing : .linear
-          let velocity =
-            local >= hot.endLimit || duration == 0
-            ? 0 : (hot.b - hot.a) * easing.derivative(at: (local - hot.start) / duration) / duration
-          body(
-            SegmentInForce(
-              view: track.key.view, property: track.key.property, start: run.anchor + hot.start,
-              duration: duration, from: PropertyValue(hot.a, 0, 0, 0),
-              to: PropertyValue(hot.b, 0, 0, 0), easing: easing, shape: .eased,
-              velocity: velocity.isFinite ? velocity : 0, paused: paused))
-          continue
-        }
-        guard let segment = track.resolver.current else { continue }
-        let start =
-          retimed
-          ? min(run.absolute(segment.start), run.absolute(segment.end)) : run.anchor + segment.start
-        let length = retimed ? segment.duration / abs(run.rate) : segment.duration
-        var shape: SegmentInForce.Shape
-        var easing = segment.easing
-        switch segment.form {
-        case .number: shape = .eased
-        case .hold, .event:
-          shape = .eased
-          easing = .linear
-        case .color(let space): shape = .color(space)
-        case .spring, .wideSpring: shape = .spring
-        case .composite, .path: shape = .other
-        }
-        if retimed { shape = .other }
-        let velocity = track.resolver.velocity(at: local)
-        body(
-          SegmentInForce(
-            view: track.key.view, property: track.key.property, start: start,
-            duration: length, from: segment.a,
-            to: segment.b,
-            easing: easing, shape: shape, velocity: velocity.isFinite ? velocity : 0,
-            paused: paused))
-      }
+      run.stepper.forEachSegmentInForce(
+        atLocal: run.record.localTime, paused: run.record.state == .paused, rate: run.rate,
+        absolute: run.absolute, body)
     }
   }
 }

@@ -14,13 +14,13 @@ class Cursor {
   /// Rewinds to the first segment, as if this part started at `base`.
   func reset(base: Double) {}
 
-  /// The steady state this cursor has reached, if it is a periodic repeat the
-  /// clock may evaluate directly (see `PeriodicProgram`).
-  func periodicProgram() -> PeriodicProgram? { nil }
+  /// The alike plays of the repeat in progress, once known (see `AlikePlays`).
+  func alikePlays() -> AlikePlays? { nil }
 
-  /// Skips whole plays that end before `t` when that cannot change any value
-  /// (a periodic repeat); returns the number of event segments skipped.
-  func fastForward(to t: Double, _ r: inout Resolver) -> Int { 0 }
+  /// Skips whole plays that end before `t` when they are known to be alike
+  /// (`AlikePlays`), so skipping them changes no value; returns the number
+  /// of segments skipped (on the event track: events passed unseen).
+  func skipAlikePlays(to t: Double, _ r: inout Resolver) -> Int { 0 }
 
   /// Builds the cursor of `node` placed at `base`, its times multiplied by
   /// `scale` (1 / the product of enclosing speeds).
@@ -40,7 +40,7 @@ class Cursor {
       return RepeatCursor(
         body: make(body, base: base, scale: scale, events: events), period: period * scale,
         count: count, emitsRepeat: emitsRepeat, base: base,
-        staticPlay: events || emitsRepeat ? nil : StaticPlay(body, scale: scale))
+        knownPlay: events || emitsRepeat ? nil : KnownPlay(body, scale: scale))
     case .speed(let body, let k):
       return make(body, base: base, scale: scale / k, events: events)
     case .reversed(let body, let d):
@@ -189,15 +189,28 @@ final class GroupCursor: Cursor {
     }
   }
 
-  override func periodicProgram() -> PeriodicProgram? {
-    children.count == 1 ? children[0].cursor.periodicProgram() : nil
+  /// The one child with segments left when every other has played all of
+  /// its own (or the lone child): only its alike plays may be skipped, since
+  /// a sibling still to start could read its start value from a skipped
+  /// segment. `fade(out, 1) + fade(in, 1) * forever` skips once the fade out
+  /// has started.
+  private var soleLiveChild: Cursor? {
+    if children.count == 1 { return children[0].cursor }
+    if usesHeap { return heap.count == 1 ? children[heap[0]].cursor : nil }
+    var live: Cursor?
+    for child in children where child.cursor.nextStart < .infinity {
+      if live != nil { return nil }
+      live = child.cursor
+    }
+    return live
   }
 
-  override func fastForward(to t: Double, _ r: inout Resolver) -> Int {
-    // Only a lone child may skip: with siblings, a skipped segment could be
-    // the one a sibling's segment reads its start value from.
-    guard children.count == 1 else { return 0 }
-    let skipped = children[0].cursor.fastForward(to: t, &r)
+  override func alikePlays() -> AlikePlays? { soleLiveChild?.alikePlays() }
+
+  override func skipAlikePlays(to t: Double, _ r: inout Resolver) -> Int {
+    guard let child = soleLiveChild else { return 0 }
+    let skipped = child.skipAlikePlays(to: t, &r)
+    if usesHeap && skipped > 0 { rebuildHeap() }
     refresh()
     return skipped
   }

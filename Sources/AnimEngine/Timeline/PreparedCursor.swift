@@ -26,11 +26,11 @@ final class PreparedCursor: Cursor {
     nextStart = inner.nextStart < .infinity ? base : .infinity
   }
 
-  override func periodicProgram() -> PeriodicProgram? { inner.periodicProgram() }
+  override func alikePlays() -> AlikePlays? { inner.alikePlays() }
 
-  override func fastForward(to t: Double, _ r: inout Resolver) -> Int {
+  override func skipAlikePlays(to t: Double, _ r: inout Resolver) -> Int {
     guard !preparing else { return 0 }
-    let skipped = inner.fastForward(to: t, &r)
+    let skipped = inner.skipAlikePlays(to: t, &r)
     nextStart = inner.nextStart
     return skipped
   }

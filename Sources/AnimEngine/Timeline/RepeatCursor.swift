@@ -1,11 +1,11 @@
 /// `body * count`: plays back to back, each re-reading its start values.
 ///
-/// After two consecutive plays resolve to identical segments, every later play
-/// will too (each starts from the same end state), so the cursor replays the
-/// recorded play instead and can jump over any number of plays in O(1) — this
-/// is what keeps `blink * forever` stepped a million seconds as cheap as one.
-/// A play that repeats shifted by a constant (`move(by: (10, 0), 1) * forever`
-/// drifts 10 a play) is replayed with the shift, once two shifts agree.
+/// Once the plays are known to be alike (`AlikePlays`: learned from the
+/// body's shape before it plays, `KnownPlay`, or by seeing two consecutive
+/// plays resolve to the same segments, or the same shifted by a constant),
+/// every later play is replayed from them instead of resolved, and any
+/// number of plays can be jumped over in O(1) — this is what keeps
+/// `blink * forever` stepped a million seconds as cheap as one.
 final class RepeatCursor: Cursor {
   let body: Cursor
   let period: Double
@@ -20,39 +20,39 @@ final class RepeatCursor: Cursor {
   /// The instant a fractional count cuts the last play.
   private var cut: Double { base + count * period }
   private var isFractional: Bool { count.isFinite && count.rounded(.down) != count }
+  /// Run-local time up to which every play is whole.
+  private var wholeEnd: Double {
+    base + (count.isFinite ? count.rounded(.down) : .infinity) * period
+  }
 
   /// Segments of the play in progress and of the one before, relative to
   /// their play's start; nil once a play could not be recorded.
   private var thisPlay: [Segment]? = []
   private var lastPlay: [Segment]?
-  /// Set once plays are known to repeat exactly: the play to replay.
-  private var periodic: [Segment]?
-  private var replayIndex = 0
-  /// How much each play's values exceed the one before's (0: none), and the
-  /// play `periodic` was recorded from.
-  private var drift = 0.0
-  private var recordedPlay = 0
   /// The shift between the last two plays, while looking for a drift.
   private var lastShift: Double?
+  /// Set once the plays are known to be alike.
+  private var alike: AlikePlays?
+  /// Set while the play in progress is replayed from `alike`, not resolved.
+  private var replaying = false
+  private var replayIndex = 0
 
   /// Plays longer than this are not recorded (they are stepped normally).
   static let maximumRecordedSegments = 64
 
-  /// Set when every play is known in advance (see `StaticPlay`).
-  let staticPlay: StaticPlay?
-  /// Play 0's first start value, once its first segment started.
-  private var firstStart: Double?
+  /// Set when every play is known before the repeat plays (see `KnownPlay`).
+  let knownPlay: KnownPlay?
 
   init(
     body: Cursor, period: Double, count: Double, emitsRepeat: Bool, base: Double,
-    staticPlay: StaticPlay? = nil
+    knownPlay: KnownPlay? = nil
   ) {
     self.body = body
     self.period = period
     self.count = count
     self.emitsRepeat = emitsRepeat
     self.base = base
-    self.staticPlay = staticPlay
+    self.knownPlay = knownPlay
     super.init()
     reset(base: base)
   }
@@ -67,12 +67,10 @@ final class RepeatCursor: Cursor {
     holdPending = isFractional
     thisPlay = []
     lastPlay = nil
-    periodic = nil
-    replayIndex = 0
-    drift = 0
-    recordedPlay = 0
     lastShift = nil
-    firstStart = nil
+    alike = nil
+    replaying = false
+    replayIndex = 0
     body.reset(base: base)
     if count <= 0 {
       nextStart = .infinity
@@ -86,9 +84,9 @@ final class RepeatCursor: Cursor {
   /// none left (before the cut of a fractional count).
   private var bodyNext: Double? {
     let next: Double
-    if let p = periodic {
-      guard replayIndex < p.count else { return nil }
-      next = p[replayIndex].start + playStart(play)
+    if replaying, let p = alike {
+      guard replayIndex < p.segments.count else { return nil }
+      next = p.segments[replayIndex].start + playStart(play)
     } else {
       next = body.nextStart
     }
@@ -104,7 +102,12 @@ final class RepeatCursor: Cursor {
       if Double(play + 1) < count {
         endPlay()
         play += 1
-        if periodic != nil { replayIndex = 0 } else { body.reset(base: playStart(play)) }
+        if alike != nil {
+          replaying = true
+          replayIndex = 0
+        } else {
+          body.reset(base: playStart(play))
+        }
         if emitsRepeat { repeatPending = true }
         continue
       }
@@ -115,16 +118,17 @@ final class RepeatCursor: Cursor {
 
   /// Compares the play just finished with the one before it.
   private func endPlay() {
-    guard periodic == nil, let finished = thisPlay else { return }
+    guard alike == nil, let finished = thisPlay else { return }
     if let previous = lastPlay {
       if Self.same(previous, finished) {
-        periodic = finished
-        recordedPlay = play
+        alike = AlikePlays(
+          base: base, period: period, end: wholeEnd, segments: finished, firstStart: nil,
+          drift: 0, recordedPlay: play)
       } else if let shift = Self.shift(previous, finished) {
         if let last = lastShift, abs(shift - last) <= tolerance(shift) {
-          periodic = finished
-          drift = shift
-          recordedPlay = play
+          alike = AlikePlays(
+            base: base, period: period, end: wholeEnd, segments: finished, firstStart: nil,
+            drift: shift, recordedPlay: play)
         }
         lastShift = shift
       } else {
@@ -136,12 +140,13 @@ final class RepeatCursor: Cursor {
   }
 
   override func pop(_ r: inout Resolver) {
-    if periodic != nil && !repeatPending && !isFractional && replayIndex + 1 < periodic!.count {
-      // The common case of a long repeat: replay the recorded play.
+    if replaying && !repeatPending && !isFractional && replayIndex + 1 < alike!.segments.count {
+      // The common case of a long repeat: replay the alike play.
+      let p = alike!
       let base = playStart(play)
-      r.accept(periodic![replayIndex], shiftedBy: base, drift: drifted(play))
+      r.accept(p.segments[replayIndex], shiftedBy: base, drift: p.drifted(Double(play)))
       replayIndex += 1
-      nextStart = periodic![replayIndex].start + base
+      nextStart = p.segments[replayIndex].start + base
       return
     }
     defer { refresh() }
@@ -159,13 +164,19 @@ final class RepeatCursor: Cursor {
       r.hold(at: cut)
       return
     }
-    if periodic != nil {
-      r.accept(periodic![replayIndex], shiftedBy: playStart(play), drift: drifted(play))
+    if replaying, let p = alike {
+      r.accept(p.segments[replayIndex], shiftedBy: playStart(play), drift: p.drifted(Double(play)))
       replayIndex += 1
       return
     }
+    let first = play == 0 && thisPlay?.isEmpty == true
     body.pop(&r)
-    if play == 0 && firstStart == nil { firstStart = r.current?.a[0] }
+    if first, alike == nil, let knownPlay, let start = r.current?.a[0] {
+      // Play 0's first segment read the track: every play is now known.
+      alike = AlikePlays(
+        base: base, period: period, end: wholeEnd, segments: knownPlay.segments(),
+        firstStart: start, drift: 0, recordedPlay: 1)
+    }
     if let segment = r.current { record(segment) }
   }
 
@@ -186,26 +197,10 @@ final class RepeatCursor: Cursor {
     thisPlay![thisPlay!.count - 1].start -= playStart(play)
   }
 
-  override func periodicProgram() -> PeriodicProgram? {
-    guard !emitsRepeat else { return nil }
-    let wholePlays = count.isFinite ? count.rounded(.down) : .infinity
-    if let p = periodic {
-      var program = PeriodicProgram(
-        base: base, period: period, end: base + wholePlays * period, play: p)
-      program?.drift = drift
-      program?.recordedPlay = Double(recordedPlay)
-      return program
-    }
-    if let staticPlay, play == 0, let firstStart {
-      return PeriodicProgram(
-        base: base, period: period, end: base + wholePlays * period, parts: staticPlay.parts(),
-        firstStart: firstStart)
-    }
-    return nil
-  }
+  override func alikePlays() -> AlikePlays? { emitsRepeat ? nil : alike }
 
-  override func fastForward(to t: Double, _ r: inout Resolver) -> Int {
-    guard let p = periodic, period > 0 else { return 0 }
+  override func skipAlikePlays(to t: Double, _ r: inout Resolver) -> Int {
+    guard replaying, let p = alike, period > 0 else { return 0 }
     // Jump to the play before the one holding `t`, so the segment in force at
     // `t` is still started normally.
     let lastWhole = count.isFinite ? count.rounded(.down) - 1 : 9e15
@@ -214,19 +209,17 @@ final class RepeatCursor: Cursor {
     let begun = repeatPending ? play : play + 1
     guard target > Double(begun), target < 9e15 else { return 0 }
     let k = Int(target)
-    let rest = repeatPending ? 0 : p.count - replayIndex
-    let skipped = rest + (k - begun) * (p.count + (emitsRepeat ? 1 : 0))
+    let n = p.segments.count
+    let rest = repeatPending ? 0 : n - replayIndex
+    let skipped = rest + (k - begun) * (n + (emitsRepeat ? 1 : 0))
     play = k
     replayIndex = 0
-    if let last = p.last { r.accept(last, shiftedBy: playStart(k - 1), drift: drifted(k - 1)) }
+    if let last = p.segments.last {
+      r.accept(last, shiftedBy: playStart(k - 1), drift: p.drifted(Double(k - 1)))
+    }
     repeatPending = emitsRepeat
     refresh()
     return skipped
-  }
-
-  /// How far play `k`'s values lie from the recorded play's.
-  private func drifted(_ k: Int) -> Double {
-    drift == 0 ? 0 : Double(k - recordedPlay) * drift
   }
 
   /// The constant by which every value of `b` exceeds `a`'s, when the two

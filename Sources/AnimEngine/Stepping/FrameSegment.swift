@@ -1,22 +1,22 @@
-/// What the clock evaluates every frame for one track: 64 bytes of plain
-/// numbers, refreshed from the track's cursor only when a segment starts.
-/// The per-frame loop over these is a few loads, an easing and a store.
-struct HotTrack {
+/// The segment a track is writing, as the stepper evaluates it every frame:
+/// 64 bytes of plain numbers, refreshed only when a segment starts. The
+/// per-frame loop over these is a few loads, an easing and a store.
+struct FrameSegment {
   /// How the value is computed.
   enum Kind: UInt8 {
     /// Not writing: not started yet, or taken over by another run.
     case idle
     /// `a + (b − a)·p`.
     case linear
-    /// `a + (b − a)·E(p)`, E in the track's `HotCurve`.
+    /// `a + (b − a)·E(p)`, E in the track's `SegmentCurve`.
     case eased
-    /// `b + displacement(t)`, the spring in the track's `HotCurve`.
+    /// `b + displacement(t)`, the spring in the track's `SegmentCurve`.
     case spring
     /// Anything else (colours, reversed or eased plays): ask the segment.
     case general
   }
 
-  /// Run-local start of the cursor's next segment (`.infinity`: none).
+  /// Run-local start of the track's next segment (`.infinity`: none).
   var nextStart: Double = .infinity
   var start = 0.0
   /// Run-local time from which the end value holds (the end, less the clock's
@@ -28,28 +28,27 @@ struct HotTrack {
   /// Index of the property's first slot in the scene's values.
   var slot: Int32
   var kind = Kind.idle
-  /// Set while a periodic program (in the track's `HotCurve`) supplies the
-  /// segments: at `nextStart` the clock steps to the program's next part by
+  /// Set while the track's alike plays (in its `SegmentCurve`) supply the
+  /// segments: at `nextStart` the stepper moves to the next part by
   /// arithmetic instead of asking the cursor.
-  var programmed = false
+  var fromAlikePlays = false
 
   init(slot: Int) { self.slot = Int32(truncatingIfNeeded: slot) }
 
-  /// Takes part `j` of `program`, in the play starting at `playStart`.
-  mutating func load(
-    part j: Int, of program: PeriodicProgram, playStart: Double, curve: inout HotCurve
-  ) {
-    let part = program.parts[j]
+  /// Takes part `j` of `plays`, in play `k`.
+  mutating func load(part j: Int, of plays: AlikePlays, play k: Double, curve: inout SegmentCurve) {
+    let part = plays.parts[j]
+    let playStart = plays.playStart(k)
     start = playStart + part.start
     let end = start + part.duration
     endLimit = end - tolerance(end)
     invDuration = part.duration > 0 ? 1 / part.duration : .infinity
-    a = playStart == program.base && j == 0 ? program.firstStart : part.a
+    a = playStart == plays.base && j == 0 ? (plays.firstStart ?? part.a) : part.a
     b = part.b
-    if program.drift != 0 {
-      let shift = ((playStart - program.base) * program.invPeriod).rounded() - program.recordedPlay
-      a = FiniteValues.clamp(a + shift * program.drift)
-      b = FiniteValues.clamp(b + shift * program.drift)
+    if plays.drift != 0 {
+      let shift = plays.drifted(((playStart - plays.base) * plays.invPeriod).rounded())
+      a = FiniteValues.clamp(a + shift)
+      b = FiniteValues.clamp(b + shift)
     }
     if part.easing == .linear {
       kind = .linear
@@ -60,7 +59,7 @@ struct HotTrack {
   }
 
   /// Takes the segment now in force; its curve goes to `curve`.
-  mutating func load(_ segment: borrowing Segment, lanes: Int, curve: inout HotCurve) {
+  mutating func load(_ segment: borrowing Segment, lanes: Int, curve: inout SegmentCurve) {
     start = segment.start
     let end = segment.end
     endLimit = end - tolerance(end)
@@ -91,14 +90,15 @@ struct HotTrack {
   }
 }
 
-/// The curve of a hot track whose easing is not linear, or that springs; read
-/// only for those tracks.
-struct HotCurve {
+/// The rest of a track's segment in force: its easing or spring, read only
+/// for the tracks that need them, and where it is in its alike plays.
+struct SegmentCurve {
   var easing = Easing.linear
   /// Boxed: most tracks do not spring, and every track has a curve.
   var spring: SpringBox?
-  var program: PeriodicProgram?
-  /// Where a programmed track is: the play (its index) and the part in force.
+  /// The alike plays the track is evaluated from (see `fromAlikePlays`).
+  var plays: AlikePlays?
+  /// The play (its index) and the part in force.
   var play = 0.0
   var part = 0
 }

@@ -2,7 +2,8 @@
 /// plays: its leaves follow one another without overlapping and each ends at a
 /// fixed value (`to`, `fromTo` rules), so every segment's values follow from
 /// the one before — only the very first segment reads the track's value.
-struct StaticPlay {
+/// A repeat of one makes its `AlikePlays` as soon as that segment starts.
+struct KnownPlay {
   /// One leaf, its start relative to the play's start.
   struct Leaf {
     var start: Double
@@ -17,7 +18,7 @@ struct StaticPlay {
   /// Most leaves a static play may hold (longer bodies are recorded instead).
   static let maximumLeaves = 16
 
-  /// The static play of `body` at time `scale`, or nil when it is not one.
+  /// The known play of `body` at time `scale`, or nil when it is not one.
   init?(_ body: TrackNode, scale: Double) {
     var leaves: [Leaf] = []
     guard Self.flatten(body, offset: 0, scale: scale, into: &leaves), !leaves.isEmpty,
@@ -54,19 +55,21 @@ struct StaticPlay {
     }
   }
 
-  /// The parts of every play after the first (the first play differs only in
-  /// its first segment's start value, `firstStart`).
-  func parts() -> [PeriodicProgram.Part] {
-    var parts: [PeriodicProgram.Part] = []
+  /// The segments of every play after the first, relative to the play's
+  /// start (the first play differs only in its first segment's start value).
+  func segments() -> [Segment] {
+    var segments: [Segment] = []
     var previous = leaves[leaves.count - 1].end
     for leaf in leaves {
-      parts.append(
-        PeriodicProgram.Part(
+      segments.append(
+        Segment(
           start: leaf.start, duration: leaf.duration,
-          a: leaf.startScale * previous + leaf.startOffset,
-          b: leaf.end, easing: leaf.easing))
+          a: PropertyValue(
+            FiniteValues.clamp(leaf.startScale * previous + leaf.startOffset), 0, 0, 0),
+          b: PropertyValue(FiniteValues.clamp(leaf.end), 0, 0, 0), easing: leaf.easing,
+          form: .number))
       previous = leaf.end
     }
-    return parts
+    return segments
   }
 }

@@ -1,0 +1,31 @@
+/// The limits the clock holds to, so that no script can make it hang or
+/// exhaust memory.
+extension Clock {
+  /// Most tracks (one property of one view each) the live runs may animate
+  /// at once. A track costs about 1 KB while its run lives (2 KB in a
+  /// stagger), so this bounds the clock's memory near 1 GB: fifty thousand
+  /// views with ten properties each fit, a million-view grid does not.
+  public static let maximumLiveTracks = 500_000
+
+  /// Most events one instant may deliver to handlers before the cascade is
+  /// stopped (events no handler hears do not count).
+  public static let maximumEventsPerInstant = 10_000
+  /// Most rounds `settle` and `step until` take before giving up (a chain of
+  /// handlers that never stops starting runs would otherwise never return).
+  /// Each round waits for the latest end among the running runs, so a script
+  /// meets it only with 100 000 runs chained one after another.
+  public static let maximumSettleRounds = 100_000
+  /// The latest time the clock reaches: 1e12 s (about 31 700 years). Beyond
+  /// it a double no longer resolves a millisecond, so frames and boundaries
+  /// would blur; `step 1e300` is an error rather than a hang.
+  public static let maximumTime = 1e12
+
+  /// Refuses a time past `maximumTime`.
+  func checkLimit(_ target: Double) throws {
+    if target > Self.maximumTime {
+      throw ClockError(
+        "time cannot pass \(Motion.format(Self.maximumTime)) s (asked for \(Motion.format(target))); beyond it the clock cannot resolve frames"
+      )
+    }
+  }
+}
