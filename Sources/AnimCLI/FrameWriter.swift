@@ -14,6 +14,9 @@ struct FrameWriter {
   let layout: StageLayout
   let schedule: FrameSchedule
   let progress: Progress?
+  /// Times drawing and conversion when set (`ANIM_RENDER_STATS`, for
+  /// BENCHMARKS.md).
+  var stats: RenderStats?
 
   /// A render that failed after the script ran: a message and an exit code.
   struct Failure: Error {
@@ -44,9 +47,13 @@ struct FrameWriter {
         let canvas = try makeCanvas()
         var buffer: [UInt8] = []
         try runner.play(plan) { frame in
+          stats?.start()
           canvas.draw(frame.scene)
+          stats?.drawn()
           canvas.rgba(into: &buffer)
+          stats?.converted()
           try sink(buffer)
+          stats?.piped()
         }
       }
     }

@@ -108,7 +108,9 @@ struct RenderCommand: ParsableCommand {
 
     let runner = FrameRunner(source: source, selection: selection)
     runner.workLimit = limits.workLimit
+    let surveyStart = Date()
     let (result, found) = runner.survey(output: Terminal.writeLine)
+    let surveySeconds = Date().timeIntervalSince(surveyStart)
     Terminal.report(result)
     guard let plan = found else { throw ExitCode(result.exitCode) }
     if plan.capped {
@@ -125,9 +127,14 @@ struct RenderCommand: ParsableCommand {
     do { layout = try plan.layout(sizing: sizing, background: background) } catch {
       throw UsageError(error.message + (error.hint.map { " (\($0))" } ?? ""))
     }
-    let writer = FrameWriter(
+    var writer = FrameWriter(
       format: format, output: output, layout: layout, schedule: plan.schedule,
       progress: quiet ? nil : Progress(total: plan.schedule.count))
+    if RenderStats.requested {
+      writer.stats = RenderStats()
+      writer.stats?.surveySeconds = surveySeconds
+    }
+    defer { if let stats = writer.stats { Terminal.writeError(stats.report()) } }
     do {
       try writer.write(runner: runner, plan: plan)
     } catch let error as FrameWriter.Failure {

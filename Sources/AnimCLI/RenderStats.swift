@@ -1,0 +1,57 @@
+import Foundation
+
+/// Where a render's time goes, printed on stderr when the environment sets
+/// `ANIM_RENDER_STATS` (bench/render.sh reads it): per frame, drawing the
+/// scene with Cairo, converting to straight RGBA, and writing to ffmpeg's pipe
+/// (which waits while ffmpeg is busy). Times are the render thread's
+/// processor time (CLOCK_THREAD_CPUTIME_ID), steady on a loaded machine.
+final class RenderStats {
+  private var mark = RenderStats.cpuNow()
+  private(set) var frames = 0
+  private(set) var draw: [Double] = []
+  private var convert = 0.0
+  private var pipe = 0.0
+  private let started = RenderStats.cpuNow()
+  var surveySeconds = 0.0
+
+  /// Whether the environment asks for statistics.
+  static var requested: Bool { ProcessInfo.processInfo.environment["ANIM_RENDER_STATS"] != nil }
+
+  /// The thread's processor time in nanoseconds.
+  static func cpuNow() -> UInt64 {
+    var t = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+    return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
+  }
+
+  private func lap() -> Double {
+    let now = RenderStats.cpuNow()
+    defer { mark = now }
+    return Double(now - mark) / 1e9
+  }
+
+  func start() { _ = lap() }
+  func drawn() {
+    draw.append(lap())
+    frames += 1
+  }
+  func converted() { convert += lap() }
+  func piped() { pipe += lap() }
+
+  /// `render stats: …` lines.
+  func report() -> String {
+    let total = Double(RenderStats.cpuNow() - started) / 1e9
+    let sorted = draw.sorted()
+    let mean = draw.isEmpty ? 0 : draw.reduce(0, +) / Double(draw.count)
+    let median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+    return String(
+      format: """
+        render stats: frames %d
+        render stats: survey (the script's first run, wall) %.3f s
+        render stats: draw per frame mean %.3f ms, median %.3f ms, max %.3f ms
+        render stats: rgba conversion total %.3f s, pipe writes total %.3f s
+        render stats: render thread cpu, survey and play (second run, drawing, conversion, pipe) %.3f s
+        """, frames, surveySeconds, mean * 1e3, median * 1e3, (sorted.last ?? 0) * 1e3, convert,
+      pipe, total)
+  }
+}
