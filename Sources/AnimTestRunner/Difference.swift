@@ -26,6 +26,8 @@ struct Difference: Equatable, Sendable {
   var line: Int
   /// The text the runner prints.
   var text: String
+  /// Whether it is an error nobody expected (a JUnit `<error>`, not a `<failure>`).
+  var isUnexpectedError = false
 
   /// Every difference between what `expectations` ask for and `outcome`, the one to
   /// report first at the front; empty when the file passes.
@@ -109,7 +111,9 @@ struct Difference: Equatable, Sendable {
     for index in unpaired {
       let failure = reported[index]
       differences.append(
-        Difference(rank: .error, line: failure.line, text: "unexpected \(describe(failure))"))
+        Difference(
+          rank: .error, line: failure.line, text: "unexpected \(describe(failure))",
+          isUnexpectedError: true))
     }
     return differences
   }

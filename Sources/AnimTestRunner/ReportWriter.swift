@@ -7,6 +7,12 @@ protocol ReportWriter: Sendable {
   func header(fileCount: Int) -> [String]
   /// The lines for one result; `number` counts the files from 1.
   func lines(for result: TestResult, number: Int) -> [String]
+  /// The summary line as this format writes it.
+  func summary(_ line: String) -> String
+}
+
+extension ReportWriter {
+  func summary(_ line: String) -> String { line }
 }
 
 extension TestOptions.Format {

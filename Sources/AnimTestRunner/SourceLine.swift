@@ -5,7 +5,8 @@
 struct SourceLine: Equatable {
   /// The line without its line break.
   var text: Substring
-  /// `"\n"`, `"\r\n"`, or `""` for a last line with no break.
+  /// `"\n"`, `"\r\n"`, `"\r"` (a bare carriage return ends a line, as the
+  /// lexer reads it), or `""` for a last line with no break.
   var terminator: String
 
   /// Splits `source` into lines; a final line break does not start another line.
@@ -16,7 +17,7 @@ struct SourceLine: Equatable {
     while index < source.endIndex {
       let character = source[index]
       // "\r\n" is a single Character in Swift.
-      if character == "\n" || character == "\r\n" {
+      if character == "\n" || character == "\r\n" || character == "\r" {
         lines.append(SourceLine(text: source[start..<index], terminator: String(character)))
         start = source.index(after: index)
       }

@@ -6,15 +6,16 @@
 ///     not ok 2 - tests/b.anim
 ///     # line 7: expected "0.5", got "0.25"
 ///     ok 3 - tests/c.anim # SKIP needs a spring solver
-///     1 passed, 1 failed, 1 skipped
+///     # 1 passed, 1 failed, 1 skipped
 ///
-/// The runner still ends with the plain summary line, which CI reads; TAP consumers
-/// ignore it as a line that is not TAP. A `#` in a path is written `\#`, as TAP
-/// requires of a description.
+/// The summary line comes last, as a TAP comment. A `#` in a path is written
+/// `\#`, as TAP requires of a description.
 struct TAPWriter: ReportWriter {
   func header(fileCount: Int) -> [String] {
     ["TAP version 13", "1..\(fileCount)"]
   }
+
+  func summary(_ line: String) -> String { "# " + line }
 
   func lines(for result: TestResult, number: Int) -> [String] {
     let description = String(result.path.flatMap { $0 == "#" ? ["\\", "#"] : [$0] })

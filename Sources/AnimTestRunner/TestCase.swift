@@ -41,7 +41,9 @@ struct TestCase {
       }
     } catch {
       let reason = (error as? FileError)?.reason ?? "\(error)"
-      return failed(["cannot read file: \(reason)"])
+      var checked = failed(["cannot read file: \(reason)"])
+      checked.result.isError = true
+      return checked
     }
 
     var expectations = Expectations(source: source)
@@ -71,7 +73,10 @@ struct TestCase {
     }
     let status: TestResult.Status =
       differences.isEmpty ? .passed : .failed(differences: differences.map(\.text))
-    return Checked(result: TestResult(path: path, status: status, updated: updated))
+    var result = TestResult(path: path, status: status, updated: updated)
+    result.isError = differences.first?.isUnexpectedError ?? false
+    result.output = outcome.stdout
+    return Checked(result: result)
   }
 
   private func failed(_ differences: [String]) -> Checked {

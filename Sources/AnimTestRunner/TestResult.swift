@@ -19,6 +19,11 @@ public struct TestResult: Sendable, Equatable {
   public var updated: Bool
   /// How long it took to check, in seconds.
   public var duration: Double
+  /// Whether it failed on an error nobody expected (a compile, runtime or I/O
+  /// error), rather than on a difference from what it expects.
+  public var isError = false
+  /// What the script wrote to standard output (for the JUnit `<system-out>`).
+  public var output = ""
 
   /// Creates a result.
   public init(path: String, status: Status, updated: Bool = false, duration: Double = 0) {

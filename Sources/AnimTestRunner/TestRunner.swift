@@ -15,7 +15,11 @@ import Foundation
 /// - 74 when a directory cannot be read (nothing runs either), or a JUnit report or a
 ///   file `--update` rewrites cannot be written (the summary is still printed).
 ///
-/// No file found is not an error: the summary is `0 passed, 0 failed` and the exit 0.
+/// - 66 when `--filter` selects no file: `anim: --filter TEXT selects no test file
+///   under PATHS` goes to standard error, and nothing is printed.
+///
+/// No file found without a filter is not an error: the summary is `0 passed,
+/// 0 failed` and the exit 0.
 public struct TestRunner: Sendable {
   /// What runs each script.
   public var executor: any ScriptExecutor
@@ -47,6 +51,14 @@ public struct TestRunner: Sendable {
       }
       return report
     }
+    if let filter = options.filter, files.isEmpty {
+      output.standardError(
+        "anim: --filter \(filter) selects no test file under \(options.paths.joined(separator: " "))"
+      )
+      var report = TestReport(results: [])
+      report.exitCode = 66
+      return report
+    }
 
     let writer = options.format.writer
     writer.header(fileCount: files.count).forEach(output.standardOutput)
@@ -72,7 +84,7 @@ public struct TestRunner: Sendable {
         report.exitCode = 74
       }
     }
-    output.standardOutput(report.summaryLine)
+    output.standardOutput(writer.summary(report.summaryLine))
     return report
   }
 }

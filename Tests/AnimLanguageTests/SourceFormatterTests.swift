@@ -75,6 +75,7 @@ final class SourceFormatterTests: XCTestCase {
   func testLineEndingsFollowTheFileAndAByteOrderMarkStays() throws {
     XCTAssertEqual(try format("step  1\r\nprint 2\r\n"), "step 1\r\nprint 2\r\n")
     XCTAssertEqual(try format("\u{FEFF}print  1\n"), "\u{FEFF}print 1\n")
+    XCTAssertEqual(try format("step  1\rprint 2"), "step 1\rprint 2\r")
   }
 
   func testASyntaxErrorIsRefused() {

@@ -46,6 +46,41 @@ final class JUnitWriterTests: TemporaryDirectoryTestCase {
       """)
   }
 
+  /// An error nobody expected is an `<error>`, counted in `errors`; what a
+  /// file printed is its `<system-out>`.
+  func testAnUnexpectedErrorIsAnErrorAndOutputIsSystemOut() {
+    var passed = TestResult(path: "p.anim", status: .passed)
+    passed.output = "1 < 2\n"
+    var broken = TestResult(
+      path: "e.anim",
+      status: .failed(differences: ["unexpected runtime error at line 2: division by zero"]))
+    broken.isError = true
+    broken.output = "before\n"
+    let failed = TestResult(path: "f.anim", status: .failed(differences: ["line 1: x"]))
+    XCTAssertEqual(
+      JUnitWriter().document(for: TestReport(results: [passed, broken, failed], duration: 0)),
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <testsuites tests="3" failures="1" errors="1" skipped="0" time="0.000">
+        <testsuite name="anim" tests="3" failures="1" errors="1" skipped="0" time="0.000">
+          <testcase classname="anim" name="p.anim" time="0.000">
+            <system-out>1 &lt; 2
+      </system-out>
+          </testcase>
+          <testcase classname="anim" name="e.anim" time="0.000">
+            <error message="unexpected runtime error at line 2: division by zero">unexpected runtime error at line 2: division by zero</error>
+            <system-out>before
+      </system-out>
+          </testcase>
+          <testcase classname="anim" name="f.anim" time="0.000">
+            <failure message="line 1: x">line 1: x</failure>
+          </testcase>
+        </testsuite>
+      </testsuites>
+
+      """)
+  }
+
   func testControlCharactersAreReplaced() {
     let odd = TestReport(
       results: [TestResult(path: "a.anim", status: .failed(differences: ["a\u{1}b\nc\td"]))])

@@ -22,7 +22,7 @@ final class TAPWriterTests: TemporaryDirectoryTestCase {
         "not ok 2 - tests/b.anim",
         #"# line 1: expected "0.5", got "0.25""#,
         "ok 3 - tests/c.anim # SKIP needs springs",
-        "1 passed, 1 failed, 1 skipped",
+        "# 1 passed, 1 failed, 1 skipped",
       ])
     XCTAssertEqual(report.exitCode, 1)
   }
@@ -30,7 +30,7 @@ final class TAPWriterTests: TemporaryDirectoryTestCase {
   func testTAPWithNoFiles() throws {
     try FileManager.default.createDirectory(atPath: "tests", withIntermediateDirectories: true)
     let (_, output) = run(TestOptions(format: .tap))
-    XCTAssertEqual(output.standardOutput, ["TAP version 13", "1..0", "0 passed, 0 failed"])
+    XCTAssertEqual(output.standardOutput, ["TAP version 13", "1..0", "# 0 passed, 0 failed"])
   }
 
   func testSkipWithoutReasonAndHashInPath() {

@@ -111,6 +111,14 @@ final class TestRunnerTests: TemporaryDirectoryTestCase {
     XCTAssertEqual(output.standardOutput, ["PASS tests/spring.anim", "1 passed, 0 failed"])
   }
 
+  func testAFilterThatSelectsNothingIsAnError() throws {
+    try directory.write("tests/fade.anim")
+    let (report, output) = run(TestOptions(filter: "zzz"))
+    XCTAssertEqual(output.standardOutput, [])
+    XCTAssertEqual(output.standardError, ["anim: --filter zzz selects no test file under tests"])
+    XCTAssertEqual(report.exitCode, 66)
+  }
+
   func testNoFilesFound() throws {
     try FileManager.default.createDirectory(atPath: "tests", withIntermediateDirectories: true)
     let (report, output) = run()

@@ -101,10 +101,9 @@ repeat() { # repeat TEXT COUNT
 } > syntax_nul_byte.anim
 
 {
-  echo "# A bare carriage return is white space, not a line break."
-  echo "# expect error line 3: expected end of statement, found 'print'"
-  printf 'print 1\rprint 2\n'
-} > syntax_carriage_return_only.anim
+  printf '# A bare carriage return ends a line, as old Mac files have them.\r'
+  printf 'print 1  # expect: 1\rprint 2  # expect: 2\r'
+} > carriage_return_only.anim
 
 {
   # A byte-order mark and CRLF line ends are accepted.

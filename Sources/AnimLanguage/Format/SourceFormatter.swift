@@ -44,7 +44,8 @@ public enum SourceFormatter {
     let tokens = Lexer.tokens(of: source)
     let lines = FormatLine.split(source, tokens: tokens)
     var text = FormatLayout(lines: lines).render()
-    let lineBreak = Self.lineBreak(of: source.bytes)
+    let lineBreak =
+      source.firstLineEndIsBareCarriageReturn ? "\r" : Self.lineBreak(of: source.bytes)
     if lineBreak != "\n" {
       text = text.split(separator: "\n", omittingEmptySubsequences: false).joined(
         separator: lineBreak)

@@ -112,8 +112,13 @@ extension Interpreter {
     switch name {
     case "x": state.x = v
     case "y": state.y = v
-    case "width": state.width = v
-    case "height": state.height = v
+    case "width", "height":
+      guard v >= 0 else {
+        throw RuntimeError(
+          "\(name) cannot be negative: \(Formatting.number(v))", at: range,
+          hint: "a view's size is at least 0")
+      }
+      if name == "width" { state.width = v } else { state.height = v }
     case "alpha":
       try MotionBuiltins.checkAlpha(v, range)
       state.alpha = v

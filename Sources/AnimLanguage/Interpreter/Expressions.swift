@@ -171,7 +171,12 @@ extension Interpreter {
     case .list(let items): count = items.count
     default: throw RuntimeError("cannot index a \(base.typeName)", at: range)
     }
-    guard i.rounded() == i, i >= 0, i < Double(count) else {
+    guard i.rounded() == i else {
+      throw RuntimeError(
+        "index \(Formatting.number(i)) is not a whole number", at: index.range,
+        hint: "members are numbered 0, 1, 2, …; use floor(i) or round(i)")
+    }
+    guard i >= 0, i < Double(count) else {
       throw RuntimeError(
         "index \(Formatting.number(i)) is out of range 0..<\(count)", at: index.range)
     }

@@ -30,7 +30,8 @@ enum Formatting {
     case .view(let id): return view(id, scene: scene)
     case .group(let g):
       return "\(g.name) (\(g.members.count) view\(g.members.count == 1 ? "" : "s"))"
-    case .motion(let m): return "motion (\(number(m.duration))s)"
+    case .motion(let m):
+      return m.duration.isFinite ? "motion (\(number(m.duration))s)" : "motion (forever)"
     case .handle(let h): return "#\(h.record.id)"
     case .function(let f): return "function \(f.name)"
     case .easing(let e): return e.name

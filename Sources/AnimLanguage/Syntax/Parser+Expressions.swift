@@ -245,7 +245,11 @@ extension Parser {
       let first = try expression()
       guard match(.comma) else {
         try close(.rightParen, "expected ')' after expression", opening: token, items: nil)
-        return first  // grouping: `(e)` is `e`
+        // Grouping: `(e)` is `e`, over the brackets' range, so that the
+        // source text of `(a + b) * 3` (a run's label) keeps its `(`.
+        var grouped = first
+        grouped.range = range(from: token.range)
+        return grouped
       }
       var elements: [Expr] = []
       elements.reserveCapacity(4)  // one allocation for points and most tuples

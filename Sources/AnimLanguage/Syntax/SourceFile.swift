@@ -11,12 +11,37 @@ public struct SourceFile: Sendable {
   public let bytes: [UInt8]
   /// The byte offset at which each line starts; `lineStarts[0] == 0`.
   public let lineStarts: [Int]
+  /// Whether the file's first line ends in a bare `\r` (stored as `\n` in
+  /// `bytes`): `anim fmt` keeps such a file's line ends.
+  public let firstLineEndIsBareCarriageReturn: Bool
 
   /// Creates a source file from raw bytes.
+  ///
+  /// A bare carriage return (one not followed by `\n`, the line end of old
+  /// Mac files) ends a line: it is stored as `\n`, which keeps every offset.
   public init(path: String, bytes: [UInt8]) {
     self.path = path
+    let first = bytes.firstIndex { $0 == 10 || $0 == 13 }
+    firstLineEndIsBareCarriageReturn =
+      first.map { bytes[$0] == 13 && ($0 + 1 == bytes.count || bytes[$0 + 1] != 10) } ?? false
+    let bytes = SourceFile.bareCarriageReturnsAsNewlines(bytes)
     self.bytes = bytes
     self.lineStarts = SourceFile.findLineStarts(in: bytes)
+  }
+
+  /// `bytes` with each `\r` that no `\n` follows replaced by `\n` (the same
+  /// array when there is none, which is the common case: no copy).
+  private static func bareCarriageReturnsAsNewlines(_ bytes: [UInt8]) -> [UInt8] {
+    guard let first = bytes.firstIndex(of: 13) else { return bytes }
+    var result = bytes
+    var index = first
+    while index < result.count {
+      if result[index] == 13 && (index + 1 == result.count || result[index + 1] != 10) {
+        result[index] = 10
+      }
+      index += 1
+    }
+    return result
   }
 
   /// Creates a source file from a string (always valid UTF-8).
