@@ -63,6 +63,10 @@ final class FormatRepositoryScriptsTests: XCTestCase {
       text += source.text(in: token.range)
       position = token.range.end
     }
+    // `SourceFile` keeps bare carriage returns as `\n`: give them back.
+    if source.firstLineEndIsBareCarriageReturn {
+      text = String(text.map { $0 == "\n" ? "\r" : $0 })
+    }
     return text
   }
 
