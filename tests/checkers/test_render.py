@@ -411,3 +411,44 @@ def test_plot_bad_input(work, args, code, message):
     result = anim("plot", *args, cwd=work, check=False)
     assert result.returncode == code, result.stderr
     assert message in result.stderr
+
+
+TRANSPARENT = """
+stage(width: 64, height: 48, background: transparent)
+view box(x: 20, y: 24, width: 20, height: 20, color: "#f0a020")
+run move(to: (44, 24), 1) on box
+"""
+
+
+@pytest.mark.parametrize("ext,codec,corner,tolerance", [
+    ("apng", [], (0, 0, 0, 0), 0),          # lossless, with alpha
+    ("webm", ["-c:v", "libvpx-vp9"], (0, 0, 0, 0), 2),  # VP9 with alpha
+    ("mp4", [], (0, 0, 0, 255), 3),         # no alpha: flattened onto black
+])
+def test_a_transparent_background_per_format(work, ext, codec, corner, tolerance):
+    (work / "transparent.anim").write_text(TRANSPARENT)
+    anim("render", "transparent.anim", "-o", f"t.{ext}", "--fps", "10", cwd=work)
+    first = decode(work / f"t.{ext}", 64, 48, *codec)[0]
+    got = first.getpixel((2, 2))
+    if corner[3] == 0:
+        assert got[3] == 0, got
+    else:
+        assert all(abs(a - b) <= tolerance for a, b in zip(got, corner)), got
+    box = first.getpixel((20, 24))
+    assert all(abs(a - b) <= tolerance for a, b in zip(box, (0xF0, 0xA0, 0x20, 255))), box
+
+
+def test_gif_transparency_is_one_bit(work):
+    (work / "transparent.anim").write_text(TRANSPARENT)
+    anim("render", "transparent.anim", "-o", "t.gif", "--fps", "10", cwd=work)
+    image = Image.open(work / "t.gif").convert("RGBA")
+    assert image.getpixel((2, 2))[3] == 0
+    assert image.getpixel((20, 24)) == (0xF0, 0xA0, 0x20, 255)
+
+
+def test_a_compile_error_writes_nothing(work):
+    (work / "bad.anim").write_text("run fade(out, 1\n")
+    result = anim("render", "bad.anim", "-o", "bad.png", cwd=work, check=False)
+    assert result.returncode == 65
+    assert "bad.anim:1" in result.stderr
+    assert not (work / "bad.png").exists()
