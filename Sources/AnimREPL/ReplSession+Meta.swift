@@ -79,11 +79,11 @@ extension ReplSession {
       let left = r.speed > 0 ? (r.motion.duration - r.localTime) / r.speed : r.localTime / -r.speed
       let ends =
         left.isFinite
-        ? (r.state == .paused ? "(paused)" : ValueText.number(clock.now + left) + "s")
+        ? (r.state == .paused ? "(paused)" : NumberText.format(clock.now + left) + "s")
         : "never"
       rows.append([
-        "#\(r.id)", r.state.rawValue, ValueText.number(r.localTime) + "s", "\(r.iteration)",
-        ValueText.number(r.startTime) + "s", ends, ValueText.oneLine(r.label),
+        "#\(r.id)", r.state.rawValue, NumberText.format(r.localTime) + "s", "\(r.iteration)",
+        NumberText.format(r.startTime) + "s", ends, ValueText.oneLine(r.label),
       ])
     }
     for row in Self.table(rows) { output(row) }

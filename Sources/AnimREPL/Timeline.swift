@@ -171,23 +171,23 @@ struct Timeline {
     switch m.node {
     case .leaf(let leaf):
       if let mark = leaf.mark { return "mark \"\(mark)\"" }
-      if leaf.changes.isEmpty { return "wait \(ValueText.number(leaf.duration))s" }
+      if leaf.changes.isEmpty { return "wait \(NumberText.format(leaf.duration))s" }
       let names = leaf.changes.map(\.property.name)
       let unique = names.enumerated().filter { names.firstIndex(of: $0.element) == $0.offset }.map(
         \.element)
-      return unique.joined(separator: ",") + " \(ValueText.number(leaf.duration))s"
-    case .sequence(let parts): return "sequence of \(parts.count) \(ValueText.number(m.duration))s"
-    case .parallel(let parts): return "parallel of \(parts.count) \(ValueText.number(m.duration))s"
+      return unique.joined(separator: ",") + " \(NumberText.format(leaf.duration))s"
+    case .sequence(let parts): return "sequence of \(parts.count) \(NumberText.format(m.duration))s"
+    case .parallel(let parts): return "parallel of \(parts.count) \(NumberText.format(m.duration))s"
     case .repeating(let inner, let count):
-      return "\(describe(inner)) × \(count.isInfinite ? "forever" : ValueText.number(count))"
+      return "\(describe(inner)) × \(count.isInfinite ? "forever" : NumberText.format(count))"
     case .reversed(let inner): return "reverse(\(describe(inner)))"
     case .yoyo(let inner): return "yoyo(\(describe(inner)))"
     case .speed(let inner, let factor):
-      return "speed(\(describe(inner)), \(ValueText.number(factor)))"
+      return "speed(\(describe(inner)), \(NumberText.format(factor)))"
     case .eased(let inner, let easing): return "ease(\(describe(inner)), \(easing.name))"
     case .bound(let inner, _): return describe(inner)
     case .prepared(let inner, let delay):
-      return "delay(\(describe(inner)), \(ValueText.number(delay)))"
+      return "delay(\(describe(inner)), \(NumberText.format(delay)))"
     }
   }
 
@@ -261,7 +261,7 @@ struct Timeline {
   /// The axis (`┬` at ticks, `▲` under the cursor) and the tick labels.
   private func axis(_ scale: Scale, labelWidth: Int) -> [String] {
     let span = scale.t1 - scale.t0
-    let widest = max(ValueText.number(scale.t0).count, ValueText.number(scale.t1).count) + 1
+    let widest = max(NumberText.format(scale.t0).count, NumberText.format(scale.t1).count) + 1
     let step = Self.tickStep(span: span, columns: scale.columns, labelWidth: widest + 2)
     var line = [Character](repeating: "─", count: scale.columns)
     var labels = [Character](repeating: " ", count: scale.columns)
@@ -271,7 +271,7 @@ struct Timeline {
     while tick <= scale.t1 + step * 1e-9 && count < scale.columns {
       let c = scale.column(tick)
       line[c] = "┬"
-      let text = Array(ValueText.number(abs(tick) < step * 1e-9 ? 0 : tick) + "s")
+      let text = Array(NumberText.format(abs(tick) < step * 1e-9 ? 0 : tick) + "s")
       // A label that would run past the chart's end ends there instead,
       // unless that overlaps the previous one.
       let position = min(c, scale.columns - text.count)

@@ -75,7 +75,7 @@ public struct StageLayout: Sendable, Equatable {
     case .scale(let k):
       let w = (world.width * k - 1e-9).rounded(.up)
       let h = (world.height * k - 1e-9).rounded(.up)
-      try check(w, h, what: "the stage of \(points(world)) at --scale \(number(k))")
+      try check(w, h, what: "the stage of \(points(world)) at --scale \(NumberText.format(k))")
       return StageLayout(
         world: world, pixelWidth: max(1, Int(w)), pixelHeight: max(1, Int(h)), scale: k,
         offsetX: 0, offsetY: 0, background: fill)
@@ -93,19 +93,13 @@ public struct StageLayout: Sendable, Equatable {
     let limit = Double(maximumPixels)
     if w > limit || h > limit || !w.isFinite || !h.isFinite {
       throw StageError(
-        "\(what) is \(number(w)) × \(number(h)) pixels, larger than \(maximumPixels) × \(maximumPixels)",
+        "\(what) is \(NumberText.format(w)) × \(NumberText.format(h)) pixels, larger than \(maximumPixels) × \(maximumPixels)",
         hint: "a smaller --scale or --size WxH fits it; stage(width:, height:, origin:) crops it")
     }
   }
 
   private static func points(_ r: StageRect) -> String {
-    "\(number(r.width)) × \(number(r.height)) points"
-  }
-
-  /// A number as scripts print it (up to 6 significant digits).
-  static func number(_ v: Double) -> String {
-    if v == v.rounded() && abs(v) < 1e15 { return String(Int64(v)) }
-    return String(format: "%g", v)
+    "\(NumberText.format(r.width)) × \(NumberText.format(r.height)) points"
   }
 
   /// The pixel where world point (x, y) lands.

@@ -29,7 +29,7 @@ extension Color {
     _ h: Double, _ s: Double, _ b: Double, _ a: Double = 1
   ) throws(ColorError) -> Color {
     guard h.isFinite else {
-      throw ColorError("hsb hue \(ColorError.format(h)) is not a finite number")
+      throw ColorError("hsb hue \(NumberText.format(h)) is not a finite number")
     }
     try check(s, "hsb saturation", in: 0...1, rangeText: "0…1")
     try check(b, "hsb brightness", in: 0...1, rangeText: "0…1")

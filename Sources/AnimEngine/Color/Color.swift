@@ -61,10 +61,10 @@ public struct Color: Sendable, Equatable, Hashable {
     _ value: Double, _ what: String, in range: ClosedRange<Double>, rangeText: String
   ) throws(ColorError) {
     guard value.isFinite else {
-      throw ColorError("\(what) \(ColorError.format(value)) is not a finite number")
+      throw ColorError("\(what) \(NumberText.format(value)) is not a finite number")
     }
     guard range.contains(value) else {
-      throw ColorError("\(what) \(ColorError.format(value)) is outside \(rangeText)")
+      throw ColorError("\(what) \(NumberText.format(value)) is outside \(rangeText)")
     }
   }
 

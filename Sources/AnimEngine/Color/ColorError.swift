@@ -13,15 +13,4 @@ public struct ColorError: Error, Sendable, Equatable, CustomStringConvertible {
   }
 
   public var description: String { message }
-
-  /// Writes `value` the way a user typed it: `300`, `1.5`, `nan`, `inf`.
-  ///
-  /// Whole numbers of moderate size drop the `.0` Swift would print; anything
-  /// else uses Swift's shortest round-tripping form.
-  static func format(_ value: Double) -> String {
-    if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
-      return String(Int64(value))
-    }
-    return String(value)
-  }
 }

@@ -191,12 +191,12 @@ extension Easing {
     guard (0...1).contains(x1), (0...1).contains(x2) else {
       throw EasingError(
         "cubicBezier(x1, y1, x2, y2) needs x1 and x2 between 0 and 1, got "
-          + "x1 = \(EasingNumber.format(x1)), x2 = \(EasingNumber.format(x2))")
+          + "x1 = \(NumberText.format(x1)), x2 = \(NumberText.format(x2))")
     }
     guard abs(y1) <= maximumBezierY, abs(y2) <= maximumBezierY else {
       throw EasingError(
         "cubicBezier(x1, y1, x2, y2) needs y1 and y2 between -1e+06 and 1e+06, got "
-          + "y1 = \(EasingNumber.format(y1)), y2 = \(EasingNumber.format(y2))")
+          + "y1 = \(NumberText.format(y1)), y2 = \(NumberText.format(y2))")
     }
     return .cubicBezier(x1, y1, x2, y2)
   }

@@ -26,7 +26,7 @@ extension Easing {
   public var name: String {
     switch self {
     case .cubicBezier(let x1, let y1, let x2, let y2):
-      let numbers = [x1, y1, x2, y2].map(EasingNumber.format)
+      let numbers = [x1, y1, x2, y2].map(NumberText.format)
       return "cubicBezier(\(numbers.joined(separator: ", ")))"
     case .steps(let n):
       return "steps(\(n))"

@@ -89,7 +89,7 @@ public final class Motion: @unchecked Sendable {
   private static func checkParts(_ parts: Double) throws(MotionError) -> Double {
     if parts > maximumParts {
       throw MotionError(
-        "a motion may have at most \(Int(maximumParts)) parts; this one would have \(format(parts))"
+        "a motion may have at most \(Int(maximumParts)) parts; this one would have \(NumberText.format(parts))"
       )
     }
     return parts
@@ -140,7 +140,7 @@ public final class Motion: @unchecked Sendable {
   /// `m * n`: n plays back to back (fractional allowed, `.infinity` forever).
   public static func repeating(_ m: Motion, count: Double) throws(MotionError) -> Motion {
     if count.isNaN || count < 0 {
-      throw MotionError("repeat count must be a number ≥ 0, not \(format(count))")
+      throw MotionError("repeat count must be a number ≥ 0, not \(NumberText.format(count))")
     }
     if count == .infinity {
       if m.duration == 0 { throw MotionError("a zero-length motion cannot repeat forever") }
@@ -157,7 +157,7 @@ public final class Motion: @unchecked Sendable {
     }
     if count > maximumRepeatCount {
       throw MotionError(
-        "repeat count \(format(count)) is more than 2^52 plays, past which plays cannot be counted exactly (write forever)"
+        "repeat count \(NumberText.format(count)) is more than 2^52 plays, past which plays cannot be counted exactly (write forever)"
       )
     }
     let d = m.duration * count
@@ -186,7 +186,7 @@ public final class Motion: @unchecked Sendable {
   /// `speed(m, k)`: m at k times the speed.
   public static func speed(_ m: Motion, _ k: Double) throws(MotionError) -> Motion {
     if !(k > 0) || !k.isFinite {
-      throw MotionError("speed factor must be a finite number > 0, not \(format(k))")
+      throw MotionError("speed factor must be a finite number > 0, not \(NumberText.format(k))")
     }
     let d = m.duration / k
     if d.isNaN || (d.isInfinite && m.duration.isFinite) {
@@ -234,7 +234,7 @@ public final class Motion: @unchecked Sendable {
 
   static func checkDuration(_ d: Double) throws(MotionError) {
     if d.isNaN || d < 0 {
-      throw MotionError("duration must be a number ≥ 0, not \(format(d))")
+      throw MotionError("duration must be a number ≥ 0, not \(NumberText.format(d))")
     }
     if d.isInfinite { throw MotionError("duration must be finite") }
   }
@@ -245,11 +245,5 @@ public final class Motion: @unchecked Sendable {
       throw MotionError(
         "cannot \(verb) a motion of more than \(Int(maximumResolvedLeaves)) parts")
     }
-  }
-
-  static func format(_ v: Double) -> String {
-    if v.isNaN { return "nan" }
-    if v.isInfinite { return v > 0 ? "inf" : "-inf" }
-    return String(format: "%g", v)
   }
 }

@@ -107,7 +107,7 @@ public final class Clock {
     try checkLimit(target)
     guard target >= now else {
       throw ClockError(
-        "cannot step back in time (now \(Motion.format(now)), asked for \(Motion.format(target)))")
+        "cannot step back in time (now \(NumberText.format(now)), asked for \(NumberText.format(target)))")
     }
     try move(to: target)
     frameBase = target
@@ -117,7 +117,7 @@ public final class Clock {
   /// Advances by `seconds`.
   public func advance(by seconds: Double) throws {
     guard seconds.isFinite, seconds >= 0 else {
-      throw ClockError("step must be a finite number of seconds ≥ 0, not \(Motion.format(seconds))")
+      throw ClockError("step must be a finite number of seconds ≥ 0, not \(NumberText.format(seconds))")
     }
     let target = now + seconds
     guard target.isFinite else { throw ClockError("time would overflow") }
@@ -128,7 +128,7 @@ public final class Clock {
   public func advance(frames count: Double) throws {
     try checkNotInHandler()
     guard count.isFinite, count >= 0, count.rounded() == count else {
-      throw ClockError("frame count must be a whole number ≥ 0, not \(Motion.format(count))")
+      throw ClockError("frame count must be a whole number ≥ 0, not \(NumberText.format(count))")
     }
     let target = frameBase + (frames + count) / fps
     guard target.isFinite else { throw ClockError("time would overflow") }
@@ -140,7 +140,7 @@ public final class Clock {
   /// Sets the frame rate.
   public func setFPS(_ value: Double) throws {
     guard value.isFinite, value > 0, value <= 1_000_000 else {
-      throw ClockError("frame rate must be a number in (0, 1000000], not \(Motion.format(value))")
+      throw ClockError("frame rate must be a number in (0, 1000000], not \(NumberText.format(value))")
     }
     fps = value
     frameBase = now
@@ -379,7 +379,7 @@ public final class Clock {
     eventsThisInstant += 1
     if eventsThisInstant > Self.maximumEventsPerInstant {
       throw ClockError(
-        "more than \(Self.maximumEventsPerInstant) events at t=\(Motion.format(time)): handlers keep triggering each other"
+        "more than \(Self.maximumEventsPerInstant) events at t=\(NumberText.format(time)): handlers keep triggering each other"
       )
     }
     handlerDepth += 1

@@ -24,7 +24,7 @@ extension Clock {
   func checkLimit(_ target: Double) throws {
     if target > Self.maximumTime {
       throw ClockError(
-        "time cannot pass \(Motion.format(Self.maximumTime)) s (asked for \(Motion.format(target))); beyond it the clock cannot resolve frames"
+        "time cannot pass \(NumberText.format(Self.maximumTime)) s (asked for \(NumberText.format(target))); beyond it the clock cannot resolve frames"
       )
     }
   }

@@ -160,5 +160,5 @@ extension SpringParameters: CustomStringConvertible {
 }
 
 private func fmt(_ value: Double) -> String {
-  EasingNumber.format(value)
+  NumberText.format(value)
 }

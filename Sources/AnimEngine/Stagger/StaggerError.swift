@@ -11,12 +11,4 @@ public struct StaggerError: Error, Sendable, Equatable, CustomStringConvertible 
   }
 
   public var description: String { message }
-
-  /// Writes `value` the way a user typed it: `2`, `0.05`, `-1`, `nan`, `inf`.
-  static func format(_ value: Double) -> String {
-    if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
-      return String(Int64(value))
-    }
-    return String(value)
-  }
 }

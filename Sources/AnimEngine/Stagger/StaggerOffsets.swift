@@ -92,8 +92,8 @@ private enum StaggerComputation {
     try checkAmount(frame.width, "frame width")
     try checkAmount(frame.height, "frame height")
     for (index, member) in members.enumerated() where !(member.x.isFinite && member.y.isFinite) {
-      let x = StaggerError.format(member.x)
-      let y = StaggerError.format(member.y)
+      let x = NumberText.format(member.x)
+      let y = NumberText.format(member.y)
       throw StaggerError("member \(index) has a non-finite position (\(x), \(y))")
     }
   }
@@ -101,10 +101,10 @@ private enum StaggerComputation {
   /// Throws unless `value` is a finite number ≥ 0.
   static func checkAmount(_ value: Double, _ what: String) throws(StaggerError) {
     guard value.isFinite else {
-      throw StaggerError("\(what) \(StaggerError.format(value)) is not a finite number")
+      throw StaggerError("\(what) \(NumberText.format(value)) is not a finite number")
     }
     guard value >= 0 else {
-      throw StaggerError("\(what) \(StaggerError.format(value)) is negative")
+      throw StaggerError("\(what) \(NumberText.format(value)) is negative")
     }
   }
 
@@ -199,7 +199,7 @@ private enum StaggerComputation {
     case .each(let each):
       let offsets = steps.map { Double($0) * each }
       if offsets.contains(where: { !$0.isFinite }) {
-        throw StaggerError("each \(StaggerError.format(each)) makes the offsets overflow")
+        throw StaggerError("each \(NumberText.format(each)) makes the offsets overflow")
       }
       return offsets
     case .total(let total):

@@ -85,7 +85,7 @@ extension Arguments.Item {
   func duration(_ what: String = "duration") throws -> Double {
     let v = try number(what)
     if v < 0 {
-      throw RuntimeError("\(what) must not be negative, got \(Formatting.number(v))", at: range)
+      throw RuntimeError("\(what) must not be negative, got \(NumberText.format(v))", at: range)
     }
     return v
   }

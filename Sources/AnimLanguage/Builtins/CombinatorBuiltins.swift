@@ -19,7 +19,7 @@ enum CombinatorBuiltins {
       let item = try args.require("factor", "a speed factor")
       let k = try item.number("speed factor")
       if k <= 0 {
-        throw RuntimeError("speed factor must be > 0, got \(Formatting.number(k))", at: item.range)
+        throw RuntimeError("speed factor must be > 0, got \(NumberText.format(k))", at: item.range)
       }
       try args.finish()
       return .motion(try interp.build(args.range) { try Motion.speed(m, k) })

@@ -99,7 +99,7 @@ enum MotionBuiltins {
 
   static func checkAlpha(_ a: Double, _ range: SourceRange) throws {
     if !(0...1).contains(a) {
-      throw RuntimeError("alpha must be between 0 and 1, got \(Formatting.number(a))", at: range)
+      throw RuntimeError("alpha must be between 0 and 1, got \(NumberText.format(a))", at: range)
     }
   }
 

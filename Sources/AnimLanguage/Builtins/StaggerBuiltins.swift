@@ -111,7 +111,7 @@ enum StaggerBuiltins {
         return .sort(
           SortSpec(
             function: .random(seed: UInt64(bitPattern: Int64(n))), reversed: reversed,
-            description: "random(seed: \(Formatting.number(n)))"))
+            description: "random(seed: \(NumberText.format(n)))"))
       }
       if args.isEmpty || (args.items.count == 1 && args.items[0].label == "reversed") {
         let reversed = try reversedFlag(&args)

@@ -42,7 +42,7 @@ enum ValueBuiltins {
     let v = try item.number(what)
     if v < 0 || v > limit {
       throw RuntimeError(
-        "\(what) \(Formatting.number(v)) is outside 0…\(Formatting.number(limit))", at: item.range)
+        "\(what) \(NumberText.format(v)) is outside 0…\(NumberText.format(limit))", at: item.range)
     }
     return v
   }
@@ -61,7 +61,7 @@ enum ValueBuiltins {
       let y = f(x)
       guard y.isFinite else {
         throw RuntimeError(
-          "\(name)(\(Formatting.number(x))) is not a finite number", at: args.range)
+          "\(name)(\(NumberText.format(x))) is not a finite number", at: args.range)
       }
       return .number(y)
     }

@@ -39,7 +39,7 @@ extension Interpreter {
     }
     for (what, v) in [("cols", cols), ("rows", rows)] where v < 1 || v.rounded() != v {
       throw RuntimeError(
-        "grid \(what) must be a whole number ≥ 1, got \(Formatting.number(v))", at: name.range)
+        "grid \(what) must be a whole number ≥ 1, got \(NumberText.format(v))", at: name.range)
     }
     if size < 0 || gap < 0 {
       throw RuntimeError("grid size and gap must not be negative", at: name.range)
@@ -53,7 +53,7 @@ extension Interpreter {
     let far = (max(cols, rows) - 0.5) * size + (max(cols, rows) - 1) * gap
     if !far.isFinite {
       throw RuntimeError(
-        "grid of size \(Formatting.number(size)) and gap \(Formatting.number(gap)) puts views past the largest number",
+        "grid of size \(NumberText.format(size)) and gap \(NumberText.format(gap)) puts views past the largest number",
         at: name.range)
     }
     var members: [ViewID] = []
@@ -115,7 +115,7 @@ extension Interpreter {
     case "width", "height":
       guard v >= 0 else {
         throw RuntimeError(
-          "\(name) cannot be negative: \(Formatting.number(v))", at: range,
+          "\(name) cannot be negative: \(NumberText.format(v))", at: range,
           hint: "a view's size is at least 0")
       }
       if name == "width" { state.width = v } else { state.height = v }

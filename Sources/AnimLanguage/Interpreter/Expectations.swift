@@ -38,7 +38,7 @@ extension Interpreter {
     var wanted = op == .equal ? "" : "\(op.spelling) "
     wanted += Formatting.display(expected, scene: scene)
     if let types { wanted += " (a \(types.1))" }
-    if let tolerance { wanted += " within \(Formatting.number(tolerance))" }
+    if let tolerance { wanted += " within \(NumberText.format(tolerance))" }
     var got = Formatting.display(actual, scene: scene)
     if let types { got += " (a \(types.0))" }
     report(
@@ -47,7 +47,7 @@ extension Interpreter {
   }
 
   private func report(_ message: String, _ range: SourceRange) {
-    var error = RuntimeError("\(message) (t=\(Formatting.number(clock.now)))", at: range)
+    var error = RuntimeError("\(message) (t=\(NumberText.format(clock.now)))", at: range)
     error.file = file
     expectationFailed(error)
   }

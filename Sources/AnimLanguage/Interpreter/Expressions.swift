@@ -173,12 +173,12 @@ extension Interpreter {
     }
     guard i.rounded() == i else {
       throw RuntimeError(
-        "index \(Formatting.number(i)) is not a whole number", at: index.range,
+        "index \(NumberText.format(i)) is not a whole number", at: index.range,
         hint: "members are numbered 0, 1, 2, …; use floor(i) or round(i)")
     }
     guard i >= 0, i < Double(count) else {
       throw RuntimeError(
-        "index \(Formatting.number(i)) is out of range 0..<\(count)", at: index.range)
+        "index \(NumberText.format(i)) is out of range 0..<\(count)", at: index.range)
     }
     switch base {
     case .group(let g): return .view(g.members[Int(i)])

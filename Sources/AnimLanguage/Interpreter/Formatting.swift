@@ -2,42 +2,35 @@ import AnimEngine
 import Foundation
 
 /// How values print (SPEC §3): numbers in the shortest form that round-trips
-/// to 6 significant digits (`%g`), colours as `#rrggbb[aa]`.
+/// to 6 significant digits (`NumberText`), colours as `#rrggbb[aa]`.
 enum Formatting {
-  /// `1`, `0.5`, `0.333333`, `-12.25`, `1e+06`; `-0` prints as `0`.
   /// A count for a message: past the largest double, "more than 1.79769e+308"
   /// instead of "inf".
   static func count(_ v: Double) -> String {
-    v == .infinity ? "more than \(number(.greatestFiniteMagnitude))" : number(v)
-  }
-
-  static func number(_ v: Double) -> String {
-    if v.isNaN { return "nan" }
-    if v.isInfinite { return v > 0 ? "inf" : "-inf" }
-    if v == 0 { return "0" }
-    return String(format: "%g", v)
+    v == .infinity
+      ? "more than \(NumberText.format(.greatestFiniteMagnitude))" : NumberText.format(v)
   }
 
   /// A value as `print` writes it (strings without quotes).
   static func display(_ value: Value, scene: Scene) -> String {
     switch value {
-    case .number(let v): return number(v)
+    case .number(let v): return NumberText.format(v)
     case .bool(let b): return b ? "true" : "false"
     case .string(let s): return s
     case .symbol(let s): return s
-    case .point(let x, let y): return "(\(number(x)), \(number(y)))"
+    case .point(let x, let y): return "(\(NumberText.format(x)), \(NumberText.format(y)))"
     case .color(let c): return c.hex
     case .view(let id): return view(id, scene: scene)
     case .group(let g):
       return "\(g.name) (\(g.members.count) view\(g.members.count == 1 ? "" : "s"))"
     case .motion(let m):
-      return m.duration.isFinite ? "motion (\(number(m.duration))s)" : "motion (forever)"
+      return m.duration.isFinite ? "motion (\(NumberText.format(m.duration))s)" : "motion (forever)"
     case .handle(let h): return "#\(h.record.id)"
     case .function(let f): return "function \(f.name)"
     case .easing(let e): return e.name
     case .sort(let s): return s.description
     case .range(let a, let b, let inclusive):
-      return "\(number(a))\(inclusive ? "..." : "..<")\(number(b))"
+      return "\(NumberText.format(a))\(inclusive ? "..." : "..<")\(NumberText.format(b))"
     case .list(let items): return list(items, scene: scene)
     case .none: return "none"
     }
@@ -94,8 +87,8 @@ enum Formatting {
     let fields = [
       ("x", s.x), ("y", s.y), ("width", s.width), ("height", s.height), ("alpha", s.alpha),
       ("rotation", s.rotation), ("scaleX", s.scaleX), ("scaleY", s.scaleY),
-    ].map { "\($0.0)=\(number($0.1))" }
-    let corner = s.cornerRadius == 0 ? "" : " cornerRadius=\(number(s.cornerRadius))"
+    ].map { "\($0.0)=\(NumberText.format($0.1))" }
+    let corner = s.cornerRadius == 0 ? "" : " cornerRadius=\(NumberText.format(s.cornerRadius))"
     return "\(scene.name(of: id)): " + fields.joined(separator: " ") + " color=\(s.color.hex)"
       + corner
   }

@@ -188,7 +188,7 @@ extension Interpreter {
     }
     guard r.isFinite else {
       throw RuntimeError(
-        "\(Formatting.number(x)) \(op.spelling) \(Formatting.number(y)) is not a finite number",
+        "\(NumberText.format(x)) \(op.spelling) \(NumberText.format(y)) is not a finite number",
         at: range)
     }
     return r

@@ -52,7 +52,7 @@ extension Interpreter {
     }
     guard v.isFinite, v > 0 else {
       throw RuntimeError(
-        "\(what) must be a finite number of points > 0, not \(Formatting.number(v))",
+        "\(what) must be a finite number of points > 0, not \(NumberText.format(v))",
         at: item.range)
     }
     return v

@@ -57,7 +57,7 @@ extension Interpreter {
     case .step(let e):
       let d = try number(e, in: env, "step")
       if d < 0 {
-        throw RuntimeError("cannot step back in time: step \(Formatting.number(d))", at: e.range)
+        throw RuntimeError("cannot step back in time: step \(NumberText.format(d))", at: e.range)
       }
       try moving(range) { try self.clock.advance(by: d) }
     case .stepFrames(let e):
@@ -69,7 +69,7 @@ extension Interpreter {
       let t = try number(e, in: env, "time")
       if t < clock.now {
         throw RuntimeError(
-          "cannot step back in time: it is t=\(Formatting.number(clock.now)), asked for \(Formatting.number(t))",
+          "cannot step back in time: it is t=\(NumberText.format(clock.now)), asked for \(NumberText.format(t))",
           at: e.range)
       }
       try moving(range) { try self.clock.advance(to: t) }
@@ -193,7 +193,7 @@ extension Interpreter {
     }
     for r in runs {
       output(
-        "#\(r.id) \(r.label) \(r.state.rawValue) t=\(Formatting.number(r.localTime)) iteration=\(r.iteration)"
+        "#\(r.id) \(r.label) \(r.state.rawValue) t=\(NumberText.format(r.localTime)) iteration=\(r.iteration)"
       )
     }
   }
@@ -300,7 +300,7 @@ extension Interpreter {
       let cells = try zip(labels, values).map { label, e in
         "\(label)=\(Formatting.display(try evaluate(e, in: env), scene: scene))"
       }
-      let row = (["t=\(Formatting.number(t))"] + cells).joined(separator: " ")
+      let row = (["t=\(NumberText.format(t))"] + cells).joined(separator: " ")
       if row.utf8.count > Formatting.maximumLength { throw Self.lineTooLong(interval.range) }
       try spend(1 + row.utf8.count / 1000, at: interval.range)
       output(row)
