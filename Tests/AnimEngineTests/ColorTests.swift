@@ -86,7 +86,7 @@ final class ColorTests: XCTestCase {
   func testThrowingHexNamesTheAcceptedForms() {
     XCTAssertThrowsError(try Color.hex("#12")) { error in
       XCTAssertEqual(
-        (error as? ColorError)?.message,
+        (error as? EngineError)?.message,
         "\"#12\" is not a hex color; expected #rgb, #rgba, #rrggbb or #rrggbbaa")
     }
     XCTAssertEqual(try Color.hex("#0f0"), Color.named("lime"))
@@ -239,7 +239,7 @@ final class ColorTests: XCTestCase {
     file: StaticString = #filePath, line: UInt = #line
   ) {
     XCTAssertThrowsError(try expression(), file: file, line: line) { error in
-      XCTAssertEqual((error as? ColorError)?.message, message, file: file, line: line)
+      XCTAssertEqual((error as? EngineError)?.message, message, file: file, line: line)
     }
   }
 }

@@ -71,7 +71,7 @@ final class MotionPathTests: XCTestCase {
 
   func testFewerThanTwoPointsAreRefused() {
     XCTAssertThrowsError(try MotionPath(points: [SIMD2(1, 2)], curve: .linear)) {
-      XCTAssertEqual(($0 as? MotionError)?.message, "a path needs at least two points, not 1")
+      XCTAssertEqual(($0 as? EngineError)?.message, "a path needs at least two points, not 1")
     }
     XCTAssertThrowsError(try MotionPath(points: [], curve: .smooth))
   }
@@ -79,7 +79,7 @@ final class MotionPathTests: XCTestCase {
   func testNonFiniteCoordinatesAreRefused() {
     for bad in [Double.infinity, -.infinity, .nan] {
       XCTAssertThrowsError(try MotionPath(points: [SIMD2(0, 0), SIMD2(bad, 1)], curve: .linear)) {
-        XCTAssertEqual(($0 as? MotionError)?.message, "path point 1 must have finite coordinates")
+        XCTAssertEqual(($0 as? EngineError)?.message, "path point 1 must have finite coordinates")
       }
     }
   }

@@ -43,7 +43,7 @@ final class PoolTests: XCTestCase {
     XCTAssertEqual(clock.liveTracks, 2)
     XCTAssertThrowsError(try clock.run(move, label: "b")) { error in
       XCTAssertEqual(
-        (error as? ClockError)?.message,
+        (error as? EngineError)?.message,
         "too many animated properties: this run adds 2 to the 2 live (limit 3)")
     }
     XCTAssertEqual(clock.liveCount, 1)

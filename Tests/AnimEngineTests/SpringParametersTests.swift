@@ -19,7 +19,7 @@ final class SpringParametersTests: XCTestCase {
     _ make: () throws -> SpringParameters
   ) {
     XCTAssertThrowsError(try make(), file: file, line: line) { error in
-      XCTAssertEqual((error as? SpringError)?.message, message, file: file, line: line)
+      XCTAssertEqual((error as? EngineError)?.message, message, file: file, line: line)
     }
   }
 
@@ -133,7 +133,7 @@ final class SpringParametersTests: XCTestCase {
     XCTAssertThrowsError(try SpringParameters(mass: 1e300, stiffness: 1e-300, damping: 1e-300)) {
       error in
       XCTAssertEqual(
-        (error as? SpringError)?.message,
+        (error as? EngineError)?.message,
         "spring(mass: 1e+300, stiffness: 1e-300, damping: 1e-300) cannot be computed: its mass, "
           + "stiffness and damping are too large or too small for double-precision numbers")
     }

@@ -366,7 +366,7 @@ final class StaggerTests: XCTestCase {
       try staggerOffsets(members: members, frame: frame ?? self.frame, sort: sort, timing: timing),
       file: file, line: line
     ) { error in
-      XCTAssertEqual((error as? StaggerError)?.message, message, file: file, line: line)
+      XCTAssertEqual((error as? EngineError)?.message, message, file: file, line: line)
     }
   }
 }

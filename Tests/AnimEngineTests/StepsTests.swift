@@ -30,7 +30,7 @@ final class StepsTests: XCTestCase {
     for n in [0, -1, 0.5, 2.5, 1.000001, .nan, .infinity, -.infinity] {
       XCTAssertThrowsError(try Easing.makeSteps(n), "\(n)") { error in
         XCTAssertEqual(
-          error as? EasingError, EasingError("steps(n) needs a whole number of steps ≥ 1"))
+          error as? EngineError, EngineError("steps(n) needs a whole number of steps ≥ 1"))
       }
     }
   }

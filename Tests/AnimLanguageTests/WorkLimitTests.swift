@@ -121,7 +121,7 @@ final class WorkLimitTests: XCTestCase {
       try interpreter.clock.advance(by: 1_000)
     }
     XCTAssertThrowsError(try interpreter.clock.advance(by: 1e6)) { error in
-      XCTAssertEqual(error as? ClockError, .workLimitReached)
+      XCTAssertEqual(error as? EngineError, .workLimitReached)
     }
   }
 

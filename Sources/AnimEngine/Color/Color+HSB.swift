@@ -27,9 +27,9 @@ extension Color {
   /// any value is not a finite number.
   public static func hsb(
     _ h: Double, _ s: Double, _ b: Double, _ a: Double = 1
-  ) throws(ColorError) -> Color {
+  ) throws(EngineError) -> Color {
     guard h.isFinite else {
-      throw ColorError("hsb hue \(NumberText.format(h)) is not a finite number")
+      throw EngineError("hsb hue \(NumberText.format(h)) is not a finite number")
     }
     try check(s, "hsb saturation", in: 0...1, rangeText: "0…1")
     try check(b, "hsb brightness", in: 0...1, rangeText: "0…1")

@@ -44,9 +44,9 @@ extension Color {
 
   /// Parses a hex colour like ``parseHex(_:)``, throwing a message that shows
   /// the accepted forms when `string` is not one.
-  public static func hex(_ string: String) throws(ColorError) -> Color {
+  public static func hex(_ string: String) throws(EngineError) -> Color {
     guard let color = parseHex(string) else {
-      throw ColorError(
+      throw EngineError(
         "\"\(string)\" is not a hex color; expected #rgb, #rgba, #rrggbb or #rrggbbaa")
     }
     return color

@@ -43,7 +43,7 @@ public struct Color: Sendable, Equatable, Hashable {
   /// 0…255, the alpha is outside 0…1, or any value is not a finite number.
   public static func rgb(
     _ r: Double, _ g: Double, _ b: Double, _ a: Double = 1
-  ) throws(ColorError) -> Color {
+  ) throws(EngineError) -> Color {
     for channel in [r, g, b] {
       try check(channel, "rgb channel", in: 0...255, rangeText: "0…255")
     }
@@ -59,12 +59,12 @@ public struct Color: Sendable, Equatable, Hashable {
   /// Throws unless `value` is finite and inside `range`.
   static func check(
     _ value: Double, _ what: String, in range: ClosedRange<Double>, rangeText: String
-  ) throws(ColorError) {
+  ) throws(EngineError) {
     guard value.isFinite else {
-      throw ColorError("\(what) \(NumberText.format(value)) is not a finite number")
+      throw EngineError("\(what) \(NumberText.format(value)) is not a finite number")
     }
     guard range.contains(value) else {
-      throw ColorError("\(what) \(NumberText.format(value)) is outside \(rangeText)")
+      throw EngineError("\(what) \(NumberText.format(value)) is outside \(rangeText)")
     }
   }
 

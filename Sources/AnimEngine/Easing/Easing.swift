@@ -179,22 +179,22 @@ extension Easing {
 
   /// A validated ``cubicBezier(_:_:_:_:)``.
   ///
-  /// - Throws: ``EasingError`` when a coordinate is not finite, when x1 or
+  /// - Throws: ``EngineError`` when a coordinate is not finite, when x1 or
   ///   x2 lies outside 0…1 (the curve would not be a function of progress),
   ///   or when y1 or y2 lies outside ±``maximumBezierY``.
   public static func makeCubicBezier(
     _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double
-  ) throws(EasingError) -> Easing {
+  ) throws(EngineError) -> Easing {
     guard x1.isFinite, y1.isFinite, x2.isFinite, y2.isFinite else {
-      throw EasingError("cubicBezier needs finite numbers")
+      throw EngineError("cubicBezier needs finite numbers")
     }
     guard (0...1).contains(x1), (0...1).contains(x2) else {
-      throw EasingError(
+      throw EngineError(
         "cubicBezier(x1, y1, x2, y2) needs x1 and x2 between 0 and 1, got "
           + "x1 = \(NumberText.format(x1)), x2 = \(NumberText.format(x2))")
     }
     guard abs(y1) <= maximumBezierY, abs(y2) <= maximumBezierY else {
-      throw EasingError(
+      throw EngineError(
         "cubicBezier(x1, y1, x2, y2) needs y1 and y2 between -1e+06 and 1e+06, got "
           + "y1 = \(NumberText.format(y1)), y2 = \(NumberText.format(y2))")
     }
@@ -203,14 +203,14 @@ extension Easing {
 
   /// A validated ``steps(_:)``.
   ///
-  /// - Throws: ``EasingError`` when `n` is not finite, not a whole number,
+  /// - Throws: ``EngineError`` when `n` is not finite, not a whole number,
   ///   below 1, or above ``maximumSteps``.
-  public static func makeSteps(_ n: Double) throws(EasingError) -> Easing {
+  public static func makeSteps(_ n: Double) throws(EngineError) -> Easing {
     guard n.isFinite, n >= 1, n.rounded(.towardZero) == n else {
-      throw EasingError("steps(n) needs a whole number of steps ≥ 1")
+      throw EngineError("steps(n) needs a whole number of steps ≥ 1")
     }
     guard n <= Double(maximumSteps) else {
-      throw EasingError("steps(n) allows at most \(maximumSteps) steps")
+      throw EngineError("steps(n) allows at most \(maximumSteps) steps")
     }
     return .steps(Int(n))
   }

@@ -60,7 +60,7 @@ public final class Motion: @unchecked Sendable {
   public static let maximumDepth = 256
 
   private init(_ node: Node, duration: Double, leafCount: Double, partCount: Double)
-    throws(MotionError)
+    throws(EngineError)
   {
     let children: [Motion]
     switch node {
@@ -77,7 +77,7 @@ public final class Motion: @unchecked Sendable {
     default: animatesDefaultView = children.contains { $0.animatesDefaultView }
     }
     if depth > Motion.maximumDepth {
-      throw MotionError("motions nested more than \(Motion.maximumDepth) deep")
+      throw EngineError("motions nested more than \(Motion.maximumDepth) deep")
     }
     self.node = node
     self.duration = duration
@@ -86,9 +86,9 @@ public final class Motion: @unchecked Sendable {
   }
 
   /// The parts of a motion made of `parts`; an error past `maximumParts`.
-  private static func checkParts(_ parts: Double) throws(MotionError) -> Double {
+  private static func checkParts(_ parts: Double) throws(EngineError) -> Double {
     if parts > maximumParts {
-      throw MotionError(
+      throw EngineError(
         "a motion may have at most \(Int(maximumParts)) parts; this one would have \(NumberText.format(parts))"
       )
     }
@@ -96,28 +96,28 @@ public final class Motion: @unchecked Sendable {
   }
 
   /// A primitive. Its duration must be finite and not negative.
-  public static func leaf(_ leaf: Leaf) throws(MotionError) -> Motion {
+  public static func leaf(_ leaf: Leaf) throws(EngineError) -> Motion {
     try checkDuration(leaf.duration)
     return try Motion(.leaf(leaf), duration: leaf.duration, leafCount: 1, partCount: 1)
   }
 
   /// `wait(d)`: nothing, for `d` seconds.
-  public static func wait(_ d: Double) throws(MotionError) -> Motion {
+  public static func wait(_ d: Double) throws(EngineError) -> Motion {
     try leaf(Leaf(duration: d))
   }
 
   /// `a + b + …`: each starts when the previous ends.
-  public static func sequence(_ parts: [Motion]) throws(MotionError) -> Motion {
+  public static func sequence(_ parts: [Motion]) throws(EngineError) -> Motion {
     if parts.count == 1 { return parts[0] }
     let d = parts.reduce(0) { $0 + $1.duration }
-    if d.isNaN { throw MotionError("a motion cannot follow one that never ends") }
+    if d.isNaN { throw EngineError("a motion cannot follow one that never ends") }
     if parts.dropLast().contains(where: { $0.duration == .infinity }) {
-      throw MotionError("a motion cannot follow one that never ends")
+      throw EngineError("a motion cannot follow one that never ends")
     }
     // Finite parts whose sum is not (two `delay(m, 1e308)`) would pass for a
     // motion that never ends.
     if d.isInfinite && parts.allSatisfy({ $0.duration.isFinite }) {
-      throw MotionError("sequence makes the motion's duration overflow")
+      throw EngineError("sequence makes the motion's duration overflow")
     }
     return try Motion(
       .sequence(parts), duration: d, leafCount: parts.reduce(0) { $0 + $1.leafCount },
@@ -125,7 +125,7 @@ public final class Motion: @unchecked Sendable {
   }
 
   /// `a | b | …`: all start together.
-  public static func parallel(_ parts: [Motion]) throws(MotionError) -> Motion {
+  public static func parallel(_ parts: [Motion]) throws(EngineError) -> Motion {
     if parts.count == 1 { return parts[0] }
     let d = parts.map(\.duration).max() ?? 0
     return try Motion(
@@ -138,73 +138,73 @@ public final class Motion: @unchecked Sendable {
   public static let maximumRepeatCount = 0x1p52
 
   /// `m * n`: n plays back to back (fractional allowed, `.infinity` forever).
-  public static func repeating(_ m: Motion, count: Double) throws(MotionError) -> Motion {
+  public static func repeating(_ m: Motion, count: Double) throws(EngineError) -> Motion {
     if count.isNaN || count < 0 {
-      throw MotionError("repeat count must be a number ≥ 0, not \(NumberText.format(count))")
+      throw EngineError("repeat count must be a number ≥ 0, not \(NumberText.format(count))")
     }
     if count == .infinity {
-      if m.duration == 0 { throw MotionError("a zero-length motion cannot repeat forever") }
+      if m.duration == 0 { throw EngineError("a zero-length motion cannot repeat forever") }
       // Its first play would never end: `* forever` would mean nothing more.
       if m.duration == .infinity {
-        throw MotionError("a motion that never ends cannot be repeated")
+        throw EngineError("a motion that never ends cannot be repeated")
       }
       return try Motion(
         .repeating(m, count: count), duration: .infinity, leafCount: .infinity,
         partCount: m.partCount)
     }
     if m.duration == .infinity && count > 0 {
-      throw MotionError("a motion that never ends cannot be repeated")
+      throw EngineError("a motion that never ends cannot be repeated")
     }
     if count > maximumRepeatCount {
-      throw MotionError(
+      throw EngineError(
         "repeat count \(NumberText.format(count)) is more than 2^52 plays, past which plays cannot be counted exactly (write forever)"
       )
     }
     let d = m.duration * count
-    if !d.isFinite { throw MotionError("repeat makes the motion's duration overflow") }
+    if !d.isFinite { throw EngineError("repeat makes the motion's duration overflow") }
     return try Motion(
       .repeating(m, count: count), duration: d, leafCount: m.leafCount * count.rounded(.up),
       partCount: m.partCount)
   }
 
   /// `reverse(m)`: m played backwards from where it would end.
-  public static func reversed(_ m: Motion) throws(MotionError) -> Motion {
+  public static func reversed(_ m: Motion) throws(EngineError) -> Motion {
     try checkResolvable(m, "reverse")
     return try Motion(
       .reversed(m), duration: m.duration, leafCount: m.leafCount, partCount: m.partCount)
   }
 
   /// `yoyo(m)`: m, then the same play retraced.
-  public static func yoyo(_ m: Motion) throws(MotionError) -> Motion {
+  public static func yoyo(_ m: Motion) throws(EngineError) -> Motion {
     try checkResolvable(m, "yoyo")
-    if !(2 * m.duration).isFinite { throw MotionError("yoyo makes the motion's duration overflow") }
+    if !(2 * m.duration).isFinite { throw EngineError("yoyo makes the motion's duration overflow") }
     return try Motion(
       .yoyo(m), duration: 2 * m.duration, leafCount: 2 * m.leafCount,
       partCount: try checkParts(2 * m.partCount))
   }
 
   /// `speed(m, k)`: m at k times the speed.
-  public static func speed(_ m: Motion, _ k: Double) throws(MotionError) -> Motion {
+  public static func speed(_ m: Motion, _ k: Double) throws(EngineError) -> Motion {
     if !(k > 0) || !k.isFinite {
-      throw MotionError("speed factor must be a finite number > 0, not \(NumberText.format(k))")
+      throw EngineError("speed factor must be a finite number > 0, not \(NumberText.format(k))")
     }
     let d = m.duration / k
     if d.isNaN || (d.isInfinite && m.duration.isFinite) {
-      throw MotionError("speed makes the motion's duration overflow")
+      throw EngineError("speed makes the motion's duration overflow")
     }
     return try Motion(
       .speed(m, factor: k), duration: d, leafCount: m.leafCount, partCount: m.partCount)
   }
 
   /// `ease(m, E)`: the whole of m re-timed through E.
-  public static func eased(_ m: Motion, _ e: Easing) throws(MotionError) -> Motion {
+  public static func eased(_ m: Motion, _ e: Easing) throws(EngineError) -> Motion {
     try checkResolvable(m, "ease")
     return try Motion(
       .eased(m, e), duration: m.duration, leafCount: m.leafCount, partCount: m.partCount)
   }
 
   /// `m on target`: binds m to views; an inner binding wins over an outer one.
-  public static func bound(_ m: Motion, to views: [ViewID]) throws(MotionError) -> Motion {
+  public static func bound(_ m: Motion, to views: [ViewID]) throws(EngineError) -> Motion {
     let copies = Double(max(views.count, 1))
     return try Motion(
       .bound(m, views), duration: m.duration, leafCount: m.leafCount * copies,
@@ -213,7 +213,7 @@ public final class Motion: @unchecked Sendable {
 
   /// `wait(d) + m` with m's start state shown from the start (see
   /// `Node.prepared`).
-  public static func prepared(_ m: Motion, after d: Double) throws(MotionError) -> Motion {
+  public static func prepared(_ m: Motion, after d: Double) throws(EngineError) -> Motion {
     try checkDuration(d)
     if m.duration == .infinity || d == 0 {
       return try Motion(
@@ -221,28 +221,28 @@ public final class Motion: @unchecked Sendable {
         partCount: m.partCount)
     }
     let total = m.duration + d
-    if !total.isFinite { throw MotionError("the motion's duration overflows") }
+    if !total.isFinite { throw EngineError("the motion's duration overflows") }
     return try Motion(
       .prepared(m, delay: d), duration: total, leafCount: m.leafCount, partCount: m.partCount)
   }
 
   /// `delay(m, d)` = `wait(d) + m`.
-  public static func delayed(_ m: Motion, by d: Double) throws(MotionError) -> Motion {
+  public static func delayed(_ m: Motion, by d: Double) throws(EngineError) -> Motion {
     if d == 0 { return m }
     return try sequence([wait(d), m])
   }
 
-  static func checkDuration(_ d: Double) throws(MotionError) {
+  static func checkDuration(_ d: Double) throws(EngineError) {
     if d.isNaN || d < 0 {
-      throw MotionError("duration must be a number ≥ 0, not \(NumberText.format(d))")
+      throw EngineError("duration must be a number ≥ 0, not \(NumberText.format(d))")
     }
-    if d.isInfinite { throw MotionError("duration must be finite") }
+    if d.isInfinite { throw EngineError("duration must be finite") }
   }
 
-  private static func checkResolvable(_ m: Motion, _ verb: String) throws(MotionError) {
-    if m.duration == .infinity { throw MotionError("cannot \(verb) a motion that never ends") }
+  private static func checkResolvable(_ m: Motion, _ verb: String) throws(EngineError) {
+    if m.duration == .infinity { throw EngineError("cannot \(verb) a motion that never ends") }
     if m.leafCount > maximumResolvedLeaves {
-      throw MotionError(
+      throw EngineError(
         "cannot \(verb) a motion of more than \(Int(maximumResolvedLeaves)) parts")
     }
   }

@@ -29,12 +29,12 @@ public final class MotionPath: Sendable, Equatable {
   public let length: Double
 
   /// A path through `points` (at least two, every coordinate finite).
-  public init(points: [SIMD2<Double>], curve: Curve) throws(MotionError) {
+  public init(points: [SIMD2<Double>], curve: Curve) throws(EngineError) {
     guard points.count >= 2 else {
-      throw MotionError("a path needs at least two points, not \(points.count)")
+      throw EngineError("a path needs at least two points, not \(points.count)")
     }
     for (i, p) in points.enumerated() where !(p.x.isFinite && p.y.isFinite) {
-      throw MotionError("path point \(i) must have finite coordinates")
+      throw EngineError("path point \(i) must have finite coordinates")
     }
     self.points = points
     self.curve = curve
@@ -54,7 +54,7 @@ public final class MotionPath: Sendable, Equatable {
     var cumulative = [0.0]
     for s in segments { cumulative.append(cumulative[cumulative.count - 1] + s.length) }
     guard cumulative[cumulative.count - 1].isFinite else {
-      throw MotionError("the path is too long for double-precision numbers")
+      throw EngineError("the path is too long for double-precision numbers")
     }
     self.segments = segments
     self.cumulative = cumulative

@@ -20,10 +20,10 @@ extension Clock {
   public func seek(_ handle: RunHandle, to t: Double) throws {
     let run = try liveRun(handle, "seek")
     guard t.isFinite, t >= 0 else {
-      throw ClockError("seek time must be a finite number ≥ 0, not \(NumberText.format(t))")
+      throw EngineError("seek time must be a finite number ≥ 0, not \(NumberText.format(t))")
     }
     if t > run.duration + tolerance(run.duration) {
-      throw ClockError(
+      throw EngineError(
         "cannot seek run #\(run.record.id) to \(NumberText.format(t)): it lasts \(NumberText.format(run.duration))"
       )
     }
@@ -41,7 +41,7 @@ extension Clock {
   public func setSpeed(_ handle: RunHandle, _ k: Double) throws {
     let run = try liveRun(handle, "set the speed of")
     guard k.isFinite, k != 0 else {
-      throw ClockError("speed must be a finite number other than 0, not \(NumberText.format(k))")
+      throw EngineError("speed must be a finite number other than 0, not \(NumberText.format(k))")
     }
     let local = run.record.localTime
     let turned = (k < 0) != (run.rate < 0)

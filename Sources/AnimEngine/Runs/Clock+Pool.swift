@@ -16,7 +16,7 @@ extension Clock {
 
   func liveRun(_ handle: RunHandle, _ verb: String) throws -> Run {
     if let run = pool.run(for: handle.record) { return run }
-    throw ClockError(
+    throw EngineError(
       "cannot \(verb) run #\(handle.record.id): it has already ended (\(handle.record.state.rawValue))"
     )
   }
@@ -39,7 +39,7 @@ extension Clock {
   public func finish(_ handle: RunHandle) throws {
     let run = try liveRun(handle, "finish")
     guard run.ends else {
-      throw ClockError("cannot finish run #\(run.record.id): it never ends")
+      throw EngineError("cannot finish run #\(run.record.id): it never ends")
     }
     // Playing backwards, a run ends at local time 0.
     advance(run, toLocal: run.rate < 0 ? 0 : run.duration)
@@ -66,7 +66,7 @@ extension Clock {
   /// run is cleared first; a cleared run can never restart.
   public func restart(_ handle: RunHandle) throws {
     if handle.record.state == .cleared {
-      throw ClockError("cannot restart run #\(handle.record.id): it was cleared")
+      throw EngineError("cannot restart run #\(handle.record.id): it was cleared")
     }
     if let run = pool.run(for: handle.record) {
       end(run, as: .cleared)

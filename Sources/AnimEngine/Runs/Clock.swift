@@ -64,17 +64,17 @@ public final class Clock {
   @discardableResult
   public func run(_ motion: Motion, label: String, handle: RunHandle? = nil) throws -> RunHandle {
     if pool.count >= Pool.maximumLiveRuns {
-      throw ClockError("too many live runs (limit \(Pool.maximumLiveRuns))")
+      throw EngineError("too many live runs (limit \(Pool.maximumLiveRuns))")
     }
     // Projecting costs in proportion to the motion's parts: a run that would
     // pass the work ceiling is refused before it, not after seconds of it.
     let parts = Int(min(motion.partCount, Motion.maximumParts))
-    guard meter.allows(parts: parts) else { throw ClockError.workLimitReached }
+    guard meter.allows(parts: parts) else { throw EngineError.workLimitReached }
     meter.partsProjected &+= parts
     var projector = Projector()
     let (trackNodes, eventNode) = projector.project(motion, defaultView: defaultView)
     if trackNodes.count > liveTrackLimit - liveTracks {
-      throw ClockError(
+      throw EngineError(
         "too many animated properties: this run adds \(trackNodes.count) to the \(liveTracks) live (limit \(liveTrackLimit))"
       )
     }
@@ -103,10 +103,10 @@ public final class Clock {
   /// Advances to absolute time `target` (≥ now).
   public func advance(to target: Double) throws {
     try checkNotInHandler()
-    guard target.isFinite else { throw ClockError("time must be finite") }
+    guard target.isFinite else { throw EngineError("time must be finite") }
     try checkLimit(target)
     guard target >= now else {
-      throw ClockError(
+      throw EngineError(
         "cannot step back in time (now \(NumberText.format(now)), asked for \(NumberText.format(target)))")
     }
     try move(to: target)
@@ -117,10 +117,10 @@ public final class Clock {
   /// Advances by `seconds`.
   public func advance(by seconds: Double) throws {
     guard seconds.isFinite, seconds >= 0 else {
-      throw ClockError("step must be a finite number of seconds ≥ 0, not \(NumberText.format(seconds))")
+      throw EngineError("step must be a finite number of seconds ≥ 0, not \(NumberText.format(seconds))")
     }
     let target = now + seconds
-    guard target.isFinite else { throw ClockError("time would overflow") }
+    guard target.isFinite else { throw EngineError("time would overflow") }
     try advance(to: target)
   }
 
@@ -128,10 +128,10 @@ public final class Clock {
   public func advance(frames count: Double) throws {
     try checkNotInHandler()
     guard count.isFinite, count >= 0, count.rounded() == count else {
-      throw ClockError("frame count must be a whole number ≥ 0, not \(NumberText.format(count))")
+      throw EngineError("frame count must be a whole number ≥ 0, not \(NumberText.format(count))")
     }
     let target = frameBase + (frames + count) / fps
-    guard target.isFinite else { throw ClockError("time would overflow") }
+    guard target.isFinite else { throw EngineError("time would overflow") }
     try checkLimit(target)
     try move(to: max(target, now))
     frames += count
@@ -140,7 +140,7 @@ public final class Clock {
   /// Sets the frame rate.
   public func setFPS(_ value: Double) throws {
     guard value.isFinite, value > 0, value <= 1_000_000 else {
-      throw ClockError("frame rate must be a number in (0, 1000000], not \(NumberText.format(value))")
+      throw EngineError("frame rate must be a number in (0, 1000000], not \(NumberText.format(value))")
     }
     fps = value
     frameBase = now
@@ -157,7 +157,7 @@ public final class Clock {
     while let end = latestFiniteEnd {
       rounds += 1
       if rounds > Self.maximumSettleRounds {
-        throw ClockError(
+        throw EngineError(
           "settle gave up after \(Self.maximumSettleRounds) rounds: handlers keep starting runs")
       }
       try checkLimit(end)
@@ -174,14 +174,14 @@ public final class Clock {
     var rounds = 0
     while let run = pool.run(for: handle.record) {
       if run.isPaused {
-        throw ClockError("run #\(run.record.id) is paused, so it would never end")
+        throw EngineError("run #\(run.record.id) is paused, so it would never end")
       }
       if !run.ends {
-        throw ClockError("run #\(run.record.id) never ends")
+        throw EngineError("run #\(run.record.id) never ends")
       }
       rounds += 1
       if rounds > Self.maximumSettleRounds {
-        throw ClockError("step until gave up after \(Self.maximumSettleRounds) rounds")
+        throw EngineError("step until gave up after \(Self.maximumSettleRounds) rounds")
       }
       try checkLimit(run.endTime)
       try move(to: max(run.endTime, now)) { self.pool.run(for: handle.record) == nil }
@@ -191,7 +191,7 @@ public final class Clock {
   }
 
   private func checkNotInHandler() throws {
-    if handlerDepth > 0 { throw ClockError("the clock cannot move inside a handler") }
+    if handlerDepth > 0 { throw EngineError("the clock cannot move inside a handler") }
   }
 
   /// The latest end of a running run that ends, or nil when none is left.
@@ -378,7 +378,7 @@ public final class Clock {
     guard listeners.contains(where: { $0.filter.matches(kind) }) else { return }
     eventsThisInstant += 1
     if eventsThisInstant > Self.maximumEventsPerInstant {
-      throw ClockError(
+      throw EngineError(
         "more than \(Self.maximumEventsPerInstant) events at t=\(NumberText.format(time)): handlers keep triggering each other"
       )
     }

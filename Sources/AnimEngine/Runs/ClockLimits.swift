@@ -23,7 +23,7 @@ extension Clock {
   /// Refuses a time past `maximumTime`.
   func checkLimit(_ target: Double) throws {
     if target > Self.maximumTime {
-      throw ClockError(
+      throw EngineError(
         "time cannot pass \(NumberText.format(Self.maximumTime)) s (asked for \(NumberText.format(target))); beyond it the clock cannot resolve frames"
       )
     }

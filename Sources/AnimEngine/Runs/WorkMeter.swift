@@ -34,10 +34,10 @@ struct WorkMeter {
   }
 
   /// Throws once the ceiling was passed (and forgets it).
-  mutating func check() throws(ClockError) {
+  mutating func check() throws(EngineError) {
     guard exhausted else { return }
     exhausted = false
-    throw ClockError.workLimitReached
+    throw EngineError.workLimitReached
   }
 }
 
@@ -59,7 +59,7 @@ extension Clock {
   public var work: Int { meter.total }
 
   /// The `work` past which the clock stops starting segments and the call
-  /// that passed it throws ``ClockError/workLimitReached``: what bounds a
+  /// that passed it throws ``EngineError/workLimitReached``: what bounds a
   /// repeat of very short plays, or one stepped play by play, that a single
   /// `step` would otherwise walk for hours. No limit unless a host sets one.
   public var workCeiling: Int {

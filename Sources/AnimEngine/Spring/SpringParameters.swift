@@ -26,16 +26,16 @@ public struct SpringParameters: Sendable, Equatable {
   /// `stiffness: 100, damping: 10, mass: 1` (an under-damped spring with
   /// damping ratio ½).
   ///
-  /// - Throws: ``SpringError`` when a constant is not finite or not greater
+  /// - Throws: ``EngineError`` when a constant is not finite or not greater
   ///   than 0 (zero damping: "the spring would never settle").
   public init(mass: Double = 1, stiffness: Double = 100, damping: Double = 10)
-    throws(SpringError)
+    throws(EngineError)
   {
     try Self.requirePositive(mass, "mass")
     try Self.requirePositive(stiffness, "stiffness")
-    guard damping.isFinite else { throw SpringError("spring damping must be a finite number") }
+    guard damping.isFinite else { throw EngineError("spring damping must be a finite number") }
     guard damping > 0 else {
-      throw SpringError("spring damping must be greater than 0, or the spring would never settle")
+      throw EngineError("spring damping must be greater than 0, or the spring would never settle")
     }
     try self.init(
       checkedMass: mass, stiffness: stiffness, damping: damping,
@@ -49,14 +49,14 @@ public struct SpringParameters: Sendable, Equatable {
   /// so 0 is critically damped); for b < 0 the damping ratio is 1/(1 + b)
   /// (over-damped) and c = 2·ζ·√(k·m).
   ///
-  /// - Throws: ``SpringError`` unless d > 0 and −1 < b < 1; a bounce of 1 or
+  /// - Throws: ``EngineError`` unless d > 0 and −1 < b < 1; a bounce of 1 or
   ///   more would leave the spring without damping.
-  public init(duration: Double, bounce: Double = 0) throws(SpringError) {
+  public init(duration: Double, bounce: Double = 0) throws(EngineError) {
     try Self.requirePositive(duration, "duration")
-    guard bounce.isFinite else { throw SpringError("spring bounce must be a finite number") }
-    guard bounce > -1 else { throw SpringError("spring bounce must be greater than -1") }
+    guard bounce.isFinite else { throw EngineError("spring bounce must be a finite number") }
+    guard bounce > -1 else { throw EngineError("spring bounce must be greater than -1") }
     guard bounce < 1 else {
-      throw SpringError(
+      throw EngineError(
         "spring bounce must be less than 1: a bounce of 1 or more leaves no damping, "
           + "and the spring would never settle")
     }
@@ -78,8 +78,8 @@ public struct SpringParameters: Sendable, Equatable {
   ///
   /// ω = 2πf, ζ = ln 2/(ω·h), m = 1, k = ω², c = 2ζω (= 2·ln 2/h).
   ///
-  /// - Throws: ``SpringError`` unless f > 0 and h > 0.
-  public init(frequency: Double, halflife: Double) throws(SpringError) {
+  /// - Throws: ``EngineError`` unless f > 0 and h > 0.
+  public init(frequency: Double, halflife: Double) throws(EngineError) {
     try Self.requirePositive(frequency, "frequency")
     try Self.requirePositive(halflife, "halflife")
     let omega = 2 * Double.pi * frequency
@@ -94,15 +94,15 @@ public struct SpringParameters: Sendable, Equatable {
   ///
   /// ω = 2π/r, ζ = z, m = 1, k = ω², c = 2ζω.
   ///
-  /// - Throws: ``SpringError`` unless r > 0 and z > 0 (a damping ratio of 0
+  /// - Throws: ``EngineError`` unless r > 0 and z > 0 (a damping ratio of 0
   ///   would never settle).
-  public init(response: Double, dampingRatio: Double) throws(SpringError) {
+  public init(response: Double, dampingRatio: Double) throws(EngineError) {
     try Self.requirePositive(response, "response")
     guard dampingRatio.isFinite else {
-      throw SpringError("spring dampingRatio must be a finite number")
+      throw EngineError("spring dampingRatio must be a finite number")
     }
     guard dampingRatio > 0 else {
-      throw SpringError(
+      throw EngineError(
         "spring dampingRatio must be greater than 0, or the spring would never settle")
     }
     let omega = 2 * Double.pi / response
@@ -126,14 +126,14 @@ public struct SpringParameters: Sendable, Equatable {
   /// positive; check that the rates derived from them are, too, since very
   /// unequal constants (a stiffness of 1e300 on a mass of 1e-300) overflow.
   private init(checkedMass mass: Double, stiffness: Double, damping: Double, source: String)
-    throws(SpringError)
+    throws(EngineError)
   {
     let squaredFrequency = stiffness / mass
     let decayRate = damping / (2 * mass)
     let ratio = decayRate / squaredFrequency.squareRoot()
     for value in [mass, stiffness, damping, squaredFrequency, decayRate, ratio] {
       guard value.isFinite, value > 0 else {
-        throw SpringError(
+        throw EngineError(
           "\(source) cannot be computed: its mass, stiffness and damping are too large "
             + "or too small for double-precision numbers")
       }
@@ -146,9 +146,9 @@ public struct SpringParameters: Sendable, Equatable {
     restSettlingTime = SpringSettling(unitMove).time
   }
 
-  private static func requirePositive(_ value: Double, _ name: String) throws(SpringError) {
-    guard value.isFinite else { throw SpringError("spring \(name) must be a finite number") }
-    guard value > 0 else { throw SpringError("spring \(name) must be greater than 0") }
+  private static func requirePositive(_ value: Double, _ name: String) throws(EngineError) {
+    guard value.isFinite else { throw EngineError("spring \(name) must be a finite number") }
+    guard value > 0 else { throw EngineError("spring \(name) must be greater than 0") }
   }
 }
 

@@ -17,7 +17,7 @@
 ///   member, or a group whose maximum distance is zero (all members at one
 ///   point), starts everyone at 0, except `default` and `random`, which
 ///   measure no distance.
-/// - Throws: ``StaggerError`` for a negative or non-finite each, total,
+/// - Throws: ``EngineError`` for a negative or non-finite each, total,
 ///   duration or weight, a non-finite or negative frame size, a non-finite
 ///   member position, or offsets too large to represent.
 ///
@@ -42,7 +42,7 @@ public func staggerOffsets(
   sort: SortFunction = .standard,
   reversed: Bool = false,
   timing: StaggerTiming = .each(0.05)
-) throws(StaggerError) -> [Double] {
+) throws(EngineError) -> [Double] {
   try StaggerComputation.validate(members: members, frame: frame, sort: sort, timing: timing)
   guard !members.isEmpty else { return [] }
   if sort.isStepped {
@@ -69,7 +69,7 @@ private enum StaggerComputation {
   /// Rejects every input that has no meaningful stagger.
   static func validate(
     members: [SIMD2<Double>], frame: StaggerFrame, sort: SortFunction, timing: StaggerTiming
-  ) throws(StaggerError) {
+  ) throws(EngineError) {
     switch timing {
     case .each(let each): try checkAmount(each, "each")
     case .total(let total): try checkAmount(total, "total")
@@ -86,7 +86,7 @@ private enum StaggerComputation {
     }
     for (extent, what) in [(frame.width, "width"), (frame.height, "height")]
     where extent == .infinity {
-      throw StaggerError(
+      throw EngineError(
         "the group's \(what) is past the largest number: its views lie too far apart")
     }
     try checkAmount(frame.width, "frame width")
@@ -94,17 +94,17 @@ private enum StaggerComputation {
     for (index, member) in members.enumerated() where !(member.x.isFinite && member.y.isFinite) {
       let x = NumberText.format(member.x)
       let y = NumberText.format(member.y)
-      throw StaggerError("member \(index) has a non-finite position (\(x), \(y))")
+      throw EngineError("member \(index) has a non-finite position (\(x), \(y))")
     }
   }
 
   /// Throws unless `value` is a finite number ≥ 0.
-  static func checkAmount(_ value: Double, _ what: String) throws(StaggerError) {
+  static func checkAmount(_ value: Double, _ what: String) throws(EngineError) {
     guard value.isFinite else {
-      throw StaggerError("\(what) \(NumberText.format(value)) is not a finite number")
+      throw EngineError("\(what) \(NumberText.format(value)) is not a finite number")
     }
     guard value >= 0 else {
-      throw StaggerError("\(what) \(NumberText.format(value)) is negative")
+      throw EngineError("\(what) \(NumberText.format(value)) is negative")
     }
   }
 
@@ -194,12 +194,12 @@ private enum StaggerComputation {
 
   /// Seconds for each step: `each` per step, or steps rescaled so the last
   /// starts at `total`.
-  static func offsets(steps: [Int], timing: StaggerTiming) throws(StaggerError) -> [Double] {
+  static func offsets(steps: [Int], timing: StaggerTiming) throws(EngineError) -> [Double] {
     switch timing {
     case .each(let each):
       let offsets = steps.map { Double($0) * each }
       if offsets.contains(where: { !$0.isFinite }) {
-        throw StaggerError("each \(NumberText.format(each)) makes the offsets overflow")
+        throw EngineError("each \(NumberText.format(each)) makes the offsets overflow")
       }
       return offsets
     case .total(let total):

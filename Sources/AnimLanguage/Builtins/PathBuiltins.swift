@@ -15,7 +15,7 @@ enum PathBuiltins {
       let route: MotionPath
       do {
         route = try MotionPath(points: points, curve: curve)
-      } catch let error as MotionError {
+      } catch let error as EngineError {
         throw RuntimeError(error.message, at: pointsItem.range)
       }
       var changes = [Change(.x, .path(route, .x)), Change(.y, .path(route, .y))]

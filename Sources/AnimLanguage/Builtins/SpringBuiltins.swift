@@ -80,7 +80,7 @@ enum SpringBuiltins {
           mass: try value("mass") ?? 1, stiffness: try value("stiffness") ?? 100,
           damping: try value("damping") ?? 10)
       }
-    } catch let error as SpringError {
+    } catch let error as EngineError {
       throw RuntimeError(error.message, at: args.range)
     }
   }

@@ -32,7 +32,7 @@ enum StaggerBuiltins {
         offsets = try staggerOffsets(
           members: points, frame: frame, sort: sort.function, reversed: sort.reversed,
           timing: timing)
-      } catch let error as StaggerError {
+      } catch let error as EngineError {
         throw RuntimeError(error.message, at: args.range)
       }
       if let distribution { offsets = easeStaggerOffsets(offsets, distribution) }
@@ -59,7 +59,7 @@ enum StaggerBuiltins {
       }
       try args.finish()
       do { return .easing(try Easing.makeCubicBezier(v[0], v[1], v[2], v[3])) } catch let error
-        as EasingError
+        as EngineError
       {
         throw RuntimeError(error.message, at: args.range)
       }
@@ -68,7 +68,7 @@ enum StaggerBuiltins {
       let item = try args.require("n", "a number of steps")
       let n = try item.number("steps")
       try args.finish()
-      do { return .easing(try Easing.makeSteps(n)) } catch let error as EasingError {
+      do { return .easing(try Easing.makeSteps(n)) } catch let error as EngineError {
         throw RuntimeError(error.message, at: item.range)
       }
     },

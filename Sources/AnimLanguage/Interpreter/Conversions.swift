@@ -3,7 +3,7 @@ import AnimEngine
 extension Interpreter {
   /// Builds a motion, turning the engine's refusal into a runtime error here.
   func build(_ range: SourceRange, _ make: () throws -> Motion) throws -> Motion {
-    do { return try make() } catch let error as MotionError {
+    do { return try make() } catch let error as EngineError {
       throw RuntimeError(error.message, at: range)
     }
   }

@@ -133,7 +133,7 @@ extension Interpreter {
 
   /// Runs `body` with a clock error turned into a runtime error at `range`.
   func clocked(_ range: SourceRange, _ body: () throws -> Void) throws {
-    do { try body() } catch let error as ClockError {
+    do { try body() } catch let error as EngineError {
       if error == .workLimitReached { throw workLimitReached(at: range) }
       throw RuntimeError(error.message, at: range)
     }
