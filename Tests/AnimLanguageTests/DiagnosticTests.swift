@@ -133,14 +133,6 @@ final class DiagnosticTests: XCTestCase {
       DiagnosticRenderer.shouldUseColor(isTerminal: true, environment: ["TERM": "dumb"]))
   }
 
-  func testExitCodesByKind() {
-    let range = SourceRange(start: 0, end: 0, line: 1, column: 1)
-    XCTAssertEqual(Diagnostic.error("x", at: range, kind: .syntax).exitCode, 65)
-    XCTAssertEqual(Diagnostic.error("x", at: range, kind: .name).exitCode, 65)
-    XCTAssertEqual(Diagnostic.error("x", at: range, kind: .runtime).exitCode, 70)
-    XCTAssertEqual(Diagnostic.error("x", at: range, kind: .io).exitCode, 74)
-  }
-
   func testSourceFileLocationsAndLines() {
     let source = SourceFile(path: "s", text: "ab\r\né→x\n")
     XCTAssertEqual(source.lineCount, 3)

@@ -1,48 +1,19 @@
 import AnimFiles
 import Foundation
 
-/// The exit codes of SPEC §8.
-public enum ExitStatus {
-  public static let success: Int32 = 0
-  /// A failed expectation or test.
-  public static let failure: Int32 = 1
-  public static let usage: Int32 = 64
-  /// A syntax or name error.
-  public static let dataError: Int32 = 65
-  /// A missing file.
-  public static let noInput: Int32 = 66
-  /// A program anim needs (ffmpeg) is missing.
-  public static let unavailable: Int32 = 69
-  /// A runtime error.
-  public static let software: Int32 = 70
-  /// An I/O error.
-  public static let ioError: Int32 = 74
-
-  /// The exit code for a diagnostic of `kind`.
-  public static func code(for kind: Diagnostic.Kind) -> Int32 {
-    switch kind {
-    case .syntax, .name: return dataError
-    case .runtime: return software
-    case .io: return ioError
-    }
-  }
-}
-
 /// What running (or checking) one script produced.
 public struct ScriptResult {
   /// The errors that stopped it, each with its file.
   public var errors: [(Diagnostic, SourceFile)] = []
   /// `expect` statements that failed (the script went on).
   public var failedExpectations: [RuntimeError] = []
-  public var exitCode: Int32 = ExitStatus.success
 
-  public init(
-    errors: [(Diagnostic, SourceFile)] = [], failedExpectations: [RuntimeError] = [],
-    exitCode: Int32 = ExitStatus.success
-  ) {
+  /// A result with the given errors and failed expectations. The command line
+  /// turns it into an exit code (SPEC §8): the first error's kind, else 1 when
+  /// an expectation failed, else 0.
+  public init(errors: [(Diagnostic, SourceFile)] = [], failedExpectations: [RuntimeError] = []) {
     self.errors = errors
     self.failedExpectations = failedExpectations
-    self.exitCode = exitCode
   }
 }
 
@@ -66,12 +37,11 @@ public enum ScriptRunner {
   {
     var result = ScriptResult()
     result.errors = Program.check(source, readFile: readFile).filter { $0.0.severity == .error }
-    if let first = result.errors.first { result.exitCode = ExitStatus.code(for: first.0.kind) }
     return result
   }
 
   /// Checks, then runs `source`, printing through `output`. Stops at the first
-  /// runtime error; failed expectations are collected and give exit code 1.
+  /// runtime error; failed expectations are collected (the script goes on).
   /// The whole script, imports and handlers included, may take `workLimit`
   /// steps of work (see `Interpreter.workLimit`).
   public static func run(
@@ -82,10 +52,7 @@ public enum ScriptRunner {
     let program = Program(source: source, readFile: readFile)
     var result = ScriptResult()
     result.errors = program.diagnostics.filter { $0.0.severity == .error }
-    if let first = result.errors.first {
-      result.exitCode = ExitStatus.code(for: first.0.kind)
-      return result
-    }
+    if !result.errors.isEmpty { return result }
     let interpreter = Interpreter(file: source, output: output)
     interpreter.readFile = readFile
     interpreter.workLimit = workLimit
@@ -95,12 +62,8 @@ public enum ScriptRunner {
       try interpreter.execute(program.statements, in: source)
     } catch {
       result.errors = [(error.diagnostic, error.file ?? source)]
-      result.exitCode = ExitStatus.code(for: error.kind)
     }
     result.failedExpectations = failures
-    if result.exitCode == ExitStatus.success && !failures.isEmpty {
-      result.exitCode = ExitStatus.failure
-    }
     return result
   }
 }

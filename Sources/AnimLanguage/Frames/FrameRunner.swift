@@ -62,7 +62,6 @@ public final class FrameRunner {
         rate: found.schedule.rate, output: { _ in }, expectations: false)
       guard let replanned else {
         result.errors = again.errors
-        result.exitCode = again.exitCode
         return (result, nil)
       }
       found = replanned
@@ -84,10 +83,7 @@ public final class FrameRunner {
     let program = Program(source: source, readFile: readFile)
     var result = ScriptResult()
     result.errors = program.diagnostics.filter { $0.0.severity == .error }
-    if let first = result.errors.first {
-      result.exitCode = ExitStatus.code(for: first.0.kind)
-      return (result, nil)
-    }
+    if !result.errors.isEmpty { return (result, nil) }
     let interpreter = makeInterpreter(output: output)
     var failures: [RuntimeError] = []
     if expectations { interpreter.expectationFailed = { failures.append($0) } }
@@ -148,16 +144,11 @@ public final class FrameRunner {
         resets: resets, stepOn: stepOn)
     } catch let error as RuntimeError {
       result.errors = [(error.diagnostic, error.file ?? source)]
-      result.exitCode = ExitStatus.code(for: error.kind)
     } catch {
       let diagnostic = RuntimeError("\(error)", at: endRange).diagnostic
       result.errors = [(diagnostic, source)]
-      result.exitCode = ExitStatus.software
     }
     result.failedExpectations = failures
-    if result.exitCode == ExitStatus.success && !failures.isEmpty {
-      result.exitCode = ExitStatus.failure
-    }
     return (result, plan)
   }
 

@@ -64,16 +64,6 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     Diagnostic(.note, message, at: range, kind: kind)
   }
 
-  /// The process exit code for a run that stopped on this diagnostic:
-  /// 65 for syntax and name errors, 70 for runtime errors, 74 for I/O errors.
-  public var exitCode: Int32 {
-    switch kind {
-    case .syntax, .name: 65
-    case .runtime: 70
-    case .io: 74
-    }
-  }
-
   /// `line:column: severity: message`, without the file name or source excerpt.
   public var description: String {
     "\(range.line):\(range.column): \(severity.rawValue): \(message)"
