@@ -33,8 +33,13 @@ enum ExitStatus {
   /// The exit code for a script's result: its first error's, else 1 when an
   /// expectation failed, else 0.
   static func code(for result: ScriptResult) -> Int32 {
-    if let first = result.errors.first { return code(for: first.0.kind) }
-    return result.failedExpectations.isEmpty ? success : failure
+    switch result.outcome {
+    case .completed: return success
+    case .failedExpectations: return failure
+    case .rejected: return dataError
+    case .runtimeError: return software
+    case .ioError: return ioError
+    }
   }
 }
 

@@ -67,7 +67,7 @@ final class HostileInputTests: XCTestCase {
   func testHundredMegabyteStringLiteralIsPrinted() throws {
     let source = try hugeScript("string.anim", "print \"", repeating: "a", count: hugeSize, "\"\n")
     let (output, result) = run(source)
-    XCTAssertEqual(result.exitCode, ExitStatus.success)
+    XCTAssertEqual(result.outcome, .completed)
     XCTAssertEqual(output.count, 1)
     XCTAssertEqual(output.first?.utf8.count, hugeSize)
   }
@@ -77,7 +77,7 @@ final class HostileInputTests: XCTestCase {
     // level of the tree.
     let source = try hugeScript("chain.anim", "x = 1", repeating: " - 1", count: hugeSize / 4, "\n")
     let result = ScriptRunner.check(source)
-    XCTAssertEqual(result.exitCode, ExitStatus.dataError)
+    XCTAssertEqual(result.outcome, .rejected)
     XCTAssertEqual(result.errors.count, 1)
     XCTAssertEqual(
       result.errors.first?.0.message,
@@ -92,7 +92,7 @@ final class HostileInputTests: XCTestCase {
       "+ fade(in, 0.001)\nh = run m\nprint h.duration\nstep 50.0005\nprint view.alpha\nsettle\nprint view.alpha, h.state\n"
     )
     let (output, result) = run(source)
-    XCTAssertEqual(result.exitCode, ExitStatus.success, "\(result.errors.map(\.0.message))")
+    XCTAssertEqual(result.outcome, .completed, "\(result.errors.map(\.0.message))")
     XCTAssertEqual(output, ["100", "0.5", "1 finished"])
   }
 
@@ -103,14 +103,14 @@ final class HostileInputTests: XCTestCase {
       count: 99_998, " | move(to: (100, 0), 4)\nh = run m\nprint h.duration\nstep 1\nprint view.x\n"
     )
     let (output, result) = run(source)
-    XCTAssertEqual(result.exitCode, ExitStatus.success, "\(result.errors.map(\.0.message))")
+    XCTAssertEqual(result.outcome, .completed, "\(result.errors.map(\.0.message))")
     XCTAssertEqual(output, ["4", "25"])
   }
 
   func testTenMegabyteUnterminatedStringGivesAShortDiagnostic() throws {
     let source = try hugeScript("open.anim", "print \"", repeating: "a", count: largeSize, "\n")
     let result = ScriptRunner.check(source)
-    XCTAssertEqual(result.exitCode, ExitStatus.dataError)
+    XCTAssertEqual(result.outcome, .rejected)
     let diagnostic = try XCTUnwrap(result.errors.first?.0)
     XCTAssertEqual(diagnostic.message, "unterminated string")
     let rendered = DiagnosticRenderer().render(diagnostic, in: source)
@@ -138,7 +138,7 @@ final class HostileInputTests: XCTestCase {
     let source = try hugeScript(
       "comment.anim", "# ", repeating: "é", count: largeSize / 2, "\nprint 1\n")
     let (output, result) = run(source)
-    XCTAssertEqual(result.exitCode, ExitStatus.success)
+    XCTAssertEqual(result.outcome, .completed)
     XCTAssertEqual(output, ["1"])
   }
 
@@ -147,7 +147,7 @@ final class HostileInputTests: XCTestCase {
     // not compare it letter by letter with every builtin.
     let source = try hugeScript("name.anim", "run ", repeating: "q", count: largeSize, "(1)\n")
     let result = ScriptRunner.check(source)
-    XCTAssertEqual(result.exitCode, ExitStatus.dataError)
+    XCTAssertEqual(result.outcome, .rejected)
     let diagnostic = try XCTUnwrap(result.errors.first?.0)
     XCTAssertTrue(diagnostic.message.hasPrefix("unknown function 'qqq"))
     XCTAssertNil(diagnostic.hint)
@@ -158,7 +158,7 @@ final class HostileInputTests: XCTestCase {
 
   func testExpectationOfMismatchedTypesNamesTheTypes() {
     let (_, result) = run("expect view.alpha == \"1\"\nexpect 1 ~= \"1\"\n")
-    XCTAssertEqual(result.exitCode, ExitStatus.failure)
+    XCTAssertEqual(result.outcome, .failedExpectations)
     XCTAssertEqual(
       result.failedExpectations.map(\.message),
       [
@@ -169,7 +169,7 @@ final class HostileInputTests: XCTestCase {
 
   func testExpectationOfPointAgainstNumberFails() {
     let (_, result) = run("expect (1, 2) == 1\n")
-    XCTAssertEqual(result.exitCode, ExitStatus.failure)
+    XCTAssertEqual(result.outcome, .failedExpectations)
     XCTAssertEqual(
       result.failedExpectations.first?.message,
       "expectation failed: (1, 2) is (1, 2) (a point), expected 1 (a number) (t=0)")
@@ -178,7 +178,7 @@ final class HostileInputTests: XCTestCase {
   func testRandomBetweenTheLargestBoundsIsFinite() {
     let (output, result) = run(
       "for i in 0..<100 { x = random(-1.7e308, 1.7e308); print x * 0.5 }\n")
-    XCTAssertEqual(result.exitCode, ExitStatus.success)
+    XCTAssertEqual(result.outcome, .completed)
     XCTAssertEqual(output.count, 100)
   }
 
@@ -205,7 +205,7 @@ final class HostileInputTests: XCTestCase {
     let handlers = "h = run fade(out, 1)\non h done {\n  restart h\n  finish h\n}\nfinish h\n"
     for stackSize in [8 << 20, 16 << 20, 64 << 20] {
       let result = run(deep, stackSize: stackSize)
-      XCTAssertEqual(result.exitCode, ExitStatus.software, "stack \(stackSize)")
+      XCTAssertEqual(result.outcome, .runtimeError, "stack \(stackSize)")
       XCTAssertTrue(
         result.errors.first?.0.message.hasPrefix("recursion") ?? false,
         "\(result.errors.first?.0.message ?? "no error")")

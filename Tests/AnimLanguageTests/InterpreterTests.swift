@@ -18,14 +18,14 @@ final class InterpreterTests: XCTestCase {
     let (output, result) = run(
       "blink = fade(out, 1) + fade(in, 1); run blink * 100\nstep 1.5\nprint view.alpha\n")
     XCTAssertEqual(output, ["0.5"])
-    XCTAssertEqual(result.exitCode, 0)
+    XCTAssertEqual(result.outcome, .completed)
   }
 
   func testFailedExpectationGoesOnAndExitsOne() {
     let (output, result) = run(
       "run fade(out, 2)\nstep 1.5\nexpect view.alpha == 0.5\nprint \"after\"\n")
     XCTAssertEqual(output, ["after"])
-    XCTAssertEqual(result.exitCode, 1)
+    XCTAssertEqual(result.outcome, .failedExpectations)
     XCTAssertEqual(result.failedExpectations.count, 1)
     XCTAssertEqual(
       result.failedExpectations[0].message,
@@ -37,13 +37,13 @@ final class InterpreterTests: XCTestCase {
   func testSyntaxErrorIsExit65AndNothingRuns() {
     let (output, result) = run("print 1\nrun fade(out 1)\n")
     XCTAssertEqual(output, [])
-    XCTAssertEqual(result.exitCode, 65)
+    XCTAssertEqual(result.outcome, .rejected)
     XCTAssertEqual(result.errors.first?.0.range.line, 2)
   }
 
   func testUnknownFunctionIsANameErrorWithAHint() {
     let (_, result) = run("run fdae(out, 1)\n")
-    XCTAssertEqual(result.exitCode, 65)
+    XCTAssertEqual(result.outcome, .rejected)
     XCTAssertEqual(result.errors.first?.0.message, "unknown function 'fdae'")
     XCTAssertEqual(result.errors.first?.0.hint, "did you mean 'fade'?")
     XCTAssertEqual(result.errors.first?.0.kind, .name)
@@ -52,7 +52,7 @@ final class InterpreterTests: XCTestCase {
   func testRuntimeErrorStopsTheScriptWithExit70AtItsLine() {
     let (output, result) = run("print 1\nx = 1 / 0\nprint 2\n")
     XCTAssertEqual(output, ["1"])
-    XCTAssertEqual(result.exitCode, 70)
+    XCTAssertEqual(result.outcome, .runtimeError)
     XCTAssertEqual(result.errors.first?.0.message, "division by zero")
     XCTAssertEqual(result.errors.first?.0.range.line, 2)
     XCTAssertEqual(result.errors.first?.0.range.column, 5)
@@ -68,7 +68,7 @@ final class InterpreterTests: XCTestCase {
         guard let text = files[path] else { throw CocoaError(.fileNoSuchFile) }
         return Array(text.utf8)
       })
-    XCTAssertEqual(result.exitCode, 70)
+    XCTAssertEqual(result.outcome, .runtimeError)
     let (diagnostic, file) = try XCTUnwrap(result.errors.first)
     XCTAssertEqual(file.path, "/p/lib.anim")
     XCTAssertEqual(diagnostic.message, "division by zero")
@@ -83,7 +83,7 @@ final class InterpreterTests: XCTestCase {
 
   func testHandlerErrorPointsInsideTheHandler() {
     let (_, result) = run("h = run fade(out, 1)\non h done {\n  print view.nope\n}\nstep 2\n")
-    XCTAssertEqual(result.exitCode, 70)
+    XCTAssertEqual(result.outcome, .runtimeError)
     XCTAssertEqual(result.errors.first?.0.range.line, 3)
   }
 

@@ -48,7 +48,7 @@ final class WorkLimitTests: XCTestCase {
 
   func testNestedLoopsEachWithinTheirLengthStop() {
     let (_, result) = run("for i in 0..<1e7 {\n  for j in 0..<1e7 { }\n}\n", limit: 100_000)
-    XCTAssertEqual(result.exitCode, 70)
+    XCTAssertEqual(result.outcome, .runtimeError)
     XCTAssertEqual(result.errors.first?.0.message, "work limit reached: more than 100000 steps")
     XCTAssertEqual(result.errors.first?.0.range.line, 2)
   }
@@ -67,7 +67,7 @@ final class WorkLimitTests: XCTestCase {
       """
     let (output, result) = run(script + "\n", limit: 10_000)
     XCTAssertEqual(output, [])
-    XCTAssertEqual(result.exitCode, 70)
+    XCTAssertEqual(result.outcome, .runtimeError)
     XCTAssertEqual(result.errors.first?.0.message, "work limit reached: more than 10000 steps")
   }
 
@@ -75,7 +75,7 @@ final class WorkLimitTests: XCTestCase {
     let script =
       "h = run (fade(out, 0.001) + fade(in, 0.001)) * forever\non h repeat { }\nstep 1e6\n"
     let (_, result) = run(script, limit: 10_000)
-    XCTAssertEqual(result.exitCode, 70)
+    XCTAssertEqual(result.outcome, .runtimeError)
     XCTAssertEqual(result.errors.first?.0.range.line, 2)
   }
 
@@ -87,8 +87,8 @@ final class WorkLimitTests: XCTestCase {
       print s
       """
     // 10·2^16 = 655 360 bytes: the last join costs 655 steps, printing it 655.
-    XCTAssertEqual(run(script, limit: 3_000).result.exitCode, 0)
-    XCTAssertEqual(run(script, limit: 1_500).result.exitCode, 70)
+    XCTAssertEqual(run(script, limit: 3_000).result.outcome, .completed)
+    XCTAssertEqual(run(script, limit: 1_500).result.outcome, .runtimeError)
   }
 
   /// Plays the clock walks one by one count too: a repeat beside a part of
@@ -102,7 +102,7 @@ final class WorkLimitTests: XCTestCase {
       ("fade(out, 1e-17) * forever", 2),
     ] {
       let (_, result) = run("n = 1\nrun \(motion)\nstep 1e9\nprint n\n", limit: 10_000)
-      XCTAssertEqual(result.exitCode, 70, motion)
+      XCTAssertEqual(result.outcome, .runtimeError, motion)
       XCTAssertEqual(result.errors.first?.0.message, "work limit reached: more than 10000 steps")
       XCTAssertEqual(result.errors.first?.0.range.line, line, motion)
     }
@@ -142,6 +142,6 @@ final class WorkLimitTests: XCTestCase {
       "blink = fade(out, 1) + fade(in, 1); run blink * 100\nstep 150\nprint view.alpha\n",
       limit: 50)
     XCTAssertEqual(output, ["1"])
-    XCTAssertEqual(result.exitCode, 0)
+    XCTAssertEqual(result.outcome, .completed)
   }
 }

@@ -46,7 +46,7 @@ final class SaveRoundTripTests: XCTestCase {
     let result = ScriptRunner.run(
       SourceFile(path: saved.path, text: script), output: { printed.append($0) })
     XCTAssertEqual(result.errors.map(\.0.message), [])
-    XCTAssertEqual(result.exitCode, 0)
+    XCTAssertEqual(result.outcome, .completed)
 
     // Rebuild the scene the script ends with, to compare every view.
     let replay = Interpreter(file: SourceFile(path: saved.path, text: script), output: { _ in })

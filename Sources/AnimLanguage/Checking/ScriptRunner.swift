@@ -8,9 +8,34 @@ public struct ScriptResult {
   /// `expect` statements that failed (the script went on).
   public var failedExpectations: [RuntimeError] = []
 
-  /// A result with the given errors and failed expectations. The command line
-  /// turns it into an exit code (SPEC §8): the first error's kind, else 1 when
-  /// an expectation failed, else 0.
+  /// How the script ended, in the language's words; the command line turns
+  /// it into an exit code (SPEC §8).
+  public enum Outcome: Equatable, Sendable {
+    /// It ran to its end and every expectation held.
+    case completed
+    /// It ran to its end, but at least one `expect` failed.
+    case failedExpectations
+    /// A syntax or name error: nothing ran.
+    case rejected
+    /// A runtime error stopped it.
+    case runtimeError
+    /// A file (an import) could not be read.
+    case ioError
+  }
+
+  /// The first error decides; else a failed expectation; else completed.
+  public var outcome: Outcome {
+    if let first = errors.first {
+      switch first.0.kind {
+      case .syntax, .name: return .rejected
+      case .runtime: return .runtimeError
+      case .io: return .ioError
+      }
+    }
+    return failedExpectations.isEmpty ? .completed : .failedExpectations
+  }
+
+  /// A result with the given errors and failed expectations.
   public init(errors: [(Diagnostic, SourceFile)] = [], failedExpectations: [RuntimeError] = []) {
     self.errors = errors
     self.failedExpectations = failedExpectations
