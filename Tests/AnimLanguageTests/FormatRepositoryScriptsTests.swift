@@ -104,7 +104,7 @@ final class FormatRepositoryScriptsTests: XCTestCase {
         let second = ScriptRunner.run(
           SourceFile(path: source.path, text: text), output: { after.append($0) })
         XCTAssertEqual(before, after, "\(source.path) prints differently once formatted")
-        XCTAssertEqual(first.exitCode, second.exitCode, "\(source.path) exits differently")
+        XCTAssertEqual(first.outcome, second.outcome, "\(source.path) ends differently")
         XCTAssertEqual(
           first.errors.map(\.0.message), second.errors.map(\.0.message),
           "\(source.path): errors differ")
