@@ -107,7 +107,8 @@ public final class Clock {
     try checkLimit(target)
     guard target >= now else {
       throw EngineError(
-        "cannot step back in time (now \(NumberText.format(now)), asked for \(NumberText.format(target)))")
+        "cannot step back in time (now \(NumberText.format(now)), asked for \(NumberText.format(target)))"
+      )
     }
     try move(to: target)
     frameBase = target
@@ -117,7 +118,8 @@ public final class Clock {
   /// Advances by `seconds`.
   public func advance(by seconds: Double) throws {
     guard seconds.isFinite, seconds >= 0 else {
-      throw EngineError("step must be a finite number of seconds ≥ 0, not \(NumberText.format(seconds))")
+      throw EngineError(
+        "step must be a finite number of seconds ≥ 0, not \(NumberText.format(seconds))")
     }
     let target = now + seconds
     guard target.isFinite else { throw EngineError("time would overflow") }
@@ -140,7 +142,8 @@ public final class Clock {
   /// Sets the frame rate.
   public func setFPS(_ value: Double) throws {
     guard value.isFinite, value > 0, value <= 1_000_000 else {
-      throw EngineError("frame rate must be a number in (0, 1000000], not \(NumberText.format(value))")
+      throw EngineError(
+        "frame rate must be a number in (0, 1000000], not \(NumberText.format(value))")
     }
     fps = value
     frameBase = now
