@@ -36,8 +36,11 @@ enum MetaCommand: Equatable {
   static func parse(_ line: String) -> Result<MetaCommand, Problem> {
     let body = line.drop { $0 == " " }.dropFirst()
     let name = String(body.prefix { !$0.isWhitespace })
-    let argument = Self.unquote(body.dropFirst(name.count).trimmingCharacters(in: .whitespaces))
     let command = aliases[name] ?? name
+    // A file name may be quoted (`:load "my file.anim"`); an expression or
+    // text (`:ast "hello"`, `:tokens "a"`) is taken as typed.
+    let raw = body.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
+    let argument = Self.takesFileName.contains(command) ? Self.unquote(raw) : raw
     let optional = argument.isEmpty ? nil : argument
 
     func needs(_ what: String, _ make: (String) -> MetaCommand) -> Result<MetaCommand, Problem> {
@@ -91,6 +94,9 @@ enum MetaCommand: Equatable {
     "render": ":render FILE.png|FILE.svg",
     "plot": ":plot VIEW.PROPERTY[, …] for SECONDS | :plot EASING",
   ]
+
+  /// The commands whose argument is a file name, which quotes may surround.
+  static let takesFileName: Set<String> = ["load", "save", "render"]
 
   /// `"my file.anim"` → `my file.anim`; anything else unchanged.
   private static func unquote(_ text: String) -> String {

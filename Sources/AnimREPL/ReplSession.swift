@@ -126,6 +126,12 @@ public final class ReplSession {
         return
       }
       if trimmed.isEmpty { return }
+      // `help`, `quit` and `exit` typed bare (as in python or a shell) mean
+      // the meta-commands, unless the session bound the name to something.
+      if ["help", "quit", "exit"].contains(trimmed), value(ofName: trimmed) == nil {
+        perform(":" + trimmed)
+        return
+      }
     }
     pending.append(line)
     let text = pending.joined(separator: "\n")

@@ -194,6 +194,35 @@ final class MetaCommandTests: XCTestCase {
       """)
   }
 
+  /// An expression or text in quotes keeps its quotes (only file names are unquoted).
+  func testAstAndTokensKeepAStringsQuotes() {
+    XCTAssertEqual(
+      ScriptedSession().type([":ast \"hello\"", ":tokens \"a\""]),
+      """
+      anim 0.000s> :ast "hello"
+      "hello"
+      anim 0.000s> :tokens "a"
+      1:1 string "a"
+
+      """)
+  }
+
+  /// `help`, `quit` and `exit` typed bare answer as their meta-commands,
+  /// unless the session bound the name.
+  func testBareHelpQuitAndExitAreAnswered() {
+    let help = ScriptedSession().type(["help"])
+    XCTAssertTrue(help.contains("Help topics (:help TOPIC)"), help)
+    for word in ["quit", "exit"] {
+      let session = ScriptedSession()
+      XCTAssertEqual(
+        session.type(["print 1", word, "print 2"]),
+        "anim 0.000s> print 1\n1\nanim 0.000s> \(word)\n")
+    }
+    XCTAssertEqual(
+      ScriptedSession().type(["quit = 3", "quit"]),
+      "anim 0.000s> quit = 3\nanim 0.000s> quit\n3\n")
+  }
+
   func testTokensListsEveryTokenWithItsPosition() {
     XCTAssertEqual(
       ScriptedSession().type([":tokens step 300ms; print \"a\""]),

@@ -7,6 +7,8 @@ struct Arguments {
     var label: String?
     var value: Value
     var range: SourceRange
+    /// Where the label is written, when it is (`eas` in `fade(out, 1, eas: x)`).
+    var labelRange: SourceRange?
   }
   private(set) var items: [Item]
   let callee: String
@@ -59,7 +61,14 @@ struct Arguments {
   func finish() throws {
     guard let extra = items.first else { return }
     if let label = extra.label {
-      throw RuntimeError("\(callee) has no parameter '\(label)'", at: extra.range)
+      // The caret goes under the label, the misspelt word, not its value.
+      let known = BuiltinOptions.labels(of: callee)
+      let hint =
+        Spelling.closest(to: label, among: known).map { "did you mean '\($0):'?" }
+        ?? (known.isEmpty
+          ? "\(callee) takes no labels" : "\(callee) takes \(known.joined(separator: ", "))")
+      throw RuntimeError(
+        "\(callee) has no parameter '\(label)'", at: extra.labelRange ?? extra.range, hint: hint)
     }
     throw RuntimeError("too many arguments to \(callee)", at: extra.range)
   }

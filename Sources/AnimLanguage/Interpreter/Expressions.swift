@@ -37,7 +37,11 @@ extension Interpreter {
     case .call(let callee, let arguments):
       return try call(callee, arguments, at: expr.range, in: env)
     case .member(let base, let name):
-      return try member(try evaluate(base, in: env), name, of: base, in: env)
+      do {
+        return try member(try evaluate(base, in: env), name, of: base, in: env)
+      } catch let error as RuntimeError {
+        throw withMisspeltNameHint(error, operands: [base], in: env)
+      }
     case .index(let base, let index):
       return try subscriptValue(try evaluate(base, in: env), index, in: env, at: expr.range)
     case .negate(let operand):
@@ -79,13 +83,18 @@ extension Interpreter {
     }
     let items = try arguments.map {
       Arguments.Item(
-        label: $0.label?.name, value: try evaluate($0.value, in: env), range: $0.value.range)
+        label: $0.label?.name, value: try evaluate($0.value, in: env), range: $0.value.range,
+        labelRange: $0.label?.range)
     }
     switch function.body {
     case .builtin(let builtin):
       try spend(sizesOf: items.map(\.value), at: range)
       var args = Arguments(callee: function.name, items: items, range: range)
-      return try builtin.call(&args, self)
+      do {
+        return try builtin.call(&args, self)
+      } catch let error as RuntimeError {
+        throw withMisspeltNameHint(error, operands: arguments.map(\.value), in: env)
+      }
     case .user(let parameters, let body, let closure, let defFile):
       return try callUser(
         function.name, parameters, body, closure, defFile, items, at: range,

@@ -14,7 +14,11 @@ extension Interpreter {
   ) throws -> Value {
     let a = try evaluate(left, in: env)
     let b = try evaluate(right, in: env)
-    return try combine(op, a, b, left.range, right.range, at: range)
+    do {
+      return try combine(op, a, b, left.range, right.range, at: range)
+    } catch let error as RuntimeError {
+      throw withMisspeltNameHint(error, operands: [left, right], in: env)
+    }
   }
 
   /// `a + b + c …` or `a | b | c …` (SPEC §14.5): the operands from left to

@@ -143,7 +143,9 @@ extension Interpreter {
   func startRun(_ e: Expr, in env: Environment) throws -> RunHandle {
     let value = try evaluate(e, in: env)
     guard case .motion(let m) = value else {
-      throw RuntimeError("run needs a motion, not \(value.typeName)", at: e.range)
+      throw withMisspeltNameHint(
+        RuntimeError("run needs a motion, not \(value.typeName)", at: e.range), operands: [e],
+        in: env)
     }
     if m.animatesDefaultView { noteUse(of: .view(clock.defaultView)) }
     var handle: RunHandle?
