@@ -6,14 +6,20 @@ public struct FileError: Error, Equatable, CustomStringConvertible {
   public var path: String
   /// Why, such as `No such file or directory`.
   public var reason: String
+  /// The system's error number (`errno`), when the system gave one.
+  public var code: Int32?
 
   public var description: String { "\(path): \(reason)" }
 
   /// Creates an error from its parts.
-  public init(path: String, reason: String) {
+  public init(path: String, reason: String, code: Int32? = nil) {
     self.path = path
     self.reason = reason
+    self.code = code
   }
+
+  /// The file (or a folder on its path) does not exist.
+  public var isMissing: Bool { code == ENOENT || code == ENOTDIR }
 
   /// The error for a failed Foundation call, giving the system's reason when
   /// Foundation wraps one (its own text varies between platforms).
@@ -28,6 +34,7 @@ public struct FileError: Error, Equatable, CustomStringConvertible {
 
   /// The error `errno` describes now.
   public static func current(_ path: String) -> FileError {
-    FileError(path: path, reason: String(cString: strerror(errno)))
+    let code = errno
+    return FileError(path: path, reason: String(cString: strerror(code)), code: code)
   }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import AnimFiles
 
 /// Reads the files a session imports, keeping each one's bytes as first read,
 /// so that replaying the session after an error sees exactly the text the
@@ -9,10 +9,7 @@ final class FileCache {
   /// The bytes of `path` (absolute, as the interpreter resolves imports).
   func read(_ path: String) throws -> [UInt8] {
     if let bytes = files[path] { return bytes }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw CocoaError(.fileNoSuchFile)
-    }
-    let bytes = [UInt8](data)
+    let bytes = try FileBytes.read(path)
     files[path] = bytes
     return bytes
   }

@@ -19,8 +19,9 @@ public final class LineHistory {
   /// A history backed by `path` (nil: memory only), loaded from it if it exists.
   public init(path: String?) {
     self.path = path
-    guard let path, let data = FileManager.default.contents(atPath: path) else { return }
-    let lines = String(decoding: data, as: UTF8.self).split(
+    // A history that cannot be read (none yet, or unreadable) starts empty.
+    guard let path, let bytes = try? FileBytes.read(path) else { return }
+    let lines = String(decoding: bytes, as: UTF8.self).split(
       separator: "\n", omittingEmptySubsequences: true)
     entries = lines.suffix(Self.maximumEntries).map(String.init)
   }

@@ -95,7 +95,7 @@ extension ReplSession {
       guard let entry = runEntry(argument, line: line) else { return }
       entries = [entry]
     }
-    let chart = Timeline(
+    let chart = TimelineChart(
       entries: entries, now: interpreter.clock.now, width: terminalWidth(),
       splitLabel: Self.splitLabel)
     for row in chart.render() { output(row) }

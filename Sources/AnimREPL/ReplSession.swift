@@ -1,4 +1,5 @@
 import AnimEngine
+import AnimFiles
 import AnimLanguage
 import Foundation
 
@@ -6,10 +7,10 @@ import Foundation
 /// interpreter, and writes through the sinks it is given. It never touches a
 /// terminal, so tests drive it with a `ScriptedLineReader`.
 ///
-/// Each entry (one or more lines, until the statement is complete) runs as a
-/// *chunk*. A chunk that fails (syntax, name or runtime error) prints its
+/// Each entry (one or more lines, until the statement is complete) runs as
+/// one `SessionEntry`. An entry that fails (syntax, name or runtime error) prints its
 /// diagnostic and leaves the session exactly as it was: the interpreter is
-/// rebuilt by replaying every successful chunk, with output discarded, into
+/// rebuilt by replaying every successful entry, with output discarded, into
 /// a fresh one (the language is deterministic, so the replay is exact).
 public final class ReplSession {
   /// Receives each line of output (without its newline).
@@ -26,13 +27,13 @@ public final class ReplSession {
   /// The interpreter holding the session's state (replaced by `:reset` and
   /// after an error).
   public internal(set) var interpreter: Interpreter
-  /// The successful chunks, in order: what `:save` writes and a rollback replays.
-  var chunks: [Chunk] = []
+  /// The successful entries, in order: what `:save` writes and a rollback replays.
+  var entries: [SessionEntry] = []
   /// Every run started, for `:timeline`.
   var runLog = RunLog()
   /// Lines of an entry not yet complete (shown with the `...> ` prompt).
   private var pending: [String] = []
-  /// The report of the chunk running now, when it moves the clock.
+  /// The report of the entry running now, when it moves the clock.
   var report: StepReport?
   private var warnedAboutHistory = false
 
@@ -57,11 +58,12 @@ public final class ReplSession {
   ///   - errorOutput: receives each diagnostic, without a final newline.
   ///   - history: the history entered lines go to (memory only by default).
   ///   - useColor: colour diagnostics with ANSI escapes.
-  ///   - terminalWidth: the width `:timeline` fits.
+  ///   - terminalWidth: the width `:timeline` fits (the host asks the
+  ///     terminal; 80 columns when it does not say).
   public init(
     output: @escaping (String) -> Void, errorOutput: @escaping (String) -> Void,
     history: LineHistory = LineHistory(path: nil), useColor: Bool = false,
-    terminalWidth: @escaping () -> Int = { TerminalWidth.current() }
+    terminalWidth: @escaping () -> Int = { 80 }
   ) {
     self.output = output
     self.errorOutput = errorOutput
@@ -148,7 +150,7 @@ public final class ReplSession {
 
   // MARK: Running
 
-  /// Compiles and runs `text` as one chunk. Returns false (keeping the lines
+  /// Compiles and runs `text` as one entry. Returns false (keeping the lines
   /// pending) when more lines could complete it and `complete` is false.
   @discardableResult
   private func runEntry(_ text: String, complete: Bool) -> Bool {
@@ -164,7 +166,7 @@ public final class ReplSession {
     Program(source: source, knownNames: Set(interpreter.boundNames), readFile: files.read)
   }
 
-  /// Runs a compiled chunk; on success keeps it, on failure prints the error
+  /// Runs a compiled entry; on success keeps it, on failure prints the error
   /// and rolls the session back. `echo` shows the value of bare expressions
   /// and the report of the clock's moves (typed input only).
   func run(_ program: Program, source: SourceFile, loadedAs: String?, echo: Bool) -> Bool {
@@ -193,7 +195,7 @@ public final class ReplSession {
     if let report, let before {
       for line in report.lines(since: before, clock: interpreter.clock) { output(line) }
     }
-    chunks.append(Chunk(source: source, loadedAs: loadedAs))
+    entries.append(SessionEntry(source: source, loadedAs: loadedAs))
     return true
   }
 
@@ -208,25 +210,25 @@ public final class ReplSession {
     }
   }
 
-  /// Replaces the interpreter with one rebuilt from the successful chunks.
+  /// Replaces the interpreter with one rebuilt from the successful entries.
   func rebuild() {
     let fresh = Interpreter(file: SourceFile(path: Self.inputPath, text: ""), output: { _ in })
     runLog = RunLog()
     attach(fresh, silent: true)
-    for (index, chunk) in chunks.enumerated() {
+    for (index, entry) in entries.enumerated() {
       let program = Program(
-        source: chunk.source, knownNames: Set(fresh.boundNames), readFile: files.read)
+        source: entry.source, knownNames: Set(fresh.boundNames), readFile: files.read)
       fresh.resetWork()
       do {
         for statement in program.statements {
-          try fresh.execute([statement], in: chunk.source)
+          try fresh.execute([statement], in: entry.source)
           runLog.refresh(fresh.clock)
         }
       } catch {
         // Replay is deterministic, so this means the input read something
         // outside the session; keep what replayed.
         errorOutput("anim: note: the session could only be rebuilt up to entry \(index + 1)")
-        chunks.removeSubrange(index...)
+        entries.removeSubrange(index...)
         break
       }
     }
@@ -235,16 +237,16 @@ public final class ReplSession {
   }
 
   /// A new interpreter in the session's state, replayed silently from the
-  /// successful chunks: what `:plot` moves on without moving the session.
+  /// successful entries: what `:plot` moves on without moving the session.
   func replicate() -> Interpreter {
     let copy = Interpreter(file: SourceFile(path: Self.inputPath, text: ""), output: { _ in })
     copy.readFile = files.read
     copy.workLimit = workLimit
-    for chunk in chunks {
+    for entry in entries {
       let program = Program(
-        source: chunk.source, knownNames: Set(copy.boundNames), readFile: files.read)
+        source: entry.source, knownNames: Set(copy.boundNames), readFile: files.read)
       copy.resetWork()
-      try? copy.execute(program.statements, in: chunk.source)
+      try? copy.execute(program.statements, in: entry.source)
     }
     copy.resetWork()
     return copy
@@ -252,7 +254,7 @@ public final class ReplSession {
 
   /// Starts over with an empty scene at time 0 (`:reset`).
   func startOver() {
-    chunks = []
+    entries = []
     files = FileCache()
     runLog = RunLog()
     interpreter = Interpreter(file: SourceFile(path: Self.inputPath, text: ""), output: output)
@@ -294,7 +296,7 @@ public final class ReplSession {
   // MARK: Files
 
   /// Runs the script at `path` into the session (`:load`, `anim repl FILE`);
-  /// it becomes one chunk. Returns whether it ran without error.
+  /// it becomes one entry. Returns whether it ran without error.
   @discardableResult
   public func load(_ path: String) -> Bool {
     load(path, commandLine: nil)
@@ -303,22 +305,21 @@ public final class ReplSession {
   func load(_ path: String, commandLine: String?) -> Bool {
     let expanded = path.hasPrefix("~/") ? NSHomeDirectory() + path.dropFirst() : path
     let absolute = URL(fileURLWithPath: expanded).standardizedFileURL.path
-    var isDirectory: ObjCBool = false
     // Read afresh (not through the import cache): `:load` again after editing
     // a file runs the new text.
-    guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory),
-      !isDirectory.boolValue,
-      let data = FileManager.default.contents(atPath: absolute)
-    else {
-      let exists = FileManager.default.fileExists(atPath: absolute)
+    let bytes: [UInt8]
+    do {
+      bytes = try FileBytes.read(absolute)
+    } catch {
+      let missing = (error as? FileError)?.isMissing ?? false
       problem(
-        "cannot load \(path): \(exists ? "not a readable file" : "no such file")",
+        "cannot load \(path): \(missing ? "no such file" : "not a readable file")",
         commandLine: commandLine)
       return false
     }
     // Diagnostics name the file as the user wrote it; imports resolve
     // against it (the REPL never changes directory).
-    let source = SourceFile(path: expanded, bytes: [UInt8](data))
+    let source = SourceFile(path: expanded, bytes: bytes)
     let program = compile(source)
     guard run(program, source: source, loadedAs: path, echo: false) else { return false }
     output("loaded \(path)")
@@ -327,7 +328,7 @@ public final class ReplSession {
 
   /// The session's successful input as a runnable script (`:save`).
   public var script: String {
-    "# anim session saved by :save\n" + chunks.map(\.scriptText).joined()
+    "# anim session saved by :save\n" + entries.map(\.scriptText).joined()
   }
 
   /// Prints a problem with a meta-command: as a diagnostic under the command

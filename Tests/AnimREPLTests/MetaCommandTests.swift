@@ -322,6 +322,20 @@ final class MetaCommandTests: XCTestCase {
       """)
   }
 
+  /// `:load` reads through FileBytes: a folder is not a readable file.
+  func testLoadingAFolderSaysItIsNotAReadableFile() {
+    let session = ScriptedSession()
+    XCTAssertEqual(
+      session.type([":load /"]),
+      """
+      anim 0.000s> :load /
+      <repl>:1:7: error: cannot load /: not a readable file
+      1 | :load /
+        |       ^
+
+      """)
+  }
+
   func testSaveWritesTheSuccessfulInput() throws {
     let directory = try temporaryDirectory(self)
     let file = directory.appendingPathComponent("session.anim")

@@ -1,6 +1,8 @@
-/// Fixes the values of a track's segments as they start: each one reads the
+/// The value of one property of one view under one run, segment by segment:
+/// it fixes the values of a track's segments as they start, each reading the
 /// value the track has at that instant (the previous segment's value then, or
-/// the value the track started from).
+/// the value the track started from). "Resolving" is how `fade(out, 1)` learns
+/// the alpha it fades from.
 struct Resolver {
   /// The value before the first segment.
   var initial: PropertyValue

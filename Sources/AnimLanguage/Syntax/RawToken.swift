@@ -78,7 +78,10 @@ enum LexicalError: UInt8, Sendable {
   }
 }
 
-/// Contextual keywords as packed integers (see `RawToken.word`).
+/// The contextual keywords (`on`, `in`, `every`, `for`, `within`, `to`, …):
+/// words that are ordinary names except where the grammar gives them a
+/// meaning. Each is packed into one integer (see `RawToken.word`), so the
+/// parser compares a token against a keyword without building a string.
 enum Word {
   /// Packs an ASCII word of up to 8 bytes, first byte lowest; 0 for longer words.
   static func pack(_ word: String) -> UInt64 {

@@ -2,7 +2,7 @@ import AnimREPL
 import XCTest
 
 /// `:timeline`: the chart of runs over time, pinned at a fixed width.
-final class TimelineTests: XCTestCase {
+final class TimelineChartTests: XCTestCase {
   func testAChartOfPartsMarksACancelAndAForeverRun() {
     let session = ScriptedSession(width: 60)
     session.type([

@@ -2,16 +2,16 @@ import AnimLanguage
 import Foundation
 
 /// One input that ran without error: an entry typed at the prompt (one or
-/// more lines) or a file run with `:load`. The session keeps every chunk in
+/// more lines) or a file run with `:load`. The session keeps every one in
 /// order; replaying them into a fresh interpreter rebuilds its state exactly.
-struct Chunk {
+struct SessionEntry {
   /// The text, with the path it ran under (`<repl>`, or the loaded file's
   /// absolute path, against which its imports resolve).
   var source: SourceFile
   /// The path as the user gave it to `:load`; nil for typed input.
   var loadedAs: String?
 
-  /// The chunk as it goes into a `:save`d script: its text, with every
+  /// The entry as it goes into a `:save`d script: its text, with every
   /// relative `import` made absolute (the saved file may live elsewhere), and
   /// a comment naming the file for a loaded one.
   var scriptText: String {

@@ -17,7 +17,7 @@ import Foundation
 ///                  ┬────────▲┬─────────┬
 ///                  0s        1s        2s
 /// ```
-struct Timeline {
+struct TimelineChart {
   /// Most rows drawn; the most recent runs are kept.
   static let maximumRows = 20
   /// A run whose top-level sequence or parallel has more parts than this is

@@ -6,14 +6,16 @@ import Foundation
   import Darwin
 #endif
 
-/// How wide the terminal is, for `:timeline`.
-public enum TerminalWidth {
+/// How wide the terminal is: the REPL is given this as its `terminalWidth`
+/// (for `:timeline`), and completion lists fit it. Terminal queries belong to
+/// the executable; AnimREPL knows no terminal.
+enum TerminalWidth {
   /// Used when nothing says otherwise.
-  public static let fallback = 80
+  static let fallback = 80
 
   /// `COLUMNS` when it is a positive number, else the width the terminal on
   /// standard output reports (TIOCGWINSZ), else 80.
-  public static func current(environment: [String: String] = ProcessInfo.processInfo.environment)
+  static func current(environment: [String: String] = ProcessInfo.processInfo.environment)
     -> Int
   {
     if let text = environment["COLUMNS"],
