@@ -63,7 +63,9 @@ extension Interpreter {
     case .view(let v): return [v]
     case .group(let g): return g.members
     case .symbol(let s):
-      throw RuntimeError("unknown view '\(s)'", at: item.range)
+      throw RuntimeError(
+        "unknown view '\(s)'", at: item.range,
+        hint: Spelling.closest(to: s, among: boundNames + ["view"]).map { "did you mean '\($0)'?" })
     default:
       throw RuntimeError(
         "a motion plays on a view or a group, not \(item.value.typeName)", at: item.range)
