@@ -20,11 +20,17 @@ struct RunCommand: ParsableCommand {
     help: ArgumentHelp("Run TEXT as a script (before any FILE).", valueName: "TEXT"))
   var text: String?
 
+  @Flag(help: "Run again whenever a script or a file it imports changes (until Ctrl-C).")
+  var watch = false
+
   @OptionGroup var limits: WorkLimitOption
 
   func validate() throws {
     if files.isEmpty && text == nil {
       throw ValidationError("give a script to run: FILE, - for standard input, or -e TEXT")
+    }
+    if watch && files.contains("-") {
+      throw ValidationError("--watch cannot watch standard input")
     }
   }
 
@@ -32,8 +38,24 @@ struct RunCommand: ParsableCommand {
     let limit = limits.workLimit
     var sources: [SourceLoading.Input] = files.map { .path($0) }
     if let text { sources.insert(.text(text), at: 0) }
-    try SourceLoading.each(sources) {
-      ScriptRunner.run($0, output: Terminal.writeLine, workLimit: limit)
+    guard watch else {
+      try SourceLoading.each(sources) {
+        ScriptRunner.run($0, output: Terminal.writeLine, workLimit: limit)
+      }
+      return
+    }
+    Watcher.run {
+      // Every file the scripts read (imports included) is watched.
+      var read = files
+      _ = try? SourceLoading.each(sources) {
+        ScriptRunner.run(
+          $0, output: Terminal.writeLine,
+          readFile: { path in
+            read.append(path)
+            return try ScriptRunner.readFile(path)
+          }, workLimit: limit)
+      }
+      return read
     }
   }
 }

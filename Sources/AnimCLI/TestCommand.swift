@@ -26,15 +26,34 @@ struct TestCommand: ParsableCommand {
   @Option(help: "Files to run at once (default: the number of processors).")
   var jobs: Int?
 
+  @Flag(help: "Run again whenever a test file or a file it imports changes (until Ctrl-C).")
+  var watch = false
+
   @OptionGroup var limits: WorkLimitOption
 
   func run() throws {
+    guard watch else {
+      let code = runOnce(recorder: nil)
+      if code != 0 { throw ExitCode(code) }
+      return
+    }
+    Watcher.run {
+      let recorder = ReadRecorder()
+      _ = runOnce(recorder: recorder)
+      let found = (try? TestDiscovery(paths: paths.isEmpty ? ["tests"] : paths).files()) ?? []
+      return found + recorder.paths
+    }
+  }
+
+  /// Runs the tests once; returns the exit code.
+  private func runOnce(recorder: ReadRecorder?) -> Int32 {
     var options = TestOptions(
       paths: paths.isEmpty ? ["tests"] : paths, filter: filter, update: update,
       format: tap ? .tap : .plain, junitPath: junit)
     if let jobs { options.jobs = max(1, jobs) }
     let runner = TestRunner(
-      executor: ScriptTestExecutor(workLimit: limits.workLimit), options: options)
+      executor: ScriptTestExecutor(workLimit: limits.workLimit, recorder: recorder),
+      options: options)
     let report = runner.run(
       output: TestOutput(
         standardOutput: {
@@ -42,7 +61,25 @@ struct TestCommand: ParsableCommand {
         },
         standardError: { Terminal.writeError($0) }))
     Terminal.flush()
-    if report.exitCode != 0 { throw ExitCode(report.exitCode) }
+    return report.exitCode
+  }
+}
+
+/// The files scripts read (for `--watch`), gathered from the test threads.
+final class ReadRecorder: @unchecked Sendable {
+  private let lock = NSLock()
+  private var read: [String] = []
+
+  func record(_ path: String) {
+    lock.lock()
+    read.append(path)
+    lock.unlock()
+  }
+
+  var paths: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return read
   }
 }
 
@@ -50,6 +87,8 @@ struct TestCommand: ParsableCommand {
 struct ScriptTestExecutor: ScriptExecutor {
   /// The work each file may do (`--work-limit`).
   var workLimit = Interpreter.defaultWorkLimit
+  /// Where to note the files scripts import (`--watch`), if anywhere.
+  var recorder: ReadRecorder?
 
   func execute(path: String) -> ScriptOutcome {
     guard let bytes = try? ScriptRunner.readFile(path) else {
@@ -59,7 +98,13 @@ struct ScriptTestExecutor: ScriptExecutor {
     }
     let source = SourceFile(path: path, bytes: bytes)
     var lines: [String] = []
-    let result = ScriptRunner.run(source, output: { lines.append($0) }, workLimit: workLimit)
+    let recorder = self.recorder
+    let result = ScriptRunner.run(
+      source, output: { lines.append($0) },
+      readFile: { path in
+        recorder?.record(path)
+        return try ScriptRunner.readFile(path)
+      }, workLimit: workLimit)
     let errors = result.errors.map { diagnostic, _ in
       ScriptOutcome.Failure(
         kind: diagnostic.kind == .runtime ? .runtime : diagnostic.kind == .io ? .io : .compile,
