@@ -224,11 +224,17 @@ public final class LanguageServer {
   /// Work that can wait until the diagnostics of a change are sent:
   /// indexing the changed document's declarations, which completion, hover
   /// and definition need (a tenth of a second's typing is enough for a 1 MB
-  /// script's, so the first request after a change rarely waits for it).
-  public func prepare() {
-    guard let document = changed else { return }
-    changed = nil
-    if documents[document.uri] === document { _ = analysis(of: document).table }
+  /// script's, so the first request after a change rarely waits for it),
+  /// then, while `stillIdle()`, freeing the analyses of earlier texts.
+  public func prepare(stillIdle: () -> Bool = { true }) {
+    if let document = changed {
+      changed = nil
+      if documents[document.uri] === document { _ = analysis(of: document).table }
+    }
+    for document in documents.values where document.hasRetired {
+      guard stillIdle() else { return }
+      document.releaseRetired()
+    }
   }
 
   // MARK: Helpers

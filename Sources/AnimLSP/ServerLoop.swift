@@ -46,7 +46,7 @@ extension LanguageServer {
       if let exitCode { return exitCode }
       // Idle work only when no message is waiting: a change typed next
       // should not wait for it.
-      if !reader.hasPendingInput { prepare() }
+      if !reader.hasPendingInput { prepare { !reader.hasPendingInput } }
     }
   }
 
