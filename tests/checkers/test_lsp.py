@@ -2,6 +2,7 @@
 each capability on real scripts, with exact positions, ranges, items and edits."""
 
 import asyncio
+import json
 import pathlib
 import subprocess
 import sys
@@ -137,6 +138,34 @@ async def test_diagnostics_on_open_match_anim_check(client: LanguageClient, tmp_
     assert got[0].related_information[0].message == "hint: did you mean 'view'?"
     assert got[1].range.start == pos(3, 4) and got[1].range.end == pos(3, 8)
     assert got[1].message == "unknown function 'blnk'"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        ERRORS,
+        "run fade(out, 1 + wait(2)\nstep 1\n",
+        "view box\nx = fade(out 1)\ny = \"unterminated\n",
+        "print \"é😀\", 3px, tiles[0].x\n",
+        "for v in g {\n  run fadeIn(0.2) on v\n",
+    ],
+)
+async def test_ranges_are_anim_check_json_ranges(client: LanguageClient, tmp_path, text):
+    path = tmp_path / "json.anim"
+    path.write_text(text)
+    doc = await open_doc(client, path)
+    result = subprocess.run([ANIM, "check", "--json", str(path)], capture_output=True, text=True)
+    expected = [json.loads(line) for line in result.stdout.splitlines()]
+    assert expected, result
+    lines = text.split("\n")
+    got = client.diagnostics[doc]
+    assert [d.message for d in got] == [e["message"] for e in expected]
+    for d, e in zip(got, expected):
+        start = pos(e["line"] - 1, utf16_column(lines[e["line"] - 1], e["column"]))
+        end = pos(e["endLine"] - 1, utf16_column(lines[e["endLine"] - 1], e["endColumn"]))
+        assert (d.range.start, d.range.end) == (start, end), e
+        hints = [r.message for r in d.related_information or []]
+        assert hints == ([f"hint: {e['hint']}"] if e["hint"] else []), e
 
 
 async def test_syntax_error_ranges_and_incremental_changes(client: LanguageClient, tmp_path):
