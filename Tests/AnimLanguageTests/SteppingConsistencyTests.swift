@@ -182,6 +182,12 @@ final class SteppingConsistencyTests: XCTestCase {
       try side.execute(setup)
       try side.clock.advance(to: 1e9 + 0.25)
       XCTAssertLessThan(side.clock.segmentsStarted, 100, setup)
+      // And seeking it there from the start, once its plays are alike.
+      let seeker = Side()
+      try seeker.execute(setup.replacingOccurrences(of: "run ", with: "h = run "))
+      try seeker.clock.advance(to: 10)
+      try seeker.execute("seek h to 1e9")
+      XCTAssertLessThan(seeker.clock.segmentsStarted, 100, setup)
     }
   }
 
@@ -325,6 +331,30 @@ final class SteppingConsistencyTests: XCTestCase {
     XCTAssertEqual(side.clock.scene.value(0, .alpha)[0], 0.25, accuracy: 1e-9)
     try side.execute("run fade(in, 1)\nstep 0.5\nprint view.alpha, h.state")
     XCTAssertEqual(side.output, ["0.625 running"])
+  }
+
+  // MARK: Seek, speed, reverse (SPEC §14.2): local times that go back
+
+  func testSeekingBackAndFarInARepeat() throws {
+    try assertAgree(
+      [
+        (0, "h = run (move(by: (10, 0), 1) + fade(out, 0.5) + fade(in, 0.25)) * forever"),
+        (20.3, "seek h to 3.7"), (30, "seek h to 100000.25"), (31.5, "seek h to 0"),
+      ],
+      times: [20, 20.3, 25, 30, 31, 31.5, 33, 60])
+  }
+
+  func testReversingAndSpeedingUpARepeatWithHandlers() throws {
+    try assertAgree(
+      [
+        (
+          0,
+          blink
+            + "h = run blink * 6\non h repeat { print \"repeat\", time, h.iteration }\non h done { print \"done\", time }"
+        ),
+        (7.3, "reverse h"), (9, "h.speed = -2"), (10.5, "h.speed = 0.5"),
+      ],
+      times: [7, 7.3, 8, 9, 9.6, 10.5, 12, 30])
   }
 
   func testFrameRatesThatDoNotDivideThePlay() throws {

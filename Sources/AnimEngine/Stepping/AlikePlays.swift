@@ -78,8 +78,35 @@ final class AlikePlays {
     parts.deallocate()
   }
 
+  /// How far play `k`'s values lie from the recorded play's.
+  func drifted(_ k: Double) -> Double {
+    drift == 0 ? 0 : (k - Double(recordedPlay)) * drift
+  }
+
   /// Whether the stepper may evaluate the plays by arithmetic.
   var isArithmetic: Bool { parts.count > 0 }
+
+  /// The numbers the stepper's arithmetic reads, as plain data (valid while
+  /// this object lives: the stepper keeps it alongside).
+  var arithmetic: AlikeArithmetic {
+    AlikeArithmetic(
+      base: base, period: period, invPeriod: invPeriod, end: end, parts: parts,
+      firstStart: firstStart, drift: drift, recordedPlay: Double(recordedPlay))
+  }
+}
+
+/// `AlikePlays` as the stepper's per-frame arithmetic reads it: plain
+/// numbers and the parts' memory, so stepping reads them with no reference
+/// counting. Times are run-local; play k starts at `base + k·period`.
+struct AlikeArithmetic {
+  var base = 0.0
+  var period = 0.0
+  var invPeriod = 0.0
+  var end = 0.0
+  var parts = UnsafeMutableBufferPointer<AlikePlays.Part>(start: nil, count: 0)
+  var firstStart: Double?
+  var drift = 0.0
+  var recordedPlay = 0.0
 
   /// Run-local start of play `k`.
   @inline(__always)
@@ -87,9 +114,7 @@ final class AlikePlays {
 
   /// How far play `k`'s values lie from the recorded play's.
   @inline(__always)
-  func drifted(_ k: Double) -> Double {
-    drift == 0 ? 0 : (k - Double(recordedPlay)) * drift
-  }
+  func drifted(_ k: Double) -> Double { drift == 0 ? 0 : (k - recordedPlay) * drift }
 
   /// The play holding run-local time `limit` (a time plus the clock's
   /// tolerance), agreeing with the cursor about exact boundaries: play k

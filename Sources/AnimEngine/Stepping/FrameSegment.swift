@@ -36,7 +36,9 @@ struct FrameSegment {
   init(slot: Int) { self.slot = Int32(truncatingIfNeeded: slot) }
 
   /// Takes part `j` of `plays`, in play `k`.
-  mutating func load(part j: Int, of plays: AlikePlays, play k: Double, curve: inout SegmentCurve) {
+  mutating func load(
+    part j: Int, of plays: AlikeArithmetic, play k: Double, curve: inout SegmentCurve
+  ) {
     let part = plays.parts[j]
     let playStart = plays.playStart(k)
     start = playStart + part.start
@@ -96,8 +98,10 @@ struct SegmentCurve {
   var easing = Easing.linear
   /// Boxed: most tracks do not spring, and every track has a curve.
   var spring: SpringBox?
-  /// The alike plays the track is evaluated from (see `fromAlikePlays`).
+  /// The alike plays the track is evaluated from (see `fromAlikePlays`),
+  /// kept alive here, and their numbers as the arithmetic reads them.
   var plays: AlikePlays?
+  var arithmetic = AlikeArithmetic()
   /// The play (its index) and the part in force.
   var play = 0.0
   var part = 0

@@ -93,17 +93,7 @@ final class Stepper {
     let limit = local + tolerance(local)
     var updates = 0
     for i in 0..<trackCount {
-      // Alike plays hand over to the cursor when they end, so one jump
-      // (finish, seek, a long step) may need a second pass.
-      var passes = 0
-      while hot[i].nextStart <= limit && passes < 4 {
-        if hot[i].fromAlikePlays {
-          stepAlikePlays(i, limit, rules)
-        } else {
-          startSegments(i, local, rules)
-        }
-        passes += 1
-      }
+      if hot[i].nextStart <= limit { startDue(i, local, limit, rules) }
       let h = hot + i
       var value: Double
       switch h.pointee.kind {
@@ -212,6 +202,24 @@ final class Stepper {
 
   // MARK: Starting segments
 
+  /// Brings track `i` to the segment in force at `local` (`limit` is `local`
+  /// plus the clock's tolerance). Alike plays hand over to the cursor when
+  /// they end, so one jump (finish, seek, a long step) may need a second pass.
+  @inline(never)
+  private func startDue<Rules: StepperRules>(
+    _ i: Int, _ local: Double, _ limit: Double, _ rules: Rules
+  ) {
+    var passes = 0
+    while inForce[i].nextStart <= limit && passes < 4 {
+      if inForce[i].fromAlikePlays {
+        stepAlikePlays(i, limit, rules)
+      } else {
+        startSegments(i, local, rules)
+      }
+      passes += 1
+    }
+  }
+
   /// Starts the segments of track `i` due by `local` (the slow path).
   private func startSegments<Rules: StepperRules>(_ i: Int, _ local: Double, _ rules: Rules) {
     let track = tracks + i
@@ -252,11 +260,13 @@ final class Stepper {
         track.pointee.resolver.current!, lanes: track.pointee.lanes, curve: &curves[i])
     }
     // Alike plays still ahead: step them by arithmetic from here on.
-    guard track.pointee.lanes == 1, let plays = cursor.alikePlays(), plays.isArithmetic,
-      plays.end > local
+    guard track.pointee.lanes == 1, let alike = cursor.alikePlays(), alike.isArithmetic,
+      alike.end > local
     else { return }
     let limit = local + tolerance(local)
-    curves[i].plays = plays
+    let plays = alike.arithmetic
+    curves[i].plays = alike
+    curves[i].arithmetic = plays
     inForce[i].fromAlikePlays = true
     let k = plays.play(at: limit)
     curves[i].play = k
@@ -270,7 +280,7 @@ final class Stepper {
   /// Moves track `i` to the part of its alike plays in force at `limit`: the
   /// next part, or, after a long step, the play and part computed directly.
   private func stepAlikePlays<Rules: StepperRules>(_ i: Int, _ limit: Double, _ rules: Rules) {
-    guard let plays = curves[i].plays else { return }
+    let plays = curves[i].arithmetic
     if inForce[i].nextStart >= plays.end {
       // The alike plays are over: the cursor goes on.
       startSegments(i, limit - tolerance(limit), rules)
