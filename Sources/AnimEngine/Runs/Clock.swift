@@ -278,9 +278,10 @@ public final class Clock {
   }
 
   /// The rules a run's stepper asks as its segments start.
+  /// (Unowned: made for one `write` call while the clock holds the run.)
   private struct RunRules: StepperRules {
-    let clock: Clock
-    let run: Run
+    unowned(unsafe) let clock: Clock
+    unowned(unsafe) let run: Run
     func claim(track i: Int, atLocal local: Double) -> Handover? {
       clock.claim(track: i, of: run, at: run.rate > 0 ? run.absolute(local) : clock.now)
     }
