@@ -75,6 +75,12 @@ struct RangeOptions: ParsableArguments {
       valueName: "n"))
   var fps: Double?
 
+  /// Called by ArgumentParser as it parses: a bad range is a usage error
+  /// (exit 64), as any other bad option is.
+  func validate() throws {
+    do { try check() } catch { throw ValidationError(error.message) }
+  }
+
   /// Checks the values: times finite and ≥ 0, A ≤ B, N finite and > 0.
   func check() throws(UsageError) {
     for (name, value) in [("--from", from), ("--to", to)] {

@@ -41,8 +41,7 @@ struct RecordingHarness {
   func record() throws -> StageRecording {
     let interpreter = try self.interpreter()
     let scene = interpreter.scene
-    let views = (0..<scene.count).map { (id: ViewID($0), name: scene.name(of: ViewID($0))) }
-    let recorder = StageRecorder(views: views, frameRate: fps)
+    let recorder = StageRecorder(frameRate: fps)
     var done = 0
     var k = 0
     while Double(k) / fps <= end + 1e-9 {

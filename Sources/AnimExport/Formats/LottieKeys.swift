@@ -158,3 +158,60 @@ struct LottieTrack {
     }
   }
 }
+
+extension LottieTrack {
+  /// The track with its values kept within lo…hi, as anim draws them
+  /// (alpha is drawn clamped to 0…1; a Lottie player need not clamp): an
+  /// interval that leaves the range is cut where it crosses the bound and
+  /// holds the bound outside.
+  func clamped(to lo: Double, _ hi: Double) -> LottieTrack {
+    func clamp(_ v: Double) -> Double { min(max(v, lo), hi) }
+    var out: [LottieKey] = []
+    for (i, key) in keys.enumerated() {
+      let v0 = key.values[0]
+      guard i + 1 < keys.count, case .curve(let x1, let y1, let x2, let y2) = key.out else {
+        out.append(LottieKey(time: key.time, values: [clamp(v0)], out: key.out))
+        continue
+      }
+      let next = keys[i + 1]
+      let v1 = next.values[0]
+      let curve = BezierPiece(x: SIMD4(0, x1, x2, 1), y: SIMD4(0, y1, y2, 1))
+      func value(_ x: Double) -> Double { v0 + (v1 - v0) * curve.value(atX: x) }
+      let inside = { (v: Double) in v >= lo && v <= hi }
+      // The control points bound the curve: within 0…1, it stays between v0 and v1.
+      if inside(v0) && inside(v1) && (0...1).contains(y1) && (0...1).contains(y2) {
+        out.append(key)
+        continue
+      }
+      // Where the curve crosses a bound: a scan, then bisection.
+      let samples = 64
+      var cuts: [Double] = [0]
+      for s in 0..<samples {
+        var a = Double(s) / Double(samples)
+        var b = Double(s + 1) / Double(samples)
+        if inside(value(a)) == inside(value(b)) { continue }
+        let wasInside = inside(value(a))
+        for _ in 0..<60 {
+          let m = (a + b) / 2
+          if inside(value(m)) == wasInside { a = m } else { b = m }
+        }
+        cuts.append((a + b) / 2)
+      }
+      cuts.append(1)
+      let span = next.time - key.time
+      for (c0, c1) in zip(cuts, cuts.dropFirst()) where c1 > c0 {
+        let mid = value((c0 + c1) / 2)
+        let time = key.time + c0 * span
+        if !inside(mid) {
+          out.append(LottieKey(time: time, values: [clamp(mid)], out: .hold))
+          continue
+        }
+        let part = curve.restricted(from: c0, to: c1)
+        let handles = part.normalized.map { LottieKey.Out.curve($0.0, $0.1, $0.2, $0.3) }
+        out.append(
+          LottieKey(time: time, values: [clamp(value(c0))], out: handles ?? LottieKey.linear))
+      }
+    }
+    return LottieTrack(keys: out)
+  }
+}

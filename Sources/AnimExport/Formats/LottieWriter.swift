@@ -47,6 +47,9 @@ public enum LottieWriter {
     func scalar(_ p: Property, _ map: @escaping (Double) -> Double) -> JSONValue {
       ctx.property([LottieTrack(view.track(p), lane: 0, map: map)], vector: false)
     }
+    // anim draws alpha clamped to 0…1; players need not clamp an overshoot.
+    let opacity = ctx.property(
+      [LottieTrack(view.track(.alpha), lane: 0) { $0 * 100 }.clamped(to: 0, 100)], vector: false)
     func pair(_ a: Property, _ b: Property, _ map: @escaping (Double) -> Double) -> JSONValue {
       ctx.property(
         [
@@ -67,7 +70,7 @@ public enum LottieWriter {
       ),
       ("s", pair(.scaleX, .scaleY) { $0 * 100 }),
       ("r", scalar(.rotation) { $0 }),
-      ("o", scalar(.alpha) { $0 * 100 }),
+      ("o", opacity),
     ])
     var rect: [(String, JSONValue)] = [
       ("ty", .string("rc")),
@@ -89,7 +92,10 @@ public enum LottieWriter {
         ctx.property(
           (0..<3).map { lane in LottieTrack(color, lane: lane) { $0 } }, vector: true)
       ),
-      ("o", ctx.property([LottieTrack(color, lane: 3) { $0 * 100 }], vector: false)),
+      (
+        "o",
+        ctx.property([LottieTrack(color, lane: 3) { $0 * 100 }.clamped(to: 0, 100)], vector: false)
+      ),
       ("r", .integer(1)),
     ])
     return .object([

@@ -11,29 +11,44 @@ import AnimEngine
 /// changes is one hold. So the keyframes give anim's value at every frame,
 /// and between frames wherever the clock's segments are exact.
 public final class StageRecorder {
-  /// The views recorded, in painting order.
-  public let views: [(id: ViewID, name: String)]
+  /// The views recorded, in painting order (declaration order).
+  public private(set) var views: [(id: ViewID, name: String)] = []
   let properties = Property.allCases
-  private var builders: [TrackBuilder]
-  private var segments: [SegmentInForce?]
-  private var stamps: [Int]
+  private var builders: [TrackBuilder] = []
+  private var segments: [SegmentInForce?] = []
+  private var stamps: [Int] = []
   private var frame = -1
   private var start = 0.0
   private var lastTime = 0.0
   private var frameRate: Double
   private var slotOfView: [ViewID: Int] = [:]
+  /// Which views the renderer draws (asked of the scene at the last frame).
+  private var drawn: (ViewID) -> Bool = { _ in true }
 
-  /// Records `views` (in painting order) at `frameRate` frames per second.
-  public init(views: [(id: ViewID, name: String)], frameRate: Double) {
-    self.views = views
+  /// Records every view the scene declares (`only` filters them) at
+  /// `frameRate` frames per second.
+  public init(frameRate: Double) {
     self.frameRate = frameRate
-    let count = views.count * properties.count
-    builders = []
-    builders.reserveCapacity(count)
-    for _ in 0..<count { builders.append(TrackBuilder()) }
-    segments = Array(repeating: nil, count: count)
-    stamps = Array(repeating: -1, count: count)
-    for (i, view) in views.enumerated() { slotOfView[view.id] = i }
+  }
+
+  /// Starts tracks for views declared since the last frame. A view declared
+  /// after the first frame is invisible (alpha 0) until its first frame.
+  private func discover(_ scene: Scene, at time: Double) {
+    guard scene.count > views.count else { return }
+    for raw in views.count..<scene.count {
+      let id = ViewID(raw)
+      slotOfView[id] = views.count
+      views.append((id: id, name: scene.name(of: id)))
+      for property in properties {
+        var builder = TrackBuilder()
+        if property == .alpha && time > start {
+          builder.beginInvisible(at: start)
+        }
+        builders.append(builder)
+        segments.append(nil)
+        stamps.append(-1)
+      }
+    }
   }
 
   /// Takes frame `index` at absolute `time`: the scene's values after every
@@ -45,6 +60,8 @@ public final class StageRecorder {
       restart(at: time)
     }
     frame = index
+    discover(scene, at: time)
+    drawn = { [unowned scene] in scene.isDrawn($0) }
     let propertyCount = properties.count
     clock.forEachSegmentInForce { segment in
       guard let v = slotOfView[segment.view] else { return }
@@ -70,7 +87,7 @@ public final class StageRecorder {
   public func recording() -> StageRecording {
     var recorded: [RecordedView] = []
     recorded.reserveCapacity(views.count)
-    for (v, view) in views.enumerated() {
+    for (v, view) in views.enumerated() where drawn(view.id) {
       var tracks: [PropertyTrack] = []
       for (p, property) in properties.enumerated() {
         let keys = builders[v * properties.count + p].finished(at: lastTime)
@@ -84,8 +101,11 @@ public final class StageRecorder {
   }
 
   private func restart(at time: Double) {
-    for i in builders.indices { builders[i] = TrackBuilder() }
-    for i in stamps.indices { stamps[i] = -1 }
+    views = []
+    builders = []
+    segments = []
+    stamps = []
+    slotOfView = [:]
     start = time
     lastTime = time
   }

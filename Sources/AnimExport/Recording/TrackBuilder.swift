@@ -80,7 +80,16 @@ struct TrackBuilder {
         }
         return
       }
-      if Self.matches(c.value(at: t), v, lanes: lanes) { return }
+      if Self.matches(c.value(at: t), v, lanes: lanes) {
+        // Paused at this frame: the curve stops here and the value holds.
+        guard let s = segment, s.paused, s.start == c.start, s.duration == c.duration else {
+          return
+        }
+        emit(c, until: t)
+        curve = nil
+        append(Keyframe(time: t, value: v, out: .hold, slope: 0))
+        return
+      }
       // Something the segments do not show happened by this frame (a pause,
       // cancel, clear, finish or assignment): the change is put at the frame.
       close(c, at: t, next: v, delta: jumpDelta, lanes: lanes)
@@ -124,6 +133,13 @@ struct TrackBuilder {
     }
     endHold(before: t)
     append(Keyframe(time: t, value: v, out: .sampled, slope: segment?.velocity ?? .nan))
+  }
+
+  /// A track of a view declared after the first frame: alpha 0 from the
+  /// first frame until the view's own first frame.
+  mutating func beginInvisible(at start: Double) {
+    keys = [Keyframe(time: start, value: .zero, out: .hold)]
+    started = false
   }
 
   /// The keyframes up to `end` (the last frame's time).
