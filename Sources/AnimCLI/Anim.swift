@@ -33,7 +33,11 @@ struct Anim: ParsableCommand {
     // A closed pipe is an EPIPE from write, which `Terminal` turns into a
     // quiet exit 74, rather than a signal.
     signal(SIGPIPE, SIG_IGN)
-    main(commandLine(Array(CommandLine.arguments.dropFirst())))
+    let arguments = commandLine(Array(CommandLine.arguments.dropFirst()))
+    if let files = RunCommand.plainFiles(arguments) {
+      RunCommand.runWithoutParsing(files)
+    }
+    main(arguments)
   }
 
   /// The arguments with `run` put first when they start with a script

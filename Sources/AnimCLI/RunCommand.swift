@@ -39,9 +39,7 @@ struct RunCommand: ParsableCommand {
     var sources: [SourceLoading.Input] = files.map { .path($0) }
     if let text { sources.insert(.text(text), at: 0) }
     guard watch else {
-      try SourceLoading.each(sources) {
-        ScriptRunner.run($0, output: Terminal.writeLine, workLimit: limit)
-      }
+      try Self.run(sources, workLimit: limit)
       return
     }
     Watcher.run {
@@ -57,6 +55,37 @@ struct RunCommand: ParsableCommand {
       }
       return read
     }
+  }
+
+  /// Runs `sources` in order, each in a fresh scene.
+  static func run(_ sources: [SourceLoading.Input], workLimit: Int) throws {
+    try SourceLoading.each(sources) {
+      ScriptRunner.run($0, output: Terminal.writeLine, workLimit: workLimit)
+    }
+  }
+
+  /// The files of `anim run FILE...` when the command line is exactly that,
+  /// with no option: the common case, which needs no argument parser.
+  static func plainFiles(_ arguments: [String]) -> [String]? {
+    guard arguments.count > 1, arguments[0] == "run" else { return nil }
+    let files = arguments.dropFirst()
+    guard files.allSatisfy({ $0 == "-" || !$0.hasPrefix("-") }) else { return nil }
+    return Array(files)
+  }
+
+  /// `anim run FILE...` without ArgumentParser, whose reflection over the
+  /// commands' properties (protocol-conformance lookups through the whole
+  /// static binary) took about a third of a one-line script's start-up (W6).
+  /// Exits with the code the parsed command would give.
+  static func runWithoutParsing(_ files: [String]) -> Never {
+    do {
+      try run(files.map { .path($0) }, workLimit: Interpreter.defaultWorkLimit)
+    } catch let code as ExitCode {
+      Foundation.exit(code.rawValue)
+    } catch {
+      Anim.exit(withError: error)
+    }
+    Foundation.exit(ExitStatus.success)
   }
 }
 
