@@ -27,7 +27,8 @@ if [[ -n "${BENCH_ANIM:-}" ]]; then
 else
   if [[ -z "${BENCH_SKIP_BUILD:-}" ]]; then
     echo "== building anim (release, $SCRATCH)"
-    swift build -c release --scratch-path "$SCRATCH" --product anim 2>&1 | tail -n 3
+    # Built as the README builds it: the Swift runtime linked statically (W6).
+    swift build -c release --static-swift-stdlib --scratch-path "$SCRATCH" --product anim 2>&1 | tail -n 3
   fi
   ANIM=$SCRATCH/release/anim
 fi
@@ -127,9 +128,13 @@ echo "$W5_RUNS runs ended; pool capacity $W5_CAP_BEFORE -> $W5_CAP_AFTER; heap d
 
 echo "== W6 start-up (anim run on a one-line script)"
 if command -v hyperfine > /dev/null; then
-  hyperfine -N --warmup 10 --runs 200 --export-json "$OUT/w6.json" "$ANIM run bench/w6_startup.anim" > "$OUT/w6_hyperfine.txt"
-  W6_MS=$(python3 -c 'import json, sys; r = json.load(open(sys.argv[1]))["results"][0]
-print("%.1f ± %.1f (min %.1f; user+sys %.1f)" % (r["mean"] * 1e3, r["stddev"] * 1e3, r["min"] * 1e3, (r["user"] + r["system"]) * 1e3))' "$OUT/w6.json")
+  # The peer, Lua, in the same run (target: anim at most twice Lua).
+  peer=()
+  if command -v lua5.4 > /dev/null; then peer=("lua5.4 -e 'print(0.5)'"); fi
+  hyperfine -N --warmup 10 --runs 200 --export-json "$OUT/w6.json" "$ANIM run bench/w6_startup.anim" "${peer[@]}" > "$OUT/w6_hyperfine.txt"
+  W6_MS=$(python3 -c 'import json, sys; rs = json.load(open(sys.argv[1]))["results"]
+f = lambda r: "%.1f ± %.1f (min %.1f; user+sys %.1f)" % (r["mean"] * 1e3, r["stddev"] * 1e3, r["min"] * 1e3, (r["user"] + r["system"]) * 1e3)
+print(f(rs[0]) + ("; lua5.4 " + f(rs[1]) if len(rs) > 1 else ""))' "$OUT/w6.json")
   W6_TOOL=hyperfine
 else
   for _ in 1 2 3 4 5; do "$ANIM" run bench/w6_startup.anim > /dev/null; done
