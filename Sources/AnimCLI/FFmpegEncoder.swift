@@ -60,7 +60,8 @@ enum FFmpegEncoder {
       ]
     case .webm:
       return [
-        "-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-crf", "8", "-b:v", "0",
+        // Lossless VP9: what remains is the 8-bit RGB → YUV conversion.
+        "-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-lossless", "1",
         "-deadline", "good", "-cpu-used", "4", "-row-mt", "1", "-auto-alt-ref", "0", "-f", "webm",
       ]
     case .png, .svg, .pattern:

@@ -3,58 +3,72 @@ import AnimStage
 import CCairo
 import Foundation
 
-/// Draws scenes into one RGBA image with Cairo (SPEC §12.1): each drawn view
-/// is its rectangle, scaled and rotated about its centre, corners rounded,
-/// filled with its colour at opacity alpha × the colour's alpha, painted in
+/// Draws scenes into one RGBA image (SPEC §12.1): each drawn view is its
+/// rectangle, scaled and rotated about its centre, corners rounded, filled
+/// with its colour at opacity alpha × the colour's alpha, painted in
 /// declaration order over the background. Edges are anti-aliased.
 ///
-/// The canvas is an ARGB32 surface (premultiplied, so a PNG of it keeps its
-/// alpha); it is reused frame after frame, so drawing allocates nothing.
+/// Cairo only measures coverage: it fills each view's shape into an 8-bit
+/// mask. The colours are blended here, in doubles, source over, and rounded
+/// to 8 bits once, at the end; so a pixel inside a shape, away from every
+/// edge (coverage 255), is exactly the source-over blend of the views
+/// covering it over the background, rounded to 8 bits. (Cairo's own 8-bit
+/// compositing rounds at every layer and is off by one for most translucent
+/// colours.) The canvas is reused frame after frame: drawing allocates nothing.
 public final class CairoCanvas {
   public let layout: StageLayout
-  private let surface: OpaquePointer
+  private let mask: OpaquePointer
   private let context: OpaquePointer
+  private let maskStride: Int
+  /// Premultiplied r, g, b, a in 0…1 for every pixel, rows top to bottom.
+  private let pixels: UnsafeMutablePointer<Double>
+  private var batch = Batch()
 
-  /// A canvas of `layout`'s pixel size; an error when Cairo cannot make it.
+  /// A canvas of `layout`'s pixel size; an error when it cannot be made.
   public init(layout: StageLayout) throws(RenderError) {
     self.layout = layout
     guard
-      let surface = cairo_image_surface_create(
-        CAIRO_FORMAT_ARGB32, Int32(layout.pixelWidth), Int32(layout.pixelHeight)),
-      cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
+      let mask = cairo_image_surface_create(
+        CAIRO_FORMAT_A8, Int32(layout.pixelWidth), Int32(layout.pixelHeight)),
+      cairo_surface_status(mask) == CAIRO_STATUS_SUCCESS
     else {
       throw RenderError(
         "cannot make a \(layout.pixelWidth) × \(layout.pixelHeight) image: out of memory")
     }
-    self.surface = surface
-    context = cairo_create(surface)
+    self.mask = mask
+    context = cairo_create(mask)
+    maskStride = Int(cairo_image_surface_get_stride(mask))
+    pixels = .allocate(capacity: layout.pixelWidth * layout.pixelHeight * 4)
+    cairo_set_source_rgba(context, 1, 1, 1, 1)
+    if layout.offsetX != 0 || layout.offsetY != 0 {
+      // Letterboxed (--size): the views stay inside the stage.
+      cairo_rectangle(
+        context, layout.offsetX, layout.offsetY, layout.world.width * layout.scale,
+        layout.world.height * layout.scale)
+      cairo_clip(context)
+    }
   }
 
   deinit {
     cairo_destroy(context)
-    cairo_surface_destroy(surface)
+    cairo_surface_destroy(mask)
+    pixels.deallocate()
   }
 
   /// Draws the views of `scene` over the background, replacing the image.
   public func draw(_ scene: Scene) {
     let cr = context
-    cairo_reset_clip(cr)
-    cairo_identity_matrix(cr)
     let bg = layout.background
-    cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-    cairo_set_source_rgba(cr, bg.r, bg.g, bg.b, bg.a)
-    cairo_paint(cr)
-    cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-    if layout.offsetX != 0 || layout.offsetY != 0 {
-      // Letterboxed (--size): the views stay inside the stage.
-      cairo_rectangle(
-        cr, layout.offsetX, layout.offsetY, layout.world.width * layout.scale,
-        layout.world.height * layout.scale)
-      cairo_clip(cr)
+    let count = layout.pixelWidth * layout.pixelHeight
+    let (r, g, b, a) = (bg.r * bg.a, bg.g * bg.a, bg.b * bg.a, bg.a)
+    for i in 0..<count {
+      pixels[4 * i] = r
+      pixels[4 * i + 1] = g
+      pixels[4 * i + 2] = b
+      pixels[4 * i + 3] = a
     }
     let k = layout.scale
     let width = Property.recordWidth
-    var batch = Batch()
     scene.withValues { v in
       for id in 0..<scene.count where scene.isDrawn(ViewID(id)) {
         let b = id * width
@@ -74,7 +88,7 @@ public final class CairoCanvas {
         let ey = abs(sin * sx) * w / 2 + abs(cos * sy) * h / 2
         let bounds = (px - ex, py - ey, px + ex, py + ey)
         let paint = Paint(r: v[b + 8], g: v[b + 9], b: v[b + 10], a: opacity)
-        if !batch.accepts(paint, bounds) { batch.fill(cr) }
+        if !batch.accepts(paint, bounds) { flush() }
         batch.add(paint, bounds)
         if sin == 0 && radius == 0 {
           // Upright and square-cornered: the rectangle in pixels directly.
@@ -96,13 +110,52 @@ public final class CairoCanvas {
         cairo_identity_matrix(cr)
       }
     }
-    batch.fill(cr)
-    cairo_surface_flush(surface)
+    flush()
   }
 
-  /// The colour a view is filled with, as Cairo takes it: channels and
-  /// opacity rounded to 16 bits (what Cairo does with them), so two views
-  /// of one paint fill exactly alike.
+  /// Fills the batch's shapes into the mask, then blends each member's own
+  /// colour over the pixels it covers, clearing the mask behind it.
+  private func flush() {
+    guard !batch.members.isEmpty else { return }
+    cairo_fill(context)
+    cairo_surface_flush(mask)
+    guard let data = cairo_image_surface_get_data(mask) else { return }
+    let w = layout.pixelWidth
+    let h = layout.pixelHeight
+    for member in batch.members {
+      // One pixel more on each side: anti-aliasing reaches the pixels the
+      // bounds cross. Members' bounds do not overlap, and each mask pixel is
+      // cleared once used, so no pixel is blended twice.
+      let x0 = max(0, Int((member.bounds.0 - 1).rounded(.down)))
+      let x1 = min(w, Int((member.bounds.2 + 1).rounded(.up)))
+      let y0 = max(0, Int((member.bounds.1 - 1).rounded(.down)))
+      let y1 = min(h, Int((member.bounds.3 + 1).rounded(.up)))
+      guard x0 < x1, y0 < y1 else { continue }
+      let p = member.paint
+      for y in y0..<y1 {
+        let row = data + y * maskStride
+        var o = 4 * (y * w + x0)
+        for x in x0..<x1 {
+          let c = row[x]
+          if c != 0 {
+            row[x] = 0
+            let alpha = c == 255 ? p.a : p.a * Double(c) / 255
+            let keep = 1 - alpha
+            pixels[o] = p.r * alpha + pixels[o] * keep
+            pixels[o + 1] = p.g * alpha + pixels[o + 1] * keep
+            pixels[o + 2] = p.b * alpha + pixels[o + 2] * keep
+            pixels[o + 3] = alpha + pixels[o + 3] * keep
+          }
+          o += 4
+        }
+      }
+    }
+    cairo_surface_mark_dirty(mask)
+    batch.reset()
+  }
+
+  /// The colour a view is filled with: the exact channels and opacity, and a
+  /// key of them rounded to 16 bits that batches views of one look.
   struct Paint: Equatable {
     var key: UInt64
     var r, g, b, a: Double
@@ -119,39 +172,43 @@ public final class CairoCanvas {
     static func == (x: Paint, y: Paint) -> Bool { x.key == y.key }
   }
 
-  /// Consecutive views of one paint whose bounds do not overlap, filled as one
-  /// path: the same pixels as filling each (a region inside two of them would
-  /// be painted once, so overlapping views never share a batch), at a
-  /// fraction of the cost for a grid of thousands.
+  /// Consecutive views of one paint (to 16 bits) whose bounds do not
+  /// overlap: their shapes are filled into the mask as one path (a few
+  /// hundred fills per frame instead of ten thousand for a big grid), then
+  /// each member is blended with its own exact colour over its own bounds.
   struct Batch {
-    private var paint: Paint?
+    struct Member {
+      var paint: Paint
+      var bounds: (Double, Double, Double, Double)
+    }
+    private(set) var members: [Member] = []
+    private var key: UInt64 = 0
     private var minX = 0.0, minY = 0.0, maxX = 0.0, maxY = 0.0
+    private var area = 0.0
 
-    /// Whether a view of `paint` within `bounds` may join the batch.
+    /// Whether a view of `paint` within `bounds` may join the batch: the
+    /// same paint, no overlap with the members, and a union that stays
+    /// mostly covered (the blend walks the members' bounds only).
     func accepts(_ paint: Paint, _ bounds: (Double, Double, Double, Double)) -> Bool {
-      guard let current = self.paint else { return true }
-      guard current == paint else { return false }
+      guard !members.isEmpty else { return true }
+      guard key == paint.key, members.count < 4096 else { return false }
       return bounds.0 >= maxX || bounds.2 <= minX || bounds.1 >= maxY || bounds.3 <= minY
     }
 
-    mutating func add(_ paint: Paint, _ bounds: (Double, Double, Double, Double)) {
-      if self.paint == nil {
-        self.paint = paint
-        (minX, minY, maxX, maxY) = bounds
-        return
-      }
-      minX = min(minX, bounds.0)
-      minY = min(minY, bounds.1)
-      maxX = max(maxX, bounds.2)
-      maxY = max(maxY, bounds.3)
-    }
+    /// Empties the batch, keeping its storage.
+    mutating func reset() { members.removeAll(keepingCapacity: true) }
 
-    /// Fills the batch's path and starts an empty one.
-    mutating func fill(_ cr: OpaquePointer) {
-      guard let paint else { return }
-      cairo_set_source_rgba(cr, paint.r, paint.g, paint.b, paint.a)
-      cairo_fill(cr)
-      self.paint = nil
+    mutating func add(_ paint: Paint, _ bounds: (Double, Double, Double, Double)) {
+      if members.isEmpty {
+        key = paint.key
+        (minX, minY, maxX, maxY) = bounds
+      } else {
+        minX = min(minX, bounds.0)
+        minY = min(minY, bounds.1)
+        maxX = max(maxX, bounds.2)
+        maxY = max(maxY, bounds.3)
+      }
+      members.append(Member(paint: paint, bounds: bounds))
     }
   }
 
@@ -170,36 +227,39 @@ public final class CairoCanvas {
   }
 
   /// The image as straight (not premultiplied) RGBA, 4 bytes a pixel, rows
-  /// top to bottom, written into `buffer` (resized to fit).
+  /// top to bottom, each channel rounded to 8 bits once; written into
+  /// `buffer` (resized to fit).
   public func rgba(into buffer: inout [UInt8]) {
-    let w = layout.pixelWidth
-    let h = layout.pixelHeight
-    let stride = Int(cairo_image_surface_get_stride(surface))
-    guard let data = cairo_image_surface_get_data(surface) else { return }
-    if buffer.count != w * h * 4 { buffer = [UInt8](repeating: 0, count: w * h * 4) }
+    let count = layout.pixelWidth * layout.pixelHeight
+    if buffer.count != count * 4 { buffer = [UInt8](repeating: 0, count: count * 4) }
     buffer.withUnsafeMutableBufferPointer { out in
-      for y in 0..<h {
-        let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-        var o = y * w * 4
-        for x in 0..<w {
-          let p = row[x]  // native-endian ARGB, premultiplied
-          let a = p >> 24
-          var r = (p >> 16) & 0xff
-          var g = (p >> 8) & 0xff
-          var b = p & 0xff
-          if a != 255 && a != 0 {
-            r = (r * 255 + a / 2) / a
-            g = (g * 255 + a / 2) / a
-            b = (b * 255 + a / 2) / a
-          }
-          out[o] = UInt8(truncatingIfNeeded: r)
-          out[o + 1] = UInt8(truncatingIfNeeded: g)
-          out[o + 2] = UInt8(truncatingIfNeeded: b)
-          out[o + 3] = UInt8(truncatingIfNeeded: a)
-          o += 4
+      for i in 0..<count {
+        let o = 4 * i
+        let a = pixels[o + 3]
+        if a >= 1 {
+          out[o] = Self.byte(pixels[o])
+          out[o + 1] = Self.byte(pixels[o + 1])
+          out[o + 2] = Self.byte(pixels[o + 2])
+          out[o + 3] = 255
+        } else if a <= 0 {
+          out[o] = 0
+          out[o + 1] = 0
+          out[o + 2] = 0
+          out[o + 3] = 0
+        } else {
+          out[o] = Self.byte(pixels[o] / a)
+          out[o + 1] = Self.byte(pixels[o + 1] / a)
+          out[o + 2] = Self.byte(pixels[o + 2] / a)
+          out[o + 3] = Self.byte(a)
         }
       }
     }
+  }
+
+  /// A channel in 0…1 rounded to 8 bits.
+  @inline(__always)
+  private static func byte(_ v: Double) -> UInt8 {
+    UInt8((min(max(v, 0), 1) * 255).rounded())
   }
 
   /// The image encoded as PNG (RGBA, 8 bits a channel).
