@@ -59,7 +59,8 @@ public struct DiagnosticRenderer: Sendable {
     output += lineText.isEmpty ? "\(lineNumber) |\n" : "\(lineNumber) | \(lineText)\n"
     output += "\(gutter) | "
     output += caretPadding(lineText, column: column)
-    let room = max(1, lineText.unicodeScalars.count + 1 - column)
+    let room = max(
+      1, DisplayWidth.of(lineText) + 1 - DisplayWidth.of(caretPadding(lineText, column: column)))
     output += style(
       bold + color(of: diagnostic.severity), marker(for: range, in: source, atMost: room))
     output += "\n"
@@ -76,16 +77,20 @@ public struct DiagnosticRenderer: Sendable {
 
   // MARK: - Pieces
 
-  /// The spaces before the caret: one per scalar before `column`, keeping tabs
+  /// The blanks before the caret: as many columns as the text before
+  /// `column` (a scalar count) takes on a terminal (`DisplayWidth`: a wide
+  /// CJK character or emoji takes two, a combining accent none), keeping tabs
   /// as tabs so the caret lines up however the terminal expands them.
   private func caretPadding(_ lineText: String, column: Int) -> String {
+    let scalars = lineText.unicodeScalars
+    let before = min(max(column - 1, 0), scalars.count)
+    let prefix = String(String.UnicodeScalarView(scalars.prefix(before)))
     var padding = ""
-    var remaining = column - 1
-    for scalar in lineText.unicodeScalars where remaining > 0 {
-      padding.unicodeScalars.append(scalar == "\t" ? "\t" : " ")
-      remaining -= 1
+    for character in prefix {
+      padding +=
+        character == "\t" ? "\t" : String(repeating: " ", count: DisplayWidth.of(character))
     }
-    if remaining > 0 { padding += String(repeating: " ", count: remaining) }
+    if column - 1 > before { padding += String(repeating: " ", count: column - 1 - before) }
     return padding
   }
 
@@ -128,19 +133,19 @@ public struct DiagnosticRenderer: Sendable {
     return message.prefix(maximumMessageLength) + "…"
   }
 
-  /// `^` followed by one `~` for each further scalar of the range on its first
-  /// line, `atMost` marks in all.
+  /// `^` followed by one `~` for each further terminal column the range
+  /// takes on its first line, `atMost` marks in all.
   private func marker(for range: SourceRange, in source: SourceFile, atMost limit: Int) -> String {
     let end = source.location(ofOffset: range.end)
-    var width = 1
+    let line = source.lineText(range.line).unicodeScalars
+    let from = min(max(range.column - 1, 0), line.count)
+    var to = from + 1
     if range.end > range.start {
-      if end.line == range.line {
-        width = max(1, end.column - range.column)
-      } else {
-        let lineLength = source.lineText(range.line).unicodeScalars.count
-        width = max(1, lineLength + 1 - range.column)
-      }
+      to = end.line == range.line ? max(from + 1, end.column - 1) : line.count
     }
+    to = min(to, line.count)
+    let covered = String(String.UnicodeScalarView(line.dropFirst(from).prefix(max(0, to - from))))
+    let width = max(1, DisplayWidth.of(covered))
     return "^" + String(repeating: "~", count: min(width, max(limit, 1)) - 1)
   }
 
