@@ -5,7 +5,7 @@ import AnimLanguage
 enum HelpText {
   /// The topics `:help TOPIC` knows (a builtin's or easing's name works too).
   static let topics = [
-    "statements", "motions", "easing", "pool", "clock", "builtins", "meta", "keys",
+    "statements", "motions", "easing", "pool", "clock", "builtins", "colours", "meta", "keys",
   ]
 
   /// `:help` alone.
@@ -14,7 +14,7 @@ enum HelpText {
     a bare expression shows its value. Nothing moves until `step`.
       blink = fade(out, 1) + fade(in, 1); run blink * 100
       step 1.5
-    Help topics (:help TOPIC): statements motions easing pool clock builtins meta keys
+    Help topics (:help TOPIC): statements motions easing pool clock builtins colours meta keys
     :help NAME explains a builtin (:help fade). :quit or Ctrl-D leaves.
     """
 
@@ -30,6 +30,7 @@ enum HelpText {
     case "meta", "commands": return meta
     case "keys", "editing": return keys
     default:
+      if let text = KeywordHelp.text(for: topic) { return text }
       if let builtin = Interpreter.builtinSummaries.first(where: { $0.name == topic }) {
         return builtin.summary
       }

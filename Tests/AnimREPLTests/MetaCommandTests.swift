@@ -10,7 +10,8 @@ final class MetaCommandTests: XCTestCase {
       output.hasPrefix("anim 0.000s> :help\nanim: animation series on a virtual clock."), output)
     XCTAssertTrue(
       output.contains(
-        "Help topics (:help TOPIC): statements motions easing pool clock builtins meta keys"))
+        "Help topics (:help TOPIC): statements motions easing pool clock builtins colours meta keys"
+      ))
   }
 
   func testEveryHelpTopicHasText() {
@@ -221,6 +222,28 @@ final class MetaCommandTests: XCTestCase {
     XCTAssertEqual(
       ScriptedSession().type(["quit = 3", "quit"]),
       "anim 0.000s> quit = 3\nanim 0.000s> quit\n3\n")
+  }
+
+  /// `:help` knows statement keywords, colours and all four spring forms.
+  func testHelpForKeywordsColoursAndEverySpringForm() {
+    let session = ScriptedSession()
+    XCTAssertEqual(
+      session.type([":help step", ":help red"]),
+      """
+      anim 0.000s> :help step
+      step d | step n frames | step to t | step until h: advance the clock
+      anim 0.000s> :help red
+      red: a colour, #ff0000
+
+      """)
+    let spring = ScriptedSession().type([":help spring"])
+    for form in ["stiffness:", "bounce:", "halflife:", "dampingRatio:"] {
+      XCTAssertTrue(spring.contains(form), "no \(form) in \(spring)")
+    }
+    for topic in ["tick", "settle", "expect", "trace", "seek", "on", "colours"] {
+      XCTAssertFalse(
+        ScriptedSession().type([":help \(topic)"]).contains("no help for"), topic)
+    }
   }
 
   func testTokensListsEveryTokenWithItsPosition() {
