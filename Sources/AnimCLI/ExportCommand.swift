@@ -73,19 +73,9 @@ struct ExportCommand: ParsableCommand {
     let runner = FrameRunner(
       source: source, selection: .range(from: range.from, to: range.to, fps: range.fps))
     runner.workLimit = limits.workLimit
-    let (result, found) = runner.survey(output: Terminal.writeLine)
-    Terminal.report(result)
-    guard let plan = found else { throw ExitCode(result.exitCode) }
-    if plan.capped {
-      Terminal.writeError(
-        "anim export: runs are still going at \(RangeOptions.text(FrameRunner.defaultEndCap)) s and the script never moves the clock, so the recording stops there (--to sets the end)"
-      )
-    }
-    guard plan.schedule.count > 0 else {
-      throw UsageError(
-        "no frames to export: --from \(RangeOptions.text(range.from ?? 0)) is after the end (\(RangeOptions.text(plan.schedule.start)) s)"
-      )
-    }
+    let (result, plan) = try FrameSurvey.plan(
+      runner, command: "export", stops: "the recording stops", nothing: "no frames to export",
+      from: range.from)
     let layout: StageLayout
     do { layout = try plan.layout(sizing: sizing, background: background) } catch {
       throw UsageError(error.message + (error.hint.map { " (\($0))" } ?? ""))

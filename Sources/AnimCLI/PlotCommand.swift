@@ -99,19 +99,9 @@ struct PlotCommand: ParsableCommand {
     let runner = FrameRunner(
       source: source, selection: .range(from: range.from, to: range.to, fps: range.fps))
     runner.workLimit = limits.workLimit
-    let (result, found) = runner.survey(output: Terminal.writeLine)
-    Terminal.report(result)
-    guard let plan = found else { throw ExitCode(result.exitCode) }
-    if plan.capped {
-      Terminal.writeError(
-        "anim plot: runs are still going at \(RangeOptions.text(FrameRunner.defaultEndCap)) s and the script never moves the clock, so the chart stops there (--to sets the end)"
-      )
-    }
-    guard plan.schedule.count > 0 else {
-      throw UsageError(
-        "nothing to plot: --from \(RangeOptions.text(range.from ?? 0)) is after the end (\(RangeOptions.text(plan.end)) s)"
-      )
-    }
+    let (result, plan) = try FrameSurvey.plan(
+      runner, command: "plot", stops: "the chart stops", nothing: "nothing to plot",
+      from: range.from)
     let data: PlotData
     do {
       data = try PropertySampler.sample(runner, plan: plan, targets: targets)

@@ -109,20 +109,10 @@ struct RenderCommand: ParsableCommand {
     let runner = FrameRunner(source: source, selection: selection)
     runner.workLimit = limits.workLimit
     let surveyStart = Date()
-    let (result, found) = runner.survey(output: Terminal.writeLine)
+    let (result, plan) = try FrameSurvey.plan(
+      runner, command: "render", stops: "the frames stop", nothing: "no frames to render",
+      from: range.from)
     let surveySeconds = Date().timeIntervalSince(surveyStart)
-    Terminal.report(result)
-    guard let plan = found else { throw ExitCode(result.exitCode) }
-    if plan.capped {
-      Terminal.writeError(
-        "anim render: runs are still going at \(RangeOptions.text(FrameRunner.defaultEndCap)) s and the script never moves the clock, so the frames stop there (--to sets the end)"
-      )
-    }
-    guard plan.schedule.count > 0 else {
-      throw UsageError(
-        "no frames to render: --from \(RangeOptions.text(range.from ?? 0)) is after the end (\(RangeOptions.text(plan.end)) s)"
-      )
-    }
     let layout: StageLayout
     do { layout = try plan.layout(sizing: sizing, background: background) } catch {
       throw UsageError(error.message + (error.hint.map { " (\($0))" } ?? ""))

@@ -1,0 +1,31 @@
+import AnimLanguage
+import ArgumentParser
+
+/// The first pass `anim render`, `anim plot` and `anim export` share: the
+/// script runs once as `anim run` would (its output printed, its errors and
+/// failed expectations reported) and the frames and the stage are found.
+enum FrameSurvey {
+  /// Surveys `runner`'s script for `anim command`. `stops` says what the
+  /// 10 s cap cuts short ("the frames stop"), `nothing` what there is none of
+  /// when `from` lies past the end ("no frames to render"). Throws the
+  /// script's exit code when it did not run to its end, and a usage error
+  /// when no frame is left.
+  static func plan(
+    _ runner: FrameRunner, command: String, stops: String, nothing: String, from: Double?
+  ) throws -> (ScriptResult, FramePlan) {
+    let (result, found) = runner.survey(output: Terminal.writeLine)
+    Terminal.report(result)
+    guard let plan = found else { throw ExitCode(result.exitCode) }
+    if plan.capped {
+      Terminal.writeError(
+        "anim \(command): runs are still going at \(RangeOptions.text(FrameRunner.defaultEndCap)) s and the script never moves the clock, so \(stops) there (--to sets the end)"
+      )
+    }
+    guard plan.schedule.count > 0 else {
+      throw UsageError(
+        "\(nothing): --from \(RangeOptions.text(from ?? 0)) is after the end (\(RangeOptions.text(plan.end)) s)"
+      )
+    }
+    return (result, plan)
+  }
+}
