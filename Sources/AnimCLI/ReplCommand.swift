@@ -36,7 +36,13 @@ struct ReplCommand: ParsableCommand {
     if interactive, let editing = LibeditLineReader(history: history.entries) {
       editing.complete = { [unowned session] in session.completions(for: $0) }
       reader = editing
-      Terminal.writeLine("anim \(Anim.version): :help for help, Ctrl-D or :quit to leave")
+      // The banner goes where the prompts go: stderr when stdout is piped.
+      let banner = "anim \(Anim.version): :help for help, Ctrl-D or :quit to leave"
+      if Terminal.isTerminal(STDOUT_FILENO) {
+        Terminal.writeLine(banner)
+      } else {
+        Terminal.writeError(banner)
+      }
     }
     if let file { session.load(file) }
     session.run(reader)

@@ -107,9 +107,13 @@ static inline int anim_read_char(EditLine *el, wchar_t *out) {
 
 /// Opens libedit on the process's standard streams, in emacs mode, with the
 /// prompt above, the reader above and libedit's own handling of SIGTSTP,
-/// SIGCONT and SIGWINCH.
+/// SIGCONT and SIGWINCH. Prompts and editing follow standard input being a
+/// terminal; when standard output is not one (`anim | tee log`), the prompt
+/// and the edited line are drawn on standard error, as python does, so the
+/// user still sees them and the log holds only anim's output.
 static inline EditLine *anim_el_open(const char *program) {
-  EditLine *el = el_init(program, stdin, stdout, stderr);
+  FILE *screen = isatty(fileno(stdout)) ? stdout : stderr;
+  EditLine *el = el_init(program, stdin, screen, stderr);
   if (el == NULL) return NULL;
   el_set(el, EL_EDITOR, "emacs");
   el_set(el, EL_SIGNAL, 1);
