@@ -29,11 +29,15 @@ let package = Package(
     .target(name: "AnimRender", dependencies: ["AnimEngine", "AnimStage", "CCairo", "CPNG"]),
     // Charts of properties over time and of easings (`anim plot`, `:plot`).
     .target(name: "AnimPlot", dependencies: ["AnimEngine", "AnimStage", "AnimRender", "CCairo"]),
-    // Cairo (Debian libcairo2-dev), found through pkg-config, draws the frames.
-    .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
-    // libpng writes them as RGBA PNG (Cairo's own writer drops the alpha
-    // channel of an opaque image) and reads them back in tests.
-    .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    // Shared libraries opened on first use (dlopen), not at start-up: a script
+    // that draws nothing and edits no line never loads them (W6, a fast start).
+    // Their headers come from Debian's -dev packages.
+    .target(name: "CLibraryLoader"),
+    // Cairo (libcairo2-dev) draws the frames.
+    .target(name: "CCairo", dependencies: ["CLibraryLoader"]),
+    // libpng (libpng-dev) writes them as RGBA PNG (Cairo's own writer drops the
+    // alpha channel of an opaque image) and reads them back in tests.
+    .target(name: "CPNG", dependencies: ["CLibraryLoader"]),
     .target(name: "AnimLanguage", dependencies: ["AnimEngine", "AnimStage", "AnimFiles"]),
     .target(name: "AnimFiles"),
     // Recording the stage as keyframes; Lottie and the HTML player (`anim export`).
@@ -45,9 +49,8 @@ let package = Package(
     .target(
       name: "AnimREPL",
       dependencies: ["AnimEngine", "AnimLanguage", "AnimFiles", "AnimStage", "AnimRender", "AnimPlot"]),
-    // libedit (Debian libedit-dev), found through pkg-config; only the executable links it.
-    .systemLibrary(
-      name: "CLibedit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+    // libedit (libedit-dev) edits the REPL's lines; only the executable uses it.
+    .target(name: "CLibedit", dependencies: ["CLibraryLoader"]),
     .executableTarget(
       name: "AnimCLI",
       dependencies: [

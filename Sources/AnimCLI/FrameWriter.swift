@@ -61,7 +61,9 @@ struct FrameWriter {
 
   private func makeCanvas() throws -> CairoCanvas {
     do { return try CairoCanvas(layout: layout) } catch {
-      throw Failure(message: error.message, code: ExitStatus.ioError)
+      throw Failure(
+        message: error.message,
+        code: error.isMissingLibrary ? ExitStatus.unavailable : ExitStatus.ioError)
     }
   }
 

@@ -19,8 +19,16 @@ final class LibeditLineReader: LineReader {
   /// Completes the text before the cursor.
   var complete: ((String) -> Completion)?
 
+  /// Why libedit cannot be used (the REPL then reads plain lines), or nil.
+  static var unavailableReason: String? {
+    anim_libedit_load().map {
+      "line editing is off: cannot load libedit.so.2 (apt-get install libedit2): "
+        + String(cString: $0)
+    }
+  }
+
   /// Opens libedit on the terminal, with `entries` as the history to recall;
-  /// nil when libedit cannot start (no usable terminal).
+  /// nil when libedit cannot start (not installed, or no usable terminal).
   init?(history entries: [String]) {
     let locale = setlocale(LC_CTYPE, "").map { String(cString: $0) }
     if locale == nil || locale == "C" || locale == "POSIX" {

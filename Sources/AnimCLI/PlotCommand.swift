@@ -123,11 +123,13 @@ struct PlotCommand: ParsableCommand {
       draw(svg)
       bytes = Array(svg.text.utf8)
     } else {
-      let canvas = CairoChart(width: Chart.width, height: height)
-      draw(canvas)
-      do { bytes = try canvas.png() } catch {
+      do {
+        let canvas = try CairoChart(width: Chart.width, height: height)
+        draw(canvas)
+        bytes = try canvas.png()
+      } catch {
         Terminal.writeError("anim plot: \(error.message)")
-        throw ExitCode(ExitStatus.ioError)
+        throw ExitCode(error.isMissingLibrary ? ExitStatus.unavailable : ExitStatus.ioError)
       }
     }
     do { try AtomicFile.write(bytes: bytes, to: output) } catch {

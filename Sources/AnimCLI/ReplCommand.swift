@@ -33,7 +33,9 @@ struct ReplCommand: ParsableCommand {
       terminalWidth: { TerminalWidth.current(environment: environment) })
     session.workLimit = limits.workLimit
     var reader: LineReader = PipedLineReader()
-    if interactive, let editing = LibeditLineReader(history: history.entries) {
+    if interactive, let reason = LibeditLineReader.unavailableReason {
+      Terminal.writeError("anim: \(reason)")
+    } else if interactive, let editing = LibeditLineReader(history: history.entries) {
       editing.complete = { [unowned session] in session.completions(for: $0) }
       reader = editing
       // The banner goes where the prompts go: stderr when stdout is piped.

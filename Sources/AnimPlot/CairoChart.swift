@@ -11,7 +11,9 @@ public final class CairoChart: ChartSink {
   public let width: Int
   public let height: Int
 
-  public init(width: Double, height: Double) {
+  /// A chart of `width` × `height` pixels; an error when Cairo cannot be loaded.
+  public init(width: Double, height: Double) throws(RenderError) {
+    try GraphicsLibraries.load()
     self.width = Int(width.rounded(.up))
     self.height = Int(height.rounded(.up))
     surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(self.width), Int32(self.height))

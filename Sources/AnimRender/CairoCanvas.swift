@@ -26,6 +26,7 @@ public final class CairoCanvas {
 
   /// A canvas of `layout`'s pixel size; an error when it cannot be made.
   public init(layout: StageLayout) throws(RenderError) {
+    try GraphicsLibraries.load()
     self.layout = layout
     guard
       let mask = cairo_image_surface_create(

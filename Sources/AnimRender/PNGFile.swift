@@ -7,6 +7,7 @@ public enum PNGFile {
   /// `rgba` (`width × height × 4` bytes, rows top to bottom) encoded as PNG.
   public static func encode(_ rgba: [UInt8], width: Int, height: Int) throws(RenderError) -> [UInt8]
   {
+    try GraphicsLibraries.load()
     var image = png_image()
     image.version = UInt32(PNG_IMAGE_VERSION)
     image.width = UInt32(width)
@@ -33,6 +34,7 @@ public enum PNGFile {
   public static func read(_ path: String) throws(RenderError) -> (
     width: Int, height: Int, rgba: [UInt8]
   ) {
+    try GraphicsLibraries.load()
     var image = png_image()
     image.version = UInt32(PNG_IMAGE_VERSION)
     guard png_image_begin_read_from_file(&image, path) != 0 else { throw failure(&image) }

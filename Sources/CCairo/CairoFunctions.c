@@ -1,0 +1,70 @@
+// The Cairo functions anim calls, each forwarding to libcairo.so.2 through a
+// table of pointers typed by cairo.h's own declarations. The compiler checks
+// every forwarding function against the header, so a wrong signature does
+// not build. A function anim starts to use is added to the list below.
+#include "CCairo.h"
+
+#include "CLibraryLoader.h"
+
+#define HIDDEN __attribute__((visibility("hidden")))
+
+// F(return type, name, parameters, arguments); V for functions returning void.
+#define CAIRO_FUNCTIONS(F, V)                                                                    \
+  F(cairo_surface_t *, cairo_image_surface_create, (cairo_format_t f, int w, int h), (f, w, h))  \
+  F(cairo_status_t, cairo_surface_status, (cairo_surface_t * s), (s))                            \
+  F(int, cairo_image_surface_get_stride, (cairo_surface_t * s), (s))                             \
+  F(unsigned char *, cairo_image_surface_get_data, (cairo_surface_t * s), (s))                   \
+  V(cairo_surface_flush, (cairo_surface_t * s), (s))                                             \
+  V(cairo_surface_mark_dirty, (cairo_surface_t * s), (s))                                        \
+  V(cairo_surface_destroy, (cairo_surface_t * s), (s))                                           \
+  F(cairo_t *, cairo_create, (cairo_surface_t * s), (s))                                         \
+  V(cairo_destroy, (cairo_t * c), (c))                                                           \
+  V(cairo_set_source_rgba, (cairo_t * c, double r, double g, double b, double a),                \
+    (c, r, g, b, a))                                                                             \
+  V(cairo_set_matrix, (cairo_t * c, const cairo_matrix_t *m), (c, m))                            \
+  V(cairo_identity_matrix, (cairo_t * c), (c))                                                   \
+  V(cairo_set_line_width, (cairo_t * c, double w), (c, w))                                       \
+  V(cairo_set_line_join, (cairo_t * c, cairo_line_join_t j), (c, j))                             \
+  V(cairo_set_dash, (cairo_t * c, const double *d, int n, double o), (c, d, n, o))               \
+  V(cairo_move_to, (cairo_t * c, double x, double y), (c, x, y))                                 \
+  V(cairo_line_to, (cairo_t * c, double x, double y), (c, x, y))                                 \
+  V(cairo_arc, (cairo_t * c, double x, double y, double r, double a1, double a2),                \
+    (c, x, y, r, a1, a2))                                                                        \
+  V(cairo_rectangle, (cairo_t * c, double x, double y, double w, double h), (c, x, y, w, h))     \
+  V(cairo_new_sub_path, (cairo_t * c), (c))                                                      \
+  V(cairo_close_path, (cairo_t * c), (c))                                                        \
+  V(cairo_fill, (cairo_t * c), (c))                                                              \
+  V(cairo_stroke, (cairo_t * c), (c))                                                            \
+  V(cairo_clip, (cairo_t * c), (c))                                                              \
+  V(cairo_select_font_face,                                                                      \
+    (cairo_t * c, const char *family, cairo_font_slant_t s, cairo_font_weight_t w),              \
+    (c, family, s, w))                                                                           \
+  V(cairo_set_font_size, (cairo_t * c, double size), (c, size))                                  \
+  V(cairo_text_extents, (cairo_t * c, const char *text, cairo_text_extents_t *e), (c, text, e))  \
+  V(cairo_show_text, (cairo_t * c, const char *text), (c, text))
+
+#define FIELD(type, name, parameters, arguments) __typeof__(name) *name;
+#define VOID_FIELD(name, parameters, arguments) __typeof__(name) *name;
+static struct {
+  CAIRO_FUNCTIONS(FIELD, VOID_FIELD)
+} functions;
+
+#define NAME(type, name, parameters, arguments) #name,
+#define VOID_NAME(name, parameters, arguments) #name,
+static const char *const names[] = {CAIRO_FUNCTIONS(NAME, VOID_NAME)};
+
+static anim_library cairo = ANIM_LIBRARY("libcairo.so.2", "libcairo2", names, functions);
+
+const char *anim_cairo_load(void) { return anim_library_load(&cairo); }
+
+#define FORWARD(type, name, parameters, arguments) \
+  HIDDEN type name parameters {                    \
+    anim_library_require(&cairo);                  \
+    return functions.name arguments;               \
+  }
+#define VOID_FORWARD(name, parameters, arguments) \
+  HIDDEN void name parameters {                   \
+    anim_library_require(&cairo);                 \
+    functions.name arguments;                     \
+  }
+CAIRO_FUNCTIONS(FORWARD, VOID_FORWARD)

@@ -1,2 +1,0 @@
-// Cairo's image surfaces and PNG support (Debian libcairo2-dev).
-#include <cairo/cairo.h>

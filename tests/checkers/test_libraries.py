@@ -1,0 +1,160 @@
+"""Cairo, libpng and libedit are opened on first use, not at start-up.
+
+`anim run` must not load them (the dynamic loader lists none of them), and
+when one is missing the commands that need it say which Debian package to
+install and exit with 69, while everything else goes on working. A missing
+library is made by binding /dev/null over it in a private mount namespace
+(`unshare --mount`, as root); where that is not allowed, those tests skip.
+"""
+
+import os
+import pty
+import select
+import shutil
+import subprocess
+import time
+
+import pytest
+
+ANIM = os.path.abspath(os.environ.get("ANIM", ".build/debug/anim"))
+SCRIPT = "examples/design.anim"
+LIBRARIES = {
+    "cairo": "libcairo.so.2",
+    "png": "libpng16.so.16",
+    "edit": "libedit.so.2",
+}
+
+
+def library_path(soname):
+    listing = subprocess.run(
+        ["/sbin/ldconfig", "-p"], capture_output=True, text=True, check=True
+    ).stdout
+    for line in listing.splitlines():
+        parts = line.strip().split(" => ")
+        if len(parts) == 2 and parts[0].split(" ")[0] == soname and "x86-64" in parts[0]:
+            return parts[1]
+    pytest.skip(f"{soname} is not installed")
+
+
+def can_hide_libraries():
+    if os.geteuid() != 0 or shutil.which("unshare") is None:
+        return False
+    probe = subprocess.run(
+        ["unshare", "--mount", "mount", "--bind", "/dev/null", "/dev/null"],
+        capture_output=True,
+    )
+    return probe.returncode == 0
+
+
+hiding = pytest.mark.skipif(
+    not can_hide_libraries(), reason="needs root and unshare --mount to hide a library"
+)
+
+
+def run_without(library, argv, **kwargs):
+    """Runs argv with `library` replaced by an empty file."""
+    path = library_path(LIBRARIES[library])
+    inner = 'mount --bind /dev/null "$0" && exec "$@"'
+    return subprocess.run(
+        ["unshare", "--mount", "sh", "-c", inner, path, *argv], **kwargs
+    )
+
+
+def test_start_up_loads_none_of_the_drawing_or_editing_libraries():
+    needed = subprocess.run(["ldd", ANIM], capture_output=True, text=True, check=True).stdout
+    for soname in LIBRARIES.values():
+        assert soname not in needed, needed
+    # And the run itself opens none of them.
+    env = dict(os.environ, LD_DEBUG="files")
+    trace = subprocess.run(
+        [ANIM, "run", SCRIPT], capture_output=True, text=True, env=env, check=True
+    )
+    assert trace.stdout == "0.5\n"
+    for soname in LIBRARIES.values():
+        assert soname not in trace.stderr
+
+
+def test_render_loads_cairo_and_libpng_when_it_draws(tmp_path):
+    env = dict(os.environ, LD_DEBUG="files")
+    out = tmp_path / "f.png"
+    trace = subprocess.run(
+        [ANIM, "render", SCRIPT, "--at", "0.5", "-o", str(out)],
+        capture_output=True, text=True, env=env, check=True,
+    )
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "libcairo.so.2" in trace.stderr and "libpng16.so.16" in trace.stderr
+
+
+@hiding
+@pytest.mark.parametrize(
+    "library, package", [("cairo", "libcairo2"), ("png", "libpng16-16")]
+)
+def test_render_without_a_drawing_library_exits_69_naming_the_package(
+    tmp_path, library, package
+):
+    out = tmp_path / "f.png"
+    done = run_without(
+        library, [ANIM, "render", SCRIPT, "--at", "0.5", "-o", str(out)],
+        capture_output=True, text=True,
+    )
+    assert done.returncode == 69, done
+    assert f"cannot load {LIBRARIES[library]}: install it (apt-get install {package})" in done.stderr
+    assert not out.exists()
+    # SVG needs neither library; neither does running the script.
+    svg = tmp_path / "f.svg"
+    done = run_without(
+        library, [ANIM, "render", SCRIPT, "--at", "0.5", "-o", str(svg)],
+        capture_output=True, text=True,
+    )
+    assert done.returncode == 0, done
+    assert "<svg " in svg.read_text()
+    done = run_without(library, [ANIM, "run", SCRIPT], capture_output=True, text=True)
+    assert (done.returncode, done.stdout) == (0, "0.5\n")
+
+
+@hiding
+def test_plot_png_without_cairo_exits_69(tmp_path):
+    out = tmp_path / "p.png"
+    done = run_without(
+        "cairo", [ANIM, "plot", SCRIPT, "--property", "view.alpha", "-o", str(out)],
+        capture_output=True, text=True,
+    )
+    assert done.returncode == 69, done
+    assert "apt-get install libcairo2" in done.stderr
+    assert not out.exists()
+
+
+@hiding
+def test_repl_without_libedit_says_so_and_reads_plain_lines(tmp_path):
+    main, side = pty.openpty()
+    path = library_path(LIBRARIES["edit"])
+    inner = 'mount --bind /dev/null "$0" && exec "$@"'
+    env = dict(os.environ, HOME=str(tmp_path), TERM="xterm")
+    proc = subprocess.Popen(
+        ["unshare", "--mount", "sh", "-c", inner, path, ANIM],
+        stdin=side, stdout=side, stderr=side, env=env, close_fds=True,
+    )
+    os.close(side)
+    seen = b""
+    try:
+        os.write(main, b"print 6*7\n")
+        end = time.monotonic() + 10
+        while b"42" not in seen and time.monotonic() < end:
+            ready, _, _ = select.select([main], [], [], 0.1)
+            if ready:
+                try:
+                    chunk = os.read(main, 4096)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                seen += chunk
+        os.write(main, b"\x04")
+        proc.wait(timeout=10)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(main)
+    assert b"line editing is off: cannot load libedit.so.2 (apt-get install libedit2)" in seen
+    assert b"42" in seen
+    assert proc.returncode == 0
