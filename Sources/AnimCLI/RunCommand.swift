@@ -42,18 +42,17 @@ struct RunCommand: ParsableCommand {
       try Self.run(sources, workLimit: limit)
       return
     }
-    Watcher.run {
+    Watcher.run { reads in
       // Every file the scripts read (imports included) is watched.
-      var read = files
+      for file in files { reads.record(file) }
       _ = try? SourceLoading.each(sources) {
         ScriptRunner.run(
           $0, output: Terminal.writeLine,
           readFile: { path in
-            read.append(path)
+            reads.record(path)
             return try ScriptRunner.readFile(path)
           }, workLimit: limit)
       }
-      return read
     }
   }
 

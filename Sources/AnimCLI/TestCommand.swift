@@ -37,16 +37,14 @@ struct TestCommand: ParsableCommand {
       if code != 0 { throw ExitCode(code) }
       return
     }
-    Watcher.run {
-      let recorder = ReadRecorder()
-      _ = runOnce(recorder: recorder)
-      let found = (try? TestDiscovery(paths: paths.isEmpty ? ["tests"] : paths).files()) ?? []
-      return found + recorder.paths
+    Watcher.run { reads in
+      // The test files and every file they import are watched.
+      _ = runOnce(recorder: reads)
     }
   }
 
   /// Runs the tests once; returns the exit code.
-  private func runOnce(recorder: ReadRecorder?) -> Int32 {
+  private func runOnce(recorder: FileReads?) -> Int32 {
     var options = TestOptions(
       paths: paths.isEmpty ? ["tests"] : paths, filter: filter, update: update,
       format: tap ? .tap : .plain, junitPath: junit)
@@ -65,32 +63,15 @@ struct TestCommand: ParsableCommand {
   }
 }
 
-/// The files scripts read (for `--watch`), gathered from the test threads.
-final class ReadRecorder: @unchecked Sendable {
-  private let lock = NSLock()
-  private var read: [String] = []
-
-  func record(_ path: String) {
-    lock.lock()
-    read.append(path)
-    lock.unlock()
-  }
-
-  var paths: [String] {
-    lock.lock()
-    defer { lock.unlock() }
-    return read
-  }
-}
-
 /// Runs one test script in this process and reports what it did.
 struct ScriptTestExecutor: ScriptExecutor {
   /// The work each file may do (`--work-limit`).
   var workLimit = Interpreter.defaultWorkLimit
   /// Where to note the files scripts import (`--watch`), if anywhere.
-  var recorder: ReadRecorder?
+  var recorder: FileReads?
 
   func execute(path: String) -> ScriptOutcome {
+    recorder?.record(path)
     guard let bytes = try? ScriptRunner.readFile(path) else {
       return ScriptOutcome(
         stdout: "", errors: [.init(kind: .io, line: 0, column: 0, message: "cannot read \(path)")],

@@ -31,17 +31,20 @@ enum Watcher {
       inode: UInt(info.st_ino))
   }
 
-  /// Runs `body` (which returns the files to watch: the scripts and every
-  /// file they imported) again each time one of them changes. Never returns.
-  static func run(_ body: () -> [String]) -> Never {
+  /// Runs `body` again each time a file it read changes. `body` notes each
+  /// file in the `FileReads` it is given just before reading it (the scripts
+  /// and every file they import), so a change made while it runs, after the
+  /// read, is seen too. Never returns.
+  static func run(_ body: (FileReads) -> Void) -> Never {
     while true {
-      let files = Array(Set(body())).sorted()
+      let reads = FileReads()
+      body(reads)
       Terminal.flush()
-      let stamps = files.map(stamp)
+      let stamps = reads.stamps
       var changed: String?
       while changed == nil {
         usleep(pollInterval)
-        for (file, old) in zip(files, stamps) where stamp(file) != old {
+        for (file, old) in stamps where stamp(file) != old {
           changed = file
           break
         }
@@ -51,5 +54,27 @@ enum Watcher {
       Terminal.writeLine("── \(changed!) changed at \(time): running again ──")
       Terminal.flush()
     }
+  }
+}
+
+/// The files one run read, each with its stamp from just before its first
+/// read; safe to note from the test runner's threads.
+final class FileReads: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stamps_: [String: Watcher.Stamp?] = [:]
+
+  /// Notes `path`, about to be read (again: the first stamp stays).
+  func record(_ path: String) {
+    let stamp = Watcher.stamp(path)
+    lock.lock()
+    if stamps_.index(forKey: path) == nil { stamps_[path] = .some(stamp) }
+    lock.unlock()
+  }
+
+  /// Every file noted, in path order, with its stamp before it was read.
+  var stamps: [(path: String, stamp: Watcher.Stamp?)] {
+    lock.lock()
+    defer { lock.unlock() }
+    return stamps_.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
   }
 }
