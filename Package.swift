@@ -21,7 +21,8 @@ let package = Package(
     .library(name: "AnimLanguage", targets: ["AnimLanguage"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
   ],
   targets: [
     .target(name: "AnimEngine"),
@@ -35,7 +36,9 @@ let package = Package(
     // channel of an opaque image) and reads them back in tests.
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     .target(name: "AnimLanguage", dependencies: ["AnimEngine", "AnimStage", "AnimFiles"]),
-    .target(name: "AnimFiles"),
+    // Files through swift-system's FileDescriptor, FilePath and Stat.
+    .target(
+      name: "AnimFiles", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
     // Recording the stage as keyframes; Lottie and the HTML player (`anim export`).
     .target(name: "AnimExport", dependencies: ["AnimEngine"]),
     .target(name: "AnimTestRunner", dependencies: ["AnimFiles"]),
@@ -62,7 +65,11 @@ let package = Package(
       name: "AnimRenderTests",
       dependencies: ["AnimRender", "AnimStage", "AnimPlot", "AnimLanguage", "AnimEngine"]),
     .testTarget(name: "AnimLanguageTests", dependencies: ["AnimLanguage", "AnimEngine"]),
-    .testTarget(name: "AnimTestRunnerTests", dependencies: ["AnimTestRunner", "AnimFiles"]),
+    .testTarget(
+      name: "AnimTestRunnerTests",
+      dependencies: [
+        "AnimTestRunner", "AnimFiles", .product(name: "SystemPackage", package: "swift-system"),
+      ]),
     .testTarget(name: "AnimLSPTests", dependencies: ["AnimLSP", "AnimLanguage"]),
     .testTarget(name: "AnimREPLTests", dependencies: ["AnimREPL", "AnimLanguage", "AnimEngine"]),
   ]
