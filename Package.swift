@@ -23,6 +23,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+    .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
   ],
   targets: [
     .target(name: "AnimEngine"),
@@ -35,7 +36,13 @@ let package = Package(
     // libpng writes them as RGBA PNG (Cairo's own writer drops the alpha
     // channel of an opaque image) and reads them back in tests.
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-    .target(name: "AnimLanguage", dependencies: ["AnimEngine", "AnimStage", "AnimFiles"]),
+    // RealModule: `isApproximatelyEqual`, the tolerance of `==` and `~=` (SPEC §7).
+    .target(
+      name: "AnimLanguage",
+      dependencies: [
+        "AnimEngine", "AnimStage", "AnimFiles",
+        .product(name: "RealModule", package: "swift-numerics"),
+      ]),
     // Files through swift-system's FileDescriptor, FilePath and Stat.
     .target(
       name: "AnimFiles", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
