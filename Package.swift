@@ -36,14 +36,12 @@ let package = Package(
     // libpng writes them as RGBA PNG (Cairo's own writer drops the alpha
     // channel of an opaque image) and reads them back in tests.
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-    // RealModule: `isApproximatelyEqual`, the tolerance of `==` and `~=` (SPEC §7).
     .target(
       name: "AnimLanguage",
       dependencies: [
         "AnimEngine", "AnimStage", "AnimFiles",
         .product(name: "RealModule", package: "swift-numerics"),
       ]),
-    // Files through swift-system's FileDescriptor, FilePath and Stat.
     .target(
       name: "AnimFiles", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
     // Recording the stage as keyframes; Lottie and the HTML player (`anim export`).
