@@ -21,7 +21,9 @@ let package = Package(
     .library(name: "AnimLanguage", targets: ["AnimLanguage"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+    .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
   ],
   targets: [
     .target(name: "AnimEngine"),
@@ -38,8 +40,14 @@ let package = Package(
     // libpng (libpng-dev) writes them as RGBA PNG (Cairo's own writer drops the
     // alpha channel of an opaque image) and reads them back in tests.
     .target(name: "CPNG", dependencies: ["CLibraryLoader"]),
-    .target(name: "AnimLanguage", dependencies: ["AnimEngine", "AnimStage", "AnimFiles"]),
-    .target(name: "AnimFiles"),
+    .target(
+      name: "AnimLanguage",
+      dependencies: [
+        "AnimEngine", "AnimStage", "AnimFiles",
+        .product(name: "RealModule", package: "swift-numerics"),
+      ]),
+    .target(
+      name: "AnimFiles", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
     // Recording the stage as keyframes; Lottie and the HTML player (`anim export`).
     .target(name: "AnimExport", dependencies: ["AnimEngine"]),
     .target(name: "AnimTestRunner", dependencies: ["AnimFiles"]),
@@ -65,7 +73,11 @@ let package = Package(
       name: "AnimRenderTests",
       dependencies: ["AnimRender", "AnimStage", "AnimPlot", "AnimLanguage", "AnimEngine"]),
     .testTarget(name: "AnimLanguageTests", dependencies: ["AnimLanguage", "AnimEngine"]),
-    .testTarget(name: "AnimTestRunnerTests", dependencies: ["AnimTestRunner", "AnimFiles"]),
+    .testTarget(
+      name: "AnimTestRunnerTests",
+      dependencies: [
+        "AnimTestRunner", "AnimFiles", .product(name: "SystemPackage", package: "swift-system"),
+      ]),
     .testTarget(name: "AnimLSPTests", dependencies: ["AnimLSP", "AnimLanguage"]),
     .testTarget(name: "AnimREPLTests", dependencies: ["AnimREPL", "AnimLanguage", "AnimEngine"]),
   ]

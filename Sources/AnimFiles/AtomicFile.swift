@@ -1,3 +1,7 @@
+import SystemPackage
+
+// swift-system 1.8.1 has no `fchmod`, `fsync`, `rename`, `unlink` or
+// `realpath`: those few calls go to the C library.
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -32,19 +36,25 @@ public enum AtomicFile {
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
     let temporary = "\(directory).\(name).tmp-\(getpid())-\(UInt32.random(in: .min ... .max))"
 
-    var existing = stat()
-    let keepsMode = stat(path, &existing) == 0
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw FileError.current(path) }
+    let existing = try? FilePath(path).stat()
+    let descriptor = try FileError.system(path) {
+      try FileDescriptor.open(
+        FilePath(temporary), .writeOnly, options: [.create, .exclusiveCreate, .closeOnExec],
+        permissions: FilePermissions(rawValue: 0o644))
+    }
     var failure: FileError?
-    if keepsMode && fchmod(descriptor, existing.st_mode & 0o7777) != 0 {
+    if let existing, fchmod(descriptor.rawValue, existing.permissions.rawValue) != 0 {
       failure = FileError.current(path)
     }
     if failure == nil {
-      failure = writeAll(bytes, to: descriptor, path: path)
+      do { try descriptor.writeAll(bytes) } catch {
+        failure = FileError(path: path, error: error)
+      }
     }
-    if failure == nil && fsync(descriptor) != 0 { failure = FileError.current(path) }
-    if close(descriptor) != 0 && failure == nil { failure = FileError.current(path) }
+    if failure == nil && fsync(descriptor.rawValue) != 0 { failure = FileError.current(path) }
+    do { try descriptor.close() } catch {
+      if failure == nil { failure = FileError(path: path, error: error) }
+    }
     if failure == nil && rename(temporary, path) != 0 { failure = FileError.current(path) }
     if let failure {
       unlink(temporary)
@@ -57,38 +67,19 @@ extension AtomicFile {
   /// The regular file that writing `path` replaces: `path` itself, or the
   /// file a link at `path` points to; `path` when nothing is there yet.
   static func destination(of path: String) throws(FileError) -> String {
-    var info = stat()
-    guard lstat(path, &info) == 0 else { return path }
+    guard var info = try? FilePath(path).stat(followTargetSymlink: false) else { return path }
     var target = path
-    if info.st_mode & S_IFMT == S_IFLNK {
+    if info.type == .symbolicLink {
       guard let resolved = realpath(path, nil) else {
         throw FileError(path: path, reason: "it is a link to a file that does not exist")
       }
       target = String(cString: resolved)
       free(resolved)
-      guard stat(target, &info) == 0 else { throw FileError.current(path) }
+      info = try FileError.system(path) { try FilePath(target).stat() }
     }
-    guard info.st_mode & S_IFMT == S_IFREG else {
+    guard info.type == .regular else {
       throw FileError(path: path, reason: "not a regular file")
     }
     return target
   }
-}
-
-/// Writes every byte to an open file, going on after partial writes and interruptions.
-private func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String)
-  -> FileError?
-{
-  var offset = 0
-  while offset < bytes.count {
-    let count = bytes[offset...].withUnsafeBytes {
-      write(descriptor, $0.baseAddress, $0.count)
-    }
-    if count < 0 {
-      if errno == EINTR { continue }
-      return FileError.current(path)
-    }
-    offset += count
-  }
-  return nil
 }

@@ -1,18 +1,13 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SystemPackage
 
 /// Reads whole files into byte arrays: scripts for `anim run` and imports,
 /// and test files for `anim test`.
 ///
-/// The bytes are read straight into the array with `read(2)`: going through
-/// `FileManager.contents(atPath:)` and `Data` would hold the file twice and
-/// copy it once more (a tenth of `anim check`'s time on a 10 MB script), and
-/// Foundation's `Data(contentsOf:)` leaks 4 KiB on an empty file.
+/// The bytes are read straight into the array through swift-system's
+/// `FileDescriptor` (`read(2)`): going through `FileManager.contents(atPath:)`
+/// and `Data` would hold the file twice and copy it once more (a tenth of
+/// `anim check`'s time on a 10 MB script), and Foundation's
+/// `Data(contentsOf:)` leaks 4 KiB on an empty file.
 public enum FileBytes {
   /// The largest file read (256 MiB). A device that never ends
   /// (`import "/dev/zero"`) is read only this far, then refused, instead of
@@ -28,21 +23,19 @@ public enum FileBytes {
   /// and a `FileError` with the system's reason when the file cannot be
   /// opened or read (a directory among them).
   public static func read(_ path: String) throws -> [UInt8] {
-    let file = open(path, O_RDONLY)
-    guard file >= 0 else { throw FileError.current(path) }
-    defer { close(file) }
-    var status = stat()
-    guard fstat(file, &status) == 0 else { throw FileError.current(path) }
-    guard status.st_mode & S_IFMT != S_IFDIR else {
+    let file = try FileError.system(path) { try FileDescriptor.open(FilePath(path), .readOnly) }
+    defer { try? file.close() }
+    let status = try FileError.system(path) { try file.stat() }
+    guard status.type != .directory else {
       throw FileError(path: path, reason: "it is a directory")
     }
     // The size is only a hint (a pipe or a file in /proc reports 0, a file may
     // grow): ask for one byte more, and go on reading while chunks come back full.
-    if Int(status.st_size) > maximumSize { throw TooLarge() }
-    var chunkSize = max(Int(status.st_size), 0) + 1
+    if Int(status.size) > maximumSize { throw TooLarge() }
+    var chunkSize = max(Int(status.size), 0) + 1
     var bytes: [UInt8] = []
     while true {
-      let chunk = try readChunk(file, size: chunkSize, path: path)
+      let chunk = try FileError.system(path) { try readChunk(file, size: chunkSize) }
       if bytes.isEmpty { bytes = chunk } else { bytes += chunk }
       if bytes.count > maximumSize { throw TooLarge() }
       if chunk.count < chunkSize { return bytes }
@@ -50,27 +43,17 @@ public enum FileBytes {
     }
   }
 
-  /// Up to `size` bytes from `file`; fewer only at the end of the file.
-  private static func readChunk(_ file: Int32, size: Int, path: String) throws -> [UInt8] {
-    var failed = false
-    let chunk = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+  /// Up to `size` bytes from `file`; fewer only at the end of the file. An
+  /// interrupted read is retried (swift-system's `retryOnInterrupt`).
+  private static func readChunk(_ file: FileDescriptor, size: Int) throws -> [UInt8] {
+    try [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
       initialized = 0
       while initialized < size {
-        let count = systemRead(file, buffer.baseAddress! + initialized, size - initialized)
-        if count > 0 {
-          initialized += count
-        } else if count == 0 || errno != EINTR {
-          failed = count < 0
-          return
-        }
+        let rest = UnsafeMutableBufferPointer(rebasing: buffer[initialized...])
+        let count = try file.read(into: UnsafeMutableRawBufferPointer(rest))
+        if count == 0 { return }
+        initialized += count
       }
     }
-    if failed { throw FileError.current(path) }
-    return chunk
   }
-}
-
-/// The C `read`, under a name the enum's own `read` does not hide.
-private func systemRead(_ fd: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int {
-  read(fd, bytes, count)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 
 /// A file that could not be read or written, with the system's reason.
 public struct FileError: Error, Equatable, CustomStringConvertible {
@@ -21,20 +22,36 @@ public struct FileError: Error, Equatable, CustomStringConvertible {
   /// The file (or a folder on its path) does not exist.
   public var isMissing: Bool { code == ENOENT || code == ENOTDIR }
 
-  /// The error for a failed Foundation call, giving the system's reason when
-  /// Foundation wraps one (its own text varies between platforms).
+  /// The error for a failed Foundation or swift-system call, giving the
+  /// system's reason in the C library's words: a swift-system `Errno`'s, or
+  /// the one Foundation wraps (Foundation's own text varies between platforms).
   public init(path: String, error: any Error) {
     let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-    if let underlying, underlying.domain == NSPOSIXErrorDomain {
+    if let errno = error as? Errno {
+      self.init(path: path, errno: errno)
+    } else if let underlying, underlying.domain == NSPOSIXErrorDomain {
       self.init(path: path, reason: String(cString: strerror(Int32(underlying.code))))
     } else {
       self.init(path: path, reason: error.localizedDescription)
     }
   }
 
-  /// The error `errno` describes now.
+  /// The error a swift-system call threw, with the C library's wording of
+  /// its reason (`No such file or directory`), as `current` gives it.
+  public init(path: String, errno: Errno) {
+    self.init(path: path, reason: String(cString: strerror(errno.rawValue)), code: errno.rawValue)
+  }
+
+  /// The error `errno` describes now, after a C call that swift-system does not wrap.
   public static func current(_ path: String) -> FileError {
-    let code = errno
-    return FileError(path: path, reason: String(cString: strerror(code)), code: code)
+    FileError(path: path, errno: Errno(rawValue: errno))
+  }
+
+  /// The result of `body`, a swift-system call on `path`; the `Errno` it
+  /// throws becomes a `FileError`.
+  static func system<Result>(_ path: String, _ body: () throws -> Result) throws(FileError)
+    -> Result
+  {
+    do { return try body() } catch { throw FileError(path: path, error: error) }
   }
 }

@@ -49,3 +49,25 @@ final class AtomicFileTests: XCTestCase {
     XCTAssertEqual(info.st_mode & S_IFMT, S_IFCHR, "/dev/null is still a device")
   }
 }
+
+/// The permissions of the file written, and no temporary file left behind.
+final class AtomicFileModeTests: XCTestCase {
+  func testAReplacedFileKeepsItsModeAndAFailureLeavesNoTemporary() throws {
+    let dir = NSTemporaryDirectory() + "atomic-mode-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    try AtomicFile.write("one\n", to: dir + "/a.anim")
+    XCTAssertEqual(chmod(dir + "/a.anim", 0o640), 0)
+    try AtomicFile.write("two\n", to: dir + "/a.anim")
+    var info = stat()
+    XCTAssertEqual(stat(dir + "/a.anim", &info), 0)
+    XCTAssertEqual(info.st_mode & 0o7777, 0o640)
+    let missing = dir + "/no/b.anim"
+    XCTAssertThrowsError(try AtomicFile.write("x", to: missing)) { error in
+      XCTAssertEqual(
+        error as? FileError,
+        FileError(path: missing, reason: "No such file or directory", code: ENOENT))
+    }
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), ["a.anim"])
+  }
+}

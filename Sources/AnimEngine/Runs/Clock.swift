@@ -1,11 +1,12 @@
 /// The virtual clock: owns the scene's runs and moves time only when told.
 ///
-/// This file holds the rules of SPEC §6: moving time, events and their
-/// order, takeover. Within a step, events are delivered in time order at
-/// their exact virtual times (sub-stepping to each instant something listens
-/// for); between those instants every run is sampled once, at the end. A
-/// run's values at a local time are written by its `Stepper` (the speed
-/// half, `Stepping/`); the pool verbs are in `Clock+Pool.swift`.
+/// This file holds the rules of SPEC §6 for starting runs, moving time and
+/// takeover. Within a step, events are delivered in time order at their
+/// exact virtual times (sub-stepping to each instant something listens for);
+/// between those instants every run is sampled once, at the end. Delivering
+/// the events is `Clock+Events.swift`; a run's values at a local time are
+/// written by its `Stepper` (the speed half, `Stepping/`); the pool verbs are
+/// in `Clock+Pool.swift`, seek, speed and reverse in `Clock+Control.swift`.
 public final class Clock {
   public let scene: Scene
   /// The view motions animate when not bound (`view`).
@@ -25,7 +26,7 @@ public final class Clock {
   private var nextID = 1
   private var nextSerial = 0
   /// Handlers running now (the clock cannot move inside one).
-  private(set) var handlerDepth = 0
+  var handlerDepth = 0
   /// Events handlers heard at this instant (a cascade past the limit stops).
   var eventsThisInstant = 0
 
@@ -37,7 +38,7 @@ public final class Clock {
   /// Events no handler listened to that the clock passed without delivering
   /// them one by one (whole alike plays of a repeat jumped over), since the
   /// clock was made: with the events `observer` saw, every event that fired.
-  public private(set) var eventsSkipped = 0
+  public internal(set) var eventsSkipped = 0
   /// Instants a host wants to see as the clock passes them (a renderer's
   /// frame times): every move stops at each of them. Stopping changes
   /// nothing a script sees, since stepping in pieces is exact.
@@ -306,92 +307,6 @@ public final class Clock {
     }
     owners[slot] = Owner(run: run, claimTime: time)
     return handover
-  }
-
-  /// Passes `run`'s marks and repeats up to `local`, each fired at its own
-  /// time; whole alike plays of events no handler hears are skipped
-  /// (`eventsSkipped`). Returns whether any fired.
-  private func passEvents(_ run: Run, toLocal local: Double) throws -> Bool {
-    guard let events = run.events else { return false }
-    var fired = false
-    while run.record.state == .running && reached(events.nextStart, local)
-      && events.nextStart <= run.duration + tolerance(run.duration)
-    {
-      events.pop(&run.eventResolver)
-      guard meter.countSegmentStart() else { break }
-      if let segment = run.eventResolver.current, case .event(let kind) = segment.form {
-        try fire(kind, run, at: run.absolute(segment.start))
-        fired = true
-      }
-      if !run.handle.listensToTrackEvents && reached(events.nextStart, local) {
-        eventsSkipped += events.skipAlikePlays(to: local, &run.eventResolver)
-      }
-    }
-    return fired
-  }
-
-  // MARK: Events at one instant
-
-  /// Delivers everything due at `now`: pending starts, listened events, ends;
-  /// repeats until handlers start nothing new.
-  private func deliverInstant() throws {
-    eventsThisInstant = 0
-    var progressed = true
-    while progressed {
-      progressed = false
-      // Runs ended in the last pass leave now, so a cascade of restarts at one
-      // instant walks only the runs still live.
-      pool.compact()
-      for run in pool.live where run.record.state.isLive {
-        if run.startPending {
-          run.startPending = false
-          try fire(.start, run, at: now)
-          progressed = true
-        }
-        guard run.record.state == .running else { continue }
-        let local = run.local(at: now)
-        if run.rate < 0 {
-          if try deliverBackwardEvents(run, downTo: max(local, 0)) { progressed = true }
-        } else if run.handle.listensToTrackEvents, try passEvents(run, toLocal: local) {
-          progressed = true
-        }
-        if run.record.state == .running && run.ends && reached(run.endTime, now) {
-          if run.rate < 0 {
-            advance(run, toLocal: 0)
-            if try deliverBackwardEvents(run, downTo: 0) { progressed = true }
-            guard run.record.state == .running else { continue }
-          } else {
-            advance(run, toLocal: run.duration)
-            if !run.handle.listensToTrackEvents { _ = try passEvents(run, toLocal: run.duration) }
-          }
-          end(run, as: .finished)
-          try fire(.done, run, at: now)
-          progressed = true
-        }
-      }
-    }
-    pool.compact()
-  }
-
-  func fire(_ kind: EventKind, _ run: Run, at time: Double) throws {
-    let event = RunEvent(time: time, kind: kind, record: run.record, handle: run.handle)
-    observer?(event)
-    let listeners = run.handle.listeners
-    // Only events a handler hears can cascade: ten thousand runs starting
-    // together, with no handlers, are not a cascade.
-    guard listeners.contains(where: { $0.filter.matches(kind) }) else { return }
-    eventsThisInstant += 1
-    if eventsThisInstant > Self.maximumEventsPerInstant {
-      throw EngineError(
-        "more than \(Self.maximumEventsPerInstant) events at t=\(NumberText.format(time)): handlers keep triggering each other"
-      )
-    }
-    handlerDepth += 1
-    defer { handlerDepth -= 1 }
-    for listener in listeners where listener.filter.matches(kind) {
-      // A handler of a restarted handle belongs to the new run.
-      try listener.action(event)
-    }
   }
 
   /// Ends `run` in `state`: it leaves the pool and writes no more.

@@ -64,7 +64,8 @@ class Cursor {
 /// offsets (0.1 + 0.2, base + k·period) differ from the same instant reached by
 /// stepping in their last bits. 1e-12 of the time, thousands of ulps, yet
 /// small enough that far into a long repeat (t = 5e8 s) it is still well under
-/// a frame.
+/// a frame. (Not swift-numerics' `isApproximatelyEqual`: this scales by one
+/// given time, not the larger of two values, and is mostly used one-sided.)
 @inline(__always)
 func tolerance(_ t: Double) -> Double { 1e-12 * max(1, abs(t)) }
 

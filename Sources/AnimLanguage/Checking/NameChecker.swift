@@ -6,14 +6,14 @@
 struct NameChecker {
   /// Every name some statement of the program binds (in any order: a handler
   /// may use a name bound later in the file).
-  private(set) var defined: NameSet
+  private(set) var defined: Set<String>
   /// Uses of names not (yet) defined, in source order: a later statement may
   /// still bind them (`resolve()` decides).
   private var pending: [(name: String, range: SourceRange, message: String)] = []
 
   init(known: Set<String> = []) {
     // Builtins count as defined, so a use costs one lookup.
-    defined = NameSet(known.union(["view", "time"]).union(Builtins.all.keys))
+    defined = known.union(["view", "time"]).union(Builtins.all.keys)
   }
 
   /// Records the names `statements` bind.
@@ -155,7 +155,7 @@ struct NameChecker {
     let unresolved = pending.filter { !defined.contains($0.name) }
     // Sorting every name (100 000 in a big script) is only worth it for a hint.
     guard !unresolved.isEmpty else { return [] }
-    let candidates = defined.names.sorted()
+    let candidates = defined.sorted()
     return unresolved.map { use in
       let hint = Spelling.closest(to: use.name, among: candidates).map { "did you mean '\($0)'?" }
       return .error("\(use.message) '\(use.name)'", at: use.range, hint: hint, kind: .name)

@@ -1,4 +1,5 @@
 import AnimEngine
+import RealModule
 
 /// What a comparison found.
 struct Comparison {
@@ -82,9 +83,12 @@ extension Interpreter {
     }
   }
 
+  /// SPEC §7's tolerance: `|x - y|` at most `tol`, or (the defaults of `==`
+  /// and `~=`) at most `tol` times the larger of `|x|` and `|y|`. swift-numerics
+  /// says exactly that for finite numbers, the only ones anim has (arithmetic
+  /// that would give another is an error), and a finite `tol`.
   private func close(_ x: Double, _ y: Double, _ tol: Double, relative: Bool) -> Bool {
-    let d = abs(x - y)
-    return d <= tol || (relative && d <= tol * max(abs(x), abs(y)))
+    x.isApproximatelyEqual(to: y, absoluteTolerance: tol, relativeTolerance: relative ? tol : 0)
   }
 
   private func equal(_ a: Value, _ b: Value, _ tol: Double, relative: Bool, _ range: SourceRange)
@@ -99,6 +103,7 @@ extension Interpreter {
       let other = try color(Arguments.Item(label: nil, value: a == c ? b : a, range: range))
       // Colours compare per channel in 0–255 units: `==` holds when they print
       // alike (within half a step), `~=` within 1.5 steps, `within` as given.
+      // Not `isApproximatelyEqual`: the limit is in steps, with 1e-9 of slack, not a tolerance.
       let limit = relative ? (tol == Self.exactTolerance ? 0.5 : 1.5) : tol
       let pairs = [(c.r, other.r), (c.g, other.g), (c.b, other.b), (c.a, other.a)]
       return pairs.allSatisfy { abs($0.0 - $0.1) * 255 <= limit + 1e-9 }

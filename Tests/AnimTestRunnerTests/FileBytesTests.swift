@@ -1,0 +1,67 @@
+import AnimFiles
+import Foundation
+import SystemPackage
+import XCTest
+
+/// Reading whole files through swift-system: every size around the chunk
+/// boundaries, a pipe, and the system's reasons, worded as the C library
+/// words them, for what cannot be read.
+final class FileBytesTests: XCTestCase {
+  private func directory() throws -> String {
+    let path = NSTemporaryDirectory() + "bytes-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+    return path
+  }
+
+  func testEverySizeAroundTheChunksIsReadWhole() throws {
+    let dir = try directory()
+    for size in [0, 1, 4095, 65_536, 65_537, 200_001] {
+      let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+      let path = dir + "/f\(size)"
+      try AtomicFile.write(bytes: bytes, to: path)
+      XCTAssertEqual(try FileBytes.read(path), bytes, "\(size) bytes")
+    }
+  }
+
+  func testAPipeThatReportsNoSizeIsReadToItsEnd() throws {
+    let dir = try directory()
+    let path = dir + "/fifo"
+    XCTAssertEqual(mkfifo(path, 0o600), 0)
+    let text = String(repeating: "print 7\n", count: 20_000)
+    let writer = Thread {
+      let handle = FileHandle(forWritingAtPath: path)!
+      handle.write(Data(text.utf8))
+      try? handle.close()
+    }
+    writer.start()
+    XCTAssertEqual(try FileBytes.read(path), Array(text.utf8))
+  }
+
+  func testWhatCannotBeReadGivesTheSystemsReason() throws {
+    let dir = try directory()
+    let missing = dir + "/missing.anim"
+    XCTAssertThrowsError(try FileBytes.read(missing)) { error in
+      let error = error as? FileError
+      XCTAssertEqual(
+        error, FileError(path: missing, reason: "No such file or directory", code: ENOENT))
+      XCTAssertEqual(error?.isMissing, true)
+    }
+    XCTAssertThrowsError(try FileBytes.read(dir)) { error in
+      XCTAssertEqual(error as? FileError, FileError(path: dir, reason: "it is a directory"))
+    }
+    XCTAssertThrowsError(try FileBytes.read(missing + "/below")) { error in
+      XCTAssertEqual((error as? FileError)?.isMissing, true)
+    }
+  }
+
+  func testAnErrnoFromSwiftSystemIsWordedAsTheCLibraryWordsIt() {
+    XCTAssertEqual(
+      FileError(path: "p", errno: .noSpace),
+      FileError(path: "p", reason: "No space left on device", code: ENOSPC))
+    XCTAssertEqual(
+      FileError(path: "p", error: Errno.permissionDenied),
+      FileError(path: "p", reason: "Permission denied", code: EACCES))
+    XCTAssertTrue(FileError(path: "p", errno: .notDirectory).isMissing)
+  }
+}
