@@ -57,6 +57,24 @@ final class TimelineChartTests: XCTestCase {
       """)
   }
 
+  func testARunThatEndedLongAgoFillsTheChartAndTheClockIsOffIt() {
+    let session = ScriptedSession(width: 50)
+    session.type(["h = run fade(out, 1) + fade(in, 1)", "step 100"])
+    // From the run's start to its end: the clock (98 s later) is not
+    // stretched in, so the run is not squeezed into a column or two.
+    XCTAssertEqual(
+      session.type([":timeline h"]),
+      """
+      anim 100.000s> :timeline h
+      #1.1 fade(out, … ████████████████
+      #1.2 fade(in, 1)                 ███████████████*
+                       ┬───────┬───────┬───────┬──────┬
+                       0s      0.5s    1s      1.5s  2s
+      now 100.000s (after the chart)  █ active  * done
+
+      """)
+  }
+
   func testTheChartFollowsTheTerminalWidth() {
     for width in [40, 80, 120] {
       let session = ScriptedSession(width: width)
