@@ -113,8 +113,9 @@ struct TimelineChart {
     switch record.state {
     case .finished: ending = runEnd.map { .done($0) }
     case .cancelled, .cleared: ending = runEnd.map { .stopped($0) }
-    case .running: ending = runEnd.map { .done($0) }
-    case .paused: ending = nil
+    // A paused run is drawn as if resumed now, so its `done` is planned where
+    // that would end it.
+    case .running, .paused: ending = runEnd.map { .done($0) }
     }
     let suffix =
       record.state == .running || record.state == .finished ? "" : " (\(record.state.rawValue))"

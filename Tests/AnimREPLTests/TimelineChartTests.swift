@@ -75,6 +75,22 @@ final class TimelineChartTests: XCTestCase {
       """)
   }
 
+  func testAPausedRunShowsWhereItWouldEndIfResumedNow() {
+    let session = ScriptedSession(width: 60)
+    session.type(["h = run fade(out, 2)", "step 0.5", "pause h", "step 1"])
+    // 1.5 s of the fade are left: resumed at 1.5 s it would end at 3 s.
+    XCTAssertEqual(
+      session.type([":timeline"]),
+      """
+      anim 1.500s> :timeline
+      #1 fade(out, 2) (pa…             ███████│█████████████████*
+                           ┬─────┬─────┬──────▲─────┬─────┬─────┬
+                           0s    0.5s  1s     1.5s  2s    2.5s 3s
+      now 1.500s ▲  █ active  * done
+
+      """)
+  }
+
   func testTheChartFollowsTheTerminalWidth() {
     for width in [40, 80, 120] {
       let session = ScriptedSession(width: width)
