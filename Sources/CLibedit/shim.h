@@ -11,6 +11,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <termios.h>
 #include <unistd.h>
 #include <wchar.h>
 
@@ -35,9 +36,45 @@ static inline volatile sig_atomic_t *anim_interrupt_flag(void) {
   return &flag;
 }
 
+/// Whether `el_gets` is reading a line (set around it by the reader).
+static inline volatile sig_atomic_t *anim_editing_flag(void) {
+  static volatile sig_atomic_t flag = 0;
+  return &flag;
+}
+
+static inline void anim_set_editing(int editing) { *anim_editing_flag() = editing; }
+
+/// The terminal prompts and editing are drawn on (-1 before `anim_el_open`).
+static inline int *anim_screen_fd(void) {
+  static int fd = -1;
+  return &fd;
+}
+
+/// Set once Ctrl-C has moved the cursor to the end of the line being edited
+/// (the reader's first answer to the flag); the second answer ends `el_gets`.
+static inline volatile sig_atomic_t *anim_interrupt_moved(void) {
+  static volatile sig_atomic_t moved = 0;
+  return &moved;
+}
+
+/// Sets the flag. Outside `el_gets` (a statement is running, and Ctrl-C is
+/// ignored) the terminal has echoed `^C` where the cursor was, at the start
+/// of a line: a newline after it keeps what comes next (output, the next
+/// prompt) off that line. Only when the terminal echoes control characters,
+/// and only async-signal-safe calls (tcgetattr, write).
 static inline void anim_sigint_handler(int signo) {
   (void)signo;
   *anim_interrupt_flag() = 1;
+  int fd = *anim_screen_fd();
+  if (*anim_editing_flag() || fd < 0) return;
+  int saved = errno;
+  struct termios mode;
+  if (tcgetattr(STDIN_FILENO, &mode) == 0 && (mode.c_lflag & ECHO) && (mode.c_lflag & ECHOCTL)
+      && tcgetattr(fd, &mode) == 0) {
+    ssize_t n;
+    do { n = write(fd, "\n", 1); } while (n < 0 && errno == EINTR);
+  }
+  errno = saved;
 }
 
 /// Installs the SIGINT handler: Ctrl-C sets the flag and interrupts the read
@@ -54,14 +91,18 @@ static inline int anim_install_sigint_handler(void) {
 static inline int anim_take_interrupt(void) {
   int was = *anim_interrupt_flag() != 0;
   *anim_interrupt_flag() = 0;
+  *anim_interrupt_moved() = 0;
   return was;
 }
 
 /// libedit's character reader, replaced so that Ctrl-C ends `el_gets` at
 /// once: the built-in reader retries a read interrupted by a signal once,
-/// which would swallow the first Ctrl-C until the next key. Decodes UTF-8
-/// (a malformed sequence reads as U+FFFD). Returns 1 with a character, 0 at
-/// end of input, -1 when interrupted.
+/// which would swallow the first Ctrl-C until the next key. After Ctrl-C it
+/// first reads as Ctrl-E (end of line), so that libedit moves the cursor past
+/// the last row of a line that wraps, and the `^C` and newline the reader
+/// then writes leave the whole line above the next prompt; then it ends the
+/// read. Decodes UTF-8 (a malformed sequence reads as U+FFFD). Returns 1
+/// with a character, 0 at end of input, -1 when interrupted.
 static inline int anim_read_char(EditLine *el, wchar_t *out) {
   (void)el;
   static int pending = -1;  // a byte that broke the previous sequence
@@ -69,6 +110,11 @@ static inline int anim_read_char(EditLine *el, wchar_t *out) {
   int have = 0, need = 1;
   for (;;) {
     if (*anim_interrupt_flag()) {
+      if (!*anim_interrupt_moved()) {
+        *anim_interrupt_moved() = 1;
+        *out = (wchar_t)0x05;  // Ctrl-E: ed-move-to-end in emacs mode
+        return 1;
+      }
       errno = EINTR;
       return -1;
     }
@@ -115,6 +161,7 @@ static inline EditLine *anim_el_open(const char *program) {
   FILE *screen = isatty(fileno(stdout)) ? stdout : stderr;
   EditLine *el = el_init(program, stdin, screen, stderr);
   if (el == NULL) return NULL;
+  *anim_screen_fd() = fileno(screen);
   el_set(el, EL_EDITOR, "emacs");
   el_set(el, EL_SIGNAL, 1);
   el_set(el, EL_PROMPT, anim_prompt_function);
