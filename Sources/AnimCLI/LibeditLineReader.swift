@@ -12,7 +12,10 @@ import Foundation
 ///
 /// Ctrl-C never kills the process: a SIGINT handler (installed once, with no
 /// SA_RESTART) only sets a flag, and the shim's character reader ends
-/// `el_gets` when it sees it.
+/// `el_gets` when it sees it, after moving the cursor to the end of the line
+/// (which may wrap over several rows), so `^C` and the next prompt go below
+/// it. Pressed while a statement runs, Ctrl-C is ignored, and the handler
+/// ends the `^C` the terminal echoed with a newline.
 final class LibeditLineReader: LineReader {
   private let editLine: OpaquePointer
   private let history: OpaquePointer
@@ -66,16 +69,21 @@ final class LibeditLineReader: LineReader {
     _ = anim_take_interrupt()
     anim_el_set_prompt(prompt)
     var count: Int32 = 0
+    anim_set_editing(1)
     let line = el_gets(editLine, &count)
-    if anim_take_interrupt() != 0 {
+    anim_set_editing(0)
+    let interrupted = anim_take_interrupt() != 0
+    var text = line.map { String(cString: $0) } ?? ""
+    // A line ended by Enter runs, even when Ctrl-C came before el_gets
+    // returned it: Enter was first.
+    if interrupted && !(count > 0 && text.hasSuffix("\n")) {
       Self.write("^C\n")
       return .interrupted
     }
-    guard let line, count > 0 else {
+    guard line != nil, count > 0 else {
       Self.write("\n")
       return .endOfInput
     }
-    var text = String(cString: line)
     while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
     return .line(text)
   }

@@ -79,13 +79,25 @@ struct ScriptTestExecutor: ScriptExecutor {
     }
     let source = SourceFile(path: path, bytes: bytes)
     var lines: [String] = []
+    // The line each top-level statement ends on, for the output it prints.
+    var origin = 0
+    var origins: [Int] = []
     let recorder = self.recorder
     let result = ScriptRunner.run(
-      source, output: { lines.append($0) },
+      source,
+      output: {
+        lines.append($0)
+        origins += repeatElement(origin, count: ScriptOutcome.outputLineCount($0))
+      },
       readFile: { path in
         recorder?.record(path)
         return try ScriptRunner.readFile(path)
-      }, workLimit: workLimit)
+      }, workLimit: workLimit,
+      willRun: { statement in
+        origin =
+          source.location(ofOffset: max(statement.range.end - 1, statement.range.start))
+          .line
+      })
     let errors = result.errors.map { diagnostic, _ in
       ScriptOutcome.Failure(
         kind: diagnostic.kind == .runtime ? .runtime : diagnostic.kind == .io ? .io : .compile,
@@ -95,8 +107,10 @@ struct ScriptTestExecutor: ScriptExecutor {
       ScriptOutcome.FailedExpectation(
         line: $0.range.line, column: $0.range.column, message: $0.message)
     }
-    return ScriptOutcome(
+    var outcome = ScriptOutcome(
       stdout: lines.map { $0 + "\n" }.joined(), errors: errors, failedExpectations: expectations,
       exitCode: result.exitCode)
+    outcome.outputOrigins = origins
+    return outcome
   }
 }

@@ -4,7 +4,9 @@ import Foundation
 
 /// Finds what Tab can complete: keywords, builtins, easing and colour names,
 /// bound names, `view.property` and handle members, meta-commands with their
-/// topics, and file paths after `:load` and `:save`.
+/// topics, and file paths after `:load` and `:save`. After `on` the context
+/// narrows it: a target (`run m on b`, `on: b`) is a view or a group, and the
+/// run of a handler (`on h done`) a handle.
 struct Completer {
   /// What a bound name holds, as far as completing its members goes.
   enum NameKind {
@@ -17,6 +19,11 @@ struct Completer {
   var viewNames: [String]
   /// What `name` holds.
   var kind: (String) -> NameKind
+  /// The ids of the runs `:timeline #N` can show.
+  var runIDs: [Int] = []
+
+  /// What a view has besides its properties: read-only members.
+  static let viewReadMembers = ["name", "position", "size"]
 
   /// Characters a completed word is made of: identifiers, and the `.` and
   /// brackets of `tiles[2].alpha`.
@@ -48,17 +55,59 @@ struct Completer {
       return Completion(
         word: word, candidates: Self.matching(members, member).map { base + "." + $0 })
     }
-    guard let first = word.first, !first.isNumber else {
+    guard word.first.map({ !$0.isNumber }) ?? true else {
       return Completion(word: word, candidates: [])
     }
+    switch Self.context(before: String(text.dropLast(word.count))) {
+    case .target: return Completion(word: word, candidates: Self.matching(targets, word))
+    case .handlerRun: return Completion(word: word, candidates: Self.matching(handles, word))
+    case .anything: break
+    }
+    guard !word.isEmpty else { return Completion(word: word, candidates: []) }
     let words = Vocabulary.words + boundNames + viewNames.filter { !$0.contains("[") }
     return Completion(word: word, candidates: Self.matching(words, word))
   }
 
+  /// What the word being typed can be, from the tokens before it.
+  enum Context {
+    /// After the `on` operator or an `on:` label: a view or a group.
+    case target
+    /// After the `on` that starts a handler: a run handle.
+    case handlerRun
+    case anything
+  }
+
+  static func context(before text: String) -> Context {
+    let tokens = Lexer.tokens(of: SourceFile(path: "<completion>", text: text)).filter {
+      $0.kind != .endOfFile
+    }
+    guard let last = tokens.last else { return .anything }
+    if last.kind == .colon, tokens.count >= 2, tokens[tokens.count - 2].isWord("on") {
+      return .target
+    }
+    guard last.isWord("on") else { return .anything }
+    let previous = tokens.dropLast().last?.kind
+    let startsStatement =
+      previous == nil || previous == .semicolon || previous == .leftBrace
+      || previous == .newline
+    return startsStatement ? .handlerRun : .target
+  }
+
+  /// Views and groups, by name: what `on` binds a motion to.
+  private var targets: [String] {
+    boundNames.filter { kind($0) == .view || kind($0) == .group }
+      + viewNames.filter { !$0.contains("[") }
+  }
+
+  /// Group names (a grid's, a `group`'s).
+  private var groups: [String] { boundNames.filter { kind($0) == .group } }
+
+  private var handles: [String] { boundNames.filter { kind($0) == .handle } }
+
   private func members(of base: String) -> [String] {
-    if viewNames.contains(base) { return Vocabulary.viewMembers }
+    if viewNames.contains(base) { return Vocabulary.viewMembers + Self.viewReadMembers }
     switch kind(base) {
-    case .view: return Vocabulary.viewMembers
+    case .view: return Vocabulary.viewMembers + Self.viewReadMembers
     case .group: return Vocabulary.groupMembers
     case .handle: return Vocabulary.handleMembers
     case .other: return []
@@ -90,9 +139,16 @@ struct Completer {
       }
       return Completion(
         word: word, candidates: Self.matching(viewNames + Easing.allNames, word))
-    case "show": return Completion(word: argument, candidates: Self.matching(viewNames, argument))
+    case "show":
+      return Completion(word: argument, candidates: Self.matching(viewNames + groups, argument))
     case "timeline":
-      let handles = boundNames.filter { kind($0) == .handle }
+      if argument.hasPrefix("#") {
+        return Completion(
+          word: argument,
+          candidates: Self.matching(runIDs.map { "#\($0)" }, argument).sorted {
+            $0.count != $1.count ? $0.count < $1.count : $0 < $1
+          })
+      }
       return Completion(word: argument, candidates: Self.matching(handles, argument))
     default: return Completion(word: argument, candidates: [])
     }

@@ -141,8 +141,9 @@ enum HelpText {
 
   static let keys = """
     Keys: ←/→ move, ↑/↓ recall history, Tab completes (keywords, builtins, easings,
-    colours, bound names, view.property, :commands, file names after :load/:save/:render,
-    view.property after :plot),
+    colours, bound names, view.property, views and groups after `on`, handles after a
+    handler's `on`, :commands, run ids after :timeline #, file names after
+    :load/:save/:render, view.property after :plot),
     Ctrl-A/Ctrl-E line start/end, Ctrl-R search history, Ctrl-C drops the line,
     Ctrl-D on an empty line leaves. History: $ANIM_HISTORY or ~/.anim_history.
     """

@@ -367,7 +367,7 @@ public final class ReplSession {
         case .handle?: return .handle
         default: return .other
         }
-      })
+      }, runIDs: runLog.entries.map(\.record.id))
     return completer.complete(textBeforeCursor)
   }
 

@@ -9,7 +9,8 @@ import Foundation
 /// cancelled or cleared, `→` at the right edge for a run that never ends, and
 /// a `│` cursor column at the clock, above an axis of times. The chart spans
 /// from the earliest start shown to the latest end, looking ahead of the clock
-/// no further than the time already covered (at least 10 s).
+/// no further than the time already covered (at least 10 s); the clock does
+/// not widen it, so runs that ended long ago fill it, with the clock off it.
 ///
 /// ```
 /// #1 fade(out, 1)  ██████████*
@@ -48,10 +49,11 @@ struct TimelineChart {
     let sources = Array(shown.flatMap(rowSources).suffix(Self.maximumRows))
     // From the earliest start to the latest end, but looking no further ahead
     // than the time already covered (at least `minimumLookahead`): rows that
-    // go on past the right edge end in `→`.
-    let t0 = min(sources.map(\.start).min() ?? now, now)
+    // go on past the right edge end in `→`. The clock is not stretched in:
+    // runs that ended long ago fill the chart, and the clock is off it.
+    let t0 = sources.map(\.start).min() ?? now
     let latest = sources.map { $0.end ?? .infinity }.max() ?? now
-    var t1 = max(now, min(latest, now + max(now - t0, Self.minimumLookahead)))
+    var t1 = min(latest, now + max(now - t0, Self.minimumLookahead))
     // A window of at least a second (relative to the size of the times, so
     // that even at t=1e300 the window is not empty).
     if !(t1 - t0 >= 1e-9) { t1 = t0 + max(1, abs(t0) * 1e-6) }
@@ -74,7 +76,10 @@ struct TimelineChart {
       lines.append(Self.fit(source.label, labelWidth) + " " + rowLines[rowLines.count - 1])
     }
     lines += axis(scale, labelWidth: labelWidth)
-    lines.append(Self.legend(used: Set(rowLines.joined()), now: now, width: width))
+    lines.append(
+      Self.legend(
+        used: Set(rowLines.joined()), now: now, clockAfterChart: scale.shows(now) ? nil : now > t1,
+        width: width))
     return lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
   }
 
@@ -108,8 +113,9 @@ struct TimelineChart {
     switch record.state {
     case .finished: ending = runEnd.map { .done($0) }
     case .cancelled, .cleared: ending = runEnd.map { .stopped($0) }
-    case .running: ending = runEnd.map { .done($0) }
-    case .paused: ending = nil
+    // A paused run is drawn as if resumed now, so its `done` is planned where
+    // that would end it.
+    case .running, .paused: ending = runEnd.map { .done($0) }
     }
     let suffix =
       record.state == .running || record.state == .finished ? "" : " (\(record.state.rawValue))"
@@ -207,6 +213,12 @@ struct TimelineChart {
     }
 
     func columnStart(_ c: Int) -> Double { t0 + Double(c) * dt }
+
+    /// Whether time `t` is on the chart (its first column to its last).
+    func shows(_ t: Double) -> Bool {
+      let slack = dt * 1e-6
+      return t >= t0 - slack && t <= t1 + slack
+    }
   }
 
   private func draw(_ source: Source, _ scale: Scale) -> [Character] {
@@ -243,7 +255,7 @@ struct TimelineChart {
         k += 1
       }
     }
-    cells[scale.column(now)] = "│"
+    if scale.shows(now) { cells[scale.column(now)] = "│" }
     for t in plan.marks where t >= lower && t <= min(upper, scale.t1) {
       cells[scale.column(t)] = "|"
     }
@@ -284,7 +296,7 @@ struct TimelineChart {
       tick += step
       count += 1
     }
-    line[scale.column(now)] = "▲"
+    if scale.shows(now) { line[scale.column(now)] = "▲" }
     let pad = String(repeating: " ", count: labelWidth + 1)
     return [pad + String(line), pad + String(labels)]
   }
@@ -301,12 +313,21 @@ struct TimelineChart {
 
   /// The key to the symbols the chart uses, as many as fit in `width`:
   /// `now 2.000s ▲  █ active  | mark  : repeat  * done  x stopped  → goes on`.
-  static func legend(used: Set<Character>, now: Double, width: Int) -> String {
+  /// With the clock off the chart (`clockAfterChart`: after its end, or
+  /// before its start; nil when it is on it), `now 9.000s (after the chart)`.
+  static func legend(used: Set<Character>, now: Double, clockAfterChart: Bool?, width: Int)
+    -> String
+  {
     let keys: [(Character, String)] = [
       ("█", "█ active"), ("|", "| mark"), (":", ": repeat"), ("*", "* done"), ("x", "x stopped"),
       ("→", "→ goes on"),
     ]
-    var text = "now \(ValueText.time(now)) ▲"
+    var text = "now \(ValueText.time(now))"
+    switch clockAfterChart {
+    case nil: text += " ▲"
+    case true?: text += " (after the chart)"
+    case false?: text += " (before the chart)"
+    }
     for (symbol, key) in keys where used.contains(symbol) {
       if text.count + 2 + key.count > width - 1 { break }
       text += "  " + key

@@ -56,6 +56,12 @@ public struct ScriptOutcome: Sendable {
 
   /// Everything the script printed (`print`, `trace`, ...), as `"\n"`-terminated lines.
   public var stdout: String
+  /// Where each line of `stdout` was printed, as `# expect:` counts lines
+  /// (see `outputLineCount`): the 1-based line of the file on which the
+  /// top-level statement running then ends (a handler's `print` counts for
+  /// the `step` that fired it, a loop's for the loop). Empty when not known;
+  /// `--update` writes new `# expect:` lines after those statements.
+  public var outputOrigins: [Int] = []
   /// The compile errors (there may be several) or the one runtime error that stopped
   /// the script; empty when it ran to its end.
   public var errors: [Failure]
@@ -73,5 +79,11 @@ public struct ScriptOutcome: Sendable {
     self.errors = errors
     self.failedExpectations = failedExpectations
     self.exitCode = exitCode
+  }
+
+  /// How many lines of output one printed line makes for `# expect:`: one,
+  /// plus one for each line break inside it (`"\n"`, `"\r\n"` or `"\r"`).
+  public static func outputLineCount(_ printed: String) -> Int {
+    SourceLine.split(printed + "\n").count
   }
 }

@@ -57,7 +57,8 @@ struct TestCase {
       && differences.allSatisfy({ $0.rank > .error })
     {
       let output = Difference.outputLines(of: outcome.stdout)
-      let rewritten = ExpectationUpdater.updatedSource(source, output: output)
+      let rewritten = ExpectationUpdater.updatedSource(
+        source, output: output, origins: outcome.outputOrigins)
       if rewritten != source {
         do {
           try AtomicFile.write(rewritten, to: path)

@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <termios.h>
 #include <unistd.h>
 #include <wchar.h>
 
@@ -80,9 +81,38 @@ static char *prompt_function(EditLine *el) {
 /// Set by SIGINT (Ctrl-C), cleared by the reader before each line.
 static volatile sig_atomic_t interrupted = 0;
 
+/// Whether `el_gets` is reading a line (set around it by the reader).
+static volatile sig_atomic_t editing = 0;
+
+/// The terminal prompts and editing are drawn on (-1 before `anim_el_open`).
+static int screen_fd = -1;
+
+/// Set once Ctrl-C has moved the cursor to the end of the line being edited
+/// (the reader's first answer to the flag); the second answer ends `el_gets`.
+static volatile sig_atomic_t interrupt_moved = 0;
+
+void anim_set_editing(int value) { editing = value; }
+
+/// Sets the flag. Outside `el_gets` (a statement is running, and Ctrl-C is
+/// ignored) the terminal has echoed `^C` where the cursor was, at the start
+/// of a line: a newline after it keeps what comes next (output, the next
+/// prompt) off that line. Only when the terminal echoes control characters,
+/// and only async-signal-safe calls (tcgetattr, write).
 static void sigint_handler(int signo) {
   (void)signo;
   interrupted = 1;
+  int fd = screen_fd;
+  if (editing || fd < 0) return;
+  int saved = errno;
+  struct termios mode;
+  if (tcgetattr(STDIN_FILENO, &mode) == 0 && (mode.c_lflag & ECHO) && (mode.c_lflag & ECHOCTL) &&
+      tcgetattr(fd, &mode) == 0) {
+    ssize_t n;
+    do {
+      n = write(fd, "\n", 1);
+    } while (n < 0 && errno == EINTR);
+  }
+  errno = saved;
 }
 
 int anim_install_sigint_handler(void) {
@@ -97,14 +127,18 @@ int anim_install_sigint_handler(void) {
 int anim_take_interrupt(void) {
   int was = interrupted != 0;
   interrupted = 0;
+  interrupt_moved = 0;
   return was;
 }
 
 /// libedit's character reader, replaced so that Ctrl-C ends `el_gets` at
 /// once: the built-in reader retries a read interrupted by a signal once,
-/// which would swallow the first Ctrl-C until the next key. Decodes UTF-8
-/// (a malformed sequence reads as U+FFFD). Returns 1 with a character, 0 at
-/// end of input, -1 when interrupted.
+/// which would swallow the first Ctrl-C until the next key. After Ctrl-C it
+/// first reads as Ctrl-E (end of line), so that libedit moves the cursor past
+/// the last row of a line that wraps, and the `^C` and newline the reader
+/// then writes leave the whole line above the next prompt; then it ends the
+/// read. Decodes UTF-8 (a malformed sequence reads as U+FFFD). Returns 1
+/// with a character, 0 at end of input, -1 when interrupted.
 static int read_char(EditLine *el, wchar_t *out) {
   (void)el;
   static int pending = -1;  // a byte that broke the previous sequence
@@ -112,6 +146,11 @@ static int read_char(EditLine *el, wchar_t *out) {
   int have = 0, need = 1;
   for (;;) {
     if (interrupted) {
+      if (!interrupt_moved) {
+        interrupt_moved = 1;
+        *out = (wchar_t)0x05;  // Ctrl-E: ed-move-to-end in emacs mode
+        return 1;
+      }
       errno = EINTR;
       return -1;
     }
@@ -161,6 +200,7 @@ EditLine *anim_el_open(const char *program) {
   FILE *screen = isatty(fileno(stdout)) ? stdout : stderr;
   EditLine *el = functions.el_init(program, stdin, screen, stderr);
   if (el == NULL) return NULL;
+  screen_fd = fileno(screen);
   functions.el_set(el, EL_EDITOR, "emacs");
   functions.el_set(el, EL_SIGNAL, 1);
   functions.el_set(el, EL_PROMPT, prompt_function);

@@ -132,4 +132,42 @@ final class CommandLineTests: XCTestCase {
 
       """)
   }
+
+  func testTestUpdateWritesEachNewExpectLineWhereItsOutputIsProduced() throws {
+    let file = try script(
+      """
+      print "a"
+      # expect: a
+      h = run wait(1)
+      on h done { print "done" }
+      print "b"
+      for i in 1...2 {
+        print i
+      }
+      step 2
+
+      """, named: "update.anim")
+    let result = try runProcess(try animBinary(), ["test", "--update", file.path], input: "")
+    XCTAssertEqual(result.status, 0, result.standardOutput + result.standardError)
+    // The handler's line goes after the `step` that fired it, the loop's
+    // after the loop.
+    XCTAssertEqual(
+      try String(contentsOf: file, encoding: .utf8),
+      """
+      print "a"
+      # expect: a
+      h = run wait(1)
+      on h done { print "done" }
+      print "b"
+      # expect: b
+      for i in 1...2 {
+        print i
+      }
+      # expect: 1
+      # expect: 2
+      step 2
+      # expect: done
+
+      """)
+  }
 }

@@ -59,6 +59,46 @@ final class CompletionTests: XCTestCase {
     XCTAssertEqual(candidates(":timeline h", after: ["h = run wait(1)"]), ["h"])
   }
 
+  func testGroupNamesThemselves() {
+    let setup = ["grid tiles(cols: 2, rows: 1)", "view box", "group pair = [box, tiles[0]]"]
+    // Tab after `:show ti` completes to the group, not only to `tiles[`.
+    XCTAssertEqual(candidates(":show ti", after: setup), ["tiles", "tiles[0]", "tiles[1]"])
+    XCTAssertEqual(candidates(":show pa", after: setup), ["pair"])
+  }
+
+  func testTheReadOnlyMembersOfAView() {
+    XCTAssertEqual(candidates("print view.po"), ["view.position"])
+    XCTAssertEqual(candidates("print view.si"), ["view.size"])
+    XCTAssertEqual(candidates("print view.na"), ["view.name"])
+    XCTAssertEqual(
+      candidates("print tiles[1].", after: ["grid tiles(cols: 2, rows: 1)"]),
+      [
+        "alpha", "color", "cornerRadius", "height", "name", "position", "rotation", "scale",
+        "scaleX", "scaleY", "size", "width", "x", "y",
+      ].map { "tiles[1]." + $0 })
+  }
+
+  func testRunIdsAfterTimelineHash() {
+    let setup = ["for i in 1...11 { run wait(1) }"]
+    XCTAssertEqual(
+      candidates(":timeline #", after: setup),
+      ["#1", "#2", "#3", "#4", "#5", "#6", "#7", "#8", "#9", "#10", "#11"])
+    XCTAssertEqual(candidates(":timeline #1", after: setup), ["#1", "#10", "#11"])
+  }
+
+  func testAfterOnOnlyViewsAndGroups() {
+    let setup = [
+      "grid tiles(cols: 2, rows: 1)", "view box", "group pair = [box]", "blink = fade(out, 1)",
+      "h = run wait(1)",
+    ]
+    XCTAssertEqual(candidates("run blink on ", after: setup), ["box", "pair", "tiles", "view"])
+    XCTAssertEqual(candidates("run blink on b", after: setup), ["box"])
+    XCTAssertEqual(candidates("x = run fade(out, 1, on: t", after: setup), ["tiles"])
+    // A handler's `on` takes a run handle.
+    XCTAssertEqual(candidates("on ", after: setup), ["h"])
+    XCTAssertEqual(candidates("on h done { on h", after: setup), ["h"])
+  }
+
   func testFilePathsAfterLoad() throws {
     let directory = try temporaryDirectory(self)
     try "".write(

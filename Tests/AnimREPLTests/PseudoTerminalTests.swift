@@ -160,6 +160,62 @@ final class PseudoTerminalTests: XCTestCase {
     XCTAssertEqual(outcome.status, 0, outcome.output)
   }
 
+  func testCtrlCInALineThatWrapsLeavesItAboveTheNextPrompt() throws {
+    let long = "print \"" + String(repeating: "a", count: 100) + "\""
+    let outcome = try drive(
+      ["repl"],
+      [
+        Step(send: "", expect: "anim 0.000s> "),
+        Step(send: "", expect: nil),
+        // 106 characters after a 13-column prompt: two rows of 80 columns.
+        Step(send: long, expect: "a\""),
+        // Ctrl-A takes the cursor up to the first row; Ctrl-C there.
+        Step(send: "\u{01}", expect: nil),
+        Step(send: "\u{03}", expect: "^C"),
+        Step(send: "", expect: "anim 0.000s> "),
+        Step(send: "print 1\r", expect: "\r\n1\r\n"),
+        Step(send: ":quit\r", expect: nil),
+      ],
+      environment: ["ANIM_HISTORY": ""])
+    XCTAssertEqual(outcome.matched, Array(repeating: true, count: 8), outcome.output)
+    var screen = TerminalScreen(columns: 80)
+    screen.feed(outcome.output)
+    // The whole line stays as typed, `^C` after its end, and the next prompt
+    // on a row of its own.
+    XCTAssertEqual(
+      Array(screen.lines.dropFirst().prefix(4)),
+      [
+        "anim 0.000s> print \"" + String(repeating: "a", count: 60),
+        String(repeating: "a", count: 40) + "\"^C",
+        "anim 0.000s> print 1",
+        "1",
+      ], outcome.output)
+  }
+
+  func testCtrlCWhileAStatementRunsEndsItsEchoWithANewline() throws {
+    let outcome = try drive(
+      ["repl"],
+      [
+        Step(send: "", expect: "anim 0.000s> "),
+        Step(send: "x = 0\r", expect: "anim 0.000s> "),
+        // libedit draws the prompt before it leaves cooked mode: typed at
+        // once, the line would go through cooked mode first.
+        Step(send: "", expect: nil),
+        // About a second of work in a debug build: Ctrl-C comes while it runs.
+        Step(send: "for i in 1...1000000 { x = x + 1 }\r", expect: "x + 1 }\r\n"),
+        Step(send: "\u{03}", expect: "^C"),
+        Step(send: "", expect: "anim 0.000s> ", timeout: 30),
+        Step(send: "print x\r", expect: "1e+06"),
+        Step(send: ":quit\r", expect: nil),
+      ],
+      environment: ["ANIM_HISTORY": ""])
+    XCTAssertEqual(outcome.matched, Array(repeating: true, count: 8), outcome.output)
+    // The terminal echoed `^C`; the next prompt starts a line of its own,
+    // and the loop was not stopped.
+    XCTAssertTrue(
+      outcome.output.contains("x + 1 }\r\n^C\r\nanim 0.000s> print x"), outcome.output)
+  }
+
   func testAnimWithoutASubcommandStartsTheReplOnATerminal() throws {
     let outcome = try drive(
       [],

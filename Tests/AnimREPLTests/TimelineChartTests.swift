@@ -57,6 +57,40 @@ final class TimelineChartTests: XCTestCase {
       """)
   }
 
+  func testARunThatEndedLongAgoFillsTheChartAndTheClockIsOffIt() {
+    let session = ScriptedSession(width: 50)
+    session.type(["h = run fade(out, 1) + fade(in, 1)", "step 100"])
+    // From the run's start to its end: the clock (98 s later) is not
+    // stretched in, so the run is not squeezed into a column or two.
+    XCTAssertEqual(
+      session.type([":timeline h"]),
+      """
+      anim 100.000s> :timeline h
+      #1.1 fade(out, … ████████████████
+      #1.2 fade(in, 1)                 ███████████████*
+                       ┬───────┬───────┬───────┬──────┬
+                       0s      0.5s    1s      1.5s  2s
+      now 100.000s (after the chart)  █ active  * done
+
+      """)
+  }
+
+  func testAPausedRunShowsWhereItWouldEndIfResumedNow() {
+    let session = ScriptedSession(width: 60)
+    session.type(["h = run fade(out, 2)", "step 0.5", "pause h", "step 1"])
+    // 1.5 s of the fade are left: resumed at 1.5 s it would end at 3 s.
+    XCTAssertEqual(
+      session.type([":timeline"]),
+      """
+      anim 1.500s> :timeline
+      #1 fade(out, 2) (pa…             ███████│█████████████████*
+                           ┬─────┬─────┬──────▲─────┬─────┬─────┬
+                           0s    0.5s  1s     1.5s  2s    2.5s 3s
+      now 1.500s ▲  █ active  * done
+
+      """)
+  }
+
   func testTheChartFollowsTheTerminalWidth() {
     for width in [40, 80, 120] {
       let session = ScriptedSession(width: width)

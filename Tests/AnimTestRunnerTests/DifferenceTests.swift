@@ -32,6 +32,27 @@ final class DifferenceTests: XCTestCase {
     XCTAssertEqual(differences("# expect: a\n", ScriptOutcome(stdout: "a  \n")), [])
   }
 
+  /// What docs/testing.md says the comparison forgives, exactly.
+  func testWhatTheComparisonIgnoresAndWhatItKeeps() {
+    // Trailing white space of any Unicode kind, on either side.
+    let spaces = " \t\u{0B}\u{0C}\u{85}\u{A0}\u{2003}\u{2028}\u{3000}"
+    XCTAssertEqual(differences("# expect: a\n", ScriptOutcome(stdout: "a\(spaces)\n")), [])
+    XCTAssertEqual(differences("# expect: a \t\u{A0}\n", ScriptOutcome(stdout: "a\n")), [])
+    // Leading white space counts; one space after the colon is the separator.
+    XCTAssertEqual(differences("# expect:   a\n", ScriptOutcome(stdout: "  a\n")), [])
+    XCTAssertEqual(
+      differences("# expect: a\n", ScriptOutcome(stdout: " a\n")),
+      ["line 1: expected \"a\", got \" a\""])
+    // A line of white space only is an empty line.
+    XCTAssertEqual(differences("# expect:\n", ScriptOutcome(stdout: " \t\n")), [])
+    // Output lines end at \n, \r\n or a lone \r.
+    XCTAssertEqual(
+      differences("# expect: a\n# expect: b\n# expect: c\n", ScriptOutcome(stdout: "a\r\nb\rc\n")),
+      [])
+    // Canonically equivalent spellings are equal: é as one scalar or two.
+    XCTAssertEqual(differences("# expect: \u{E9}\n", ScriptOutcome(stdout: "e\u{301}\n")), [])
+  }
+
   func testOutputWithoutFinalLineBreak() {
     XCTAssertEqual(differences("# expect: a\n# expect: b\n", ScriptOutcome(stdout: "a\nb")), [])
   }

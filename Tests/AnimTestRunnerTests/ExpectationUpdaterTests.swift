@@ -26,6 +26,32 @@ final class ExpectationUpdaterTests: TemporaryDirectoryTestCase {
       "print 1  # expect: 1\n# expect: 2\nz\n")
   }
 
+  func testNewLinesGoAfterTheStatementThatPrintedThem() {
+    // Output 2 and 3 come from lines 3 and 4, below the only slot.
+    XCTAssertEqual(
+      ExpectationUpdater.updatedSource(
+        "print 1\n# expect: 1\nprint 2\nprint 3\nview box\n", output: ["1", "2", "3"],
+        origins: [1, 3, 4]),
+      "print 1\n# expect: 1\nprint 2\n# expect: 2\nprint 3\n# expect: 3\nview box\n")
+    // With no slot at all; a loop's lines go after its closing line, two from
+    // one statement keep their order, and a last line without a break gets one.
+    XCTAssertEqual(
+      ExpectationUpdater.updatedSource(
+        "for i in 1...2 {\n  print i\n}\n  step 1\nprint 9", output: ["1", "2", "h", "9"],
+        origins: [3, 3, 4, 5]),
+      "for i in 1...2 {\n  print i\n}\n# expect: 1\n# expect: 2\n  step 1\n  # expect: h\n"
+        + "print 9\n# expect: 9\n")
+  }
+
+  func testANewLineNeverGoesAboveTheLastSlot() {
+    // Output 2 comes from line 1, but the slot at line 3 holds output 1:
+    // output 2 must follow it.
+    XCTAssertEqual(
+      ExpectationUpdater.updatedSource(
+        "print 1; print 2\nx = 1\n  # expect: 1\n", output: ["1", "2"], origins: [1, 1]),
+      "print 1; print 2\nx = 1\n  # expect: 1\n  # expect: 2\n")
+  }
+
   func testNoExpectLinesAppendsAtEnd() {
     XCTAssertEqual(
       update("print 1\nprint 2", ["1", "2"]), "print 1\nprint 2\n# expect: 1\n# expect: 2\n")
@@ -92,6 +118,19 @@ final class ExpectationUpdaterTests: TemporaryDirectoryTestCase {
     XCTAssertEqual(
       try FileManager.default.contentsOfDirectory(atPath: directory.path + "/tests").sorted(),
       ["a.anim", "b.anim", "c.anim"])
+  }
+
+  func testRunnerWritesNewLinesWhereTheOutcomeSaysTheyWerePrinted() throws {
+    try directory.write("tests/a.anim", "print 1\nprint \"2\\n3\"\nx = 4\n")
+    var outcome = ScriptOutcome(stdout: "1\n2\n3\n")
+    outcome.outputOrigins = [1, 2, 2]
+    _ = run(TestOptions(update: true), ["tests/a.anim": outcome])
+    XCTAssertEqual(
+      try directory.read("tests/a.anim"),
+      "print 1\n# expect: 1\nprint \"2\\n3\"\n# expect: 2\n# expect: 3\nx = 4\n")
+    // One printed line holding line breaks is several lines of output.
+    XCTAssertEqual(ScriptOutcome.outputLineCount("a\nb\r\nc"), 3)
+    XCTAssertEqual(ScriptOutcome.outputLineCount(""), 1)
   }
 
   func testRunnerDoesNotUpdateFileWithUnexpectedError() throws {

@@ -68,11 +68,13 @@ public enum ScriptRunner {
   /// Checks, then runs `source`, printing through `output`. Stops at the first
   /// runtime error; failed expectations are collected (the script goes on).
   /// The whole script, imports and handlers included, may take `workLimit`
-  /// steps of work (see `Interpreter.workLimit`).
+  /// steps of work (see `Interpreter.workLimit`). `willRun`, when given, is
+  /// told each top-level statement of `source` before it runs, so a caller
+  /// can tell which statement printed what (`anim test --update`).
   public static func run(
     _ source: SourceFile, output: @escaping (String) -> Void,
     readFile: @escaping (String) throws -> [UInt8] = readFile,
-    workLimit: Int = Interpreter.defaultWorkLimit
+    workLimit: Int = Interpreter.defaultWorkLimit, willRun: ((Stmt) -> Void)? = nil
   ) -> ScriptResult {
     let program = Program(source: source, readFile: readFile)
     var result = ScriptResult()
@@ -84,7 +86,15 @@ public enum ScriptRunner {
     var failures: [RuntimeError] = []
     interpreter.expectationFailed = { failures.append($0) }
     do {
-      try interpreter.execute(program.statements, in: source)
+      if let willRun {
+        // One at a time: the same as all at once, on the same globals.
+        for statement in program.statements {
+          willRun(statement)
+          try interpreter.execute([statement], in: source)
+        }
+      } else {
+        try interpreter.execute(program.statements, in: source)
+      }
     } catch {
       result.errors = [(error.diagnostic, error.file ?? source)]
     }

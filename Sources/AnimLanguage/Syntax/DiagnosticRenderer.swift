@@ -16,6 +16,7 @@
 /// With `useColor`, the location and message are bold, the severity and caret
 /// coloured (error red, warning magenta, note cyan), using ANSI escapes; the
 /// caller decides, usually with `shouldUseColor(isTerminal:environment:)`.
+/// Every style is closed before the newline that ends its line.
 public struct DiagnosticRenderer: Sendable {
   /// Whether to emit ANSI colour and bold escapes.
   public var useColor: Bool
@@ -159,7 +160,13 @@ public struct DiagnosticRenderer: Sendable {
     }
   }
 
+  /// `text` in a style, closed before every newline in it and opened again
+  /// after it (a message may quote a string with newlines): no line ends
+  /// inside a style, and none starts with a reset.
   private func style(_ escape: String, _ text: String) -> String {
-    useColor ? escape + text + "\u{1B}[0m" : text
+    guard useColor else { return text }
+    return text.split(separator: "\n", omittingEmptySubsequences: false).map {
+      $0.isEmpty ? "" : escape + $0 + "\u{1B}[0m"
+    }.joined(separator: "\n")
   }
 }

@@ -18,6 +18,10 @@ int anim_install_sigint_handler(void);
 /// Whether Ctrl-C was pressed since the last call (1 or 0); clears the flag.
 int anim_take_interrupt(void);
 
+/// Says whether `el_gets` is reading a line (1) or a statement runs (0): in
+/// the second case Ctrl-C's echoed `^C` is ended with a newline.
+void anim_set_editing(int editing);
+
 /// Opens libedit on the process's standard streams, in emacs mode, with
 /// anim's prompt and character reader and libedit's own handling of SIGTSTP,
 /// SIGCONT and SIGWINCH. Prompts and editing follow standard input being a
