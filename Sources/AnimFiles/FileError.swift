@@ -22,10 +22,15 @@ public struct FileError: Error, Equatable, CustomStringConvertible {
   /// The file (or a folder on its path) does not exist.
   public var isMissing: Bool { code == ENOENT || code == ENOTDIR }
 
-  /// The error for a failed Foundation or swift-system call, giving the
+  /// The error for a failed Foundation or swift-system call (or a
+  /// `FileError` already, kept as it is), giving the
   /// system's reason in the C library's words: a swift-system `Errno`'s, or
   /// the one Foundation wraps (Foundation's own text varies between platforms).
   public init(path: String, error: any Error) {
+    if let fileError = error as? FileError {
+      self = fileError
+      return
+    }
     let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
     if let errno = error as? Errno {
       self.init(path: path, errno: errno)

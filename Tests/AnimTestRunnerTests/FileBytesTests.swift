@@ -55,6 +55,16 @@ final class FileBytesTests: XCTestCase {
     }
   }
 
+  /// `anim run` on a file it may not read said "The operation could not be
+  /// completed. (AnimFiles.FileError error 1.)": a FileError wrapped again
+  /// lost its words.
+  func testAFileErrorWrappedAgainKeepsItsWords() throws {
+    let denied = FileError(path: "s.anim", reason: "Permission denied", code: EACCES)
+    XCTAssertEqual(FileError(path: "s.anim", error: denied), denied)
+    XCTAssertEqual(
+      FileError(path: "s.anim", error: denied).description, "s.anim: Permission denied")
+  }
+
   func testAnErrnoFromSwiftSystemIsWordedAsTheCLibraryWordsIt() {
     XCTAssertEqual(
       FileError(path: "p", errno: .noSpace),
