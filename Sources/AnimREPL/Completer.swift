@@ -22,9 +22,6 @@ struct Completer {
   /// The ids of the runs `:timeline #N` can show.
   var runIDs: [Int] = []
 
-  /// What a view has besides its properties: read-only members.
-  static let viewReadMembers = ["name", "position", "size"]
-
   /// Characters a completed word is made of: identifiers, and the `.` and
   /// brackets of `tiles[2].alpha`.
   private static func isWordCharacter(_ c: Character) -> Bool {
@@ -105,9 +102,9 @@ struct Completer {
   private var handles: [String] { boundNames.filter { kind($0) == .handle } }
 
   private func members(of base: String) -> [String] {
-    if viewNames.contains(base) { return Vocabulary.viewMembers + Self.viewReadMembers }
+    if viewNames.contains(base) { return Vocabulary.viewMembers + Vocabulary.viewReadOnlyMembers }
     switch kind(base) {
-    case .view: return Vocabulary.viewMembers + Self.viewReadMembers
+    case .view: return Vocabulary.viewMembers + Vocabulary.viewReadOnlyMembers
     case .group: return Vocabulary.groupMembers
     case .handle: return Vocabulary.handleMembers
     case .other: return []

@@ -104,6 +104,16 @@ final class LanguageServerTests: XCTestCase {
       symbols.first?["result"]?.array?.compactMap { $0["name"]?.string }, ["box", "m"])
   }
 
+  func testAfterAViewsDotItsPropertiesAndReadOnlyMembersAreOffered() throws {
+    let server = initialized()
+    _ = open(server, "view box\nprint box.\n")
+    let completion = try XCTUnwrap(
+      request(server, "textDocument/completion", line: 1, character: 10))
+    let labels = Set(completion["items"]?.array?.compactMap { $0["label"]?.string } ?? [])
+    XCTAssertTrue(labels.isSuperset(of: ["alpha", "x", "scale", "name", "position", "size"]))
+    XCTAssertFalse(labels.contains("state"), "run-handle members after a view")
+  }
+
   func testProtocolErrors() {
     let server = LanguageServer()
     XCTAssertEqual(

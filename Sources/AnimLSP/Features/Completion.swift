@@ -471,9 +471,13 @@ struct CompletionEngine {
         kind = d.kind
       }
     }
-    let view = Vocabulary.viewMembers.map {
-      Item(label: $0, kind: .property, rank: 0, detail: "view property")
-    }
+    let view =
+      Vocabulary.viewMembers.map {
+        Item(label: $0, kind: .property, rank: 0, detail: "view property")
+      }
+      + Vocabulary.viewReadOnlyMembers.map {
+        Item(label: $0, kind: .field, rank: 0, detail: "view, read only")
+      }
     let handle = Vocabulary.handleMembers.map {
       Item(label: $0, kind: .field, rank: 1, detail: "run handle")
     }

@@ -29,6 +29,10 @@ public enum Vocabulary {
   /// The members of a view (`view.alpha`).
   public static var viewMembers: [String] { Property.allCases.map(\.name) + ["scale"] }
 
+  /// What a view has besides its properties: members read, never animated
+  /// or set (`box.position`).
+  public static let viewReadOnlyMembers = ["name", "position", "size"]
+
   /// The members of a run handle (`h.state`).
   public static let handleMembers = ["state", "time", "id", "iteration", "duration", "speed"]
 
