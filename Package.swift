@@ -26,7 +26,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
   ],
   targets: [
-    .target(name: "AnimEngine"),
+    .target(name: "AnimEngine", dependencies: ["CFormat"]),
+    // printf's %g for one number, without Swift's va_list (see its header).
+    .target(name: "CFormat"),
     .target(name: "AnimStage", dependencies: ["AnimEngine"]),
     .target(name: "AnimRender", dependencies: ["AnimEngine", "AnimStage", "CCairo", "CPNG"]),
     // Charts of properties over time and of easings (`anim plot`, `:plot`).
@@ -52,7 +54,7 @@ let package = Package(
     .target(name: "AnimExport", dependencies: ["AnimEngine"]),
     .target(name: "AnimTestRunner", dependencies: ["AnimFiles"]),
     // The language server (`anim lsp`): JSON-RPC over any byte stream, no terminal.
-    .target(name: "AnimLSP", dependencies: ["AnimEngine", "AnimLanguage"]),
+    .target(name: "AnimLSP", dependencies: ["AnimEngine", "AnimLanguage", "AnimFiles"]),
     // The REPL's logic, behind a line-reader interface (tested without a terminal).
     .target(
       name: "AnimREPL",

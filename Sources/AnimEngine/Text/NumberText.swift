@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import CFormat
 
 /// How numbers print everywhere (SPEC §3): the engine's messages, the
 /// interpreter's `print` and the REPL all call this one function.
@@ -21,7 +15,7 @@ public enum NumberText {
     // always `.`). 6 significant digits and an exponent of at most three digits
     // fit in 16 bytes: `-1.23457e+308` is 13 characters.
     return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 32) { buffer in
-      let count = withVaList([value]) { vsnprintf(buffer.baseAddress, 32, "%g", $0) }
+      let count = anim_format_g(buffer.baseAddress, 32, value)
       let bytes = UnsafeRawBufferPointer(start: buffer.baseAddress, count: Int(count))
       return String(decoding: bytes, as: UTF8.self)
     }

@@ -1,3 +1,4 @@
+import AnimFiles
 import AnimLanguage
 import Foundation
 
@@ -22,14 +23,10 @@ struct FileProvider {
 
   /// A path made absolute, without `.` and `..`, links resolved: the key
   /// imports are compared by (as `Program` does).
-  static func canonical(_ path: String) -> String {
-    URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-  }
+  static func canonical(_ path: String) -> String { FilePaths.canonical(path) }
 
   /// The canonical path `import "relative"` in `file` names.
   static func resolve(_ relative: String, from file: String) -> String {
-    let base = URL(fileURLWithPath: file).deletingLastPathComponent()
-    return canonical(
-      relative.hasPrefix("/") ? relative : base.appendingPathComponent(relative).path)
+    FilePaths.resolve(relative, from: file)
   }
 }

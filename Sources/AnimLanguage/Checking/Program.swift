@@ -1,4 +1,4 @@
-import Foundation
+import AnimFiles
 
 /// A script and the files it imports, parsed and checked before it runs.
 public struct Program {
@@ -66,9 +66,7 @@ public struct Program {
     return Array(found.prefix(maximumErrors))
   }
 
-  static func canonical(_ path: String) -> String {
-    URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-  }
+  static func canonical(_ path: String) -> String { FilePaths.canonical(path) }
 
   /// `origin` is the main file's import that led here: a cycle is reported
   /// there, in the file the user ran, with the whole chain in the message.
@@ -80,10 +78,9 @@ public struct Program {
   ) {
     for statement in statements {
       guard case .importFile(let path) = statement.kind else { continue }
-      let base = URL(fileURLWithPath: file.path).deletingLastPathComponent()
-      let full = canonical(path.hasPrefix("/") ? path : base.appendingPathComponent(path).path)
+      let full = FilePaths.resolve(path, from: file.path)
       if chain.contains(full) {
-        let names = (chain + [full]).map { URL(fileURLWithPath: $0).lastPathComponent }
+        let names = (chain + [full]).map(FilePaths.fileName)
         let (at, inFile) = origin ?? (statement, file)
         diagnostics.append(
           (

@@ -1,5 +1,5 @@
 import AnimEngine
-import Foundation
+import AnimFiles
 
 /// Runs statements against a scene and its clock (SPEC §4–§7).
 ///
@@ -77,7 +77,7 @@ public final class Interpreter {
     scene.hiddenViews = [view]
     clock = Clock(scene: scene, defaultView: view)
     globals.define("view", .view(view))
-    if let path = Self.canonical(file.path) { imported.insert(path) }
+    imported.insert(Self.canonical(file.path))
   }
 
   deinit {
@@ -153,19 +153,15 @@ public final class Interpreter {
 
   // MARK: Imports
 
-  static func canonical(_ path: String) -> String? {
-    URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-  }
+  static func canonical(_ path: String) -> String { FilePaths.canonical(path) }
 
   /// Runs `path` (relative to the importing file) once.
   func importFile(_ path: String, at range: SourceRange) throws {
-    let base = URL(fileURLWithPath: file.path).deletingLastPathComponent()
-    let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path)
-    let full = url.standardizedFileURL.resolvingSymlinksInPath().path
+    let full = FilePaths.resolve(path, from: file.path)
     // The files being run, outermost first, ending with the importing one.
-    let running = importStack + [Self.canonical(file.path) ?? file.path]
+    let running = importStack + [Self.canonical(file.path)]
     if running.contains(full) {
-      let chain = (running + [full]).map { URL(fileURLWithPath: $0).lastPathComponent }
+      let chain = (running + [full]).map(FilePaths.fileName)
       throw RuntimeError("import cycle: \(chain.joined(separator: " → "))", at: range)
     }
     if imported.contains(full) { return }
@@ -181,7 +177,7 @@ public final class Interpreter {
         first.message, at: first.range, hint: first.hint, file: source, kind: first.kind)
     }
     imported.insert(full)
-    importStack.append(Self.canonical(file.path) ?? file.path)
+    importStack.append(Self.canonical(file.path))
     defer { importStack.removeLast() }
     try execute(parsed.statements, in: source)
   }

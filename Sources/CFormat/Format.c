@@ -1,0 +1,7 @@
+#include "CFormat.h"
+
+#include <stdio.h>
+
+int anim_format_g(char *buffer, size_t size, double value) {
+  return snprintf(buffer, size, "%g", value);
+}
