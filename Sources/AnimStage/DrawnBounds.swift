@@ -1,5 +1,9 @@
 import AnimEngine
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Where drawn views lie in the world (SPEC §12.1–§12.2): a view is its
 /// `width × height` rectangle centred on (x, y), scaled about its centre by

@@ -1,5 +1,9 @@
 import AnimEngine
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// How the stage's points become pixels (SPEC §12.2): `--scale K` makes one
 /// point K pixels; `--size WxH` fits the stage into exactly W × H pixels,

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 extension Color {
   /// A colour in Björn Ottosson's OKLab space, with alpha.

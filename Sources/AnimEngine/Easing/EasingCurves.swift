@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Robert Penner's easing equations, exactly as easings.net writes them, and
 /// their analytic derivatives.

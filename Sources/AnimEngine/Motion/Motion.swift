@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// An immutable animation template. Building one changes nothing; the same
 /// motion can be run, combined and repeated any number of times.

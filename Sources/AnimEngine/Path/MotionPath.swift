@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The route of `path(…)` (SPEC §14.3): absolute points joined by a polyline
 /// or a centripetal Catmull–Rom spline, travelled by arc length, so that

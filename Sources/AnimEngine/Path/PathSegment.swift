@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// One piece of a motion path between two consecutive points: a straight
 /// line, or a cubic (a centripetal Catmull–Rom span in polynomial form).

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The closed-form motion of a damped spring whose initial displacement and
 /// velocity have been divided by a common scale so that neither exceeds 1 in

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The physical constants of a damped spring, `m·x″ + c·x′ + k·x = 0` with x
 /// the displacement from the target (SPEC §5.4).

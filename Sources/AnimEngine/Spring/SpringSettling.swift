@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The settling threshold and settling time of a unit-scale spring, computed
 /// from its decay envelope (see ``SpringSolution/envelope(at:)``).

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `reverse`, `yoyo` and `ease` of a whole motion: when the part starts, its
 /// body's play is resolved from the track's current value (the values it would

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Walks a projected track in time order, starting each segment as the clock
 /// reaches it. Cursors are built once per run and reset (not rebuilt) for each

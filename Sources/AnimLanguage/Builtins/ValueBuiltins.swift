@@ -1,5 +1,9 @@
 import AnimEngine
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Colours and arithmetic helpers.
 enum ValueBuiltins {
@@ -26,8 +30,8 @@ enum ValueBuiltins {
     math("ceil", "ceil(x)") { $0.rounded(.up) },
     math("round", "round(x): to the nearest whole number") { $0.rounded() },
     math("sqrt", "sqrt(x)") { $0.squareRoot() },
-    math("sin", "sin(deg): sine of an angle in degrees") { Foundation.sin($0 * .pi / 180) },
-    math("cos", "cos(deg): cosine of an angle in degrees") { Foundation.cos($0 * .pi / 180) },
+    math("sin", "sin(deg): sine of an angle in degrees") { sin($0 * .pi / 180) },
+    math("cos", "cos(deg): cosine of an angle in degrees") { cos($0 * .pi / 180) },
     Builtin(name: "min", summary: "min(a, b, ...)") { args, _ in try fold(&args, "min", Swift.min)
     },
     Builtin(name: "max", summary: "max(a, b, ...)") { args, _ in try fold(&args, "max", Swift.max)

@@ -1,5 +1,9 @@
 import AnimFiles
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// What running (or checking) one script produced.
 public struct ScriptResult {

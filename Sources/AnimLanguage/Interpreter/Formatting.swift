@@ -1,5 +1,9 @@
 import AnimEngine
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// How values print (SPEC §3): numbers in the shortest form that round-trips
 /// to 6 significant digits (`NumberText`), colours as `#rrggbb[aa]`.
