@@ -120,7 +120,7 @@ final class RecordingTests: XCTestCase {
     XCTAssertEqual(visits[61], 1)
     XCTAssertEqual(visits[62], 0)
     XCTAssertEqual(visits[120], 0)
-    func keys(_ name: String, _ property: Property) -> [Keyframe] {
+    func keys(_ name: String, _ property: Property) -> KeyframeList {
       recording.views.first { $0.name == name }!.track(property).keys
     }
     let alpha = keys("tiles[7]", .alpha)

@@ -26,7 +26,7 @@ struct TrackBuilder {
     }
   }
 
-  private(set) var keys: [Keyframe] = []
+  private(set) var keys = KeyframeList()
   private var curve: Curve?
   /// The last frame's time and value.
   private var lastTime = -Double.infinity
@@ -188,7 +188,7 @@ struct TrackBuilder {
   }
 
   /// The keyframes up to `end` (the last frame's time).
-  mutating func finished(at end: Double) -> [Keyframe] {
+  mutating func finished(at end: Double) -> KeyframeList {
     if let c = curve {
       emit(c, until: end)
       append(Keyframe(time: end, value: c.value(at: end), out: .hold))
