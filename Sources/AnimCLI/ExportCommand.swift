@@ -97,12 +97,15 @@ struct ExportCommand: ParsableCommand {
       pixelHeight: layout.pixelHeight, scale: layout.scale, offsetX: layout.offsetX,
       offsetY: layout.offsetY,
       background: bg.a > 0 ? PropertyValue(bg.r, bg.g, bg.b, bg.a) : nil)
-    let text: String
-    switch format {
-    case .lottie: text = LottieWriter.document(recording, stage: exportStage).text
-    case .html: text = HTMLPlayerWriter.page(recording, stage: exportStage)
-    }
-    do { try AtomicFile.write(text, to: output) } catch {
+    // Written as it is made: the whole text of a big export is never held.
+    do {
+      try AtomicFile.write(to: output) { file in
+        switch format {
+        case .lottie: LottieWriter.write(recording, stage: exportStage, to: file.write)
+        case .html: HTMLPlayerWriter.write(recording, stage: exportStage, to: file.write)
+        }
+      }
+    } catch {
       Terminal.writeError("anim export: cannot write \(error.description)")
       throw ExitCode(ExitStatus.ioError)
     }

@@ -14,7 +14,8 @@ import SystemPackage
 /// a part: the text goes to a temporary file in the same directory (so both are on
 /// one file system), is flushed to disk, then renamed over the target.
 ///
-/// `anim test --update` and `--junit`, the REPL's `:save` and its history file
+/// `anim test --update` and `--junit`, the REPL's `:save` and its history file,
+/// `anim render`'s images and `anim export` (in chunks, `write(to:producing:)`)
 /// all write through it.
 public enum AtomicFile {
   /// Replaces the content of `path` with `text` (UTF-8), keeping the permissions of
@@ -25,11 +26,50 @@ public enum AtomicFile {
   /// device such as `/dev/full`, a pipe, a directory, a dangling link) is
   /// refused, since renaming over it would replace it.
   public static func write(_ text: String, to requested: String) throws(FileError) {
-    try write(bytes: Array(text.utf8), to: requested)
+    // Written from the string's own UTF-8 storage, not a copy of it.
+    var text = text
+    let failure = text.withUTF8 { bytes -> FileError? in
+      do throws(FileError) {
+        try write(to: requested) { writeAll(UnsafeRawBufferPointer(bytes), to: $0, path: $1) }
+      } catch { return error }
+      return nil
+    }
+    if let failure { throw failure }
   }
 
   /// Replaces the content of `path` with `bytes`, as `write(_:to:)` does.
   public static func write(bytes: [UInt8], to requested: String) throws(FileError) {
+    let failure = bytes.withUnsafeBytes { buffer -> FileError? in
+      do throws(FileError) {
+        try write(to: requested) { writeAll(buffer, to: $0, path: $1) }
+      } catch { return error }
+      return nil
+    }
+    if let failure { throw failure }
+  }
+
+  /// Replaces the content of `path` with the text `produce` appends to the
+  /// sink it is given, as `write(_:to:)` does; the text goes to the file in
+  /// chunks as it comes, so a large output (W2's Lottie export is 110 MB) is
+  /// never held whole. After a failed write the sink ignores the rest, and
+  /// the error is thrown once `produce` returns.
+  public static func write(to requested: String, producing produce: (FileSink) -> Void)
+    throws(FileError)
+  {
+    try write(to: requested) { descriptor, path in
+      let sink = FileSink(descriptor: descriptor, path: path)
+      produce(sink)
+      sink.flush()
+      return sink.failure
+    }
+  }
+
+  /// Writes a new file under a temporary name with `body` (given its
+  /// descriptor and the final path; it returns its failure, if any), then
+  /// renames it into place, or removes it on failure.
+  private static func write(
+    to requested: String, with body: (FileDescriptor, String) -> FileError?
+  ) throws(FileError) {
     let path = try destination(of: requested)
     let slash = path.lastIndex(of: "/")
     let directory = slash.map { String(path[...$0]) } ?? ""
@@ -47,9 +87,7 @@ public enum AtomicFile {
       failure = FileError.current(path)
     }
     if failure == nil {
-      do { try descriptor.writeAll(bytes) } catch {
-        failure = FileError(path: path, error: error)
-      }
+      failure = body(descriptor, path)
     }
     if failure == nil && fsync(descriptor.rawValue) != 0 { failure = FileError.current(path) }
     do { try descriptor.close() } catch {
@@ -82,4 +120,15 @@ extension AtomicFile {
     }
     return target
   }
+}
+
+/// Writes every byte to an open file (swift-system goes on after partial
+/// writes and interruptions).
+func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: FileDescriptor, path: String)
+  -> FileError?
+{
+  do { _ = try descriptor.writeAll(bytes) } catch {
+    return FileError(path: path, error: error)
+  }
+  return nil
 }

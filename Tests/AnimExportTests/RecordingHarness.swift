@@ -37,8 +37,9 @@ struct RecordingHarness {
     try interpreter.clock.advance(to: t)
   }
 
-  /// The recording of every declared view over [0, end].
-  func record() throws -> StageRecording {
+  /// The recording of every declared view over [0, end]; `afterFrame` sees
+  /// the recorder after each frame.
+  func record(afterFrame: (Int, StageRecorder) -> Void = { _, _ in }) throws -> StageRecording {
     let interpreter = try self.interpreter()
     let scene = interpreter.scene
     let recorder = StageRecorder(frameRate: fps)
@@ -48,6 +49,7 @@ struct RecordingHarness {
       let t = Double(k) / fps
       try move(interpreter, to: t, done: &done)
       recorder.observe(frame: k, time: t, scene: scene, clock: interpreter.clock)
+      afterFrame(k, recorder)
       k += 1
     }
     return recorder.recording()

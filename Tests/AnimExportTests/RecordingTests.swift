@@ -99,6 +99,40 @@ final class RecordingTests: XCTestCase {
     XCTAssertTrue(b.keys.contains { $0.out == .sampled })
   }
 
+  func testOnlyTracksWhereSomethingCanHappenAreVisited() throws {
+    // 101 views (the default `view` and 100 tiles), 1 010 tracks; one tile
+    // moves for 0.5 s, then another's alpha is assigned at 1 s.
+    var h = RecordingHarness(
+      script: "grid tiles(cols: 10, rows: 10, size: 10)\nrun move(by: (50, 0), 0.5) on tiles[3]")
+    h.at = [(1.0, "tiles[7].alpha = 0.5")]
+    var visits: [Int: Int] = [:]
+    let recording = try h.record { k, recorder in visits[k] = recorder.visitsAtLastFrame }
+    XCTAssertEqual(visits[0], 1010)
+    // The move writes x and y: two tracks per frame while it runs.
+    XCTAssertEqual(visits[1], 2)
+    XCTAssertEqual(visits[29], 2)
+    // At 0.5 s it ends; after that frame nothing is in force or changes.
+    XCTAssertEqual(visits[31], 0)
+    XCTAssertEqual(visits[59], 0)
+    // The assignment: its track at that frame and the next (where its last
+    // keyframe becomes a hold), then nothing again.
+    XCTAssertEqual(visits[60], 1)
+    XCTAssertEqual(visits[61], 1)
+    XCTAssertEqual(visits[62], 0)
+    XCTAssertEqual(visits[120], 0)
+    func keys(_ name: String, _ property: Property) -> KeyframeList {
+      recording.views.first { $0.name == name }!.track(property).keys
+    }
+    let alpha = keys("tiles[7]", .alpha)
+    XCTAssertEqual(alpha.map(\.time), [0, 59.0 / 60, 1])
+    XCTAssertEqual(alpha.map { $0.value[0] }, [1, 1, 0.5])
+    XCTAssertEqual(alpha.map(\.out), [.hold, .sampled, .hold])
+    let x = keys("tiles[3]", .x)
+    XCTAssertEqual(x.map(\.time), [0, 0.5])
+    XCTAssertEqual(x.map { $0.value[0] }, [35, 85])
+    XCTAssertEqual(x.map(\.out), [.linear, .hold])
+  }
+
   func testAStillPropertyIsOneHold() throws {
     let h = RecordingHarness(script: "view box(x: 5)\nrun fade(out, 1) on box")
     let recording = try h.record()

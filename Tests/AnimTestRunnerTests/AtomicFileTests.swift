@@ -20,6 +20,31 @@ final class AtomicFileTests: XCTestCase {
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), ["a.anim"])
   }
 
+  func testTextProducedInPiecesIsWrittenWhole() throws {
+    let dir = try directory()
+    // 3 MB in 100 000 pieces: several chunks reach the file before the end.
+    let piece = String(repeating: "0123456789", count: 3) + "\n"
+    try AtomicFile.write(to: dir + "/big.json") { file in
+      for _ in 0..<100_000 { file.write(piece) }
+      file.write("é")
+    }
+    let bytes = try XCTUnwrap(FileManager.default.contents(atPath: dir + "/big.json"))
+    XCTAssertEqual(bytes.count, 100_000 * 31 + 2)
+    XCTAssertEqual(Array(bytes.suffix(3)), [UInt8(ascii: "\n"), 0xC3, 0xA9])
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), ["big.json"])
+  }
+
+  func testAFailedWriteInPiecesLeavesNothing() throws {
+    let dir = try directory()
+    let missing = dir + "/no/such/dir/x.json"
+    var pieces = 0
+    XCTAssertThrowsError(try AtomicFile.write(to: missing) { _ in pieces += 1 }) { error in
+      XCTAssertEqual((error as? FileError)?.path, missing)
+    }
+    XCTAssertEqual(pieces, 0, "nothing is produced for a file that cannot be made")
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), [])
+  }
+
   func testALinkKeepsPointingAtTheFileItReplaces() throws {
     let dir = try directory()
     try "old\n".write(toFile: dir + "/real.anim", atomically: false, encoding: .utf8)

@@ -344,6 +344,50 @@ def test_every_example_exports_to_both_formats(example, tmp_path):
     assert not errors, [(e.json_path, e.message[:200]) for e in errors[:5]]
 
 
+# -- The benchmarks: W1 and W2 (BENCHMARKS.md, "Export") -------------------------------
+
+def count_keyframes(doc):
+    """Keyframes of the animated properties, by property path, over every layer."""
+    counts = {}
+
+    def walk(o, path):
+        if isinstance(o, dict):
+            if o.get("a") == 1 and isinstance(o.get("k"), list):
+                counts[path] = counts.get(path, 0) + len(o["k"])
+                return
+            for k, v in o.items():
+                walk(v, path + "/" + k)
+        elif isinstance(o, list):
+            for v in o:
+                walk(v, path)
+
+    for layer in doc["layers"]:
+        walk(layer, "")
+    return counts
+
+
+@pytest.mark.parametrize(
+    "workload, keyframes",
+    [("w1_blink_grid", {"/ks/o": 119832}), ("w2_spring_grid", {"/ks/p/y": 747251})],
+)
+def test_benchmark_exports_keep_their_keyframes_in_bounded_memory(workload, keyframes, tmp_path):
+    """W1: 10 000 tiles blinking, exact linear keyframes; W2: 10 000 springs,
+    one keyframe per frame while each moves. Recorded a track at a time where
+    something happens, stored by column and written as made: before that, the
+    peaks were 303 MB and 1.2 GB."""
+    out = tmp_path / "w.json"
+    script = os.path.join(ROOT, "bench", f"{workload}.anim")
+    p = subprocess.run(
+        ["/usr/bin/time", "-f", "%M", ANIM, "export", script, "-o", str(out), "--to", "9.99"],
+        capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, p.stderr
+    peak_kb = int(p.stderr.strip().splitlines()[-1])
+    doc = json.loads(out.read_text())
+    assert doc["op"] == 600 and len(doc["layers"]) == 10001
+    assert count_keyframes(doc) == keyframes
+    assert peak_kb < 160_000, peak_kb
+
+
 # -- Bad input ------------------------------------------------------------------------
 
 def test_bad_input_is_refused_and_leaves_nothing(tmp_path):

@@ -12,8 +12,9 @@ extension Stepper {
     // longer follow clock time as written; the recorder samples them.
     let retimed = rate != 1
     for i in 0..<trackCount {
-      let track = tracks[i]
-      guard track.alive, track.claimed else { continue }
+      // Read in place: copying a `Track` retains and releases its cursor.
+      let track = tracks + i
+      guard track.pointee.alive, track.pointee.claimed else { continue }
       let hot = inForce[i]
       if hot.fromAlikePlays && !retimed {
         // Alike plays supply the part in force; the cursor is behind.
@@ -25,13 +26,14 @@ extension Stepper {
           ? 0 : (hot.b - hot.a) * easing.derivative(at: (local - hot.start) / duration) / duration
         body(
           SegmentInForce(
-            view: track.key.view, property: track.key.property, start: absolute(hot.start),
+            view: track.pointee.key.view, property: track.pointee.key.property,
+            start: absolute(hot.start),
             duration: duration, from: PropertyValue(hot.a, 0, 0, 0),
             to: PropertyValue(hot.b, 0, 0, 0), easing: easing, shape: .eased,
             velocity: velocity.isFinite ? velocity : 0, paused: paused))
         continue
       }
-      guard let segment = track.resolver.current else { continue }
+      guard let segment = track.pointee.resolver.current else { continue }
       let start =
         retimed ? min(absolute(segment.start), absolute(segment.end)) : absolute(segment.start)
       let length = retimed ? segment.duration / abs(rate) : segment.duration
@@ -47,10 +49,10 @@ extension Stepper {
       case .composite, .path: shape = .other
       }
       if retimed { shape = .other }
-      let velocity = track.resolver.velocity(at: local)
+      let velocity = track.pointee.resolver.velocity(at: local)
       body(
         SegmentInForce(
-          view: track.key.view, property: track.key.property, start: start,
+          view: track.pointee.key.view, property: track.pointee.key.property, start: start,
           duration: length, from: segment.a,
           to: segment.b,
           easing: easing, shape: shape, velocity: velocity.isFinite ? velocity : 0,

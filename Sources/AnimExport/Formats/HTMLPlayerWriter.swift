@@ -41,33 +41,43 @@ public enum HTMLPlayerWriter {
   }
 
   /// The page for `recording` on `stage`.
+  ///
+  /// The views' keyframes are written view by view, each view's tree dropped
+  /// before the next (one tree of every keyframe would take many times the
+  /// size of the page).
   public static func page(_ recording: StageRecording, stage: ExportStage) -> String {
+    var page = ""
+    write(recording, stage: stage) { page += $0 }
+    return page
+  }
+
+  /// Writes the page for `recording` on `stage` to `output`, in pieces of
+  /// about `chunk` bytes (see `page`).
+  public static func write(
+    _ recording: StageRecording, stage: ExportStage, chunk: Int = 1 << 16,
+    to output: (String) -> Void
+  ) {
     let span = recording.end - recording.start
-    var views: [JSONValue] = []
+    let channels = self.channels
     var rects = ""
     for (i, view) in recording.views.enumerated() {
-      var tracks: [(String, JSONValue)] = []
       var initial = ""
       for channel in channels {
         let track = view.track(channel.property)
-        let keys = keyframes(track, lane: channel.lane, start: recording.start)
-        tracks.append((channel.css, .array(keys)))
         initial += "\(channel.css):\(JSONValue.format(track.keys.first?.value[channel.lane] ?? 0));"
       }
-      views.append(.object([("name", .string(view.name)), ("tracks", .object(tracks))]))
       rects += "<rect id=\"v\(i)\" style=\"\(initial)\"></rect>\n"
     }
     let background: JSONValue =
       stage.background.map { .array([$0[0], $0[1], $0[2], $0[3]].map(JSONValue.number)) }
       ?? .string("transparent")
-    let data = JSONValue.object([
+    let head: [(String, JSONValue)] = [
       ("start", .number(recording.start)),
       ("duration", .number(span)),
       ("fps", .number(recording.frameRate)),
       ("background", background),
       ("channels", .array(channels.map { .string($0.css) })),
-      ("views", .array(views)),
-    ])
+    ]
     let w = stage.pixelWidth
     let h = stage.pixelHeight
     let transform =
@@ -83,13 +93,31 @@ public enum HTMLPlayerWriter {
     html += "viewBox=\"0 0 \(w) \(h)\">\n"
     html += "<rect width=\"\(w)\" height=\"\(h)\" fill=\"\(bgFill)\"></rect>\n"
     html += "<g transform=\"\(transform)\">\n\(rects)</g>\n</svg>\n"
+    rects = ""
     html += HTMLPlayerTemplate.controls
     html += "<script id=\"anim-data\" type=\"application/json\">"
-    data.write(to: &html)
+    JSONValue.writeMembers(head, to: &html, closing: false)
+    html += ",\"views\":["
+    for (i, view) in recording.views.enumerated() {
+      if i > 0 { html += "," }
+      var tracks: [(String, JSONValue)] = []
+      for channel in channels {
+        let track = view.track(channel.property)
+        tracks.append(
+          (channel.css, .array(keyframes(track, lane: channel.lane, start: recording.start))))
+      }
+      JSONValue.object([("name", .string(view.name)), ("tracks", .object(tracks))])
+        .write(to: &html)
+      if html.utf8.count >= chunk {
+        output(html)
+        html.removeAll(keepingCapacity: true)
+      }
+    }
+    html += "]}"
     html += "</script>\n<script>\n"
     html += HTMLPlayerTemplate.script
     html += "</script>\n</body>\n</html>\n"
-    return html
+    output(html)
   }
 
   private static func channel(_ v: Double) -> String {

@@ -9,6 +9,9 @@ public indirect enum JSONValue: Sendable {
   case array([JSONValue])
   /// Members in writing order.
   case object([(String, JSONValue)])
+  /// JSON text written as is, for a writer that serialises a long run of
+  /// values itself rather than making a tree node of each.
+  case raw(String)
 
   /// The document as compact JSON text.
   public var text: String {
@@ -32,15 +35,25 @@ public indirect enum JSONValue: Sendable {
       }
       out += "]"
     case .object(let members):
-      out += "{"
-      for (i, (key, value)) in members.enumerated() {
-        if i > 0 { out += "," }
-        Self.quote(key, into: &out)
-        out += ":"
-        value.write(to: &out)
-      }
-      out += "}"
+      Self.writeMembers(members, to: &out)
+    case .raw(let text):
+      out += text
     }
+  }
+
+  /// Appends an object of `members`; with `closing` false, without its `}`,
+  /// for a writer that streams the last member itself.
+  static func writeMembers(
+    _ members: [(String, JSONValue)], to out: inout String, closing: Bool = true
+  ) {
+    out += "{"
+    for (i, (key, value)) in members.enumerated() {
+      if i > 0 { out += "," }
+      quote(key, into: &out)
+      out += ":"
+      value.write(to: &out)
+    }
+    if closing { out += "}" }
   }
 
   /// The shortest decimal that reads back as `v` (whole numbers without a

@@ -13,19 +13,26 @@ public enum LottieWriter {
   /// The version string players look for (rlottie draws nothing without one).
   public static let version = "5.7.0"
 
-  /// The Lottie document for `recording` on `stage`.
-  public static func document(_ recording: StageRecording, stage: ExportStage) -> JSONValue {
+  /// The Lottie document for `recording` on `stage`, as JSON text.
+  public static func text(_ recording: StageRecording, stage: ExportStage) -> String {
+    var text = ""
+    write(recording, stage: stage) { text += $0 }
+    return text
+  }
+
+  /// Writes the Lottie document for `recording` on `stage` to `output`, in
+  /// pieces of about `chunk` bytes.
+  ///
+  /// Layer by layer: each layer's tree is made, written and dropped before
+  /// the next, and the text goes out as it is made, so memory holds one
+  /// layer, not the document (W2's 750 000 keyframes took 1.2 GB as one
+  /// tree and its text).
+  public static func write(
+    _ recording: StageRecording, stage: ExportStage, chunk: Int = 1 << 16,
+    to output: (String) -> Void
+  ) {
     let frames = max(recording.frameCount, 1)
-    var layers: [JSONValue] = []
-    let drawn = recording.views.reversed()
-    for (i, view) in drawn.enumerated() {
-      layers.append(shapeLayer(view, index: i + 1, recording: recording, stage: stage))
-    }
-    if let background = stage.background {
-      layers.append(
-        backgroundLayer(background, index: layers.count + 1, frames: frames, stage: stage))
-    }
-    return .object([
+    let head: [(String, JSONValue)] = [
       ("v", .string(version)),
       ("nm", .string("anim")),
       ("ddd", .integer(0)),
@@ -35,8 +42,26 @@ public enum LottieWriter {
       ("w", .integer(stage.pixelWidth)),
       ("h", .integer(stage.pixelHeight)),
       ("assets", .array([])),
-      ("layers", .array(layers)),
-    ])
+    ]
+    var out = ""
+    JSONValue.writeMembers(head, to: &out, closing: false)
+    out += ",\"layers\":["
+    let drawn = recording.views.reversed()
+    for (i, view) in drawn.enumerated() {
+      if i > 0 { out += "," }
+      shapeLayer(view, index: i + 1, recording: recording, stage: stage).write(to: &out)
+      if out.utf8.count >= chunk {
+        output(out)
+        out.removeAll(keepingCapacity: true)
+      }
+    }
+    if let background = stage.background {
+      if !drawn.isEmpty { out += "," }
+      backgroundLayer(background, index: drawn.count + 1, frames: frames, stage: stage)
+        .write(to: &out)
+    }
+    out += "]}"
+    output(out)
   }
 
   private static func shapeLayer(
@@ -183,27 +208,32 @@ public enum LottieWriter {
           ("k", vector ? .array(values.map(JSONValue.number)) : .number(values[0])),
         ])
       }
-      var out: [JSONValue] = []
-      out.reserveCapacity(keys.count)
+      // Written straight to text: a tree node per keyframe, value and
+      // handle cost more than the numbers (W2 has 750 000 keyframes).
+      var out = "{\"a\":1,\"k\":["
       for (i, key) in keys.enumerated() {
-        var members: [(String, JSONValue)] = [
-          ("t", .number(frame(key.time))),
-          ("s", .array(key.values.map(JSONValue.number))),
-        ]
+        if i > 0 { out += "," }
+        out += "{\"t\":"
+        out += JSONValue.format(frame(key.time))
+        out += ",\"s\":["
+        for (j, v) in key.values.enumerated() {
+          if j > 0 { out += "," }
+          out += JSONValue.format(v)
+        }
+        out += "]"
         if i + 1 < keys.count {
           switch key.out {
           case .hold:
-            members.append(("h", .integer(1)))
+            out += ",\"h\":1"
           case .curve(let x1, let y1, let x2, let y2):
-            members.append(
-              ("o", .object([("x", .array([.number(x1)])), ("y", .array([.number(y1)]))])))
-            members.append(
-              ("i", .object([("x", .array([.number(x2)])), ("y", .array([.number(y2)]))])))
+            out += ",\"o\":{\"x\":[\(JSONValue.format(x1))],\"y\":[\(JSONValue.format(y1))]}"
+            out += ",\"i\":{\"x\":[\(JSONValue.format(x2))],\"y\":[\(JSONValue.format(y2))]}"
           }
         }
-        out.append(.object(members))
+        out += "}"
       }
-      return .object([("a", .integer(1)), ("k", .array(out))])
+      out += "]}"
+      return .raw(out)
     }
   }
 }

@@ -38,7 +38,7 @@ public struct Keyframe: Equatable, Sendable {
 /// The keyframes of one property of one view over the recorded range.
 public struct PropertyTrack: Sendable {
   public let property: Property
-  public var keys: [Keyframe]
+  public var keys: KeyframeList
 
   /// Whether the value never changes.
   public var isStatic: Bool { keys.allSatisfy { $0.value == keys[0].value } }

@@ -14,16 +14,32 @@ public final class StageRecorder {
   /// The views recorded, in painting order (declaration order).
   public private(set) var views: [(id: ViewID, name: String)] = []
   let properties = Property.allCases
+  /// The index in `properties` of each property (by raw value).
+  private let propertyIndex: [Int] = Property.allCases.map { p in
+    Property.allCases.firstIndex(of: p)!
+  }
+  /// The index in `properties` of the property each slot of a view record
+  /// belongs to.
+  private let propertyOfSlot: [Int] = (0..<Property.recordWidth).map { offset in
+    Property.allCases.firstIndex { offset >= $0.slot && offset < $0.slot + $0.lanes }!
+  }
+  /// One builder per track: track `v · properties.count + p` is property
+  /// `properties[p]` of the `v`-th view recorded.
   private var builders: [TrackBuilder] = []
-  private var segments: [SegmentInForce?] = []
-  private var stamps: [Int] = []
+  private var visits = FrameVisits()
+  /// Tracks that must be visited at the next frame (see
+  /// `TrackBuilder.isSettled`).
+  private var unsettled: [Int] = []
+  /// The scene's values at the last frame, to find what changed since.
+  private var seen: [Double] = []
   private var frame = -1
   private var start = 0.0
   private var lastTime = 0.0
   private var frameRate: Double
-  private var slotOfView: [ViewID: Int] = [:]
   /// Which views the renderer draws (asked of the scene at the last frame).
   private var drawn: (ViewID) -> Bool = { _ in true }
+  /// Track visits at the last frame taken (the work per frame, for tests).
+  private(set) var visitsAtLastFrame = 0
 
   /// Records every view the scene declares (`only` filters them) at
   /// `frameRate` frames per second.
@@ -31,13 +47,14 @@ public final class StageRecorder {
     self.frameRate = frameRate
   }
 
-  /// Starts tracks for views declared since the last frame. A view declared
-  /// after the first frame is invisible (alpha 0) until its first frame.
-  private func discover(_ scene: Scene, at time: Double) {
+  /// Starts tracks for views declared since the last frame, and queues them
+  /// for a visit. A view declared after the first frame is invisible (alpha
+  /// 0) until its first frame. View `id` is the `id`-th view recorded.
+  private func discover(_ scene: Scene, at time: Double, into visits: inout FrameVisits) {
     guard scene.count > views.count else { return }
+    let first = builders.count
     for raw in views.count..<scene.count {
       let id = ViewID(raw)
-      slotOfView[id] = views.count
       views.append((id: id, name: scene.name(of: id)))
       for property in properties {
         var builder = TrackBuilder()
@@ -45,9 +62,13 @@ public final class StageRecorder {
           builder.beginInvisible(at: start)
         }
         builders.append(builder)
-        segments.append(nil)
-        stamps.append(-1)
       }
+    }
+    visits.grow(to: builders.count)
+    for i in first..<builders.count { visits.add(i) }
+    let width = views.count * Property.recordWidth
+    scene.withValues { values in
+      for s in seen.count..<width { seen.append(values[s]) }
     }
   }
 
@@ -55,32 +76,82 @@ public final class StageRecorder {
   /// event of that instant, and the clock's segments in force. A frame index
   /// that does not follow the last one (the script ran `reset`) starts the
   /// recording again.
+  ///
+  /// Only the tracks where something can have happened are visited: those
+  /// with a segment in force, those whose value changed since the last frame
+  /// (an assignment, a cancel restoring values, a run that ended) and those
+  /// not yet settled after their last visit. Visiting any other track would
+  /// record nothing, so the keyframes are those of visiting every track at
+  /// every frame, at a cost that follows what moves rather than the scene.
   public func observe(frame index: Int, time: Double, scene: Scene, clock: Clock) {
     if index <= frame || frame < 0 {
       restart(at: time)
     }
     frame = index
-    discover(scene, at: time)
+    var visits = self.visits
+    self.visits = FrameVisits()
+    visits.begin(frame: index)
+    discover(scene, at: time, into: &visits)
+    for i in unsettled { visits.add(i) }
+    unsettled.removeAll(keepingCapacity: true)
     drawn = { [unowned scene] in scene.isDrawn($0) }
+    clock.forEachSegmentInForce { visits.segments.append($0) }
     let propertyCount = properties.count
-    clock.forEachSegmentInForce { segment in
-      guard let v = slotOfView[segment.view] else { return }
-      let i = v * propertyCount + propertyIndex(segment.property)
-      segments[i] = segment
-      stamps[i] = index
+    let viewCount = views.count
+    let propertyIndex = self.propertyIndex
+    visits.fileSegments { segment in
+      let v = Int(segment.view)
+      guard v >= 0 && v < viewCount else { return nil }
+      return v * propertyCount + propertyIndex[segment.property.rawValue]
     }
+    queueChangedValues(scene, into: &visits)
     let delta = 1e-4 / frameRate
-    for (v, view) in views.enumerated() {
-      for (p, property) in properties.enumerated() {
-        let i = v * propertyCount + p
-        let value = scene.value(view.id, property)
-        let segment = stamps[i] == index ? segments[i] : nil
+    var builders = self.builders
+    self.builders = []
+    for i in visits.tracks {
+      let property = properties[i % propertyCount]
+      let value = scene.value(ViewID(i / propertyCount), property)
+      let k = visits.segmentIndex(of: i)
+      let confirmed =
+        if let k {
+          builders[i].confirm(
+            time: time, value: value, start: visits.segments[k].start,
+            duration: visits.segments[k].duration, paused: visits.segments[k].paused,
+            exact: visits.segments[k].shape != .other, previousTime: lastTime,
+            lanes: property.lanes)
+        } else {
+          builders[i].confirm(
+            time: time, value: value, start: nil, duration: 0, paused: false, exact: false,
+            previousTime: lastTime, lanes: property.lanes)
+        }
+      if !confirmed {
         builders[i].observe(
-          time: time, value: value, segment: segment, previousTime: lastTime, jumpDelta: delta,
-          lanes: property.lanes)
+          time: time, value: value, segment: k.map { visits.segments[$0] },
+          previousTime: lastTime, jumpDelta: delta, lanes: property.lanes)
+      }
+      if !builders[i].isSettled { unsettled.append(i) }
+    }
+    self.builders = builders
+    visitsAtLastFrame = visits.tracks.count
+    self.visits = visits
+    lastTime = time
+  }
+
+  /// Queues every track whose value differs (in any bit) from the last
+  /// frame's, and remembers the values.
+  private func queueChangedValues(_ scene: Scene, into visits: inout FrameVisits) {
+    let width = Property.recordWidth
+    let propertyCount = properties.count
+    let propertyOfSlot = self.propertyOfSlot
+    var seen = self.seen
+    self.seen = []
+    scene.withValues { values in
+      for s in 0..<seen.count where values[s].bitPattern != seen[s].bitPattern {
+        seen[s] = values[s]
+        visits.add(s / width * propertyCount + propertyOfSlot[s % width])
       }
     }
-    lastTime = time
+    self.seen = seen
   }
 
   /// The tracks recorded up to the last frame taken.
@@ -103,14 +174,10 @@ public final class StageRecorder {
   private func restart(at time: Double) {
     views = []
     builders = []
-    segments = []
-    stamps = []
-    slotOfView = [:]
+    visits = FrameVisits()
+    unsettled = []
+    seen = []
     start = time
     lastTime = time
-  }
-
-  private func propertyIndex(_ property: Property) -> Int {
-    properties.firstIndex(of: property)!
   }
 }

@@ -26,7 +26,7 @@ struct TrackBuilder {
     }
   }
 
-  private(set) var keys: [Keyframe] = []
+  private(set) var keys = KeyframeList()
   private var curve: Curve?
   /// The last frame's time and value.
   private var lastTime = -Double.infinity
@@ -46,14 +46,19 @@ struct TrackBuilder {
     time t: Double, value v: PropertyValue, segment: SegmentInForce?, previousTime: Double,
     jumpDelta: Double, lanes: Int
   ) {
+    // The recorder skips frames at which observing would change nothing (see
+    // `isSettled`): the last frame was the recorder's, whether or not this
+    // track was observed at it, and its value was the last one observed.
+    if started { lastTime = previousTime }
     defer {
       lastTime = t
       lastValue = v
       started = true
     }
-    let candidate = segment.flatMap { Self.curve(of: $0, since: t) }
+    // Built only on the paths that ask (at most once per call).
+    func candidate() -> Curve? { segment.flatMap { Self.curve(of: $0, since: t) } }
     guard started else {
-      if var c = candidate, Self.matches(c.value(at: t), v, lanes: lanes) {
+      if var c = candidate(), Self.matches(c.value(at: t), v, lanes: lanes) {
         c.since = t
         curve = c
       } else {
@@ -65,13 +70,16 @@ struct TrackBuilder {
     // of a sequence, a run started by a handler).
     let begunHere =
       segment.map { $0.start > previousTime && $0.start <= t && !$0.paused } ?? false
-    if var c = curve {
+    // The curve is read in place until it ends: copying it retains its arcs,
+    // and most frames only check that it still predicts the value.
+    if curve != nil {
       if begunHere, let s = segment, s.shape != .other {
+        let c = curve!
         // The old curve runs up to the new segment's start.
         let startValue = s.duration <= 0 ? s.to : s.from
         close(c, at: s.start, next: startValue, delta: jumpDelta, lanes: lanes)
         curve = nil
-        if var n = candidate, Self.matches(n.value(at: t), v, lanes: lanes) {
+        if var n = candidate(), Self.matches(n.value(at: t), v, lanes: lanes) {
           n.since = s.start
           curve = n
         } else {
@@ -80,11 +88,13 @@ struct TrackBuilder {
         }
         return
       }
-      if Self.matches(c.value(at: t), v, lanes: lanes) {
+      if Self.matches(curve!.value(at: t), v, lanes: lanes) {
         // Paused at this frame: the curve stops here and the value holds.
-        guard let s = segment, s.paused, s.start == c.start, s.duration == c.duration else {
+        guard let s = segment, s.paused, s.start == curve!.start, s.duration == curve!.duration
+        else {
           return
         }
+        let c = curve!
         emit(c, until: t)
         curve = nil
         append(Keyframe(time: t, value: v, out: .hold, slope: 0))
@@ -92,9 +102,10 @@ struct TrackBuilder {
       }
       // Something the segments do not show happened by this frame (a pause,
       // cancel, clear, finish or assignment): the change is put at the frame.
+      let c = curve!
       close(c, at: t, next: v, delta: jumpDelta, lanes: lanes)
       curve = nil
-      if var n = candidate, Self.matches(n.value(at: t), v, lanes: lanes) {
+      if var n = candidate(), Self.matches(n.value(at: t), v, lanes: lanes) {
         n.since = t
         curve = n
       } else {
@@ -106,7 +117,7 @@ struct TrackBuilder {
     if begunHere, let s = segment, s.shape != .other {
       let startValue = s.duration <= 0 ? s.to : s.from
       endHold(before: s.start)
-      if var n = candidate, Self.matches(n.value(at: t), v, lanes: lanes) {
+      if var n = candidate(), Self.matches(n.value(at: t), v, lanes: lanes) {
         n.since = s.start
         curve = n
       } else {
@@ -115,7 +126,7 @@ struct TrackBuilder {
       }
       return
     }
-    if var n = candidate, Self.matches(n.value(at: t), v, lanes: lanes),
+    if var n = candidate(), Self.matches(n.value(at: t), v, lanes: lanes),
       n.duration > 0 && t < n.end
     {
       endHold(before: t)
@@ -135,6 +146,40 @@ struct TrackBuilder {
     append(Keyframe(time: t, value: v, out: .sampled, slope: segment?.velocity ?? .nan))
   }
 
+  /// The most common frame, taken without copying the segment in force: the
+  /// track follows a curve, no exact segment began since `previousTime`,
+  /// the curve still predicts `v` and its run is not pausing. Then `observe`
+  /// would record nothing; the frame is taken and the answer is true.
+  /// Otherwise nothing changes and the answer is false (call `observe`).
+  /// `start`, `duration`, `paused` and `exact` describe the segment in force
+  /// (`exact`: its shape is not `.other`); `start` is nil when there is none.
+  mutating func confirm(
+    time t: Double, value v: PropertyValue, start: Double?, duration: Double, paused: Bool,
+    exact: Bool, previousTime: Double, lanes: Int
+  ) -> Bool {
+    // Optional chaining reads the curve in place (`curve!` would copy it).
+    guard started, let predicted = curve?.value(at: t) else { return false }
+    if let start {
+      if exact && start > previousTime && start <= t && !paused { return false }
+      if paused && start == curve?.start && duration == curve?.duration { return false }
+    }
+    guard Self.matches(predicted, v, lanes: lanes) else { return false }
+    lastTime = t
+    lastValue = v
+    return true
+  }
+
+  /// Whether observing this track again with the value it has now and no
+  /// segment in force would change nothing but the time of its last frame:
+  /// it follows a curve that has ended, or it is free and its last keyframe
+  /// already holds. The recorder then visits it only when its value changes or
+  /// a segment is in force on it.
+  var isSettled: Bool {
+    if let c = curve { return c.duration <= 0 || lastTime >= c.end }
+    guard let last = keys.last else { return true }
+    return last.out == .hold || last.value != lastValue
+  }
+
   /// A track of a view declared after the first frame: alpha 0 from the
   /// first frame until the view's own first frame.
   mutating func beginInvisible(at start: Double) {
@@ -143,7 +188,7 @@ struct TrackBuilder {
   }
 
   /// The keyframes up to `end` (the last frame's time).
-  mutating func finished(at end: Double) -> [Keyframe] {
+  mutating func finished(at end: Double) -> KeyframeList {
     if let c = curve {
       emit(c, until: end)
       append(Keyframe(time: end, value: c.value(at: end), out: .hold))
