@@ -20,8 +20,9 @@ public final class Scene {
   /// `reset` keeps it: it belongs to the declarations, not to the clock.
   public var stage = StageSettings()
   /// Views declared but not drawn: a host that makes a default view (`view`)
-  /// lists it here until a script uses it (SPEC §12.1).
-  public var hiddenViews: Set<ViewID> = []
+  /// lists it here until a script uses it (SPEC §12.1). A list, not a set:
+  /// it holds that one view at most.
+  public var hiddenViews: [ViewID] = []
 
   /// The most views a scene holds, the default `view` included; past it a
   /// declaration is refused rather than exhausting memory (beside `view`, a

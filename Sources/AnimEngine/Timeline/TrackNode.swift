@@ -46,11 +46,25 @@ struct TrackKey: Hashable {
 /// (a stagger over ten thousand views projects its motion once).
 struct Projector {
   private typealias Projection = [(key: PropertyKeyRef, node: TrackNode)]
-  private struct PropertyKeyRef: Hashable {
+  private struct PropertyKeyRef {
     var target: TrackTarget
     var property: Property?  // nil: the event track
+
+    /// The key as one number, for the dictionaries below. (Keys of the
+    /// program's own types cost a scan of every protocol conformance in the
+    /// binary the first time each type is hashed into a dictionary, a
+    /// fortieth of a one-line script's start-up apiece; `Int` keys share one.)
+    var number: Int {
+      let view: Int
+      switch target {
+      case .inherited: view = 0
+      case .view(let v): view = Int(v) + 1
+      }
+      return view * 16 + (property.map { $0.rawValue + 1 } ?? 0)
+    }
   }
-  private var cache: [ObjectIdentifier: Projection] = [:]
+  /// Projections of the motions below the top, by the motion's identity.
+  private var cache: [Int: Projection] = [:]
 
   /// The tracks of `motion` run on `defaultView`, and its event track.
   mutating func project(_ motion: Motion, defaultView: ViewID) -> (
@@ -58,7 +72,7 @@ struct Projector {
   ) {
     var tracks: [(TrackKey, TrackNode)] = []
     var events: TrackNode?
-    var index: [TrackKey: Int] = [:]
+    var index: [Int: Int] = [:]  // by `Scene.slot`, see `PropertyKeyRef.number`
     for (ref, node) in project(motion, top: true) {
       let view: ViewID
       switch ref.target {
@@ -70,10 +84,11 @@ struct Projector {
         continue
       }
       let key = TrackKey(view: view, property: property)
-      if let i = index[key] {
+      let slot = Scene.slot(view, property)
+      if let i = index[slot] {
         tracks[i].1 = .group([(0, tracks[i].1), (0, node)])
       } else {
-        index[key] = tracks.count
+        index[slot] = tracks.count
         tracks.append((key, node))
       }
     }
@@ -81,7 +96,7 @@ struct Projector {
   }
 
   private mutating func project(_ motion: Motion, top: Bool) -> Projection {
-    let id = ObjectIdentifier(motion)
+    let id = Int(bitPattern: UInt(bitPattern: ObjectIdentifier(motion)))
     if !top, let cached = cache[id] { return cached }
     let result: Projection
     switch motion.node {
@@ -186,15 +201,15 @@ struct Projector {
   /// parts that land on the same track.
   private static func merge(_ children: [(Double, Projection)]) -> Projection {
     var order: [PropertyKeyRef] = []
-    var parts: [PropertyKeyRef: [(offset: Double, node: TrackNode)]] = [:]
+    var parts: [Int: [(offset: Double, node: TrackNode)]] = [:]
     for (offset, projection) in children {
       for (key, node) in projection {
-        if parts[key] == nil { order.append(key) }
-        parts[key, default: []].append((offset, node))
+        if parts[key.number] == nil { order.append(key) }
+        parts[key.number, default: []].append((offset, node))
       }
     }
     return order.map { key in
-      let list = parts[key]!
+      let list = parts[key.number]!
       if list.count == 1 && list[0].offset == 0 { return (key, list[0].node) }
       return (key, .group(list))
     }

@@ -92,7 +92,7 @@ public final class Interpreter {
     guard !scene.hiddenViews.isEmpty, case .view(let id) = value, id == clock.defaultView else {
       return
     }
-    scene.hiddenViews.remove(id)
+    scene.hiddenViews.removeAll { $0 == id }
   }
 
   /// Records that a closure captured `scope` (see `capturedScopes`).

@@ -22,24 +22,49 @@ struct StackGuard {
   /// in a debug build with AddressSanitizer, with a wide margin.
   static let reserve: UInt = 2 << 20
 
+  /// The most stack the interpreter uses below where it was entered: on a
+  /// thread with room for it (the main thread's 8 MiB, less the reserve),
+  /// recursion stops at the same depth in every run.
+  static let budget: UInt = 5 << 20
+
+  /// How far the stack may grow below where the guard was made before the
+  /// guard asks where the stack ends: less than any thread's stack, and more
+  /// than a script that does not recurse ever uses, so such a script never
+  /// asks (glibc reads /proc/self/maps to answer for the main thread).
+  static let unchecked: UInt = 64 << 10
+
+  /// Where the stack was when the guard was made.
+  private let entry: UInt
+  /// Whether the floor has been looked up.
+  private var knowsFloor = false
   /// The lowest address the stack may reach before calls are refused; 0 when
   /// the platform does not say where the stack ends (then nothing is checked).
-  let floor: UInt
+  private var floor: UInt = 0
 
   /// A guard for the stack of the calling thread.
   init() {
-    guard let (low, size) = StackGuard.currentStack() else {
-      floor = 0
-      return
-    }
-    // A thread with less than four times the reserve keeps a quarter of its
-    // stack instead, so that shallow recursion still works there.
-    floor = low + min(StackGuard.reserve, size / 4)
+    entry = StackGuard.currentAddress()
   }
 
   /// Whether less than the reserve is left below the caller's frame.
   var isNearlyExhausted: Bool {
-    floor != 0 && StackGuard.currentAddress() < floor
+    mutating get {
+      let here = StackGuard.currentAddress()
+      if !knowsFloor {
+        guard here < entry && entry - here >= StackGuard.unchecked else { return false }
+        knowsFloor = true
+        if let (low, size) = StackGuard.currentStack() {
+          // A thread with less than four times the reserve keeps a quarter of
+          // its stack instead, so that shallow recursion still works there.
+          // Within that, the stack below the entry is `budget` at most, so
+          // that where recursion stops does not depend on where the system
+          // put the stack (nor on the size of the environment above it).
+          let limit = low + min(StackGuard.reserve, size / 4)
+          floor = max(limit, entry > StackGuard.budget ? entry - StackGuard.budget : 0)
+        }
+      }
+      return floor != 0 && here < floor
+    }
   }
 
   /// An address in the current frame: the stack grows down from here.
