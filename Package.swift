@@ -16,7 +16,10 @@ import PackageDescription
 let package = Package(
   name: "anim",
   products: [
-    .executable(name: "anim", targets: ["AnimCLI"]),
+    // `anim` runs scripts itself and hands every other command line to
+    // `anim-commands` beside it (a fast start: see Sources/AnimFront).
+    .executable(name: "anim", targets: ["AnimFront"]),
+    .executable(name: "anim-commands", targets: ["AnimCLI"]),
     .library(name: "AnimEngine", targets: ["AnimEngine"]),
     .library(name: "AnimLanguage", targets: ["AnimLanguage"]),
   ],
@@ -61,10 +64,20 @@ let package = Package(
       dependencies: ["AnimEngine", "AnimLanguage", "AnimFiles", "AnimStage", "AnimRender", "AnimPlot"]),
     // libedit (libedit-dev) edits the REPL's lines; only the executable uses it.
     .target(name: "CLibedit", dependencies: ["CLibraryLoader"]),
+    // The process's streams, exit codes and script loading, shared by both
+    // executables; no Foundation (see AnimFront).
+    .target(
+      name: "AnimConsole",
+      dependencies: [
+        "AnimLanguage", "AnimFiles", .product(name: "SystemPackage", package: "swift-system"),
+      ]),
+    // `anim`: plain script runs without Foundation or the argument parser.
+    .executableTarget(name: "AnimFront", dependencies: ["AnimConsole"]),
     .executableTarget(
       name: "AnimCLI",
       dependencies: [
-        "AnimEngine", "AnimLanguage", "AnimTestRunner", "AnimREPL", "AnimExport", "AnimLSP",
+        "AnimEngine", "AnimLanguage", "AnimConsole", "AnimTestRunner", "AnimREPL", "AnimExport",
+        "AnimLSP",
         "CLibedit", "AnimStage", "AnimRender", "AnimPlot",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]

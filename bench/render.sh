@@ -19,7 +19,8 @@ OUT=bench/out
 SCRATCH=${ANIM_BENCH_SCRATCH:-.build-bench}
 mkdir -p "$OUT/fake"
 if [[ -z "${BENCH_SKIP_BUILD:-}" ]]; then
-  swift build -c release --scratch-path "$SCRATCH" --product anim 2>&1 | tail -n 1
+  # Both executables: `anim render` is run by anim-commands.
+  swift build -c release --scratch-path "$SCRATCH" 2>&1 | tail -n 1
 fi
 ANIM=$SCRATCH/release/anim
 W1=bench/w1_blink_grid.anim

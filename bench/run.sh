@@ -27,8 +27,9 @@ if [[ -n "${BENCH_ANIM:-}" ]]; then
 else
   if [[ -z "${BENCH_SKIP_BUILD:-}" ]]; then
     echo "== building anim (release, $SCRATCH)"
-    # Built as the README builds it: the Swift runtime linked statically (W6).
-    swift build -c release --static-swift-stdlib --scratch-path "$SCRATCH" --product anim 2>&1 | tail -n 3
+    # Built as the README builds it: the Swift runtime linked statically (W6),
+    # both executables (anim runs scripts, anim-commands everything else).
+    swift build -c release --static-swift-stdlib --scratch-path "$SCRATCH" 2>&1 | tail -n 3
   fi
   ANIM=$SCRATCH/release/anim
 fi

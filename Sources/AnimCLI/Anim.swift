@@ -1,3 +1,4 @@
+import AnimConsole
 import AnimLanguage
 import ArgumentParser
 import Foundation
@@ -30,15 +31,23 @@ struct Anim: ParsableCommand {
   )
 
   /// Parses the command line after `commandLine(_:)` and runs the command.
+  /// (`anim run FILE...` with no option never comes here: the `anim`
+  /// executable runs it itself, see `PlainRun`.)
   static func main() {
     // A closed pipe is an EPIPE from write, which `Terminal` turns into a
     // quiet exit 74, rather than a signal.
     signal(SIGPIPE, SIG_IGN)
     let arguments = commandLine(Array(CommandLine.arguments.dropFirst()))
-    if let files = RunCommand.plainFiles(arguments) {
-      RunCommand.runWithoutParsing(files)
+    do {
+      var command = try parseAsRoot(arguments)
+      try command.run()
+    } catch let stop as ScriptExit {
+      // Its messages are written; only the exit code is left to give.
+      Terminal.flush()
+      Foundation.exit(stop.code)
+    } catch {
+      exit(withError: error)
     }
-    main(arguments)
   }
 
   /// The arguments with `run` put first when they start with a script

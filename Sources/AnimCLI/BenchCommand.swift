@@ -1,3 +1,4 @@
+import AnimConsole
 import AnimEngine
 import AnimLanguage
 import ArgumentParser

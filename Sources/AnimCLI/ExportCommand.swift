@@ -1,3 +1,4 @@
+import AnimConsole
 import AnimEngine
 import AnimExport
 import AnimFiles

@@ -1,3 +1,4 @@
+import AnimConsole
 import AnimFiles
 import AnimLanguage
 import AnimTestRunner

@@ -1,3 +1,4 @@
+import AnimConsole
 import Dispatch
 import Foundation
 

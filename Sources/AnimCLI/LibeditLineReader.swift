@@ -1,3 +1,4 @@
+import AnimConsole
 import AnimREPL
 import CLibedit
 import Foundation

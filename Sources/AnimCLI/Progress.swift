@@ -1,3 +1,4 @@
+import AnimConsole
 import Foundation
 
 /// The progress bar of a long render (SPEC §12.3): on stderr, only when it

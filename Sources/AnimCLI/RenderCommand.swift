@@ -1,3 +1,4 @@
+import AnimConsole
 import AnimEngine
 import AnimFiles
 import AnimLanguage

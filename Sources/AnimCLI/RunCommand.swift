@@ -1,3 +1,4 @@
+import AnimConsole
 import AnimFiles
 import AnimLanguage
 import ArgumentParser
@@ -62,30 +63,6 @@ struct RunCommand: ParsableCommand {
       ScriptRunner.run($0, output: Terminal.writeLine, workLimit: workLimit)
     }
   }
-
-  /// The files of `anim run FILE...` when the command line is exactly that,
-  /// with no option: the common case, which needs no argument parser.
-  static func plainFiles(_ arguments: [String]) -> [String]? {
-    guard arguments.count > 1, arguments[0] == "run" else { return nil }
-    let files = arguments.dropFirst()
-    guard files.allSatisfy({ $0 == "-" || !$0.hasPrefix("-") }) else { return nil }
-    return Array(files)
-  }
-
-  /// `anim run FILE...` without ArgumentParser, whose reflection over the
-  /// commands' properties (protocol-conformance lookups through the whole
-  /// static binary) took about a third of a one-line script's start-up (W6).
-  /// Exits with the code the parsed command would give.
-  static func runWithoutParsing(_ files: [String]) -> Never {
-    do {
-      try run(files.map { .path($0) }, workLimit: Interpreter.defaultWorkLimit)
-    } catch let code as ExitCode {
-      Foundation.exit(code.rawValue)
-    } catch {
-      Anim.exit(withError: error)
-    }
-    Foundation.exit(ExitStatus.success)
-  }
 }
 
 /// `anim check FILE...`: parses and resolves only.
@@ -111,69 +88,6 @@ struct CheckCommand: ParsableCommand {
         }
       }
       return result
-    }
-  }
-}
-
-/// Reading a script from disk, with the exit codes of SPEC §8.
-enum SourceLoading {
-  /// Where a script comes from.
-  enum Input {
-    /// A file; `-` is standard input.
-    case path(String)
-    /// Text given on the command line (`-e TEXT`), shown as `<-e>` in diagnostics.
-    case text(String)
-  }
-
-  /// Loads each script in turn, runs `body` on it and reports its result;
-  /// exits with the worst exit code (a missing file counts 66).
-  static func each(
-    _ inputs: [Input], reporting: Bool = true, _ body: (SourceFile) -> ScriptResult
-  ) throws {
-    var worst: Int32 = ExitStatus.success
-    for input in inputs {
-      let source: SourceFile
-      switch input {
-      case .text(let text):
-        source = SourceFile(path: "<-e>", text: text)
-      case .path(let path):
-        guard let loaded = try load(path) else {
-          worst = max(worst, ExitStatus.noInput)
-          continue
-        }
-        source = loaded
-      }
-      let result = body(source)
-      if reporting { Terminal.report(result) }
-      worst = max(worst, result.exitCode)
-    }
-    Terminal.flush()
-    if worst != ExitStatus.success { throw ExitCode(worst) }
-  }
-
-  /// The file at `path` (`-`: standard input, named `<stdin>`), or nil
-  /// (reported) when it does not exist or is a directory (exit 66). An
-  /// unreadable file is an I/O error (exit 74). The messages are those of every command:
-  /// `anim: PATH: no such file or directory`, `anim: PATH: is a directory`.
-  static func load(_ path: String) throws -> SourceFile? {
-    if path == "-" {
-      let data = FileHandle.standardInput.readDataToEndOfFile()
-      return SourceFile(path: "<stdin>", bytes: [UInt8](data))
-    }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      Terminal.writeError("anim: \(path): no such file or directory")
-      return nil
-    }
-    if isDirectory.boolValue {
-      Terminal.writeError("anim: \(path): is a directory")
-      return nil
-    }
-    do {
-      return SourceFile(path: path, bytes: try ScriptRunner.readFile(path))
-    } catch {
-      Terminal.writeError("anim: \(FileError(path: path, error: error))")
-      throw ExitCode(ExitStatus.ioError)
     }
   }
 }

@@ -1,3 +1,4 @@
+import AnimConsole
 import AnimLanguage
 import AnimTestRunner
 import ArgumentParser

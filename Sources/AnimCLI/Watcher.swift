@@ -1,3 +1,4 @@
+import AnimConsole
 import Foundation
 
 #if canImport(Glibc)

@@ -29,10 +29,23 @@ public enum FileBytes {
     guard status.type != .directory else {
       throw FileError(path: path, reason: "it is a directory")
     }
-    // The size is only a hint (a pipe or a file in /proc reports 0, a file may
-    // grow): ask for one byte more, and go on reading while chunks come back full.
     if Int(status.size) > maximumSize { throw TooLarge() }
-    var chunkSize = max(Int(status.size), 0) + 1
+    return try readToEnd(file, sizeHint: Int(status.size), path: path)
+  }
+
+  /// Everything standard input holds, to its end (`anim -`), as far as
+  /// `maximumSize`; errors name it `<stdin>`.
+  public static func readStandardInput() throws -> [UInt8] {
+    try readToEnd(.standardInput, sizeHint: 0, path: "<stdin>")
+  }
+
+  /// The rest of `file`. The size is only a hint (a pipe or a file in /proc
+  /// reports 0, a file may grow): ask for one byte more, and go on reading
+  /// while chunks come back full.
+  private static func readToEnd(_ file: FileDescriptor, sizeHint: Int, path: String) throws
+    -> [UInt8]
+  {
+    var chunkSize = max(sizeHint, 0) + 1
     var bytes: [UInt8] = []
     while true {
       let chunk = try FileError.system(path) { try readChunk(file, size: chunkSize) }

@@ -1,5 +1,10 @@
-import Foundation
 import SystemPackage
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A file that could not be read or written, with the system's reason.
 public struct FileError: Error, Equatable, CustomStringConvertible {
@@ -22,22 +27,17 @@ public struct FileError: Error, Equatable, CustomStringConvertible {
   /// The file (or a folder on its path) does not exist.
   public var isMissing: Bool { code == ENOENT || code == ENOTDIR }
 
-  /// The error for a failed Foundation or swift-system call (or a
-  /// `FileError` already, kept as it is), giving the
-  /// system's reason in the C library's words: a swift-system `Errno`'s, or
-  /// the one Foundation wraps (Foundation's own text varies between platforms).
+  /// The error for a failed swift-system call (or a `FileError` already,
+  /// kept as it is), giving the system's reason in the C library's words.
+  /// (Errors of Foundation's file calls are read where Foundation is used:
+  /// AnimFiles, below the interpreter, stays free of it.)
   public init(path: String, error: any Error) {
     if let fileError = error as? FileError {
       self = fileError
-      return
-    }
-    let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-    if let errno = error as? Errno {
+    } else if let errno = error as? Errno {
       self.init(path: path, errno: errno)
-    } else if let underlying, underlying.domain == NSPOSIXErrorDomain {
-      self.init(path: path, reason: String(cString: strerror(Int32(underlying.code))))
     } else {
-      self.init(path: path, reason: error.localizedDescription)
+      self.init(path: path, reason: "\(error)")
     }
   }
 

@@ -71,7 +71,7 @@ public struct TestDiscovery {
     do {
       names = try FileManager.default.contentsOfDirectory(atPath: directory)
     } catch {
-      throw .unreadable(directory, reason: FileError(path: directory, error: error).reason)
+      throw .unreadable(directory, reason: Self.reason(for: error))
     }
     for name in names where !name.hasPrefix(".") {
       let path = prefix + name
@@ -86,5 +86,17 @@ public struct TestDiscovery {
         found.insert(path)
       }
     }
+  }
+}
+
+extension TestDiscovery {
+  /// The system's reason for a failed Foundation file call, in the C
+  /// library's words (Foundation's own text varies between platforms).
+  static func reason(for error: any Error) -> String {
+    let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+    if let underlying, underlying.domain == NSPOSIXErrorDomain {
+      return String(cString: strerror(Int32(underlying.code)))
+    }
+    return error.localizedDescription
   }
 }

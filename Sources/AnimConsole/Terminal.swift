@@ -1,21 +1,22 @@
 import AnimLanguage
-import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// Writing to the process's standard streams.
+/// Writing to the process's standard streams (both executables: `anim`
+/// running scripts, `anim-commands` everything else).
 ///
 /// Output is buffered (scripts may print a great deal) and flushed before
 /// anything goes to standard error, so the two stay in order on a terminal.
-enum Terminal {
-  static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+public enum Terminal {
+  public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
   /// Colour for diagnostics: only on a terminal, never with `NO_COLOR`.
   /// (Only the variables that decide it are read: building the whole
   /// environment took a tenth of a one-line script's start-up.)
-  static var diagnosticColor: Bool {
+  public static var diagnosticColor: Bool {
     guard isTerminal(STDERR_FILENO) else { return false }
     var environment: [String: String] = [:]
     for name in ["NO_COLOR", "TERM"] {
@@ -27,33 +28,33 @@ enum Terminal {
   private static let standardOutput = BufferedStream(fd: STDOUT_FILENO)
 
   /// Writes one line to standard output.
-  static func writeLine(_ line: String) {
+  public static func writeLine(_ line: String) {
     standardOutput.write(line + "\n")
   }
 
   /// Writes text to standard output as it is.
-  static func write(_ text: String) {
+  public static func write(_ text: String) {
     standardOutput.write(text)
   }
 
   /// Writes buffered output now.
-  static func flush() { standardOutput.flush() }
+  public static func flush() { standardOutput.flush() }
 
   /// Writes text to standard error, after flushing standard output.
-  static func writeError(_ text: String) {
+  public static func writeError(_ text: String) {
     standardOutput.flush()
     BufferedStream.writeAll(STDERR_FILENO, text.hasSuffix("\n") ? text : text + "\n")
   }
 
   /// Prints diagnostics about `source`.
-  static func report(_ diagnostics: [Diagnostic], in source: SourceFile) {
+  public static func report(_ diagnostics: [Diagnostic], in source: SourceFile) {
     let renderer = DiagnosticRenderer(useColor: diagnosticColor)
     for diagnostic in diagnostics { writeError(renderer.render(diagnostic, in: source)) }
     flush()
   }
 
   /// Prints the diagnostics of a script's result.
-  static func report(_ result: ScriptResult) {
+  public static func report(_ result: ScriptResult) {
     guard !result.failedExpectations.isEmpty || !result.errors.isEmpty else {
       flush()
       return
@@ -73,32 +74,31 @@ enum Terminal {
 }
 
 /// A file descriptor with a write buffer, safe to use from several threads.
-final class BufferedStream: @unchecked Sendable {
+public final class BufferedStream: Sendable {
   private let fd: Int32
-  private var buffer: [UInt8] = []
-  private let lock = NSLock()
+  private let buffer: Mutex<[UInt8]>
   /// Bytes kept before writing; small enough that a REPL user never waits.
   private static let capacity = 1 << 16
 
   init(fd: Int32) {
     self.fd = fd
-    buffer.reserveCapacity(Self.capacity)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(Self.capacity)
+    buffer = Mutex(bytes)
   }
 
   func write(_ text: String) {
-    lock.lock()
-    defer { lock.unlock() }
-    buffer.append(contentsOf: text.utf8)
-    if buffer.count >= Self.capacity || Terminal.isTerminal(fd) { flushLocked() }
+    buffer.withLock { buffer in
+      buffer.append(contentsOf: text.utf8)
+      if buffer.count >= Self.capacity || Terminal.isTerminal(fd) { flush(&buffer) }
+    }
   }
 
   func flush() {
-    lock.lock()
-    defer { lock.unlock() }
-    flushLocked()
+    buffer.withLock { flush(&$0) }
   }
 
-  private func flushLocked() {
+  private func flush(_ buffer: inout [UInt8]) {
     guard !buffer.isEmpty else { return }
     let failure = Self.writeAll(fd, buffer)
     buffer.removeAll(keepingCapacity: true)
@@ -108,7 +108,7 @@ final class BufferedStream: @unchecked Sendable {
   /// Output that cannot be written ends anim with exit code 74 (SPEC §15):
   /// a closed pipe (`anim run x | head -1`) quietly, as other Unix tools
   /// end, anything else (`> /dev/full`, a full disk) with a message.
-  static func outputFailed(_ code: Int32) -> Never {
+  public static func outputFailed(_ code: Int32) -> Never {
     if code != EPIPE {
       let reason = String(cString: strerror(code))
       _ = writeAll(STDERR_FILENO, Array("anim: cannot write standard output: \(reason)\n".utf8))
@@ -117,11 +117,11 @@ final class BufferedStream: @unchecked Sendable {
   }
 
   /// Writes to a stream whose failure is not reported (standard error).
-  static func writeAll(_ fd: Int32, _ text: String) { _ = writeAll(fd, Array(text.utf8)) }
+  public static func writeAll(_ fd: Int32, _ text: String) { _ = writeAll(fd, Array(text.utf8)) }
 
   /// Writes every byte; returns the `errno` of a write that failed, nil when all went.
   @discardableResult
-  static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
+  public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
     var offset = 0
     while offset < bytes.count {
       let n = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
