@@ -6,8 +6,6 @@
 
 #include "CLibraryLoader.h"
 
-#define HIDDEN __attribute__((visibility("hidden")))
-
 // F(return type, name, parameters, arguments); V for functions returning void.
 #define CAIRO_FUNCTIONS(F, V)                                                                    \
   F(cairo_surface_t *, cairo_image_surface_create, (cairo_format_t f, int w, int h), (f, w, h))  \
@@ -43,28 +41,14 @@
   V(cairo_text_extents, (cairo_t * c, const char *text, cairo_text_extents_t *e), (c, text, e))  \
   V(cairo_show_text, (cairo_t * c, const char *text), (c, text))
 
-#define FIELD(type, name, parameters, arguments) __typeof__(name) *name;
-#define VOID_FIELD(name, parameters, arguments) __typeof__(name) *name;
 static struct {
-  CAIRO_FUNCTIONS(FIELD, VOID_FIELD)
+  CAIRO_FUNCTIONS(ANIM_FIELD, ANIM_VOID_FIELD)
 } functions;
 
-#define NAME(type, name, parameters, arguments) #name,
-#define VOID_NAME(name, parameters, arguments) #name,
-static const char *const names[] = {CAIRO_FUNCTIONS(NAME, VOID_NAME)};
+static const char *const names[] = {CAIRO_FUNCTIONS(ANIM_NAME, ANIM_VOID_NAME)};
 
-static anim_library cairo = ANIM_LIBRARY("libcairo.so.2", "libcairo2", names, functions);
+static anim_library library = ANIM_LIBRARY("libcairo.so.2", "libcairo2", names, functions);
 
-const char *anim_cairo_load(void) { return anim_library_load(&cairo); }
+const char *anim_cairo_load(void) { return anim_library_load(&library); }
 
-#define FORWARD(type, name, parameters, arguments) \
-  HIDDEN type name parameters {                    \
-    anim_library_require(&cairo);                  \
-    return functions.name arguments;               \
-  }
-#define VOID_FORWARD(name, parameters, arguments) \
-  HIDDEN void name parameters {                   \
-    anim_library_require(&cairo);                 \
-    functions.name arguments;                     \
-  }
-CAIRO_FUNCTIONS(FORWARD, VOID_FORWARD)
+CAIRO_FUNCTIONS(ANIM_FORWARD, ANIM_VOID_FORWARD)

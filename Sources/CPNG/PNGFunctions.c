@@ -4,8 +4,6 @@
 
 #include "CLibraryLoader.h"
 
-#define HIDDEN __attribute__((visibility("hidden")))
-
 // F(return type, name, parameters, arguments); V for functions returning void.
 #define PNG_FUNCTIONS(F, V)                                                                  \
   F(int, png_image_write_to_memory,                                                          \
@@ -19,28 +17,14 @@
     (i, background, buffer, stride, colormap))                                               \
   V(png_image_free, (png_imagep i), (i))
 
-#define FIELD(type, name, parameters, arguments) __typeof__(name) *name;
-#define VOID_FIELD(name, parameters, arguments) __typeof__(name) *name;
 static struct {
-  PNG_FUNCTIONS(FIELD, VOID_FIELD)
+  PNG_FUNCTIONS(ANIM_FIELD, ANIM_VOID_FIELD)
 } functions;
 
-#define NAME(type, name, parameters, arguments) #name,
-#define VOID_NAME(name, parameters, arguments) #name,
-static const char *const names[] = {PNG_FUNCTIONS(NAME, VOID_NAME)};
+static const char *const names[] = {PNG_FUNCTIONS(ANIM_NAME, ANIM_VOID_NAME)};
 
-static anim_library png = ANIM_LIBRARY("libpng16.so.16", "libpng16-16", names, functions);
+static anim_library library = ANIM_LIBRARY("libpng16.so.16", "libpng16-16", names, functions);
 
-const char *anim_png_load(void) { return anim_library_load(&png); }
+const char *anim_png_load(void) { return anim_library_load(&library); }
 
-#define FORWARD(type, name, parameters, arguments) \
-  HIDDEN type name parameters {                    \
-    anim_library_require(&png);                    \
-    return functions.name arguments;               \
-  }
-#define VOID_FORWARD(name, parameters, arguments) \
-  HIDDEN void name parameters {                   \
-    anim_library_require(&png);                   \
-    functions.name arguments;                     \
-  }
-PNG_FUNCTIONS(FORWARD, VOID_FORWARD)
+PNG_FUNCTIONS(ANIM_FORWARD, ANIM_VOID_FORWARD)

@@ -5,15 +5,8 @@ import XCTest
 /// Writing through a link replaces the file it points to and keeps the link;
 /// anything but a regular file is refused rather than replaced.
 final class AtomicFileTests: XCTestCase {
-  private func directory() throws -> String {
-    let path = NSTemporaryDirectory() + "atomic-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
-    return path
-  }
-
   func testANewFileAndAnExistingOneAreWritten() throws {
-    let dir = try directory()
+    let dir = try temporaryDirectory("atomic")
     try AtomicFile.write("one\n", to: dir + "/a.anim")
     try AtomicFile.write("two\n", to: dir + "/a.anim")
     XCTAssertEqual(try String(contentsOfFile: dir + "/a.anim", encoding: .utf8), "two\n")
@@ -21,7 +14,7 @@ final class AtomicFileTests: XCTestCase {
   }
 
   func testTextProducedInPiecesIsWrittenWhole() throws {
-    let dir = try directory()
+    let dir = try temporaryDirectory("atomic")
     // 3 MB in 100 000 pieces: several chunks reach the file before the end.
     let piece = String(repeating: "0123456789", count: 3) + "\n"
     try AtomicFile.write(to: dir + "/big.json") { file in
@@ -35,7 +28,7 @@ final class AtomicFileTests: XCTestCase {
   }
 
   func testAFailedWriteInPiecesLeavesNothing() throws {
-    let dir = try directory()
+    let dir = try temporaryDirectory("atomic")
     let missing = dir + "/no/such/dir/x.json"
     var pieces = 0
     XCTAssertThrowsError(try AtomicFile.write(to: missing) { _ in pieces += 1 }) { error in
@@ -46,7 +39,7 @@ final class AtomicFileTests: XCTestCase {
   }
 
   func testALinkKeepsPointingAtTheFileItReplaces() throws {
-    let dir = try directory()
+    let dir = try temporaryDirectory("atomic")
     try "old\n".write(toFile: dir + "/real.anim", atomically: false, encoding: .utf8)
     try FileManager.default.createSymbolicLink(
       atPath: dir + "/link.anim", withDestinationPath: "real.anim")
@@ -57,7 +50,7 @@ final class AtomicFileTests: XCTestCase {
   }
 
   func testDevicesDirectoriesAndDanglingLinksAreRefused() throws {
-    let dir = try directory()
+    let dir = try temporaryDirectory("atomic")
     try FileManager.default.createSymbolicLink(
       atPath: dir + "/dangling", withDestinationPath: "missing.anim")
     let cases = [

@@ -7,15 +7,8 @@ import XCTest
 /// boundaries, a pipe, and the system's reasons, worded as the C library
 /// words them, for what cannot be read.
 final class FileBytesTests: XCTestCase {
-  private func directory() throws -> String {
-    let path = NSTemporaryDirectory() + "bytes-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
-    return path
-  }
-
   func testEverySizeAroundTheChunksIsReadWhole() throws {
-    let dir = try directory()
+    let dir = try temporaryDirectory("bytes")
     for size in [0, 1, 4095, 65_536, 65_537, 200_001] {
       let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31) }
       let path = dir + "/f\(size)"
@@ -25,7 +18,7 @@ final class FileBytesTests: XCTestCase {
   }
 
   func testAPipeThatReportsNoSizeIsReadToItsEnd() throws {
-    let dir = try directory()
+    let dir = try temporaryDirectory("bytes")
     let path = dir + "/fifo"
     XCTAssertEqual(mkfifo(path, 0o600), 0)
     let text = String(repeating: "print 7\n", count: 20_000)
@@ -39,7 +32,7 @@ final class FileBytesTests: XCTestCase {
   }
 
   func testWhatCannotBeReadGivesTheSystemsReason() throws {
-    let dir = try directory()
+    let dir = try temporaryDirectory("bytes")
     let missing = dir + "/missing.anim"
     XCTAssertThrowsError(try FileBytes.read(missing)) { error in
       let error = error as? FileError

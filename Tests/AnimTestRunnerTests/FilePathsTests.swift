@@ -7,19 +7,12 @@ import XCTest
 /// relative paths, `.` and `..`, links to files and to folders, and paths
 /// that do not exist.
 final class FilePathsTests: XCTestCase {
-  private func directory() throws -> String {
-    let path = NSTemporaryDirectory() + "paths-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
-    return path
-  }
-
   private func foundation(_ path: String) -> String {
     URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
   }
 
   func testCanonicalPathsAgreeWithFoundation() throws {
-    let root = try directory()
+    let root = try temporaryDirectory("paths")
     let fm = FileManager.default
     try fm.createDirectory(atPath: root + "/real/sub", withIntermediateDirectories: true)
     fm.createFile(atPath: root + "/real/sub/lib.anim", contents: Data("x = 1\n".utf8))
@@ -41,7 +34,7 @@ final class FilePathsTests: XCTestCase {
   }
 
   func testAnImportIsFoundBesideTheFileThatImportsIt() throws {
-    let root = try directory()
+    let root = try temporaryDirectory("paths")
     try FileManager.default.createDirectory(
       atPath: root + "/a/b", withIntermediateDirectories: true)
     FileManager.default.createFile(atPath: root + "/a/lib.anim", contents: Data())

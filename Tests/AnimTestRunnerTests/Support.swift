@@ -102,3 +102,14 @@ func compileError(_ line: Int, _ column: Int, _ message: String) -> ScriptOutcom
 func runtimeError(_ line: Int, _ column: Int, _ message: String) -> ScriptOutcome.Failure {
   ScriptOutcome.Failure(kind: .runtime, line: line, column: column, message: message)
 }
+
+extension XCTestCase {
+  /// A new empty directory under the system's temporary one, named
+  /// `prefix-UUID`, removed when the test ends.
+  func temporaryDirectory(_ prefix: String) throws -> String {
+    let path = NSTemporaryDirectory() + "\(prefix)-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+    return path
+  }
+}

@@ -5,15 +5,21 @@
 /// functions, as member or index bases, or as run handles are checked.
 struct NameChecker {
   /// Every name some statement of the program binds (in any order: a handler
-  /// may use a name bound later in the file).
+  /// may use a name bound later in the file), and the names the host knows;
+  /// the builtins are defined too, looked up in their own table.
   private(set) var defined: Set<String>
   /// Uses of names not (yet) defined, in source order: a later statement may
   /// still bind them (`resolve()` decides).
   private var pending: [(name: String, range: SourceRange, message: String)] = []
 
   init(known: Set<String> = []) {
-    // Builtins count as defined, so a use costs one lookup.
-    defined = known.union(["view", "time"]).union(Builtins.all.keys)
+    // The builtins are not copied in (hashing a hundred names again for each
+    // script was a tenth of a one-line script's own work): see `isDefined`.
+    defined = known.union(["view", "time"])
+  }
+
+  private func isDefined(_ name: String) -> Bool {
+    defined.contains(name) || Builtins.all[name] != nil
   }
 
   /// Records the names `statements` bind.
@@ -146,16 +152,16 @@ struct NameChecker {
   }
 
   private mutating func requireDefined(_ name: String, _ range: SourceRange, _ message: String) {
-    if defined.contains(name) { return }
+    if isDefined(name) { return }
     pending.append((name, range, message))
   }
 
   /// The uses whose names nothing in the program binds, as diagnostics.
   func resolve() -> [Diagnostic] {
-    let unresolved = pending.filter { !defined.contains($0.name) }
+    let unresolved = pending.filter { !isDefined($0.name) }
     // Sorting every name (100 000 in a big script) is only worth it for a hint.
     guard !unresolved.isEmpty else { return [] }
-    let candidates = defined.sorted()
+    let candidates = defined.union(Builtins.all.keys).sorted()
     return unresolved.map { use in
       let hint = Spelling.closest(to: use.name, among: candidates).map { "did you mean '\($0)'?" }
       return .error("\(use.message) '\(use.name)'", at: use.range, hint: hint, kind: .name)

@@ -37,6 +37,31 @@ typedef struct anim_library {
         0, PTHREAD_MUTEX_INITIALIZER, { 0 }                                          \
   }
 
+// What a wrapper's function list expands to. A wrapper lists its functions
+// as F(return type, name, parameters, arguments), or V(name, parameters,
+// arguments) for those returning void, and names its table `functions` and
+// its `anim_library` `library`; then:
+//   struct { LIST(ANIM_FIELD, ANIM_VOID_FIELD) } functions;   the table,
+//     each pointer typed by the library's own declaration;
+//   names[] = { LIST(ANIM_NAME, ANIM_VOID_NAME) };            the symbols;
+//   LIST(ANIM_FORWARD, ANIM_VOID_FORWARD)                     a function of
+//     each name that loads the library if need be and calls through the table
+//     (hidden: it never meets the library's own symbol of that name).
+#define ANIM_FIELD(type, name, parameters, arguments) __typeof__(name) *name;
+#define ANIM_VOID_FIELD(name, parameters, arguments) __typeof__(name) *name;
+#define ANIM_NAME(type, name, parameters, arguments) #name,
+#define ANIM_VOID_NAME(name, parameters, arguments) #name,
+#define ANIM_FORWARD(type, name, parameters, arguments)        \
+  __attribute__((visibility("hidden"))) type name parameters { \
+    anim_library_require(&library);                            \
+    return functions.name arguments;                           \
+  }
+#define ANIM_VOID_FORWARD(name, parameters, arguments)         \
+  __attribute__((visibility("hidden"))) void name parameters { \
+    anim_library_require(&library);                            \
+    functions.name arguments;                                  \
+  }
+
 /// Opens `library` once (thread-safe) and fills its table. Returns NULL when
 /// every function is there, else why not (dlerror's text, or the first
 /// symbol missing), which stays valid for the life of the process.
