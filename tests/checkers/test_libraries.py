@@ -9,12 +9,11 @@ library is made by binding /dev/null over it in a private mount namespace
 
 import os
 import pty
-import select
 import shutil
 import subprocess
-import time
 
 import pytest
+from pty_support import read_until
 
 ANIM = os.path.abspath(os.environ.get("ANIM", ".build/debug/anim"))
 SCRIPT = "examples/design.anim"
@@ -138,17 +137,7 @@ def test_repl_without_libedit_says_so_and_reads_plain_lines(tmp_path):
     seen = b""
     try:
         os.write(main, b"print 6*7\n")
-        end = time.monotonic() + 10
-        while b"42" not in seen and time.monotonic() < end:
-            ready, _, _ = select.select([main], [], [], 0.1)
-            if ready:
-                try:
-                    chunk = os.read(main, 4096)
-                except OSError:
-                    break
-                if not chunk:
-                    break
-                seen += chunk
+        seen = read_until(main, b"42")
         os.write(main, b"\x04")
         proc.wait(timeout=10)
     finally:

@@ -7,27 +7,11 @@ must hold only anim's output. Driven through a real pseudo-terminal.
 
 import os
 import pty
-import select
 import subprocess
-import time
+
+from pty_support import read_until
 
 ANIM = os.environ.get("ANIM", ".build/debug/anim")
-
-
-def read_until(fd, needle, timeout=10.0):
-    seen = b""
-    end = time.monotonic() + timeout
-    while needle not in seen and time.monotonic() < end:
-        ready, _, _ = select.select([fd], [], [], 0.1)
-        if ready:
-            try:
-                chunk = os.read(fd, 4096)
-            except OSError:
-                break
-            if not chunk:
-                break
-            seen += chunk
-    return seen
 
 
 def test_prompts_reach_the_terminal_when_stdout_is_a_pipe(tmp_path):
