@@ -1,3 +1,4 @@
+import AnimFiles
 import AnimLanguage
 
 /// The `anim lsp` language server: JSON-RPC messages in, messages out.
@@ -243,7 +244,7 @@ public final class LanguageServer {
   var files: FileProvider {
     var open: [String: Document] = [:]
     for document in documents.values where document.uri.hasPrefix("file:") {
-      open[FileProvider.canonical(document.path)] = document
+      open[FilePaths.canonical(document.path)] = document
     }
     return FileProvider(openDocuments: open)
   }

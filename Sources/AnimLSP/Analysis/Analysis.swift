@@ -1,3 +1,4 @@
+import AnimFiles
 import AnimLanguage
 
 /// What the language server knows about one version of a document: its
@@ -32,7 +33,7 @@ final class Analysis {
   var importedTables: [DeclarationTable] {
     if let cachedImports { return cachedImports }
     var tables: [DeclarationTable] = []
-    var seen: Set<String> = [FileProvider.canonical(source.path)]
+    var seen: Set<String> = [FilePaths.canonical(source.path)]
     var queue = table.imports.map(\.resolved)
     while let path = queue.first {
       queue.removeFirst()
@@ -58,9 +59,9 @@ final class Analysis {
   /// diagnostics. An error in an imported file is shown at the `import` that
   /// brings it in, with its own place as related information.
   var lspDiagnostics: [JSON] {
-    let mainPath = FileProvider.canonical(source.path)
+    let mainPath = FilePaths.canonical(source.path)
     return program.diagnostics.filter { $0.0.severity == .error }.map { diagnostic, file in
-      let sameFile = file.path == source.path || FileProvider.canonical(file.path) == mainPath
+      let sameFile = file.path == source.path || FilePaths.canonical(file.path) == mainPath
       var related: [JSON] = []
       var range = source.lspRange(diagnostic.range)
       var message = diagnostic.message
@@ -95,7 +96,7 @@ final class Analysis {
 
   /// The main file's `import` through which `path` is reached, if any.
   private func importStatement(leadingTo path: String) -> Stmt? {
-    let target = FileProvider.canonical(path)
+    let target = FilePaths.canonical(path)
     for entry in table.imports {
       var seen: Set<String> = []
       var queue = [entry.resolved]

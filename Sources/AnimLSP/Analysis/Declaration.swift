@@ -1,3 +1,4 @@
+import AnimFiles
 import AnimLanguage
 
 /// A name a script binds, where, and as what. A class: a script of 1 MB
@@ -126,7 +127,7 @@ struct DeclarationTable {
     case .run(_, let alias?):
       add(alias, .runHandle, s, scope, file)
     case .importFile(let path) where scope == nil:
-      imports.append((path, FileProvider.resolve(path, from: file.path), s))
+      imports.append((path, FilePaths.resolve(path, from: file.path), s))
     default: break
     }
   }

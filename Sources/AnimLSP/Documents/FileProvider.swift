@@ -1,6 +1,5 @@
 import AnimFiles
 import AnimLanguage
-import Foundation
 
 /// Reads the files a document imports: an open document's unsaved text
 /// wins over the file on disk, as an editor user expects.
@@ -19,14 +18,5 @@ struct FileProvider {
     if let document = openDocuments[path] { return document.source }
     guard let bytes = try? ScriptRunner.readFile(path) else { return nil }
     return SourceFile(path: path, bytes: bytes)
-  }
-
-  /// A path made absolute, without `.` and `..`, links resolved: the key
-  /// imports are compared by (as `Program` does).
-  static func canonical(_ path: String) -> String { FilePaths.canonical(path) }
-
-  /// The canonical path `import "relative"` in `file` names.
-  static func resolve(_ relative: String, from file: String) -> String {
-    FilePaths.resolve(relative, from: file)
   }
 }

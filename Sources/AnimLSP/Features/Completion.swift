@@ -1,4 +1,5 @@
 import AnimEngine
+import AnimFiles
 import AnimLanguage
 import Foundation
 
@@ -516,8 +517,8 @@ struct CompletionEngine {
       if isDirectory.boolValue {
         items.append(Item(label: directoryPart + entry + "/", kind: .folder, rank: 1))
       } else if entry.hasSuffix(".anim"),
-        FileProvider.canonical(directory.appendingPathComponent(entry).path)
-          != FileProvider.canonical(source.path)
+        FilePaths.canonical(directory.appendingPathComponent(entry).path)
+          != FilePaths.canonical(source.path)
       {
         items.append(Item(label: directoryPart + entry, kind: .file, rank: 0))
       }

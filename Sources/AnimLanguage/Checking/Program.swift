@@ -31,9 +31,9 @@ public struct Program {
     var found: [(Diagnostic, SourceFile)] = parsed.diagnostics.map { ($0, source) }
     var checker = NameChecker(known: knownNames)
     checker.collect(parsed.statements)
-    var seen: Set<String> = [Self.canonical(source.path)]
+    var seen: Set<String> = [FilePaths.canonical(source.path)]
     Self.followImports(
-      parsed.statements, of: source, chain: [Self.canonical(source.path)], origin: nil,
+      parsed.statements, of: source, chain: [FilePaths.canonical(source.path)], origin: nil,
       seen: &seen, checker: &checker, diagnostics: &found, readFile: readFile)
     if !found.contains(where: { $0.0.severity == .error }) {
       checker.check(parsed.statements)
@@ -56,17 +56,15 @@ public struct Program {
       if case .importFile = statement.kind { imports.append(statement) }
     }
     var found: [(Diagnostic, SourceFile)] = parsed.diagnostics.map { ($0, source) }
-    var seen: Set<String> = [canonical(source.path)]
+    var seen: Set<String> = [FilePaths.canonical(source.path)]
     followImports(
-      imports, of: source, chain: [canonical(source.path)], origin: nil, seen: &seen,
+      imports, of: source, chain: [FilePaths.canonical(source.path)], origin: nil, seen: &seen,
       checker: &checker, diagnostics: &found, readFile: readFile)
     if !found.contains(where: { $0.0.severity == .error }) {
       found += checker.resolve().map { ($0, source) }
     }
     return Array(found.prefix(maximumErrors))
   }
-
-  static func canonical(_ path: String) -> String { FilePaths.canonical(path) }
 
   /// `origin` is the main file's import that led here: a cycle is reported
   /// there, in the file the user ran, with the whole chain in the message.

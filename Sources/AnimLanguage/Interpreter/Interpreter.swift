@@ -77,7 +77,7 @@ public final class Interpreter {
     scene.hiddenViews = [view]
     clock = Clock(scene: scene, defaultView: view)
     globals.define("view", .view(view))
-    imported.insert(Self.canonical(file.path))
+    imported.insert(FilePaths.canonical(file.path))
   }
 
   deinit {
@@ -153,13 +153,11 @@ public final class Interpreter {
 
   // MARK: Imports
 
-  static func canonical(_ path: String) -> String { FilePaths.canonical(path) }
-
   /// Runs `path` (relative to the importing file) once.
   func importFile(_ path: String, at range: SourceRange) throws {
     let full = FilePaths.resolve(path, from: file.path)
     // The files being run, outermost first, ending with the importing one.
-    let running = importStack + [Self.canonical(file.path)]
+    let running = importStack + [FilePaths.canonical(file.path)]
     if running.contains(full) {
       let chain = (running + [full]).map(FilePaths.fileName)
       throw RuntimeError("import cycle: \(chain.joined(separator: " → "))", at: range)
@@ -177,7 +175,7 @@ public final class Interpreter {
         first.message, at: first.range, hint: first.hint, file: source, kind: first.kind)
     }
     imported.insert(full)
-    importStack.append(Self.canonical(file.path))
+    importStack.append(FilePaths.canonical(file.path))
     defer { importStack.removeLast() }
     try execute(parsed.statements, in: source)
   }
