@@ -12,7 +12,9 @@ import PackageDescription
 //   AnimTestRunner (script-based tests, `anim test`)
 //   AnimREPL     (the REPL's logic; CLibedit is libedit for the executable)
 //   AnimLSP      (the language server, `anim lsp`: JSON-RPC, completion, hover, ...)
-//   AnimCLI      (the `anim` executable: command line, terminal)
+//   AnimConsole  (standard streams, exit codes, loading scripts: both executables)
+//   AnimFront    (the `anim` executable: plain script runs, hands the rest over)
+//   AnimCLI      (the `anim-commands` executable: every other command line)
 let package = Package(
   name: "anim",
   products: [
