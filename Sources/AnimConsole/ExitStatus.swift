@@ -4,6 +4,7 @@ import AnimLanguage
 /// reports what happened (a `ScriptResult`, a diagnostic's kind) and the
 /// executables decide how the process ends.
 public enum ExitStatus {
+  /// Everything went as the script said.
   public static let success: Int32 = 0
   /// A failed expectation or test.
   public static let failure: Int32 = 1
@@ -52,7 +53,9 @@ extension ScriptResult {
 /// written (a missing script, 66; an unreadable one, 74; the worst result of
 /// several scripts).
 public struct ScriptExit: Error, Equatable {
+  /// The process's exit code (`ExitStatus`).
   public let code: Int32
 
+  /// Ends the command with `code`.
   public init(_ code: Int32) { self.code = code }
 }

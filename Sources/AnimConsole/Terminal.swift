@@ -11,11 +11,12 @@ import Synchronization
 /// Output is buffered (scripts may print a great deal) and flushed before
 /// anything goes to standard error, so the two stay in order on a terminal.
 public enum Terminal {
+  /// Whether the file descriptor `fd` is a terminal.
   public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
   /// Colour for diagnostics: only on a terminal, never with `NO_COLOR`.
-  /// (Only the variables that decide it are read: building the whole
-  /// environment took a tenth of a one-line script's start-up.)
+  /// (Only the variables that decide it are read: Foundation's whole
+  /// environment dictionary took a twentieth of a one-line script's start-up.)
   public static var diagnosticColor: Bool {
     guard isTerminal(STDERR_FILENO) else { return false }
     var environment: [String: String] = [:]
