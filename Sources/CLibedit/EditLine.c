@@ -13,58 +13,35 @@
 
 #include "CLibraryLoader.h"
 
-#define HIDDEN __attribute__((visibility("hidden")))
+// The functions taken from libedit, as CLibraryLoader.h describes: those
+// Swift calls (forwarded under their own names), then those only this file
+// calls (el_set, el_get and history are variadic: Swift cannot call them).
+#define LIBEDIT_FORWARDED(F, V)                                                     \
+  F(const char *, el_gets, (EditLine * el, int *count), (el, count))                \
+  V(el_end, (EditLine * el), (el))                                                  \
+  F(const LineInfo *, el_line, (EditLine * el), (el))                               \
+  F(int, el_insertstr, (EditLine * el, const char *text), (el, text))               \
+  V(history_end, (History * list), (list))
+#define LIBEDIT_INTERNAL(F, V) \
+  F(, el_init, , )             \
+  F(, el_set, , )              \
+  F(, el_get, , )              \
+  F(, history_init, , )        \
+  F(, history, , )
 
-// The functions taken from libedit: X(name).
-#define LIBEDIT_FUNCTIONS(X) \
-  X(el_init)                 \
-  X(el_end)                  \
-  X(el_set)                  \
-  X(el_get)                  \
-  X(el_gets)                 \
-  X(el_line)                 \
-  X(el_insertstr)            \
-  X(history_init)            \
-  X(history_end)             \
-  X(history)
-
-#define FIELD(name) __typeof__(name) *name;
 static struct {
-  LIBEDIT_FUNCTIONS(FIELD)
+  LIBEDIT_FORWARDED(ANIM_FIELD, ANIM_VOID_FIELD)
+  LIBEDIT_INTERNAL(ANIM_FIELD, ANIM_VOID_FIELD)
 } functions;
 
-#define NAME(name) #name,
-static const char *const names[] = {LIBEDIT_FUNCTIONS(NAME)};
+static const char *const names[] = {
+    LIBEDIT_FORWARDED(ANIM_NAME, ANIM_VOID_NAME) LIBEDIT_INTERNAL(ANIM_NAME, ANIM_VOID_NAME)};
 
-static anim_library libedit = ANIM_LIBRARY("libedit.so.2", "libedit2", names, functions);
+static anim_library library = ANIM_LIBRARY("libedit.so.2", "libedit2", names, functions);
 
-const char *anim_libedit_load(void) { return anim_library_load(&libedit); }
+const char *anim_libedit_load(void) { return anim_library_load(&library); }
 
-// The libedit functions Swift calls directly.
-HIDDEN const char *el_gets(EditLine *el, int *count) {
-  anim_library_require(&libedit);
-  return functions.el_gets(el, count);
-}
-
-HIDDEN void el_end(EditLine *el) {
-  anim_library_require(&libedit);
-  functions.el_end(el);
-}
-
-HIDDEN const LineInfo *el_line(EditLine *el) {
-  anim_library_require(&libedit);
-  return functions.el_line(el);
-}
-
-HIDDEN int el_insertstr(EditLine *el, const char *text) {
-  anim_library_require(&libedit);
-  return functions.el_insertstr(el, text);
-}
-
-HIDDEN void history_end(History *list) {
-  anim_library_require(&libedit);
-  functions.history_end(list);
-}
+LIBEDIT_FORWARDED(ANIM_FORWARD, ANIM_VOID_FORWARD)
 
 /// Longest prompt kept (bytes, with the terminating NUL); a longer one is cut.
 #define PROMPT_CAPACITY 256

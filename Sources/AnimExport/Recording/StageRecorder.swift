@@ -14,10 +14,6 @@ public final class StageRecorder {
   /// The views recorded, in painting order (declaration order).
   public private(set) var views: [(id: ViewID, name: String)] = []
   let properties = Property.allCases
-  /// The index in `properties` of each property (by raw value).
-  private let propertyIndex: [Int] = Property.allCases.map { p in
-    Property.allCases.firstIndex(of: p)!
-  }
   /// The index in `properties` of the property each slot of a view record
   /// belongs to.
   private let propertyOfSlot: [Int] = (0..<Property.recordWidth).map { offset in
@@ -98,11 +94,11 @@ public final class StageRecorder {
     clock.forEachSegmentInForce { visits.segments.append($0) }
     let propertyCount = properties.count
     let viewCount = views.count
-    let propertyIndex = self.propertyIndex
     visits.fileSegments { segment in
       let v = Int(segment.view)
       guard v >= 0 && v < viewCount else { return nil }
-      return v * propertyCount + propertyIndex[segment.property.rawValue]
+      // `properties` is `Property.allCases`: a property's index is its raw value.
+      return v * propertyCount + segment.property.rawValue
     }
     queueChangedValues(scene, into: &visits)
     let delta = 1e-4 / frameRate
