@@ -376,6 +376,8 @@ async def test_declaration_and_stage_labels(client, tmp_path):
 async def test_members_after_a_dot(client, tmp_path):
     items, _ = await completion_at(client, tmp_path, SCRIPT + "print box.|")
     assert {"x", "y", "width", "height", "alpha", "rotation", "scaleX", "scaleY", "scale", "color"} <= set(items)
+    # What a view has besides its properties, read only (as the REPL offers).
+    assert {"name", "position", "size"} <= set(items)
     assert "state" not in items and "fade" not in items
     items, _ = await completion_at(client, tmp_path, SCRIPT + "print h.st|")
     assert set(items) == {"state"}
