@@ -108,3 +108,32 @@ def test_every_cited_section_is_a_heading_of_the_spec():
         "these citations name no heading of docs/spec.md (add the section, "
         "or cite the one meant):\n" + "\n".join(missing)
     )
+
+
+def github_anchor(heading):
+    """The anchor GitHub gives a heading: lower case, punctuation dropped,
+    spaces made hyphens (`13. Shipping it: \\`anim export\\`` becomes
+    `13-shipping-it-anim-export`)."""
+    text = heading.strip().lower()
+    text = re.sub(r"[^\w\- ]", "", text)
+    return text.replace(" ", "-")
+
+
+def test_links_into_the_spec_name_a_heading():
+    spec = SPEC.read_text(encoding="utf-8")
+    anchors = {
+        github_anchor(h)
+        for h in re.findall(r"^#{1,6}\s+(.+?)\s*$", spec, re.MULTILINE)
+    }
+    assert "13-shipping-it-anim-export" in anchors
+    broken = []
+    for path in citing_files():
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            continue
+        for match in re.finditer(r"spec\.md#([\w\-]+)", text):
+            if match.group(1) not in anchors:
+                line = text.count("\n", 0, match.start()) + 1
+                broken.append(f"{path.relative_to(ROOT)}:{line}: #{match.group(1)}")
+    assert not broken, "links to no heading of docs/spec.md:\n" + "\n".join(broken)
