@@ -30,8 +30,9 @@ CITING = [
     (ROOT / "grammar", "*.ebnf"),
     (ROOT / "tests", "*.anim"),
     (ROOT / "tests", "*.py"),
+    (ROOT / "bench", "*.py"),
 ]
-CITING_FILES = [ROOT / "README.md", ROOT / "REPL.md"]
+CITING_FILES = [ROOT / "README.md", ROOT / "REPL.md", ROOT / "BENCHMARKS.md"]
 
 HEADING = re.compile(r"^#{2,3}\s+(\d+(?:\.\d+)*)\.?\s+\S", re.MULTILINE)
 SECTION_SIGN = re.compile(r"§\s*(\d+(?:\.\d+)*)")
