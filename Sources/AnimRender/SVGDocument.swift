@@ -74,8 +74,6 @@ public enum SVGDocument {
 
   /// The shortest decimal that reads back as `v`; integers without `.0`.
   static func number(_ v: Double) -> String {
-    if v == 0 { return "0" }
-    if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
-    return "\(v)"
+    NumberText.exact(v)
   }
 }

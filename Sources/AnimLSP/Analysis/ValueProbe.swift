@@ -112,8 +112,6 @@ struct ValueProbe {
     return names
   }
 
-  /// A number as anim prints it (six significant digits).
-  static func number(_ value: Double) -> String {
-    String(format: "%g", value)
-  }
+  /// A number as anim prints it: SPEC §3's one formatter (`-0` prints `0`).
+  static func number(_ value: Double) -> String { NumberText.format(value) }
 }
