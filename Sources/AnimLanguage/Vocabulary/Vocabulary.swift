@@ -7,13 +7,15 @@ public enum Vocabulary {
   /// The words that start a statement, as the parser knows them.
   public static var statementKeywords: [String] { StatementKeyword.statementWords }
 
-  /// Statement keywords and the other reserved words of the grammar.
-  public static let keywords = [
-    "view", "rect", "grid", "group", "let", "def", "for", "in", "import", "print", "trace", "every",
-    "expect", "within", "seed", "reset", "fps", "step", "frames", "tick", "to", "until",
-    "settle", "clear", "cancel", "finish", "pause", "resume", "restart", "flush", "pool", "on",
-    "done", "start", "repeat", "mark", "run", "as", "all", "forever", "time", "true", "false",
-    "seek", "reverse",
+  /// Statement keywords (the parser's own table, kinds of view first) and
+  /// the words the grammar recognises inside statements.
+  public static var keywords: [String] { statementKeywords + clauseWords }
+
+  /// Words the parser recognises only where its grammar expects them
+  /// (`for v in g`, `step until h`, `on h done`, `run m as h`, `trace … every`).
+  public static let clauseWords = [
+    "in", "every", "within", "frames", "to", "until", "done", "start", "repeat", "mark", "as",
+    "all", "forever", "time", "true", "false",
   ]
 
   /// Bare words that mean something as symbols: directions, amounts, sort
