@@ -1,3 +1,5 @@
+import AnimEngine
+
 import AnimLanguage
 
 /// `anim check --json`: a diagnostic as one line of JSON, `{"file", "line",
@@ -31,22 +33,6 @@ enum DiagnosticJSON {
     return (line, prefix.count + 1)
   }
 
-  /// A JSON string literal.
-  static func string(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-        let hex = String(scalar.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
-  }
+  /// A JSON string literal (`JSONText`, the one escaper).
+  static func string(_ text: String) -> String { JSONText.quoted(text) }
 }

@@ -36,7 +36,7 @@ enum FFmpegEncoder {
   static func arguments(
     _ format: RenderFormat, width: Int, height: Int, rate: Double, background: Color
   ) -> [String] {
-    let n = rate == rate.rounded() ? String(Int(rate)) : String(rate)
+    let n = NumberText.exact(rate)
     switch format {
     case .gif:
       // Delays are whole centiseconds; one palette for the whole animation,
@@ -80,7 +80,7 @@ enum FFmpegEncoder {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: ffmpeg)
     let n =
-      schedule.rate == schedule.rate.rounded() ? String(Int(schedule.rate)) : String(schedule.rate)
+      NumberText.exact(schedule.rate)
     process.arguments =
       [
         "-hide_banner", "-loglevel", "error", "-sws_flags", "accurate_rnd+full_chroma_int",

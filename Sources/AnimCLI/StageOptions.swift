@@ -99,7 +99,7 @@ struct RangeOptions: ParsableArguments {
   var isEmpty: Bool { from == nil && to == nil && fps == nil }
 
   static func text(_ v: Double) -> String {
-    v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)
+    NumberText.exact(v)
   }
 }
 

@@ -1,3 +1,4 @@
+import AnimEngine
 import Foundation
 
 /// A line chart in Unicode braille (the REPL's `:plot`): each character cell
@@ -60,9 +61,6 @@ public enum BrailleChart {
     s.count >= width ? s : String(repeating: " ", count: width - s.count) + s
   }
 
-  /// As scripts print numbers: up to 6 significant digits.
-  static func number(_ v: Double) -> String {
-    if v == 0 { return "0" }
-    return String(format: "%g", v)
-  }
+  /// As scripts print numbers: SPEC §3's one formatter.
+  static func number(_ v: Double) -> String { NumberText.format(v) }
 }

@@ -82,9 +82,6 @@ public final class ReplSession {
     pending.isEmpty ? "anim \(ValueText.time(interpreter.clock.now))> " : Self.continuationPrompt
   }
 
-  /// Whether an unfinished statement is waiting for more lines.
-  public var isContinuing: Bool { !pending.isEmpty }
-
   /// Reads and runs lines until `:quit` or the end of input.
   public func run(_ reader: LineReader) {
     while !hasQuit {

@@ -32,10 +32,4 @@ public struct TestResult: Sendable, Equatable {
     self.updated = updated
     self.duration = duration
   }
-
-  /// The difference a report shows for a failed file, nil for the others.
-  public var firstDifference: String? {
-    if case .failed(let differences) = status { return differences.first }
-    return nil
-  }
 }

@@ -74,6 +74,25 @@ final class LanguageServerTests: XCTestCase {
       "print \"😀\", view.x\n")
   }
 
+  func testHoverShowsNegativeZeroAsPrintDoes() throws {
+    let server = initialized()
+    _ = open(server, "z = -0\nprint z\n")
+    let hover = try XCTUnwrap(request(server, "textDocument/hover", line: 1, character: 6))
+    XCTAssertEqual(hover["contents"]?["value"], "```anim\nz = -0\n```\nvariable: number 0")
+  }
+
+  func testHoverOnAViewMemberReadsThePropertyTable() throws {
+    let server = initialized()
+    _ = open(server, "view box\nprint box.cornerRadius, box.center\n")
+    let radius = try XCTUnwrap(request(server, "textDocument/hover", line: 1, character: 12))
+    XCTAssertEqual(
+      radius["contents"]?["value"], "```anim\n.cornerRadius\n```\nthe corner radius, in points")
+    let center = try XCTUnwrap(request(server, "textDocument/hover", line: 1, character: 29))
+    XCTAssertEqual(
+      center["contents"]?["value"],
+      "```anim\n.center\n```\nthe centre as a point (x, y), as position")
+  }
+
   func testCompletionHoverDefinitionAndSymbols() throws {
     let server = initialized()
     _ = open(server, "view box\nm = fade(out, 2) * 3\nrun m on box\n")
@@ -84,7 +103,7 @@ final class LanguageServerTests: XCTestCase {
       Set(labels),
       [
         "reset", "resume", "restart", "run", "radial", "random", "resize", "reverse", "rgb",
-        "rotate", "round",
+        "rotate", "round", "rect",
       ])
     XCTAssertTrue(labels.contains("run") && labels.contains("rotate"))
     let hover = try XCTUnwrap(request(server, "textDocument/hover", line: 2, character: 4))

@@ -139,6 +139,28 @@ final class MetaCommandTests: XCTestCase {
       """)
   }
 
+  func testShowPrintsWholeNamesAlignedToTheLongest() {
+    let session = ScriptedSession()
+    session.type(["rect card(cornerRadius: 12)"])
+    XCTAssertEqual(
+      session.type([":show card"]),
+      """
+      anim 0.000s> :show card
+      card
+        x            0
+        y            0
+        width        100
+        height       100
+        alpha        1
+        rotation     0
+        scaleX       1
+        scaleY       1
+        color        #ffffff
+        cornerRadius 12
+
+      """)
+  }
+
   func testShowAGroupPrintsEachMember() {
     let session = ScriptedSession()
     session.type(["grid tiles(cols: 2, rows: 1, size: 10)"])

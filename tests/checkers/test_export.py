@@ -413,3 +413,27 @@ def test_a_run_that_never_ends_is_recorded_up_to_b(tmp_path):
     assert doc["op"] == 31
     keys = doc["layers"][0]["ks"]["o"]["k"]
     assert max(k["t"] for k in keys) <= 30 + 1e-9
+
+
+def test_a_still_scene_exports_its_frame_at_zero(tmp_path):
+    """A script whose clock never moves ends at 0: `--from 0 --to 0` exports
+    its one frame (Lottie: valid, one frame, drawn by rlottie; HTML: the
+    state at 0 with every property of the table, as Chromium runs it)."""
+    from PIL import Image
+    from rlottie_python import LottieAnimation
+
+    script = tmp_path / "still.anim"
+    script.write_text('stage(width: 40, height: 30, origin: (0, 0))\n'
+                      'rect box(x: 20, y: 15, width: 20, height: 10, cornerRadius: 2, color: "#e04020")\n')
+    for ext in ("json", "html"):
+        p = run(["export", str(script), "--from", "0", "--to", "0", "-o", str(tmp_path / f"s.{ext}")])
+        assert p.returncode == 0, p.stderr
+    doc = json.loads((tmp_path / "s.json").read_text())
+    VALIDATOR.validate(doc)
+    assert doc["op"] == 1
+    frame = LottieAnimation.from_file(str(tmp_path / "s.json")).render_pillow_frame(frame_num=0)
+    assert frame.convert("RGBA").getpixel((20, 15)) == (0xE0, 0x40, 0x20, 255)
+    state = browser_state(tmp_path / "s.html", 0)
+    assert state["views"]["box"] == {
+        "x": 20, "y": 15, "width": 20, "height": 10, "alpha": 1, "rotation": 0, "scaleX": 1,
+        "scaleY": 1, "color": "#e04020ff", "cornerRadius": 2}

@@ -454,3 +454,31 @@ def test_a_compile_error_writes_nothing(work):
     assert result.returncode == 65
     assert "bad.anim:1" in result.stderr
     assert not (work / "bad.png").exists()
+
+
+STILL = """stage(width: 40, height: 30, origin: (0, 0))
+rect box(x: 20, y: 15, width: 20, height: 10, color: "#e04020")
+print box.x
+"""
+
+
+@pytest.mark.parametrize("args,name", [
+    (["-o", "still.png", "--at", "0"], "still.png"),
+    (["-o", "still.svg", "--at", "0"], None),
+    (["-o", "still%02d.png", "--from", "0", "--to", "0"], "still00.png"),
+    (["-o", "still_end.png"], "still_end.png"),
+])
+def test_a_still_scene_draws_its_frame_at_zero(work, args, name):
+    """A script whose clock never moves ends at 0: a render at its end time
+    (--at 0, --from 0 --to 0) draws that frame instead of refusing it."""
+    (work / "still.anim").write_text(STILL)
+    result = anim("render", "still.anim", *args, cwd=work)
+    assert result.stdout == "20\n"
+    if name is None:
+        assert '<rect x="-10" y="-5" width="20" height="10" fill="#e04020"' in (
+            work / "still.svg").read_text()
+        return
+    image = Image.open(work / name).convert("RGBA")
+    assert image.size == (40, 30)
+    assert image.getpixel((20, 15)) == (0xE0, 0x40, 0x20, 255)
+    assert image.getpixel((2, 2)) == (30, 30, 30, 255)

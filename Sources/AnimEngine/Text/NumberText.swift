@@ -20,4 +20,15 @@ public enum NumberText {
       return String(decoding: bytes, as: UTF8.self)
     }
   }
+
+  /// A number written exactly, for files other programs read (SVG, JSON,
+  /// command-line echoes): the shortest decimal that reads back as the same
+  /// double, whole numbers below 10^15 without a fraction (`3`, not `3.0`),
+  /// and zero as `0` whatever its sign. Infinities and NaN come out as
+  /// Swift spells them (`inf`, `nan`); formats without them check first.
+  public static func exact(_ value: Double) -> String {
+    if value == 0 { return "0" }
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    return value.description
+  }
 }

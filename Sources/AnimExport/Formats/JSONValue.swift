@@ -1,3 +1,5 @@
+import AnimEngine
+
 /// A JSON document written with its keys in the order given (some players
 /// depend on it: rlottie reads a layer's rotation only when `ddd` comes
 /// before `ks`) and its numbers in the shortest form that reads back exactly.
@@ -60,30 +62,12 @@ public indirect enum JSONValue: Sendable {
   /// fraction); a value that is not finite, which the engine never writes,
   /// becomes 0 rather than invalid JSON.
   public static func format(_ v: Double) -> String {
-    guard v.isFinite else { return "0" }
-    if v == v.rounded() && abs(v) < 1e15 { return String(Int(v)) }
-    return v.description
+    v.isFinite ? NumberText.exact(v) : "0"
   }
 
+  /// `s` as a JSON string, `<` escaped: export documents are embedded in
+  /// the HTML player's `<script>` (`JSONText`, the one escaper).
   static func quote(_ s: String, into out: inout String) {
-    out += "\""
-    for scalar in s.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case "<": out += "\\u003c"  // safe inside an HTML <script>
-      default:
-        if scalar.value < 0x20 {
-          let hex = String(scalar.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    out += "\""
+    JSONText.appendQuoted(s, to: &out, escapingLessThan: true)
   }
 }

@@ -40,9 +40,6 @@ public struct PropertyTrack: Sendable {
   public let property: Property
   public var keys: KeyframeList
 
-  /// Whether the value never changes.
-  public var isStatic: Bool { keys.allSatisfy { $0.value == keys[0].value } }
-
   /// The value a player computes at absolute time `t` (linear between
   /// sampled keyframes): what the tests compare with anim's own values.
   public func value(at t: Double) -> PropertyValue {
@@ -74,6 +71,8 @@ public struct RecordedView: Sendable {
   public let id: ViewID
   /// The view's name (`tiles[3]` for a grid member).
   public let name: String
+  /// The view's kind: the outline a writer draws.
+  public let kind: ViewKind
   public var tracks: [PropertyTrack]
 
   /// The track of `property`.

@@ -98,7 +98,7 @@ struct ValueProbe {
       }
     }
     switch s.kind {
-    case .viewDeclaration(_, let arguments), .gridDeclaration(_, let arguments):
+    case .viewDeclaration(_, _, let arguments), .gridDeclaration(_, let arguments):
       arguments.forEach { visit($0.value) }
     case .groupDeclaration(_, let value), .letBinding(_, let value): visit(value)
     case .assignment(let target, let value):
@@ -112,8 +112,6 @@ struct ValueProbe {
     return names
   }
 
-  /// A number as anim prints it (six significant digits).
-  static func number(_ value: Double) -> String {
-    String(format: "%g", value)
-  }
+  /// A number as anim prints it: SPEC §3's one formatter (`-0` prints `0`).
+  static func number(_ value: Double) -> String { NumberText.format(value) }
 }

@@ -1,3 +1,5 @@
+import AnimEngine
+
 /// Writes JSON values as compact UTF-8 text, object members sorted by key
 /// (so that output is reproducible).
 public enum JSONWriter {
@@ -40,28 +42,11 @@ public enum JSONWriter {
 
   /// Whole numbers without a fraction; JSON has no infinities or NaN, so those are null.
   private static func number(_ n: Double) -> String {
-    guard n.isFinite else { return "null" }
-    if n.rounded() == n, abs(n) < 1e15 { return String(Int64(n)) }
-    return "\(n)"
+    n.isFinite ? NumberText.exact(n) : "null"
   }
 
+  /// A JSON string literal (`JSONText`, the one escaper).
   private static func writeString(_ s: String, into out: inout [UInt8]) {
-    out.append(UInt8(ascii: "\""))
-    for byte in s.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
-      case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
-      case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-      case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-      case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-      case 0..<0x20:
-        let hex = Array("0123456789abcdef".utf8)
-        out.append(contentsOf: [
-          0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)],
-        ])
-      default: out.append(byte)
-      }
-    }
-    out.append(UInt8(ascii: "\""))
+    out.append(contentsOf: JSONText.quoted(s).utf8)
   }
 }

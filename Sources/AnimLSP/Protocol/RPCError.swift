@@ -15,8 +15,6 @@ public enum RPCError {
   /// A valid request the server could not carry out (LSP 3.17 `RequestFailed`),
   /// such as formatting a script that does not parse.
   public static let requestFailed = -32803
-  /// The request was cancelled.
-  public static let requestCancelled = -32800
 }
 
 /// A request the server refuses, with the code and message of its error response.

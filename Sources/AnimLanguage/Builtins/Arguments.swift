@@ -43,13 +43,6 @@ struct Arguments {
     take(label) ?? (orNext ? next() : nil)
   }
 
-  /// Removes every labelled argument, in order.
-  mutating func takeLabelled() -> [Item] {
-    let labelled = items.filter { $0.label != nil }
-    items.removeAll { $0.label != nil }
-    return labelled
-  }
-
   /// Removes and returns the arguments matching `predicate`, in order.
   mutating func itemsMatching(_ predicate: (Item) -> Bool) -> [Item] {
     let taken = items.filter(predicate)

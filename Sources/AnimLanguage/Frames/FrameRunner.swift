@@ -226,7 +226,9 @@ public final class FrameRunner {
   }
 
   /// Steps the clock on after the script's last statement, taking the frames
-  /// later than its end; returns how (the play pass repeats it).
+  /// at and after its end; returns how (the play pass repeats it). Moving to
+  /// the time the clock already stands at still shows it the frame stops, so
+  /// a frame at the script's end (0 for a still scene) is taken.
   private func stepOnAfterScript(
     _ interpreter: Interpreter, stops: FrameStops, surveying: Bool, plan: FramePlan? = nil
   ) throws -> FramePlan.StepOn {
@@ -235,11 +237,11 @@ public final class FrameRunner {
       switch plan.stepOn {
       case .none: return .none
       case .to(let t):
-        if t > clock.now { try interpreter.clocked(endRange) { try clock.advance(to: t) } }
+        if t >= clock.now { try interpreter.clocked(endRange) { try clock.advance(to: t) } }
         return plan.stepOn
       case .settle(let t, _):
         try settleCapped(interpreter, stops: stops)
-        if t > clock.now { try interpreter.clocked(endRange) { try clock.advance(to: t) } }
+        if t >= clock.now { try interpreter.clocked(endRange) { try clock.advance(to: t) } }
         return plan.stepOn
       }
     }
@@ -247,11 +249,11 @@ public final class FrameRunner {
     switch selection {
     case .end: return .none
     case .at(let t):
-      if t > clock.now { try interpreter.clocked(endRange) { try clock.advance(to: t) } }
+      if t >= clock.now { try interpreter.clocked(endRange) { try clock.advance(to: t) } }
       return .to(t)
     case .range:
       if let end {
-        if end > clock.now { try interpreter.clocked(endRange) { try clock.advance(to: end) } }
+        if end >= clock.now { try interpreter.clocked(endRange) { try clock.advance(to: end) } }
         return .to(end)
       }
       if interpreter.clockMoved { return .none }

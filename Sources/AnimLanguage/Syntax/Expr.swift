@@ -56,12 +56,6 @@ public struct Expr: Sendable, Hashable {
     self.kind = kind
     self.range = range
   }
-
-  /// The name, if the expression is a plain identifier.
-  public var identifierName: String? {
-    if case .identifier(let name) = kind { return name }
-    return nil
-  }
 }
 
 /// A name written in the source, with its range (for declarations, labels,

@@ -86,9 +86,6 @@ public enum NumberUnit: String, Sendable, Hashable {
   case degrees = "deg"
   /// `rad`: radians, converted to degrees (`value * 180 / π`).
   case radians = "rad"
-
-  /// Whether the unit measures time (else it measures an angle).
-  public var isTime: Bool { self == .milliseconds || self == .seconds }
 }
 
 /// One token: its kind, where it is, and its value.

@@ -5,15 +5,17 @@ import AnimEngine
 /// completion and hover.
 public enum Vocabulary {
   /// The words that start a statement, as the parser knows them.
-  public static var statementKeywords: [String] { StatementKeyword.allCases.map(\.rawValue) }
+  public static var statementKeywords: [String] { StatementKeyword.statementWords }
 
-  /// Statement keywords and the other reserved words of the grammar.
-  public static let keywords = [
-    "view", "grid", "group", "let", "def", "for", "in", "import", "print", "trace", "every",
-    "expect", "within", "seed", "reset", "fps", "step", "frames", "tick", "to", "until",
-    "settle", "clear", "cancel", "finish", "pause", "resume", "restart", "flush", "pool", "on",
-    "done", "start", "repeat", "mark", "run", "as", "all", "forever", "time", "true", "false",
-    "seek", "reverse",
+  /// Statement keywords (the parser's own table, kinds of view first) and
+  /// the words the grammar recognises inside statements.
+  public static var keywords: [String] { statementKeywords + clauseWords }
+
+  /// Words the parser recognises only where its grammar expects them
+  /// (`for v in g`, `step until h`, `on h done`, `run m as h`, `trace … every`).
+  public static let clauseWords = [
+    "in", "every", "within", "frames", "to", "until", "done", "start", "repeat", "mark", "as",
+    "all", "forever", "time", "true", "false",
   ]
 
   /// Bare words that mean something as symbols: directions, amounts, sort
@@ -26,12 +28,31 @@ public enum Vocabulary {
     "weighted", "smooth",
   ]
 
-  /// The members of a view (`view.alpha`).
-  public static var viewMembers: [String] { Property.allCases.map(\.name) + ["scale"] }
+  /// The members of a view that scripts set (`view.alpha = 0.5`): the
+  /// property table's settable properties and aliases.
+  public static var viewMembers: [String] { PropertyTable.standard.settableNames() }
 
-  /// What a view has besides its properties: members read, never animated
-  /// or set (`box.position`).
-  public static let viewReadOnlyMembers = ["name", "position", "size"]
+  /// The member that reads a view's name (`box.name`): not a property.
+  static let viewNameMember = "name"
+
+  /// What a view has besides its settable properties: members read, never
+  /// animated or set (`box.position`, `box.name`).
+  public static var viewReadOnlyMembers: [String] {
+    [viewNameMember]
+      + PropertyTable.standard.aliases.filter { !$0.isSettable }.map(\.name)
+      + PropertyTable.standard.declarations.filter {
+        $0.access.contains(.readable) && !$0.access.contains(.settable)
+      }.map(\.name)
+  }
+
+  /// What hover, completion and `:help` say of a view member, or nil.
+  public static func viewMemberSummary(_ name: String) -> String? {
+    if name == viewNameMember { return "the view's name, a string" }
+    return PropertyTable.standard.summary(of: name)
+  }
+
+  /// The words that declare a view, one per kind (`view`, `rect`).
+  public static var viewKinds: [String] { ViewKind.allCases.map(\.name) }
 
   /// The members of a run handle (`h.state`).
   public static let handleMembers = ["state", "time", "id", "iteration", "duration", "speed"]
