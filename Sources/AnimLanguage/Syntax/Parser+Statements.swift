@@ -11,7 +11,8 @@
 
 /// The words that can start a statement.
 enum StatementKeyword: String, CaseIterable {
-  case view, grid, stage, group, `let`, def, `for`, `import`, print, trace, expect, seed, reset, fps
+  case view, grid, stage, group, `let`, def, `for`, `if`, `import`, print, trace, expect, seed
+  case reset, fps
   case step, tick, settle, clear, cancel, finish, pause, resume, restart, flush, pool, on, run
   case seek, reverse
 
@@ -33,12 +34,17 @@ enum StatementKeyword: String, CaseIterable {
 
 extension Parser {
   /// statement -> viewDeclaration | gridDeclaration | groupDeclaration | letBinding
-  ///            | functionDefinition | forLoop | importStatement | printStatement
+  ///            | functionDefinition | forLoop | ifStatement | importStatement | printStatement
   ///            | traceStatement | expectStatement | clockStatement | runControl
   ///            | handler | runStatement | assignmentOrExpression
   mutating func statement() throws(ParseError) -> Stmt {
     if check(.rightBrace) {
       throw error("unexpected '}' with no open '{'", at: current.range)
+    }
+    if checkWord(Word.else), lookahead.kind == .leftBrace || lookahead.word == Word.if {
+      throw error(
+        "'else' without 'if'", at: current.range,
+        hint: "'else' follows the '}' of an if block, as in 'if c { … } else { … }'")
     }
     guard let keyword = StatementKeyword.keyword(current),
       lookahead.kind != .equal, lookahead.kind != .dot
@@ -58,6 +64,7 @@ extension Parser {
     case .let: return try letBinding()
     case .def: return try functionDefinition()
     case .for: return try forLoop()
+    case .if: return try ifStatement()
     case .import: return try importStatement()
     case .print: return try printStatement()
     case .trace: return try traceStatement()
@@ -210,6 +217,30 @@ extension Parser {
     let body = try block("expected '{' after for-loop sequence")
     return Stmt(
       .forLoop(variable: variable, sequence: sequence, body: body), range: range(from: start))
+  }
+
+  /// ifStatement -> "if" expression block { "else" "if" expression block } [ "else" block ]
+  ///
+  /// `else` may follow the `}` on the same line or on the next one.
+  private mutating func ifStatement() throws(ParseError) -> Stmt {
+    let start = current.range
+    var branches: [ConditionalBranch] = []
+    var otherwise: [Stmt]?
+    advance()
+    while true {
+      let condition = try expression()
+      let body = try block("expected '{' after the if condition")
+      branches.append(ConditionalBranch(condition: condition, body: body))
+      if check(.newline), lookahead.kind == .identifier, lookahead.word == Word.else {
+        advance()
+      }
+      guard matchWord(Word.else) else { break }
+      guard matchWord(Word.if) else {
+        otherwise = try block("expected '{' or 'if' after 'else'")
+        break
+      }
+    }
+    return Stmt(.conditional(branches: branches, otherwise: otherwise), range: range(from: start))
   }
 
   /// block -> "{" { separator } [ statement { separator { separator } statement } ] { separator } "}"
