@@ -13,7 +13,7 @@ public enum Vocabulary {
     "expect", "within", "seed", "reset", "fps", "step", "frames", "tick", "to", "until",
     "settle", "clear", "cancel", "finish", "pause", "resume", "restart", "flush", "pool", "on",
     "done", "start", "repeat", "mark", "run", "as", "all", "forever", "time", "true", "false",
-    "seek", "reverse",
+    "seek", "reverse", "if", "else", "and", "or", "not",
   ]
 
   /// Bare words that mean something as symbols: directions, amounts, sort
