@@ -38,7 +38,7 @@ final class PropertySamplerTests: XCTestCase {
 
   func testAnInnerBindingWinsAndUnboundPrimitivesAnimateView() throws {
     let (runner, found) = try plan(
-      "view a\nview b\nrun (fade(out, 1) on a | move(by: (1, 0), 1)) on b\nsettle\n")
+      "view a\nview b\nrun ((fade(out, 1) on a) | move(by: (1, 0), 1)) on b\nsettle\n")
     XCTAssertEqual(
       try PropertySampler.animatedTargets(runner, plan: found), ["a.alpha", "b.x", "b.y"])
   }
@@ -48,12 +48,15 @@ final class PropertySamplerTests: XCTestCase {
     XCTAssertEqual(try PropertySampler.animatedTargets(runner, plan: found), [])
   }
 
-  func testAViewDeclaredAfterTheFirstFrameHoldsItsFirstValueBefore() throws {
+  func testAViewDeclaredAfterTheFirstFrameHoldsItsDeclaredValueBefore() throws {
+    // The frame at 0.5 is taken as the clock reaches it, before `late` exists.
     let (runner, found) = try plan(
-      "step 0.5\nview late(x: 7)\nrun move(to: (15, 0), 1) on late\nsettle\n")
+      "step 0.5\nview late(x: 7, color: green)\nrun move(to: (15, 0), 1) on late\nsettle\n")
     let data = try PropertySampler.sample(runner, plan: found, targets: ["late.x"])
     XCTAssertEqual(data.series[0].times, [0, 0.25, 0.5, 0.75, 1, 1.25, 1.5])
     XCTAssertEqual(data.series[0].numbers, [7, 7, 7, 9, 11, 13, 15])
+    let colors = try PropertySampler.sample(runner, plan: found, targets: ["late.color"])
+    XCTAssertEqual(colors.series[0].colors?.first, Color.named("green"))
   }
 
   func testAViewDeclaredAfterTheLastFrameIsAnUnknownTarget() throws {

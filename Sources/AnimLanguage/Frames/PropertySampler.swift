@@ -23,16 +23,18 @@ public enum PropertySampler {
   }
 
   /// Plays `plan` and samples `targets` (`box.x`, …) at each frame. A
-  /// target whose view is declared after the first frame is charted from
-  /// its first frame on, its earlier frames holding that first value; one
-  /// that names no view by the end is an `UnknownTarget`.
+  /// target whose view is declared after the first frame holds its declared
+  /// value at the frames before it is first seen; one that names no view by
+  /// the end is an `UnknownTarget`.
   public static func sample(
     _ runner: FrameRunner, plan: FramePlan, targets: [String]
   ) throws -> PlotData {
     var resolved = [(id: ViewID, property: Property)?](repeating: nil, count: targets.count)
     var unresolved = targets.count
-    // The frame each target was first sampled at.
+    // The frame each target was first sampled at, and its declared value,
+    // which the frames before hold.
     var firstFrame = [Int](repeating: 0, count: targets.count)
+    var declared = [PropertyValue](repeating: PropertyValue(0, 0, 0, 0), count: targets.count)
     var times: [Double] = []
     var numbers = [[Double]](repeating: [], count: targets.count)
     var colors = [[Color]](repeating: [], count: targets.count)
@@ -76,6 +78,11 @@ public enum PropertySampler {
           guard let target = try? resolve(targets[i], in: frame.scene) else { continue }
           resolved[i] = target
           firstFrame[i] = times.count
+          if !times.isEmpty {
+            let state = Scene()
+            let id = state.declare("declared", state: frame.scene.declared[Int(target.0)])
+            declared[i] = state.value(id, target.1)
+          }
           unresolved -= 1
         }
       }
@@ -100,17 +107,15 @@ public enum PropertySampler {
     let series = targets.indices.map { i in
       let label = targets[i]
       let held = firstFrame[i]
+      let before = declared[i]
       if resolved[i]?.property == .color {
-        let values = colors[i]
+        let color = Color(r: before[0], g: before[1], b: before[2], a: before[3])
         return PlotData.Series(
-          label: label, times: times,
-          colors: Array(repeating: values.first ?? Color(r: 0, g: 0, b: 0, a: 0), count: held)
-            + values)
+          label: label, times: times, colors: Array(repeating: color, count: held) + colors[i])
       }
-      let values = numbers[i]
       return PlotData.Series(
         label: label, times: times,
-        numbers: Array(repeating: values.first ?? 0, count: held) + values)
+        numbers: Array(repeating: before[0], count: held) + numbers[i])
     }
     let start = plan.schedule.start
     return PlotData(
