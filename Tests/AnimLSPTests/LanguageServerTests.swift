@@ -99,7 +99,7 @@ final class LanguageServerTests: XCTestCase {
       try completionLabels("if true { } else i", line: 0, character: 18), ["if"])
     XCTAssertEqual(
       try completionLabels("grid g(cols: 2, co", line: 0, character: 18),
-      ["color", "cornerRadius"])
+      ["color:", "cornerRadius:"])
   }
 
   func testHoverExplainsTheLogicWords() throws {

@@ -113,7 +113,9 @@ struct CompletionEngine {
     var high = statements.count
     while low < high {
       let middle = (low + high) / 2
-      if statements[middle].range.start <= end { low = middle + 1 } else { high = middle }
+      // Strictly before: a word being typed at a statement's start (`el` after
+      // an if block's `}`) needs the statement before it as context.
+      if statements[middle].range.start < end { low = middle + 1 } else { high = middle }
     }
     let start = low > 0 ? statements[low - 1].range.start : 0
     let slice = SourceFile(path: source.path, bytes: Array(source.bytes[start..<end]))
