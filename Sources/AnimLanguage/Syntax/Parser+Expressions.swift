@@ -47,7 +47,12 @@ extension Parser {
     if Parser.isLeaf(current), Parser.endsOperand(lookahead) { return try primary() }
     let saved = depth
     defer { depth = saved }
-    var left = minimum < .comparison ? try logicalNot() : try unary()
+    // Only a leading `not` needs the `not` level; any other operand is read
+    // here, and this loop takes its comparisons as well as `and` and `or`,
+    // which keeps the common expression one call shallower.
+    var left =
+      minimum < .comparison && current.kind == .identifier && current.word == Word.not
+      ? try logicalNot() : try unary()
     var nonAssociative: BinaryOperator.Precedence?
     // The operands of a `+` or `|` chain being read, kept flat (SPEC §14.5).
     var chain: (op: BinaryOperator, operands: [Expr])?

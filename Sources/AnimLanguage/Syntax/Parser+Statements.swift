@@ -22,7 +22,7 @@ enum StatementKeyword: String, CaseIterable {
   private static let keywords = allCases
   private static let words: [UInt64] = keywords.map { Word.pack($0.rawValue) }
 
-  /// The keyword an identifier token spells, if any. A linear scan of 27
+  /// The keyword an identifier token spells, if any. A linear scan of 30
   /// integers is cheaper than hashing.
   static func keyword(_ token: RawToken) -> StatementKeyword? {
     guard token.kind == .identifier, token.word != 0,
