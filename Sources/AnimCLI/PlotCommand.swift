@@ -107,7 +107,9 @@ struct PlotCommand: ParsableCommand {
     let (result, plan) = try FrameSurvey.plan(
       runner, command: "plot", stops: "the chart stops", nothing: "nothing to plot",
       from: range.from)
-    let data: PlotData
+    var data: PlotData
+    // What the chart leaves out, written under it and on standard error.
+    var omitted: [String] = []
     do {
       var chosen = targets
       if chosen.isEmpty {
@@ -120,13 +122,16 @@ struct PlotCommand: ParsableCommand {
         }
         chosen = Array(animated.prefix(Self.maximumPanels))
         if animated.count > Self.maximumPanels {
-          let rest = animated.dropFirst(Self.maximumPanels)
+          omitted = Array(animated.dropFirst(Self.maximumPanels))
           Terminal.writeError(
-            "anim plot: note: the script animates \(animated.count) properties; the first \(Self.maximumPanels) are plotted, not \(rest.joined(separator: ", ")) (--property chooses)"
+            "anim plot: note: the script animates \(animated.count) properties; the first \(Self.maximumPanels) are plotted, not \(omitted.joined(separator: ", ")) (--property chooses)"
           )
         }
       }
       data = try PropertySampler.sample(runner, plan: plan, targets: chosen)
+      if !omitted.isEmpty {
+        data.note = "not plotted (\(omitted.count) more): \(omitted.joined(separator: ", "))"
+      }
     } catch let error as PropertySampler.UnknownTarget {
       throw UsageError(error.description)
     } catch let error as RuntimeError {

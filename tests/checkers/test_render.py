@@ -414,6 +414,7 @@ def test_plot_without_property_charts_every_animated_property(work):
     texts = svg_texts(work / "all.svg")
     labels = [t for t in texts if t in ("box.x", "box.y", "box.color", "other.alpha", "box.alpha", "other.x")]
     assert labels == ["box.x", "box.y", "box.color", "other.alpha"]
+    assert not any(t and t.startswith("not plotted") for t in texts)
     # Every run animates a plotted property now, so every run's events show.
     for label in ["start #1", "mark \"hit\" #1", "done #2", "start #3", "done #3"]:
         assert label in texts, (label, texts)
@@ -428,6 +429,7 @@ def test_plot_without_property_stops_at_twelve_panels_and_names_the_rest(work):
     texts = svg_texts(work / "many.svg")
     plotted = [f"g[{i}].{p}" for i in range(6) for p in ("x", "y")]
     assert [t for t in texts if t and t.startswith("g[")] == plotted
+    assert "not plotted (2 more): g[6].x, g[6].y" in texts
     assert result.stderr == (
         "anim plot: note: the script animates 14 properties; the first 12 are plotted, "
         "not g[6].x, g[6].y (--property chooses)\n")
