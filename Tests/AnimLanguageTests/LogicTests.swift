@@ -210,6 +210,17 @@ final class LogicTests: XCTestCase {
     }
   }
 
+  func testAMisspeltConditionNamesTheBindingMeant() {
+    let (_, misspelt) = run("flag = true\nif flg { print 1 }\n")
+    XCTAssertEqual(
+      misspelt.errors.first?.0.message, "an if condition needs a boolean, not a symbol")
+    XCTAssertEqual(
+      misspelt.errors.first?.0.hint,
+      "'flg' is not defined (so it is the symbol flg); did you mean 'flag'?")
+    let (_, number) = run("print not 1\n")
+    XCTAssertEqual(number.errors.first?.0.hint, "compare it, as in x > 0 or h.state == finished")
+  }
+
   func testNameCheckerLooksInsideIfBlocks() {
     let (output, result) = run("if true { print 1 } else { fdae(out, 1) }\n")
     XCTAssertEqual(output, [])

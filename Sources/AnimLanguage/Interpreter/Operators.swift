@@ -33,9 +33,13 @@ extension Interpreter {
     let value = try evaluate(e, in: env)
     guard case .bool(let b) = value else {
       let what = user == "if" ? "an if condition" : "'\(user)'"
-      throw RuntimeError(
-        "\(what) needs a boolean, not \(Self.article(value.typeName)) \(value.typeName)",
-        at: e.range, hint: "compare it, as in x > 0 or h.state == finished")
+      // A misspelt name (`if flg`) is a symbol here: say which name was meant.
+      var error = withMisspeltNameHint(
+        RuntimeError(
+          "\(what) needs a boolean, not \(Self.article(value.typeName)) \(value.typeName)",
+          at: e.range), operands: [e], in: env)
+      if error.hint == nil { error.hint = "compare it, as in x > 0 or h.state == finished" }
+      throw error
     }
     return b
   }
