@@ -91,6 +91,9 @@ final class LogicTests: XCTestCase {
       errors("if a { } else print 1"),
       ["1:15: error: expected '{' or 'if' after 'else', found 'print'"])
     XCTAssertEqual(errors("else { print 1 }"), ["1:1: error: 'else' without 'if'"])
+    XCTAssertEqual(
+      errors("x = a\nor b"), ["2:1: error: a statement cannot start with 'or'"])
+    XCTAssertEqual(tree("or = 1"), "(assign or 1)")
     XCTAssertTrue(parse("if a {\n  print 1\n").isIncomplete)
     XCTAssertTrue(parse("if a").isIncomplete)
     XCTAssertTrue(parse("x = a and").isIncomplete)

@@ -46,6 +46,14 @@ extension Parser {
         "'else' without 'if'", at: current.range,
         hint: "'else' follows the '}' of an if block, as in 'if c { … } else { … }'")
     }
+    if check(.identifier), current.word == Word.and || current.word == Word.or,
+      Parser.canStartExpression(lookahead)
+    {
+      let word = text(current)
+      throw error(
+        "a statement cannot start with '\(word)'", at: current.range,
+        hint: "to continue the previous line, end it with '\(word)' instead of starting this one")
+    }
     guard let keyword = StatementKeyword.keyword(current),
       lookahead.kind != .equal, lookahead.kind != .dot
     else {
