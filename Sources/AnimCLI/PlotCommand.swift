@@ -17,10 +17,13 @@ struct PlotCommand: ParsableCommand {
     discussion: """
       The script runs as with `anim render`; each property gets a panel over a \
       shared time axis: a line for a number, a strip of the colour for a colour. \
-      Events of the runs that animate a plotted property are ticks on the time axis.
+      Events of the runs that animate a plotted property are ticks on the time axis. \
+      Without --property, every property the script animates is plotted, in the \
+      order its runs start (at most 12 panels; a note names the rest).
 
       Examples:
         anim plot blink.anim -o alpha.svg --property view.alpha
+        anim plot blink.anim -o everything.svg
         anim plot grid.anim -o tiles.png --property tiles[0].alpha,tiles[99].alpha --to 3
         anim plot --easing outBack -o outBack.svg
       """)
@@ -35,7 +38,7 @@ struct PlotCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "The properties to chart, VIEW.PROPERTY, separated by commas (or repeated).",
+      "The properties to chart, VIEW.PROPERTY, separated by commas (or repeated); without it, every property the script animates (at most 12).",
       valueName: "view.property"))
   var property: [String] = []
 
@@ -56,6 +59,10 @@ struct PlotCommand: ParsableCommand {
       throw ExitCode(ExitStatus.usage)
     }
   }
+
+  /// Most panels a chart gets when the properties are not named: more would
+  /// make each panel too short to read.
+  static let maximumPanels = 12
 
   private var targets: [String] {
     property.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
@@ -82,9 +89,6 @@ struct PlotCommand: ParsableCommand {
       return
     }
     guard let file else { throw UsageError("give a script to plot, or --easing NAME") }
-    guard !targets.isEmpty else {
-      throw UsageError("say what to plot: --property VIEW.PROPERTY[,…] (such as view.alpha)")
-    }
     for target in targets {
       guard let (_, name) = PropertySampler.split(target) else {
         throw UsageError("'\(target)' is not VIEW.PROPERTY (such as box.x)")
@@ -104,9 +108,31 @@ struct PlotCommand: ParsableCommand {
     let (result, plan) = try FrameSurvey.plan(
       runner, command: "plot", stops: "the chart stops", nothing: "nothing to plot",
       from: range.from)
-    let data: PlotData
+    var data: PlotData
+    // What the chart leaves out, written under it and on standard error.
+    var omitted: [String] = []
     do {
-      data = try PropertySampler.sample(runner, plan: plan, targets: targets)
+      var chosen = targets
+      if chosen.isEmpty {
+        // No --property: every property the script animates (SPEC §20).
+        let animated = try PropertySampler.animatedTargets(runner, plan: plan)
+        guard !animated.isEmpty else {
+          throw UsageError(
+            "nothing to plot: the script animates no property before the chart's end (--property VIEW.PROPERTY names one)"
+          )
+        }
+        chosen = Array(animated.prefix(Self.maximumPanels))
+        if animated.count > Self.maximumPanels {
+          omitted = Array(animated.dropFirst(Self.maximumPanels))
+          Terminal.writeError(
+            "anim plot: note: the script animates \(animated.count) properties; the first \(Self.maximumPanels) are plotted, not \(omitted.joined(separator: ", ")) (--property chooses)"
+          )
+        }
+      }
+      data = try PropertySampler.sample(runner, plan: plan, targets: chosen)
+      if !omitted.isEmpty {
+        data.note = "not plotted (\(omitted.count) more): \(omitted.joined(separator: ", "))"
+      }
     } catch let error as PropertySampler.UnknownTarget {
       throw UsageError(error.description)
     } catch let error as RuntimeError {

@@ -23,6 +23,9 @@ public enum Chart {
   static let axisHeight = 40.0
   static let eventRow = 14.0
   static let eventRows = 3
+  static let noteHeight = 22.0
+  /// The most characters of a note drawn: a longer one ends in "…".
+  static let noteLength = 120
 
   static let ink = Color(r: 0.13, g: 0.13, b: 0.13)
   static let grid = Color(r: 0.88, g: 0.88, b: 0.88)
@@ -43,6 +46,7 @@ public enum Chart {
       h += titleHeight + (s.numbers != nil ? linePanel : stripPanel) + panelGap
     }
     return h + axisHeight + (data.events.isEmpty ? 0 : eventRow * Double(eventRows) + 8)
+      + (data.note == nil ? 0 : noteHeight)
   }
 
   /// Draws the property chart of `data`.
@@ -117,6 +121,10 @@ public enum Chart {
           event.label, x: x, y: axisY + axisHeight + 10 + Double(row) * eventRow, size: 10,
           color: eventInk, anchor: .middle)
       }
+    }
+    if let note = data.note {
+      let text = note.count > noteLength ? String(note.prefix(noteLength - 1)) + "…" : note
+      sink.text(text, x: left, y: height - 8, size: 11, color: ink, anchor: .start)
     }
   }
 

@@ -47,10 +47,12 @@ enum HelpText {
       let x = e   /   x = e                                      bind a name
       def name(a, b) = e                                         define a function
       for i in 0..<n { ... }   for v in group { ... }
+      if C { ... } else if C2 { ... } else { ... }               run one block
       import "other.anim"                                        run a file once
       print e, ...                                               write values
       trace v.alpha every 0.25 for 1                             step, printing rows
       expect COND [within tol]                                   check a condition
+      true  false  a and b  a or b  not a  (short circuit; comparisons give booleans)
       seed n   reset   fps n
       run m [as h]   h = run m                                   start a run
       step d | step n frames | tick | step to t | step until h | settle

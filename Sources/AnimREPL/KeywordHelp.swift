@@ -18,6 +18,9 @@ enum KeywordHelp {
     "let": "let x = e   x = e: bind a name (rebinding is allowed)",
     "def": "def name(a, b) = e: define a function",
     "for": "for i in 0..<n { ... }   for i in 1...n { ... }   for v in group { ... }",
+    "if": "if C { ... } else if C2 { ... } else { ... }: run the first block whose condition "
+      + "is true (each block is a scope); C must be a boolean (true, false, a comparison, "
+      + "and, or, not)",
     "import": "import \"other.anim\": run another file once (relative to this one)",
     "seed": "seed n: seed every random choice",
     "reset": "reset: the declared scene again, an empty pool, time 0",

@@ -202,6 +202,8 @@ public final class ReplSession {
       switch statement.kind {
       case .step, .stepFrames, .tick, .stepTo, .stepUntil, .settle, .trace: return true
       case .forLoop(_, _, let body): return movesClock(body)
+      case .conditional(let branches, let otherwise):
+        return branches.contains { movesClock($0.body) } || movesClock(otherwise ?? [])
       default: return false
       }
     }

@@ -39,6 +39,8 @@ struct SessionEntry {
         edits.append((statement.range, "import \(SyntaxFormat.quoted(absolute))"))
       case .forLoop(_, _, let body), .handler(_, _, let body):
         collectImports(body, into: &edits)
+      case .conditional(let branches, let otherwise):
+        collectImports(branches.flatMap(\.body) + (otherwise ?? []), into: &edits)
       default:
         break
       }

@@ -43,6 +43,8 @@ public struct PlotData: Sendable {
   /// The time axis: [start, end].
   public var start: Double
   public var end: Double
+  /// A line written under the chart (what was left out of it), or nil.
+  public var note: String?
 
   public init(series: [Series], events: [Event], start: Double, end: Double) {
     self.series = series

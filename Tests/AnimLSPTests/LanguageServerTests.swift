@@ -93,6 +93,43 @@ final class LanguageServerTests: XCTestCase {
       "```anim\n.center\n```\nthe centre as a point (x, y), as position")
   }
 
+  private func completionLabels(_ text: String, line: Int, character: Int) throws -> [String] {
+    let server = initialized()
+    _ = open(server, text)
+    let completion = try XCTUnwrap(
+      request(server, "textDocument/completion", line: line, character: character))
+    return completion["items"]?.array?.compactMap { $0["label"]?.string } ?? []
+  }
+
+  func testCompletionOffersElseAfterAnIfBlockAndLogicAfterAConditionAndGridProperties() throws {
+    // `el` after the `}` of an if block, on its line and on the next one.
+    XCTAssertEqual(
+      try completionLabels("x = 1\nif x > 0 { print 1 } el", line: 1, character: 24), ["else"])
+    XCTAssertEqual(
+      try completionLabels("x = 1\nif x > 0 {\n  print 1\n}\nel", line: 4, character: 2),
+      ["else"])
+    // Not after a for loop's block.
+    XCTAssertFalse(
+      try completionLabels("for i in 0..<2 { print i } el", line: 0, character: 29).contains("else")
+    )
+    XCTAssertEqual(
+      try completionLabels("x = 1\nif x > 0 a", line: 1, character: 10), ["and"])
+    XCTAssertEqual(
+      try completionLabels("if true { } else i", line: 0, character: 18), ["if"])
+    XCTAssertEqual(
+      try completionLabels("grid g(cols: 2, co", line: 0, character: 18),
+      ["color:", "cornerRadius:"])
+  }
+
+  func testHoverExplainsTheLogicWords() throws {
+    let server = initialized()
+    _ = open(server, "if true and not false { print 1 }\n")
+    let hover = try XCTUnwrap(request(server, "textDocument/hover", line: 0, character: 9))
+    XCTAssertEqual(
+      hover["contents"]?["value"],
+      "```anim\na and b\n```\ntrue when both are; `b` is not evaluated when `a` is false")
+  }
+
   func testCompletionHoverDefinitionAndSymbols() throws {
     let server = initialized()
     _ = open(server, "view box\nm = fade(out, 2) * 3\nrun m on box\n")

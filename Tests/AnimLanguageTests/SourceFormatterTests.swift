@@ -35,6 +35,17 @@ final class SourceFormatterTests: XCTestCase {
       "run (fade(out, 1) + fade(in, 1)) * 3 on box\nprint [1, 2]\n")
   }
 
+  func testIfBlocksAndLogicOperators() throws {
+    XCTAssertEqual(
+      try format(
+        "if x>3 and not(y<2) or z {print 1}  else  if x<1{\nprint 2\n}\nelse {\nprint 3\n}\n"),
+      "if x > 3 and not (y < 2) or z { print 1 } else if x < 1 {\n  print 2\n}\nelse {\n  print 3\n}\n"
+    )
+    // A line that ends in `and` or `or` goes on, one level in; `not -x` keeps its unary minus.
+    XCTAssertEqual(
+      try format("ok = a and\nb or\nnot -x == 1\n"), "ok = a and\n  b or\n  not -x == 1\n")
+  }
+
   func testUnitsAndNumbersAndStringsAreKeptAsWritten() throws {
     XCTAssertEqual(
       try format("run fade(out,300ms)+wait(.5)\nprint \"a  b\\n\",1e3\n"),

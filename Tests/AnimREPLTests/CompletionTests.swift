@@ -14,6 +14,13 @@ final class CompletionTests: XCTestCase {
     XCTAssertEqual(candidates("run disap"), ["disappear"])
   }
 
+  func testLogicKeywords() {
+    XCTAssertTrue(candidates("i").contains("if"))
+    XCTAssertEqual(candidates("if x > 1 an"), ["and", "antiquewhite"])
+    XCTAssertEqual(candidates("print no"), ["not"])
+    XCTAssertEqual(candidates("} el"), ["else"])
+  }
+
   func testViewProperties() {
     XCTAssertEqual(candidates("print view.al"), ["view.alpha"])
     XCTAssertEqual(candidates("view.sc"), ["view.scale", "view.scaleX", "view.scaleY"])

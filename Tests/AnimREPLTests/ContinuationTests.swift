@@ -42,6 +42,32 @@ final class ContinuationTests: XCTestCase {
       """)
   }
 
+  func testAnIfBlockAndATrailingAndContinue() {
+    let session = ScriptedSession()
+    let transcript = session.type([
+      "x = 3", "if x > 2 and", "  x < 5 {", "  print \"in\"", "} else if x > 5 {",
+      "  print \"over\"", "} else {", "  print \"under\"", "}", "if x == 3", "{ print x }",
+    ])
+    XCTAssertEqual(
+      transcript,
+      """
+      anim 0.000s> x = 3
+      anim 0.000s> if x > 2 and
+      ...>   x < 5 {
+      ...>   print "in"
+      ...> } else if x > 5 {
+      ...>   print "over"
+      ...> } else {
+      ...>   print "under"
+      ...> }
+      in
+      anim 0.000s> if x == 3
+      ...> { print x }
+      3
+
+      """)
+  }
+
   func testCtrlCDropsTheUnfinishedStatement() {
     let session = ScriptedSession()
     let transcript = session.type([.line("print (1 +"), .interrupted, .line("print 2")])

@@ -362,7 +362,10 @@ async def test_declaration_and_stage_labels(client, tmp_path):
     items, _ = await completion_at(client, tmp_path, SCRIPT + "view card(x: 1, |")
     assert "x:" not in items and "y:" in items
     items, _ = await completion_at(client, tmp_path, SCRIPT + "grid g(|")
-    assert set(items) == {"cols:", "rows:", "size:", "gap:"}
+    # A grid's own settings and every view property (SPEC §20).
+    assert set(items) == {"cols:", "rows:", "size:", "gap:", "x:", "y:", "width:", "height:",
+                          "alpha:", "rotation:", "scaleX:", "scaleY:", "color:", "cornerRadius:",
+                          "scale:"}
     items, _ = await completion_at(client, tmp_path, SCRIPT + "stage(|")
     assert set(items) == {"width:", "height:", "origin:", "background:"}
     items, _ = await completion_at(client, tmp_path, SCRIPT + "stage(width: 100, background: |")
@@ -403,7 +406,13 @@ async def test_contextual_keywords(client, tmp_path):
     items, _ = await completion_at(client, tmp_path, SCRIPT + "trace box.x |")
     assert set(items) == {"every"}
     items, _ = await completion_at(client, tmp_path, SCRIPT + "expect box.x == 0 |")
-    assert set(items) == {"within"}
+    assert set(items) == {"within", "and", "or"}
+    items, _ = await completion_at(client, tmp_path, SCRIPT + "if box.x > 0 |")
+    assert set(items) == {"and", "or"}
+    items, _ = await completion_at(client, tmp_path, SCRIPT + "if box.x > 0 { print 1 }\n|")
+    assert "else" in items and "run" in items
+    items, _ = await completion_at(client, tmp_path, SCRIPT + "for i in 0..<2 { print i }\n|")
+    assert "else" not in items and "run" in items
     items, _ = await completion_at(client, tmp_path, SCRIPT + "for v |")
     assert set(items) == {"in"}
     items, _ = await completion_at(client, tmp_path, SCRIPT + "k = |")

@@ -400,9 +400,44 @@ def test_plot_png_and_easing(work):
     assert ">1.2<" in text
 
 
+def svg_texts(path):
+    import xml.etree.ElementTree as ET
+    ns = "{http://www.w3.org/2000/svg}"
+    return [t.text for t in ET.parse(path).getroot().iter(ns + "text")]
+
+
+def test_plot_without_property_charts_every_animated_property(work):
+    # SPEC §20: in the order the runs start, each run's in the order written.
+    (work / "plot.anim").write_text(PLOT)
+    result = anim("plot", "plot.anim", "-o", "all.svg", cwd=work)
+    assert result.stderr == ""
+    texts = svg_texts(work / "all.svg")
+    labels = [t for t in texts if t in ("box.x", "box.y", "box.color", "other.alpha", "box.alpha", "other.x")]
+    assert labels == ["box.x", "box.y", "box.color", "other.alpha"]
+    assert not any(t and t.startswith("not plotted") for t in texts)
+    # Every run animates a plotted property now, so every run's events show.
+    for label in ["start #1", "mark \"hit\" #1", "done #2", "start #3", "done #3"]:
+        assert label in texts, (label, texts)
+
+
+def test_plot_without_property_stops_at_twelve_panels_and_names_the_rest(work):
+    (work / "many.anim").write_text(
+        "grid g(cols: 7, rows: 1, size: 10)\n"
+        "for v in g { run move(by: (5, 5), 1) on v }\n"
+        "settle\n")
+    result = anim("plot", "many.anim", "-o", "many.svg", cwd=work)
+    texts = svg_texts(work / "many.svg")
+    plotted = [f"g[{i}].{p}" for i in range(6) for p in ("x", "y")]
+    assert [t for t in texts if t and t.startswith("g[")] == plotted
+    assert "not plotted (2 more): g[6].x, g[6].y" in texts
+    assert result.stderr == (
+        "anim plot: note: the script animates 14 properties; the first 12 are plotted, "
+        "not g[6].x, g[6].y (--property chooses)\n")
+
+
 @pytest.mark.parametrize("args,code,message", [
     (["plot.anim", "-o", "p.jpg", "--property", "box.x"], 64, "a .svg or .png"),
-    (["plot.anim", "-o", "p.svg"], 64, "--property"),
+    (["empty.anim", "-o", "p.svg"], 64, "nothing to plot: the script animates no property"),
     (["plot.anim", "-o", "p.svg", "--property", "bx.x"], 64, "no view 'bx'"),
     (["plot.anim", "-o", "p.svg", "--property", "box.xx"], 64, "no property 'xx'"),
     (["--easing", "nonsense", "-o", "e.svg"], 64, "unknown easing 'nonsense'"),
@@ -410,6 +445,7 @@ def test_plot_png_and_easing(work):
 ])
 def test_plot_bad_input(work, args, code, message):
     (work / "plot.anim").write_text(PLOT)
+    (work / "empty.anim").write_text("view box\nbox.x = 10\nstep 1\n")
     result = anim("plot", *args, cwd=work, check=False)
     assert result.returncode == code, result.stderr
     assert message in result.stderr

@@ -29,6 +29,43 @@ extension Motion {
     return walk(self, nil)
   }
 
+  /// Every (view, property) a run of this motion animates, in the order its
+  /// primitives are written (each pair once), its primitives bound to no
+  /// view animating `defaultView`. Shared parts are visited once per
+  /// binding; past `budget` visits the walk stops with what it has found.
+  /// What `anim plot` charts when no property is named (SPEC §20).
+  public func animatedTargets(defaultView: ViewID, budget: Int = 1_000_000) -> [(
+    view: ViewID, property: Property
+  )] {
+    var visited: Set<VisitKey> = []
+    var seen: Set<Int> = []
+    var found: [(view: ViewID, property: Property)] = []
+    var left = budget
+    func walk(_ m: Motion, _ bound: [ViewID]?) {
+      guard left > 0, visited.insert(VisitKey(motion: ObjectIdentifier(m), binding: bound)).inserted
+      else { return }
+      left -= 1
+      switch m.node {
+      case .leaf(let leaf):
+        for view in bound ?? [defaultView] {
+          for change in leaf.changes
+          where seen.insert(Int(view) &* 64 &+ change.property.index).inserted {
+            found.append((view, change.property))
+          }
+        }
+      case .sequence(let parts), .parallel(let parts):
+        for part in parts { walk(part, bound) }
+      case .repeating(let inner, _), .reversed(let inner), .yoyo(let inner), .speed(let inner, _),
+        .eased(let inner, _), .prepared(let inner, _):
+        walk(inner, bound)
+      case .bound(let inner, let targets):
+        walk(inner, targets)
+      }
+    }
+    walk(self, nil)
+    return found
+  }
+
   private func affects(_ changed: Property, _ asked: Property) -> Bool { changed == asked }
 
   private struct VisitKey: Hashable {

@@ -124,6 +124,10 @@ struct DeclarationTable {
       for b in body { collect(b, scope: s.range, file: file) }
     case .handler(_, _, let body):
       for b in body { collect(b, scope: s.range, file: file) }
+    case .conditional(let branches, let otherwise):
+      for b in branches.flatMap(\.body) + (otherwise ?? []) {
+        collect(b, scope: s.range, file: file)
+      }
     case .run(_, let alias?):
       add(alias, .runHandle, s, scope, file)
     case .importFile(let path) where scope == nil:

@@ -89,7 +89,7 @@ struct ValueProbe {
       case .index(let base, let index):
         visit(base)
         visit(index)
-      case .negate(let operand): visit(operand)
+      case .negate(let operand), .not(let operand): visit(operand)
       case .binary(_, let left, let right):
         visit(left)
         visit(right)

@@ -113,7 +113,9 @@ struct CompletionEngine {
     var high = statements.count
     while low < high {
       let middle = (low + high) / 2
-      if statements[middle].range.start <= end { low = middle + 1 } else { high = middle }
+      // Strictly before: a word being typed at a statement's start (`el` after
+      // an if block's `}`) needs the statement before it as context.
+      if statements[middle].range.start < end { low = middle + 1 } else { high = middle }
     }
     let start = low > 0 ? statements[low - 1].range.start : 0
     let slice = SourceFile(path: source.path, bytes: Array(source.bytes[start..<end]))
@@ -144,7 +146,7 @@ struct CompletionEngine {
   /// `trace x every 0.1 for 1`, `expect a == b within 0.1`, `step to 2`):
   /// after one of them an expression or a name follows, not an operator.
   private static let connectives: Set<String> = [
-    "on", "as", "every", "for", "within", "to", "until", "in",
+    "on", "as", "every", "for", "within", "to", "until", "in", "if", "and", "or", "not",
   ]
 
   // MARK: Contexts
@@ -176,7 +178,40 @@ struct CompletionEngine {
       start = i + 1
       break
     }
+    // `else` may follow an if block's `}` on its line or on the next one.
+    let brace = start > 0 && t[start - 1].kind == .newline ? start - 2 : start - 1
+    if start == t.count, brace >= 0, Self.closesIfBlock(t, at: brace) {
+      return [Item(label: "else", kind: .keyword, rank: 0)]
+        + statementContext([], all: t)
+    }
     return statementContext(Array(t[start...]), all: t)
+  }
+
+  /// Whether the `}` at `close` ends the block of an `if` or `else`, so that
+  /// `else` may follow it.
+  private static func closesIfBlock(_ t: [Token], at close: Int) -> Bool {
+    guard t[close].kind == .rightBrace else { return false }
+    var depth = 0
+    var i = close
+    while i >= 0 {
+      if isCloser(t[i].kind) { depth += 1 }
+      if isOpener(t[i].kind) {
+        depth -= 1
+        if depth == 0 { break }
+      }
+      i -= 1
+    }
+    // The statement the `{` belongs to starts after the last boundary before it.
+    var j = i - 1
+    while j >= 0, t[j].kind != .newline, t[j].kind != .semicolon, t[j].kind != .leftBrace {
+      if t[j].kind == .rightBrace {
+        // `} else {` or `} else if c {`: the chain goes on before this `}`.
+        if j + 1 < t.count, t[j + 1].isWord("else") { return true }
+        break
+      }
+      j -= 1
+    }
+    return j + 1 < i && (t[j + 1].isWord("if") || t[j + 1].isWord("else"))
   }
 
   private func statementContext(_ s: [Token], all: [Token]) -> [Item] {
@@ -186,6 +221,11 @@ struct CompletionEngine {
     }
     let count = s.count
     let last = s[count - 1]
+    if first.isWord("else") {
+      if count == 1 { return [Item(label: "if", kind: .keyword, rank: 0)] }
+      guard s[1].isWord("if") else { return [] }
+      return count == 2 ? expressionNames(all) : afterExpression(s, all, ["and", "or"])
+    }
     let keyword =
       first.kind == .identifier && Vocabulary.statementKeywords.contains(first.text)
       && !(count > 1 && (s[1].kind == .equal || s[1].kind == .dot))
@@ -243,7 +283,10 @@ struct CompletionEngine {
         return count == 1 ? expressionNames(all) : afterExpression(s, all, ["every"])
       case "expect":
         if s.contains(where: { $0.isWord("within") }) { return afterExpression(s, all, []) }
-        return count == 1 ? expressionNames(all) : afterExpression(s, all, ["within"])
+        return count == 1
+          ? expressionNames(all) : afterExpression(s, all, ["within", "and", "or"])
+      case "if":
+        return count == 1 ? expressionNames(all) : afterExpression(s, all, ["and", "or"])
       case "print", "seed", "fps":
         return count == 1 ? expressionNames(all) : afterExpression(s, all, [])
       default:
@@ -291,7 +334,7 @@ struct CompletionEngine {
     if let kind = declaration.flatMap(ViewKind.named) {
       labels = PropertyTable.standard.settableNames(of: kind)
     } else if declaration == "grid" {
-      labels = ["cols", "rows", "size", "gap"]
+      labels = ["cols", "rows", "size", "gap"] + Vocabulary.viewMembers
     } else if callee == "stage" {
       labels = ["width", "height", "origin", "background"]
     } else {

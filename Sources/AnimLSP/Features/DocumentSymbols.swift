@@ -41,6 +41,11 @@ extension LanguageServer {
     case .forLoop(let variable, _, let body):
       let children = body.flatMap { symbols($0, file) }
       return [symbol("for \(variable.name)", 3, variable.range, children: children)]
+    case .conditional(let branches, let otherwise):
+      let children = (branches.flatMap(\.body) + (otherwise ?? [])).flatMap { symbols($0, file) }
+      guard !children.isEmpty, let first = branches.first else { return [] }
+      let name = "if \(file.text(in: first.condition.range))"
+      return [symbol(name, 3, first.condition.range, children: children)]
     case .handler(let run, let event, let body):
       let children = body.flatMap { symbols($0, file) }
       let name = "on \(file.text(in: run.range)) \(event)"

@@ -25,12 +25,27 @@ extension LanguageServer {
       markdown = Self.builtinHover(builtin)
     } else if Easing.named(word.name) != nil {
       markdown = "```anim\nease: \(word.name)\n```\nan easing curve (SPEC §5.3)"
+    } else if let note = Self.logicNotes[word.name] {
+      markdown = note
     } else {
       markdown = nil
     }
     guard let markdown else { return .null }
     return ["contents": ["kind": "markdown", "value": .string(markdown)], "range": range]
   }
+
+  /// The words of conditions and `if` (SPEC §20).
+  static let logicNotes: [String: String] = [
+    "if":
+      "```anim\nif C { … } else if C2 { … } else { … }\n```\nruns the first block whose condition is true; each block is a scope",
+    "else":
+      "```anim\nif C { … } else { … }\n```\nthe block that runs when no condition before it is true",
+    "and": "```anim\na and b\n```\ntrue when both are; `b` is not evaluated when `a` is false",
+    "or": "```anim\na or b\n```\ntrue when either is; `b` is not evaluated when `a` is true",
+    "not":
+      "```anim\nnot a\n```\nthe negation of a boolean; binds looser than comparisons: `not a == b` is `not (a == b)`",
+    "true": "a boolean", "false": "a boolean",
+  ]
 
   static func builtinHover(_ builtin: BuiltinDescription) -> String {
     var text = "```anim\n\(builtin.signature)\n```"

@@ -46,6 +46,9 @@ struct NameChecker {
       collect(body)
     case .handler(_, _, let body):
       collect(body)
+    case .conditional(let branches, let otherwise):
+      for branch in branches { collect(branch.body) }
+      if let otherwise { collect(otherwise) }
     case .run(_, let alias):
       if let alias { defined.insert(alias.name) }
     default:
@@ -86,6 +89,12 @@ struct NameChecker {
     case .forLoop(_, let sequence, let body):
       check(sequence)
       check(body)
+    case .conditional(let branches, let otherwise):
+      for branch in branches {
+        check(branch.condition)
+        check(branch.body)
+      }
+      if let otherwise { check(otherwise) }
     case .print(let values):
       for v in values { check(v) }
     case .trace(let values, let interval, let duration):
@@ -139,7 +148,7 @@ struct NameChecker {
         check(base)
       }
       check(index)
-    case .negate(let operand):
+    case .negate(let operand), .not(let operand):
       check(operand)
     case .binary(_, let left, let right):
       check(left)

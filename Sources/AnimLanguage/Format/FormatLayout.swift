@@ -11,7 +11,7 @@ struct FormatLayout {
   /// the keyword operators that take an expression.
   static let keywords: Set<String> = [
     "run", "print", "expect", "step", "to", "within", "every", "for", "in", "on", "as",
-    "until", "trace", "fps", "seed", "let", "return", "import",
+    "until", "trace", "fps", "seed", "let", "return", "import", "if", "else", "not", "and", "or",
   ]
 
   /// The whole script in the layout, ending in one newline (empty for a
@@ -84,10 +84,11 @@ struct FormatLayout {
   }
 
   /// Whether a line ending in `item` goes on on the next line: after an
-  /// operator, `,`, `=`, `.`, `:` or the keyword operator `on`.
+  /// operator, `,`, `=`, `.`, `:` or a keyword operator (`on`, `and`, `or`).
   static func continuesStatement(_ item: FormatLine.Item) -> Bool {
     switch item.token.kind {
-    case .identifier: return item.token.text == "on" && !item.startsStatement
+    case .identifier:
+      return ["on", "and", "or"].contains(item.token.text) && !item.startsStatement
     case .number, .string, .rightParen, .rightBracket, .rightBrace, .error, .newline,
       .endOfFile, .semicolon, .leftParen, .leftBracket, .leftBrace:
       return false

@@ -32,11 +32,19 @@ public enum PropertySampler {
       + table.aliases.filter { $0.form == .shared }.map(\.name)
   }
 
-  /// Plays `plan` and samples `targets` (`box.x`, …) at each frame.
+  /// Plays `plan` and samples `targets` (`box.x`, …) at each frame. A
+  /// target whose view is declared after the first frame holds its declared
+  /// value at the frames before it is first seen; one that names no view by
+  /// the end is an `UnknownTarget`.
   public static func sample(
     _ runner: FrameRunner, plan: FramePlan, targets: [String]
   ) throws -> PlotData {
-    var resolved: [(id: ViewID, property: Property)] = []
+    var resolved = [(id: ViewID, property: Property)?](repeating: nil, count: targets.count)
+    var unresolved = targets.count
+    // The frame each target was first sampled at, and its declared value,
+    // which the frames before hold.
+    var firstFrame = [Int](repeating: 0, count: targets.count)
+    var declared = [PropertyValue](repeating: PropertyValue(0, 0, 0, 0), count: targets.count)
     var times: [Double] = []
     var numbers = [[Double]](repeating: [], count: targets.count)
     var colors = [[Color]](repeating: [], count: targets.count)
@@ -58,10 +66,9 @@ public enum PropertySampler {
       } else {
         // A run's views exist when it starts, though the frames (and the
         // strict resolution) may come later.
-        let now =
-          resolved.isEmpty
-          ? targets.compactMap { target in liveScene.flatMap { try? resolve(target, in: $0) } }
-          : resolved
+        let now = targets.indices.compactMap { i in
+          resolved[i] ?? liveScene.flatMap { try? resolve(targets[i], in: $0) }
+        }
         relevant = now.contains { target in
           record.motion.animates(target.1, of: [target.0], defaultView: defaultView)
         }
@@ -76,9 +83,22 @@ public enum PropertySampler {
       runner.sceneReady = nil
     }
     try runner.play(plan) { frame in
-      if resolved.isEmpty { resolved = try targets.map { try resolve($0, in: frame.scene) } }
+      if unresolved > 0 {
+        for i in targets.indices where resolved[i] == nil {
+          guard let target = try? resolve(targets[i], in: frame.scene) else { continue }
+          resolved[i] = target
+          firstFrame[i] = times.count
+          if !times.isEmpty {
+            let state = Scene()
+            let id = state.declare("declared", state: frame.scene.declared[Int(target.0)])
+            declared[i] = state.value(id, target.1)
+          }
+          unresolved -= 1
+        }
+      }
       times.append(frame.time)
-      for (i, target) in resolved.enumerated() {
+      for i in targets.indices {
+        guard let target = resolved[i] else { continue }
         let value = frame.scene.value(target.id, target.property)
         if target.property.lanes == 4 {
           colors[i].append(Color(r: value[0], g: value[1], b: value[2], a: value[3]))
@@ -87,16 +107,61 @@ public enum PropertySampler {
         }
       }
     }
-    let series = targets.enumerated().map { i, label in
-      resolved[i].property.lanes == 4
-        ? PlotData.Series(label: label, times: times, colors: colors[i])
-        : PlotData.Series(label: label, times: times, numbers: numbers[i])
+    if unresolved > 0, let i = resolved.firstIndex(where: { $0 == nil }) {
+      // Names nothing even at the end: the error says why (a misspelling, a property).
+      _ = try resolve(targets[i], in: liveScene ?? Scene())
+      let (view, _) = split(targets[i]) ?? (targets[i], "")
+      throw UnknownTarget(
+        description: "view '\(view)' is declared after the chart's last frame (--to sets the end)")
+    }
+    let series = targets.indices.map { i in
+      let label = targets[i]
+      let held = firstFrame[i]
+      let before = declared[i]
+      if resolved[i]?.property.lanes == 4 {
+        let color = Color(r: before[0], g: before[1], b: before[2], a: before[3])
+        return PlotData.Series(
+          label: label, times: times, colors: Array(repeating: color, count: held) + colors[i])
+      }
+      return PlotData.Series(
+        label: label, times: times,
+        numbers: Array(repeating: before[0], count: held) + numbers[i])
     }
     let start = plan.schedule.start
     return PlotData(
       series: series,
       events: events.filter { $0.time >= start - 1e-9 && $0.time <= plan.end + 1e-9 },
       start: start, end: plan.end)
+  }
+
+  /// Every `VIEW.PROPERTY` the runs of `plan`'s script animate, in the
+  /// order the runs start (each run's in the order its motion is written):
+  /// what `anim plot` charts when it is not told (SPEC §20). It plays the
+  /// script once, without sampling.
+  public static func animatedTargets(_ runner: FrameRunner, plan: FramePlan) throws -> [String] {
+    var found: [(view: ViewID, property: Property)] = []
+    var seen: Set<Int> = []
+    var runs: Set<ObjectIdentifier> = []
+    var scene: Scene?
+    var defaultView: ViewID = 0
+    runner.sceneReady = { liveScene, clock in
+      scene = liveScene
+      defaultView = clock.defaultView
+    }
+    runner.eventObserver = { event in
+      guard runs.insert(ObjectIdentifier(event.record)).inserted else { return }
+      for target in event.record.motion.animatedTargets(defaultView: defaultView)
+      where seen.insert(Int(target.view) &* 64 &+ target.property.index).inserted {
+        found.append(target)
+      }
+    }
+    defer {
+      runner.eventObserver = nil
+      runner.sceneReady = nil
+    }
+    try runner.play(plan) { _ in }
+    guard let scene else { return [] }
+    return found.map { "\(scene.name(of: $0.view)).\($0.property.name)" }
   }
 
   private static func resolve(_ target: String, in scene: Scene) throws -> (ViewID, Property) {

@@ -57,11 +57,26 @@ extension Interpreter {
     return space
   }
 
-  /// The views `on:` or `m on t` names: a view or every member of a group.
+  /// The views `on:`, `m on t` or `stagger` names: a view, every member of a
+  /// group, or every view of a list of views and groups (`[a, b]` is a group
+  /// wherever one is expected, SPEC §20).
   func targetViews(_ item: Arguments.Item) throws -> [ViewID] {
     switch item.value {
     case .view(let v): return [v]
     case .group(let g): return g.members
+    case .list(let items):
+      var members: [ViewID] = []
+      for value in items {
+        members += try targetViews(
+          Arguments.Item(label: item.label, value: value, range: item.range))
+        // `[g, g]` repeats members: a list may not hold more views than a group.
+        if members.count > Scene.maximumViews {
+          throw RuntimeError(
+            "a group may hold at most \(Scene.maximumViews) views (a view counts each time it is listed)",
+            at: item.range)
+        }
+      }
+      return members
     case .symbol(let s):
       throw RuntimeError(
         "unknown view '\(s)'", at: item.range,

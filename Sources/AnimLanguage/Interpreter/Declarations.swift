@@ -19,22 +19,34 @@ extension Interpreter {
     env.assign(name.name, .view(id))
   }
 
-  /// `grid NAME(cols:, rows:, size:, gap:)`: a group of cols·rows views laid
-  /// out row-major, y growing downwards.
+  /// `grid NAME(cols:, rows:, size:, gap:, …)`: a group of cols·rows views
+  /// laid out row-major, y growing downwards. Any view property (`color: red`,
+  /// `alpha: 0`) is given to every member after the layout, through the same
+  /// `setProperty` a view declaration uses (SPEC §20).
   func declareGrid(_ name: Identifier, _ arguments: [Argument], in env: Environment) throws {
     var cols = 5.0, rows = 5.0, size = 100.0, gap = 0.0
+    var properties: [(name: String, value: Value, range: SourceRange)] = []
+    // Checked once here, before any member exists, so a bad value is one error.
+    var probe = ViewState()
     for argument in arguments {
       guard let label = argument.label else {
         throw RuntimeError("grid settings need labels, such as cols: 5", at: argument.range)
       }
-      let v = try number(argument.value, in: env, label.name)
       switch label.name {
-      case "cols": cols = v
-      case "rows": rows = v
-      case "size": size = v
-      case "gap": gap = v
+      case "cols", "rows", "size", "gap":
+        let v = try number(argument.value, in: env, label.name)
+        switch label.name {
+        case "cols": cols = v
+        case "rows": rows = v
+        case "size": size = v
+        default: gap = v
+        }
+      case let property where Self.isViewProperty(property):
+        let value = try evaluate(argument.value, in: env)
+        try setProperty(&probe, kind: .view, property, value, at: argument.range)
+        properties.append((property, value, argument.range))
       default:
-        let hint = Spelling.closest(to: label.name, among: ["cols", "rows", "size", "gap"])
+        let hint = Spelling.closest(to: label.name, among: Self.gridSettingNames)
         throw RuntimeError(
           "grid has no setting '\(label.name)'", at: label.range,
           hint: hint.map { "did you mean '\($0)'?" })
@@ -67,11 +79,24 @@ extension Interpreter {
         state[.y] = (Double(r) + 0.5) * size + Double(r) * gap
         state[.width] = size
         state[.height] = size
+        for property in properties {
+          try setProperty(&state, kind: .view, property.name, property.value, at: property.range)
+        }
         members.append(scene.declare("\(name.name)[\(members.count)]", state: state))
       }
     }
     env.assign(name.name, .group(ViewGroup(name: name.name, members: members)))
   }
+
+  /// Whether `name` is a property a view declaration takes (`scale` sets both scales).
+  static func isViewProperty(_ name: String) -> Bool {
+    PropertyTable.standard.settableNames(of: .view).contains(name)
+  }
+
+  /// What a grid takes, the view properties first: a misspelt `colr` is
+  /// nearer `color` than `cols` for a reader, and ties go to the first.
+  static let gridSettingNames =
+    PropertyTable.standard.settableNames(of: .view) + ["cols", "rows", "size", "gap"]
 
   /// The group a value names: a group, a view, or a list of views and groups.
   func groupValue(_ value: Value, named name: String, at range: SourceRange) throws -> ViewGroup {

@@ -20,10 +20,17 @@ extension Interpreter {
       return t
     }
     guard case .binary(let op, let left, let right) = condition.kind, op.isComparison else {
+      if let toleranceExpr {
+        // The tolerance belongs to one comparison: inside `and`, `or` or `not`
+        // it could mean any of them.
+        throw RuntimeError(
+          "'within' needs a comparison, such as view.x == 100 within 0.5, at the top of expect",
+          at: toleranceExpr.range, hint: "expect each comparison on its own line")
+      }
       let value = try evaluate(condition, in: env)
       guard case .bool(let b) = value else {
         throw RuntimeError(
-          "expect needs a comparison such as view.alpha == 0.5, not a \(value.typeName)",
+          "expect needs a comparison such as view.alpha == 0.5, or another boolean, not \(Self.article(value.typeName)) \(value.typeName)",
           at: condition.range)
       }
       if !b {
@@ -74,11 +81,16 @@ extension Interpreter {
         throw RuntimeError(
           "'\(op.spelling)' compares numbers, not \(a.typeName) and \(b.typeName)", at: range)
       }
+      // Ordered comparisons agree with `==` (SPEC §20): when `==` holds (within
+      // its tolerance, or the one `within` gives), `<` and `>` are false and
+      // `<=` and `>=` true, so `0.1 + 0.2 <= 0.3` and `expect x >= 1` after
+      // a motion that lands a rounding short of 1 both hold.
+      let same = close(x, y, tolerance ?? Self.exactTolerance, relative: tolerance == nil)
       switch op {
-      case .less: return Comparison(holds: x < y)
-      case .lessEqual: return Comparison(holds: x <= y)
-      case .greater: return Comparison(holds: x > y)
-      default: return Comparison(holds: x >= y)
+      case .less: return Comparison(holds: x < y && !same)
+      case .lessEqual: return Comparison(holds: x < y || same)
+      case .greater: return Comparison(holds: x > y && !same)
+      default: return Comparison(holds: x > y || same)
       }
     }
   }

@@ -46,6 +46,8 @@ extension Interpreter {
       return try subscriptValue(try evaluate(base, in: env), index, in: env, at: expr.range)
     case .negate(let operand):
       return try negate(try evaluate(operand, in: env), at: expr.range)
+    case .not(let operand):
+      return .bool(!(try condition(operand, in: env, "not")))
     case .binary(let op, let left, let right):
       return try binary(op, left, right, in: env, at: expr.range)
     case .chain(let op, let operands):

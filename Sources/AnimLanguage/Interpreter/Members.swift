@@ -13,6 +13,9 @@ extension Interpreter {
       case "count": return .number(Double(g.members.count))
       default: break
       }
+    case .list(let items) where name.name == "count":
+      // `[a, b].count`, as a group's (SPEC §20: a list of views is a group).
+      return .number(Double(items.count))
     case .handle(let h):
       let r = h.record
       switch name.name {

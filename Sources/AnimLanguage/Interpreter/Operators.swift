@@ -12,6 +12,12 @@ extension Interpreter {
   func binary(
     _ op: BinaryOperator, _ left: Expr, _ right: Expr, in env: Environment, at range: SourceRange
   ) throws -> Value {
+    if op.isLogical {
+      // Short circuit: `false and e` and `true or e` never evaluate `e`.
+      let a = try condition(left, in: env, op.spelling)
+      if a == (op == .or) { return .bool(a) }
+      return .bool(try condition(right, in: env, op.spelling))
+    }
     let a = try evaluate(left, in: env)
     let b = try evaluate(right, in: env)
     do {
@@ -19,6 +25,28 @@ extension Interpreter {
     } catch let error as RuntimeError {
       throw withMisspeltNameHint(error, operands: [left, right], in: env)
     }
+  }
+
+  /// The boolean `e` evaluates to, for `if`, `and`, `or` and `not`
+  /// (`user` names which); any other value is an error naming its type.
+  func condition(_ e: Expr, in env: Environment, _ user: String) throws -> Bool {
+    let value = try evaluate(e, in: env)
+    guard case .bool(let b) = value else {
+      let what = user == "if" ? "an if condition" : "'\(user)'"
+      // A misspelt name (`if flg`) is a symbol here: say which name was meant.
+      var error = withMisspeltNameHint(
+        RuntimeError(
+          "\(what) needs a boolean, not \(Self.article(value.typeName)) \(value.typeName)",
+          at: e.range), operands: [e], in: env)
+      if error.hint == nil { error.hint = "compare it, as in x > 0 or h.state == finished" }
+      throw error
+    }
+    return b
+  }
+
+  /// "a" or "an" before a type's name.
+  static func article(_ typeName: String) -> String {
+    typeName.first.map { "aeiou".contains($0) } == true ? "an" : "a"
   }
 
   /// `a + b + c …` or `a | b | c …` (SPEC §14.5): the operands from left to
@@ -87,6 +115,13 @@ extension Interpreter {
         throw RuntimeError("a range needs numbers, not \(a.typeName) and \(b.typeName)", at: range)
       }
       return .range(lo, hi, inclusive: op == .closedRange)
+    case .and, .or:
+      // Reached only through `binary`, which evaluates them lazily.
+      guard case .bool(let x) = a, case .bool(let y) = b else {
+        throw RuntimeError(
+          "'\(op.spelling)' needs booleans, not \(a.typeName) and \(b.typeName)", at: range)
+      }
+      return .bool(op == .and ? x && y : x || y)
     case .on:
       let m = try motionOperand(a, leftRange, "on")
       let views = try targetViews(Arguments.Item(label: nil, value: b, range: rightRange))

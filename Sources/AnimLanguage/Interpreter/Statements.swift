@@ -27,6 +27,8 @@ extension Interpreter {
       try loop(
         variable.name, over: try evaluate(sequence, in: env), at: sequence.range, body: body,
         in: env)
+    case .conditional(let branches, let otherwise):
+      try conditional(branches, otherwise: otherwise, in: env)
     case .importFile(let path):
       try importFile(path, at: range)
     case .print(let values):
@@ -243,6 +245,21 @@ extension Interpreter {
           throw error
         }
       })
+  }
+
+  /// `if C { … } else if C2 { … } else { … }`: runs the first block whose
+  /// condition is true, or the `else` block, each in a scope of its own.
+  private func conditional(
+    _ branches: [ConditionalBranch], otherwise: [Stmt]?, in env: Environment
+  ) throws {
+    var chosen = otherwise
+    for branch in branches where try condition(branch.condition, in: env, "if") {
+      chosen = branch.body
+      break
+    }
+    guard let body = chosen else { return }
+    let scope = Environment(parent: env)
+    for statement in body { try execute(statement, in: scope) }
   }
 
   private func loop(

@@ -32,8 +32,10 @@ public struct Expr: Sendable, Hashable {
     indirect case index(Expr, index: Expr)
     /// `-operand`.
     indirect case negate(Expr)
-    /// `left op right` for every binary operator, including `on`, `|`, ranges
-    /// and comparisons.
+    /// `not operand`: the negation of a boolean (SPEC §20).
+    indirect case not(Expr)
+    /// `left op right` for every binary operator, including `on`, `|`, ranges,
+    /// comparisons and the short-circuit `and` and `or`.
     indirect case binary(BinaryOperator, Expr, Expr)
     /// `a + b + c …` or `a | b | c …`: three or more operands of one `+` or
     /// `|` written one after another, kept flat (SPEC §14.5) so a chain of
@@ -96,6 +98,11 @@ public struct Argument: Sendable, Hashable {
 
 /// The binary operators, loosest first by precedence group.
 public enum BinaryOperator: String, Sendable, Hashable, CaseIterable {
+  // Logic, short-circuit: the right operand is evaluated only when the left
+  // one does not decide (SPEC §20). `not` sits between `and` and the
+  // comparisons; it is a prefix, `Expr.Kind.not`.
+  case or = "or"
+  case and = "and"
   // Comparison (non-associative: `a < b < c` is an error).
   case equal = "=="
   case notEqual = "!="
@@ -125,6 +132,8 @@ public enum BinaryOperator: String, Sendable, Hashable, CaseIterable {
   /// The operator's precedence; a higher value binds tighter.
   public var precedence: Precedence {
     switch self {
+    case .or: .or
+    case .and: .and
     case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual, .approximatelyEqual:
       .comparison
     case .halfOpenRange, .closedRange: .range
@@ -138,10 +147,17 @@ public enum BinaryOperator: String, Sendable, Hashable, CaseIterable {
   /// Whether the operator is a comparison (what `expect` wants at its top).
   public var isComparison: Bool { precedence == .comparison }
 
+  /// Whether the operator is `and` or `or`, which evaluate their right
+  /// operand only when the left one does not decide.
+  public var isLogical: Bool { self == .and || self == .or }
+
   /// Binary operator precedence groups, loosest first. All groups are
   /// left-associative except comparison and range, which do not chain.
+  /// `not` binds tighter than `and` and looser than the comparisons.
   public enum Precedence: Int, Sendable, Comparable {
-    case comparison = 1
+    case or = 1
+    case and
+    case comparison
     case range
     case on
     case parallel

@@ -1,5 +1,8 @@
 // Expressions, loosest first:
 //
+//   or         (short circuit)
+//   and        (short circuit)
+//   not        (prefix)
 //   comparison (== != < <= > >= ~=, non-associative)
 //   range      (..< ..., non-associative)
 //   on         (binds a motion to a target)
@@ -9,12 +12,12 @@
 //   unary -
 //   call, member, index
 //
-// The six binary levels are parsed by precedence climbing in one function,
+// The eight binary levels are parsed by precedence climbing in one function,
 // as Lua's `subexpr` does, rather than by one function per level: it keeps the
 // recursion per nested parenthesis to a handful of frames.
 
 extension Parser {
-  /// expression -> comparison
+  /// expression -> or
   ///
   /// Inlined: it only counts a level of nesting around `binary`.
   @inline(__always)
@@ -22,9 +25,11 @@ extension Parser {
     let saved = depth
     defer { depth = saved }
     try nest()
-    return try binary(BinaryOperator.Precedence.comparison)
+    return try binary(BinaryOperator.Precedence.or)
   }
 
+  /// or             -> and { "or" and }
+  /// and            -> not { "and" not }
   /// comparison     -> range [ ( "==" | "!=" | "<" | "<=" | ">" | ">=" | "~=" ) range ]
   /// range          -> on [ ( "..<" | "..." ) on ]
   /// on             -> parallel { "on" parallel }
@@ -42,7 +47,12 @@ extension Parser {
     if Parser.isLeaf(current), Parser.endsOperand(lookahead) { return try primary() }
     let saved = depth
     defer { depth = saved }
-    var left = try unary()
+    // Only a leading `not` needs the `not` level; any other operand is read
+    // here, and this loop takes its comparisons as well as `and` and `or`,
+    // which keeps the common expression one call shallower.
+    var left =
+      minimum < .comparison && current.kind == .identifier && current.word == Word.not
+      ? try logicalNot() : try unary()
     var nonAssociative: BinaryOperator.Precedence?
     // The operands of a `+` or `|` chain being read, kept flat (SPEC §14.5).
     var chain: (op: BinaryOperator, operands: [Expr])?
@@ -53,12 +63,15 @@ extension Parser {
     while let op = Parser.binaryOperator(current), op.precedence >= minimum {
       if op.precedence == nonAssociative { throw chained(op) }
       advance()
-      if op == .on { skipNewlines() }  // a newline after `on` continues the line
+      // A newline after a word operator continues the line, as one after `+` does.
+      if op == .on || op.isLogical { skipNewlines() }
       if chain?.op != op { levels += 1 }
       depth = saved + levels - 1
       try nest()
       let right: Expr
-      if let tighter = BinaryOperator.Precedence(rawValue: op.precedence.rawValue + 1) {
+      if op == .and {
+        right = try logicalNot()
+      } else if let tighter = BinaryOperator.Precedence(rawValue: op.precedence.rawValue + 1) {
         right = try binary(tighter)
       } else {
         right = try unary()
@@ -138,8 +151,27 @@ extension Parser {
     case .slash: .divide
     case .percent: .remainder
     case .identifier where token.word == Word.on: .on
+    case .identifier where token.word == Word.and: .and
+    case .identifier where token.word == Word.or: .or
     default: nil
     }
+  }
+
+  /// not -> "not" not | comparison
+  ///
+  /// `not` is the operator only when an expression follows it: alone
+  /// (`print not`, `f(not)`) it stays a name, as every keyword does.
+  mutating func logicalNot() throws(ParseError) -> Expr {
+    guard current.kind == .identifier, current.word == Word.not,
+      Parser.canStartExpression(lookahead)
+    else { return try binary(.comparison) }
+    let start = current.range
+    advance()
+    let saved = depth
+    defer { depth = saved }
+    try nest()
+    let operand = try logicalNot()
+    return Expr(.not(operand), range: start.through(operand.range))
   }
 
   /// unary -> "-" unary | postfix
@@ -238,6 +270,12 @@ extension Parser {
       switch token.word {
       case Word.true: return Expr(.bool(true), range: token.range)
       case Word.false: return Expr(.bool(false), range: token.range)
+      case Word.not where Parser.canStartExpression(current):
+        // `not` binds looser than comparisons and arithmetic, so it cannot
+        // start their operands (`a == not b`, `x + not y`).
+        throw error(
+          "'not' cannot start an operand of an operator", at: token.range,
+          hint: "'not' applies to a whole comparison: write 'not (a == b)', or 'a == (not b)'")
       default: return Expr(.identifier(name(token)), range: token.range)
       }
     case .leftParen:

@@ -15,7 +15,8 @@ import AnimEngine
 /// The words that can start a statement, besides the kinds of view
 /// (`ViewKind.table`: `view`, `rect`, …), which start a declaration.
 enum StatementKeyword: String, CaseIterable {
-  case grid, stage, group, `let`, def, `for`, `import`, print, trace, expect, seed, reset, fps
+  case grid, stage, group, `let`, def, `for`, `if`, `import`, print, trace, expect, seed
+  case reset, fps
   case step, tick, settle, clear, cancel, finish, pause, resume, restart, flush, pool, on, run
   case seek, reverse
 
@@ -54,12 +55,25 @@ enum StatementKeyword: String, CaseIterable {
 
 extension Parser {
   /// statement -> viewDeclaration | gridDeclaration | groupDeclaration | letBinding
-  ///            | functionDefinition | forLoop | importStatement | printStatement
+  ///            | functionDefinition | forLoop | ifStatement | importStatement | printStatement
   ///            | traceStatement | expectStatement | clockStatement | runControl
   ///            | handler | runStatement | assignmentOrExpression
   mutating func statement() throws(ParseError) -> Stmt {
     if check(.rightBrace) {
       throw error("unexpected '}' with no open '{'", at: current.range)
+    }
+    if checkWord(Word.else), lookahead.kind == .leftBrace || lookahead.word == Word.if {
+      throw error(
+        "'else' without 'if'", at: current.range,
+        hint: "'else' follows the '}' of an if block, as in 'if c { … } else { … }'")
+    }
+    if check(.identifier), current.word == Word.and || current.word == Word.or,
+      Parser.canStartExpression(lookahead)
+    {
+      let word = text(current)
+      throw error(
+        "a statement cannot start with '\(word)'", at: current.range,
+        hint: "to continue the previous line, end it with '\(word)' instead of starting this one")
     }
     // `view box`, `rect card(…)`: a kind of view followed by a name. Without
     // a name, `view` is the default view (`view.alpha = 0.5`).
@@ -82,6 +96,7 @@ extension Parser {
     case .let: return try letBinding()
     case .def: return try functionDefinition()
     case .for: return try forLoop()
+    case .if: return try ifStatement()
     case .import: return try importStatement()
     case .print: return try printStatement()
     case .trace: return try traceStatement()
@@ -235,6 +250,30 @@ extension Parser {
     let body = try block("expected '{' after for-loop sequence")
     return Stmt(
       .forLoop(variable: variable, sequence: sequence, body: body), range: range(from: start))
+  }
+
+  /// ifStatement -> "if" expression block { "else" "if" expression block } [ "else" block ]
+  ///
+  /// `else` may follow the `}` on the same line or on the next one.
+  private mutating func ifStatement() throws(ParseError) -> Stmt {
+    let start = current.range
+    var branches: [ConditionalBranch] = []
+    var otherwise: [Stmt]?
+    advance()
+    while true {
+      let condition = try expression()
+      let body = try block("expected '{' after the if condition")
+      branches.append(ConditionalBranch(condition: condition, body: body))
+      if check(.newline), lookahead.kind == .identifier, lookahead.word == Word.else {
+        advance()
+      }
+      guard matchWord(Word.else) else { break }
+      guard matchWord(Word.if) else {
+        otherwise = try block("expected '{' or 'if' after 'else'")
+        break
+      }
+    }
+    return Stmt(.conditional(branches: branches, otherwise: otherwise), range: range(from: start))
   }
 
   /// block -> "{" { separator } [ statement { separator { separator } statement } ] { separator } "}"

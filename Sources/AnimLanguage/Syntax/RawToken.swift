@@ -113,4 +113,9 @@ enum Word {
   static let start: UInt64 = 0x74_7261_7473  // "start"
   static let `repeat`: UInt64 = 0x7461_6570_6572  // "repeat"
   static let mark: UInt64 = 0x6B72_616D  // "mark"
+  static let and: UInt64 = 0x64_6E61  // "and"
+  static let or: UInt64 = 0x726F  // "or"
+  static let not: UInt64 = 0x74_6F6E  // "not"
+  static let `if`: UInt64 = 0x6669  // "if"
+  static let `else`: UInt64 = 0x6573_6C65  // "else"
 }

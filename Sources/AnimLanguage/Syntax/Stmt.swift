@@ -27,6 +27,9 @@ public struct Stmt: Sendable, Hashable {
     case functionDefinition(name: Identifier, parameters: [Identifier], body: Expr)
     /// `for NAME in expr { ... }`.
     case forLoop(variable: Identifier, sequence: Expr, body: [Stmt])
+    /// `if C { ... } else if C2 { ... } else { ... }`: the first branch whose
+    /// condition is true runs, else the `else` block if there is one.
+    case conditional(branches: [ConditionalBranch], otherwise: [Stmt]?)
     /// `import "path"`.
     case importFile(path: String)
     /// `print a, b, ...` (possibly no values: an empty line).
@@ -120,5 +123,19 @@ public enum HandlerEvent: Sendable, Hashable, CustomStringConvertible {
     case .repeat: "repeat"
     case .mark(let name): "mark \(SyntaxFormat.quoted(name))"
     }
+  }
+}
+
+/// One `if C { ... }` or `else if C { ... }` of a conditional statement.
+public struct ConditionalBranch: Sendable, Hashable {
+  /// The condition, which must evaluate to a boolean.
+  public var condition: Expr
+  /// The block that runs when the condition is true (its own scope).
+  public var body: [Stmt]
+
+  /// Creates a branch.
+  public init(condition: Expr, body: [Stmt]) {
+    self.condition = condition
+    self.body = body
   }
 }

@@ -25,6 +25,7 @@ extension Expr: CustomStringConvertible {
     case .member(let base, let name): return "(member \(base) \(name.name))"
     case .index(let base, let index): return "(index \(base) \(index))"
     case .negate(let operand): return "(negate \(operand))"
+    case .not(let operand): return "(not \(operand))"
     case .binary(let op, let left, let right): return "(binary \(op.spelling) \(left) \(right))"
     case .chain(let op, let operands):
       return "(binary \(op.spelling) \(operands.map(\.description).joined(separator: " ")))"
@@ -58,6 +59,15 @@ extension Stmt: CustomStringConvertible {
       return "(def \(name.name) (\(names)) \(body))"
     case .forLoop(let variable, let sequence, let body):
       return "(for \(variable.name) \(sequence) \(SyntaxFormat.block(body)))"
+    case .conditional(let branches, let otherwise):
+      // `(if C (block …) C2 (block …) else (block …))`
+      var parts = ["if"]
+      for branch in branches {
+        parts.append(branch.condition.description)
+        parts.append(SyntaxFormat.block(branch.body))
+      }
+      if let otherwise { parts += ["else", SyntaxFormat.block(otherwise)] }
+      return "(\(parts.joined(separator: " ")))"
     case .importFile(let path): return "(import \(SyntaxFormat.quoted(path)))"
     case .print(let values): return SyntaxFormat.list("print", values)
     case .trace(let values, let interval, let duration):

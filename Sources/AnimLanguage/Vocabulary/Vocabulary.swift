@@ -15,7 +15,7 @@ public enum Vocabulary {
   /// (`for v in g`, `step until h`, `on h done`, `run m as h`, `trace … every`).
   public static let clauseWords = [
     "in", "every", "within", "frames", "to", "until", "done", "start", "repeat", "mark", "as",
-    "all", "forever", "time", "true", "false",
+    "all", "forever", "time", "true", "false", "else", "and", "or", "not",
   ]
 
   /// Bare words that mean something as symbols: directions, amounts, sort
