@@ -1,8 +1,12 @@
 /// Finds names that can never mean anything before a script runs: a call of a
-/// function nothing defines, a member of a name nothing binds (`vew.alpha`).
+/// function nothing defines, a member of a name nothing binds (`vew.alpha`),
+/// a view or group nothing declares where a motion is bound (`m on bx`,
+/// `on: bx`, `stagger(bx, …)`), a run handle nothing binds (`on h done`,
+/// `seek`, `cancel`, …).
 ///
 /// Bare words are symbols when unbound (`fade(in, 1)`), so only names used as
-/// functions, as member or index bases, or as run handles are checked.
+/// functions, as member or index bases, as targets of a motion, or as run
+/// handles are checked.
 struct NameChecker {
   /// Every name some statement of the program binds (in any order: a handler
   /// may use a name bound later in the file), and the names the host knows;
@@ -10,7 +14,8 @@ struct NameChecker {
   private(set) var defined: Set<String>
   /// Uses of names not (yet) defined, in source order: a later statement may
   /// still bind them (`resolve()` decides).
-  private var pending: [(name: String, range: SourceRange, message: String)] = []
+  private var pending: [(name: String, range: SourceRange, message: String, builtinsHint: Bool)] =
+    []
 
   init(known: Set<String> = []) {
     // The builtins are not copied in (hashing a hundred names again for each
@@ -120,12 +125,22 @@ struct NameChecker {
     case .tuple(let items), .list(let items):
       for i in items { check(i) }
     case .call(let callee, let arguments):
+      var staggered = false
       if case .identifier(let name) = callee.kind {
         requireDefined(name, callee.range, "unknown function")
+        // `stagger`'s first argument is the group it staggers (unless a
+        // binding of the script took the name over).
+        staggered = name == "stagger" && !defined.contains(name)
       } else {
         check(callee)
       }
-      for a in arguments { check(a.value) }
+      for (i, a) in arguments.enumerated() {
+        if a.label?.name == "on" || (staggered && i == 0 && a.label == nil) {
+          checkTarget(a.value)
+        } else {
+          check(a.value)
+        }
+      }
     case .member(let base, _):
       if case .identifier(let name) = base.kind {
         requireDefined(name, base.range, "unknown name")
@@ -141,6 +156,9 @@ struct NameChecker {
       check(index)
     case .negate(let operand):
       check(operand)
+    case .binary(.on, let left, let right):
+      check(left)
+      checkTarget(right)
     case .binary(_, let left, let right):
       check(left)
       check(right)
@@ -151,19 +169,38 @@ struct NameChecker {
     }
   }
 
+  /// The views a motion is bound to (`m on t`, `on: t`, `stagger(t, …)`): a
+  /// bare name there must be declared (a view, a grid, a group) or bound, as
+  /// a word nothing binds is a symbol and never a view. A list is a group of
+  /// its items.
+  private mutating func checkTarget(_ e: Expr) {
+    switch e.kind {
+    case .identifier(let name):
+      if !defined.contains(name) { pending.append((name, e.range, "unknown view", false)) }
+    case .list(let items):
+      for item in items { checkTarget(item) }
+    default:
+      check(e)
+    }
+  }
+
   private mutating func requireDefined(_ name: String, _ range: SourceRange, _ message: String) {
     if isDefined(name) { return }
-    pending.append((name, range, message))
+    pending.append((name, range, message, true))
   }
 
   /// The uses whose names nothing in the program binds, as diagnostics.
   func resolve() -> [Diagnostic] {
-    let unresolved = pending.filter { !isDefined($0.name) }
+    let unresolved = pending.filter { $0.builtinsHint ? !isDefined($0.name) : !defined.contains($0.name) }
     // Sorting every name (100 000 in a big script) is only worth it for a hint.
     guard !unresolved.isEmpty else { return [] }
+    let bound = defined.sorted()
     let candidates = defined.union(Builtins.all.keys).sorted()
     return unresolved.map { use in
-      let hint = Spelling.closest(to: use.name, among: candidates).map { "did you mean '\($0)'?" }
+      // A view is never a builtin, so its hint names only what the script binds.
+      let hint = Spelling.closest(to: use.name, among: use.builtinsHint ? candidates : bound).map {
+        "did you mean '\($0)'?"
+      }
       return .error("\(use.message) '\(use.name)'", at: use.range, hint: hint, kind: .name)
     }
   }
