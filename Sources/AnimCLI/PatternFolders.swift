@@ -18,7 +18,9 @@ struct PatternFolders {
     var missing: [String] = []
     var next = folder
     var isFolder: ObjCBool = false
-    while !next.isEmpty, next != "/", !FileManager.default.fileExists(atPath: next, isDirectory: &isFolder) {
+    while !next.isEmpty, next != "/",
+      !FileManager.default.fileExists(atPath: next, isDirectory: &isFolder)
+    {
       missing.append(next)
       next = (next as NSString).deletingLastPathComponent
     }

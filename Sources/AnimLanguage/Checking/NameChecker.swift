@@ -17,6 +17,12 @@ struct NameChecker {
   private var pending: [(name: String, range: SourceRange, message: String, builtinsHint: Bool)] =
     []
 
+  /// What the text shows to be wrong in a builtin call's labels or a view
+  /// declaration's settings (SPEC §20), found before running. A call's
+  /// problem names its callee: a binding of that name anywhere in the script
+  /// (a `def fade`) makes the call the script's own, and `resolve()` drops it.
+  private var settingErrors: [(callee: String?, diagnostic: Diagnostic)] = []
+
   init(known: Set<String> = []) {
     // The builtins are not copied in (hashing a hundred names again for each
     // script was a tenth of a one-line script's own work): see `isDefined`.
@@ -70,7 +76,12 @@ struct NameChecker {
   /// Checks every use in one statement.
   mutating func check(_ s: Stmt) {
     switch s.kind {
-    case .viewDeclaration(_, let args), .gridDeclaration(_, let args), .stage(let args):
+    case .viewDeclaration(_, let args):
+      for a in args {
+        checkViewSetting(a)
+        check(a.value)
+      }
+    case .gridDeclaration(_, let args), .stage(let args):
       for a in args { check(a.value) }
     case .groupDeclaration(_, let e), .letBinding(_, let e), .seed(let e), .fps(let e),
       .step(let e),
@@ -134,6 +145,7 @@ struct NameChecker {
       } else {
         check(callee)
       }
+      if case .identifier(let name) = callee.kind { checkLabels(of: name, arguments) }
       for (i, a) in arguments.enumerated() {
         if a.label?.name == "on" || (staggered && i == 0 && a.label == nil) {
           checkTarget(a.value)
@@ -184,6 +196,68 @@ struct NameChecker {
     }
   }
 
+  /// A builtin's labels: one it does not take is the error its call would
+  /// throw (`fade has no parameter 'eas'`, hint `did you mean 'ease:'?`).
+  private mutating func checkLabels(of callee: String, _ arguments: [Argument]) {
+    guard BuiltinOptions.isListed(callee), Builtins.all[callee] != nil else { return }
+    let known = BuiltinOptions.labels(of: callee)
+    for argument in arguments {
+      guard let label = argument.label, !known.contains(label.name) else { continue }
+      if callee == "tween" || callee == "spring" {
+        // Their labels are mostly properties: worded as they word it.
+        let message =
+          callee == "tween"
+          ? "tween has no property '\(label.name)'"
+          : "spring has no parameter or property '\(label.name)'"
+        let among = callee == "tween" ? ViewSettings.names : known
+        let hint = Spelling.closest(to: label.name, among: among).map { "did you mean '\($0)'?" }
+        settingErrors.append(
+          (callee, .error(message, at: argument.range, hint: hint, kind: .name)))
+        continue
+      }
+      let hint =
+        Spelling.closest(to: label.name, among: known).map { "did you mean '\($0):'?" }
+        ?? (known.isEmpty
+          ? "\(callee) takes no labels" : "\(callee) takes \(known.joined(separator: ", "))")
+      settingErrors.append(
+        (
+          callee,
+          .error(
+            "\(callee) has no parameter '\(label.name)'", at: label.range, hint: hint, kind: .name)
+        ))
+    }
+  }
+
+  /// A view declaration's setting: a label no view has, or a value whose
+  /// kind the text shows to be wrong (`x: "1"`, `color: 3`), is the error
+  /// the declaration would throw when run.
+  private mutating func checkViewSetting(_ argument: Argument) {
+    guard let label = argument.label else { return }
+    guard ViewSettings.isKnown(label.name) else {
+      let (message, hint) = ViewSettings.unknown(label.name)
+      settingErrors.append((nil, .error(message, at: argument.range, hint: hint, kind: .name)))
+      return
+    }
+    let shown: String
+    switch argument.value.kind {
+    case .string: shown = "string"
+    case .bool: shown = "bool"
+    case .tuple: shown = "point"
+    case .list: shown = "list"
+    case .number: shown = "number"
+    default: return
+    }
+    let message: String
+    if label.name == "color" {
+      guard shown != "string" else { return }  // a hex string is read as a colour
+      message = "expected a colour, not \(shown)"
+    } else {
+      guard shown != "number" else { return }
+      message = "\(label.name) must be a number, not \(shown)"
+    }
+    settingErrors.append((nil, .error(message, at: argument.range, kind: .name)))
+  }
+
   private mutating func requireDefined(_ name: String, _ range: SourceRange, _ message: String) {
     if isDefined(name) { return }
     pending.append((name, range, message, true))
@@ -191,7 +265,18 @@ struct NameChecker {
 
   /// The uses whose names nothing in the program binds, as diagnostics.
   func resolve() -> [Diagnostic] {
-    let unresolved = pending.filter { $0.builtinsHint ? !isDefined($0.name) : !defined.contains($0.name) }
+    let settings = settingErrors.filter { $0.callee.map { !defined.contains($0) } ?? true }.map(
+      \.diagnostic)
+    let names = resolveNames()
+    if settings.isEmpty { return names }
+    // In source order, as the parser reports.
+    return (names + settings).sorted { $0.range.start < $1.range.start }
+  }
+
+  private func resolveNames() -> [Diagnostic] {
+    let unresolved = pending.filter {
+      $0.builtinsHint ? !isDefined($0.name) : !defined.contains($0.name)
+    }
     // Sorting every name (100 000 in a big script) is only worth it for a hint.
     guard !unresolved.isEmpty else { return [] }
     let bound = defined.sorted()

@@ -105,7 +105,7 @@ extension Interpreter {
       return
     }
     guard case .number(let v) = value else {
-      if Property.named(name) == nil && name != "scale" { throw unknownProperty(name, range) }
+      if !ViewSettings.isKnown(name) { throw unknownProperty(name, range) }
       throw RuntimeError("\(name) must be a number, not \(value.typeName)", at: range)
     }
     guard v.isFinite else { throw RuntimeError("\(name) must be finite", at: range) }
@@ -132,10 +132,8 @@ extension Interpreter {
   }
 
   func unknownProperty(_ name: String, _ range: SourceRange) -> RuntimeError {
-    let names = Property.allCases.map(\.name) + ["scale"]
-    return RuntimeError(
-      "views have no property '\(name)'", at: range,
-      hint: Spelling.closest(to: name, among: names).map { "did you mean '\($0)'?" })
+    let (message, hint) = ViewSettings.unknown(name)
+    return RuntimeError(message, at: range, hint: hint)
   }
 
   /// `target = value`: a name, or a view's property (`view.alpha = 0.5`).
