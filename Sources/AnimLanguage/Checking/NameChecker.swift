@@ -6,7 +6,10 @@
 ///
 /// Bare words are symbols when unbound (`fade(in, 1)`), so only names used as
 /// functions, as member or index bases, as targets of a motion, or as run
-/// handles are checked.
+/// handles are checked. What else the text alone shows to be wrong (a
+/// builtin's unknown option, a view's unknown property; SPEC §20) is checked
+/// in the same walk (`NameChecker+Settings.swift`), so `anim check` and
+/// `anim run` report it before anything runs.
 struct NameChecker {
   /// Every name some statement of the program binds (in any order: a handler
   /// may use a name bound later in the file), and the names the host knows;
@@ -21,7 +24,7 @@ struct NameChecker {
   /// declaration's settings (SPEC §20), found before running. A call's
   /// problem names its callee: a binding of that name anywhere in the script
   /// (a `def fade`) makes the call the script's own, and `resolve()` drops it.
-  private var settingErrors: [(callee: String?, diagnostic: Diagnostic)] = []
+  var settingErrors: [(callee: String?, diagnostic: Diagnostic)] = []
 
   init(known: Set<String> = []) {
     // The builtins are not copied in (hashing a hundred names again for each
@@ -81,7 +84,10 @@ struct NameChecker {
         checkViewSetting(a)
         check(a.value)
       }
-    case .gridDeclaration(_, let args), .stage(let args):
+    case .stage(let args):
+      checkStageSettings(args)
+      for a in args { check(a.value) }
+    case .gridDeclaration(_, let args):
       for a in args { check(a.value) }
     case .groupDeclaration(_, let e), .letBinding(_, let e), .seed(let e), .fps(let e),
       .step(let e),
@@ -142,10 +148,10 @@ struct NameChecker {
         // `stagger`'s first argument is the group it staggers (unless a
         // binding of the script took the name over).
         staggered = name == "stagger" && !defined.contains(name)
+        checkLabels(of: name, arguments)
       } else {
         check(callee)
       }
-      if case .identifier(let name) = callee.kind { checkLabels(of: name, arguments) }
       for (i, a) in arguments.enumerated() {
         if a.label?.name == "on" || (staggered && i == 0 && a.label == nil) {
           checkTarget(a.value)
@@ -194,68 +200,6 @@ struct NameChecker {
     default:
       check(e)
     }
-  }
-
-  /// A builtin's labels: one it does not take is the error its call would
-  /// throw (`fade has no parameter 'eas'`, hint `did you mean 'ease:'?`).
-  private mutating func checkLabels(of callee: String, _ arguments: [Argument]) {
-    guard BuiltinOptions.isListed(callee), Builtins.all[callee] != nil else { return }
-    let known = BuiltinOptions.labels(of: callee)
-    for argument in arguments {
-      guard let label = argument.label, !known.contains(label.name) else { continue }
-      if callee == "tween" || callee == "spring" {
-        // Their labels are mostly properties: worded as they word it.
-        let message =
-          callee == "tween"
-          ? "tween has no property '\(label.name)'"
-          : "spring has no parameter or property '\(label.name)'"
-        let among = callee == "tween" ? ViewSettings.names : known
-        let hint = Spelling.closest(to: label.name, among: among).map { "did you mean '\($0)'?" }
-        settingErrors.append(
-          (callee, .error(message, at: argument.range, hint: hint, kind: .name)))
-        continue
-      }
-      let hint =
-        Spelling.closest(to: label.name, among: known).map { "did you mean '\($0):'?" }
-        ?? (known.isEmpty
-          ? "\(callee) takes no labels" : "\(callee) takes \(known.joined(separator: ", "))")
-      settingErrors.append(
-        (
-          callee,
-          .error(
-            "\(callee) has no parameter '\(label.name)'", at: label.range, hint: hint, kind: .name)
-        ))
-    }
-  }
-
-  /// A view declaration's setting: a label no view has, or a value whose
-  /// kind the text shows to be wrong (`x: "1"`, `color: 3`), is the error
-  /// the declaration would throw when run.
-  private mutating func checkViewSetting(_ argument: Argument) {
-    guard let label = argument.label else { return }
-    guard ViewSettings.isKnown(label.name) else {
-      let (message, hint) = ViewSettings.unknown(label.name)
-      settingErrors.append((nil, .error(message, at: argument.range, hint: hint, kind: .name)))
-      return
-    }
-    let shown: String
-    switch argument.value.kind {
-    case .string: shown = "string"
-    case .bool: shown = "bool"
-    case .tuple: shown = "point"
-    case .list: shown = "list"
-    case .number: shown = "number"
-    default: return
-    }
-    let message: String
-    if label.name == "color" {
-      guard shown != "string" else { return }  // a hex string is read as a colour
-      message = "expected a colour, not \(shown)"
-    } else {
-      guard shown != "number" else { return }
-      message = "\(label.name) must be a number, not \(shown)"
-    }
-    settingErrors.append((nil, .error(message, at: argument.range, kind: .name)))
   }
 
   private mutating func requireDefined(_ name: String, _ range: SourceRange, _ message: String) {
