@@ -46,6 +46,12 @@ final class CheckedBeforeRunningTests: XCTestCase {
     XCTAssertEqual(errors.first?.hint, "did you mean 'hop'?")
   }
 
+  func testABuiltinIsNeverARunHandle() {
+    let (_, errors) = rejected("fader = run fade(out, 1)\ncancel fade\n")
+    XCTAssertEqual(errors.map(\.message), ["unknown run handle 'fade'"])
+    XCTAssertEqual(errors.first?.hint, "did you mean 'fader'?")
+  }
+
   func testAnUnknownOptionPointsAtItsLabelWithTheOneMeant() {
     let (_, errors) = rejected("view v(x: 0)\nrun fade(out, 1, eas: outQuad) on v\n")
     XCTAssertEqual(errors.map(\.message), ["fade has no parameter 'eas'"])

@@ -16,8 +16,10 @@ struct NameChecker {
   /// the builtins are defined too, looked up in their own table.
   private(set) var defined: Set<String>
   /// Uses of names not (yet) defined, in source order: a later statement may
-  /// still bind them (`resolve()` decides).
-  private var pending: [(name: String, range: SourceRange, message: String, builtinsHint: Bool)] =
+  /// still bind them (`resolve()` decides). Where `builtinsCount` is false
+  /// (a view, a run handle) a builtin's name does not do, and the hint names
+  /// only the script's own names.
+  private var pending: [(name: String, range: SourceRange, message: String, builtinsCount: Bool)] =
     []
 
   /// What the text shows to be wrong in a builtin call's labels or a view
@@ -129,7 +131,9 @@ struct NameChecker {
 
   private mutating func checkHandle(_ e: Expr) {
     if case .identifier(let name) = e.kind {
-      requireDefined(name, e.range, "unknown run handle")
+      // A builtin is never a run handle: only the script's names count,
+      // and the hint names the closest of them.
+      if !defined.contains(name) { pending.append((name, e.range, "unknown run handle", false)) }
     } else {
       check(e)
     }
@@ -219,7 +223,7 @@ struct NameChecker {
 
   private func resolveNames() -> [Diagnostic] {
     let unresolved = pending.filter {
-      $0.builtinsHint ? !isDefined($0.name) : !defined.contains($0.name)
+      $0.builtinsCount ? !isDefined($0.name) : !defined.contains($0.name)
     }
     // Sorting every name (100 000 in a big script) is only worth it for a hint.
     guard !unresolved.isEmpty else { return [] }
@@ -227,7 +231,7 @@ struct NameChecker {
     let candidates = defined.union(Builtins.all.keys).sorted()
     return unresolved.map { use in
       // A view is never a builtin, so its hint names only what the script binds.
-      let hint = Spelling.closest(to: use.name, among: use.builtinsHint ? candidates : bound).map {
+      let hint = Spelling.closest(to: use.name, among: use.builtinsCount ? candidates : bound).map {
         "did you mean '\($0)'?"
       }
       return .error("\(use.message) '\(use.name)'", at: use.range, hint: hint, kind: .name)
