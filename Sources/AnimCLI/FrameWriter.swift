@@ -74,12 +74,14 @@ struct FrameWriter {
     }
   }
 
-  /// Every frame as its own PNG; on failure (or Ctrl-C) the frames written
-  /// so far are removed.
+  /// Every frame as its own PNG, in folders made as needed (`mkdir -p`); on
+  /// failure (or Ctrl-C) the frames written so far are removed, and so are
+  /// the folders made for them.
   private func writePattern(runner: FrameRunner, plan: FramePlan) throws {
     guard let pattern = FramePattern(output) else { return }
     let canvas = try makeCanvas()
     var written: [String] = []
+    var folders = PatternFolders()
     let interrupt = Interrupt.install {
       for path in written { unlink(path) }
     }
@@ -88,15 +90,20 @@ struct FrameWriter {
       try runner.play(plan) { frame in
         canvas.draw(frame.scene)
         let path = pattern.path(frame.index)
+        try folders.prepare(for: path)
         try save(bytes: try canvas.png(), to: path)
         written.append(path)
-        interrupt.update { for path in written { unlink(path) } }
+        interrupt.update { [folders] in
+          for path in written { unlink(path) }
+          folders.removeCreated()
+        }
         progress?.advance()
       }
       progress?.finish()
     } catch {
       progress?.finish()
       for path in written { unlink(path) }
+      folders.removeCreated()
       throw error
     }
   }

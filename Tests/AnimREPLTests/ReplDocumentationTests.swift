@@ -10,7 +10,8 @@ final class ReplDocumentationTests: XCTestCase {
       .deletingLastPathComponent()
     let text = try String(contentsOf: root.appendingPathComponent("REPL.md"), encoding: .utf8)
     let marker =
-      "<!-- The block below is replayed by ReplDocumentationTests: keep it exact. -->\n```text\n"
+      "<!-- The block below is replayed by ReplDocumentationTests and the doctests: keep it exact. -->\n"
+      + "```text columns=72\n"
     let start = try XCTUnwrap(text.range(of: marker), "REPL.md lost its guided session").upperBound
     let end = try XCTUnwrap(text.range(of: "```\n", range: start..<text.endIndex)).lowerBound
     let block = String(text[start..<end])

@@ -108,3 +108,123 @@ def test_neovim_shows_anim_checks_diagnostic_and_serves_requests(tmp_path):
     definition = report["definition"]
     definition = definition[0] if isinstance(definition, list) else definition
     assert definition["range"]["start"] == {"line": 1, "character": 0}
+
+
+# The user's side: editors/README.md's Neovim set-up, copied from the page
+# (never retyped here), as init.lua; `anim` found on PATH as the page says;
+# everything done by typing the keys the page names.
+DRIVER = r"""
+local out = os.getenv("ANIM_NVIM_OUT")
+local report = {}
+local function keys(text) vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes(text, true, false, true), "t", false) end
+local function floating_text()
+  for _, win in ipairs(vim.api.nvim_list_wins()) do
+    if vim.api.nvim_win_get_config(win).relative ~= "" then
+      return table.concat(vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(win), 0, -1, false), "\n")
+    end
+  end
+end
+local function finish()
+  local file = io.open(out, "w")
+  file:write(vim.fn.json_encode(report))
+  file:close()
+  vim.cmd("qa!")
+end
+-- Each step hands control back to Neovim's loop, so typed keys and the
+-- server's answers are handled as in a terminal.
+local function later(ms, step) vim.defer_fn(step, ms) end
+local function until_true(condition, step, tries)
+  tries = tries or 200
+  if condition() or tries == 0 then step() else later(50, function() until_true(condition, step, tries - 1) end) end
+end
+
+vim.api.nvim_create_autocmd("VimEnter", { callback = function()
+  report.filetype = vim.bo.filetype
+  until_true(function() return #vim.diagnostic.get(0) > 0 end, function()
+    report.clients = #vim.lsp.buf_get_clients(0)
+    report.diagnostics = {}
+    for _, d in ipairs(vim.diagnostic.get(0)) do
+      table.insert(report.diagnostics, { lnum = d.lnum, col = d.col, message = d.message })
+    end
+    -- Hover: the cursor on `blink` (line 4), then K.
+    vim.api.nvim_win_set_cursor(0, { 4, 5 })
+    keys("K")
+    until_true(function() return floating_text() ~= nil end, function()
+      report.hover = floating_text() or vim.NIL
+      keys("<Esc>")
+      vim.cmd("silent! fclose")
+      for _, win in ipairs(vim.api.nvim_list_wins()) do
+        if vim.api.nvim_win_get_config(win).relative ~= "" then vim.api.nvim_win_close(win, true) end
+      end
+      -- Go to definition: still on `blink`, gd.
+      vim.api.nvim_win_set_cursor(0, { 4, 5 })
+      keys("gd")
+      until_true(function() return vim.api.nvim_win_get_cursor(0)[1] ~= 4 end, function()
+        report.definition = vim.api.nvim_win_get_cursor(0)
+        -- Completion: a new line `print box.`, then <C-x><C-o> in insert mode.
+        keys("Goprint box.<C-x><C-o>")
+        until_true(function() return vim.fn.pumvisible() == 1 end, function()
+          report.completion = {}
+          for _, item in ipairs(vim.fn.complete_info({ "items" }).items or {}) do
+            table.insert(report.completion, item.word)
+          end
+          keys("<C-e><Esc>")
+          later(50, finish)
+        end)
+      end)
+    end)
+  end)
+end })
+"""
+
+NVIM_SCRIPT = """view box(x: 0)
+blink = fade(out, 1) + fade(in, 1)
+print vew.alpha
+run blink on box
+"""
+
+
+def readme_neovim_config():
+    """The ```lua block under editors/README.md's `## Neovim` heading, exactly."""
+    from doc_blocks import blocks
+
+    text = (pathlib.Path(__file__).resolve().parents[2] / "editors/README.md").read_text()
+    heading = text.index("## Neovim")
+    line = text[:heading].count("\n") + 1
+    [config] = [b for b in blocks("editors/README.md") if b.language == "lua" and b.line > line][:1]
+    return config.text
+
+
+@pytest.mark.skipif(shutil.which("nvim") is None, reason="Neovim is not installed (apt-get install neovim)")
+def test_the_neovim_setup_in_editors_readme_works_as_written(tmp_path):
+    config_dir = tmp_path / "config" / "nvim"
+    config_dir.mkdir(parents=True)
+    (config_dir / "init.lua").write_text(readme_neovim_config())
+    driver = tmp_path / "driver.lua"
+    driver.write_text(DRIVER)
+    script = tmp_path / "scene.anim"
+    script.write_text(NVIM_SCRIPT)
+    out = tmp_path / "report.json"
+    env = {
+        **os.environ,
+        "PATH": f"{pathlib.Path(ANIM).resolve().parent}:{os.environ['PATH']}",
+        "ANIM_NVIM_OUT": str(out),
+        "HOME": str(tmp_path),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        "XDG_STATE_HOME": str(tmp_path),
+        "XDG_DATA_HOME": str(tmp_path),
+    }
+    # As a user starts it: the init.lua of the config folder; the driver only types keys.
+    result = subprocess.run(
+        ["nvim", "--headless", "-n", "-i", "NONE", "--cmd", f"luafile {driver}", str(script)],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=90, stdin=subprocess.DEVNULL,
+    )
+    assert out.exists(), (result.stdout, result.stderr)
+    report = json.loads(out.read_text())
+    assert report["filetype"] == "anim"
+    assert report["clients"] == 1
+    assert report["diagnostics"] == [{"lnum": 2, "col": 6, "message": "unknown name 'vew'"}]
+    # The float shows the server's Markdown as Neovim draws it (fences hidden).
+    assert report["hover"] == "blink = fade(out, 1) + fade(in, 1)\nvariable: motion, duration 2 s"
+    assert report["definition"] == [2, 0]
+    assert {"alpha", "x", "y", "width", "height", "name", "position", "size"} <= set(report["completion"])

@@ -1,16 +1,32 @@
 /// Finds names that can never mean anything before a script runs: a call of a
-/// function nothing defines, a member of a name nothing binds (`vew.alpha`).
+/// function nothing defines, a member of a name nothing binds (`vew.alpha`),
+/// a view or group nothing declares where a motion is bound (`m on bx`,
+/// `on: bx`, `stagger(bx, …)`), a run handle nothing binds (`on h done`,
+/// `seek`, `cancel`, …).
 ///
 /// Bare words are symbols when unbound (`fade(in, 1)`), so only names used as
-/// functions, as member or index bases, or as run handles are checked.
+/// functions, as member or index bases, as targets of a motion, or as run
+/// handles are checked. What else the text alone shows to be wrong (a
+/// builtin's unknown option, a view's unknown property; SPEC §20) is checked
+/// in the same walk (`NameChecker+Settings.swift`), so `anim check` and
+/// `anim run` report it before anything runs.
 struct NameChecker {
   /// Every name some statement of the program binds (in any order: a handler
   /// may use a name bound later in the file), and the names the host knows;
   /// the builtins are defined too, looked up in their own table.
   private(set) var defined: Set<String>
   /// Uses of names not (yet) defined, in source order: a later statement may
-  /// still bind them (`resolve()` decides).
-  private var pending: [(name: String, range: SourceRange, message: String)] = []
+  /// still bind them (`resolve()` decides). Where `builtinsCount` is false
+  /// (a view, a run handle) a builtin's name does not do, and the hint names
+  /// only the script's own names.
+  private var pending: [(name: String, range: SourceRange, message: String, builtinsCount: Bool)] =
+    []
+
+  /// What the text shows to be wrong in a builtin call's labels or a view
+  /// declaration's settings (SPEC §20), found before running. A call's
+  /// problem names its callee: a binding of that name anywhere in the script
+  /// (a `def fade`) makes the call the script's own, and `resolve()` drops it.
+  var settingErrors: [(callee: String?, diagnostic: Diagnostic)] = []
 
   init(known: Set<String> = []) {
     // The builtins are not copied in (hashing a hundred names again for each
@@ -68,7 +84,15 @@ struct NameChecker {
   /// Checks every use in one statement.
   mutating func check(_ s: Stmt) {
     switch s.kind {
-    case .viewDeclaration(_, _, let args), .gridDeclaration(_, let args), .stage(let args):
+    case .viewDeclaration(let kind, _, let args):
+      for a in args {
+        checkViewSetting(a, kind: kind)
+        check(a.value)
+      }
+    case .stage(let args):
+      checkStageSettings(args)
+      for a in args { check(a.value) }
+    case .gridDeclaration(_, let args):
       for a in args { check(a.value) }
     case .groupDeclaration(_, let e), .letBinding(_, let e), .seed(let e), .fps(let e),
       .step(let e),
@@ -116,7 +140,9 @@ struct NameChecker {
 
   private mutating func checkHandle(_ e: Expr) {
     if case .identifier(let name) = e.kind {
-      requireDefined(name, e.range, "unknown run handle")
+      // A builtin is never a run handle: only the script's names count,
+      // and the hint names the closest of them.
+      if !defined.contains(name) { pending.append((name, e.range, "unknown run handle", false)) }
     } else {
       check(e)
     }
@@ -129,12 +155,23 @@ struct NameChecker {
     case .tuple(let items), .list(let items):
       for i in items { check(i) }
     case .call(let callee, let arguments):
+      var staggered = false
       if case .identifier(let name) = callee.kind {
         requireDefined(name, callee.range, "unknown function")
+        // `stagger`'s first argument is the group it staggers (unless a
+        // binding of the script took the name over).
+        staggered = name == "stagger" && !defined.contains(name)
+        checkLabels(of: name, arguments)
       } else {
         check(callee)
       }
-      for a in arguments { check(a.value) }
+      for (i, a) in arguments.enumerated() {
+        if a.label?.name == "on" || (staggered && i == 0 && a.label == nil) {
+          checkTarget(a.value)
+        } else {
+          check(a.value)
+        }
+      }
     case .member(let base, _):
       if case .identifier(let name) = base.kind {
         requireDefined(name, base.range, "unknown name")
@@ -150,6 +187,9 @@ struct NameChecker {
       check(index)
     case .negate(let operand), .not(let operand):
       check(operand)
+    case .binary(.on, let left, let right):
+      check(left)
+      checkTarget(right)
     case .binary(_, let left, let right):
       check(left)
       check(right)
@@ -160,19 +200,49 @@ struct NameChecker {
     }
   }
 
+  /// The views a motion is bound to (`m on t`, `on: t`, `stagger(t, …)`): a
+  /// bare name there must be declared (a view, a grid, a group) or bound, as
+  /// a word nothing binds is a symbol and never a view. A list is a group of
+  /// its items.
+  private mutating func checkTarget(_ e: Expr) {
+    switch e.kind {
+    case .identifier(let name):
+      if !defined.contains(name) { pending.append((name, e.range, "unknown view", false)) }
+    case .list(let items):
+      for item in items { checkTarget(item) }
+    default:
+      check(e)
+    }
+  }
+
   private mutating func requireDefined(_ name: String, _ range: SourceRange, _ message: String) {
     if isDefined(name) { return }
-    pending.append((name, range, message))
+    pending.append((name, range, message, true))
   }
 
   /// The uses whose names nothing in the program binds, as diagnostics.
   func resolve() -> [Diagnostic] {
-    let unresolved = pending.filter { !isDefined($0.name) }
+    let settings = settingErrors.filter { $0.callee.map { !defined.contains($0) } ?? true }.map(
+      \.diagnostic)
+    let names = resolveNames()
+    if settings.isEmpty { return names }
+    // In source order, as the parser reports.
+    return (names + settings).sorted { $0.range.start < $1.range.start }
+  }
+
+  private func resolveNames() -> [Diagnostic] {
+    let unresolved = pending.filter {
+      $0.builtinsCount ? !isDefined($0.name) : !defined.contains($0.name)
+    }
     // Sorting every name (100 000 in a big script) is only worth it for a hint.
     guard !unresolved.isEmpty else { return [] }
+    let bound = defined.sorted()
     let candidates = defined.union(Builtins.all.keys).sorted()
     return unresolved.map { use in
-      let hint = Spelling.closest(to: use.name, among: candidates).map { "did you mean '\($0)'?" }
+      // A view is never a builtin, so its hint names only what the script binds.
+      let hint = Spelling.closest(to: use.name, among: use.builtinsCount ? candidates : bound).map {
+        "did you mean '\($0)'?"
+      }
       return .error("\(use.message) '\(use.name)'", at: use.range, hint: hint, kind: .name)
     }
   }

@@ -1,4 +1,5 @@
 import AnimFiles
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -44,25 +44,19 @@ extension Interpreter {
     _ state: inout ViewState, kind: ViewKind, _ name: String, _ value: Value,
     at range: SourceRange
   ) throws {
+    if let (message, hint) = ViewSettings.problem(with: name, kind: kind) {
+      throw RuntimeError(message, at: range, hint: hint)
+    }
     let table = PropertyTable.standard
     if let alias = table.alias(named: name) {
-      guard alias.isSettable else {
-        throw RuntimeError("a view's '\(name)' can be read but not set", at: range)
-      }
       guard case .number(let v) = value else {
         throw RuntimeError("\(name) must be a number, not \(value.typeName)", at: range)
       }
       for part in alias.parts { try setNumber(&state, part, v, as: name, at: range) }
       return
     }
-    guard let property = table.property(named: name), kind.has(property) else {
-      throw unknownProperty(name, range, kind: kind)
-    }
-    let declaration = property.declaration
-    guard declaration.access.contains(.settable) else {
-      throw RuntimeError("a view's '\(name)' can be read but not set", at: range)
-    }
-    switch declaration.type {
+    guard let property = table.property(named: name) else { return }
+    switch property.declaration.type {
     case .number:
       guard case .number(let v) = value else {
         throw RuntimeError("\(name) must be a number, not \(value.typeName)", at: range)

@@ -45,6 +45,12 @@ enum BuiltinOptions {
     }
   }
 
+  /// Whether the table lists `name`'s labels (so a label not among them is
+  /// one the builtin does not take: the name checker reports it).
+  static func isListed(_ name: String) -> Bool { listed.contains(name) }
+
+  private static let listed = Set(named)
+
   /// Every builtin the table names (for the test that keeps it honest).
   static let named = [
     "fade", "sizing", "color", "discolor", "move", "resize", "rotate", "scale", "appear",

@@ -1,0 +1,101 @@
+import AnimEngine
+
+/// The labels and settings a script's text shows to be wrong, found by the
+/// name checker's walk before anything runs (SPEC §20), each worded as the
+/// error running the statement would throw, with the same hint.
+extension NameChecker {
+  /// A builtin's labels: one it does not take is the error its call would
+  /// throw (`fade has no parameter 'eas'`, hint `did you mean 'ease:'?`).
+  mutating func checkLabels(of callee: String, _ arguments: [Argument]) {
+    // Most calls have no label: nothing to look up (the LSP checks on every key).
+    guard arguments.contains(where: { $0.label != nil }), BuiltinOptions.isListed(callee),
+      Builtins.all[callee] != nil
+    else { return }
+    let known = BuiltinOptions.labels(of: callee)
+    for argument in arguments {
+      guard let label = argument.label, !known.contains(label.name) else { continue }
+      if callee == "tween" || callee == "spring" {
+        // Their labels are mostly properties: worded as they word it.
+        let message =
+          callee == "tween"
+          ? "tween has no property '\(label.name)'"
+          : "spring has no parameter or property '\(label.name)'"
+        let among = callee == "tween" ? PropertyTable.standard.animatableNames : known
+        let hint = Spelling.closest(to: label.name, among: among).map { "did you mean '\($0)'?" }
+        settingErrors.append(
+          (callee, .error(message, at: argument.range, hint: hint, kind: .name)))
+        continue
+      }
+      let hint =
+        Spelling.closest(to: label.name, among: known).map { "did you mean '\($0):'?" }
+        ?? (known.isEmpty
+          ? "\(callee) takes no labels" : "\(callee) takes \(known.joined(separator: ", "))")
+      settingErrors.append(
+        (
+          callee,
+          .error(
+            "\(callee) has no parameter '\(label.name)'", at: label.range, hint: hint, kind: .name)
+        ))
+    }
+  }
+
+  /// A view declaration's setting: a label no view has, or a value whose
+  /// kind the text shows to be wrong (`x: "1"`, `color: 3`), is the error
+  /// the declaration would throw when run.
+  mutating func checkViewSetting(_ argument: Argument, kind: ViewKind) {
+    guard let label = argument.label else { return }
+    if let (message, hint) = ViewSettings.problem(with: label.name, kind: kind) {
+      settingErrors.append((nil, .error(message, at: argument.range, hint: hint, kind: .name)))
+      return
+    }
+    let shown: String
+    switch argument.value.kind {
+    case .string: shown = "string"
+    case .bool: shown = "bool"
+    case .tuple: shown = "point"
+    case .list: shown = "list"
+    case .number: shown = "number"
+    default: return
+    }
+    // What the property holds, from the table (an alias sets numbers).
+    let table = PropertyTable.standard
+    let type = table.property(named: label.name)?.declaration.type ?? .number
+    let message: String
+    switch type {
+    case .number:
+      guard shown != "number" else { return }
+      message = "\(label.name) must be a number, not \(shown)"
+    case .color:
+      guard shown != "string" else { return }  // a hex string is read as a colour
+      message = "expected a colour, not \(shown)"
+    case .string, .outline:
+      guard shown != "string" else { return }
+      message = "\(label.name) must be a string, not \(shown)"
+    case .choice:
+      return  // a word; the interpreter names the cases it takes
+    }
+    settingErrors.append((nil, .error(message, at: argument.range, kind: .name)))
+  }
+
+  /// `stage(…)`'s labels: one it does not take, or one given twice, is the
+  /// error the statement would throw.
+  mutating func checkStageSettings(_ arguments: [Argument]) {
+    var seen: Set<String> = []
+    for argument in arguments {
+      guard let label = argument.label else { continue }
+      if !Interpreter.stageSettings.contains(label.name) {
+        let hint = Spelling.closest(to: label.name, among: Interpreter.stageSettings)
+        settingErrors.append(
+          (
+            nil,
+            .error(
+              "stage has no setting '\(label.name)'", at: label.range,
+              hint: hint.map { "did you mean '\($0)'?" }, kind: .name)
+          ))
+      } else if !seen.insert(label.name).inserted {
+        settingErrors.append(
+          (nil, .error("stage setting '\(label.name)' given twice", at: label.range, kind: .name)))
+      }
+    }
+  }
+}

@@ -1,0 +1,53 @@
+"""`anim render FILE -o frames/f%05d.png` makes the pattern's folders as
+`mkdir -p` would (README: "every frame as PNG files"), and a render that
+fails removes the frames and the folders it made, leaving nothing behind."""
+
+import os
+import pathlib
+import subprocess
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).parent))
+from lsp_support import ANIM  # noqa: E402
+
+BLINK = "view box(x: 0)\nrun (fade(out, 1) + fade(in, 1)) * 2 on box\n"
+
+
+def render(folder, script, *args):
+    (folder / "s.anim").write_text(script)
+    return subprocess.run([ANIM, "render", "s.anim", *args], cwd=folder, capture_output=True, text=True, env={**os.environ, "NO_COLOR": "1"}, timeout=120)
+
+
+def test_a_frame_pattern_in_missing_folders_creates_them(tmp_path):
+    result = render(tmp_path, BLINK, "-o", "out/frames/f%05d.png", "--fps", "10", "--from", "0", "--to", "0.5")
+    assert result.returncode == 0, result.stderr
+    assert sorted(p.name for p in (tmp_path / "out/frames").iterdir()) == [f"f{k:05d}.png" for k in range(6)]
+    assert (tmp_path / "out/frames/f00000.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_an_existing_folder_is_used_as_it_is(tmp_path):
+    (tmp_path / "frames").mkdir()
+    (tmp_path / "frames/keep.txt").write_text("mine")
+    result = render(tmp_path, BLINK, "-o", "frames/f%03d.png", "--fps", "2", "--from", "0", "--to", "1")
+    assert result.returncode == 0, result.stderr
+    assert sorted(p.name for p in (tmp_path / "frames").iterdir()) == ["f000.png", "f001.png", "f002.png", "keep.txt"]
+
+
+def test_a_failed_render_removes_the_frames_and_folders_it_made(tmp_path):
+    # The frame number is in a folder's name, so each frame makes a folder;
+    # the third cannot be made (a file is in the way): the render fails after
+    # two frames and two folders were written, and removes them.
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a/f00002").write_text("in the way")
+    result = render(tmp_path, BLINK, "-o", "a/f%05d/x.png", "--fps", "10", "--from", "0", "--to", "1")
+    assert result.returncode == 74, result.stderr
+    assert "a/f00002/x.png" in result.stderr
+    assert sorted(p.name for p in (tmp_path / "a").iterdir()) == ["f00002"]
+
+
+def test_a_file_where_a_folder_must_go_is_an_io_error(tmp_path):
+    (tmp_path / "frames").write_text("a file")
+    result = render(tmp_path, BLINK, "-o", "frames/f%05d.png", "--fps", "2", "--to", "1")
+    assert result.returncode == 74
+    assert "frames/f00000.png" in result.stderr
+    assert (tmp_path / "frames").read_text() == "a file"
