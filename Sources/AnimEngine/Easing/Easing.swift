@@ -126,6 +126,10 @@ public enum Easing: Sendable, Equatable {
     case .spring(let parameters):
       return SpringEasingCurve(parameters).value(at: p)
     default:
+      // Penner's formulas round at their ends (outBack at 0 gives 2.2e-16,
+      // inBack at 1 gives 1 + 2.2e-16); the ends are exact by definition.
+      if p == 0 { return 0 }
+      if p == 1 { return 1 }
       return EasingCurves.value(self, p)
     }
   }
