@@ -38,6 +38,13 @@ struct Anim: ParsableCommand {
     // quiet exit 74, rather than a signal.
     signal(SIGPIPE, SIG_IGN)
     let arguments = commandLine(Array(CommandLine.arguments.dropFirst()))
+    // SIGINT, SIGTERM and SIGHUP remove what was being written (exit 128 + N);
+    // the REPL keeps Ctrl-C for cancelling a line.
+    let first = arguments.first ?? ""
+    let isCommand = configuration.subcommands.contains { $0._commandName == first }
+    Interrupt.catchSignals(
+      command: isCommand ? "anim \(first)" : "anim",
+      keepingInterrupt: first == "repl" || arguments.isEmpty)
     do {
       var command = try parseAsRoot(arguments)
       try command.run()
