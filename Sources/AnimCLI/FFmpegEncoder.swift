@@ -10,8 +10,10 @@ import Foundation
 /// raw RGBA frames through a pipe, writing to a temporary name beside OUT
 /// that is renamed into place only when ffmpeg succeeded. No frame files.
 enum FFmpegEncoder {
-  /// Receives one frame: `width × height × 4` bytes of straight RGBA.
-  typealias Sink = ([UInt8]) throws -> Void
+  /// Takes one frame: the closure it is given fills a buffer with
+  /// `width × height × 4` bytes of straight RGBA, which then goes to ffmpeg
+  /// on the pipe's own thread while the next frame is drawn (`FramePipe`).
+  typealias Sink = (_ fill: (inout [UInt8]) throws -> Void) throws -> Void
 
   /// The `ffmpeg` on PATH, or nil.
   static func locate(environment: [String: String] = ProcessInfo.processInfo.environment)
@@ -112,18 +114,17 @@ enum FFmpegEncoder {
       throw FrameWriter.Failure(
         message: "cannot start \(ffmpeg): \(error.localizedDescription)", code: ExitStatus.ioError)
     }
-    let fd = input.fileHandleForWriting.fileDescriptor
-    var pipeBroken = false
+    let pipe = FramePipe(fd: input.fileHandleForWriting.fileDescriptor)
     var failure: (any Error)?
     do {
-      try produce { frame in
-        if pipeBroken { return }
-        if !writeAll(fd, frame) { pipeBroken = true }
-        progress?.advance()
+      try produce { fill in
+        // Once ffmpeg has stopped, the remaining frames are not drawn.
+        if try pipe.fill(fill) { progress?.advance() }
       }
     } catch {
       failure = error
     }
+    let pipeBroken = !pipe.finish()
     progress?.finish()
     try? input.fileHandleForWriting.close()
     process.waitUntilExit()
@@ -140,20 +141,6 @@ enum FFmpegEncoder {
         code: ExitStatus.ioError)
     }
     try temporary.commit()
-  }
-
-  /// Writes every byte; false when the pipe is closed (ffmpeg stopped).
-  private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-    var offset = 0
-    while offset < bytes.count {
-      let n = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        return false
-      }
-      offset += n
-    }
-    return true
   }
 }
 

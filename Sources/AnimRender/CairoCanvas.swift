@@ -233,34 +233,39 @@ public final class CairoCanvas {
   public func rgba(into buffer: inout [UInt8]) {
     let count = layout.pixelWidth * layout.pixelHeight
     if buffer.count != count * 4 { buffer = [UInt8](repeating: 0, count: count * 4) }
-    buffer.withUnsafeMutableBufferPointer { out in
+    buffer.withUnsafeMutableBytes { out in
+      // Four bytes a pixel, stored as one 32-bit word (RGBA in memory order).
+      let words = out.baseAddress!.assumingMemoryBound(to: UInt32.self)
       for i in 0..<count {
-        let o = 4 * i
-        let a = pixels[o + 3]
+        let v = UnsafeRawPointer(pixels + 4 * i).loadUnaligned(as: SIMD4<Double>.self)
+        let a = v[3]
+        let straight: SIMD4<Double>
         if a >= 1 {
-          out[o] = Self.byte(pixels[o])
-          out[o + 1] = Self.byte(pixels[o + 1])
-          out[o + 2] = Self.byte(pixels[o + 2])
-          out[o + 3] = 255
-        } else if a <= 0 {
-          out[o] = 0
-          out[o + 1] = 0
-          out[o + 2] = 0
-          out[o + 3] = 0
+          // Opaque, most pixels of a frame: no division.
+          straight = SIMD4(v[0], v[1], v[2], 1)
+        } else if a > 0 {
+          straight = SIMD4(v[0] / a, v[1] / a, v[2] / a, a)
         } else {
-          out[o] = Self.byte(pixels[o] / a)
-          out[o + 1] = Self.byte(pixels[o + 1] / a)
-          out[o + 2] = Self.byte(pixels[o + 2] / a)
-          out[o + 3] = Self.byte(a)
+          words[i] = 0
+          continue
         }
+        words[i] = Self.packed(straight).littleEndian
       }
     }
   }
 
-  /// A channel in 0…1 rounded to 8 bits.
+  /// Four channels in 0…1 rounded to 8 bits each (half away from zero, as
+  /// `rounded()`) and packed in memory order: clamped, scaled, plus ½ and
+  /// truncated, which the compiler does for all four at once (the plain
+  /// `rounded()` was a call to the C library's `round` per channel, three
+  /// quarters of a 1000 × 1000 frame's conversion time). The one value
+  /// where the two roundings differ, 255·v = 0.49999999999999994, is 0 by
+  /// `rounded()` and 1 here: below the precision of any colour.
   @inline(__always)
-  private static func byte(_ v: Double) -> UInt8 {
-    UInt8((min(max(v, 0), 1) * 255).rounded())
+  static func packed(_ v: SIMD4<Double>) -> UInt32 {
+    let scaled = v.clamped(lowerBound: .zero, upperBound: .one) * 255 + 0.5
+    let bytes = SIMD4<UInt32>(truncatingIfNeeded: SIMD4<Int32>(scaled, rounding: .towardZero))
+    return bytes[0] | bytes[1] << 8 | bytes[2] << 16 | bytes[3] << 24
   }
 
   /// The image encoded as PNG (RGBA, 8 bits a channel).
