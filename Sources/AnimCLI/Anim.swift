@@ -20,7 +20,8 @@ struct Anim: ParsableCommand {
 
       Exit codes: 0 success, 1 a failed expectation or test, 64 usage, \
       65 a syntax or name error, 66 a missing file, 69 a required program (ffmpeg) \
-      missing, 70 a runtime error, 74 an I/O error.
+      missing, 70 a runtime error, 74 an I/O error; stopped by a signal (Ctrl-C, \
+      SIGTERM, SIGHUP), 128 + its number, with nothing left half-written.
       """,
     version: version,
     subcommands: [
