@@ -237,35 +237,34 @@ public final class CairoCanvas {
       // Four bytes a pixel, stored as one 32-bit word (RGBA in memory order).
       let words = out.baseAddress!.assumingMemoryBound(to: UInt32.self)
       for i in 0..<count {
-        let v = UnsafeRawPointer(pixels + 4 * i).loadUnaligned(as: SIMD4<Double>.self)
-        let a = v[3]
-        let straight: SIMD4<Double>
+        let p = pixels + 4 * i
+        let a = p[3]
         if a >= 1 {
           // Opaque, most pixels of a frame: no division.
-          straight = SIMD4(v[0], v[1], v[2], 1)
+          words[i] = Self.packed(p[0], p[1], p[2], 1).littleEndian
         } else if a > 0 {
-          straight = SIMD4(v[0] / a, v[1] / a, v[2] / a, a)
+          words[i] = Self.packed(p[0] / a, p[1] / a, p[2] / a, a).littleEndian
         } else {
           words[i] = 0
-          continue
         }
-        words[i] = Self.packed(straight).littleEndian
       }
     }
   }
 
   /// Four channels in 0…1 rounded to 8 bits each (half away from zero, as
   /// `rounded()`) and packed in memory order: clamped, scaled, plus ½ and
-  /// truncated, which the compiler does for all four at once (the plain
-  /// `rounded()` was a call to the C library's `round` per channel, three
-  /// quarters of a 1000 × 1000 frame's conversion time). The one value
-  /// where the two roundings differ, 255·v = 0.49999999999999994, is 0 by
-  /// `rounded()` and 1 here: below the precision of any colour.
+  /// truncated (one instruction each; `rounded()` was a call to the C
+  /// library's `round` per channel, three quarters of a 1000 × 1000 frame's
+  /// conversion time). The one value where the two roundings differ,
+  /// 255·v = 0.49999999999999994, is 0 by `rounded()` and 1 here: far below
+  /// the precision of any colour. NaN counts as 0.
   @inline(__always)
-  static func packed(_ v: SIMD4<Double>) -> UInt32 {
-    let scaled = v.clamped(lowerBound: .zero, upperBound: .one) * 255 + 0.5
-    let bytes = SIMD4<UInt32>(truncatingIfNeeded: SIMD4<Int32>(scaled, rounding: .towardZero))
-    return bytes[0] | bytes[1] << 8 | bytes[2] << 16 | bytes[3] << 24
+  static func packed(_ r: Double, _ g: Double, _ b: Double, _ a: Double) -> UInt32 {
+    @inline(__always) func byte(_ v: Double) -> UInt32 {
+      let c = v > 0 ? (v < 1 ? v : 1) : 0
+      return UInt32(truncatingIfNeeded: Int32(c * 255 + 0.5))
+    }
+    return byte(r) | byte(g) << 8 | byte(b) << 16 | byte(a) << 24
   }
 
   /// The image encoded as PNG (RGBA, 8 bits a channel).

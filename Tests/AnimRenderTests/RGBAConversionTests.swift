@@ -15,7 +15,7 @@ final class RGBAConversionTests: XCTestCase {
   func testEveryStepOfAFineGridRoundsAsRounded() {
     for i in 0...(1 << 16) {
       let v = Double(i) / Double(1 << 16)
-      let word = CairoCanvas.packed(SIMD4(v, 1 - v, v * v, 1))
+      let word = CairoCanvas.packed(v, 1 - v, v * v, 1)
       XCTAssertEqual(unpacked(word), [byte(v), byte(1 - v), byte(v * v), 255], "\(v)")
     }
   }
@@ -25,25 +25,25 @@ final class RGBAConversionTests: XCTestCase {
     for k in 0..<255 {
       let half = (Double(k) + 0.5) / 255
       for v in [half.nextDown, half, half.nextUp] {
-        XCTAssertEqual(unpacked(CairoCanvas.packed(SIMD4(v, v, v, v)))[0], byte(v), "\(k) \(v)")
+        XCTAssertEqual(unpacked(CairoCanvas.packed(v, v, v, v))[0], byte(v), "\(k) \(v)")
       }
     }
   }
 
   func testOutOfRangeAndNonFiniteChannelsAreClamped() {
-    XCTAssertEqual(unpacked(CairoCanvas.packed(SIMD4(-0.5, 1.5, 2, -1))), [0, 255, 255, 0])
+    XCTAssertEqual(unpacked(CairoCanvas.packed(-0.5, 1.5, 2, -1)), [0, 255, 255, 0])
     XCTAssertEqual(
-      unpacked(CairoCanvas.packed(SIMD4(.infinity, -.infinity, 0, 1))), [255, 0, 0, 255])
+      unpacked(CairoCanvas.packed(.infinity, -.infinity, 0, 1)), [255, 0, 0, 255])
   }
 
   func testExactEighthsAndTheEnds() {
-    XCTAssertEqual(unpacked(CairoCanvas.packed(SIMD4(0, 1, 0.5, 0.25))), [0, 255, 128, 64])
+    XCTAssertEqual(unpacked(CairoCanvas.packed(0, 1, 0.5, 0.25)), [0, 255, 128, 64])
   }
 }
 
 extension RGBAConversionTests {
   /// A NaN channel (never drawn: the scene's values are finite) does not trap.
   func testANaNChannelDoesNotTrap() {
-    _ = CairoCanvas.packed(SIMD4(.nan, 0.5, 0.5, 1))
+    _ = CairoCanvas.packed(.nan, 0.5, 0.5, 1)
   }
 }

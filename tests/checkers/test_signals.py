@@ -132,3 +132,36 @@ def test_a_stopped_language_server_exits_quietly(tmp_path, signum, code):
     out, err = p.communicate(timeout=30)
     assert p.returncode == code
     assert err == b""
+
+
+@pytest.fixture
+def full_disk(tmp_path):
+    """A 32 KiB file system (tmpfs; needs root, as CI has), unmounted after."""
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=32k", "tmpfs", str(disk)],
+                             capture_output=True)
+    if mounted.returncode != 0:
+        pytest.skip("cannot mount a small tmpfs here")
+    yield disk
+    subprocess.run(["umount", str(disk)], check=True)
+
+
+@pytest.mark.parametrize("command,output", [
+    ("render", "x.mp4"), ("render", "x.gif"), ("render", "f%03d.png"), ("render", "x.png"),
+    ("export", "x.json"), ("export", "x.html"),
+])
+def test_a_full_disk_exits_74_and_leaves_nothing(full_disk, tmp_path, command, output):
+    script = tmp_path / "grid.anim"
+    script.write_text("grid squares(cols: 30, rows: 30, size: 10, gap: 5)\n"
+                      "run stagger(squares, fade(out, 1), sort: default, total: 1)\n")
+    args = [command, str(script), "-o", output, "--size", "400x400"]
+    if output != "x.png":
+        args += ["--to", "1"]
+    # All but 4 KiB taken: even a small PNG does not fit.
+    (full_disk / "filler").write_bytes(b"x" * (28 * 1024))
+    result = subprocess.run([ANIM, *args], cwd=full_disk, capture_output=True, text=True,
+                            timeout=300)
+    assert result.returncode == 74, result.stderr
+    assert f"anim {command}: " in result.stderr
+    assert [f.name for f in full_disk.iterdir()] == ["filler"]
