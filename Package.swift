@@ -24,6 +24,11 @@ let package = Package(
     .executable(name: "anim-commands", targets: ["AnimCLI"]),
     .library(name: "AnimEngine", targets: ["AnimEngine"]),
     .library(name: "AnimLanguage", targets: ["AnimLanguage"]),
+    // For fuzz/ (its own package): the stages a fuzzed script goes through.
+    .library(name: "AnimConsole", targets: ["AnimConsole"]),
+    .library(name: "AnimStage", targets: ["AnimStage"]),
+    .library(name: "AnimRender", targets: ["AnimRender"]),
+    .library(name: "AnimExport", targets: ["AnimExport"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -5,6 +5,7 @@
 #
 #   bench/render.sh                 build (release, .build-bench) and measure
 #   BENCH_SKIP_BUILD=1 bench/render.sh   reuse the last release build
+#   BENCH_SKIP_MEMORY=1 bench/render.sh  stop before the memory runs
 #
 # anim's own share is measured with a stand-in `ffmpeg` (bench/out/fake) that
 # only reads the pipe: what remains is running the script twice, drawing,
@@ -53,6 +54,7 @@ ANIM_RENDER_STATS=1 /usr/bin/time -f 'anim + ffmpeg: wall %e s, cpu %U + %S s (b
   "$ANIM" render "$W1" -o "$OUT/w1.mp4" --size 1000x1000 --to 9.99 --quiet
 ffprobe -v error -count_frames -show_entries stream=nb_read_frames,r_frame_rate -of csv "$OUT/w1.mp4"
 
+[[ -n "${BENCH_SKIP_MEMORY:-}" ]] && exit 0
 echo "== memory against frames (anim alone)"
 for to in 0.99 9.99 39.99; do
   PATH=$FAKE_PATH /usr/bin/time -f "--to $to: wall %e s, cpu %U + %S s, peak %M KB" \

@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// A libFuzzer target for anim: lexes, parses, checks and runs arbitrary bytes.
+// A libFuzzer target for anim: lexes, parses, checks, runs, formats, renders and
+// exports arbitrary bytes.
 //
 // It is its own package so that the fuzzer's flags never reach the main build.
 // Build and run it with `./run.sh SECONDS` (see README.md); by hand:
@@ -25,6 +26,10 @@ let package = Package(
       dependencies: [
         .product(name: "AnimLanguage", package: "anim"),
         .product(name: "AnimEngine", package: "anim"),
+        .product(name: "AnimConsole", package: "anim"),
+        .product(name: "AnimStage", package: "anim"),
+        .product(name: "AnimRender", package: "anim"),
+        .product(name: "AnimExport", package: "anim"),
         "CLibFuzzer",
       ]
     )

@@ -20,7 +20,8 @@ struct Anim: ParsableCommand {
 
       Exit codes: 0 success, 1 a failed expectation or test, 64 usage, \
       65 a syntax or name error, 66 a missing file, 69 a required program (ffmpeg) \
-      missing, 70 a runtime error, 74 an I/O error.
+      missing, 70 a runtime error, 74 an I/O error; stopped by a signal (Ctrl-C, \
+      SIGTERM, SIGHUP), 128 + its number, with nothing left half-written.
       """,
     version: version,
     subcommands: [
@@ -38,6 +39,13 @@ struct Anim: ParsableCommand {
     // quiet exit 74, rather than a signal.
     signal(SIGPIPE, SIG_IGN)
     let arguments = commandLine(Array(CommandLine.arguments.dropFirst()))
+    // SIGINT, SIGTERM and SIGHUP remove what was being written (exit 128 + N);
+    // the REPL keeps Ctrl-C for cancelling a line.
+    let first = arguments.first ?? ""
+    let isCommand = configuration.subcommands.contains { $0._commandName == first }
+    Interrupt.catchSignals(
+      command: isCommand ? "anim \(first)" : "anim",
+      keepingInterrupt: first == "repl" || arguments.isEmpty)
     do {
       var command = try parseAsRoot(arguments)
       try command.run()

@@ -1,5 +1,6 @@
 import AnimConsole
 import AnimEngine
+import AnimFiles
 import AnimLanguage
 import AnimRender
 import AnimStage
@@ -9,8 +10,10 @@ import Foundation
 /// raw RGBA frames through a pipe, writing to a temporary name beside OUT
 /// that is renamed into place only when ffmpeg succeeded. No frame files.
 enum FFmpegEncoder {
-  /// Receives one frame: `width × height × 4` bytes of straight RGBA.
-  typealias Sink = ([UInt8]) throws -> Void
+  /// Takes one frame: the closure it is given fills a buffer with
+  /// `width × height × 4` bytes of straight RGBA, which then goes to ffmpeg
+  /// on the pipe's own thread while the next frame is drawn (`FramePipe`).
+  typealias Sink = (_ fill: (inout [UInt8]) throws -> Void) throws -> Void
 
   /// The `ffmpeg` on PATH, or nil.
   static func locate(environment: [String: String] = ProcessInfo.processInfo.environment)
@@ -98,31 +101,30 @@ enum FFmpegEncoder {
     let stderrTail = StderrTail(errors.fileHandleForReading)
 
     signal(SIGPIPE, SIG_IGN)
-    do { try process.run() } catch {
+    // Installed before ffmpeg starts, so that no signal finds it running
+    // unstoppable: the cleanup stops it (if started) before its file goes.
+    let child = ChildProcessID()
+    let interrupt = Interrupt.install {
+      child.kill()
+      temporary.remove()
+    }
+    defer { interrupt.remove() }
+    do { try child.start(process) } catch {
       temporary.remove()
       throw FrameWriter.Failure(
         message: "cannot start \(ffmpeg): \(error.localizedDescription)", code: ExitStatus.ioError)
     }
-    let pid = process.processIdentifier
-    let interrupt = Interrupt.install {
-      kill(pid, SIGKILL)
-      var status: Int32 = 0
-      waitpid(pid, &status, 0)
-      temporary.remove()
-    }
-    defer { interrupt.remove() }
-    let fd = input.fileHandleForWriting.fileDescriptor
-    var pipeBroken = false
+    let pipe = FramePipe(fd: input.fileHandleForWriting.fileDescriptor)
     var failure: (any Error)?
     do {
-      try produce { frame in
-        if pipeBroken { return }
-        if !writeAll(fd, frame) { pipeBroken = true }
-        progress?.advance()
+      try produce { fill in
+        // Once ffmpeg has stopped, the remaining frames are not drawn.
+        if try pipe.fill(fill) { progress?.advance() }
       }
     } catch {
       failure = error
     }
+    let pipeBroken = !pipe.finish()
     progress?.finish()
     try? input.fileHandleForWriting.close()
     process.waitUntilExit()
@@ -139,20 +141,6 @@ enum FFmpegEncoder {
         code: ExitStatus.ioError)
     }
     try temporary.commit()
-  }
-
-  /// Writes every byte; false when the pipe is closed (ffmpeg stopped).
-  private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-    var offset = 0
-    while offset < bytes.count {
-      let n = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        return false
-      }
-      offset += n
-    }
-    return true
   }
 }
 
@@ -184,6 +172,34 @@ final class StderrTail: @unchecked Sendable {
   }
 }
 
+/// The process id of a child that a signal's cleanup must stop, set once it
+/// has started (under a lock: the cleanup runs on the signal's queue).
+final class ChildProcessID: @unchecked Sendable {
+  private let lock = NSLock()
+  private var pid: pid_t = 0
+  private var stopped = false
+
+  /// Starts `process`, unless a signal's cleanup has already run.
+  func start(_ process: Process) throws {
+    lock.lock()
+    defer { lock.unlock() }
+    guard !stopped else { return }
+    try process.run()
+    pid = process.processIdentifier
+  }
+
+  /// Kills the child, if it started, and waits for it to end.
+  func kill() {
+    lock.lock()
+    defer { lock.unlock() }
+    stopped = true
+    guard pid > 0 else { return }
+    Glibc.kill(pid, SIGKILL)
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+  }
+}
+
 /// A temporary file beside OUT that becomes OUT by renaming.
 struct TemporaryOutput {
   let path: String
@@ -203,6 +219,7 @@ struct TemporaryOutput {
         code: ExitStatus.ioError)
     }
     close(fd)
+    TemporaryFiles.register(path)
     var info = stat()
     if stat(target, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
       unlink(path)
@@ -211,9 +228,13 @@ struct TemporaryOutput {
     }
   }
 
-  func remove() { unlink(path) }
+  func remove() {
+    unlink(path)
+    TemporaryFiles.forget(path)
+  }
 
   func commit() throws {
+    defer { TemporaryFiles.forget(path) }
     guard rename(path, target) == 0 else {
       let reason = String(cString: strerror(errno))
       remove()

@@ -46,15 +46,15 @@ struct FrameWriter {
         format: format, output: output, layout: layout, schedule: schedule, progress: progress
       ) { (sink: @escaping FFmpegEncoder.Sink) in
         let canvas = try makeCanvas()
-        var buffer: [UInt8] = []
         try runner.play(plan) { frame in
           stats?.start()
           canvas.draw(frame.scene)
           stats?.drawn()
-          canvas.rgba(into: &buffer)
-          stats?.converted()
-          try sink(buffer)
-          stats?.piped()
+          try sink { buffer in
+            stats?.piped()
+            canvas.rgba(into: &buffer)
+            stats?.converted()
+          }
         }
       }
     }

@@ -82,8 +82,12 @@ public enum AtomicFile {
         FilePath(temporary), .writeOnly, options: [.create, .exclusiveCreate, .closeOnExec],
         permissions: FilePermissions(rawValue: 0o644))
     }
-    var failure: FileError?
-    if let existing, fchmod(descriptor.rawValue, existing.permissions.rawValue) != 0 {
+    // A signal that stops the process while the file is written removes it.
+    var failure: FileError? =
+      TemporaryFiles.register(temporary) ? nil : FileError(path: path, reason: "interrupted")
+    defer { TemporaryFiles.forget(temporary) }
+    if failure == nil, let existing, fchmod(descriptor.rawValue, existing.permissions.rawValue) != 0
+    {
       failure = FileError.current(path)
     }
     if failure == nil {

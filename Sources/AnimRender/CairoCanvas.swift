@@ -235,34 +235,38 @@ public final class CairoCanvas {
   public func rgba(into buffer: inout [UInt8]) {
     let count = layout.pixelWidth * layout.pixelHeight
     if buffer.count != count * 4 { buffer = [UInt8](repeating: 0, count: count * 4) }
-    buffer.withUnsafeMutableBufferPointer { out in
+    buffer.withUnsafeMutableBytes { out in
+      // Four bytes a pixel, stored as one 32-bit word (RGBA in memory order).
+      let words = out.baseAddress!.assumingMemoryBound(to: UInt32.self)
       for i in 0..<count {
-        let o = 4 * i
-        let a = pixels[o + 3]
+        let p = pixels + 4 * i
+        let a = p[3]
         if a >= 1 {
-          out[o] = Self.byte(pixels[o])
-          out[o + 1] = Self.byte(pixels[o + 1])
-          out[o + 2] = Self.byte(pixels[o + 2])
-          out[o + 3] = 255
-        } else if a <= 0 {
-          out[o] = 0
-          out[o + 1] = 0
-          out[o + 2] = 0
-          out[o + 3] = 0
+          // Opaque, most pixels of a frame: no division.
+          words[i] = Self.packed(p[0], p[1], p[2], 1).littleEndian
+        } else if a > 0 {
+          words[i] = Self.packed(p[0] / a, p[1] / a, p[2] / a, a).littleEndian
         } else {
-          out[o] = Self.byte(pixels[o] / a)
-          out[o + 1] = Self.byte(pixels[o + 1] / a)
-          out[o + 2] = Self.byte(pixels[o + 2] / a)
-          out[o + 3] = Self.byte(a)
+          words[i] = 0
         }
       }
     }
   }
 
-  /// A channel in 0…1 rounded to 8 bits.
+  /// Four channels in 0…1 rounded to 8 bits each (half away from zero, as
+  /// `rounded()`) and packed in memory order: clamped, scaled, plus ½ and
+  /// truncated (one instruction each; `rounded()` was a call to the C
+  /// library's `round` per channel, three quarters of a 1000 × 1000 frame's
+  /// conversion time). The one value where the two roundings differ,
+  /// 255·v = 0.49999999999999994, is 0 by `rounded()` and 1 here: far below
+  /// the precision of any colour. NaN counts as 0.
   @inline(__always)
-  private static func byte(_ v: Double) -> UInt8 {
-    UInt8((min(max(v, 0), 1) * 255).rounded())
+  static func packed(_ r: Double, _ g: Double, _ b: Double, _ a: Double) -> UInt32 {
+    @inline(__always) func byte(_ v: Double) -> UInt32 {
+      let c = v > 0 ? (v < 1 ? v : 1) : 0
+      return UInt32(truncatingIfNeeded: Int32(c * 255 + 0.5))
+    }
+    return byte(r) | byte(g) << 8 | byte(b) << 16 | byte(a) << 24
   }
 
   /// The image encoded as PNG (RGBA, 8 bits a channel).

@@ -17,6 +17,10 @@ extension Color {
     from: Color, to: Color, progress: Double, in space: ColorSpace = .srgb
   ) -> Color {
     let t = progress.isNaN ? 0 : progress
+    // The ends are the colours themselves: a round trip through HSB or OKLab
+    // would move them by a rounding error.
+    if t == 0 { return from }
+    if t == 1 { return to }
     switch space {
     case .srgb:
       return Color(

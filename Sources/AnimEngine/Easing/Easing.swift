@@ -5,7 +5,8 @@
 /// value `a + (b − a) · E(u / d)` at local time `u` (SPEC §6.3).
 ///
 /// The Penner curves follow easings.net exactly (SPEC §5.3). Every curve maps
-/// 0 to 0 and 1 to 1; Back, Elastic, a `cubicBezier` with y outside 0…1 and
+/// 0 to exactly 0 and 1 to exactly 1 (where a formula rounds, as outBack's at
+/// 0, the end is returned as such); Back, Elastic, a `cubicBezier` with y outside 0…1 and
 /// an under-damped `spring` overshoot in between.
 ///
 /// Evaluating an easing is a `switch` over plain values: no allocation, no
@@ -126,6 +127,10 @@ public enum Easing: Sendable, Equatable {
     case .spring(let parameters):
       return SpringEasingCurve(parameters).value(at: p)
     default:
+      // Penner's formulas round at their ends (outBack at 0 gives 2.2e-16,
+      // inBack at 1 gives 1 + 2.2e-16); the ends are exact by definition.
+      if p == 0 { return 0 }
+      if p == 1 { return 1 }
       return EasingCurves.value(self, p)
     }
   }

@@ -60,6 +60,8 @@ struct Segment {
     case .number:
       if duration <= 0 { return b }
       let e = easing(extrapolating ? u / duration : min(u / duration, 1))
+      // a + (b − a)·1 rounds (1e17 → −3 gives 0): the end value is b itself.
+      if e == 1 { return b }
       let v = a + (b - a) * e
       if FiniteValues.isFinite(v) { return v }
       return PropertyValue(

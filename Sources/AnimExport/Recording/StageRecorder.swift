@@ -99,7 +99,9 @@ public final class StageRecorder {
     discover(scene, at: time, into: &visits)
     for i in unsettled { visits.add(i) }
     unsettled.removeAll(keepingCapacity: true)
-    drawn = { [unowned scene] in scene.isDrawn($0) }
+    // Held, not unowned: `recording()` reads it after the run that drew the
+    // scene has ended and let it go.
+    drawn = { [scene] in scene.isDrawn($0) }
     clock.forEachSegmentInForce { visits.segments.append($0) }
     let propertyCount = properties.count
     let viewCount = views.count

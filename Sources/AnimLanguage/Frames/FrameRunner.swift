@@ -184,6 +184,13 @@ public final class FrameRunner {
       }
     }
     if case .end = selection {} else { clock.stops = stops }
+    // The frame callback holds the clock, which holds the stops: a cycle
+    // that kept every played run (and the observer's canvas) alive until the
+    // process ended (found by fuzz/: a REPL render leaked its canvas).
+    defer {
+      clock.stops = nil
+      stops.onFrame = { _, _ in }
+    }
     if let eventObserver { clock.observer = eventObserver }
     do {
       try interpreter.execute(program.statements, in: source)

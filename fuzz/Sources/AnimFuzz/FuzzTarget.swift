@@ -1,5 +1,9 @@
+import AnimConsole
 import AnimEngine
+import AnimExport
 import AnimLanguage
+import AnimRender
+import AnimStage
 import CLibFuzzer
 
 /// The fuzzer's entry point: one input, as raw bytes, run as a script.
@@ -7,8 +11,12 @@ import CLibFuzzer
 /// Each input goes through every stage a user's script can reach: the lexer
 /// (`Lexer.tokens`), the expression parser of the REPL's `:ast`, the checker
 /// (`ScriptRunner.check`) and the interpreter with its clock (`ScriptRunner.run`),
-/// and every diagnostic is rendered with its source line and caret. Output is
-/// discarded. Run time is bounded by the interpreter's own limits (see the
+/// and every diagnostic is rendered with its source line and caret; then the
+/// surfaces that replay a script's frames: `anim fmt` (whose output must keep
+/// the tokens and be a fixed point), `anim render` (frames drawn with Cairo at
+/// t = 0, ½ and the script's end, and the SVG of its end) and `anim export`
+/// (the stage recorded at 10 frames a second for a second, written as Lottie
+/// and as the HTML player). Output is discarded. Run time is bounded by the interpreter's own limits (see the
 /// README's limits table), a work limit of `workLimit` steps instead of the
 /// default ten million (so that an input that loops costs milliseconds, not
 /// seconds under the sanitizers), and by refusing inputs over
@@ -41,7 +49,75 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   }
   precondition(
     [0, 1, 65, 66, 70, 74].contains(result.exitCode), "unexpected exit code \(result.exitCode)")
+
+  fuzzFormatting(source)
+  if checked.errors.isEmpty {
+    for selection in [FrameSelection.at(0), .at(0.5), .end] { fuzzRender(source, selection) }
+    fuzzExport(source)
+  }
   return 0
+}
+
+/// `anim fmt`: a script that parses formats to text with the same tokens
+/// (the formatter checks that itself, and fails with `internalError` if not),
+/// and formatting that text again changes nothing.
+func fuzzFormatting(_ source: SourceFile) {
+  let formatted: String
+  do { formatted = try SourceFormatter.format(source) } catch {
+    if case .internalError(let message) = error { preconditionFailure("fmt: \(message)") }
+    return
+  }
+  let again = try? SourceFormatter.format(SourceFile(path: source.path, text: formatted))
+  precondition(again == formatted, "fmt is not idempotent")
+}
+
+/// A frame runner for the fuzzed script, reading imports from `FuzzFiles`.
+func fuzzRunner(_ source: SourceFile, _ selection: FrameSelection) -> (FrameRunner, FramePlan)? {
+  let runner = FrameRunner(source: source, selection: selection)
+  runner.workLimit = workLimit
+  runner.readFile = FuzzFiles.read
+  let (_, plan) = runner.survey(output: { _ in })
+  guard let plan, plan.schedule.count > 0 else { return nil }
+  return (runner, plan)
+}
+
+/// `anim render` of one frame: drawn with Cairo at a small size, converted to
+/// RGBA, and the same scene as SVG.
+func fuzzRender(_ source: SourceFile, _ selection: FrameSelection) {
+  guard let (runner, plan) = fuzzRunner(source, selection),
+    let layout = try? plan.layout(sizing: .size(width: 48, height: 36)),
+    let canvas = try? CairoCanvas(layout: layout)
+  else { return }
+  var rgba: [UInt8] = []
+  try? runner.play(plan) { frame in
+    canvas.draw(frame.scene)
+    canvas.rgba(into: &rgba)
+    _ = SVGDocument.text(frame.scene, layout: layout)
+  }
+  precondition(rgba.isEmpty || rgba.count == 48 * 36 * 4, "a frame of the wrong size")
+}
+
+/// `anim export` over the first second at 10 frames a second, as Lottie and
+/// as the HTML player.
+func fuzzExport(_ source: SourceFile) {
+  guard let (runner, plan) = fuzzRunner(source, .range(from: 0, to: 1, fps: 10)),
+    let layout = try? plan.layout()
+  else { return }
+  let recorder = StageRecorder(frameRate: plan.schedule.rate)
+  do {
+    try runner.play(plan) { frame in
+      recorder.observe(
+        frame: frame.index, time: frame.time, scene: frame.scene, clock: frame.clock)
+    }
+  } catch { return }
+  let recording = recorder.recording()
+  let stage = ExportStage(
+    originX: layout.world.minX, originY: layout.world.minY, pixelWidth: layout.pixelWidth,
+    pixelHeight: layout.pixelHeight, scale: layout.scale, background: nil)
+  var bytes = 0
+  LottieWriter.write(recording, stage: stage) { bytes &+= $0.utf8.count }
+  HTMLPlayerWriter.write(recording, stage: stage) { bytes &+= $0.utf8.count }
+  precondition(bytes > 0, "an export wrote nothing")
 }
 
 /// The largest input run; bigger ones are rejected (libFuzzer drops them from the corpus).
@@ -56,10 +132,10 @@ enum FuzzFiles {
 
   static let files: [String: String] = [
     "/anim-fuzz/lib.anim": """
-      def pulse(d) = fade(out, d) + fade(in, d)
-      view card(x: 10, y: 20)
-      grid tiles(cols: 3, rows: 2, size: 10)
-      """,
+    def pulse(d) = fade(out, d) + fade(in, d)
+    view card(x: 10, y: 20)
+    grid tiles(cols: 3, rows: 2, size: 10)
+    """,
     "/anim-fuzz/a.anim": "import \"b.anim\"\nx = 1\n",
     "/anim-fuzz/b.anim": "import \"a.anim\"\ny = 2\n",
     "/anim-fuzz/bad.anim": "run fade(out, 1 + \n",
