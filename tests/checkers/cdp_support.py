@@ -42,7 +42,7 @@ class Browser:
             [path, "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
              "--remote-debugging-port=0", f"--user-data-dir={self.profile}",
              f"--window-size={width},{height}", "--force-device-scale-factor=1",
-             "--default-background-color=00000000", "about:blank"],
+             "about:blank"],
             stdout=subprocess.DEVNULL, stderr=log)
         log.close()
         port = None
@@ -92,15 +92,23 @@ class Browser:
                                          method="PUT")
         with urllib.request.urlopen(request) as r:
             self.page = json.load(r)
-        self.socket = websocket.create_connection(
-            self.page["webSocketDebuggerUrl"], suppress_origin=True, timeout=300)
         deadline = time.time() + 120
+        base = url.split("#")[0]
         while time.time() < deadline:
-            # The new page is about:blank until the navigation commits.
-            base = url.split("#")[0]
-            if self.evaluate(f"location.href.split('#')[0] === {json.dumps(base)} && "
-                             f"document.readyState === 'complete' && ({ready})"):
-                return
+            # The new page is about:blank until the navigation commits, and
+            # the connection may be dropped when the page changes process:
+            # then connect again.
+            try:
+                if self.socket is None:
+                    self.socket = websocket.create_connection(
+                        self.page["webSocketDebuggerUrl"], suppress_origin=True, timeout=300)
+                if self.evaluate(f"location.href.split('#')[0] === {json.dumps(base)} && "
+                                 f"document.readyState === 'complete' && ({ready})"):
+                    return
+            except (websocket.WebSocketException, OSError):
+                if self.socket is not None:
+                    self.socket.close()
+                self.socket = None
             time.sleep(0.05)
         raise RuntimeError(f"{url} did not load")
 

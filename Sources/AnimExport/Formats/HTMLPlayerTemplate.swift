@@ -51,7 +51,9 @@ enum HTMLPlayerTemplate {
       const el = document.getElementById("v" + i);
       elements.push(el);
       for (const a of view.animations) {
-        const frames = a.k.map(([offset, value, easing]) => ({ offset, [a.p]: value, easing }));
+        // Keyframes name properties in camel case (fill-opacity: fillOpacity).
+        const name = a.p.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
+        const frames = a.k.map(([offset, value, easing]) => ({ offset, [name]: value, easing }));
         const effect = new KeyframeEffect(el, frames, {
           duration: total, fill: "both", composite: a.add ? "add" : "replace" });
         const animation = new Animation(effect, document.timeline);
@@ -131,8 +133,10 @@ enum HTMLPlayerTemplate {
       }
     });
     // What is drawn, read back from the browser: each view's computed style
-    // (the animations' values on the drawn elements). Opacity is drawn
-    // clamped to 0…1, and so is read.
+    // (the animations' values on the drawn elements). A view's alpha is its
+    // fill-opacity and its colour's alpha that of its fill (or, marked
+    // data-alpha="opacity", its opacity and its fill-opacity). Opacities are
+    // drawn clamped to 0…1, and so are read.
     function numbers(text) { return (text.match(/[-+0-9.eE]+/g) || []).map(Number); }
     function hex(v) { const b = Math.round(Math.min(Math.max(v, 0), 1) * 255); return b.toString(16).padStart(2, "0"); }
     function viewState(el) {
@@ -140,13 +144,16 @@ enum HTMLPlayerTemplate {
       const move = s.translate === "none" ? [] : numbers(s.translate);
       const scale = s.scale === "none" ? [1] : numbers(s.scale);
       const rgb = numbers(s.fill);
+      const byOpacity = el.dataset.alpha === "opacity";
+      const alpha = Number(byOpacity ? s.opacity : s.fillOpacity);
+      const colourAlpha = byOpacity ? Number(s.fillOpacity) : (rgb.length > 3 ? rgb[3] : 1);
       return {
         x: move[0] || 0, y: move[1] || 0,
         width: numbers(s.width)[0], height: numbers(s.height)[0],
-        alpha: Number(s.opacity),
+        alpha,
         rotation: s.rotate === "none" ? 0 : numbers(s.rotate)[0],
         scaleX: scale[0], scaleY: scale.length > 1 ? scale[1] : scale[0],
-        color: "#" + hex(rgb[0] / 255) + hex(rgb[1] / 255) + hex(rgb[2] / 255) + hex(Number(s.fillOpacity)),
+        color: "#" + hex(rgb[0] / 255) + hex(rgb[1] / 255) + hex(rgb[2] / 255) + hex(colourAlpha),
         cornerRadius: numbers(s.rx)[0] || 0,
       };
     }

@@ -5,7 +5,7 @@ import AnimEngine
 /// the `#t=T` hook that writes `<pre id="anim-state">`.
 ///
 /// Each view is one `<rect>` whose presentation properties (`translate`,
-/// `rotate`, `scale`, `opacity`, geometry, fill; see ``PlayerChannel``) are
+/// `rotate`, `scale`, geometry, fill; see ``PlayerChannel``) are
 /// animated by keyframes over the whole range [A, B], with a keyframe offset
 /// per recorded keyframe and the interval's easing: `cubic-bezier()` for
 /// exact curves, `steps(1, jump-end)` for holds, `linear` for straight
@@ -19,29 +19,41 @@ public enum HTMLPlayerWriter {
   /// The views' keyframes are written view by view, each view's tree dropped
   /// before the next (one tree of every keyframe would take many times the
   /// size of the page).
-  public static func page(_ recording: StageRecording, stage: ExportStage) -> String {
+  ///
+  /// With `loop` (`anim export --loop`, a recording of [A, B) without the
+  /// frame at the seam), the page plays for the recording's frame count
+  /// over its frame rate, the last frame shown for one frame's time like
+  /// every other, so that looping never shows the seam twice.
+  public static func page(_ recording: StageRecording, stage: ExportStage, loop: Bool = false)
+    -> String
+  {
     var page = ""
-    write(recording, stage: stage) { page += $0 }
+    write(recording, stage: stage, loop: loop) { page += $0 }
     return page
   }
 
   /// Writes the page for `recording` on `stage` to `output`, in pieces of
   /// about `chunk` bytes (see `page`).
   public static func write(
-    _ recording: StageRecording, stage: ExportStage, chunk: Int = 1 << 16,
+    _ recording: StageRecording, stage: ExportStage, loop: Bool = false, chunk: Int = 1 << 16,
     to output: (String) -> Void
   ) {
-    let span = recording.end - recording.start
+    let span =
+      loop && recording.frameRate > 0
+      ? Double(recording.frameCount) / recording.frameRate
+      : recording.end - recording.start
     var rects = ""
     for (i, view) in recording.views.enumerated() {
       var initial = ""
-      for channel in PlayerChannel.all {
+      let channels = PlayerChannel.of(view)
+      for channel in channels {
         let values = channel.sources.map {
           view.track($0.property).keys.first?.value[$0.lane] ?? 0
         }
         initial += "\(channel.css):\(channel.text(values));"
       }
-      rects += "<rect id=\"v\(i)\" style=\"\(initial)\"></rect>\n"
+      let marked = channels.contains { $0.css == "opacity" } ? " data-alpha=\"opacity\"" : ""
+      rects += "<rect id=\"v\(i)\"\(marked) style=\"\(initial)\"></rect>\n"
     }
     let head: [(String, JSONValue)] = [
       ("start", .number(recording.start)),
@@ -95,7 +107,7 @@ public enum HTMLPlayerWriter {
       if add { members.append(("add", .bool(true))) }
       return .object(members)
     }
-    for channel in PlayerChannel.all {
+    for channel in PlayerChannel.of(view) {
       let tracks = channel.properties.map { view.track($0) }
       let moving = tracks.map { !$0.isStatic && $0.keys.count > 1 }
       guard moving.contains(true) else { continue }

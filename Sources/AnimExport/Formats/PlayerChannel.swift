@@ -4,11 +4,22 @@ import AnimEngine
 /// lanes it is made of: the one table of what the player animates and how.
 ///
 /// The player animates the element's own presentation properties (the
-/// individual transform properties `translate`, `rotate`, `scale`, then
-/// `opacity`, the rectangle's geometry and its fill), never custom
-/// properties: the browser then samples each animation straight into the
-/// property it draws, without recomputing `calc()` expressions on every
-/// element at every frame, and `getComputedStyle` reads what is drawn.
+/// individual transform properties `translate`, `rotate`, `scale`, the
+/// rectangle's geometry and its fill), never custom properties: the browser
+/// then samples each animation straight into the property it draws, without
+/// recomputing `calc()` expressions on every element at every frame, and
+/// `getComputedStyle` reads what is drawn.
+///
+/// A view's alpha is its fill's `fill-opacity`, and the colour's own alpha
+/// the alpha of its `fill` colour: the two multiply, as SPEC §12.1 draws
+/// them. CSS `opacity` would do the same but costs a layer per element when
+/// drawn (W1 in headless Chromium: about 0.3 frames per second against 2
+/// with `fill-opacity`, BENCHMARKS.md "The HTML player"), so it is used only
+/// for a view whose colour's alpha changes: CSS blends colours of different
+/// alphas premultiplied, anim blends each channel straight, so such a
+/// colour is animated as `rgb(r g b)` with its alpha in `fill-opacity`, and
+/// the view's alpha in `opacity` (the rect is then marked
+/// `data-alpha="opacity"` for the readout).
 struct PlayerChannel: Sendable {
   /// A recorded lane: lane `lane` of `property`.
   struct Source: Sendable {
@@ -37,8 +48,22 @@ struct PlayerChannel: Sendable {
     return out
   }
 
-  /// Every channel, in the order the player applies them.
-  static let all: [PlayerChannel] = {
+  /// The channels of a view whose colour's alpha never changes
+  /// (`fill-opacity` is the view's alpha), in the order the player applies
+  /// them.
+  static let all = channels(alphaAsOpacity: false)
+  /// The channels of a view whose colour's alpha changes (`opacity` is the
+  /// view's alpha).
+  static let withOpacity = channels(alphaAsOpacity: true)
+
+  /// The channels for `view` (see the type's notes on alpha).
+  static func of(_ view: RecordedView) -> [PlayerChannel] {
+    let colour = view.track(.color).keys
+    let first = colour.first?.value[3] ?? 1
+    return colour.allSatisfy { $0.value[3] == first } ? all : withOpacity
+  }
+
+  private static func channels(alphaAsOpacity: Bool) -> [PlayerChannel] {
     @Sendable func px(_ v: Double) -> String { JSONValue.format(v) + "px" }
     @Sendable func length(_ v: Double) -> String { px(max(v, 0)) }
     // Opacities and colour channels are written as recorded (an easing may
@@ -57,9 +82,6 @@ struct PlayerChannel: Sendable {
         css: "scale",
         sources: [Source(property: .scaleX, lane: 0), Source(property: .scaleY, lane: 0)],
         identity: 1, text: { JSONValue.format($0[0]) + " " + JSONValue.format($0[1]) }),
-      PlayerChannel(
-        css: "opacity", sources: [Source(property: .alpha, lane: 0)], identity: nil,
-        text: { JSONValue.format($0[0]) }),
       // The rectangle is centred on the element's origin, about which it
       // turns and scales: x = −width/2, y = −height/2.
       PlayerChannel(
@@ -74,14 +96,33 @@ struct PlayerChannel: Sendable {
       PlayerChannel(
         css: "y", sources: [Source(property: .height, lane: 0)], identity: nil,
         text: { px(-max($0[0], 0) / 2) }),
-      PlayerChannel(
-        css: "fill",
-        sources: (0..<3).map { Source(property: .color, lane: $0) }, identity: nil,
-        text: { "rgb(\(byte($0[0])) \(byte($0[1])) \(byte($0[2])))" }),
-      PlayerChannel(
-        css: "fill-opacity", sources: [Source(property: .color, lane: 3)], identity: nil,
-        text: { JSONValue.format($0[0]) }),
     ]
+    if alphaAsOpacity {
+      list += [
+        PlayerChannel(
+          css: "fill",
+          sources: (0..<3).map { Source(property: .color, lane: $0) }, identity: nil,
+          text: { "rgb(\(byte($0[0])) \(byte($0[1])) \(byte($0[2])))" }),
+        PlayerChannel(
+          css: "fill-opacity", sources: [Source(property: .color, lane: 3)], identity: nil,
+          text: { JSONValue.format($0[0]) }),
+        PlayerChannel(
+          css: "opacity", sources: [Source(property: .alpha, lane: 0)], identity: nil,
+          text: { JSONValue.format($0[0]) }),
+      ]
+    } else {
+      list += [
+        PlayerChannel(
+          css: "fill",
+          sources: (0..<4).map { Source(property: .color, lane: $0) }, identity: nil,
+          text: {
+            "rgb(\(byte($0[0])) \(byte($0[1])) \(byte($0[2])) / \(JSONValue.format($0[3])))"
+          }),
+        PlayerChannel(
+          css: "fill-opacity", sources: [Source(property: .alpha, lane: 0)], identity: nil,
+          text: { JSONValue.format($0[0]) }),
+      ]
+    }
     // SVG draws a radius larger than half a side as half that side (SPEC
     // §12.1's clamp), so the radius itself is animated.
     if let radius = Property.named("cornerRadius") {
@@ -93,5 +134,5 @@ struct PlayerChannel: Sendable {
       }
     }
     return list
-  }()
+  }
 }
