@@ -92,6 +92,8 @@ def main():
     parser.add_argument("--anim", default=os.path.join(ROOT, ".build", "release", "anim"))
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--to", default="9.99")
+    parser.add_argument("--also", action="append", default=[], metavar="LABEL=PAGE.html",
+                        help="measure another page too (e.g. an older build's export)")
     parser.add_argument("workloads", nargs="*",
                         default=[os.path.join(ROOT, "bench", "w1_blink_grid.anim")])
     args = parser.parse_args()
@@ -107,6 +109,9 @@ def main():
         pages.append((name, "anim player", html, "document.getAnimations().length > 0 || true"))
         pages.append((name, f"lottie-web {version}", lottie_page(name, doc, script),
                       "window.player && window.player.isLoaded"))
+    for extra in args.also:
+        label, page = extra.split("=", 1)
+        pages.append(("", label, os.path.abspath(page), "true"))
     print(f"chromium headless, {args.runs} runs, requestAnimationFrame over 3 s")
     with Browser(width=1400, height=1200) as browser:
         for run in range(args.runs):
