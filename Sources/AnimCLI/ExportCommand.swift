@@ -84,6 +84,9 @@ struct ExportCommand: ParsableCommand {
       throw UsageError(error.message + (error.hint.map { " (\($0))" } ?? ""))
     }
     let recorder = StageRecorder(frameRate: plan.schedule.rate)
+    runner.instantObserver = { time, scene, clock in
+      recorder.observe(instant: time, scene: scene, clock: clock)
+    }
     do {
       try runner.play(plan) { frame in
         recorder.observe(
