@@ -91,7 +91,7 @@ public final class StageRecorder {
     }
     frame = index
     lastFrameTime = time
-    take(time: time, previousTime: lastTime, scene: scene, clock: clock)
+    take(time: time, previousTime: lastTime, scene: scene, clock: clock, instant: false)
   }
 
   /// Looks at the scene between frames, where the clock stands at `time`
@@ -108,11 +108,13 @@ public final class StageRecorder {
     // A second look at one instant (the script's statements ran after the
     // clock stopped there) looks back as far as the first did.
     let previous = time == lastTime ? previousLook : lastTime
-    take(time: time, previousTime: previous, scene: scene, clock: clock)
+    take(time: time, previousTime: previous, scene: scene, clock: clock, instant: true)
   }
 
   /// One look at the scene at `time`, the last having been at `previousTime`.
-  private func take(time: Double, previousTime: Double, scene: Scene, clock: Clock) {
+  private func take(
+    time: Double, previousTime: Double, scene: Scene, clock: Clock, instant: Bool
+  ) {
     previousLook = previousTime
     looks += 1
     let index = looks
@@ -155,7 +157,8 @@ public final class StageRecorder {
       if !confirmed {
         builders[i].observe(
           time: time, value: value, segment: k.map { visits.segments[$0] },
-          previousTime: previousTime, jumpDelta: delta, lanes: property.lanes)
+          previousTime: previousTime, jumpDelta: delta, lanes: property.lanes,
+          instant: instant)
       }
       if !builders[i].isSettled { unsettled.append(i) }
     }
