@@ -92,6 +92,8 @@ def main():
     parser.add_argument("--anim", default=os.path.join(ROOT, ".build", "release", "anim"))
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--to", default="9.99")
+    parser.add_argument("--reuse", action="store_true",
+                        help="measure the exports already in bench/out (no export)")
     parser.add_argument("--also", action="append", default=[], metavar="LABEL=PAGE.html",
                         help="measure another page too (e.g. an older build's export)")
     parser.add_argument("workloads", nargs="*",
@@ -105,6 +107,8 @@ def main():
         html = os.path.join(OUT, f"{name}.html")
         doc = os.path.join(OUT, f"{name}.json")
         for out in (html, doc):
+            if args.reuse and os.path.exists(out):
+                continue
             subprocess.run([args.anim, "export", workload, "-o", out, "--to", args.to], check=True)
         pages.append((name, "anim player", html, "document.getAnimations().length > 0 || true"))
         pages.append((name, f"lottie-web {version}", lottie_page(name, doc, script),
