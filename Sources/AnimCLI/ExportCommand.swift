@@ -38,6 +38,7 @@ struct ExportCommand: ParsableCommand {
   var output: String
 
   @OptionGroup var range: RangeOptions
+  @OptionGroup var loop: LoopOption
   @OptionGroup var stage: StageOptions
   @OptionGroup var limits: WorkLimitOption
 
@@ -74,14 +75,18 @@ struct ExportCommand: ParsableCommand {
     let runner = FrameRunner(
       source: source, selection: .range(from: range.from, to: range.to, fps: range.fps))
     runner.workLimit = limits.workLimit
-    let (result, plan) = try FrameSurvey.plan(
+    let (result, surveyed) = try FrameSurvey.plan(
       runner, command: "export", stops: "the recording stops", nothing: "no frames to export",
       from: range.from)
+    let plan = try loop.apply(to: surveyed)
     let layout: StageLayout
     do { layout = try plan.layout(sizing: sizing, background: background) } catch {
       throw UsageError(error.message + (error.hint.map { " (\($0))" } ?? ""))
     }
     let recorder = StageRecorder(frameRate: plan.schedule.rate)
+    runner.instantObserver = { time, scene, clock in
+      recorder.observe(instant: time, scene: scene, clock: clock)
+    }
     do {
       try runner.play(plan) { frame in
         recorder.observe(
@@ -103,7 +108,9 @@ struct ExportCommand: ParsableCommand {
       try AtomicFile.write(to: output) { file in
         switch format {
         case .lottie: LottieWriter.write(recording, stage: exportStage, to: file.write)
-        case .html: HTMLPlayerWriter.write(recording, stage: exportStage, to: file.write)
+        case .html:
+          HTMLPlayerWriter.write(
+            recording, stage: exportStage, loop: loop.loop, to: file.write)
         }
       }
     } catch {

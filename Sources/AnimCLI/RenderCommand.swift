@@ -38,6 +38,7 @@ struct RenderCommand: ParsableCommand {
   var at: Double?
 
   @OptionGroup var range: RangeOptions
+  @OptionGroup var loop: LoopOption
   @OptionGroup var stage: StageOptions
 
   @Flag(help: "No progress bar.")
@@ -71,9 +72,17 @@ struct RenderCommand: ParsableCommand {
       guard range.fps == nil else {
         throw UsageError("--fps applies to a range of frames, not --at")
       }
+      guard !loop.loop else {
+        throw UsageError("--loop applies to a range of frames that loops, not --at")
+      }
       return .at(at)
     }
     if format.isSingleImage {
+      guard !loop.loop else {
+        throw UsageError(
+          "--loop applies to a range of frames that loops, not to \(output), which holds one frame"
+        )
+      }
       guard range.isEmpty else {
         throw UsageError(
           "\(output) holds one frame: use --at T, or a pattern such as frames/f%05d.png for a range"
@@ -110,9 +119,10 @@ struct RenderCommand: ParsableCommand {
     let runner = FrameRunner(source: source, selection: selection)
     runner.workLimit = limits.workLimit
     let surveyStart = Date()
-    let (result, plan) = try FrameSurvey.plan(
+    let (result, surveyed) = try FrameSurvey.plan(
       runner, command: "render", stops: "the frames stop", nothing: "no frames to render",
       from: range.from)
+    let plan = try loop.apply(to: surveyed)
     let surveySeconds = Date().timeIntervalSince(surveyStart)
     let layout: StageLayout
     do { layout = try plan.layout(sizing: sizing, background: background) } catch {

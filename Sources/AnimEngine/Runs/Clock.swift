@@ -209,6 +209,7 @@ public final class Clock {
   /// for good at the first instant after which `done()` holds.
   private func move(to target: Double, until done: (() -> Bool)? = nil) throws {
     try completeInstant()
+    try stops?.clockStands(at: now, afterScript: true)
     if let done, done() { return }
     while true {
       let next = min(nextBoundary(), stops?.nextStop ?? .infinity)
@@ -225,6 +226,7 @@ public final class Clock {
     now = t
     try meter.check()
     try completeInstant()
+    try stops?.clockStands(at: t, afterScript: false)
   }
 
   /// Delivers what is due now, then shows the host its stops.

@@ -13,4 +13,17 @@ public protocol ClockStops: AnyObject {
   func clockReached(_ time: Double) throws
   /// `reset` set the clock back to 0: the stops start again from the first.
   func clockDidReset()
+  /// The clock stands at `time` with every event of the instant delivered,
+  /// whether or not it is a stop: where a move starts (`afterScript`: the
+  /// script's statements at `time` have run, which may have changed the
+  /// scene after a stop at that same time) and at each instant a move stops
+  /// at for the runs' own sake (a run ending, an event a handler hears). A
+  /// recorder puts changes between its stops where they happened with it.
+  /// It must not move the clock.
+  func clockStands(at time: Double, afterScript: Bool) throws
+}
+
+extension ClockStops {
+  /// By default, only the stops are looked at.
+  public func clockStands(at time: Double, afterScript: Bool) throws {}
 }

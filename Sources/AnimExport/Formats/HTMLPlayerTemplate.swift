@@ -9,15 +9,6 @@ enum HTMLPlayerTemplate {
     <style>
     body { margin: 0; padding: 16px; background: #2a2a2a; color: #ddd; font: 14px system-ui, sans-serif; }
     #stage { display: block; background: repeating-conic-gradient(#3a3a3a 0 25%, #444 0 50%) 0 0 / 16px 16px; }
-    #stage rect[id] {
-      transform: translate(calc(var(--x) * 1px), calc(var(--y) * 1px)) rotate(calc(var(--r) * 1deg)) scale(var(--sx), var(--sy));
-      x: calc(var(--w) * -0.5px); y: calc(var(--h) * -0.5px);
-      width: calc(max(var(--w), 0) * 1px); height: calc(max(var(--h), 0) * 1px);
-      rx: calc(max(min(var(--k), var(--w) / 2, var(--h) / 2), 0) * 1px);
-      ry: calc(max(min(var(--k), var(--w) / 2, var(--h) / 2), 0) * 1px);
-      fill: rgb(calc(var(--cr) * 255) calc(var(--cg) * 255) calc(var(--cb) * 255));
-      fill-opacity: var(--ca); opacity: var(--a);
-    }
     #controls { display: flex; gap: 10px; align-items: center; margin-top: 10px; flex-wrap: wrap; }
     #controls button { min-width: 4.5em; }
     #scrub { flex: 1; min-width: 200px; }
@@ -50,18 +41,24 @@ enum HTMLPlayerTemplate {
     const data = JSON.parse(document.getElementById("anim-data").textContent);
     const span = Math.max(data.duration, 0);
     const total = Math.max(span * 1000, 1);
-    for (const name of data.channels) {
-      try { CSS.registerProperty({ name, syntax: "<number>", inherits: false, initialValue: "0" }); } catch (e) {}
-    }
-    // One animation per channel of each view: keyframe offsets and per-keyframe easing.
+    // The views' animations, each over the whole range [A, B] with keyframes
+    // from offset 0 to 1. They play on the document timeline by themselves
+    // (the compositor and the style engine sample them); the page only starts,
+    // pauses and seeks them together.
     const animations = [];
+    const elements = [];
     data.views.forEach((view, i) => {
       const el = document.getElementById("v" + i);
-      for (const name of data.channels) {
-        const keys = view.tracks[name];
-        if (!keys || keys.length < 2) continue;
-        const frames = keys.map(([t, v, easing]) => ({ offset: span > 0 ? Math.min(Math.max(t / span, 0), 1) : 0, [name]: String(v), easing }));
-        animations.push(el.animate(frames, { duration: total, fill: "both" }));
+      elements.push(el);
+      for (const a of view.animations) {
+        // Keyframes name properties in camel case (fill-opacity: fillOpacity).
+        const name = a.p.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
+        const frames = a.k.map(([offset, value, easing]) => ({ offset, [name]: value, easing }));
+        const effect = new KeyframeEffect(el, frames, {
+          duration: total, fill: "both", composite: a.add ? "add" : "replace" });
+        const animation = new Animation(effect, document.timeline);
+        animation.pause();
+        animations.push(animation);
       }
     });
     const play = document.getElementById("play");
@@ -71,38 +68,60 @@ enum HTMLPlayerTemplate {
     const loop = document.getElementById("loop");
     scrub.max = String(span);
     scrub.step = data.fps > 0 ? String(1 / data.fps) : "any";
-    let playing = true;
+    let playing = false;
     let clockStart = performance.now();
     let offset = 0;
     let rate = 1;
     function current() { return playing ? offset + (performance.now() - clockStart) * rate / 1000 : offset; }
-    function show(t) {
-      for (const a of animations) a.currentTime = Math.min(Math.max(t, 0), span) * 1000;
+    function showTime(t) {
       scrub.value = String(t);
       time.textContent = "t = " + (data.start + t).toFixed(3) + " s";
     }
-    function seek(t) { offset = Math.min(Math.max(t, 0), span); clockStart = performance.now(); show(offset); }
+    function seek(t) {
+      offset = Math.min(Math.max(t, 0), span);
+      clockStart = performance.now();
+      for (const a of animations) a.currentTime = offset * 1000;
+      showTime(offset);
+    }
+    // Plays every animation from `offset`, with one start time for all so
+    // that each shows the same instant.
+    function start() {
+      clockStart = performance.now();
+      const startTime = document.timeline.currentTime - offset * 1000 / rate;
+      for (const a of animations) { a.playbackRate = rate; a.startTime = startTime; }
+    }
     function setPlaying(p) {
-      offset = current();
-      if (offset >= span && p) offset = 0;
-      playing = p; clockStart = performance.now();
+      offset = Math.min(current(), span);
+      if (p && offset >= span) offset = 0;
+      playing = p;
+      clockStart = performance.now();
+      if (p) {
+        start();
+      } else {
+        for (const a of animations) { a.pause(); a.currentTime = offset * 1000; }
+      }
       play.textContent = p ? "Pause" : "Play";
     }
-    for (const a of animations) a.pause();
     function tick() {
       if (playing) {
         let t = current();
         if (t >= span) {
-          if (loop.checked && span > 0) { t = t % span; offset = t; clockStart = performance.now(); }
-          else { t = span; setPlaying(false); offset = span; }
+          // Looping starts the animations again (each plays [A, B] once).
+          if (loop.checked && span > 0) { t = t % span; offset = t; start(); }
+          else { setPlaying(false); seek(span); t = span; }
         }
-        show(t);
+        showTime(t);
       }
       requestAnimationFrame(tick);
     }
     play.addEventListener("click", () => setPlaying(!playing));
     scrub.addEventListener("input", () => { setPlaying(false); seek(Number(scrub.value)); });
-    speed.addEventListener("change", () => { offset = current(); clockStart = performance.now(); rate = Number(speed.value); });
+    speed.addEventListener("change", () => {
+      const was = playing;
+      setPlaying(false);
+      rate = Number(speed.value);
+      if (was) setPlaying(true);
+    });
     document.addEventListener("keydown", (e) => {
       if (e.key === " ") { e.preventDefault(); setPlaying(!playing); }
       else if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
@@ -113,37 +132,34 @@ enum HTMLPlayerTemplate {
         seek(k * frame);
       }
     });
-    // The value the browser computes for one channel at t (seconds since A):
-    // the interval's easing evaluated by the browser's own timing functions.
-    function channelValue(keys, t) {
-      if (!keys || keys.length === 0) return 0;
-      if (t <= keys[0][0]) return keys[0][1];
-      let i = keys.length - 1;
-      if (t >= keys[i][0]) return keys[i][1];
-      let lo = 0, hi = i;
-      while (hi - lo > 1) { const mid = (lo + hi) >> 1; if (keys[mid][0] <= t) lo = mid; else hi = mid; }
-      const [t0, v0, easing] = keys[lo];
-      const [t1, v1] = keys[hi];
-      const probe = new Animation(new KeyframeEffect(null, null, { duration: (t1 - t0) * 1000, easing, fill: "both" }), document.timeline);
-      probe.pause();
-      probe.currentTime = (t - t0) * 1000;
-      const p = probe.effect.getComputedTiming().progress;
-      return v0 + (v1 - v0) * p;
-    }
+    // What is drawn, read back from the browser: each view's computed style
+    // (the animations' values on the drawn elements). A view's alpha is its
+    // fill-opacity and its colour's alpha that of its fill (or, marked
+    // data-alpha="opacity", its opacity and its fill-opacity). Opacities are
+    // drawn clamped to 0…1, and so are read.
+    function numbers(text) { return (text.match(/[-+0-9.eE]+/g) || []).map(Number); }
     function hex(v) { const b = Math.round(Math.min(Math.max(v, 0), 1) * 255); return b.toString(16).padStart(2, "0"); }
+    function viewState(el) {
+      const s = getComputedStyle(el);
+      const move = s.translate === "none" ? [] : numbers(s.translate);
+      const scale = s.scale === "none" ? [1] : numbers(s.scale);
+      const rgb = numbers(s.fill);
+      const byOpacity = el.dataset.alpha === "opacity";
+      const alpha = Number(byOpacity ? s.opacity : s.fillOpacity);
+      const colourAlpha = byOpacity ? Number(s.fillOpacity) : (rgb.length > 3 ? rgb[3] : 1);
+      return {
+        x: move[0] || 0, y: move[1] || 0,
+        width: numbers(s.width)[0], height: numbers(s.height)[0],
+        alpha,
+        rotation: s.rotate === "none" ? 0 : numbers(s.rotate)[0],
+        scaleX: scale[0], scaleY: scale.length > 1 ? scale[1] : scale[0],
+        color: "#" + hex(rgb[0] / 255) + hex(rgb[1] / 255) + hex(rgb[2] / 255) + hex(colourAlpha),
+        cornerRadius: numbers(s.rx)[0] || 0,
+      };
+    }
     function state(T) {
-      const t = T - data.start;
       const views = {};
-      for (const view of data.views) {
-        const v = (name) => channelValue(view.tracks[name], t);
-        // Keys and channels from anim's property table: a colour's four
-        // channels join into #rrggbbaa.
-        const s = {};
-        for (const [key, css] of data.state) {
-          s[key] = css.length === 4 ? "#" + css.map((c) => hex(v(c))).join("") : v(css[0]);
-        }
-        views[view.name] = s;
-      }
+      data.views.forEach((view, i) => { views[view.name] = viewState(elements[i]); });
       return { t: T, views };
     }
     function fromHash() {

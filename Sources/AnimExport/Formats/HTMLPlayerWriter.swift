@@ -4,87 +4,61 @@ import AnimEngine
 /// §13): inline SVG animated with the Web Animations API, with controls and
 /// the `#t=T` hook that writes `<pre id="anim-state">`.
 ///
-/// Every property of every view is a registered CSS custom property
-/// (`--x`, `--sx`, `--cr`…) animated by its own keyframes, with a keyframe
-/// offset per recorded keyframe and the interval's easing: `cubic-bezier()`
-/// for exact curves, `steps(1, jump-end)` for holds, `linear` for straight
-/// stretches and CSS `linear()` through the frames of a sampled one.
+/// Each view is one `<rect>` whose presentation properties (`translate`,
+/// `rotate`, `scale`, geometry, fill; see ``PlayerChannel``) are
+/// animated by keyframes over the whole range [A, B], with a keyframe offset
+/// per recorded keyframe and the interval's easing: `cubic-bezier()` for
+/// exact curves, `steps(1, jump-end)` for holds, `linear` for straight
+/// stretches and CSS `linear()` through the frames of a sampled one. Every
+/// animation has keyframes at offsets 0 and 1, so a track that stops moving
+/// before B holds its last value (a keyframe list that ends early would be
+/// completed by the browser with the element's own value).
 public enum HTMLPlayerWriter {
-  /// A custom property and how it reads one lane of a recorded track.
-  struct Channel {
-    let css: String
-    let property: Property
-    let lane: Int
-    /// The key in `#anim-state`: the property's name (colour lanes join
-    /// into one `#rrggbbaa` value).
-    var state: String { property.name }
-  }
-
-  /// The channel of every recorded property (a colour has one per lane).
-  static let channels: [Channel] = [
-    Channel(css: "--x", property: .x, lane: 0),
-    Channel(css: "--y", property: .y, lane: 0),
-    Channel(css: "--w", property: .width, lane: 0),
-    Channel(css: "--h", property: .height, lane: 0),
-    Channel(css: "--a", property: .alpha, lane: 0),
-    Channel(css: "--r", property: .rotation, lane: 0),
-    Channel(css: "--sx", property: .scaleX, lane: 0),
-    Channel(css: "--sy", property: .scaleY, lane: 0),
-    Channel(css: "--cr", property: .color, lane: 0),
-    Channel(css: "--cg", property: .color, lane: 1),
-    Channel(css: "--cb", property: .color, lane: 2),
-    Channel(css: "--ca", property: .color, lane: 3),
-    Channel(css: "--k", property: .cornerRadius, lane: 0),
-  ]
-
-  /// What `#anim-state` lists per view, in print order: each property's
-  /// name and its channels (four for a colour).
-  static var stateKeys: JSONValue {
-    .array(
-      Property.allCases.compactMap { p in
-        let css = channels.filter { $0.property == p }.map { JSONValue.string($0.css) }
-        return css.isEmpty ? nil : .array([.string(p.name), .array(css)])
-      })
-  }
-
   /// The page for `recording` on `stage`.
   ///
   /// The views' keyframes are written view by view, each view's tree dropped
   /// before the next (one tree of every keyframe would take many times the
   /// size of the page).
-  public static func page(_ recording: StageRecording, stage: ExportStage) -> String {
+  ///
+  /// With `loop` (`anim export --loop`, a recording of [A, B) without the
+  /// frame at the seam), the page plays for the recording's frame count
+  /// over its frame rate, the last frame shown for one frame's time like
+  /// every other, so that looping never shows the seam twice.
+  public static func page(_ recording: StageRecording, stage: ExportStage, loop: Bool = false)
+    -> String
+  {
     var page = ""
-    write(recording, stage: stage) { page += $0 }
+    write(recording, stage: stage, loop: loop) { page += $0 }
     return page
   }
 
   /// Writes the page for `recording` on `stage` to `output`, in pieces of
   /// about `chunk` bytes (see `page`).
   public static func write(
-    _ recording: StageRecording, stage: ExportStage, chunk: Int = 1 << 16,
+    _ recording: StageRecording, stage: ExportStage, loop: Bool = false, chunk: Int = 1 << 16,
     to output: (String) -> Void
   ) {
-    let span = recording.end - recording.start
-    let channels = self.channels
+    let span =
+      loop && recording.frameRate > 0
+      ? Double(recording.frameCount) / recording.frameRate
+      : recording.end - recording.start
     var rects = ""
     for (i, view) in recording.views.enumerated() {
       var initial = ""
+      let channels = PlayerChannel.of(view)
       for channel in channels {
-        let track = view.track(channel.property)
-        initial += "\(channel.css):\(JSONValue.format(track.keys.first?.value[channel.lane] ?? 0));"
+        let values = channel.sources.map {
+          view.track($0.property).keys.first?.value[$0.lane] ?? 0
+        }
+        initial += "\(channel.css):\(channel.text(values));"
       }
-      rects += "<rect id=\"v\(i)\" style=\"\(initial)\"></rect>\n"
+      let marked = channels.contains { $0.css == "opacity" } ? " data-alpha=\"opacity\"" : ""
+      rects += "<rect id=\"v\(i)\"\(marked) style=\"\(initial)\"></rect>\n"
     }
-    let background: JSONValue =
-      stage.background.map { .array([$0[0], $0[1], $0[2], $0[3]].map(JSONValue.number)) }
-      ?? .string("transparent")
     let head: [(String, JSONValue)] = [
       ("start", .number(recording.start)),
       ("duration", .number(span)),
       ("fps", .number(recording.frameRate)),
-      ("background", background),
-      ("channels", .array(channels.map { .string($0.css) })),
-      ("state", stateKeys),
     ]
     let w = stage.pixelWidth
     let h = stage.pixelHeight
@@ -108,13 +82,8 @@ public enum HTMLPlayerWriter {
     html += ",\"views\":["
     for (i, view) in recording.views.enumerated() {
       if i > 0 { html += "," }
-      var tracks: [(String, JSONValue)] = []
-      for channel in channels {
-        let track = view.track(channel.property)
-        tracks.append(
-          (channel.css, .array(keyframes(track, lane: channel.lane, start: recording.start))))
-      }
-      JSONValue.object([("name", .string(view.name)), ("tracks", .object(tracks))])
+      let animations = self.animations(of: view, start: recording.start, span: span)
+      JSONValue.object([("name", .string(view.name)), ("animations", .array(animations))])
         .write(to: &html)
       if html.utf8.count >= chunk {
         output(html)
@@ -128,56 +97,146 @@ public enum HTMLPlayerWriter {
     output(html)
   }
 
+  /// The animations of one view: `{"p": CSS property, "k": keyframes}`, with
+  /// `"add": true` on one composited onto the animation before it. A
+  /// property that never changes has none (the `<rect>`'s style holds it).
+  static func animations(of view: RecordedView, start: Double, span: Double) -> [JSONValue] {
+    var out: [JSONValue] = []
+    func animation(_ css: String, _ keys: [JSONValue], add: Bool = false) -> JSONValue {
+      var members: [(String, JSONValue)] = [("p", .string(css)), ("k", .array(keys))]
+      if add { members.append(("add", .bool(true))) }
+      return .object(members)
+    }
+    for channel in PlayerChannel.of(view) {
+      let tracks = channel.properties.map { view.track($0) }
+      let moving = tracks.map { !$0.isStatic && $0.keys.count > 1 }
+      guard moving.contains(true) else { continue }
+      if tracks.count == 1 {
+        let keys = keyframes(
+          tracks[0], lanes: channel.sources.map(\.lane), start: start, span: span,
+          text: channel.text)
+        out.append(animation(channel.css, keys))
+        continue
+      }
+      // Two properties (lane 0 each): one animation when they move on the
+      // same keyframes, else one each, the second added to the first.
+      let a = tracks[0]
+      let b = tracks[1]
+      let a0 = a.keys.first?.value[0] ?? 0
+      let b0 = b.keys.first?.value[0] ?? 0
+      let unit = channel.identity ?? 0
+      if moving[0] && moving[1] && sameTiming(a.keys, b.keys) {
+        let joined = PropertyTrack(property: a.property, keys: joinedKeys(a.keys, b.keys))
+        out.append(
+          animation(
+            channel.css,
+            keyframes(joined, lanes: [0, 1], start: start, span: span, text: channel.text)))
+      } else if moving[0] && moving[1] {
+        out.append(
+          animation(
+            channel.css,
+            keyframes(a, lanes: [0], start: start, span: span) { channel.text([$0[0], unit]) }))
+        out.append(
+          animation(
+            channel.css,
+            keyframes(b, lanes: [0], start: start, span: span) { channel.text([unit, $0[0]]) },
+            add: true))
+      } else if moving[0] {
+        out.append(
+          animation(
+            channel.css,
+            keyframes(a, lanes: [0], start: start, span: span) { channel.text([$0[0], b0]) }))
+      } else {
+        out.append(
+          animation(
+            channel.css,
+            keyframes(b, lanes: [0], start: start, span: span) { channel.text([a0, $0[0]]) }))
+      }
+    }
+    return out
+  }
+
+  /// Whether two tracks have keyframes at the same times, leaving them the
+  /// same way.
+  private static func sameTiming(_ a: KeyframeList, _ b: KeyframeList) -> Bool {
+    guard a.count == b.count else { return false }
+    for i in 0..<a.count where a[i].time != b[i].time || a[i].out != b[i].out { return false }
+    return true
+  }
+
+  /// Keyframes of `a` carrying `b`'s lane-0 value in lane 1.
+  private static func joinedKeys(_ a: KeyframeList, _ b: KeyframeList) -> KeyframeList {
+    var out = KeyframeList()
+    for i in 0..<a.count {
+      var key = a[i]
+      key.value[1] = b[i].value[0]
+      out.append(key)
+    }
+    return out
+  }
+
   private static func channel(_ v: Double) -> String {
     JSONValue.format((min(max(v, 0), 1) * 255 * 1000).rounded() / 1000)
   }
 
-  /// One channel's keyframes as `[time since A, value, easing]` triples; a
-  /// sampled stretch becomes one interval eased by CSS `linear()` through
-  /// its frames (when its ends differ).
-  static func keyframes(_ track: PropertyTrack, lane: Int, start: Double) -> [JSONValue] {
+  /// One animation's keyframes as `[offset, CSS value, easing]` triples,
+  /// from offset 0 to offset 1: `lanes` of each recorded keyframe given to
+  /// `text`. A sampled stretch of a single lane becomes one interval eased
+  /// by CSS `linear()` through its frames (when its ends differ).
+  static func keyframes(
+    _ track: PropertyTrack, lanes: [Int], start: Double, span: Double,
+    text: ([Double]) -> String
+  ) -> [JSONValue] {
     let keys = track.keys
+    guard let first = keys.first, let last = keys.last else { return [] }
     var out: [JSONValue] = []
+    func offset(_ time: Double) -> Double {
+      span > 0 ? min(max((time - start) / span, 0), 1) : 0
+    }
+    func triple(_ at: Double, _ key: Keyframe, _ easing: String) -> JSONValue {
+      .array([.number(at), .string(text(lanes.map { key.value[$0] })), .string(easing)])
+    }
+    if offset(first.time) > 0 { out.append(triple(0, first, "linear")) }
     var i = 0
     while i < keys.count {
       let key = keys[i]
-      let v = key.value[lane]
-      func triple(_ easing: String) -> JSONValue {
-        .array([.number(key.time - start), .number(v), .string(easing)])
-      }
+      let at = offset(key.time)
       if i + 1 == keys.count {
-        out.append(triple("linear"))
+        out.append(triple(at, key, "linear"))
         break
       }
       switch key.out {
       case .hold:
-        out.append(triple("steps(1, jump-end)"))
+        out.append(triple(at, key, "steps(1, jump-end)"))
       case .linear:
-        out.append(triple("linear"))
+        out.append(triple(at, key, "linear"))
       case .bezier(let x1, let y1, let x2, let y2):
         let n = [x1, y1, x2, y2].map(JSONValue.format).joined(separator: ", ")
-        out.append(triple("cubic-bezier(\(n))"))
+        out.append(triple(at, key, "cubic-bezier(\(n))"))
       case .sampled:
         var j = i + 1
         while j + 1 < keys.count && keys[j].out == .sampled { j += 1 }
-        let v1 = keys[j].value[lane]
-        if j > i + 1 && v1 != v {
+        if lanes.count == 1 && j > i + 1 && keys[j].value[lanes[0]] != key.value[lanes[0]] {
+          let lane = lanes[0]
+          let v = key.value[lane]
+          let v1 = keys[j].value[lane]
           var stops = ["0"]
-          let span = keys[j].time - key.time
+          let interval = keys[j].time - key.time
           for m in (i + 1)..<j {
             let p = (keys[m].value[lane] - v) / (v1 - v)
-            let x = (keys[m].time - key.time) / span * 100
+            let x = (keys[m].time - key.time) / interval * 100
             stops.append("\(JSONValue.format(p)) \(JSONValue.format(x))%")
           }
           stops.append("1")
-          out.append(triple("linear(\(stops.joined(separator: ", ")))"))
+          out.append(triple(at, key, "linear(\(stops.joined(separator: ", ")))"))
           i = j
           continue
         }
-        out.append(triple("linear"))
+        out.append(triple(at, key, "linear"))
       }
       i += 1
     }
+    if offset(last.time) < 1 { out.append(triple(1, last, "linear")) }
     return out
   }
 }

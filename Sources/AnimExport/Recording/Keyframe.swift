@@ -40,6 +40,10 @@ public struct PropertyTrack: Sendable {
   public let property: Property
   public var keys: KeyframeList
 
+  /// Whether every keyframe holds the same value (the HTML player writes no
+  /// animation for such a track).
+  public var isStatic: Bool { keys.allSatisfy { $0.value == keys[0].value } }
+
   /// The value a player computes at absolute time `t` (linear between
   /// sampled keyframes): what the tests compare with anim's own values.
   public func value(at t: Double) -> PropertyValue {

@@ -38,6 +38,12 @@ public final class StageRecorder {
   /// The scene's values at the last frame, to find what changed since.
   private var seen: [Double] = []
   private var frame = -1
+  /// Looks taken (frames and instants between them), to tell visits apart.
+  private var looks = 0
+  /// The time of the last frame taken.
+  private var lastFrameTime = -Double.infinity
+  /// The time the last look looked back to.
+  private var previousLook = 0.0
   private var start = 0.0
   private var lastTime = 0.0
   private var frameRate: Double
@@ -93,6 +99,34 @@ public final class StageRecorder {
       restart(at: time)
     }
     frame = index
+    lastFrameTime = time
+    take(time: time, previousTime: lastTime, scene: scene, clock: clock, instant: false)
+  }
+
+  /// Looks at the scene between frames, where the clock stands at `time`
+  /// (a run ending, an event heard, a step's start after the script's
+  /// statements), so that a change made there (a cancel, a clear, a pause,
+  /// `finish`, an assignment, a run a handler starts) is put where it
+  /// happened rather than at the next frame (SPEC §13). Only instants
+  /// strictly between frames are taken: a change right after a frame at the
+  /// frame's own instant still shows at the next frame (the frame must keep
+  /// the value anim's frame shows, and a look at the same instant cannot
+  /// tell a jump from a curve starting there).
+  public func observe(instant time: Double, scene: Scene, clock: Clock) {
+    guard frame >= 0, time > lastFrameTime, time >= lastTime else { return }
+    // A second look at one instant (the script's statements ran after the
+    // clock stopped there) looks back as far as the first did.
+    let previous = time == lastTime ? previousLook : lastTime
+    take(time: time, previousTime: previous, scene: scene, clock: clock, instant: true)
+  }
+
+  /// One look at the scene at `time`, the last having been at `previousTime`.
+  private func take(
+    time: Double, previousTime: Double, scene: Scene, clock: Clock, instant: Bool
+  ) {
+    previousLook = previousTime
+    looks += 1
+    let index = looks
     var visits = self.visits
     self.visits = FrameVisits()
     visits.begin(frame: index)
@@ -124,17 +158,18 @@ public final class StageRecorder {
           builders[i].confirm(
             time: time, value: value, start: visits.segments[k].start,
             duration: visits.segments[k].duration, paused: visits.segments[k].paused,
-            exact: visits.segments[k].shape != .other, previousTime: lastTime,
+            exact: visits.segments[k].shape != .other, previousTime: previousTime,
             lanes: property.lanes)
         } else {
           builders[i].confirm(
             time: time, value: value, start: nil, duration: 0, paused: false, exact: false,
-            previousTime: lastTime, lanes: property.lanes)
+            previousTime: previousTime, lanes: property.lanes)
         }
       if !confirmed {
         builders[i].observe(
           time: time, value: value, segment: k.map { visits.segments[$0] },
-          previousTime: lastTime, jumpDelta: delta, lanes: property.lanes)
+          previousTime: previousTime, jumpDelta: delta, lanes: property.lanes,
+          instant: instant)
       }
       if !builders[i].isSettled { unsettled.append(i) }
     }
@@ -168,13 +203,13 @@ public final class StageRecorder {
     for (v, view) in views.enumerated() where drawn(view.id) {
       var tracks: [PropertyTrack] = []
       for (p, property) in properties.enumerated() {
-        let keys = builders[v * properties.count + p].finished(at: lastTime)
+        let keys = builders[v * properties.count + p].finished(at: lastFrameTime)
         tracks.append(PropertyTrack(property: property, keys: keys))
       }
       recorded.append(RecordedView(id: view.id, name: view.name, kind: view.kind, tracks: tracks))
     }
     return StageRecording(
-      start: start, end: lastTime, frameRate: frameRate, frameCount: max(frame + 1, 0),
+      start: start, end: lastFrameTime, frameRate: frameRate, frameCount: max(frame + 1, 0),
       views: recorded)
   }
 
@@ -186,5 +221,6 @@ public final class StageRecorder {
     seen = []
     start = time
     lastTime = time
+    lastFrameTime = time
   }
 }

@@ -32,6 +32,9 @@ struct TrackBuilder {
   private var lastTime = -Double.infinity
   private var lastValue = PropertyValue.zero
   private var started = false
+  /// The last keyframe was set at a look between frames and holds (see
+  /// `observe`).
+  private var heldAtLook = false
 
   /// Whether `v` is the value `predicted` (to rounding: the clock computes
   /// the same formula from its own copy of the times).
@@ -43,6 +46,34 @@ struct TrackBuilder {
   }
 
   mutating func observe(
+    time t: Double, value v: PropertyValue, segment: SegmentInForce?, previousTime: Double,
+    jumpDelta: Double, lanes: Int, instant: Bool = false
+  ) {
+    // Between frames, a value that a running segment does not predict,
+    // on a track that segment goes on writing (an assignment to a property
+    // a run moves), lasts only the instant: the run writes over it at its
+    // next sample. The look records nothing there.
+    if instant, let s = segment, !s.paused, s.shape == .eased, s.start <= previousTime,
+      let c = Self.curve(of: s, since: t), !Self.matches(c.value(at: t), v, lanes: lanes)
+    {
+      return
+    }
+    observe(
+      time: t, value: v, segment: segment, previousTime: previousTime, jumpDelta: jumpDelta,
+      lanes: lanes)
+    // A value set between frames that the segments do not explain (an
+    // assignment, a cancel restoring values) holds until the next look: a
+    // run that writes the property afterwards brings the value back there
+    // as a jump, not as a slide from this instant.
+    guard instant, curve == nil, let last = keys.last, last.time == t, last.value == v else {
+      return
+    }
+    if let s = segment, s.shape == .other { return }
+    keys[keys.count - 1].out = .hold
+    heldAtLook = true
+  }
+
+  private mutating func observe(
     time t: Double, value v: PropertyValue, segment: SegmentInForce?, previousTime: Double,
     jumpDelta: Double, lanes: Int
   ) {
@@ -202,6 +233,10 @@ struct TrackBuilder {
   /// A free track that held its value: the hold ends at the last frame
   /// before `t`, from where the track moves on.
   private mutating func endHold(before t: Double) {
+    if heldAtLook {
+      heldAtLook = false
+      return
+    }
     guard var last = keys.last else { return }
     if last.out == .hold && last.time < lastTime && lastTime < t {
       append(Keyframe(time: lastTime, value: lastValue, out: .sampled, slope: 0))

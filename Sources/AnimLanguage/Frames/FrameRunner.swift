@@ -29,6 +29,11 @@ public final class FrameRunner {
   /// Called with every event the clock fires during `play` (a plot's event
   /// ticks); nil for none.
   public var eventObserver: ((RunEvent) -> Void)?
+  /// Told, in the play pass, where the clock stands between frames (and at a
+  /// frame's instant after the script's statements there): the time, the
+  /// scene and the clock. `anim export` records changes that happen between
+  /// frames at their own time with it.
+  public var instantObserver: ((Double, Scene, Clock) throws -> Void)?
   /// Called once by `play` before the script's first statement, with the
   /// scene and clock it will run on; an error it throws stops `play`.
   public var sceneReady: ((Scene, Clock) throws -> Void)?
@@ -181,6 +186,14 @@ public final class FrameRunner {
       } catch {
         failure = error
         throw ObserverFailure(error: error)
+      }
+    }
+    if let instantObserver {
+      stops.onInstant = { time in
+        do { try instantObserver(time, scene, clock) } catch {
+          failure = error
+          throw ObserverFailure(error: error)
+        }
       }
     }
     if case .end = selection {} else { clock.stops = stops }

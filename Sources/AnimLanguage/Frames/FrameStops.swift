@@ -22,6 +22,12 @@ final class FrameStops: ClockStops {
   var onFrame: (Int, Double) throws -> Void = { _, _ in }
   /// Called at each `reset`, after the frame count restarts.
   var onReset: () -> Void = {}
+  /// Called where the clock stands between the first frame and the last one
+  /// at an instant that is not a frame, or at a frame's instant once the
+  /// script's statements there have run (`ClockStops.clockStands`).
+  var onInstant: ((Double) throws -> Void)?
+  /// The time of the last frame taken.
+  private var lastFrame = -Double.infinity
 
   private(set) var next = 0
   private(set) var resets = 0
@@ -48,6 +54,7 @@ final class FrameStops: ClockStops {
     if frame <= time {
       let k = next
       next += 1
+      lastFrame = frame
       try onFrame(k, frame)
       return
     }
@@ -57,9 +64,18 @@ final class FrameStops: ClockStops {
     }
   }
 
+  func clockStands(at time: Double, afterScript: Bool) throws {
+    guard let onInstant, next > 0, resets >= resetsToSkip, time < last else { return }
+    // At a frame's own instant nothing changed since the frame unless the
+    // script's statements ran there.
+    if time == lastFrame && !afterScript { return }
+    try onInstant(time)
+  }
+
   func clockDidReset() {
     resets += 1
     next = 0
+    lastFrame = -.infinity
     onReset()
   }
 }
