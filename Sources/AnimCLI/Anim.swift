@@ -20,13 +20,14 @@ struct Anim: ParsableCommand {
 
       Exit codes: 0 success, 1 a failed expectation or test, 64 usage, \
       65 a syntax or name error, 66 a missing file, 69 a required program (ffmpeg) \
-      missing, 70 a runtime error, 74 an I/O error.
+      missing, 70 a runtime error, 74 an I/O error, 75 a temporary failure (a preview's \
+      port in use).
       """,
     version: version,
     subcommands: [
       RunCommand.self, CheckCommand.self, TestCommand.self, ReplCommand.self, RenderCommand.self,
       PlotCommand.self, BenchCommand.self, FmtCommand.self, LspCommand.self,
-      ExportCommand.self,
+      ExportCommand.self, PreviewCommand.self,
     ]
   )
 

@@ -37,6 +37,11 @@ public final class ReplSession {
   var report: StepReport?
   private var warnedAboutHistory = false
 
+  /// Starts the live preview for `:preview` (the host gives it; nil: none).
+  public var makePreview: (() throws(SessionPreviewError) -> any SessionPreview)?
+  /// The live preview, while `:preview` runs.
+  var preview: (any SessionPreview)?
+
   /// Whether `:quit` was entered.
   public internal(set) var hasQuit = false
 
@@ -125,6 +130,7 @@ public final class ReplSession {
       let trimmed = line.trimmingCharacters(in: .whitespaces)
       if trimmed.hasPrefix(":") {
         perform(line)
+        if preview != nil && !trimmed.hasPrefix(":preview") { updatePreview() }
         return
       }
       if trimmed.isEmpty { return }
@@ -137,7 +143,10 @@ public final class ReplSession {
     }
     pending.append(line)
     let text = pending.joined(separator: "\n")
-    if runEntry(text, complete: false) { pending = [] }
+    if runEntry(text, complete: false) {
+      pending = []
+      updatePreview()
+    }
   }
 
   private func recordHistory(_ line: String) {
