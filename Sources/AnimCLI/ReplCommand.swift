@@ -34,6 +34,7 @@ struct ReplCommand: ParsableCommand {
       terminalWidth: { TerminalWidth.current(environment: environment) })
     session.workLimit = limits.workLimit
     let workLimit = limits.workLimit
+    session.flushOutput = { Terminal.flush() }
     session.makePreview = { () throws(SessionPreviewError) in
       try ReplPreview(workLimit: workLimit)
     }

@@ -150,6 +150,7 @@ enum PreviewPageTemplate {
         const old = $("anim-player");
         const adopted = document.adoptNode(fresh);
         old.replaceWith(adopted);
+        adopted.appendChild(overlay);
         let codeEl = $("anim-player-code");
         if (!codeEl) {
           codeEl = document.createElement("script");
@@ -214,6 +215,7 @@ enum PreviewPageTemplate {
           row.dataset.target = lane.target;
           row.dataset.start = String(lane.start);
           row.dataset.end = lane.end === null ? "" : String(lane.end);
+          row.dataset.ended = lane.ended || "";
           const end = lane.end === null ? "…" : lane.end + " s" + (lane.ended && lane.ended !== "done" ? " (" + lane.ended + ")" : "");
           row.title = "#" + lane.id + " " + lane.label + "\ntarget: " + (lane.target || "—") + "\n" + lane.start + " s → " + end;
           const label = document.createElement("span");

@@ -19,7 +19,10 @@ public final class PreviewServer: Sendable {
   /// Most pages listening to the update stream at once.
   public static let maximumStreams = 16
   /// Seconds a request may take before the server answers it with 500.
-  public static let requestTimeout = 15.0
+  public static let requestTimeout = 60.0
+  /// Seconds a request for the page waits for the script's first run (a
+  /// browser opened at once gets the animation, not an empty page).
+  public static let firstBuildWait = 50.0
 
   /// Why the server could not start.
   public enum StartError: Error, Equatable {
@@ -159,6 +162,10 @@ struct PreviewHandler: HTTPHandler {
     case "/":
       guard request.method == .GET || request.method == .HEAD else {
         return Self.text(.methodNotAllowed, "405 only GET\n")
+      }
+      let waited = ContinuousClock.now
+      while !state.hasPublished && ContinuousClock.now - waited < .seconds(PreviewServer.firstBuildWait) {
+        try await Task.sleep(for: .milliseconds(20))
       }
       let page = Data(state.page.utf8)
       var response = HTTPResponse(

@@ -29,6 +29,9 @@ final class PreviewState: @unchecked Sendable {
     return lock.withLock { authorities.contains(asked) }
   }
 
+  /// Whether a first build was published.
+  var hasPublished: Bool { lock.withLock { version > 0 } }
+
   /// The page as a new visitor gets it.
   var page: String {
     lock.withLock { PreviewPage.document(player: player, message: message) }

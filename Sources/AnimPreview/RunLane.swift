@@ -56,7 +56,9 @@ final class LaneRecorder {
     case .done:
       if built[i].end == nil {
         built[i].end = event.time
-        built[i].ended = "done"
+        // `cancel` and `clear` fire `done` too; the lane says which it was.
+        let state = event.record.state
+        built[i].ended = state == .cancelled || state == .cleared ? state.rawValue : "done"
       }
       (kind, label) = ("done", "done")
     case .repeat(let iteration): (kind, label) = ("repeat", "repeat \(iteration)")

@@ -39,6 +39,9 @@ public final class ReplSession {
 
   /// Starts the live preview for `:preview` (the host gives it; nil: none).
   public var makePreview: (() throws(SessionPreviewError) -> any SessionPreview)?
+  /// Pushes buffered output out (the host's stream); called when a line
+  /// must be seen at once even through a pipe (`:preview`'s address).
+  public var flushOutput: () -> Void = {}
   /// The live preview, while `:preview` runs.
   var preview: (any SessionPreview)?
 

@@ -31,6 +31,7 @@ extension ReplSession {
       let started = try makePreview()
       preview = started
       output("preview: \(started.address)")
+      flushOutput()
       updatePreview()
     } catch {
       problem(error.message, commandLine: line)
