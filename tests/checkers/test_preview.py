@@ -295,11 +295,11 @@ def test_one_lane_per_run_with_its_events_and_a_click_seeks_to_its_start(tmp_pat
         browser.wait_for("Math.abs(document.getAnimations()[0].currentTime - 500) < 1e-6", 2)
         assert browser.evaluate("document.getElementById('play').textContent") == "Play"
         # The playhead is drawn at that time on the tracks.
-        head = browser.evaluate(
+        # The range is [0, 2.75].
+        browser.wait_for(
             "(() => { const p = document.getElementById('playhead').getBoundingClientRect();"
             " const t = document.querySelector('#timeline .lane-track').getBoundingClientRect();"
-            " return (p.left + p.width / 2 - t.left) / t.width; })()")
-        assert head == pytest.approx(0.5 / 2.75, abs=0.01)  # the range is [0, 2.75]
+            " return Math.abs((p.left + p.width / 2 - t.left) / t.width - 0.5 / 2.75) < 0.01; })()", 2)
     finally:
         assert preview.stop() == 0
 
@@ -403,6 +403,7 @@ def test_the_page_requests_nothing_but_itself_and_its_stream(tmp_path, browser):
     script.write_text(MOVING_BOX.format(color="red"))
     preview = Preview(script)
     try:
+        browser.navigate("about:blank")
         browser.events.clear()
         browser.call("Network.enable")
         browser.navigate(preview.url)
