@@ -117,5 +117,6 @@ let package = Package(
       ]),
     .testTarget(name: "AnimLSPTests", dependencies: ["AnimLSP", "AnimLanguage"]),
     .testTarget(name: "AnimREPLTests", dependencies: ["AnimREPL", "AnimLanguage", "AnimEngine"]),
+    .testTarget(name: "AnimPreviewTests", dependencies: ["AnimPreview", "AnimLanguage"]),
   ]
 )
