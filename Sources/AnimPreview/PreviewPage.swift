@@ -39,20 +39,20 @@ enum PreviewPage {
   static func document(player: String?, message: PreviewMessage) -> String {
     var page =
       player
-      ?? """
-      <!doctype html>
-      <html lang="en">
-      <head>
-      <meta charset="utf-8">
-      <title>anim preview</title>
-      <style id="anim-player-style"></style>
-      </head>
-      <body>
-      <div id="anim-player"></div>
-      </body>
-      </html>
+        ?? """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <title>anim preview</title>
+        <style id="anim-player-style"></style>
+        </head>
+        <body>
+        <div id="anim-player"></div>
+        </body>
+        </html>
 
-      """
+        """
     if let head = page.range(of: "</head>", options: .backwards) {
       page.replaceSubrange(head, with: PreviewPageTemplate.style + "</head>")
     }

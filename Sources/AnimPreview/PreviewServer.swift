@@ -164,7 +164,9 @@ struct PreviewHandler: HTTPHandler {
         return Self.text(.methodNotAllowed, "405 only GET\n")
       }
       let waited = ContinuousClock.now
-      while !state.hasPublished && ContinuousClock.now - waited < .seconds(PreviewServer.firstBuildWait) {
+      while !state.hasPublished
+        && ContinuousClock.now - waited < .seconds(PreviewServer.firstBuildWait)
+      {
         try await Task.sleep(for: .milliseconds(20))
       }
       let page = Data(state.page.utf8)

@@ -8,7 +8,8 @@ final class PreviewPageTests: XCTestCase {
     PreviewBuilder.build(
       SourceFile(
         path: "t.anim",
-        text: "view box(x: 0, y: 0, width: 10, height: 10)\nrun fade(out, 1) on box\nprint \"\(text)\"\n"
+        text:
+          "view box(x: 0, y: 0, width: 10, height: 10)\nrun fade(out, 1) on box\nprint \"\(text)\"\n"
       ), readFile: { _ in [] })
   }
 
@@ -70,7 +71,9 @@ final class PreviewPageTests: XCTestCase {
     XCTAssertTrue(state.allows(host: "127.0.0.1:8123"))
     XCTAssertTrue(state.allows(host: "localhost:8123"))
     XCTAssertTrue(state.allows(host: "LocalHost:8123"))
-    for refused in ["127.0.0.1", "localhost", "127.0.0.1:8124", "evil.example:8123", "", "0.0.0.0:8123"] {
+    for refused in [
+      "127.0.0.1", "localhost", "127.0.0.1:8124", "evil.example:8123", "", "0.0.0.0:8123",
+    ] {
       XCTAssertFalse(state.allows(host: refused), refused)
     }
     state.setAuthorities(host: "::1", port: 9)
@@ -81,6 +84,7 @@ final class PreviewPageTests: XCTestCase {
   func testTheStreamReadsTheVersionAPageShows() {
     XCTAssertEqual(PreviewStream.shownVersion(#"{"shown": 7}"#), 7)
     XCTAssertEqual(PreviewStream.shownVersion("nonsense"), 0)
-    XCTAssertEqual(PreviewStream.shownVersion(String(repeating: " ", count: 300) + #"{"shown":1}"#), 0)
+    XCTAssertEqual(
+      PreviewStream.shownVersion(String(repeating: " ", count: 300) + #"{"shown":1}"#), 0)
   }
 }
