@@ -67,9 +67,10 @@ struct PreviewCommand: ParsableCommand {
     while true {
       let reads = FileReads()
       reads.record(file)
+      let started = ContinuousClock.now
       let build = PreviewCommand.build(file, reads: reads, workLimit: limit)
       server.server.publish(build)
-      PreviewCommand.log(build, file: file)
+      PreviewCommand.log(build, file: file, took: ContinuousClock.now - started)
       _ = Watcher.waitForChange(reads.stamps, every: Self.pollInterval)
     }
   }
@@ -98,7 +99,9 @@ struct PreviewCommand: ParsableCommand {
   }
 
   /// One line on stderr per build: what the page now shows.
-  static func log(_ build: PreviewBuild, file: String) {
+  static func log(_ build: PreviewBuild, file: String, took: Duration) {
+    let seconds = Double(took.components.seconds) + Double(took.components.attoseconds) * 1e-18
+    let ran = " (run in \(String(format: "%.2f", seconds)) s)"
     let time = Date().formatted(
       Date.FormatStyle(date: .omitted, time: .standard).locale(Locale(identifier: "en_GB")))
     if build.isGood {
@@ -106,9 +109,10 @@ struct PreviewCommand: ParsableCommand {
       Terminal.writeError(
         "preview: \(time) \(file): \(runs) run\(runs == 1 ? "" : "s"), "
           + "\(NumberText.format(build.start))–\(NumberText.format(build.end)) s"
-          + (build.failures.isEmpty ? "" : ", expectations failed"))
+          + (build.failures.isEmpty ? "" : ", expectations failed") + ran)
     } else {
-      Terminal.writeError("preview: \(time) \(file): error, the page keeps the last good animation")
+      Terminal.writeError(
+        "preview: \(time) \(file): error, the page keeps the last good animation" + ran)
       if let error = build.error {
         Terminal.writeError(error.hasSuffix("\n") ? String(error.dropLast()) : error)
       }

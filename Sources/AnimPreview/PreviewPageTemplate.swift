@@ -84,9 +84,16 @@ enum PreviewPageTemplate {
       }
 
       const $ = (id) => document.getElementById(id);
+      // The player's range, read once per player (its data can be megabytes).
+      let range = undefined;
       function playerData() {
+        if (range !== undefined) return range;
         const el = $("anim-data");
-        try { return el ? JSON.parse(el.textContent) : null; } catch (e) { return null; }
+        try {
+          const data = el ? JSON.parse(el.textContent) : null;
+          range = data ? { start: data.start, duration: data.duration } : null;
+        } catch (e) { range = null; }
+        return range;
       }
       function isPlaying() {
         const play = $("play");
@@ -94,11 +101,13 @@ enum PreviewPageTemplate {
       }
       // The time shown, in clock seconds: read from the drawn animations
       // (exact), else from the scrubber (a frame's precision).
-      function shownTime(data) {
+      function shownTime(data, exact = true) {
         const scrub = $("scrub");
         if (!data || !scrub) return null;
-        const animations = document.getAnimations().filter((a) => a.effect && a.effect.target && $("anim-player").contains(a.effect.target));
-        if (animations.length > 0 && animations[0].currentTime !== null) return data.start + animations[0].currentTime / 1000;
+        if (exact) {
+          const animations = $("anim-player").getAnimations({ subtree: true });
+          if (animations.length > 0 && animations[0].currentTime !== null) return data.start + animations[0].currentTime / 1000;
+        }
         return data.start + Number(scrub.value);
       }
       function capture() {
@@ -147,6 +156,7 @@ enum PreviewPageTemplate {
         if (!fresh || !code) return;
         if (style) $("anim-player-style").textContent = style.textContent;
         if (player) player.stop();
+        range = undefined;
         const old = $("anim-player");
         const adopted = document.adoptNode(fresh);
         old.replaceWith(adopted);
@@ -247,12 +257,13 @@ enum PreviewPageTemplate {
           timeline.appendChild(row);
         }
       }
-      // The playhead follows the player's time.
+      // The playhead follows the player's time (the scrubber's: a frame's
+      // precision, without asking for every animation each frame).
       function movePlayhead() {
         const data = playerData();
         const first = timeline.querySelector(".lane-track");
         if (data && first && current) {
-          const T = shownTime(data);
+          const T = shownTime(data, false);
           const span = Math.max(current.end - current.start, 1e-9);
           const p = Math.min(Math.max((T - current.start) / span, 0), 1);
           const box = timeline.getBoundingClientRect(), track = first.getBoundingClientRect();
