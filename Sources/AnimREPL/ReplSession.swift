@@ -146,9 +146,11 @@ public final class ReplSession {
     }
     pending.append(line)
     let text = pending.joined(separator: "\n")
+    let kept = entries.count
     if runEntry(text, complete: false) {
       pending = []
-      updatePreview()
+      // A failed entry changed nothing: the page stays as it is.
+      if entries.count != kept { updatePreview() }
     }
   }
 
