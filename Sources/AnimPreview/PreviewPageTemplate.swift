@@ -284,11 +284,14 @@ enum PreviewPageTemplate {
         showError(m.error);
         showOutput(m);
         showLanes(m);
-        preview.version = m.version;
-        document.documentElement.dataset.previewVersion = String(m.version);
-        // Drawn: two frames after the swap the new frame is on screen.
+        // Drawn: two frames after the swap the new frame is on screen; only
+        // then does the page say which version it shows, and since when.
         requestAnimationFrame(() => requestAnimationFrame(() => {
-          if (shown === m.version) { preview.shownAt = Date.now(); preview.reloads += 1; }
+          if (shown !== m.version) return;
+          preview.shownAt = Date.now();
+          preview.reloads += 1;
+          preview.version = m.version;
+          document.documentElement.dataset.previewVersion = String(m.version);
         }));
       }
 

@@ -20,7 +20,7 @@ from PIL import Image
 class Browser:
     """One headless Chromium with one page, driven over the DevTools protocol."""
 
-    def __init__(self, profile_dir, width=1000, height=800):
+    def __init__(self, profile_dir, width=1000, height=800, timeout=30):
         self.proc = subprocess.Popen(
             [
                 "chromium", "--headless=new", "--no-sandbox", "--disable-gpu",
@@ -48,7 +48,7 @@ class Browser:
             if not pages:
                 time.sleep(0.1)
         self.ws = websocket.create_connection(
-            pages[0]["webSocketDebuggerUrl"], suppress_origin=True, timeout=30)
+            pages[0]["webSocketDebuggerUrl"], suppress_origin=True, timeout=timeout)
         self.next_id = 0
         self.events = []
         self.call("Page.enable")
