@@ -189,6 +189,24 @@ def test_a_playing_page_keeps_playing_at_its_time_and_speed(tmp_path, browser):
         assert preview.stop() == 0
 
 
+def test_a_shorter_animation_clamps_the_time_to_its_new_end(tmp_path, browser):
+    script = tmp_path / "box.anim"
+    script.write_text(MOVING_BOX.format(color="red"))
+    preview = Preview(script)
+    try:
+        browser.navigate(preview.url + "#t=1.5")
+        wait_for_version(browser, 1)
+        assert abs(player_time(browser) - 1.5) < 1e-6
+        version = shown_version(browser)
+        save(script, MOVING_BOX.format(color="red").replace(", 2) on box", ", 1) on box"))
+        wait_for_version(browser, version + 1, timeout=3)
+        assert browser.evaluate("document.getElementById('scrub').max") == "1"
+        assert abs(player_time(browser) - 1) < 1e-6
+        assert browser.evaluate("document.getElementById('play').textContent") == "Play"
+    finally:
+        assert preview.stop() == 0
+
+
 def test_an_error_shows_over_the_last_good_animation_as_anim_run_prints_it(tmp_path, browser):
     script = tmp_path / "box.anim"
     good = MOVING_BOX.format(color="red")
