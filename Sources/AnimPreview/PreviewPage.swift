@@ -45,7 +45,9 @@ enum PreviewPage {
         <head>
         <meta charset="utf-8">
         <title>anim preview</title>
-        <style id="anim-player-style"></style>
+        <style id="anim-player-style">
+        body { margin: 0; padding: 16px; background: #2a2a2a; color: #ddd; font: 14px system-ui, sans-serif; }
+        </style>
         </head>
         <body>
         <div id="anim-player"></div>
