@@ -34,6 +34,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+    // The live preview's HTTP and WebSocket server (`anim preview`, `:preview`):
+    // async/await on plain sockets, no SwiftNIO (see docs/architecture.md).
+    .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
   ],
   targets: [
     .target(name: "AnimEngine", dependencies: ["CFormat"]),
@@ -63,6 +66,15 @@ let package = Package(
     // Recording the stage as keyframes; Lottie and the HTML player (`anim export`).
     .target(name: "AnimExport", dependencies: ["AnimEngine"]),
     .target(name: "AnimTestRunner", dependencies: ["AnimFiles"]),
+    // The live preview (`anim preview`, `:preview`): a script's export, output,
+    // errors and runs served to a browser page that reloads in place. Only
+    // `anim-commands` links it; `anim run` never loads it (W6).
+    .target(
+      name: "AnimPreview",
+      dependencies: [
+        "AnimEngine", "AnimLanguage", "AnimStage", "AnimExport", "AnimFiles",
+        .product(name: "FlyingFox", package: "FlyingFox"),
+      ]),
     // The language server (`anim lsp`): JSON-RPC over any byte stream, no terminal.
     .target(name: "AnimLSP", dependencies: ["AnimEngine", "AnimLanguage", "AnimFiles"]),
     // The REPL's logic, behind a line-reader interface (tested without a terminal).
@@ -92,7 +104,7 @@ let package = Package(
       name: "AnimCLI",
       dependencies: [
         "AnimEngine", "AnimLanguage", "AnimConsole", "AnimTestRunner", "AnimREPL", "AnimExport",
-        "AnimLSP",
+        "AnimLSP", "AnimPreview",
         "CLibedit", "AnimStage", "AnimRender", "AnimPlot",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -110,5 +122,6 @@ let package = Package(
       ]),
     .testTarget(name: "AnimLSPTests", dependencies: ["AnimLSP", "AnimLanguage"]),
     .testTarget(name: "AnimREPLTests", dependencies: ["AnimREPL", "AnimLanguage", "AnimEngine"]),
+    .testTarget(name: "AnimPreviewTests", dependencies: ["AnimPreview", "AnimLanguage"]),
   ]
 )

@@ -20,14 +20,15 @@ struct Anim: ParsableCommand {
 
       Exit codes: 0 success, 1 a failed expectation or test, 64 usage, \
       65 a syntax or name error, 66 a missing file, 69 a required program (ffmpeg) \
-      missing, 70 a runtime error, 74 an I/O error; stopped by a signal (Ctrl-C, \
-      SIGTERM, SIGHUP), 128 + its number, with nothing left half-written.
+      missing, 70 a runtime error, 74 an I/O error, 75 a temporary failure (a preview's \
+      port in use); stopped by a signal (Ctrl-C, SIGTERM, SIGHUP), 128 + its number, with \
+      nothing left half-written.
       """,
     version: version,
     subcommands: [
       RunCommand.self, CheckCommand.self, TestCommand.self, ReplCommand.self, RenderCommand.self,
       PlotCommand.self, BenchCommand.self, FmtCommand.self, LspCommand.self,
-      ExportCommand.self,
+      ExportCommand.self, PreviewCommand.self,
     ]
   )
 

@@ -33,6 +33,11 @@ struct ReplCommand: ParsableCommand {
       useColor: Terminal.diagnosticColor,
       terminalWidth: { TerminalWidth.current(environment: environment) })
     session.workLimit = limits.workLimit
+    let workLimit = limits.workLimit
+    session.flushOutput = { Terminal.flush() }
+    session.makePreview = { () throws(SessionPreviewError) in
+      try ReplPreview(workLimit: workLimit)
+    }
     var reader: LineReader = PipedLineReader()
     if interactive, let reason = LibeditLineReader.unavailableReason {
       Terminal.writeError("anim: \(reason)")

@@ -5,7 +5,7 @@ import Foundation
   import Glibc
 #endif
 
-/// `--watch` for `anim run` and `anim test`: runs, then waits until a file it
+/// `--watch` for `anim run` and `anim test` (and the reloads of `anim preview`): runs, then waits until a file it
 /// read changes, says so on a line of its own, and runs again, until Ctrl-C.
 ///
 /// Files are polled four times a second (their modification time, size and
@@ -41,19 +41,23 @@ enum Watcher {
       let reads = FileReads()
       body(reads)
       Terminal.flush()
-      let stamps = reads.stamps
-      var changed: String?
-      while changed == nil {
-        usleep(pollInterval)
-        for (file, old) in stamps where stamp(file) != old {
-          changed = file
-          break
-        }
-      }
+      let changed = waitForChange(reads.stamps)
       let time = Date().formatted(
         Date.FormatStyle(date: .omitted, time: .standard).locale(Locale(identifier: "en_GB")))
-      Terminal.writeLine("── \(changed!) changed at \(time): running again ──")
+      Terminal.writeLine("── \(changed) changed at \(time): running again ──")
       Terminal.flush()
+    }
+  }
+}
+
+extension Watcher {
+  /// Sleeps until one of the files differs from its stamp, and returns it.
+  static func waitForChange(
+    _ stamps: [(path: String, stamp: Stamp?)], every interval: useconds_t = pollInterval
+  ) -> String {
+    while true {
+      usleep(interval)
+      for (file, old) in stamps where stamp(file) != old { return file }
     }
   }
 }

@@ -20,6 +20,8 @@ public enum ExitStatus {
   public static let software: Int32 = 70
   /// An I/O error.
   public static let ioError: Int32 = 74
+  /// A temporary failure: trying again later may work (a preview's port in use).
+  public static let temporaryFailure: Int32 = 75
 
   /// The exit code for a diagnostic of `kind`: 65 for syntax and name errors,
   /// 70 for runtime errors, 74 for I/O errors.

@@ -139,6 +139,7 @@ enum HelpText {
       :render FILE        write the current frame as .png or .svg
       :plot P[, …] for D  braille charts of view properties over the next D seconds
       :plot EASING        a braille chart of an easing over progress 0…1
+      :preview [stop]     a live page of the session in the browser, paused at the clock
     """
 
   static let keys = """

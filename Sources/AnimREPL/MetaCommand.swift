@@ -16,11 +16,13 @@ enum MetaCommand: Equatable {
   case history(Int?)
   case render(String)
   case plot(String)
+  /// `:preview` (start) or `:preview stop`.
+  case preview(stop: Bool)
 
   /// Every command's name, for completion, `:help meta` and did-you-mean.
   static let names = [
     "help", "quit", "load", "save", "reset", "pool", "timeline", "show", "ast", "tokens", "history",
-    "render", "plot",
+    "render", "plot", "preview",
   ]
 
   /// Short forms accepted as well.
@@ -68,6 +70,14 @@ enum MetaCommand: Equatable {
     case "tokens": return needs("some text", MetaCommand.tokens)
     case "render": return needs("a .png or .svg file", MetaCommand.render)
     case "plot": return needs("properties and a duration, or an easing", MetaCommand.plot)
+    case "preview":
+      switch optional {
+      case nil: return .success(.preview(stop: false))
+      case "stop": return .success(.preview(stop: true))
+      case let other?:
+        return .failure(
+          Problem(message: ":preview takes `stop` or nothing, not '\(other)'", hint: nil))
+      }
     case "history":
       guard let optional else { return .success(.history(nil)) }
       guard let n = Int(optional), n > 0 else {
@@ -93,6 +103,7 @@ enum MetaCommand: Equatable {
     "show": ":show VIEW", "ast": ":ast EXPR", "tokens": ":tokens TEXT", "history": ":history [N]",
     "render": ":render FILE.png|FILE.svg",
     "plot": ":plot VIEW.PROPERTY[, …] for SECONDS | :plot EASING",
+    "preview": ":preview [stop]",
   ]
 
   /// The commands whose argument is a file name, which quotes may surround.

@@ -31,6 +31,7 @@ extension ReplSession {
     case .history(let count): showHistory(count)
     case .render(let path): renderFrame(path, line: line)
     case .plot(let argument): plot(argument, line: line)
+    case .preview(let stop): stop ? stopPreview() : startPreview(line: line)
     }
   }
 

@@ -37,6 +37,14 @@ public final class ReplSession {
   var report: StepReport?
   private var warnedAboutHistory = false
 
+  /// Starts the live preview for `:preview` (the host gives it; nil: none).
+  public var makePreview: (() throws(SessionPreviewError) -> any SessionPreview)?
+  /// Pushes buffered output out (the host's stream); called when a line
+  /// must be seen at once even through a pipe (`:preview`'s address).
+  public var flushOutput: () -> Void = {}
+  /// The live preview, while `:preview` runs.
+  var preview: (any SessionPreview)?
+
   /// Whether `:quit` was entered.
   public internal(set) var hasQuit = false
 
@@ -122,6 +130,7 @@ public final class ReplSession {
       let trimmed = line.trimmingCharacters(in: .whitespaces)
       if trimmed.hasPrefix(":") {
         perform(line)
+        if preview != nil && !trimmed.hasPrefix(":preview") { updatePreview() }
         return
       }
       if trimmed.isEmpty { return }
@@ -134,7 +143,12 @@ public final class ReplSession {
     }
     pending.append(line)
     let text = pending.joined(separator: "\n")
-    if runEntry(text, complete: false) { pending = [] }
+    let kept = entries.count
+    if runEntry(text, complete: false) {
+      pending = []
+      // A failed entry changed nothing: the page stays as it is.
+      if entries.count != kept { updatePreview() }
+    }
   }
 
   private func recordHistory(_ line: String) {
