@@ -1,4 +1,5 @@
 import AnimEngine
+import AnimLanguage
 
 /// `:help` for a statement keyword (`:help step`), a colour (`:help red`,
 /// `:help colours`) and the four ways to give a spring (`:help spring`).
@@ -24,7 +25,6 @@ enum KeywordHelp {
     "import": "import \"other.anim\": run another file once (relative to this one)",
     "seed": "seed n: seed every random choice",
     "reset": "reset: the declared scene again, an empty pool, time 0",
-    "view": "view NAME(x: 10, y: 20, width: 50, height: 50, alpha: 1, color: red): declare a view",
     "grid": "grid NAME(cols: 5, rows: 5, size: 100, gap: 0): a group of cols × rows views",
     "group": "group NAME = [a, b, c]: a group of existing views",
     "on": "on h done|start|repeat|mark \"name\" { ... }: a handler, run at the event's time; "
@@ -62,13 +62,22 @@ enum KeywordHelp {
     """
   }
 
-  /// The help for `topic`, if it is a keyword, `spring`, a colour or `colours`.
+  /// The help for `topic`, if it is a keyword, a kind of view, a view's
+  /// property (from the property table), `spring`, a colour or `colours`.
   static func text(for topic: String) -> String? {
     if topic == "spring" || topic == "springs" { return spring }
     if topic == "colours" || topic == "colors" || topic == "colour" || topic == "color" {
       return colours
     }
     if let line = statements[topic] { return line }
+    if let kind = ViewKind.named(topic) {
+      let names = kind.properties().map(\.name).joined(separator: " ")
+      return "\(kind.name) NAME(x: 10, y: 20, …): declare a view: \(kind.declaration.summary); "
+        + "properties: \(names)"
+    }
+    if let summary = Vocabulary.viewMemberSummary(topic) {
+      return "v.\(topic): \(summary)"
+    }
     if let colour = Color.named(topic) { return "\(topic): a colour, \(colour.hex)" }
     return nil
   }

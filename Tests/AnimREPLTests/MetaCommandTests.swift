@@ -28,6 +28,23 @@ final class MetaCommandTests: XCTestCase {
       "anim 0.000s> :help fade\nfade(in | out | A, d) or fade(from: A, d): alpha to 1, 0 or A\n")
   }
 
+  func testHelpOnAPropertyAndAKindComesFromTheTables() {
+    XCTAssertEqual(
+      ScriptedSession().type([":help cornerRadius", ":help center"]),
+      """
+      anim 0.000s> :help cornerRadius
+      v.cornerRadius: the corner radius, in points
+      anim 0.000s> :help center
+      v.center: the centre as a point (x, y), as position
+
+      """)
+    XCTAssertEqual(
+      ScriptedSession().type([":help rect"]),
+      "anim 0.000s> :help rect\nrect NAME(x: 10, y: 20, …): declare a view: a rectangle, corners "
+        + "rounded by cornerRadius; properties: x y width height alpha rotation scaleX scaleY "
+        + "color cornerRadius\n")
+  }
+
   func testHelpMetaListsEveryMetaCommand() {
     let output = ScriptedSession().type([":help meta"])
     for name in [
