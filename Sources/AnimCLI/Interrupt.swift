@@ -26,6 +26,9 @@ final class Interrupt: @unchecked Sendable {
   nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
   nonisolated(unsafe) private static var cleanups: [Interrupt] = []
   nonisolated(unsafe) private static var command = "anim"
+  /// Whether a signal is the command's ordinary end (`anim preview`: Ctrl-C
+  /// stops it, exit 0, SPEC §19) rather than an interruption.
+  nonisolated(unsafe) private static var stopsCleanly = false
 
   private var cleanup: () -> Void
 
@@ -37,10 +40,15 @@ final class Interrupt: @unchecked Sendable {
   /// Starts handling the signals for the rest of the process, naming
   /// `command` in the message. The REPL passes `keepingInterrupt`: Ctrl-C
   /// there cancels a line (libedit's handler), only SIGTERM and SIGHUP stop it.
-  static func catchSignals(command: String, keepingInterrupt: Bool = false) {
+  /// A command that `stopsCleanly` (a server) ends with exit 0 on a signal,
+  /// its output flushed.
+  static func catchSignals(
+    command: String, keepingInterrupt: Bool = false, stopsCleanly: Bool = false
+  ) {
     lock.lock()
     defer { lock.unlock() }
     Self.command = command
+    Self.stopsCleanly = stopsCleanly
     guard sources.isEmpty else { return }
     let handled = signals.filter { !(keepingInterrupt && $0.number == SIGINT) }
     for (number, name) in handled {
@@ -74,6 +82,10 @@ final class Interrupt: @unchecked Sendable {
       let how = number == SIGINT ? "interrupted" : "stopped by \(name)"
       let message = Array("\n\(command): \(how); nothing written\n".utf8)
       _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
+    if stopsCleanly {
+      Terminal.flush()
+      _exit(ExitStatus.success)
     }
     // `_exit`, not `exit`: the command's thread goes on meanwhile, and must
     // not see the process's buffers and handlers torn down under it (nor

@@ -62,7 +62,7 @@ struct PreviewCommand: ParsableCommand {
     let server = try PreviewCommand.listen(
       host: host, port: UInt16(port ?? 0), command: "anim preview")
     if open { PreviewCommand.openBrowser(server.url) }
-    PreviewCommand.stopOnSignals()
+    // Ctrl-C and SIGTERM stop it with exit 0: `Anim.main` told `Interrupt`.
     let limit = limits.workLimit
     while true {
       let reads = FileReads()
@@ -181,22 +181,6 @@ struct PreviewCommand: ParsableCommand {
     }
     return listening
   }
-
-  /// Ctrl-C and SIGTERM stop the preview: exit 0 (SPEC §19).
-  static func stopOnSignals() {
-    for signalNumber in [SIGINT, SIGTERM] {
-      signal(signalNumber, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-      source.setEventHandler {
-        Terminal.flush()
-        Foundation.exit(ExitStatus.success)
-      }
-      source.resume()
-      signalSources.append(source)
-    }
-  }
-
-  nonisolated(unsafe) private static var signalSources: [any DispatchSourceSignal] = []
 
   /// Opens `url` with xdg-open; says so when it cannot.
   static func openBrowser(_ url: String) {
