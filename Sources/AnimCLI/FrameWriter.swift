@@ -88,9 +88,11 @@ struct FrameWriter {
       try runner.play(plan) { frame in
         canvas.draw(frame.scene)
         let path = pattern.path(frame.index)
-        try save(bytes: try canvas.png(), to: path)
+        // Listed before it is written: a signal right after the rename must
+        // find it (unlinking a frame not yet there does nothing).
         written.append(path)
         interrupt.update { for path in written { unlink(path) } }
+        try save(bytes: try canvas.png(), to: path)
         progress?.advance()
       }
       progress?.finish()
