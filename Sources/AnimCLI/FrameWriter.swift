@@ -91,12 +91,14 @@ struct FrameWriter {
         canvas.draw(frame.scene)
         let path = pattern.path(frame.index)
         try folders.prepare(for: path)
-        try save(bytes: try canvas.png(), to: path)
+        // Listed before it is written: a signal right after the rename must
+        // find it (unlinking a frame not yet there does nothing).
         written.append(path)
         interrupt.update { [folders] in
           for path in written { unlink(path) }
           folders.removeCreated()
         }
+        try save(bytes: try canvas.png(), to: path)
         progress?.advance()
       }
       progress?.finish()

@@ -113,9 +113,12 @@ def test_a_stopped_export_leaves_nothing(tmp_path, signum, code):
 
 
 def test_a_stopped_test_run_exits_143(tmp_path):
-    (tmp_path / "slow.anim").write_text(GRID + "step 9\n")
+    # Ten million steps of the interpreter: seconds, ended by its work limit.
+    (tmp_path / "slow.anim").write_text(
+        "x = 0\nfor i in 0..<3000 { for j in 0..<3000 { x = j } }\n")
     p = start(["test", str(tmp_path)], tmp_path)
     time.sleep(1)
+    assert p.poll() is None, "the test run ended before it was stopped"
     returncode, err = stop(p, signal.SIGTERM)
     assert returncode == 143, err
 
