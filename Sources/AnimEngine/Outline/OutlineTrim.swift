@@ -1,0 +1,70 @@
+/// Trimming an outline's stroke (SPEC §16.3).
+extension Outline {
+  /// The part of the outline that a stroke trimmed by `start`, `end` and
+  /// `offset` draws.
+  ///
+  /// s and e are clamped to 0…1 and ordered; the piece runs from
+  /// `min(s, e) + offset` to `max(s, e) + offset`, as fractions of the whole
+  /// length, positions taken modulo 1. A piece past the end continues from
+  /// the start: two open pieces meeting at the start point, each with its
+  /// own caps (as Lottie's players draw it). s = 0, e = 1 is the whole
+  /// outline, unchanged, whatever the offset; an empty piece (s = e, or an
+  /// outline of length 0) is ``Outline/empty``. Sub-curves are cut by de
+  /// Casteljau's construction, so each piece lies exactly on the outline.
+  public func trimmed(start: Double, end: Double, offset: Double) -> Outline {
+    let s = min(max(start.isNaN ? 0 : start, 0), 1)
+    let e = min(max(end.isNaN ? 1 : end, 0), 1)
+    let low = min(s, e)
+    let high = max(s, e)
+    if low == 0 && high == 1 { return self }
+    if low == high { return .empty }
+    let lengths = segmentLengths
+    let total = lengths.reduce(0) { $0 + $1.reduce(0, +) }
+    guard total > 0 else { return .empty }
+    var from = low + (offset.isFinite ? offset : 0)
+    from -= from.rounded(.down)
+    let to = from + (high - low)
+    if to <= 1 {
+      return pieces(lengths: lengths, from: from * total, to: to * total)
+    }
+    let first = pieces(lengths: lengths, from: from * total, to: total)
+    let second = pieces(lengths: lengths, from: 0, to: (to - 1) * total)
+    return Outline(first.subpaths + second.subpaths)
+  }
+
+  /// The outline between arc lengths `from` < `to`, one open subpath for each
+  /// subpath it crosses (a closed subpath wholly inside stays closed).
+  private func pieces(lengths: [[Double]], from: Double, to: Double) -> Outline {
+    var result: [Subpath] = []
+    var position = 0.0
+    for (subpath, sizes) in zip(subpaths, lengths) {
+      let subpathLength = sizes.reduce(0, +)
+      let subpathStart = position
+      position += subpathLength
+      if subpathLength == 0 || position <= from || subpathStart >= to { continue }
+      if subpathStart >= from && position <= to {
+        result.append(subpath)
+        continue
+      }
+      var segments: [CubicSegment] = []
+      var pieceStart: OutlinePoint?
+      var segmentStart = subpathStart
+      for (bezier, size) in zip(subpath.beziers, sizes) {
+        let segmentEnd = segmentStart + size
+        defer { segmentStart = segmentEnd }
+        if size == 0 || segmentEnd <= from || segmentStart >= to { continue }
+        let t0 =
+          from > segmentStart ? bezier.parameter(atLength: from - segmentStart, total: size) : 0
+        let t1 = to < segmentEnd ? bezier.parameter(atLength: to - segmentStart, total: size) : 1
+        if t1 <= t0 { continue }
+        let piece = bezier.piece(from: t0, to: t1)
+        if pieceStart == nil { pieceStart = piece.p0 }
+        segments.append(piece.segment)
+      }
+      if let pieceStart, !segments.isEmpty {
+        result.append(Subpath(start: pieceStart, segments: segments, isClosed: false))
+      }
+    }
+    return Outline(result)
+  }
+}
