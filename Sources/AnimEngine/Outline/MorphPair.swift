@@ -74,8 +74,14 @@ public struct MorphPair: Sendable, Equatable {
       pieces = [(Bezier(p, p, p, p), 0)]
     }
     while pieces.count < count {
+      // Ties go to the earliest; lengths equal in exact arithmetic (the sides
+      // of a regular polygon) may differ in their last bits, so a later
+      // segment must be longer by more than a relative 1e-12 to win.
       var longest = 0
-      for i in pieces.indices where pieces[i].1 > pieces[longest].1 { longest = i }
+      for i in pieces.indices
+      where pieces[i].1 > pieces[longest].1 * (1 + 1e-12) + 1e-300 {
+        longest = i
+      }
       let (left, right) = pieces[longest].0.split(at: 0.5)
       pieces.replaceSubrange(
         longest...longest, with: [(left, left.length()), (right, right.length())])

@@ -144,8 +144,9 @@ public enum PathDataParser {
       // A subpath with no segment left (a lone moveto, or only zero-length
       // segments) draws nothing, and is not kept: it would count as a
       // subpath for morphing but have no length, bounds or vertices to use.
-      if open && !segments.isEmpty {
-        subpaths.append(Subpath(start: start, segments: segments, isClosed: closed))
+      if open {
+        let subpath = Subpath(start: start, segments: segments, isClosed: closed)
+        if !subpath.segments.isEmpty { subpaths.append(subpath) }
       }
       segments = []
       open = false
