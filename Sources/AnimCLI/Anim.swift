@@ -26,7 +26,7 @@ struct Anim: ParsableCommand {
     subcommands: [
       RunCommand.self, CheckCommand.self, TestCommand.self, ReplCommand.self, RenderCommand.self,
       PlotCommand.self, BenchCommand.self, FmtCommand.self, LspCommand.self,
-      ExportCommand.self,
+      ExportCommand.self, GeometryCommand.self,
     ]
   )
 

@@ -1,0 +1,130 @@
+import AnimConsole
+import AnimEngine
+import ArgumentParser
+
+/// `anim geometry`: a test hook, hidden from `--help`, that prints an
+/// outline's data as JSON so the independent checkers
+/// (`tests/checkers/test_outline.py`) can compare anim's geometry with
+/// skia-python's and scipy's. Documented in docs/testing.md; not a
+/// user-facing command, and its output may change with the checkers.
+struct GeometryCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "geometry",
+    abstract: "Print an outline as JSON (a test hook for the checkers).",
+    shouldDisplay: false)
+
+  @Option(help: "SVG path data.") var d: String?
+  @Option(help: "rect, ellipse, polygon or star (instead of --d).") var kind: String?
+  @Option var width: Double = 100
+  @Option var height: Double = 100
+  @Option(name: .customLong("corner-radius")) var cornerRadius: Double = 0
+  @Option var sides: Double = 5
+  @Option var points: Double = 5
+  @Option(name: .customLong("inner-radius")) var innerRadius: Double = 0.5
+  @Option(name: .customLong("view-box"), help: "x,y,w,h: stretch --d onto --width × --height.")
+  var viewBox: String?
+  @Option(help: "s,e,o: print the trimmed piece instead of the outline.") var trim: String?
+  @Option(name: .customLong("morph-to"), help: "Path data to morph into.") var morphTo: String?
+  @Option(help: "The morph's progress.") var progress: Double = 0
+
+  func run() throws {
+    var outline = try build()
+    if let morphTo {
+      let other = try parse(morphTo)
+      do {
+        outline = try MorphPair(target: outline, other: other).outline(at: progress)
+      } catch {
+        try fail("cannot morph: \(error)")
+      }
+    }
+    if let trim {
+      let values = try numbers(trim, count: 3, option: "--trim")
+      outline = outline.trimmed(start: values[0], end: values[1], offset: values[2])
+    }
+    Terminal.writeLine(Self.json(outline))
+    Terminal.flush()
+  }
+
+  private func build() throws -> Outline {
+    if let d {
+      var outline = try parse(d)
+      if let viewBox {
+        let v = try numbers(viewBox, count: 4, option: "--view-box")
+        do {
+          let box = try ViewBox(x: v[0], y: v[1], width: v[2], height: v[3])
+          outline = outline.fitted(box, width: width, height: height)
+        } catch {
+          try fail(error.message)
+        }
+      }
+      return outline
+    }
+    switch kind ?? "rect" {
+    case "rect":
+      return .rectangle(width: width, height: height, cornerRadius: cornerRadius)
+    case "ellipse":
+      return .ellipse(width: width, height: height)
+    case "polygon":
+      if let problem = Outline.validatePolygon(sides: sides) { try fail(problem.message) }
+      return .polygon(sides: Int(sides), width: width, height: height)
+    case "star":
+      if let problem = Outline.validateStar(points: points, innerRadius: innerRadius) {
+        try fail(problem.message)
+      }
+      return .star(points: Int(points), innerRadius: innerRadius, width: width, height: height)
+    case let other:
+      throw ValidationError("unknown kind '\(other)': rect, ellipse, polygon or star")
+    }
+  }
+
+  private func parse(_ text: String) throws -> Outline {
+    do {
+      return try PathDataParser.parse(text)
+    } catch {
+      try fail(error.description)
+    }
+  }
+
+  private func fail(_ message: String) throws -> Never {
+    Terminal.writeError("anim: \(message)")
+    Terminal.flush()
+    throw ExitCode(ExitStatus.dataError)
+  }
+
+  private func numbers(_ text: String, count: Int, option: String) throws -> [Double] {
+    let values = text.split(separator: ",").compactMap { Double($0) }
+    guard values.count == count, !text.contains(",,") else {
+      throw ValidationError("\(option) needs \(count) numbers separated by commas")
+    }
+    return values
+  }
+
+  /// The outline's subpaths, segment lengths, total length, bounds, SVG path
+  /// data and Lottie form, numbers in their shortest round-trip form.
+  static func json(_ outline: Outline) -> String {
+    func number(_ x: Double) -> String { Outline.pathNumber(x) }
+    func point(_ p: OutlinePoint) -> String { "[\(number(p.x)),\(number(p.y))]" }
+    func list<T>(_ items: [T], _ each: (T) -> String) -> String {
+      "[" + items.map(each).joined(separator: ",") + "]"
+    }
+    let subpaths = list(outline.subpaths) { s in
+      let segments = list(s.segments) { c in
+        "[\(number(c.control1.x)),\(number(c.control1.y)),\(number(c.control2.x)),"
+          + "\(number(c.control2.y)),\(number(c.end.x)),\(number(c.end.y))]"
+      }
+      return "{\"start\":\(point(s.start)),\"segments\":\(segments),\"closed\":\(s.isClosed)}"
+    }
+    let lengths = list(outline.segmentLengths) { list($0, number) }
+    let bounds =
+      outline.bounds().map {
+        "[\(number($0.minimum.x)),\(number($0.minimum.y)),\(number($0.maximum.x)),\(number($0.maximum.y))]"
+      } ?? "null"
+    let lottie = list(outline.lottiePaths) { p in
+      "{\"v\":\(list(p.vertices, point)),\"i\":\(list(p.inTangents, point)),"
+        + "\"o\":\(list(p.outTangents, point)),\"c\":\(p.isClosed)}"
+    }
+    let svg = outline.svgPathData
+    return "{\"subpaths\":\(subpaths),\"lengths\":\(lengths),\"length\":\(number(outline.length)),"
+      + "\"bounds\":\(bounds),\"svg\":\"\(svg)\",\"lottie\":\(lottie)}"
+  }
+}
