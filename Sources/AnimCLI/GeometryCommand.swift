@@ -34,7 +34,7 @@ struct GeometryCommand: ParsableCommand {
       do {
         outline = try MorphPair(target: outline, other: other).outline(at: progress)
       } catch {
-        try fail("cannot morph: \(error)")
+        try fail(MorphPair.message(for: error, target: "--d", other: "--morph-to"))
       }
     }
     if let trim {

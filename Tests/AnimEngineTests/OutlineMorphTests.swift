@@ -101,3 +101,34 @@ final class OutlineMorphTests: XCTestCase {
     }
   }
 }
+
+/// The limits and messages of morphing.
+final class OutlineMorphLimitTests: XCTestCase {
+  func testMessagesNameBothViews() {
+    XCTAssertEqual(
+      MorphPair.message(
+        for: .subpathCount(isTarget: false, count: 2), target: "dot", other: "icon"),
+      "cannot morph dot into icon: icon's outline has 2 subpaths (a morph needs exactly one on each side)"
+    )
+    XCTAssertEqual(
+      MorphPair.message(
+        for: .subpathCount(isTarget: true, count: 0), target: "group", other: "star"),
+      "cannot morph group into star: group has no outline (a morph needs one on each side)")
+    XCTAssertEqual(
+      MorphPair.message(for: .closedAndOpen(targetIsClosed: false), target: "tick", other: "ring"),
+      "cannot morph tick into ring: ring's outline is closed and tick's is open")
+    XCTAssertEqual(
+      MorphPair.message(for: .tooManySegments(count: 20000), target: "a", other: "b"),
+      "cannot morph a into b: an outline of 20000 segments is more than the 10000 a morph allows")
+  }
+
+  func testOutlinesOfTooManySegmentsAreRefused() throws {
+    let many = Outline.polygon(sides: 10_001, width: 10, height: 10)
+    XCTAssertThrowsError(try MorphPair(target: .ellipse(width: 1, height: 1), other: many)) {
+      XCTAssertEqual($0 as? MorphPair.Problem, .tooManySegments(count: 10_001))
+    }
+    let most = Outline.polygon(sides: 2000, width: 10, height: 10)
+    let pair = try MorphPair(target: .ellipse(width: 10, height: 10), other: most)
+    XCTAssertEqual(pair.from.segments.count, 2000)
+  }
+}

@@ -239,3 +239,32 @@ final class OutlinePathDataTests: XCTestCase {
     XCTAssertThrowsError(try ViewBox(x: .nan, y: 0, width: 1, height: 1))
   }
 }
+
+/// Path data at the edges of the numbers.
+final class OutlinePathDataRangeTests: XCTestCase {
+  func testCoordinatesThatOverflowAreAnError() {
+    do {
+      _ = try PathDataParser.parse("M1e308 0 l1e308 0")
+      XCTFail("accepted")
+    } catch {
+      XCTAssertEqual(
+        error.description,
+        "bad path data at offset 10: expected coordinates whose sum stays within ±1.8e308, found '1'"
+      )
+    }
+    XCTAssertThrowsError(try PathDataParser.parse("M1e308 0 m1e308 0"))
+    XCTAssertNoThrow(try PathDataParser.parse("M1e308 0 L0 0 m1e308 0"))
+  }
+
+  func testHugeArcRadiiDrawANearlyStraightArc() throws {
+    let s = try PathDataParser.parse("M0 0 A1e200 1e200 0 0 1 100 0").subpaths[0]
+    XCTAssertEqual(s.segments.count, 1)
+    XCTAssertEqual(s.segments[0].end, OutlinePoint(100, 0))
+    assertPoint(s.segments[0].control1, OutlinePoint(100.0 / 3, 0), accuracy: 1e-9)
+    assertPoint(s.segments[0].control2, OutlinePoint(200.0 / 3, 0), accuracy: 1e-9)
+    // Tiny arcs keep their shape.
+    let tiny = try PathDataParser.parse("M0 0 A1e-200 1e-200 0 0 1 2e-200 0").subpaths[0]
+    XCTAssertEqual(tiny.segments.count, 2)
+    XCTAssertEqual(tiny.segments[0].end.y, -1e-200, accuracy: 1e-209)
+  }
+}

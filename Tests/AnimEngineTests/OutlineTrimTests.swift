@@ -139,3 +139,32 @@ final class OutlineTrimTests: XCTestCase {
     assertPoint(a.piece(from: 0.2, to: 0.6).point(at: 0.5), a.point(at: 0.4), accuracy: 1e-12)
   }
 }
+
+/// Measuring once and trimming many times; straight lines without quadrature.
+final class OutlineMeasureTests: XCTestCase {
+  func testStraightLinesAreMeasuredExactly() {
+    let line = Bezier(
+      OutlinePoint(0, 0), OutlinePoint(1, 4.0 / 3), OutlinePoint(2, 8.0 / 3), OutlinePoint(3, 4))
+    XCTAssertTrue(line.isUniformLine)
+    XCTAssertEqual(line.length(), 5)
+    XCTAssertEqual(line.length(to: 0.5), 2.5)
+    XCTAssertEqual(line.parameter(atLength: 1, total: 5), 0.2)
+    // The same line with its controls elsewhere runs at another speed.
+    let uneven = Bezier(
+      OutlinePoint(0, 0), OutlinePoint(0, 0), OutlinePoint(3, 4), OutlinePoint(3, 4))
+    XCTAssertFalse(uneven.isUniformLine)
+    XCTAssertEqual(uneven.length(), 5, accuracy: 5e-9)
+    XCTAssertEqual(uneven.parameter(atLength: 2.5, total: 5), 0.5, accuracy: 1e-9)
+    XCTAssertEqual(Outline.rectangle(width: 30, height: 40).length, 140)
+  }
+
+  func testAMeasuredOutlineTrimsAsTheOutlineDoes() {
+    let star = Outline.star(points: 6, innerRadius: 0.4, width: 90, height: 70)
+    let measured = star.measured
+    XCTAssertEqual(measured.length, star.length)
+    for (s, e, o) in [(0.1, 0.7, 0.0), (0.0, 0.4, 0.9), (0.9, 0.2, -0.3), (0.5, 0.5, 0.0)] {
+      XCTAssertEqual(
+        measured.trimmed(start: s, end: e, offset: o), star.trimmed(start: s, end: e, offset: o))
+    }
+  }
+}

@@ -25,34 +25,33 @@ public enum ArcConversion {
     let phi = rotation.truncatingRemainder(dividingBy: 360) * Double.pi / 180
     let cosPhi = cos(phi)
     let sinPhi = sin(phi)
-    // F.6.5.1: the midpoint difference in the ellipse's own axes.
+    // F.6.5.1: half the chord in the ellipse's own axes, as fractions of
+    // its radii (a, b). Working in these ratios instead of F.6.5.2's
+    // products of squares keeps radii of 1e200 or 1e-200 from overflowing.
     let half = (start - end) / 2
-    let x1p = cosPhi * half.x + sinPhi * half.y
-    let y1p = -sinPhi * half.x + cosPhi * half.y
-    // F.6.6.2-3: radii too small to reach are scaled up.
-    let lambda = (x1p * x1p) / (rx * rx) + (y1p * y1p) / (ry * ry)
-    if lambda > 1 {
-      let root = lambda.squareRoot()
-      rx *= root
-      ry *= root
+    var a = (cosPhi * half.x + sinPhi * half.y) / rx
+    var b = (-sinPhi * half.x + cosPhi * half.y) / ry
+    let h = hypot(a, b)
+    guard h.isFinite, h > 0 else { return [.line(from: start, to: end)] }
+    // F.6.6.2-3: radii too small to reach are scaled up (by √Λ = h), and the
+    // centre is then the chord's midpoint; F.6.5.2 otherwise, where the
+    // square root's argument (r²r² − …)/(…) is (1 − Λ)/Λ.
+    var coefficient = 0.0
+    if h >= 1 {
+      rx *= h
+      ry *= h
+      a /= h
+      b /= h
+    } else {
+      coefficient = ((1 - h) * (1 + h)).squareRoot() / h
+      if largeArc == sweep { coefficient = -coefficient }
     }
-    // F.6.5.2: the centre in the ellipse's axes.
-    let rx2 = rx * rx
-    let ry2 = ry * ry
-    let denominator = rx2 * y1p * y1p + ry2 * x1p * x1p
-    let numerator = rx2 * ry2 - denominator
-    var coefficient = denominator == 0 ? 0 : max(0, numerator / denominator).squareRoot()
-    if largeArc == sweep { coefficient = -coefficient }
-    let cxp = coefficient * rx * y1p / ry
-    let cyp = -coefficient * ry * x1p / rx
-    // F.6.5.3: the centre in user space.
-    let mid = (start + end) / 2
-    let center = OutlinePoint(
-      cosPhi * cxp - sinPhi * cyp + mid.x, sinPhi * cxp + cosPhi * cyp + mid.y)
-    // F.6.5.5-6: the start angle and the sweep.
-    let u = OutlinePoint((x1p - cxp) / rx, (y1p - cyp) / ry)
-    let v = OutlinePoint((-x1p - cxp) / rx, (-y1p - cyp) / ry)
-    let theta1 = angle(OutlinePoint(1, 0), u)
+    // F.6.5.5-6 on the unit circle: the start and end points' directions
+    // from the centre (coefficient·b, −coefficient·a), the start angle and
+    // the sweep.
+    let u = OutlinePoint(a - coefficient * b, b + coefficient * a)
+    let v = OutlinePoint(-a - coefficient * b, -b + coefficient * a)
+    let theta1 = atan2(u.y, u.x)
     var delta = angle(u, v)
     if !sweep && delta > 0 { delta -= 2 * Double.pi }
     if sweep && delta < 0 { delta += 2 * Double.pi }
@@ -61,23 +60,32 @@ public enum ArcConversion {
     let pieces = max(1, Int((abs(delta) / (Double.pi / 2) - 1e-9).rounded(.up)))
     let step = delta / Double(pieces)
     let handle = 4.0 / 3.0 * tan(step / 4)
+    // Points are placed as offsets from the start, the differences of sines
+    // and cosines written as products: no cancellation between a huge
+    // centre and a huge radius for a nearly straight arc.
+    // The angle from the start is carried as `d`, not as θ1 + d: an arc of
+    // 1e-198 radians would vanish in the sum.
+    func offset(_ d: Double) -> OutlinePoint {
+      let mean = theta1 + d / 2
+      let s = sin(d / 2)
+      return OutlinePoint(-2 * rx * sin(mean) * s, 2 * ry * cos(mean) * s)
+    }
+    func tangent(_ d: Double) -> OutlinePoint {
+      OutlinePoint(-rx * sin(theta1 + d), ry * cos(theta1 + d))
+    }
     func place(_ p: OutlinePoint) -> OutlinePoint {
-      let x = rx * p.x
-      let y = ry * p.y
-      return OutlinePoint(cosPhi * x - sinPhi * y + center.x, sinPhi * x + cosPhi * y + center.y)
+      OutlinePoint(cosPhi * p.x - sinPhi * p.y + start.x, sinPhi * p.x + cosPhi * p.y + start.y)
     }
     var segments: [CubicSegment] = []
     segments.reserveCapacity(pieces)
-    var a = theta1
+    var from = 0.0
     for i in 0..<pieces {
-      let b = i == pieces - 1 ? theta1 + delta : a + step
-      let p0 = OutlinePoint(cos(a), sin(a))
-      let p3 = OutlinePoint(cos(b), sin(b))
-      let c1 = p0 + handle * OutlinePoint(-p0.y, p0.x)
-      let c2 = p3 - handle * OutlinePoint(-p3.y, p3.x)
       let last = i == pieces - 1
-      segments.append(CubicSegment(place(c1), place(c2), last ? end : place(p3)))
-      a = b
+      let to = last ? delta : Double(i + 1) * step
+      let c1 = offset(from) + handle * tangent(from)
+      let c2 = offset(to) - handle * tangent(to)
+      segments.append(CubicSegment(place(c1), place(c2), last ? end : place(offset(to))))
+      from = to
     }
     return segments
   }

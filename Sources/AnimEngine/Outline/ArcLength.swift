@@ -12,10 +12,25 @@ extension Bezier {
     return distance(p0, p1) + distance(p1, p2) + distance(p2, p3)
   }
 
-  /// The arc length from t = 0 to t = `t` (adaptive Gauss–Legendre).
+  /// Whether this is a straight line written as ``CubicSegment/line(from:to:)``
+  /// writes it (controls at exactly one and two thirds): it runs at a
+  /// constant speed, so its length is its chord and the parameter at a
+  /// length is that fraction of it, with no quadrature.
+  var isUniformLine: Bool {
+    let step = (p3 - p0) / 3
+    return p1 == p0 + step && p2 == p0 + 2 * step
+  }
+
+  /// The arc length from t = 0 to t = `t` (adaptive Gauss–Legendre; exact
+  /// for a uniform line).
   public func length(to t: Double = 1) -> Double {
+    if t <= 0 { return 0 }
+    if isUniformLine {
+      let d = p3 - p0
+      return (d * d).sum().squareRoot() * min(t, 1)
+    }
     let bound = polygonLength
-    if bound == 0 || t <= 0 { return 0 }
+    if bound == 0 { return 0 }
     let tolerance = Self.lengthTolerance * 0.1 * bound
     return GaussLegendre.integrate(speed, 0, min(t, 1), tolerance: tolerance)
   }
@@ -33,6 +48,7 @@ extension Bezier {
   public func parameter(atLength target: Double, total: Double) -> Double {
     if target <= 0 || total <= 0 { return 0 }
     if target >= total { return 1 }
+    if isUniformLine { return target / total }
     var low = 0.0
     var high = 1.0
     var t = target / total
@@ -57,6 +73,10 @@ extension Outline {
   public var segmentLengths: [[Double]] {
     subpaths.map { $0.beziers.map { $0.length() } }
   }
+
+  /// The outline with its segment lengths measured once, to trim it at
+  /// many fractions (a `draw` animation) without measuring it again.
+  public var measured: MeasuredOutline { MeasuredOutline(self) }
 
   /// The whole outline's length: the sum of its subpaths', walked as written.
   public var length: Double {

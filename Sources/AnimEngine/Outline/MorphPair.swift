@@ -15,7 +15,34 @@ public struct MorphPair: Sendable, Equatable {
     case subpathCount(isTarget: Bool, count: Int)
     /// One outline is closed and the other open; `targetIsClosed` says which.
     case closedAndOpen(targetIsClosed: Bool)
+    /// One outline has more than ``MorphPair/maximumSegments`` segments.
+    case tooManySegments(count: Int)
   }
+
+  /// The sentence for `problem` when the view `target` is morphed into the
+  /// view `other`, naming both.
+  public static func message(for problem: Problem, target: String, other: String) -> String {
+    let lead = "cannot morph \(target) into \(other): "
+    switch problem {
+    case .subpathCount(let isTarget, let count):
+      let name = isTarget ? target : other
+      if count == 0 { return lead + "\(name) has no outline (a morph needs one on each side)" }
+      return lead
+        + "\(name)'s outline has \(count) subpaths (a morph needs exactly one on each side)"
+    case .closedAndOpen(let targetIsClosed):
+      let (closed, open) = targetIsClosed ? (target, other) : (other, target)
+      return lead + "\(closed)'s outline is closed and \(open)'s is open"
+    case .tooManySegments(let count):
+      return lead
+        + "an outline of \(count) segments is more than the \(maximumSegments) a morph allows"
+    }
+  }
+
+  /// The most segments either outline may have. Subdividing looks for the
+  /// longest segment once per added segment, so the work grows with the
+  /// product of the two counts; 10 000 (a polygon of 10 000 sides) keeps a
+  /// morph's preparation well under a second.
+  public static let maximumSegments = 10_000
 
   /// Prepares `target` to morph into `other`: both are made to have the same
   /// number of segments by subdividing the one with fewer, its longest
@@ -34,6 +61,8 @@ public struct MorphPair: Sendable, Equatable {
     var a = target.subpaths[0]
     var b = other.subpaths[0]
     guard a.isClosed == b.isClosed else { throw .closedAndOpen(targetIsClosed: a.isClosed) }
+    let most = max(a.segments.count, b.segments.count)
+    guard most <= Self.maximumSegments else { throw .tooManySegments(count: most) }
     if a.segments.count < b.segments.count {
       a = Self.subdivided(a, to: b.segments.count)
     } else if b.segments.count < a.segments.count {

@@ -1,5 +1,32 @@
+/// An outline with the length of each of its segments: what trimming needs,
+/// measured once (the lengths are the costly part; a trim then integrates
+/// only inside the one or two segments where its piece starts and ends).
+public struct MeasuredOutline: Sendable, Equatable {
+  /// The outline measured.
+  public let outline: Outline
+  /// The length of each segment of each subpath, as ``Outline/segmentLengths``.
+  public let lengths: [[Double]]
+  /// The whole length: the sum of ``lengths``.
+  public let length: Double
+
+  /// Measures `outline`.
+  public init(_ outline: Outline) {
+    self.outline = outline
+    lengths = outline.segmentLengths
+    length = lengths.reduce(0) { $0 + $1.reduce(0, +) }
+  }
+}
+
 /// Trimming an outline's stroke (SPEC §16.3).
 extension Outline {
+  /// The trimmed piece, as ``MeasuredOutline/trimmed(start:end:offset:)``
+  /// (measuring the outline first).
+  public func trimmed(start: Double, end: Double, offset: Double) -> Outline {
+    MeasuredOutline(self).trimmed(start: start, end: end, offset: offset)
+  }
+}
+
+extension MeasuredOutline {
   /// The part of the outline that a stroke trimmed by `start`, `end` and
   /// `offset` draws.
   ///
@@ -12,32 +39,32 @@ extension Outline {
   /// outline of length 0) is ``Outline/empty``. Sub-curves are cut by de
   /// Casteljau's construction, so each piece lies exactly on the outline.
   public func trimmed(start: Double, end: Double, offset: Double) -> Outline {
+    let outline = self.outline
     let s = min(max(start.isNaN ? 0 : start, 0), 1)
     let e = min(max(end.isNaN ? 1 : end, 0), 1)
     let low = min(s, e)
     let high = max(s, e)
-    if low == 0 && high == 1 { return self }
+    if low == 0 && high == 1 { return outline }
     if low == high { return .empty }
-    let lengths = segmentLengths
-    let total = lengths.reduce(0) { $0 + $1.reduce(0, +) }
+    let total = length
     guard total > 0 else { return .empty }
     var from = low + (offset.isFinite ? offset : 0)
     from -= from.rounded(.down)
     let to = from + (high - low)
     if to <= 1 {
-      return pieces(lengths: lengths, from: from * total, to: to * total)
+      return pieces(from: from * total, to: to * total)
     }
-    let first = pieces(lengths: lengths, from: from * total, to: total)
-    let second = pieces(lengths: lengths, from: 0, to: (to - 1) * total)
+    let first = pieces(from: from * total, to: total)
+    let second = pieces(from: 0, to: (to - 1) * total)
     return Outline(first.subpaths + second.subpaths)
   }
 
   /// The outline between arc lengths `from` < `to`, one open subpath for each
   /// subpath it crosses (a closed subpath wholly inside stays closed).
-  private func pieces(lengths: [[Double]], from: Double, to: Double) -> Outline {
+  private func pieces(from: Double, to: Double) -> Outline {
     var result: [Subpath] = []
     var position = 0.0
-    for (subpath, sizes) in zip(subpaths, lengths) {
+    for (subpath, sizes) in zip(outline.subpaths, lengths) {
       let subpathLength = sizes.reduce(0, +)
       let subpathStart = position
       position += subpathLength

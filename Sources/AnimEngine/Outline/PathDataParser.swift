@@ -169,6 +169,9 @@ public enum PathDataParser {
           let p = try pair()
           start = relative ? base + p : p
           current = start
+          guard start.x.isFinite && start.y.isFinite else {
+            throw error("coordinates whose sum stays within ±1.8e308")
+          }
           open = true
           lastCubicControl = nil
           lastQuadraticControl = nil
@@ -191,7 +194,14 @@ public enum PathDataParser {
             open = true
           }
           repeat {
+            let argumentsStart = index
             try drawing(command, relative: relative)
+            // Relative coordinates add up: a sum past the largest double
+            // would draw nothing anywhere, so it is an error at its arguments.
+            guard current.x.isFinite && current.y.isFinite else {
+              index = argumentsStart
+              throw error("coordinates whose sum stays within ±1.8e308")
+            }
           } while atNumber
         default:
           index -= 1
