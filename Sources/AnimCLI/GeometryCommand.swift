@@ -1,5 +1,7 @@
 import AnimConsole
 import AnimEngine
+import AnimFiles
+import AnimRender
 import ArgumentParser
 
 /// `anim geometry`: a test hook, hidden from `--help`, that prints an
@@ -26,6 +28,16 @@ struct GeometryCommand: ParsableCommand {
   @Option(help: "s,e,o: print the trimmed piece instead of the outline.") var trim: String?
   @Option(name: .customLong("morph-to"), help: "Path data to morph into.") var morphTo: String?
   @Option(help: "The morph's progress.") var progress: Double = 0
+  @Option(help: "Draw the outline into this PNG (with --trim as the stroke's) instead.")
+  var png: String?
+  @Option(name: .customLong("png-size"), help: "WxH pixels of the PNG.") var pngSize = "220x220"
+  @Option(help: "Pixels per outline unit in the PNG.") var scale: Double = 1
+  @Option(help: "x,y: the PNG pixel where the outline's (0, 0) goes.") var offset = "10,10"
+  @Option(help: "Fill colour (#rrggbb or #rrggbbaa).") var fill: String?
+  @Option(help: "Stroke colour.") var stroke: String?
+  @Option(name: .customLong("stroke-width")) var strokeWidth: Double = 2
+  @Option(help: "butt, round or square.") var cap = "butt"
+  @Option(help: "miter, round or bevel.") var join = "miter"
 
   func run() throws {
     var outline = try build()
@@ -37,12 +49,46 @@ struct GeometryCommand: ParsableCommand {
         try fail(MorphPair.message(for: error, target: "--d", other: "--morph-to"))
       }
     }
+    if let png {
+      try draw(outline, to: png)
+      return
+    }
     if let trim {
       let values = try numbers(trim, count: 3, option: "--trim")
       outline = outline.trimmed(start: values[0], end: values[1], offset: values[2])
     }
     Terminal.writeLine(Self.json(outline))
     Terminal.flush()
+  }
+
+  /// Writes the outline, filled and stroked, as a PNG through Cairo.
+  private func draw(_ outline: Outline, to path: String) throws {
+    func color(_ text: String?) throws -> Color? {
+      guard let text else { return nil }
+      guard let c = Color.parseHex(text) else { throw ValidationError("bad colour '\(text)'") }
+      return c
+    }
+    var picture = OutlinePicture(outline)
+    picture.fill = try color(fill)
+    picture.stroke = try color(stroke)
+    picture.strokeWidth = strokeWidth
+    guard let cap = LineCap(rawValue: cap), let join = LineJoin(rawValue: join) else {
+      throw ValidationError("--cap is butt, round or square; --join is miter, round or bevel")
+    }
+    picture.cap = cap
+    picture.join = join
+    if let trim {
+      let t = try numbers(trim, count: 3, option: "--trim")
+      picture.trim = (t[0], t[1], t[2])
+    }
+    let size = pngSize.split(separator: "x").compactMap { Int($0) }
+    let at = try numbers(offset, count: 2, option: "--offset")
+    guard size.count == 2 else { throw ValidationError("--png-size is WxH") }
+    let bytes = try picture.rgba(
+      width: size[0], height: size[1], scale: scale, offset: OutlinePoint(at[0], at[1]),
+      background: Color(r: 1, g: 1, b: 1, a: 1))
+    try AtomicFile.write(
+      bytes: try PNGFile.encode(bytes, width: size[0], height: size[1]), to: path)
   }
 
   private func build() throws -> Outline {
