@@ -30,6 +30,7 @@ struct GeometryCommand: ParsableCommand {
   @Option(help: "The morph's progress.") var progress: Double = 0
   @Option(help: "Draw the outline into this PNG (with --trim as the stroke's) instead.")
   var png: String?
+  @Option(help: "Write the same picture as an SVG document instead.") var svg: String?
   @Option(name: .customLong("png-size"), help: "WxH pixels of the PNG.") var pngSize = "220x220"
   @Option(help: "Pixels per outline unit in the PNG.") var scale: Double = 1
   @Option(help: "x,y: the PNG pixel where the outline's (0, 0) goes.") var offset = "10,10"
@@ -49,8 +50,8 @@ struct GeometryCommand: ParsableCommand {
         try fail(MorphPair.message(for: error, target: "--d", other: "--morph-to"))
       }
     }
-    if let png {
-      try draw(outline, to: png)
+    if png != nil || svg != nil {
+      try draw(outline)
       return
     }
     if let trim {
@@ -62,7 +63,7 @@ struct GeometryCommand: ParsableCommand {
   }
 
   /// Writes the outline, filled and stroked, as a PNG through Cairo.
-  private func draw(_ outline: Outline, to path: String) throws {
+  private func draw(_ outline: Outline) throws {
     func color(_ text: String?) throws -> Color? {
       guard let text else { return nil }
       guard let c = Color.parseHex(text) else { throw ValidationError("bad colour '\(text)'") }
@@ -84,11 +85,19 @@ struct GeometryCommand: ParsableCommand {
     let size = pngSize.split(separator: "x").compactMap { Int($0) }
     let at = try numbers(offset, count: 2, option: "--offset")
     guard size.count == 2 else { throw ValidationError("--png-size is WxH") }
-    let bytes = try picture.rgba(
-      width: size[0], height: size[1], scale: scale, offset: OutlinePoint(at[0], at[1]),
-      background: Color(r: 1, g: 1, b: 1, a: 1))
-    try AtomicFile.write(
-      bytes: try PNGFile.encode(bytes, width: size[0], height: size[1]), to: path)
+    let white = Color(r: 1, g: 1, b: 1, a: 1)
+    let origin = OutlinePoint(at[0], at[1])
+    if let png {
+      let bytes = try picture.rgba(
+        width: size[0], height: size[1], scale: scale, offset: origin, background: white)
+      try AtomicFile.write(
+        bytes: try PNGFile.encode(bytes, width: size[0], height: size[1]), to: png)
+    }
+    if let svg {
+      let text = picture.svg(
+        width: size[0], height: size[1], scale: scale, offset: origin, background: white)
+      try AtomicFile.write(text, to: svg)
+    }
   }
 
   private func build() throws -> Outline {

@@ -438,38 +438,70 @@ STROKE_CASES = [
 def test_cairo_strokes_match_skia(tmp_path, shape, cap, join, trim):
     data = geometry(*shape)
     png = tmp_path / "cairo.png"
-    hexstroke = "#%02x%02x%02x%02x" % STROKE
-    out = subprocess.run(
-        [ANIM, "geometry", *shape, "--png", str(png), "--png-size", f"{220 * ZOOM}x{220 * ZOOM}",
-         "--scale", str(ZOOM), "--offset", f"{10 * ZOOM},{10 * ZOOM}", "--fill", "#ff0000",
-         "--stroke", hexstroke, "--stroke-width", "9", "--cap", cap, "--join", join,
-         "--trim=" + ",".join(map(str, trim))],
-        capture_output=True, text=True,
-    )
+    out = subprocess.run(draw_args(shape, cap, join, trim, png=png), capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     from PIL import Image
     mine = np.array(Image.open(png).convert("RGBA")).astype(int)
     ref = skia_picture(data, 9, cap, join, trim)
+    assert_same_interior(mine, ref, exact=True)
+
+
+def assert_same_interior(mine, ref, exact, grow=2):
+    """Every pixel at least `grow` pixels from an edge in either picture
+    shows the same pure colour (white, the fill, the stroke over white, the
+    stroke over the fill) in both; with `exact`, anim's are exactly the
+    blend rounded once."""
     white = (255, 255, 255)
     a = STROKE[3] / 255
     colours = [white, FILL, over(STROKE[:3], a, white), over(STROKE[:3], a, FILL)]
     la, lb = classes(mine, colours), classes(ref, colours)
-    # Interior: two pixels (half a point) away from any edge pixel in either.
     edge = (la == -1) | (lb == -1)
     grown = edge.copy()
-    for dy in range(-2, 3):
-        for dx in range(-2, 3):
+    for dy in range(-grow, grow + 1):
+        for dx in range(-grow, grow + 1):
             grown |= np.roll(np.roll(edge, dy, axis=0), dx, axis=1)
     interior = ~grown
     # Not a vacuous comparison: most pixels are interior, and both pictures
-    # have some interior fill and (when stroked) some stroke.
+    # have some interior fill and some stroke.
     assert interior.mean() > 0.9
     assert (interior & (la == 1)).sum() > 1000
     assert (interior & (la >= 2)).sum() > 100
     differ = interior & (la != lb)
     assert int(differ.sum()) == 0, f"{int(differ.sum())} interior pixels differ"
-    # Exact blending inside: anim rounds once, from doubles.
-    for k, c in enumerate(colours):
-        sel = interior & (la == k)
-        if sel.any():
-            assert np.abs(mine[sel][:, :3] - np.array(c)).max() <= 0
+    if exact:
+        for k, c in enumerate(colours):
+            sel = interior & (la == k)
+            if sel.any():
+                assert np.abs(mine[sel][:, :3] - np.array(c)).max() == 0
+
+
+def draw_args(shape, cap, join, trim, **out):
+    hexstroke = "#%02x%02x%02x%02x" % STROKE
+    files = [x for k, v in out.items() for x in (f"--{k}", str(v))]
+    return [ANIM, "geometry", *shape, *files, "--png-size", f"{220 * ZOOM}x{220 * ZOOM}",
+            "--scale", str(ZOOM), "--offset", f"{10 * ZOOM},{10 * ZOOM}", "--fill", "#ff0000",
+            "--stroke", hexstroke, "--stroke-width", "9", "--cap", cap, "--join", join,
+            "--trim=" + ",".join(map(str, trim))]
+
+
+@pytest.mark.parametrize("shape,cap,join,trim", [STROKE_CASES[i] for i in (0, 4, 8, 11, 15)])
+def test_chromium_draws_the_svg_like_cairo(tmp_path, shape, cap, join, trim):
+    import shutil
+    browser = next((shutil.which(n) for n in ("chromium", "chromium-browser")
+                    if shutil.which(n)), None)
+    if browser is None:
+        pytest.skip("chromium is not installed")
+    png, svg, shot = tmp_path / "cairo.png", tmp_path / "f.svg", tmp_path / "chromium.png"
+    out = subprocess.run(draw_args(shape, cap, join, trim, png=png, svg=svg),
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    size = 220 * ZOOM
+    subprocess.run(
+        [browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+         "--default-background-color=00000000", f"--window-size={size},{size}",
+         f"--screenshot={shot}", svg.as_uri()],
+        capture_output=True, timeout=120, check=True)
+    from PIL import Image
+    mine = np.array(Image.open(png).convert("RGBA")).astype(int)
+    theirs = np.array(Image.open(shot).convert("RGBA")).astype(int)
+    assert_same_interior(mine, theirs, exact=True)
