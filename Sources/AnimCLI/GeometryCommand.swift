@@ -1,5 +1,6 @@
 import AnimConsole
 import AnimEngine
+import AnimExport
 import AnimFiles
 import AnimRender
 import ArgumentParser
@@ -31,6 +32,8 @@ struct GeometryCommand: ParsableCommand {
   @Option(help: "Draw the outline into this PNG (with --trim as the stroke's) instead.")
   var png: String?
   @Option(help: "Write the same picture as an SVG document instead.") var svg: String?
+  @Option(help: "Write the same picture as a one-frame Lottie document instead.")
+  var lottie: String?
   @Option(name: .customLong("png-size"), help: "WxH pixels of the PNG.") var pngSize = "220x220"
   @Option(help: "Pixels per outline unit in the PNG.") var scale: Double = 1
   @Option(help: "x,y: the PNG pixel where the outline's (0, 0) goes.") var offset = "10,10"
@@ -50,7 +53,7 @@ struct GeometryCommand: ParsableCommand {
         try fail(MorphPair.message(for: error, target: "--d", other: "--morph-to"))
       }
     }
-    if png != nil || svg != nil {
+    if png != nil || svg != nil || lottie != nil {
       try draw(outline)
       return
     }
@@ -98,6 +101,40 @@ struct GeometryCommand: ParsableCommand {
         width: size[0], height: size[1], scale: scale, offset: origin, background: white)
       try AtomicFile.write(text, to: svg)
     }
+    if let lottie {
+      try AtomicFile.write(lottieDocument(picture, size: size, origin: origin), to: lottie)
+    }
+  }
+
+  /// One shape layer holding the picture's items (LottieShapes), placed by
+  /// the layer's transform as the PNG places the outline.
+  private func lottieDocument(_ picture: OutlinePicture, size: [Int], origin: OutlinePoint)
+    -> String
+  {
+    func fixed(_ v: JSONValue) -> JSONValue { .object([("a", .integer(0)), ("k", v)]) }
+    func pair(_ x: Double, _ y: Double) -> JSONValue { fixed(.array([.number(x), .number(y)])) }
+    let items = LottieShapes.items(
+      LottieShapes.paths(picture.outline), fill: picture.fill, stroke: picture.stroke,
+      strokeWidth: picture.strokeWidth, cap: picture.cap, join: picture.join, trim: picture.trim)
+    let layer: JSONValue = .object([
+      ("ddd", .integer(0)), ("ind", .integer(1)), ("ty", .integer(4)), ("nm", .string("outline")),
+      ("sr", .integer(1)),
+      (
+        "ks",
+        .object([
+          ("a", pair(0, 0)), ("p", pair(origin.x, origin.y)), ("s", pair(scale * 100, scale * 100)),
+          ("r", fixed(.integer(0))), ("o", fixed(.integer(100))),
+        ])
+      ),
+      ("ao", .integer(0)), ("shapes", .array(items)), ("ip", .integer(0)), ("op", .integer(1)),
+      ("st", .integer(0)), ("bm", .integer(0)),
+    ])
+    let document: JSONValue = .object([
+      ("v", .string(LottieWriter.version)), ("nm", .string("anim geometry")), ("ddd", .integer(0)),
+      ("fr", .integer(30)), ("ip", .integer(0)), ("op", .integer(1)), ("w", .integer(size[0])),
+      ("h", .integer(size[1])), ("assets", .array([])), ("layers", .array([layer])),
+    ])
+    return document.text
   }
 
   private func build() throws -> Outline {

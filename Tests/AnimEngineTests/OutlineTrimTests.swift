@@ -168,3 +168,20 @@ final class OutlineMeasureTests: XCTestCase {
     }
   }
 }
+
+/// Pieces that start or end exactly on a vertex.
+final class OutlineTrimVertexTests: XCTestCase {
+  func testAPieceFromVertexToVertexHasNoSlivers() {
+    let star = Outline.star(points: 5, innerRadius: 0.45, width: 100, height: 100)
+    let vertices = star.subpaths[0].vertices
+    for k in 0..<10 {
+      for n in 1...3 {
+        // Past vertex 9 the piece continues from the start (two subpaths).
+        let piece = star.trimmed(start: 0, end: Double(n) / 10, offset: Double(k) / 10)
+        let segments = piece.subpaths.reduce(0) { $0 + $1.segments.count }
+        XCTAssertEqual(segments, n, "from vertex \(k), \(n) edges")
+        assertPoint(piece.subpaths[0].start, vertices[k], accuracy: 1e-9)
+      }
+    }
+  }
+}

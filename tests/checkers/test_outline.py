@@ -446,7 +446,7 @@ def test_cairo_strokes_match_skia(tmp_path, shape, cap, join, trim):
     assert_same_interior(mine, ref, exact=True)
 
 
-def assert_same_interior(mine, ref, exact, grow=2):
+def assert_same_interior(mine, ref, exact, grow=2, ignore=(), stray=0):
     """Every pixel at least `grow` pixels from an edge in either picture
     shows the same pure colour (white, the fill, the stroke over white, the
     stroke over the fill) in both; with `exact`, anim's are exactly the
@@ -464,10 +464,16 @@ def assert_same_interior(mine, ref, exact, grow=2):
     # Not a vacuous comparison: most pixels are interior, and both pictures
     # have some interior fill and some stroke.
     assert interior.mean() > 0.9
+    # Discs (x, y, r) in pixels left out of the comparison.
+    yy, xx = np.mgrid[0:mine.shape[0], 0:mine.shape[1]]
+    for x, y, r in ignore:
+        interior &= (xx - x) ** 2 + (yy - y) ** 2 > r * r
     assert (interior & (la == 1)).sum() > 1000
     assert (interior & (la >= 2)).sum() > 100
     differ = interior & (la != lb)
-    assert int(differ.sum()) == 0, f"{int(differ.sum())} interior pixels differ"
+    ys, xs = np.nonzero(differ)
+    assert int(differ.sum()) <= stray, (
+        f"{int(differ.sum())} interior pixels differ, first at {list(zip(xs[:3], ys[:3]))}")
     if exact:
         for k, c in enumerate(colours):
             sel = interior & (la == k)
@@ -505,3 +511,54 @@ def test_chromium_draws_the_svg_like_cairo(tmp_path, shape, cap, join, trim):
     mine = np.array(Image.open(png).convert("RGBA")).astype(int)
     theirs = np.array(Image.open(shot).convert("RGBA")).astype(int)
     assert_same_interior(mine, theirs, exact=True)
+
+
+# The same picture as Lottie shape items (anim geometry --lottie): the
+# schema accepts it, and rlottie draws it as Cairo does at interior pixels:
+# the fill untrimmed, the stroke trimmed with Lottie's own `tm` (offset in
+# degrees, pieces running past the end continuing from the start).
+# The star's wrapped piece ends between vertices here: where a piece ends
+# exactly on a vertex, rlottie 1.3.8 adds a join there (a sliver of the
+# segment before, from its single-precision lengths) that anim and Skia do
+# not draw.
+RLOTTIE_CASES = [STROKE_CASES[i] for i in (0, 2, 4, 8, 11, 14)] + [
+    (SHAPES[3], "butt", "miter", (0.23, 0.87, 0.5))
+]
+
+
+@pytest.mark.parametrize("shape,cap,join,trim", RLOTTIE_CASES)
+def test_rlottie_draws_the_lottie_items_like_cairo(tmp_path, shape, cap, join, trim):
+    import jsonschema
+    import lottie_specs
+    from PIL import Image
+    from rlottie_python import LottieAnimation
+
+    png, doc = tmp_path / "cairo.png", tmp_path / "f.json"
+    out = subprocess.run(draw_args(shape, cap, join, trim, png=png, lottie=doc),
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    schema_path = os.path.join(
+        os.path.dirname(lottie_specs.__file__), "data", "lottie.schema.json")
+    with open(schema_path) as f:
+        jsonschema.Draft202012Validator(json.load(f)).validate(json.loads(doc.read_text()))
+    frame = LottieAnimation.from_file(str(doc)).render_pillow_frame(frame_num=0)
+    premultiplied = np.array(frame.convert("RGBA")).astype(float)
+    # rlottie's values are premultiplied: composite over white.
+    alpha = premultiplied[:, :, 3:4] / 255
+    theirs = np.concatenate(
+        [np.round(premultiplied[:, :, :3] + 255 * (1 - alpha)), np.full(alpha.shape, 255)], axis=2)
+    mine = np.array(Image.open(png).convert("RGBA")).astype(int)
+    ignore = []
+    if trim[1] - trim[0] + (trim[2] % 1) > 1:
+        # A piece that wraps past the outline's start: rlottie 1.3.8 joins
+        # the two pieces there (a miter at a star's top) where SPEC §16.3,
+        # Skia and anim draw two pieces each with its own caps; near the
+        # outline's start and end (4 stroke widths, the miter's reach) the
+        # pictures are left uncompared. Reported, not hidden.
+        data = geometry(*shape)
+        first = data["subpaths"][0]
+        for x, y in (first["start"], first["segments"][-1][4:6]):
+            ignore.append(((10 + x) * ZOOM, (10 + y) * ZOOM, 4 * 9 * ZOOM))
+    # rlottie measures lengths on flattened curves: a trimmed end may move by
+    # a small fraction of a point, a few pixels at this zoom.
+    assert_same_interior(mine, theirs.astype(int), exact=True, ignore=ignore, stray=40)

@@ -80,6 +80,11 @@ extension MeasuredOutline {
         let segmentEnd = segmentStart + size
         defer { segmentStart = segmentEnd }
         if size == 0 || segmentEnd <= from || segmentStart >= to { continue }
+        // A piece that starts or ends at a vertex must not take a sliver of
+        // the segment beside it (its end at a length rounded a few ulps
+        // past the vertex): the sliver would turn the cap to that segment's
+        // direction and add a join.
+        if min(to, segmentEnd) - max(from, segmentStart) <= 1e-12 * length { continue }
         let t0 =
           from > segmentStart ? bezier.parameter(atLength: from - segmentStart, total: size) : 0
         let t1 = to < segmentEnd ? bezier.parameter(atLength: to - segmentStart, total: size) : 1
