@@ -214,17 +214,23 @@ struct BenchCommand: ParsableCommand {
   /// The sum over every view of its eight numeric properties (see the type's
   /// documentation for the exact order of the additions).
   static func frameSum(_ scene: Scene) -> Double {
-    let count = scene.count
-    let width = Property.recordWidth
-    // `withValues` reads the scene's buffer in place; `values` would copy it.
-    return scene.withValues { v in
-      var sum = 0.0
-      for view in 0..<count {
-        let b = view * width
-        sum += v[b] + v[b + 1] + v[b + 2] + v[b + 3] + v[b + 4] + v[b + 5] + v[b + 6] + v[b + 7]
-      }
-      return sum
+    // The eight numbers in SPEC §4's order, added left to right as the C
+    // program adds them.
+    let (s0, s1, s2, s3) = (
+      Property.x.slot, Property.y.slot, Property.width.slot, Property.height.slot
+    )
+    let (s4, s5, s6, s7) = (
+      Property.alpha.slot, Property.rotation.slot, Property.scaleX.slot, Property.scaleY.slot
+    )
+    var sum = 0.0
+    // `forEachView` reads the scene's buffer in place; `values` would copy it.
+    scene.forEachView { _, _, v in
+      sum +=
+        v.recordValue(at: s0) + v.recordValue(at: s1) + v.recordValue(at: s2)
+        + v.recordValue(at: s3) + v.recordValue(at: s4) + v.recordValue(at: s5)
+        + v.recordValue(at: s6) + v.recordValue(at: s7)
     }
+    return sum
   }
 
   /// `numerator / denominator` printed with `format`, or `n/a` when the

@@ -90,8 +90,9 @@ struct PlotCommand: ParsableCommand {
         throw UsageError("'\(target)' is not VIEW.PROPERTY (such as box.x)")
       }
       guard PropertySampler.property(named: name) != nil else {
-        let names = Property.allCases.map(\.name) + ["scale"]
-        let hint = Spelling.closest(to: name, among: names).map { "; did you mean '\($0)'?" }
+        let hint = Spelling.closest(to: name, among: PropertySampler.propertyNames).map {
+          "; did you mean '\($0)'?"
+        }
         throw UsageError("views have no property '\(name)'\(hint ?? "")")
       }
     }

@@ -149,13 +149,17 @@ extension ReplSession {
     }
   }
 
+  /// `:show v`: the view's name, then one line per property `print` lists,
+  /// names padded to the longest (whole names, never cut).
   private func showView(_ id: ViewID) {
-    let state = interpreter.scene.state(of: id)
-    output(interpreter.scene.name(of: id))
-    // As `print` does, `cornerRadius` only when it is not 0.
-    for property in Property.allCases where property != .cornerRadius || state.cornerRadius != 0 {
-      let name = property.name.padding(toLength: 8, withPad: " ", startingAt: 0)
-      output("  \(name) \(ValueText.property(property, of: state))")
+    let scene = interpreter.scene
+    let state = scene.state(of: id)
+    output(scene.name(of: id))
+    let properties = Formatting.printedProperties(of: state, kind: scene.kind(of: id))
+    let width = properties.map(\.name.count).max() ?? 0
+    for property in properties {
+      let name = property.name.padding(toLength: width, withPad: " ", startingAt: 0)
+      output("  \(name) \(Formatting.propertyText(property, of: state))")
     }
   }
 

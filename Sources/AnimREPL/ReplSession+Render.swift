@@ -75,10 +75,11 @@ extension ReplSession {
         return
       }
       guard let property = PropertySampler.property(named: propertyName) else {
-        let all = Property.allCases.map(\.name) + ["scale"]
         problem(
           "views have no property '\(propertyName)'",
-          hint: Spelling.closest(to: propertyName, among: all).map { "did you mean '\($0)'?" },
+          hint: Spelling.closest(to: propertyName, among: PropertySampler.propertyNames).map {
+            "did you mean '\($0)'?"
+          },
           commandLine: line)
         return
       }

@@ -1,4 +1,5 @@
 import AnimEngine
+import AnimLanguage
 
 /// The compact report printed after an input that moved the clock: the events
 /// that fired, with their times, and the properties that changed.
@@ -82,13 +83,9 @@ struct StepReport {
 
 /// Every property of every view at one moment, to compare with later.
 struct SceneSnapshot {
-  private let values: [Double]
-  private let count: Int
+  private let saved: Scene.Snapshot
 
-  init(_ scene: Scene) {
-    values = scene.values
-    count = scene.count
-  }
+  init(_ scene: Scene) { saved = scene.snapshot() }
 
   /// Properties whose printed value changed, in view order, then property
   /// order. A view declared since the snapshot compares with its declared state.
@@ -96,33 +93,15 @@ struct SceneSnapshot {
     var result: [(String, String, String)] = []
     for index in 0..<scene.count {
       let id = ViewID(index)
-      let old = index < count ? state(at: index) : scene.declared[index]
+      let old = index < saved.count ? saved.state(of: id) : scene.declared[index]
       let new = scene.state(of: id)
       if old == new { continue }
-      for property in Property.allCases {
-        let a = ValueText.property(property, of: old)
-        let b = ValueText.property(property, of: new)
+      for property in scene.kind(of: id).properties() {
+        let a = Formatting.propertyText(property, of: old)
+        let b = Formatting.propertyText(property, of: new)
         if a != b { result.append(("\(scene.name(of: id)).\(property.name)", a, b)) }
       }
     }
     return result
-  }
-
-  private func state(at index: Int) -> ViewState {
-    let width = Property.recordWidth
-    let base = index * width
-    var s = ViewState()
-    s.x = values[base]
-    s.y = values[base + 1]
-    s.width = values[base + 2]
-    s.height = values[base + 3]
-    s.alpha = values[base + 4]
-    s.rotation = values[base + 5]
-    s.scaleX = values[base + 6]
-    s.scaleY = values[base + 7]
-    s.color = Color(
-      r: values[base + 8], g: values[base + 9], b: values[base + 10], a: values[base + 11])
-    s.cornerRadius = values[base + 12]
-    return s
   }
 }

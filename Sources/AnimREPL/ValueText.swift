@@ -28,20 +28,4 @@ enum ValueText {
     }
     return result
   }
-
-  /// One property of a view state, as `print` writes it.
-  static func property(_ property: Property, of state: ViewState) -> String {
-    switch property {
-    case .x: return NumberText.format(state.x)
-    case .y: return NumberText.format(state.y)
-    case .width: return NumberText.format(state.width)
-    case .height: return NumberText.format(state.height)
-    case .alpha: return NumberText.format(state.alpha)
-    case .rotation: return NumberText.format(state.rotation)
-    case .scaleX: return NumberText.format(state.scaleX)
-    case .scaleY: return NumberText.format(state.scaleY)
-    case .color: return state.color.hex
-    case .cornerRadius: return NumberText.format(state.cornerRadius)
-    }
-  }
 }

@@ -69,47 +69,50 @@ public final class CairoCanvas {
       pixels[4 * i + 3] = a
     }
     let k = layout.scale
-    let width = Property.recordWidth
-    scene.withValues { v in
-      for id in 0..<scene.count where scene.isDrawn(ViewID(id)) {
-        let b = id * width
-        let opacity = min(max(v[b + 4], 0), 1) * v[b + 11]
-        let w = abs(v[b + 2])
-        let h = abs(v[b + 3])
-        let sx = v[b + 6] * k
-        let sy = v[b + 7] * k
-        guard opacity > 0, w > 0, h > 0, sx != 0, sy != 0, sx.isFinite, sy.isFinite else {
-          continue
-        }
-        let (px, py) = layout.pixel(x: v[b], y: v[b + 1])
-        let radius = min(max(v[b + 12], 0), min(w, h) / 2)
-        let (sin, cos) = DrawnBounds.sinCos(degrees: v[b + 5])
-        // The device-space bounds, to keep overlapping views out of one batch.
-        let ex = abs(cos * sx) * w / 2 + abs(sin * sy) * h / 2
-        let ey = abs(sin * sx) * w / 2 + abs(cos * sy) * h / 2
-        let bounds = (px - ex, py - ey, px + ex, py + ey)
-        let paint = Paint(r: v[b + 8], g: v[b + 9], b: v[b + 10], a: opacity)
-        if !batch.accepts(paint, bounds) { flush() }
-        batch.add(paint, bounds)
-        if sin == 0 && radius == 0 {
-          // Upright and square-cornered: the rectangle in pixels directly.
-          let dw = abs(sx) * w
-          let dh = abs(sy) * h
-          cairo_rectangle(cr, px - dw / 2, py - dh / 2, dw, dh)
-          continue
-        }
-        // The matrix maps the view's own points (centred on 0, 0) to pixels:
-        // scaled about the centre, rotated clockwise on screen, moved to (px, py).
-        var matrix = cairo_matrix_t(
-          xx: cos * sx, yx: sin * sx, xy: -sin * sy, yy: cos * sy, x0: px, y0: py)
-        cairo_set_matrix(cr, &matrix)
-        if radius > 0 {
-          roundedRectangle(cr, w, h, radius)
-        } else {
-          cairo_rectangle(cr, -w / 2, -h / 2, w, h)
-        }
-        cairo_identity_matrix(cr)
+    // The clamps hoisted out of the loop: the table is read once per frame.
+    let alphaClamp = Property.alpha.declaration.drawClamp
+    let radiusClamp = Property.cornerRadius.declaration.drawClamp
+    scene.forEachDrawn { _, kind, v in
+      let opacity = alphaClamp.apply(v.number(.alpha), width: 0, height: 0) * v.color(.color).a
+      let w = abs(v.number(.width))
+      let h = abs(v.number(.height))
+      let sx = v.number(.scaleX) * k
+      let sy = v.number(.scaleY) * k
+      guard opacity > 0, w > 0, h > 0, sx != 0, sy != 0, sx.isFinite, sy.isFinite else {
+        return
       }
+      let (px, py) = layout.pixel(x: v.number(.x), y: v.number(.y))
+      let radius: Double
+      switch kind.outline {
+      case .rectangle: radius = radiusClamp.apply(v.number(.cornerRadius), width: w, height: h)
+      }
+      let (sin, cos) = DrawnBounds.sinCos(degrees: v.number(.rotation))
+      // The device-space bounds, to keep overlapping views out of one batch.
+      let ex = abs(cos * sx) * w / 2 + abs(sin * sy) * h / 2
+      let ey = abs(sin * sx) * w / 2 + abs(cos * sy) * h / 2
+      let bounds = (px - ex, py - ey, px + ex, py + ey)
+      let fill = v.color(.color)
+      let paint = Paint(r: fill.r, g: fill.g, b: fill.b, a: opacity)
+      if !batch.accepts(paint, bounds) { flush() }
+      batch.add(paint, bounds)
+      if sin == 0 && radius == 0 {
+        // Upright and square-cornered: the rectangle in pixels directly.
+        let dw = abs(sx) * w
+        let dh = abs(sy) * h
+        cairo_rectangle(cr, px - dw / 2, py - dh / 2, dw, dh)
+        return
+      }
+      // The matrix maps the view's own points (centred on 0, 0) to pixels:
+      // scaled about the centre, rotated clockwise on screen, moved to (px, py).
+      var matrix = cairo_matrix_t(
+        xx: cos * sx, yx: sin * sx, xy: -sin * sy, yy: cos * sy, x0: px, y0: py)
+      cairo_set_matrix(cr, &matrix)
+      if radius > 0 {
+        roundedRectangle(cr, w, h, radius)
+      } else {
+        cairo_rectangle(cr, -w / 2, -h / 2, w, h)
+      }
+      cairo_identity_matrix(cr)
     }
     flush()
   }
@@ -185,7 +188,6 @@ public final class CairoCanvas {
     private(set) var members: [Member] = []
     private var key: UInt64 = 0
     private var minX = 0.0, minY = 0.0, maxX = 0.0, maxY = 0.0
-    private var area = 0.0
 
     /// Whether a view of `paint` within `bounds` may join the batch: the
     /// same paint, no overlap with the members, and a union that stays

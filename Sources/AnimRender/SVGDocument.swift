@@ -31,24 +31,29 @@ public enum SVGDocument {
       close = "</g>\n"
     }
     let k = layout.scale
-    for id in 0..<scene.count where scene.isDrawn(ViewID(id)) {
-      let s = scene.state(of: ViewID(id))
-      let alpha = min(max(s.alpha, 0), 1) * s.color.a
-      let vw = abs(s.width)
-      let vh = abs(s.height)
-      let sx = s.scaleX * k
-      let sy = s.scaleY * k
-      guard alpha > 0, vw > 0, vh > 0, sx != 0, sy != 0 else { continue }
-      let (px, py) = layout.pixel(x: s.x, y: s.y)
-      let r = min(max(s.cornerRadius, 0), min(vw, vh) / 2)
+    scene.forEachDrawn { _, kind, s in
+      let fill = s.color(.color)
+      let alpha = s.drawn(.alpha) * fill.a
+      let vw = abs(s.number(.width))
+      let vh = abs(s.number(.height))
+      let sx = s.number(.scaleX) * k
+      let sy = s.number(.scaleY) * k
+      guard alpha > 0, vw > 0, vh > 0, sx != 0, sy != 0 else { return }
+      let (px, py) = layout.pixel(x: s.number(.x), y: s.number(.y))
+      let rotation = s.number(.rotation)
       var transform = "translate(\(number(px)) \(number(py)))"
-      if s.rotation != 0 { transform += " rotate(\(number(s.rotation)))" }
+      if rotation != 0 { transform += " rotate(\(number(rotation)))" }
       if sx != 1 || sy != 1 { transform += " scale(\(number(sx)) \(number(sy)))" }
-      var rect = "<rect x=\"\(number(-vw / 2))\" y=\"\(number(-vh / 2))\" "
-      rect += "width=\"\(number(vw))\" height=\"\(number(vh))\""
-      if r > 0 { rect += " rx=\"\(number(r))\" ry=\"\(number(r))\"" }
-      rect += " fill=\"\(hex(s.color))\"\(opacity(alpha)) transform=\"\(transform)\"/>\n"
-      out += rect
+      var shape: String
+      switch kind.outline {
+      case .rectangle:
+        let r = s.drawn(.cornerRadius)
+        shape = "<rect x=\"\(number(-vw / 2))\" y=\"\(number(-vh / 2))\" "
+        shape += "width=\"\(number(vw))\" height=\"\(number(vh))\""
+        if r > 0 { shape += " rx=\"\(number(r))\" ry=\"\(number(r))\"" }
+      }
+      shape += " fill=\"\(hex(fill))\"\(opacity(alpha)) transform=\"\(transform)\"/>\n"
+      out += shape
     }
     return out + close + "</svg>\n"
   }

@@ -1,4 +1,5 @@
 import AnimEngine
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -10,10 +11,11 @@ import AnimEngine
 /// `scaleX`, `scaleY`, then rotated clockwise on screen by `rotation` degrees.
 public enum DrawnBounds {
   /// The bounding box of one view's scaled and rotated rectangle.
-  public static func of(_ state: ViewState) -> StageRect {
+  public static func of(_ state: some PropertyReading) -> StageRect {
     of(
-      x: state.x, y: state.y, width: state.width, height: state.height, rotation: state.rotation,
-      scaleX: state.scaleX, scaleY: state.scaleY)
+      x: state.number(.x), y: state.number(.y), width: state.number(.width),
+      height: state.number(.height), rotation: state.number(.rotation),
+      scaleX: state.number(.scaleX), scaleY: state.number(.scaleY))
   }
 
   /// The bounding box of a rectangle `width × height` centred on (x, y),
@@ -34,16 +36,10 @@ public enum DrawnBounds {
   /// The union of the bounds of every view `scene` draws, or nil when it
   /// draws none.
   public static func of(_ scene: Scene) -> StageRect? {
-    let width = Property.recordWidth
     var result: StageRect?
-    scene.withValues { v in
-      for id in 0..<scene.count where scene.isDrawn(ViewID(id)) {
-        let b = id * width
-        let r = of(
-          x: v[b], y: v[b + 1], width: v[b + 2], height: v[b + 3], rotation: v[b + 5],
-          scaleX: v[b + 6], scaleY: v[b + 7])
-        result = result?.union(r) ?? r
-      }
+    scene.forEachDrawn { _, _, record in
+      let r = of(record)
+      result = result?.union(r) ?? r
     }
     return result
   }

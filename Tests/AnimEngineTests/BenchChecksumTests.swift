@@ -34,10 +34,10 @@ final class BenchChecksumTests: XCTestCase {
     var tiles: [ViewID] = []
     for i in 0..<100 {
       var state = ViewState()
-      state.x = (Double(i % 10) + 0.5) * 10
-      state.y = (Double(i / 10) + 0.5) * 10
-      state.width = 10
-      state.height = 10
+      state[.x] = (Double(i % 10) + 0.5) * 10
+      state[.y] = (Double(i / 10) + 0.5) * 10
+      state[.width] = 10
+      state[.height] = 10
       tiles.append(scene.declare("tiles[\(i)]", state: state))
     }
     let clock = Clock(scene: scene, defaultView: defaultView)

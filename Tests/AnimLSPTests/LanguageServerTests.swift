@@ -84,7 +84,7 @@ final class LanguageServerTests: XCTestCase {
       Set(labels),
       [
         "reset", "resume", "restart", "run", "radial", "random", "resize", "reverse", "rgb",
-        "rotate", "round",
+        "rotate", "round", "rect",
       ])
     XCTAssertTrue(labels.contains("run") && labels.contains("rotate"))
     let hover = try XCTUnwrap(request(server, "textDocument/hover", line: 2, character: 4))

@@ -73,8 +73,8 @@ final class CompletionTests: XCTestCase {
     XCTAssertEqual(
       candidates("print tiles[1].", after: ["grid tiles(cols: 2, rows: 1)"]),
       [
-        "alpha", "color", "cornerRadius", "height", "name", "position", "rotation", "scale",
-        "scaleX", "scaleY", "size", "width", "x", "y",
+        "alpha", "center", "color", "cornerRadius", "height", "name", "position", "rotation",
+        "scale", "scaleX", "scaleY", "size", "width", "x", "y",
       ].map { "tiles[1]." + $0 })
   }
 

@@ -1,35 +1,52 @@
-/// A property of a view that motions animate.
+/// A property of a view: an index into `PropertyTable.standard`, with the
+/// place its value is stored.
 ///
-/// Every view stores its properties in one record of `Property.recordWidth`
-/// doubles; numeric properties take one slot and `color` takes four (r, g, b, a),
-/// so the clock can write any property as a small vector without boxing.
-/// The cases are in the order `print v` lists them (SPEC §12.1: `cornerRadius`
-/// after `color`).
-public enum Property: Int, CaseIterable, Sendable, Hashable {
-  case x, y, width, height, alpha, rotation, scaleX, scaleY, color, cornerRadius
+/// Every view stores its numbers, choices and colours in one record of
+/// `Property.recordWidth` doubles (a number takes one slot, a colour four:
+/// r, g, b, a), so the clock can write any of them as a small vector without
+/// boxing; strings and outlines are kept beside the record. The table's
+/// order is the order `print v` lists them (SPEC §4, §16.1).
+public struct Property: Hashable, Sendable, CaseIterable, CustomStringConvertible {
+  /// The property's position in its table (its declaration order).
+  public let index: Int
+  /// Offset of its first slot within a view record, or, when `lanes` is 0,
+  /// its place among the view's stored objects.
+  public let slot: Int
+  /// Slots in the record: 1 for numbers and choices, 4 for colours, 0 for
+  /// strings and outlines (stored beside the record).
+  public let lanes: Int
 
-  /// Doubles per view record: eight numeric properties, four colour channels,
-  /// then the corner radius.
-  public static let recordWidth = 13
-
-  /// Offset of this property's first slot within a view record.
-  public var slot: Int {
-    switch self {
-    case .color: return 8
-    case .cornerRadius: return 12
-    default: return rawValue
-    }
+  init(index: Int, slot: Int, lanes: Int) {
+    self.index = index
+    self.slot = slot
+    self.lanes = lanes
   }
 
-  /// Number of slots: 4 for `color`, 1 otherwise.
-  public var lanes: Int { self == .color ? 4 : 1 }
+  public static func == (a: Property, b: Property) -> Bool { a.index == b.index }
+  public func hash(into hasher: inout Hasher) { hasher.combine(index) }
+
+  /// Doubles per view record in the standard table.
+  public static let recordWidth = PropertyTable.standard.recordWidth
+
+  /// Every property of the standard table, in print order.
+  public static var allCases: [Property] { PropertyTable.standard.properties }
+
+  /// Its declaration in the standard table.
+  public var declaration: PropertyDeclaration { PropertyTable.standard.declarations[index] }
+
+  /// Its declaration in `table`.
+  public func declaration(in table: PropertyTable) -> PropertyDeclaration {
+    table.declarations[index]
+  }
 
   /// The name used in scripts (`view.alpha`).
-  public var name: String { String(describing: self) }
+  public var name: String { declaration.name }
 
-  /// The property a script name refers to, or nil.
+  public var description: String { name }
+
+  /// The property a script name refers to in the standard table, or nil.
   public static func named(_ name: String) -> Property? {
-    allCases.first { $0.name == name }
+    PropertyTable.standard.property(named: name)
   }
 }
 

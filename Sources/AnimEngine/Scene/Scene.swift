@@ -15,6 +15,11 @@ public final class Scene {
   public private(set) var names: [String] = []
   /// The state each view was declared with; `reset` returns to it.
   public private(set) var declared: [ViewState] = []
+  /// The kind of each view, in declaration order.
+  public private(set) var kinds: [ViewKind] = []
+  /// The string and outline values (`PropertyTable.objectWidth` per view),
+  /// kept beside the record: the clock never writes them.
+  private var objects: [PropertyObject] = []
   private var index: [String: ViewID] = [:]
   /// The region a renderer draws, as a script's `stage` statement set it.
   /// `reset` keeps it: it belongs to the declarations, not to the clock.
@@ -49,11 +54,15 @@ public final class Scene {
     try body(UnsafeBufferPointer(start: storage, count: count * Property.recordWidth))
   }
 
-  /// Declares a view, or redeclares an existing one with a new state.
+  /// Declares a view of `kind`, or redeclares an existing one with a new
+  /// kind and state.
   @discardableResult
-  public func declare(_ name: String, state: ViewState = ViewState()) -> ViewID {
+  public func declare(_ name: String, kind: ViewKind = .view, state: ViewState = ViewState())
+    -> ViewID
+  {
     if let id = index[name] {
       declared[Int(id)] = state
+      kinds[Int(id)] = kind
       set(id, state)
       return id
     }
@@ -68,6 +77,8 @@ public final class Scene {
     }
     names.append(name)
     declared.append(state)
+    kinds.append(kind)
+    objects.append(contentsOf: state.objects)
     index[name] = id
     set(id, state)
     return id
@@ -79,27 +90,79 @@ public final class Scene {
   /// The name of view `id`.
   public func name(of id: ViewID) -> String { names[Int(id)] }
 
+  /// The kind of view `id`.
+  public func kind(of id: ViewID) -> ViewKind { kinds[Int(id)] }
+
   /// The current state of view `id`.
   public func state(of id: ViewID) -> ViewState {
     let base = Int(id) * Property.recordWidth
+    let objectBase = Int(id) * PropertyTable.standard.objectWidth
     return ViewState(
-      record: UnsafeBufferPointer(start: storage + base, count: Property.recordWidth))
+      record: UnsafeBufferPointer(start: storage + base, count: Property.recordWidth),
+      objects: objects[objectBase..<objectBase + PropertyTable.standard.objectWidth])
   }
 
   /// Replaces every property of view `id`.
   public func set(_ id: ViewID, _ state: ViewState) {
     let base = Int(id) * Property.recordWidth
     for (offset, v) in state.record.enumerated() { storage[base + offset] = v }
+    let objectBase = Int(id) * PropertyTable.standard.objectWidth
+    for (offset, v) in state.objects.enumerated() { objects[objectBase + offset] = v }
   }
 
-  /// The value of one property.
+  /// The value of one property held in the record.
   public func value(_ id: ViewID, _ property: Property) -> PropertyValue {
     read(slot: Self.slot(id, property), lanes: property.lanes)
   }
 
-  /// Sets one property.
-  public func setValue(_ id: ViewID, _ property: Property, _ value: PropertyValue) {
-    write(slot: Self.slot(id, property), lanes: property.lanes, value)
+  /// Every view's values at one moment (a copy), to compare with later.
+  public struct Snapshot: Sendable {
+    private let values: [Double]
+    private let objects: [PropertyObject]
+    /// The number of views then.
+    public let count: Int
+
+    /// The state view `id` had then (`id` < `count`).
+    public func state(of id: ViewID) -> ViewState {
+      let width = Property.recordWidth
+      let objectWidth = PropertyTable.standard.objectWidth
+      let i = Int(id)
+      return values.withUnsafeBufferPointer {
+        ViewState(
+          record: UnsafeBufferPointer(rebasing: $0[i * width..<(i + 1) * width]),
+          objects: objects[i * objectWidth..<(i + 1) * objectWidth])
+      }
+    }
+
+    init(values: [Double], objects: [PropertyObject], count: Int) {
+      self.values = values
+      self.objects = objects
+      self.count = count
+    }
+  }
+
+  /// A copy of every view's values.
+  public func snapshot() -> Snapshot {
+    Snapshot(values: values, objects: objects, count: count)
+  }
+
+  /// Calls `body` with each view a renderer draws, in declaration order: its
+  /// id, kind, and record read in place (valid only during the call).
+  @inline(__always)
+  public func forEachDrawn(_ body: (ViewID, ViewKind, ViewRecord) throws -> Void) rethrows {
+    let width = Property.recordWidth
+    for i in 0..<count where isDrawn(ViewID(i)) {
+      try body(ViewID(i), kinds[i], ViewRecord(base: UnsafePointer(storage + i * width)))
+    }
+  }
+
+  /// Calls `body` with every view, hidden ones included, as `forEachDrawn`.
+  @inline(__always)
+  public func forEachView(_ body: (ViewID, ViewKind, ViewRecord) throws -> Void) rethrows {
+    let width = Property.recordWidth
+    for i in 0..<count {
+      try body(ViewID(i), kinds[i], ViewRecord(base: UnsafePointer(storage + i * width)))
+    }
   }
 
   /// Index of a property's first slot in `values`.

@@ -49,6 +49,8 @@ struct Projector {
   private struct PropertyKeyRef {
     var target: TrackTarget
     var property: Property?  // nil: the event track
+    /// Numbers per view in `number`: the event track, then each property.
+    static let span = PropertyTable.standard.properties.count + 1
 
     /// The key as one number, for the dictionaries below. (Keys of the
     /// program's own types cost a scan of every protocol conformance in the
@@ -60,7 +62,7 @@ struct Projector {
       case .inherited: view = 0
       case .view(let v): view = Int(v) + 1
       }
-      return view * 16 + (property.map { $0.rawValue + 1 } ?? 0)
+      return view * Self.span + (property.map { $0.index + 1 } ?? 0)
     }
   }
   /// Projections of the motions below the top, by the motion's identity.
@@ -107,7 +109,7 @@ struct Projector {
           .leaf(
             TrackLeaf(
               duration: leaf.duration, easing: leaf.easing, rule: $0.rule, space: leaf.space,
-              isColor: $0.property == .color))
+              isColor: $0.property.declaration.interpolation == .color))
         )
       }
       if let mark = leaf.mark {

@@ -136,10 +136,12 @@ enum HTMLPlayerTemplate {
       const views = {};
       for (const view of data.views) {
         const v = (name) => channelValue(view.tracks[name], t);
-        const s = { x: v("--x"), y: v("--y"), width: v("--w"), height: v("--h"), alpha: v("--a"),
-          rotation: v("--r"), scaleX: v("--sx"), scaleY: v("--sy"),
-          color: "#" + hex(v("--cr")) + hex(v("--cg")) + hex(v("--cb")) + hex(v("--ca")) };
-        s.cornerRadius = view.tracks["--k"] ? v("--k") : 0;
+        // Keys and channels from anim's property table: a colour's four
+        // channels join into #rrggbbaa.
+        const s = {};
+        for (const [key, css] of data.state) {
+          s[key] = css.length === 4 ? "#" + css.map((c) => hex(v(c))).join("") : v(css[0]);
+        }
         views[view.name] = s;
       }
       return { t: T, views };

@@ -15,29 +15,36 @@ public enum HTMLPlayerWriter {
     let css: String
     let property: Property
     let lane: Int
-    /// The key in `#anim-state` (nil for colour channels, which join into one).
-    let state: String?
+    /// The key in `#anim-state`: the property's name (colour lanes join
+    /// into one `#rrggbbaa` value).
+    var state: String { property.name }
   }
 
-  static var channels: [Channel] {
-    var list: [Channel] = [
-      Channel(css: "--x", property: .x, lane: 0, state: "x"),
-      Channel(css: "--y", property: .y, lane: 0, state: "y"),
-      Channel(css: "--w", property: .width, lane: 0, state: "width"),
-      Channel(css: "--h", property: .height, lane: 0, state: "height"),
-      Channel(css: "--a", property: .alpha, lane: 0, state: "alpha"),
-      Channel(css: "--r", property: .rotation, lane: 0, state: "rotation"),
-      Channel(css: "--sx", property: .scaleX, lane: 0, state: "scaleX"),
-      Channel(css: "--sy", property: .scaleY, lane: 0, state: "scaleY"),
-      Channel(css: "--cr", property: .color, lane: 0, state: nil),
-      Channel(css: "--cg", property: .color, lane: 1, state: nil),
-      Channel(css: "--cb", property: .color, lane: 2, state: nil),
-      Channel(css: "--ca", property: .color, lane: 3, state: nil),
-    ]
-    if let radius = Property.named("cornerRadius") {
-      list.append(Channel(css: "--k", property: radius, lane: 0, state: "cornerRadius"))
-    }
-    return list
+  /// The channel of every recorded property (a colour has one per lane).
+  static let channels: [Channel] = [
+    Channel(css: "--x", property: .x, lane: 0),
+    Channel(css: "--y", property: .y, lane: 0),
+    Channel(css: "--w", property: .width, lane: 0),
+    Channel(css: "--h", property: .height, lane: 0),
+    Channel(css: "--a", property: .alpha, lane: 0),
+    Channel(css: "--r", property: .rotation, lane: 0),
+    Channel(css: "--sx", property: .scaleX, lane: 0),
+    Channel(css: "--sy", property: .scaleY, lane: 0),
+    Channel(css: "--cr", property: .color, lane: 0),
+    Channel(css: "--cg", property: .color, lane: 1),
+    Channel(css: "--cb", property: .color, lane: 2),
+    Channel(css: "--ca", property: .color, lane: 3),
+    Channel(css: "--k", property: .cornerRadius, lane: 0),
+  ]
+
+  /// What `#anim-state` lists per view, in print order: each property's
+  /// name and its channels (four for a colour).
+  static var stateKeys: JSONValue {
+    .array(
+      Property.allCases.compactMap { p in
+        let css = channels.filter { $0.property == p }.map { JSONValue.string($0.css) }
+        return css.isEmpty ? nil : .array([.string(p.name), .array(css)])
+      })
   }
 
   /// The page for `recording` on `stage`.
@@ -77,6 +84,7 @@ public enum HTMLPlayerWriter {
       ("fps", .number(recording.frameRate)),
       ("background", background),
       ("channels", .array(channels.map { .string($0.css) })),
+      ("state", stateKeys),
     ]
     let w = stage.pixelWidth
     let h = stage.pixelHeight

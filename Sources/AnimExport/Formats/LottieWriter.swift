@@ -97,17 +97,17 @@ public enum LottieWriter {
       ("r", scalar(.rotation) { $0 }),
       ("o", opacity),
     ])
-    var rect: [(String, JSONValue)] = [
-      ("ty", .string("rc")),
-      ("nm", .string("rectangle")),
-      ("d", .integer(1)),
-      ("p", .object([("a", .integer(0)), ("k", .array([.integer(0), .integer(0)]))])),
-      ("s", pair(.width, .height) { $0 * k }),
-    ]
-    if let radius = Property.named("cornerRadius") {
-      rect.append(("r", scalar(radius) { max($0, 0) * k }))
-    } else {
-      rect.append(("r", .object([("a", .integer(0)), ("k", .integer(0))])))
+    let outline: [(String, JSONValue)]
+    switch view.kind.outline {
+    case .rectangle:
+      outline = [
+        ("ty", .string("rc")),
+        ("nm", .string("rectangle")),
+        ("d", .integer(1)),
+        ("p", .object([("a", .integer(0)), ("k", .array([.integer(0), .integer(0)]))])),
+        ("s", pair(.width, .height) { $0 * k }),
+        ("r", scalar(.cornerRadius) { max($0, 0) * k }),
+      ]
     }
     let fill: JSONValue = .object([
       ("ty", .string("fl")),
@@ -131,7 +131,7 @@ public enum LottieWriter {
       ("sr", .integer(1)),
       ("ks", transform),
       ("ao", .integer(0)),
-      ("shapes", .array([.object(rect), fill])),
+      ("shapes", .array([.object(outline), fill])),
       ("ip", .integer(0)),
       ("op", .integer(max(recording.frameCount, 1))),
       ("st", .integer(0)),

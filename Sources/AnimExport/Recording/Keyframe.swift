@@ -74,6 +74,8 @@ public struct RecordedView: Sendable {
   public let id: ViewID
   /// The view's name (`tiles[3]` for a grid member).
   public let name: String
+  /// The view's kind: the outline a writer draws.
+  public let kind: ViewKind
   public var tracks: [PropertyTrack]
 
   /// The track of `property`.

@@ -12,12 +12,21 @@ import AnimEngine
 /// and between frames wherever the clock's segments are exact.
 public final class StageRecorder {
   /// The views recorded, in painting order (declaration order).
-  public private(set) var views: [(id: ViewID, name: String)] = []
-  let properties = Property.allCases
+  public private(set) var views: [(id: ViewID, name: String, kind: ViewKind)] = []
+  /// The properties recorded: those the clock writes (held in the record).
+  let properties = Property.allCases.filter { $0.lanes > 0 }
+  /// The index in `properties` of each property, by `Property.index`.
+  private let recordedIndex: [Int] = {
+    var result = [Int](repeating: -1, count: Property.allCases.count)
+    for (i, p) in Property.allCases.filter({ $0.lanes > 0 }).enumerated() { result[p.index] = i }
+    return result
+  }()
   /// The index in `properties` of the property each slot of a view record
   /// belongs to.
   private let propertyOfSlot: [Int] = (0..<Property.recordWidth).map { offset in
-    Property.allCases.firstIndex { offset >= $0.slot && offset < $0.slot + $0.lanes }!
+    Property.allCases.filter { $0.lanes > 0 }.firstIndex {
+      offset >= $0.slot && offset < $0.slot + $0.lanes
+    }!
   }
   /// One builder per track: track `v · properties.count + p` is property
   /// `properties[p]` of the `v`-th view recorded.
@@ -51,7 +60,7 @@ public final class StageRecorder {
     let first = builders.count
     for raw in views.count..<scene.count {
       let id = ViewID(raw)
-      views.append((id: id, name: scene.name(of: id)))
+      views.append((id: id, name: scene.name(of: id), kind: scene.kind(of: id)))
       for property in properties {
         var builder = TrackBuilder()
         if property == .alpha && time > start {
@@ -94,11 +103,11 @@ public final class StageRecorder {
     clock.forEachSegmentInForce { visits.segments.append($0) }
     let propertyCount = properties.count
     let viewCount = views.count
+    let recordedIndex = self.recordedIndex
     visits.fileSegments { segment in
       let v = Int(segment.view)
       guard v >= 0 && v < viewCount else { return nil }
-      // `properties` is `Property.allCases`: a property's index is its raw value.
-      return v * propertyCount + segment.property.rawValue
+      return v * propertyCount + recordedIndex[segment.property.index]
     }
     queueChangedValues(scene, into: &visits)
     let delta = 1e-4 / frameRate
@@ -160,7 +169,7 @@ public final class StageRecorder {
         let keys = builders[v * properties.count + p].finished(at: lastTime)
         tracks.append(PropertyTrack(property: property, keys: keys))
       }
-      recorded.append(RecordedView(id: view.id, name: view.name, tracks: tracks))
+      recorded.append(RecordedView(id: view.id, name: view.name, kind: view.kind, tracks: tracks))
     }
     return StageRecording(
       start: start, end: lastTime, frameRate: frameRate, frameCount: max(frame + 1, 0),

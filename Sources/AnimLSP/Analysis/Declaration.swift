@@ -103,7 +103,7 @@ struct DeclarationTable {
 
   private mutating func collect(_ s: Stmt, scope: SourceRange?, file: SourceFile) {
     switch s.kind {
-    case .viewDeclaration(let name, _): add(name, .view, s, scope, file)
+    case .viewDeclaration(_, let name, _): add(name, .view, s, scope, file)
     case .gridDeclaration(let name, _): add(name, .grid, s, scope, file)
     case .groupDeclaration(let name, _): add(name, .group, s, scope, file)
     case .letBinding(let name, let value):

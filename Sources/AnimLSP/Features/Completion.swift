@@ -193,8 +193,9 @@ struct CompletionEngine {
       list.map { Item(label: $0, kind: .keyword, rank: rank) }
     }
     if keyword {
+      if ViewKind.named(first.text) != nil { return [] }
       switch first.text {
-      case "view", "grid", "group", "def", "import":
+      case "grid", "group", "def", "import":
         if first.text == "group", count >= 3, s[2].kind == .equal {
           return Self.endsExpression(last) && count > 3 ? words(["on"]) : expressionNames(all)
         }
@@ -268,7 +269,7 @@ struct CompletionEngine {
   private func callContext(_ t: [Token], open: Int) -> [Item] {
     let callee = open > 0 && t[open - 1].kind == .identifier ? t[open - 1].text : nil
     let declaration =
-      open > 1 && (t[open - 2].isWord("view") || t[open - 2].isWord("grid"))
+      open > 1 && (ViewKind.named(t[open - 2].text) != nil || t[open - 2].isWord("grid"))
       ? t[open - 2].text : nil
     if open > 1, t[open - 2].isWord("def") { return [] }
     // Split the arguments at commas of this level.
@@ -287,8 +288,8 @@ struct CompletionEngine {
     let used = Set(segments.compactMap { $0.count >= 2 && $0[1].kind == .colon ? $0[0].text : nil })
     let positional = segments.filter { !($0.count >= 2 && $0[1].kind == .colon) }.count
     let labels: [String]
-    if declaration == "view" {
-      labels = Vocabulary.viewMembers
+    if let kind = declaration.flatMap(ViewKind.named) {
+      labels = PropertyTable.standard.settableNames(of: kind)
     } else if declaration == "grid" {
       labels = ["cols", "rows", "size", "gap"]
     } else if callee == "stage" {

@@ -24,7 +24,8 @@ extension LanguageServer {
       return .object(object)
     }
     switch s.kind {
-    case .viewDeclaration(let name, _): return [symbol(name.name, 19, name.range, detail: "view")]
+    case .viewDeclaration(let kind, let name, _):
+      return [symbol(name.name, 19, name.range, detail: kind.name)]
     case .gridDeclaration(let name, _): return [symbol(name.name, 18, name.range, detail: "grid")]
     case .groupDeclaration(let name, _): return [symbol(name.name, 18, name.range, detail: "group")]
     case .letBinding(let name, let value):

@@ -76,13 +76,9 @@ extension LanguageServer {
     }
   }
 
+  /// What the members of run handles and groups are; a view's members
+  /// come from the property table (`Vocabulary.viewMemberSummary`).
   private static let memberNotes: [String: String] = [
-    "x": "the centre's x, in points", "y": "the centre's y, in points (y grows downwards)",
-    "width": "the width, in points", "height": "the height, in points",
-    "alpha": "the opacity, 0…1", "rotation": "the rotation, in degrees, clockwise",
-    "scaleX": "the horizontal scale", "scaleY": "the vertical scale",
-    "scale": "sets scaleX and scaleY; reads scaleX", "color": "the fill colour",
-    "cornerRadius": "the corner radius, in points",
     "state": "running, paused, finished, cancelled or cleared", "time": "the local time reached",
     "id": "the run's id (#1, #2, …)", "iteration": "the play under way",
     "duration": "the run's motion's duration", "count": "the number of views in the group",
@@ -90,7 +86,7 @@ extension LanguageServer {
   ]
 
   static func memberHover(_ name: String) -> String? {
-    guard let note = memberNotes[name] else { return nil }
+    guard let note = Vocabulary.viewMemberSummary(name) ?? memberNotes[name] else { return nil }
     return "```anim\n.\(name)\n```\n\(note)"
   }
 }

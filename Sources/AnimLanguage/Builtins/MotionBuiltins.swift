@@ -14,7 +14,7 @@ enum MotionBuiltins {
         switch $0.value {
         case .symbol("in"): alpha = 1
         case .symbol("out"): alpha = 0
-        default: alpha = try $0.number("alpha")
+        default: alpha = try $0.number(Property.alpha.name)
         }
         try checkAlpha(alpha, $0.range)
         return [scalar(alpha)]
@@ -36,7 +36,7 @@ enum MotionBuiltins {
     Builtin(name: "rotate", summary: "rotate(to: deg, d), rotate(by: deg, d), from: deg") {
       args, interp in
       let rules = try endpoints(&args, "an angle", allowsBy: true) {
-        [scalar(try $0.number("rotation"))]
+        [scalar(try $0.number(Property.rotation.name))]
       }
       return try primitive(&args, interp, [Change(.rotation, rules[0])])
     },
@@ -97,9 +97,11 @@ enum MotionBuiltins {
   static func scalar(_ v: Double) -> PropertyValue { PropertyValue(v, 0, 0, 0) }
   static func vector(_ c: Color) -> PropertyValue { PropertyValue(c.r, c.g, c.b, c.a) }
 
-  static func checkAlpha(_ a: Double, _ range: SourceRange) throws {
+  static func checkAlpha(_ a: Double, _ range: SourceRange, name: String = Property.alpha.name)
+    throws
+  {
     if !(0...1).contains(a) {
-      throw RuntimeError("alpha must be between 0 and 1, got \(NumberText.format(a))", at: range)
+      throw RuntimeError("\(name) must be between 0 and 1, got \(NumberText.format(a))", at: range)
     }
   }
 
@@ -158,23 +160,38 @@ enum MotionBuiltins {
     return (s, s)
   }
 
-  /// The changes one `tween` argument asks for.
+  /// The changes one `tween` argument asks for: an animatable property or
+  /// a settable alias of the property table (`scale` moves both scales).
   static func propertyChanges(_ item: Arguments.Item, _ interp: Interpreter) throws -> [Change] {
     let label = item.label ?? ""
-    if label == "scale" {
-      let (sx, sy) = try scalePair(item)
-      return [Change(.scaleX, .to(scalar(sx))), Change(.scaleY, .to(scalar(sy)))]
+    let table = PropertyTable.standard
+    if let alias = table.alias(named: label), alias.isSettable {
+      let values: [Double]
+      if case .point = item.value, alias.parts.count == 2 {
+        let (a, b) = try item.point(label)
+        values = [a, b]
+      } else {
+        let v = try item.number(label)
+        values = alias.parts.map { _ in v }
+      }
+      return zip(alias.parts, values).map { Change($0, .to(scalar($1))) }
     }
-    guard let property = Property.named(label) else {
-      let hint = Spelling.closest(to: label, among: Property.allCases.map(\.name) + ["scale"])
+    guard let property = table.property(named: label),
+      property.declaration.access.contains(.animatable)
+    else {
+      let hint = Spelling.closest(to: label, among: table.animatableNames)
       throw RuntimeError(
         "tween has no property '\(label)'", at: item.range,
         hint: hint.map { "did you mean '\($0)'?" })
     }
-    if property == .color { return [Change(.color, .to(vector(try interp.color(item))))] }
-    let v = try item.number(label)
-    if property == .alpha { try checkAlpha(v, item.range) }
-    return [Change(property, .to(scalar(v)))]
+    switch property.declaration.interpolation {
+    case .color:
+      return [Change(property, .to(vector(try interp.color(item))))]
+    case .numeric, .none:
+      let v = try item.number(label)
+      if property.declaration.accepted == .unit { try checkAlpha(v, item.range, name: label) }
+      return [Change(property, .to(scalar(v)))]
+    }
   }
 
   /// A leaf of `changes` with the duration and the options every primitive

@@ -90,20 +90,23 @@ enum SpringBuiltins {
     throws -> [Change]
   {
     let label = item.label ?? ""
+    let table = PropertyTable.standard
     let properties: [Property]
-    if label == "scale" {
-      properties = [.scaleX, .scaleY]
-    } else if let p = Property.named(label), p != .color {
+    if let alias = table.alias(named: label), alias.isSettable {
+      properties = alias.parts
+    } else if let p = table.property(named: label), p.declaration.access.contains(.animatable),
+      p.declaration.interpolation == .numeric
+    {
       properties = [p]
     } else {
       throw RuntimeError(
-        label == "color"
+        table.property(named: label)?.declaration.interpolation == .color
           ? "a spring moves numbers; use color(to:) for colours"
           : "spring has no parameter or property '\(label)'",
         at: item.range,
         hint: Spelling.closest(
           to: label,
-          among: Property.allCases.map(\.name) + [
+          among: table.animatableNames + [
             "stiffness", "damping", "mass", "velocity", "bounce", "halflife", "dampingRatio",
           ]
         ).map { "did you mean '\($0)'?" })
@@ -111,7 +114,9 @@ enum SpringBuiltins {
     let target = try item.number(label)
     // Like fade and tween: the target is a resting alpha (the path between
     // may overshoot it, as an overshooting easing does).
-    if properties == [.alpha] { try MotionBuiltins.checkAlpha(target, item.range) }
+    if properties.count == 1, properties[0].declaration.accepted == .unit {
+      try MotionBuiltins.checkAlpha(target, item.range, name: label)
+    }
     return properties.map {
       Change($0, .spring(target: target, parameters: parameters, velocity: velocity))
     }

@@ -218,7 +218,7 @@ extension Interpreter {
     let minY = states.map { $0.frame.y }.min()!
     let maxX = states.map { $0.frame.x + $0.frame.width }.max()!
     let maxY = states.map { $0.frame.y + $0.frame.height }.max()!
-    let points = states.map { SIMD2($0.x - minX, $0.y - minY) }
+    let points = states.map { SIMD2($0[.x] - minX, $0[.y] - minY) }
     return (points, StaggerFrame(width: maxX - minX, height: maxY - minY))
   }
 }

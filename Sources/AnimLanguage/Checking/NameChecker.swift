@@ -30,7 +30,7 @@ struct NameChecker {
   /// Records the names one statement binds.
   mutating func collect(_ s: Stmt) {
     switch s.kind {
-    case .viewDeclaration(let name, _), .gridDeclaration(let name, _),
+    case .viewDeclaration(_, let name, _), .gridDeclaration(let name, _),
       .groupDeclaration(let name, _),
       .letBinding(let name, _):
       defined.insert(name.name)
@@ -65,7 +65,7 @@ struct NameChecker {
   /// Checks every use in one statement.
   mutating func check(_ s: Stmt) {
     switch s.kind {
-    case .viewDeclaration(_, let args), .gridDeclaration(_, let args), .stage(let args):
+    case .viewDeclaration(_, _, let args), .gridDeclaration(_, let args), .stage(let args):
       for a in args { check(a.value) }
     case .groupDeclaration(_, let e), .letBinding(_, let e), .seed(let e), .fps(let e),
       .step(let e),

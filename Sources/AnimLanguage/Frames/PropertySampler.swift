@@ -17,9 +17,19 @@ public enum PropertySampler {
     return (String(target[..<dot]), String(target[target.index(after: dot)...]))
   }
 
-  /// The engine property a script name means (`scale` reads `scaleX`).
+  /// The engine property a script name means (`scale` reads `scaleX`): a
+  /// property held in the record, or an alias that reads one.
   public static func property(named name: String) -> Property? {
-    name == "scale" ? .scaleX : Property.named(name)
+    let table = PropertyTable.standard
+    if let alias = table.alias(named: name), alias.form == .shared { return alias.parts[0] }
+    return table.property(named: name).flatMap { $0.lanes > 0 ? $0 : nil }
+  }
+
+  /// Every name `property(named:)` knows, for hints.
+  public static var propertyNames: [String] {
+    let table = PropertyTable.standard
+    return table.properties.filter { $0.lanes > 0 }.map(\.name)
+      + table.aliases.filter { $0.form == .shared }.map(\.name)
   }
 
   /// Plays `plan` and samples `targets` (`box.x`, …) at each frame.
@@ -70,7 +80,7 @@ public enum PropertySampler {
       times.append(frame.time)
       for (i, target) in resolved.enumerated() {
         let value = frame.scene.value(target.id, target.property)
-        if target.property == .color {
+        if target.property.lanes == 4 {
           colors[i].append(Color(r: value[0], g: value[1], b: value[2], a: value[3]))
         } else {
           numbers[i].append(value[0])
@@ -78,7 +88,7 @@ public enum PropertySampler {
       }
     }
     let series = targets.enumerated().map { i, label in
-      resolved[i].property == .color
+      resolved[i].property.lanes == 4
         ? PlotData.Series(label: label, times: times, colors: colors[i])
         : PlotData.Series(label: label, times: times, numbers: numbers[i])
     }
@@ -100,8 +110,9 @@ public enum PropertySampler {
       throw UnknownTarget(description: "no view '\(viewName)' in the script\(hint ?? "")")
     }
     guard let property = property(named: propertyName) else {
-      let names = Property.allCases.map(\.name) + ["scale"]
-      let hint = Spelling.closest(to: propertyName, among: names).map { "; did you mean '\($0)'?" }
+      let hint = Spelling.closest(to: propertyName, among: propertyNames).map {
+        "; did you mean '\($0)'?"
+      }
       throw UnknownTarget(description: "views have no property '\(propertyName)'\(hint ?? "")")
     }
     return (id, property)

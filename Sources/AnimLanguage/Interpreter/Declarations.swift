@@ -1,17 +1,20 @@
 import AnimEngine
 
 extension Interpreter {
-  /// `view NAME(x: 10, ...)`: declares (or redeclares) a view and binds NAME.
-  func declareView(_ name: Identifier, _ arguments: [Argument], in env: Environment) throws {
+  /// `view NAME(x: 10, ...)`, `rect NAME(...)`: declares (or redeclares) a
+  /// view of `kind` and binds NAME.
+  func declareView(
+    _ kind: ViewKind, _ name: Identifier, _ arguments: [Argument], in env: Environment
+  ) throws {
     var state = ViewState()
     for argument in arguments {
       guard let label = argument.label else {
         throw RuntimeError("view properties need labels, such as x: 10", at: argument.range)
       }
       let value = try evaluate(argument.value, in: env)
-      try setProperty(&state, label.name, value, at: argument.range)
+      try setProperty(&state, kind: kind, label.name, value, at: argument.range)
     }
-    let id = scene.declare(name.name, state: state)
+    let id = scene.declare(name.name, kind: kind, state: state)
     noteUse(of: .view(id))
     env.assign(name.name, .view(id))
   }
@@ -60,10 +63,10 @@ extension Interpreter {
     for r in 0..<Int(rows) {
       for c in 0..<Int(cols) {
         var state = ViewState()
-        state.x = (Double(c) + 0.5) * size + Double(c) * gap
-        state.y = (Double(r) + 0.5) * size + Double(r) * gap
-        state.width = size
-        state.height = size
+        state[.x] = (Double(c) + 0.5) * size + Double(c) * gap
+        state[.y] = (Double(r) + 0.5) * size + Double(r) * gap
+        state[.width] = size
+        state[.height] = size
         members.append(scene.declare("\(name.name)[\(members.count)]", state: state))
       }
     }
@@ -96,48 +99,6 @@ extension Interpreter {
     }
   }
 
-  /// Sets one property of a view state from a script value.
-  func setProperty(_ state: inout ViewState, _ name: String, _ value: Value, at range: SourceRange)
-    throws
-  {
-    if name == "color" {
-      state.color = try color(Arguments.Item(label: name, value: value, range: range))
-      return
-    }
-    guard case .number(let v) = value else {
-      if Property.named(name) == nil && name != "scale" { throw unknownProperty(name, range) }
-      throw RuntimeError("\(name) must be a number, not \(value.typeName)", at: range)
-    }
-    guard v.isFinite else { throw RuntimeError("\(name) must be finite", at: range) }
-    switch name {
-    case "x": state.x = v
-    case "y": state.y = v
-    case "width", "height":
-      guard v >= 0 else {
-        throw RuntimeError(
-          "\(name) cannot be negative: \(NumberText.format(v))", at: range,
-          hint: "a view's size is at least 0")
-      }
-      if name == "width" { state.width = v } else { state.height = v }
-    case "alpha":
-      try MotionBuiltins.checkAlpha(v, range)
-      state.alpha = v
-    case "rotation": state.rotation = v
-    case "scale": state.scaleX = v; state.scaleY = v
-    case "scaleX": state.scaleX = v
-    case "scaleY": state.scaleY = v
-    case "cornerRadius": state.cornerRadius = v
-    default: throw unknownProperty(name, range)
-    }
-  }
-
-  func unknownProperty(_ name: String, _ range: SourceRange) -> RuntimeError {
-    let names = Property.allCases.map(\.name) + ["scale"]
-    return RuntimeError(
-      "views have no property '\(name)'", at: range,
-      hint: Spelling.closest(to: name, among: names).map { "did you mean '\($0)'?" })
-  }
-
   /// `target = value`: a name, or a view's property (`view.alpha = 0.5`).
   func assign(_ target: Expr, _ value: Value, in env: Environment) throws {
     switch target.kind {
@@ -157,7 +118,7 @@ extension Interpreter {
         throw RuntimeError("cannot set '\(member.name)' of a \(owner.typeName)", at: target.range)
       }
       var state = scene.state(of: id)
-      try setProperty(&state, member.name, value, at: target.range)
+      try setProperty(&state, kind: scene.kind(of: id), member.name, value, at: target.range)
       scene.set(id, state)
     default:
       throw RuntimeError("cannot assign to this expression", at: target.range)

@@ -1,4 +1,5 @@
 import AnimEngine
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -7,7 +8,7 @@ import AnimEngine
 
 /// How values print (SPEC §3): numbers in the shortest form that round-trips
 /// to 6 significant digits (`NumberText`), colours as `#rrggbb[aa]`.
-enum Formatting {
+public enum Formatting {
   /// A count for a message: past the largest double, "more than 1.79769e+308"
   /// instead of "inf".
   static func count(_ v: Double) -> String {
@@ -85,15 +86,40 @@ enum Formatting {
   }
 
   /// `box: x=0 y=0 width=100 height=100 alpha=1 rotation=0 scaleX=1 scaleY=1 color=#ffffff`,
-  /// then ` cornerRadius=R` when R is not 0 (SPEC §12.1).
+  /// then each other property the view's kind has, in the table's order,
+  /// when it is not its default (` cornerRadius=R`; SPEC §4, §16.1).
   static func view(_ id: ViewID, scene: Scene) -> String {
-    let s = scene.state(of: id)
-    let fields = [
-      ("x", s.x), ("y", s.y), ("width", s.width), ("height", s.height), ("alpha", s.alpha),
-      ("rotation", s.rotation), ("scaleX", s.scaleX), ("scaleY", s.scaleY),
-    ].map { "\($0.0)=\(NumberText.format($0.1))" }
-    let corner = s.cornerRadius == 0 ? "" : " cornerRadius=\(NumberText.format(s.cornerRadius))"
-    return "\(scene.name(of: id)): " + fields.joined(separator: " ") + " color=\(s.color.hex)"
-      + corner
+    let state = scene.state(of: id)
+    let fields = printedProperties(of: state, kind: scene.kind(of: id)).map {
+      "\($0.name)=\(propertyText($0, of: state))"
+    }
+    return "\(scene.name(of: id)): " + fields.joined(separator: " ")
+  }
+
+  /// The properties `print` lists for a view of `kind` in `state`, in order:
+  /// those always printed, and the others that are not their default.
+  public static func printedProperties(of state: ViewState, kind: ViewKind) -> [Property] {
+    kind.properties().filter {
+      $0.declaration.printing == .always || !state.isDefault($0)
+    }
+  }
+
+  /// One property of a view state as `print` writes it: numbers as SPEC §3
+  /// says, colours as `#rrggbb`, choices as their word, strings quoted, an
+  /// outline as the name of the view it was taken from.
+  public static func propertyText(_ property: Property, of state: ViewState) -> String {
+    switch property.declaration.type {
+    case .number: return NumberText.format(state[property])
+    case .color: return state[color: property].hex
+    case .choice(let cases):
+      let i = Int(state[property])
+      return cases.indices.contains(i) ? cases[i] : cases[0]
+    case .string:
+      if case .string(let s) = state[object: property] { return SyntaxFormat.quoted(s) }
+      return "none"
+    case .outline:
+      if case .string(let s) = state[object: property] { return s }
+      return "none"
+    }
   }
 }

@@ -72,7 +72,7 @@ public final class Interpreter {
     self.file = file
     self.output = output
     scene = Scene()
-    let view = scene.declare("view")
+    let view = scene.declare("view", kind: .view)
     // Drawn only once the script uses it (see `noteUse(of:)`).
     scene.hiddenViews = [view]
     clock = Clock(scene: scene, defaultView: view)

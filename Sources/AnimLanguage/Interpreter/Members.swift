@@ -50,24 +50,4 @@ extension Interpreter {
     }
     throw RuntimeError("a \(value.typeName) has no member '\(name.name)'", at: name.range)
   }
-
-  private func viewProperty(_ id: ViewID, _ name: Identifier) throws -> Value {
-    let s = scene.state(of: id)
-    switch name.name {
-    case "x": return .number(s.x)
-    case "y": return .number(s.y)
-    case "width": return .number(s.width)
-    case "height": return .number(s.height)
-    case "alpha": return .number(s.alpha)
-    case "rotation": return .number(s.rotation)
-    case "scale", "scaleX": return .number(s.scaleX)
-    case "scaleY": return .number(s.scaleY)
-    case "color": return .color(s.color)
-    case "cornerRadius": return .number(s.cornerRadius)
-    case "name": return .string(scene.name(of: id))
-    case "position", "center": return .point(s.x, s.y)
-    case "size": return .point(s.width, s.height)
-    default: throw unknownProperty(name.name, name.range)
-    }
-  }
 }

@@ -1,17 +1,21 @@
+import AnimEngine
+
 // Statements: declarations, commands, handlers, assignments.
 //
 // Keywords are contextual. A word from `StatementKeyword` starts its statement
 // only at the start of a statement and only when the next token is not `=` or
 // `.`: `pool = 3` and `time = 2` are assignments, `pool.count` an expression.
 // `stage` is the stage statement only when `(` follows it (`stage(width: 400)`).
-// `view` declares a view only when a name follows (`view box`); otherwise it is
-// the default view (`view.alpha = 0.5`). Inside statements, words such as `in`,
+// A kind of view (`view`, `rect`, from `ViewKind.table`) declares a view only
+// when a name follows (`view box`); otherwise `view` is the default view
+// (`view.alpha = 0.5`) and `rect` an ordinary name. Inside statements, words such as `in`,
 // `every`, `within`, `as`, `frames`, `all`, `done` are recognised only where
 // the grammar expects them, so they remain usable as names and symbols.
 
-/// The words that can start a statement.
+/// The words that can start a statement, besides the kinds of view
+/// (`ViewKind.table`: `view`, `rect`, …), which start a declaration.
 enum StatementKeyword: String, CaseIterable {
-  case view, grid, stage, group, `let`, def, `for`, `import`, print, trace, expect, seed, reset, fps
+  case grid, stage, group, `let`, def, `for`, `import`, print, trace, expect, seed, reset, fps
   case step, tick, settle, clear, cancel, finish, pause, resume, restart, flush, pool, on, run
   case seek, reverse
 
@@ -20,14 +24,31 @@ enum StatementKeyword: String, CaseIterable {
   /// are at most 8 bytes.
   private static let keywords = allCases
   private static let words: [UInt64] = keywords.map { Word.pack($0.rawValue) }
+  /// The packed words of the kinds of view, in `ViewKind` order.
+  private static let kindWords: [UInt64] = ViewKind.allCases.map { Word.pack($0.name) }
 
-  /// The keyword an identifier token spells, if any. A linear scan of 27
-  /// integers is cheaper than hashing.
+  /// Every word that starts a statement, as the parser reads them: the
+  /// kinds of view, then the keywords. Completion in the REPL and the
+  /// language server offers these.
+  static var statementWords: [String] {
+    ViewKind.allCases.map(\.name) + allCases.map(\.rawValue)
+  }
+
+  /// The keyword an identifier token spells, if any. A linear scan of a few
+  /// dozen integers is cheaper than hashing.
   static func keyword(_ token: RawToken) -> StatementKeyword? {
     guard token.kind == .identifier, token.word != 0,
       let index = words.firstIndex(of: token.word)
     else { return nil }
     return keywords[index]
+  }
+
+  /// The kind of view an identifier token names (`rect`), if any.
+  static func viewKind(_ token: RawToken) -> ViewKind? {
+    guard token.kind == .identifier, token.word != 0,
+      let index = kindWords.firstIndex(of: token.word)
+    else { return nil }
+    return ViewKind.allCases[index]
   }
 }
 
@@ -40,6 +61,12 @@ extension Parser {
     if check(.rightBrace) {
       throw error("unexpected '}' with no open '{'", at: current.range)
     }
+    // `view box`, `rect card(…)`: a kind of view followed by a name. Without
+    // a name, `view` is the default view (`view.alpha = 0.5`).
+    if lookahead.kind == .identifier, let kind = StatementKeyword.viewKind(current) {
+      let start = current.range
+      return try declaration(start) { .viewDeclaration(kind: kind, name: $0, arguments: $1) }
+    }
     guard let keyword = StatementKeyword.keyword(current),
       lookahead.kind != .equal, lookahead.kind != .dot
     else {
@@ -47,9 +74,6 @@ extension Parser {
     }
     let start = current.range
     switch keyword {
-    case .view:
-      guard lookahead.kind == .identifier else { return try assignmentOrExpression() }
-      return try declaration(start) { .viewDeclaration(name: $0, arguments: $1) }
     case .grid: return try declaration(start) { .gridDeclaration(name: $0, arguments: $1) }
     case .stage:
       guard lookahead.kind == .leftParen else { return try assignmentOrExpression() }
@@ -106,7 +130,8 @@ extension Parser {
     return Stmt(make(value), range: range(from: start))
   }
 
-  /// viewDeclaration -> "view" IDENT [ propertyList ]
+  /// viewDeclaration -> viewKind IDENT [ propertyList ]
+  /// viewKind -> "view" | "rect"
   /// gridDeclaration -> "grid" IDENT [ propertyList ]
   /// propertyList -> "(" [ property { "," property } [ "," ] ] ")"
   /// property -> IDENT ":" expression

@@ -1,3 +1,5 @@
+import AnimEngine
+
 /// A statement node of the syntax tree: what it is (`kind`) and where it is
 /// (`range`, from its first token to its last, used by the REPL and by `expect`).
 ///
@@ -5,8 +7,9 @@
 public struct Stmt: Sendable, Hashable {
   /// The shapes a statement can take.
   public indirect enum Kind: Sendable, Hashable {
-    /// `view NAME` or `view NAME(x: 10, alpha: 1, ...)`; every argument has a label.
-    case viewDeclaration(name: Identifier, arguments: [Argument])
+    /// `view NAME`, `rect NAME(x: 10, alpha: 1, ...)`: a view of a kind of
+    /// `ViewKind.table`; every argument has a label.
+    case viewDeclaration(kind: ViewKind, name: Identifier, arguments: [Argument])
     /// `grid NAME(cols: 5, rows: 5, size: 100, gap: 0)`; every argument has a label.
     case gridDeclaration(name: Identifier, arguments: [Argument])
     /// `stage(width: 400, height: 300, origin: (0, 0), background: black)`;

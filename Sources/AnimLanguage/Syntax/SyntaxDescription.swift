@@ -45,8 +45,8 @@ extension Stmt: CustomStringConvertible {
   /// The statement as an S-expression, e.g. `(run (binary * blink 100))`.
   public var description: String {
     switch kind {
-    case .viewDeclaration(let name, let arguments):
-      return SyntaxFormat.list("view", [name.name] + arguments.map(\.description))
+    case .viewDeclaration(let kind, let name, let arguments):
+      return SyntaxFormat.list(kind.name, [name.name] + arguments.map(\.description))
     case .gridDeclaration(let name, let arguments):
       return SyntaxFormat.list("grid", [name.name] + arguments.map(\.description))
     case .stage(let arguments): return SyntaxFormat.list("stage", arguments.map(\.description))

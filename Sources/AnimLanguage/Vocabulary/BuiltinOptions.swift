@@ -9,7 +9,7 @@ enum BuiltinOptions {
   static let primitive = ["duration", "ease", "delay", "on", "space"]
 
   /// The properties `tween` and `spring` animate by label.
-  static var properties: [String] { Property.allCases.map(\.name) + ["scale"] }
+  static var properties: [String] { PropertyTable.standard.animatableNames }
 
   /// The labels of `name`, most specific first; empty for a builtin without labels.
   static func labels(of name: String) -> [String] {

@@ -5,11 +5,11 @@ import AnimEngine
 /// completion and hover.
 public enum Vocabulary {
   /// The words that start a statement, as the parser knows them.
-  public static var statementKeywords: [String] { StatementKeyword.allCases.map(\.rawValue) }
+  public static var statementKeywords: [String] { StatementKeyword.statementWords }
 
   /// Statement keywords and the other reserved words of the grammar.
   public static let keywords = [
-    "view", "grid", "group", "let", "def", "for", "in", "import", "print", "trace", "every",
+    "view", "rect", "grid", "group", "let", "def", "for", "in", "import", "print", "trace", "every",
     "expect", "within", "seed", "reset", "fps", "step", "frames", "tick", "to", "until",
     "settle", "clear", "cancel", "finish", "pause", "resume", "restart", "flush", "pool", "on",
     "done", "start", "repeat", "mark", "run", "as", "all", "forever", "time", "true", "false",
@@ -26,12 +26,31 @@ public enum Vocabulary {
     "weighted", "smooth",
   ]
 
-  /// The members of a view (`view.alpha`).
-  public static var viewMembers: [String] { Property.allCases.map(\.name) + ["scale"] }
+  /// The members of a view that scripts set (`view.alpha = 0.5`): the
+  /// property table's settable properties and aliases.
+  public static var viewMembers: [String] { PropertyTable.standard.settableNames() }
 
-  /// What a view has besides its properties: members read, never animated
-  /// or set (`box.position`).
-  public static let viewReadOnlyMembers = ["name", "position", "size"]
+  /// The member that reads a view's name (`box.name`): not a property.
+  static let viewNameMember = "name"
+
+  /// What a view has besides its settable properties: members read, never
+  /// animated or set (`box.position`, `box.name`).
+  public static var viewReadOnlyMembers: [String] {
+    [viewNameMember]
+      + PropertyTable.standard.aliases.filter { !$0.isSettable }.map(\.name)
+      + PropertyTable.standard.declarations.filter {
+        $0.access.contains(.readable) && !$0.access.contains(.settable)
+      }.map(\.name)
+  }
+
+  /// What hover, completion and `:help` say of a view member, or nil.
+  public static func viewMemberSummary(_ name: String) -> String? {
+    if name == viewNameMember { return "the view's name, a string" }
+    return PropertyTable.standard.summary(of: name)
+  }
+
+  /// The words that declare a view, one per kind (`view`, `rect`).
+  public static var viewKinds: [String] { ViewKind.allCases.map(\.name) }
 
   /// The members of a run handle (`h.state`).
   public static let handleMembers = ["state", "time", "id", "iteration", "duration", "speed"]

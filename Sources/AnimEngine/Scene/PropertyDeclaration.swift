@@ -1,0 +1,168 @@
+/// Everything anim knows about one property of a view, declared once in
+/// `PropertyTable` and read by every consumer: declarations and assignment,
+/// member reads, `print`, the REPL, the language server, the renderers and
+/// the exporters. Adding a property is one `PropertyDeclaration` (see
+/// docs/architecture.md, "Add a view property").
+public struct PropertyDeclaration: Sendable {
+  /// The name scripts use (`view.alpha`, `view box(alpha: 1)`).
+  public let name: String
+  /// The kind of value it holds.
+  public let type: PropertyType
+  /// The value a view is declared with: lane 0 for numbers and choices, all
+  /// four lanes (r, g, b, a in 0…1) for colours; unused for stored objects.
+  public let defaultValue: PropertyValue
+  /// The default of a string- or outline-valued property.
+  public let defaultObject: PropertyObject
+  /// How a motion moves it between two values.
+  public let interpolation: PropertyInterpolation
+  /// Whether scripts read it, set it, animate it.
+  public let access: PropertyAccess
+  /// The names of the kinds of view that have it (`ViewKindTable`), or nil
+  /// for every kind.
+  public let kinds: [String]?
+  /// When `print v` lists it.
+  public let printing: PropertyPrinting
+  /// The values a script may give it (checked at declaration and assignment).
+  public let accepted: PropertyRange
+  /// How a renderer clamps the stored value before drawing (the number
+  /// itself is never changed).
+  public let drawClamp: DrawClamp
+  /// One line for hover, completion, `:help` and the docs.
+  public let summary: String
+
+  /// A declaration; every argument after `summary` has the common default.
+  public init(
+    _ name: String, _ type: PropertyType, default defaultValue: PropertyValue = .zero,
+    summary: String, defaultObject: PropertyObject = .none,
+    interpolation: PropertyInterpolation? = nil, access: PropertyAccess = .all,
+    kinds: [String]? = nil, printing: PropertyPrinting = .unlessDefault,
+    accepted: PropertyRange = .finite, drawClamp: DrawClamp = .none
+  ) {
+    self.name = name
+    self.type = type
+    self.defaultValue = defaultValue
+    self.defaultObject = defaultObject
+    self.interpolation = interpolation ?? type.interpolation
+    self.access = access
+    self.kinds = kinds
+    self.printing = printing
+    self.accepted = accepted
+    self.drawClamp = drawClamp
+    self.summary = summary
+  }
+
+  /// Whether views of `kind` have this property.
+  public func belongs(to kind: ViewKind) -> Bool {
+    kinds.map { $0.contains(kind.name) } ?? true
+  }
+}
+
+/// The kind of value a property holds. Numbers, colours and choices live in
+/// the scene's unboxed record (what the clock writes); strings and outlines
+/// live beside it, one `PropertyObject` per view and property.
+public enum PropertyType: Sendable, Equatable {
+  /// A number, one slot of the record.
+  case number
+  /// A colour, four slots (r, g, b, a in 0…1).
+  case color
+  /// One of a fixed list of words (`lineCap: butt | round | square`), stored
+  /// as the index of the case in one slot.
+  case choice([String])
+  /// A string (`text`, `font`, `prefix`), stored beside the record.
+  case string
+  /// An outline (`outline=OTHER` after a morph), stored beside the record.
+  case outline
+
+  /// Slots the property takes in a view's record; 0 for stored objects.
+  public var lanes: Int {
+    switch self {
+    case .number, .choice: return 1
+    case .color: return 4
+    case .string, .outline: return 0
+    }
+  }
+
+  /// Whether the value lives in the record (the clock can write it).
+  public var isInRecord: Bool { lanes > 0 }
+
+  /// The interpolation a property of this type has unless it says otherwise.
+  var interpolation: PropertyInterpolation {
+    switch self {
+    case .number: return .numeric
+    case .color: return .color
+    case .choice, .string, .outline: return .none
+    }
+  }
+}
+
+/// A string- or outline-valued property's value, stored beside a view's
+/// record (`Scene` keeps `PropertyTable.objectWidth` of them per view).
+public enum PropertyObject: Sendable, Equatable {
+  /// No value: an outline property's default (the kind draws its own).
+  case none
+  /// A string value.
+  case string(String)
+}
+
+/// How a motion moves a property.
+public enum PropertyInterpolation: Sendable, Equatable {
+  /// Lane 0 eased numerically.
+  case numeric
+  /// Four lanes, in the motion's colour space (`space:`).
+  case color
+  /// Never in between: motions cannot move it.
+  case none
+}
+
+/// Whether scripts read, set and animate a property.
+public struct PropertyAccess: OptionSet, Sendable {
+  public let rawValue: Int
+  public init(rawValue: Int) { self.rawValue = rawValue }
+  /// `v.name` reads it.
+  public static let readable = PropertyAccess(rawValue: 1)
+  /// `view v(name: …)` and `v.name = …` set it.
+  public static let settable = PropertyAccess(rawValue: 2)
+  /// `tween(name: …)`, springs and the other motions move it.
+  public static let animatable = PropertyAccess(rawValue: 4)
+  /// Readable, settable and animatable.
+  public static let all: PropertyAccess = [.readable, .settable, .animatable]
+}
+
+/// When `print v` lists a property (SPEC §4, §16.1).
+public enum PropertyPrinting: Sendable, Equatable {
+  /// Always: SPEC §4's properties.
+  case always
+  /// Only when the value differs from the default.
+  case unlessDefault
+}
+
+/// The values a script may give a property, checked where it is set.
+public enum PropertyRange: Sendable, Equatable {
+  /// Any finite number.
+  case finite
+  /// A finite number ≥ 0 (a size).
+  case nonNegative
+  /// A number in 0…1 (an opacity).
+  case unit
+}
+
+/// How a renderer clamps a stored number before drawing it.
+public enum DrawClamp: Sendable, Equatable {
+  /// Drawn as stored.
+  case none
+  /// Drawn clamped to `lower…upper`.
+  case range(Double, Double)
+  /// Drawn clamped to 0…half the smaller of |width| and |height| (a corner
+  /// radius: a square with a large radius is a circle).
+  case halfSmallerSide
+
+  /// `value` as drawn on a view of size `width × height`.
+  @inline(__always)
+  public func apply(_ value: Double, width: Double, height: Double) -> Double {
+    switch self {
+    case .none: return value
+    case .range(let lower, let upper): return min(max(value, lower), upper)
+    case .halfSmallerSide: return min(max(value, 0), min(abs(width), abs(height)) / 2)
+    }
+  }
+}

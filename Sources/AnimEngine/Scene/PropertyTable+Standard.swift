@@ -1,0 +1,75 @@
+// The properties anim's views have: the one place their names, defaults,
+// ranges and descriptions are written (SPEC §4, §12.1, §16.1). The order is
+// `print`'s: SPEC §4's properties first (always printed), then the others in
+// SPEC §16.1's order, each printed only when it is not its default.
+
+extension PropertyTable {
+  /// The table anim runs with.
+  public static let standard = PropertyTable(
+    [
+      PropertyDeclaration(
+        "x", .number, summary: "the centre's x, in points", printing: .always),
+      PropertyDeclaration(
+        "y", .number, summary: "the centre's y, in points (y grows downwards)", printing: .always),
+      PropertyDeclaration(
+        "width", .number, default: PropertyValue(100, 0, 0, 0), summary: "the width, in points",
+        printing: .always, accepted: .nonNegative),
+      PropertyDeclaration(
+        "height", .number, default: PropertyValue(100, 0, 0, 0), summary: "the height, in points",
+        printing: .always, accepted: .nonNegative),
+      PropertyDeclaration(
+        "alpha", .number, default: PropertyValue(1, 0, 0, 0), summary: "the opacity, 0…1",
+        printing: .always, accepted: .unit, drawClamp: .range(0, 1)),
+      PropertyDeclaration(
+        "rotation", .number, summary: "the rotation, in degrees, clockwise", printing: .always),
+      PropertyDeclaration(
+        "scaleX", .number, default: PropertyValue(1, 0, 0, 0), summary: "the horizontal scale",
+        printing: .always),
+      PropertyDeclaration(
+        "scaleY", .number, default: PropertyValue(1, 0, 0, 0), summary: "the vertical scale",
+        printing: .always),
+      PropertyDeclaration(
+        "color", .color, default: PropertyValue(1, 1, 1, 1), summary: "the fill colour",
+        printing: .always),
+      PropertyDeclaration(
+        "cornerRadius", .number, summary: "the corner radius, in points",
+        kinds: ["view", "rect"], drawClamp: .halfSmallerSide),
+    ],
+    aliases: [
+      PropertyAlias(
+        "scale", ["scaleX", "scaleY"], form: .shared,
+        settable: true, summary: "sets scaleX and scaleY; reads scaleX"),
+      PropertyAlias(
+        "position", ["x", "y"], form: .point,
+        settable: false, summary: "the centre as a point (x, y)"),
+      PropertyAlias(
+        "center", ["x", "y"], form: .point,
+        settable: false, documented: false, summary: "the centre as a point (x, y), as position"),
+      PropertyAlias(
+        "size", ["width", "height"], form: .point,
+        settable: false, summary: "the size as a point (width, height)"),
+    ])
+}
+
+extension Property {
+  /// Properties the engine, the language's motions and the renderers name
+  /// directly; every other consumer goes through the table.
+  public static let x = standard("x")
+  public static let y = standard("y")
+  public static let width = standard("width")
+  public static let height = standard("height")
+  public static let alpha = standard("alpha")
+  public static let rotation = standard("rotation")
+  public static let scaleX = standard("scaleX")
+  public static let scaleY = standard("scaleY")
+  public static let color = standard("color")
+  public static let cornerRadius = standard("cornerRadius")
+
+  private static func standard(_ name: String) -> Property {
+    guard let p = PropertyTable.standard.property(named: name) else {
+      preconditionFailure("no property '\(name)' in the standard table")
+    }
+    return p
+  }
+
+}

@@ -1,0 +1,134 @@
+/// Every property a view can have, in `print` order, with the layout of the
+/// record the scene stores per view and the aliases scripts may use.
+///
+/// The table computes each property's place: properties held in the record
+/// (numbers, choices, colours) take consecutive slots in declaration order;
+/// strings and outlines take consecutive places in the object list the scene
+/// keeps beside the record. `standard` (in `PropertyTable+Standard.swift`) is
+/// the table anim runs with; tests build others to check that the layout and
+/// every consumer follow from the declarations alone.
+public struct PropertyTable: Sendable {
+  /// The declarations, in print order.
+  public let declarations: [PropertyDeclaration]
+  /// The properties, one per declaration, in the same order.
+  public let properties: [Property]
+  /// Doubles per view record.
+  public let recordWidth: Int
+  /// Stored objects (`PropertyObject`) per view.
+  public let objectWidth: Int
+  /// Names that stand for one or more properties (`scale`, `position`).
+  public let aliases: [PropertyAlias]
+  private let byName: [String: Int]
+
+  /// A table of `declarations` (names must be distinct) and `aliases`.
+  public init(_ declarations: [PropertyDeclaration], aliases: [PropertyAlias] = []) {
+    var properties: [Property] = []
+    var slot = 0
+    var object = 0
+    var byName: [String: Int] = [:]
+    for (i, d) in declarations.enumerated() {
+      precondition(byName[d.name] == nil, "property '\(d.name)' declared twice")
+      byName[d.name] = i
+      if d.type.isInRecord {
+        properties.append(Property(index: i, slot: slot, lanes: d.type.lanes))
+        slot += d.type.lanes
+      } else {
+        properties.append(Property(index: i, slot: object, lanes: 0))
+        object += 1
+      }
+    }
+    self.declarations = declarations
+    self.properties = properties
+    self.recordWidth = slot
+    self.objectWidth = object
+    self.aliases = aliases.map { alias in
+      var alias = alias
+      alias.parts = alias.partNames.map { name in
+        guard let i = byName[name] else {
+          preconditionFailure("alias '\(alias.name)' names no property '\(name)'")
+        }
+        return properties[i]
+      }
+      return alias
+    }
+    self.byName = byName
+  }
+
+  /// The property a script name refers to, or nil (aliases are not properties).
+  public func property(named name: String) -> Property? {
+    byName[name].map { properties[$0] }
+  }
+
+  /// The alias a script name refers to, or nil.
+  public func alias(named name: String) -> PropertyAlias? {
+    aliases.first { $0.name == name }
+  }
+
+  /// The names scripts may set on a view of `kind` (settable properties,
+  /// then settable aliases), for completion and spelling hints.
+  public func settableNames(of kind: ViewKind? = nil) -> [String] {
+    let own = properties.filter { p in
+      let d = declarations[p.index]
+      return d.access.contains(.settable) && (kind.map { d.belongs(to: $0) } ?? true)
+    }
+    return own.map { declarations[$0.index].name }
+      + aliases.filter(\.isSettable).map(\.name)
+  }
+
+  /// The names an animation may move (`tween(name: …)`), aliases included.
+  public var animatableNames: [String] {
+    declarations.filter { $0.access.contains(.animatable) }.map(\.name)
+      + aliases.filter(\.isSettable).map(\.name)
+  }
+
+  /// Every readable member name: properties, then aliases.
+  public var readableNames: [String] {
+    declarations.filter { $0.access.contains(.readable) }.map(\.name) + aliases.map(\.name)
+  }
+
+  /// The summary of a property or alias, for hover and `:help`.
+  public func summary(of name: String) -> String? {
+    property(named: name).map { declarations[$0.index].summary } ?? alias(named: name)?.summary
+  }
+}
+
+/// A name that stands for properties: `scale` sets `scaleX` and `scaleY` and
+/// reads `scaleX`; `position` reads `(x, y)`.
+public struct PropertyAlias: Sendable {
+  /// How the alias's value maps onto its parts.
+  public enum Form: Sendable, Equatable {
+    /// One number for every part (setting `scale: 2` sets both scales; a
+    /// point `(sx, sy)` sets them in order); reading gives the first part.
+    case shared
+    /// A point `(a, b)`, one coordinate per part; read as a point.
+    case point
+  }
+  /// The name scripts use.
+  public let name: String
+  /// The names of the properties it stands for, in order.
+  public let partNames: [String]
+  /// The properties it stands for, in order (set by the table that holds it).
+  public internal(set) var parts: [Property] = []
+  /// How its value maps onto the parts.
+  public let form: Form
+  /// Whether scripts may set and animate it, or only read it.
+  public let isSettable: Bool
+  /// Whether the docs list it (a hidden alias is still read, completed and
+  /// hovered; the docs leave it out as a spelling kept for old scripts).
+  public let isDocumented: Bool
+  /// One line for hover, completion, `:help` and the docs.
+  public let summary: String
+
+  /// An alias.
+  public init(
+    _ name: String, _ parts: [String], form: Form, settable: Bool, documented: Bool = true,
+    summary: String
+  ) {
+    self.name = name
+    self.partNames = parts
+    self.form = form
+    self.isSettable = settable
+    self.isDocumented = documented
+    self.summary = summary
+  }
+}

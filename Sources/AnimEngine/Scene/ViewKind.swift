@@ -1,0 +1,71 @@
+/// A kind of view (`view`, `rect`): an index into `ViewKind.table`. The
+/// scene stores each view's kind; a kind names the outline it draws, and the
+/// property table says which properties it has.
+///
+/// A new kind is one `ViewKindDeclaration` in `table` plus the code that
+/// draws its outline (`ViewOutline`, in the renderers and exporters).
+public struct ViewKind: Hashable, Sendable, CaseIterable, CustomStringConvertible {
+  /// The kind's position in `table`.
+  public let index: Int
+
+  /// Every kind of view, in the order the docs list them (SPEC §16.1).
+  public static let table: [ViewKindDeclaration] = [
+    ViewKindDeclaration(
+      "view", outline: .rectangle,
+      summary: "a rectangle, corners rounded by cornerRadius (the kind of the default view)"),
+    ViewKindDeclaration(
+      "rect", outline: .rectangle, summary: "a rectangle, corners rounded by cornerRadius"),
+  ]
+
+  /// The kind of the default view and of `view NAME(…)`.
+  public static let view = ViewKind(index: 0)
+
+  public static var allCases: [ViewKind] { table.indices.map { ViewKind(index: $0) } }
+
+  /// The kind whose declaration keyword is `name` (`rect`), or nil.
+  public static func named(_ name: String) -> ViewKind? {
+    table.firstIndex { $0.name == name }.map { ViewKind(index: $0) }
+  }
+
+  /// Its declaration.
+  public var declaration: ViewKindDeclaration { Self.table[index] }
+  /// The word that declares it (`rect box(…)`).
+  public var name: String { declaration.name }
+  /// The outline it draws.
+  public var outline: ViewOutline { declaration.outline }
+  public var description: String { name }
+
+  /// The properties views of this kind have, in print order.
+  public func properties(in table: PropertyTable = .standard) -> [Property] {
+    table.properties.filter { table.declarations[$0.index].belongs(to: self) }
+  }
+
+  /// Whether views of this kind have `property`.
+  public func has(_ property: Property, in table: PropertyTable = .standard) -> Bool {
+    table.declarations[property.index].belongs(to: self)
+  }
+}
+
+/// One kind of view, as `ViewKind.table` declares it.
+public struct ViewKindDeclaration: Sendable {
+  /// The word that declares a view of this kind.
+  public let name: String
+  /// The outline it draws in its box.
+  public let outline: ViewOutline
+  /// One line for hover, completion, `:help` and the docs.
+  public let summary: String
+
+  public init(_ name: String, outline: ViewOutline, summary: String) {
+    self.name = name
+    self.outline = outline
+    self.summary = summary
+  }
+}
+
+/// The outline a kind of view draws in its box (SPEC §16.1). Each renderer
+/// and exporter switches over it: a new outline is a case here plus its
+/// drawing code in each of them.
+public enum ViewOutline: Sendable, Equatable {
+  /// The box, its corners rounded by `cornerRadius`.
+  case rectangle
+}

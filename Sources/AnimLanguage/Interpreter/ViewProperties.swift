@@ -1,0 +1,122 @@
+import AnimEngine
+
+// Reading and setting a view's properties from scripts, through the
+// property table (`PropertyTable.standard`): the table says what each name
+// is, its type, which kinds of view have it and what values it accepts.
+
+extension Interpreter {
+  /// `v.name`: a property, an alias (`scale`, `position`), or the view's name.
+  func viewProperty(_ id: ViewID, _ name: Identifier) throws -> Value {
+    let state = scene.state(of: id)
+    let table = PropertyTable.standard
+    if let property = table.property(named: name.name),
+      property.declaration.access.contains(.readable), scene.kind(of: id).has(property)
+    {
+      return Self.value(of: property, in: state)
+    }
+    if let alias = table.alias(named: name.name) {
+      switch alias.form {
+      case .shared: return Self.value(of: alias.parts[0], in: state)
+      case .point: return .point(state[alias.parts[0]], state[alias.parts[1]])
+      }
+    }
+    if name.name == Vocabulary.viewNameMember { return .string(scene.name(of: id)) }
+    throw unknownProperty(name.name, name.range, kind: scene.kind(of: id))
+  }
+
+  /// The script value of one property of `state`.
+  static func value(of property: Property, in state: ViewState) -> Value {
+    switch property.declaration.type {
+    case .number: return .number(state[property])
+    case .color: return .color(state[color: property])
+    case .choice(let cases):
+      let i = Int(state[property])
+      return .symbol(cases.indices.contains(i) ? cases[i] : cases[0])
+    case .string, .outline:
+      if case .string(let s) = state[object: property] { return .string(s) }
+      return .none
+    }
+  }
+
+  /// Sets one property (or a settable alias) of a view state of `kind` from
+  /// a script value, checking what the table accepts.
+  func setProperty(
+    _ state: inout ViewState, kind: ViewKind, _ name: String, _ value: Value,
+    at range: SourceRange
+  ) throws {
+    let table = PropertyTable.standard
+    if let alias = table.alias(named: name) {
+      guard alias.isSettable else {
+        throw RuntimeError("a view's '\(name)' can be read but not set", at: range)
+      }
+      guard case .number(let v) = value else {
+        throw RuntimeError("\(name) must be a number, not \(value.typeName)", at: range)
+      }
+      for part in alias.parts { try setNumber(&state, part, v, as: name, at: range) }
+      return
+    }
+    guard let property = table.property(named: name), kind.has(property) else {
+      throw unknownProperty(name, range, kind: kind)
+    }
+    let declaration = property.declaration
+    guard declaration.access.contains(.settable) else {
+      throw RuntimeError("a view's '\(name)' can be read but not set", at: range)
+    }
+    switch declaration.type {
+    case .number:
+      guard case .number(let v) = value else {
+        throw RuntimeError("\(name) must be a number, not \(value.typeName)", at: range)
+      }
+      try setNumber(&state, property, v, as: name, at: range)
+    case .color:
+      state[color: property] = try color(Arguments.Item(label: name, value: value, range: range))
+    case .choice(let cases):
+      guard case .symbol(let word) = value, let i = cases.firstIndex(of: word) else {
+        throw RuntimeError(
+          "\(name) must be one of \(cases.joined(separator: ", ")), not \(Formatting.display(value, scene: scene))",
+          at: range)
+      }
+      state[property] = Double(i)
+    case .string, .outline:
+      guard case .string(let s) = value else {
+        throw RuntimeError("\(name) must be a string, not \(value.typeName)", at: range)
+      }
+      state[object: property] = .string(s)
+    }
+  }
+
+  /// Sets a number property after the checks its declaration asks for.
+  private func setNumber(
+    _ state: inout ViewState, _ property: Property, _ v: Double, as name: String,
+    at range: SourceRange
+  ) throws {
+    guard v.isFinite else { throw RuntimeError("\(name) must be finite", at: range) }
+    switch property.declaration.accepted {
+    case .finite: break
+    case .nonNegative:
+      guard v >= 0 else {
+        throw RuntimeError(
+          "\(name) cannot be negative: \(NumberText.format(v))", at: range,
+          hint: "a view's size is at least 0")
+      }
+    case .unit:
+      try MotionBuiltins.checkAlpha(v, range, name: name)
+    }
+    state[property] = v
+  }
+
+  /// The error for a name views (of `kind`) do not have, with a hint.
+  func unknownProperty(_ name: String, _ range: SourceRange, kind: ViewKind = .view)
+    -> RuntimeError
+  {
+    let names = PropertyTable.standard.readableNames.filter {
+      Property.named($0).map { kind.has($0) } ?? true
+    }
+    if let property = Property.named(name), !kind.has(property) {
+      return RuntimeError("a \(kind.name) has no property '\(name)'", at: range)
+    }
+    return RuntimeError(
+      "views have no property '\(name)'", at: range,
+      hint: Spelling.closest(to: name, among: names).map { "did you mean '\($0)'?" })
+  }
+}

@@ -1,0 +1,127 @@
+import AnimEngine
+import Foundation
+import XCTest
+
+/// The property table lays out the scene's record and carries everything
+/// the consumers read; a property added to it needs nothing else to be
+/// stored, defaulted, compared and listed.
+final class PropertyTableTests: XCTestCase {
+  func testTheStandardRecordIsSpecFoursOrderThenTheCornerRadius() {
+    let table = PropertyTable.standard
+    XCTAssertEqual(
+      table.properties.map(\.name),
+      [
+        "x", "y", "width", "height", "alpha", "rotation", "scaleX", "scaleY", "color",
+        "cornerRadius",
+      ])
+    XCTAssertEqual(table.properties.map(\.slot), [0, 1, 2, 3, 4, 5, 6, 7, 8, 12])
+    XCTAssertEqual(table.properties.map(\.lanes), [1, 1, 1, 1, 1, 1, 1, 1, 4, 1])
+    XCTAssertEqual(table.recordWidth, 13)
+    XCTAssertEqual(Property.recordWidth, 13)
+    XCTAssertEqual(table.objectWidth, 0)
+    XCTAssertEqual(ViewState().record, [0, 0, 100, 100, 1, 0, 1, 1, 1, 1, 1, 1, 0])
+  }
+
+  func testAliasesNameTheirParts() {
+    let table = PropertyTable.standard
+    XCTAssertEqual(table.alias(named: "scale")?.parts, [.scaleX, .scaleY])
+    XCTAssertEqual(table.alias(named: "scale")?.isSettable, true)
+    XCTAssertEqual(table.alias(named: "center")?.parts, [.x, .y])
+    XCTAssertEqual(table.alias(named: "center")?.isDocumented, false)
+    XCTAssertEqual(table.alias(named: "size")?.parts, [.width, .height])
+    XCTAssertNil(table.property(named: "scale"))
+    XCTAssertEqual(
+      table.settableNames(of: .view),
+      [
+        "x", "y", "width", "height", "alpha", "rotation", "scaleX", "scaleY", "color",
+        "cornerRadius",
+        "scale",
+      ])
+  }
+
+  func testATestOnlyEntryIsLaidOutDefaultedAndListed() {
+    let extra = [
+      PropertyDeclaration(
+        "glow", .number, default: PropertyValue(0.5, 0, 0, 0), summary: "test only"),
+      PropertyDeclaration("label", .string, summary: "test only", defaultObject: .string("hi")),
+      PropertyDeclaration(
+        "cap", .choice(["butt", "round"]), summary: "test only", access: [.readable, .settable],
+        kinds: ["rect"]),
+      PropertyDeclaration("tint", .color, default: PropertyValue(0, 0, 1, 1), summary: "test only"),
+    ]
+    let table = PropertyTable(
+      PropertyTable.standard.declarations + extra,
+      aliases: [
+        PropertyAlias("shine", ["glow", "tint"], form: .shared, settable: true, summary: "")
+      ]
+    )
+    let glow = table.property(named: "glow")!
+    let label = table.property(named: "label")!
+    let cap = table.property(named: "cap")!
+    let tint = table.property(named: "tint")!
+    XCTAssertEqual([glow.slot, cap.slot, tint.slot], [13, 14, 15])
+    XCTAssertEqual([glow.lanes, cap.lanes, tint.lanes, label.lanes], [1, 1, 4, 0])
+    XCTAssertEqual(label.slot, 0)
+    XCTAssertEqual(table.recordWidth, 19)
+    XCTAssertEqual(table.objectWidth, 1)
+    XCTAssertEqual(table.alias(named: "shine")?.parts, [glow, tint])
+    var state = ViewState(table: table)
+    XCTAssertEqual(state.record.count, 19)
+    XCTAssertEqual(state[glow], 0.5)
+    XCTAssertEqual(state[value: tint], PropertyValue(0, 0, 1, 1))
+    XCTAssertEqual(state[object: label], .string("hi"))
+    state[object: label] = .string("bye")
+    XCTAssertEqual(state[object: label], .string("bye"))
+    // Kinds: `cap` belongs to rects only; the animatable list leaves it out.
+    XCTAssertEqual(table.settableNames(of: .view).contains("cap"), false)
+    XCTAssertEqual(table.settableNames(of: ViewKind.named("rect")!).contains("cap"), true)
+    XCTAssertFalse(table.animatableNames.contains("cap"))
+    XCTAssertTrue(table.animatableNames.contains("glow"))
+    XCTAssertEqual(table.summary(of: "glow"), "test only")
+  }
+
+  func testDrawClampsAreTheSpecsClamps() {
+    XCTAssertEqual(Property.alpha.declaration.drawClamp.apply(1.5, width: 0, height: 0), 1)
+    XCTAssertEqual(Property.alpha.declaration.drawClamp.apply(-0.2, width: 0, height: 0), 0)
+    XCTAssertEqual(
+      Property.cornerRadius.declaration.drawClamp.apply(80, width: -40, height: 100), 20)
+    XCTAssertEqual(Property.cornerRadius.declaration.drawClamp.apply(-3, width: 40, height: 100), 0)
+    XCTAssertEqual(Property.x.declaration.drawClamp.apply(-3e9, width: 0, height: 0), -3e9)
+  }
+
+  func testViewsRememberTheirKind() {
+    let scene = Scene()
+    let rect = ViewKind.named("rect")!
+    let a = scene.declare("a")
+    let b = scene.declare("b", kind: rect)
+    XCTAssertEqual(scene.kind(of: a), .view)
+    XCTAssertEqual(scene.kind(of: b), rect)
+    XCTAssertEqual(rect.outline, .rectangle)
+    XCTAssertEqual(rect.properties().count, Property.allCases.count)
+  }
+
+  /// The recipe's promise: a property's name is written in the table and in
+  /// at most one more source file. Names that are also other words (a
+  /// point's `x`, the stage's `width`, a colour's `alpha`, the `color`
+  /// builtin) are left out.
+  func testAPropertyNameIsQuotedInAtMostTwoSourceFiles() throws {
+    let sources = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Sources")
+    let otherWords: Set = [
+      "x", "y", "width", "height", "alpha", "color", "scale", "size", "position",
+    ]
+    let names =
+      PropertyTable.standard.declarations.map(\.name) + PropertyTable.standard.aliases.map(\.name)
+    var texts: [(String, String)] = []
+    let walker = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)!
+    for case let url as URL in walker where url.pathExtension == "swift" {
+      texts.append((url.lastPathComponent, try String(contentsOf: url, encoding: .utf8)))
+    }
+    XCTAssertGreaterThan(texts.count, 100)
+    for name in names where !otherWords.contains(name) {
+      let files = texts.filter { $0.1.contains("\"\(name)\"") }.map(\.0)
+      XCTAssertLessThanOrEqual(files.count, 2, "\"\(name)\" is quoted in \(files)")
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import AnimEngine
+import XCTest
+
+@testable import AnimLanguage
+
+/// Every property of the table is declared, set, read, printed and
+/// animated by scripts through the table alone: the loops below cover a
+/// property the moment it is added, with no test to write by hand.
+final class ViewPropertyTableTests: XCTestCase {
+  private func run(_ text: String) -> [String] {
+    var lines: [String] = []
+    let result = ScriptRunner.run(
+      SourceFile(path: "t.anim", text: text), output: { lines.append($0) })
+    XCTAssertEqual(result.outcome, .completed, "\(text)\n\(lines)")
+    return lines
+  }
+
+  /// A value of the property's type that is not its default, as a script
+  /// writes it, and as `print` shows it.
+  private func sample(_ p: Property) -> (script: String, printed: String)? {
+    switch p.declaration.type {
+    case .number:
+      let v = p.declaration.defaultValue[0] == 0.25 ? 0.5 : 0.25
+      return ("\(v)", NumberText.format(v))
+    case .color: return ("\"#123456\"", "#123456")
+    case .choice(let cases): return (cases.last!, cases.last!)
+    case .string: return ("\"abc\"", "\"abc\"")
+    case .outline: return nil
+    }
+  }
+
+  func testEverySettablePropertyIsDeclaredReadAndPrinted() {
+    for kind in ViewKind.allCases {
+      for p in kind.properties() where p.declaration.access.contains(.settable) {
+        guard let (script, printed) = sample(p) else { continue }
+        let lines = run("\(kind.name) v(\(p.name): \(script))\nprint v.\(p.name)\nprint v\n")
+        XCTAssertEqual(lines.first, printed.hasPrefix("\"") ? "abc" : printed, p.name)
+        XCTAssertTrue(lines.last?.contains(" \(p.name)=\(printed)") ?? false, "\(lines)")
+      }
+    }
+  }
+
+  func testEveryAnimatableNumberTweensAndSprings() {
+    for p in Property.allCases
+    where p.declaration.access.contains(.animatable) && p.declaration.type == .number {
+      let lines = run(
+        "view v\nrun tween(\(p.name): 0.75, 1) on v\nstep 1\nprint v.\(p.name)\n"
+          + "run spring(\(p.name): 0.5) on v\nsettle\nprint v.\(p.name)\n")
+      XCTAssertEqual(lines, ["0.75", "0.5"], p.name)
+    }
+  }
+
+  func testPrintListsDefaultsOnlyForSpecFoursProperties() {
+    let always = Property.allCases.filter { $0.declaration.printing == .always }.map(\.name)
+    let line = run("view v\nprint v\n")[0]
+    XCTAssertEqual(
+      line.dropFirst(3).split(separator: " ").map { String($0.split(separator: "=")[0]) }, always)
+  }
+
+  func testAliasesReadTheirParts() {
+    XCTAssertEqual(
+      run("view v(x: 3, y: 4, width: 5, height: 6, scale: 2)\nprint v.scale, v.center, v.size\n"),
+      ["2 (3, 4) (5, 6)"])
+  }
+}
