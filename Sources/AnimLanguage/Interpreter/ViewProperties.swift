@@ -49,10 +49,17 @@ extension Interpreter {
       guard alias.isSettable else {
         throw RuntimeError("a view's '\(name)' can be read but not set", at: range)
       }
-      guard case .number(let v) = value else {
+      switch (alias.form, value) {
+      case (.shared, .number(let v)):
+        for part in alias.parts { try setNumber(&state, part, v, as: name, at: range) }
+      case (.point, .point(let a, let b)):
+        try setNumber(&state, alias.parts[0], a, as: name, at: range)
+        try setNumber(&state, alias.parts[1], b, as: name, at: range)
+      case (.shared, _):
         throw RuntimeError("\(name) must be a number, not \(value.typeName)", at: range)
+      case (.point, _):
+        throw RuntimeError("\(name) must be a point (x, y), not \(value.typeName)", at: range)
       }
-      for part in alias.parts { try setNumber(&state, part, v, as: name, at: range) }
       return
     }
     guard let property = table.property(named: name), kind.has(property) else {
