@@ -15,6 +15,17 @@ public struct ViewKind: Hashable, Sendable, CaseIterable, CustomStringConvertibl
       summary: "a rectangle, corners rounded by cornerRadius (the kind of the default view)"),
     ViewKindDeclaration(
       "rect", outline: .rectangle, summary: "a rectangle, corners rounded by cornerRadius"),
+    ViewKindDeclaration(
+      "ellipse", outline: .ellipse, summary: "the ellipse inscribed in the box"),
+    ViewKindDeclaration(
+      "polygon", outline: .polygon,
+      summary:
+        "a regular polygon of sides: n vertices on the inscribed ellipse, the first at the top"),
+    ViewKindDeclaration(
+      "star", outline: .star,
+      summary: "a star of points: n outer vertices and inner ones at innerRadius of the ellipse"),
+    ViewKindDeclaration(
+      "layer", outline: .none, summary: "no outline: draws nothing, a parent for others"),
   ]
 
   /// The kind of the default view and of `view NAME(…)`.
@@ -68,4 +79,12 @@ public struct ViewKindDeclaration: Sendable {
 public enum ViewOutline: Sendable, Equatable {
   /// The box, its corners rounded by `cornerRadius`.
   case rectangle
+  /// The ellipse inscribed in the box.
+  case ellipse
+  /// `sides` vertices on the inscribed ellipse, joined by straight lines.
+  case polygon
+  /// `points` outer vertices alternating with inner ones at `innerRadius`.
+  case star
+  /// Nothing: the kind draws no outline (`layer`).
+  case none
 }

@@ -97,17 +97,42 @@ public enum LottieWriter {
       ("r", scalar(.rotation) { $0 }),
       ("o", opacity),
     ])
-    let outline: [(String, JSONValue)]
+    let shapes: [JSONValue]
     switch view.kind.outline {
     case .rectangle:
-      outline = [
-        ("ty", .string("rc")),
-        ("nm", .string("rectangle")),
-        ("d", .integer(1)),
-        ("p", .object([("a", .integer(0)), ("k", .array([.integer(0), .integer(0)]))])),
-        ("s", pair(.width, .height) { $0 * k }),
-        ("r", scalar(.cornerRadius) { max($0, 0) * k }),
+      shapes = [
+        .object([
+          ("ty", .string("rc")),
+          ("nm", .string("rectangle")),
+          ("d", .integer(1)),
+          ("p", .object([("a", .integer(0)), ("k", .array([.integer(0), .integer(0)]))])),
+          ("s", pair(.width, .height) { $0 * k }),
+          ("r", scalar(.cornerRadius) { max($0, 0) * k }),
+        ])
       ]
+    case .ellipse:
+      shapes = [
+        .object([
+          ("ty", .string("el")),
+          ("nm", .string("ellipse")),
+          ("d", .integer(1)),
+          ("p", .object([("a", .integer(0)), ("k", .array([.integer(0), .integer(0)]))])),
+          ("s", pair(.width, .height) { $0 * k }),
+        ])
+      ]
+    case .polygon, .star, .none:
+      // The outline at the first recorded frame, centred on the layer's
+      // position, as one static path per subpath (a size that animates is
+      // not followed yet).
+      var state = ViewState()
+      for p in [Property.width, .height, .sides, .points, .innerRadius] {
+        state[p] = view.track(p).value(at: recording.start)[0]
+      }
+      let w = abs(state[.width])
+      let h = abs(state[.height])
+      shapes = LottieShapes.paths(view.kind.outline.outline(of: state)) {
+        OutlinePoint(($0.x - w / 2) * k, ($0.y - h / 2) * k)
+      }
     }
     let fill: JSONValue = .object([
       ("ty", .string("fl")),
@@ -131,7 +156,7 @@ public enum LottieWriter {
       ("sr", .integer(1)),
       ("ks", transform),
       ("ao", .integer(0)),
-      ("shapes", .array([.object(outline), fill])),
+      ("shapes", .array(shapes.isEmpty ? [] : shapes + [fill])),
       ("ip", .integer(0)),
       ("op", .integer(max(recording.frameCount, 1))),
       ("st", .integer(0)),

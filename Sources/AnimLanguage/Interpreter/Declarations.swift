@@ -14,9 +14,25 @@ extension Interpreter {
       let value = try evaluate(argument.value, in: env)
       try setProperty(&state, kind: kind, label.name, value, at: argument.range)
     }
+    try checkGeometry(of: kind, state, at: name.range)
     let id = scene.declare(name.name, kind: kind, state: state)
     noteUse(of: .view(id))
     env.assign(name.name, .view(id))
+  }
+
+  /// Bad geometry as an error at the declaration (SPEC §16.1): a polygon's
+  /// `sides` and a star's `points` whole and ≥ 3, its `innerRadius` in (0, 1].
+  private func checkGeometry(of kind: ViewKind, _ state: ViewState, at range: SourceRange) throws {
+    let problem: EngineError?
+    switch kind.outline {
+    case .polygon: problem = Outline.validatePolygon(sides: state[.sides])
+    case .star:
+      problem = Outline.validateStar(points: state[.points], innerRadius: state[.innerRadius])
+    default: problem = nil
+    }
+    if let problem {
+      throw RuntimeError(problem.message, at: range)
+    }
   }
 
   /// `grid NAME(cols:, rows:, size:, gap:)`: a group of cols·rows views laid

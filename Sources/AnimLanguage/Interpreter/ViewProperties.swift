@@ -78,7 +78,14 @@ extension Interpreter {
     case .color:
       state[color: property] = try color(Arguments.Item(label: name, value: value, range: range))
     case .choice(let cases):
-      guard case .symbol(let word) = value, let i = cases.firstIndex(of: word) else {
+      // A word, even one that also names a builtin (`round`), or a string.
+      let word: String?
+      switch value {
+      case .symbol(let w), .string(let w): word = w
+      case .function(let f): word = f.name
+      default: word = nil
+      }
+      guard let word, let i = cases.firstIndex(of: word) else {
         throw RuntimeError(
           "\(name) must be one of \(cases.joined(separator: ", ")), not \(Formatting.display(value, scene: scene))",
           at: range)
