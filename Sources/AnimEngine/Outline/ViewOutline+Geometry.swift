@@ -26,14 +26,17 @@ extension ViewOutline {
       return .polygon(sides: max(sides, 3), width: w, height: h)
     case .star:
       return .star(points: max(sides, 3), innerRadius: innerRadius, width: w, height: h)
-    case .none:
+    case .path, .none:
       return Outline([])
     }
   }
 
   /// The outline a view of this kind draws, read from its properties (each
   /// clamped as it is drawn).
-  public func outline(of v: some PropertyReading) -> Outline {
+  public func outline(of v: some PropertyReading, path: ShapePath? = nil) -> Outline {
+    if self == .path {
+      return path?.outline(width: v.number(.width), height: v.number(.height)) ?? Outline([])
+    }
     let w = v.number(.width)
     let h = v.number(.height)
     let sides: Int

@@ -71,6 +71,9 @@ extension PropertyTable {
         "innerRadius", .number, default: PropertyValue(0.5, 0, 0, 0),
         summary: "a star's inner vertices, as a fraction of the outer ellipse (0 < r ≤ 1)",
         kinds: ["star"], drawClamp: .range(0.000001, 1)),
+      PropertyDeclaration(
+        "d", .string, summary: "a shape's SVG path data (fixed at declaration)",
+        access: [.readable], kinds: ["shape"]),
     ],
     aliases: [
       PropertyAlias(

@@ -25,6 +25,9 @@ public struct ViewKind: Hashable, Sendable, CaseIterable, CustomStringConvertibl
       "star", outline: .star,
       summary: "a star of points: n outer vertices and inner ones at innerRadius of the ellipse"),
     ViewKindDeclaration(
+      "shape", outline: .path,
+      summary: "SVG path data d: in viewBox: (x, y, w, h) coordinates, stretched onto the box"),
+    ViewKindDeclaration(
       "layer", outline: .none, summary: "no outline: draws nothing, a parent for others"),
   ]
 
@@ -85,6 +88,8 @@ public enum ViewOutline: Sendable, Equatable {
   case polygon
   /// `points` outer vertices alternating with inner ones at `innerRadius`.
   case star
+  /// SVG path data in its viewBox, stretched onto the box (`shape`).
+  case path
   /// Nothing: the kind draws no outline (`layer`).
   case none
 }

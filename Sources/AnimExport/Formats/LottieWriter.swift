@@ -120,7 +120,7 @@ public enum LottieWriter {
           ("s", pair(.width, .height) { $0 * k }),
         ])
       ]
-    case .polygon, .star, .none:
+    case .polygon, .star, .path, .none:
       // The outline at the first recorded frame, centred on the layer's
       // position, as one static path per subpath (a size that animates is
       // not followed yet).
@@ -130,7 +130,7 @@ public enum LottieWriter {
       }
       let w = abs(state[.width])
       let h = abs(state[.height])
-      shapes = LottieShapes.paths(view.kind.outline.outline(of: state)) {
+      shapes = LottieShapes.paths(view.kind.outline.outline(of: state, path: view.path)) {
         OutlinePoint(($0.x - w / 2) * k, ($0.y - h / 2) * k)
       }
     }

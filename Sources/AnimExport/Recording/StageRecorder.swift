@@ -38,6 +38,8 @@ public final class StageRecorder {
   /// The scene's values at the last frame, to find what changed since.
   private var seen: [Double] = []
   private var frame = -1
+  /// Each `shape`'s path, as declared when the view was first seen.
+  private var paths: [ViewID: ShapePath] = [:]
   private var start = 0.0
   private var lastTime = 0.0
   private var frameRate: Double
@@ -61,6 +63,7 @@ public final class StageRecorder {
     for raw in views.count..<scene.count {
       let id = ViewID(raw)
       views.append((id: id, name: scene.name(of: id), kind: scene.kind(of: id)))
+      paths[id] = scene.paths[id]
       for property in properties {
         var builder = TrackBuilder()
         if property == .alpha && time > start {
@@ -169,7 +172,10 @@ public final class StageRecorder {
         let keys = builders[v * properties.count + p].finished(at: lastTime)
         tracks.append(PropertyTrack(property: property, keys: keys))
       }
-      recorded.append(RecordedView(id: view.id, name: view.name, kind: view.kind, tracks: tracks))
+      var recordedView = RecordedView(
+        id: view.id, name: view.name, kind: view.kind, tracks: tracks)
+      recordedView.path = paths[view.id]
+      recorded.append(recordedView)
     }
     return StageRecording(
       start: start, end: lastTime, frameRate: frameRate, frameCount: max(frame + 1, 0),

@@ -127,7 +127,11 @@ extension Interpreter {
       Property.named($0).map { kind.has($0) } ?? true
     }
     if let property = Property.named(name), !kind.has(property) {
-      return RuntimeError("a \(kind.name) has no property '\(name)'", at: range)
+      let article = "aeiou".contains(kind.name.first ?? "x") ? "an" : "a"
+      let owners = ViewKind.allCases.filter { $0.has(property) }.map(\.name)
+      return RuntimeError(
+        "\(article) \(kind.name) has no property '\(name)'", at: range,
+        hint: "'\(name)' belongs to \(owners.joined(separator: ", "))")
     }
     return RuntimeError(
       "views have no property '\(name)'", at: range,
