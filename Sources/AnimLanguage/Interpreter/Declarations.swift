@@ -7,6 +7,11 @@ extension Interpreter {
     _ kind: ViewKind, _ name: Identifier, _ arguments: [Argument], in env: Environment
   ) throws {
     var state = ViewState()
+    if kind.outline == .none {
+      // A layer's box defaults to 0 × 0 (SPEC §16.1): its children sit at its position.
+      state[.width] = 0
+      state[.height] = 0
+    }
     var pathData: (text: String, range: SourceRange)?
     var viewBox: (corner: [Double], range: SourceRange)?
     for argument in arguments {
