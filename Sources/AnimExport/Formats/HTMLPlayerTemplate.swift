@@ -18,6 +18,11 @@ enum HTMLPlayerTemplate {
       fill: rgb(calc(var(--cr) * 255) calc(var(--cg) * 255) calc(var(--cb) * 255));
       fill-opacity: var(--ca); opacity: var(--a);
     }
+    #stage path[id] {
+      transform: translate(calc(var(--x) * 1px), calc(var(--y) * 1px)) rotate(calc(var(--r) * 1deg)) scale(var(--sx), var(--sy));
+      fill: rgb(calc(var(--cr) * 255) calc(var(--cg) * 255) calc(var(--cb) * 255));
+      fill-opacity: var(--ca); opacity: var(--a);
+    }
     #controls { display: flex; gap: 10px; align-items: center; margin-top: 10px; flex-wrap: wrap; }
     #controls button { min-width: 4.5em; }
     #scrub { flex: 1; min-width: 200px; }
