@@ -165,11 +165,7 @@ public enum LottieWriter {
       ("ao", .integer(0)),
       (
         "shapes",
-        .array(
-          shapes.isEmpty
-            ? []
-            : Self.strokeGroup(view, shapes, ctx: ctx, scale: k, trimmed: trimmed)
-              + [Self.group("fill", shapes + [fill])])
+        .array(Self.items(view, shapes, fill: fill, ctx: ctx, scale: k, trimmed: trimmed))
       ),
       ("ip", .integer(0)),
       ("op", .integer(max(recording.frameCount, 1))),
@@ -198,6 +194,18 @@ public enum LottieWriter {
       LottieTrack(w, lane: 0) { ($0 * (a0 - 0.5)) * k },
       LottieTrack(h, lane: 0) { ($0 * (b0 - 0.5)) * k },
     ]
+  }
+
+  /// A layer's items: the outline and its fill, flat, for a view without a
+  /// stroke (as every rect was written before shapes); else the stroke group
+  /// above the fill group.
+  private static func items(
+    _ view: RecordedView, _ shapes: [JSONValue], fill: JSONValue, ctx: Context, scale k: Double,
+    trimmed: Bool
+  ) -> [JSONValue] {
+    guard !shapes.isEmpty else { return [] }
+    let stroke = strokeGroup(view, shapes, ctx: ctx, scale: k, trimmed: trimmed)
+    return stroke.isEmpty ? shapes + [fill] : stroke + [group("fill", shapes + [fill])]
   }
 
   /// A shape group of `items` and its identity transform.
