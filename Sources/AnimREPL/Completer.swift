@@ -19,6 +19,9 @@ struct Completer {
   var viewNames: [String]
   /// What `name` holds.
   var kind: (String) -> NameKind
+  /// The kind of the view `name` names (a view's name or a name bound to
+  /// one), which decides its members; nil when it names no view.
+  var viewKind: (String) -> ViewKind? = { _ in nil }
   /// The ids of the runs `:timeline #N` can show.
   var runIDs: [Int] = []
 
@@ -102,9 +105,12 @@ struct Completer {
   private var handles: [String] { boundNames.filter { kind($0) == .handle } }
 
   private func members(of base: String) -> [String] {
-    if viewNames.contains(base) { return Vocabulary.viewMembers + Vocabulary.viewReadOnlyMembers }
+    let viewKind = self.viewKind(base)
+    let settable = viewKind.map(Vocabulary.viewMembers(of:)) ?? Vocabulary.viewMembers
+    let readOnly = Vocabulary.viewReadOnlyMembers(of: viewKind)
+    if viewNames.contains(base) { return settable + readOnly }
     switch kind(base) {
-    case .view: return Vocabulary.viewMembers + Vocabulary.viewReadOnlyMembers
+    case .view: return settable + readOnly
     case .group: return Vocabulary.groupMembers
     case .handle: return Vocabulary.handleMembers
     case .other: return []

@@ -380,6 +380,12 @@ public final class ReplSession {
         case .handle?: return .handle
         default: return .other
         }
+      },
+      viewKind: { [unowned self] name in
+        let scene = self.interpreter.scene
+        if let id = scene.view(named: name) { return scene.kind(of: id) }
+        if case .view(let id)? = self.value(ofName: name) { return scene.kind(of: id) }
+        return nil
       }, runIDs: runLog.entries.map(\.record.id))
     return completer.complete(textBeforeCursor)
   }

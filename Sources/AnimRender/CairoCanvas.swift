@@ -72,7 +72,15 @@ public final class CairoCanvas {
     // The clamps hoisted out of the loop: the table is read once per frame.
     let alphaClamp = Property.alpha.declaration.drawClamp
     let radiusClamp = Property.cornerRadius.declaration.drawClamp
-    scene.forEachDrawn { _, kind, v in
+    scene.forEachDrawn { id, kind, v in
+      if kind.outline != .rectangle || v.number(.anchorX) != 0.5 || v.number(.anchorY) != 0.5
+        || (v.color(.stroke).a > 0 && v.drawn(.strokeWidth) > 0)
+      {
+        // Every other view is drawn through its outline (SPEC §16).
+        flush()
+        drawOutline(kind, v, path: scene.paths[id])
+        return
+      }
       let opacity = alphaClamp.apply(v.number(.alpha), width: 0, height: 0) * v.color(.color).a
       let w = abs(v.number(.width))
       let h = abs(v.number(.height))
@@ -83,9 +91,7 @@ public final class CairoCanvas {
       }
       let (px, py) = layout.pixel(x: v.number(.x), y: v.number(.y))
       let radius: Double
-      switch kind.outline {
-      case .rectangle: radius = radiusClamp.apply(v.number(.cornerRadius), width: w, height: h)
-      }
+      radius = radiusClamp.apply(v.number(.cornerRadius), width: w, height: h)
       let (sin, cos) = DrawnBounds.sinCos(degrees: v.number(.rotation))
       // The device-space bounds, to keep overlapping views out of one batch.
       let ex = abs(cos * sx) * w / 2 + abs(sin * sy) * h / 2
@@ -117,11 +123,79 @@ public final class CairoCanvas {
     flush()
   }
 
+  /// One view drawn through its outline (SPEC §16.1–3): the outline in its
+  /// box under `T(x, y)·R·S·T(−ax·w, −ay·h)`, filled, then its trimmed piece
+  /// stroked over the fill (the stroke width in the view's local units),
+  /// each blended as the batches are.
+  private func drawOutline(_ kind: ViewKind, _ v: some PropertyReading, path: ShapePath?) {
+    let cr = context
+    let k = layout.scale
+    let alpha = v.drawn(.alpha)
+    let w = abs(v.number(.width))
+    let h = abs(v.number(.height))
+    let sx = v.number(.scaleX) * k
+    let sy = v.number(.scaleY) * k
+    guard alpha > 0, sx != 0, sy != 0, sx.isFinite, sy.isFinite else { return }
+    let outline = kind.outline.outline(of: v, path: path)
+    guard !outline.subpaths.isEmpty else { return }
+    let (px, py) = layout.pixel(x: v.number(.x), y: v.number(.y))
+    let (sin, cos) = DrawnBounds.sinCos(degrees: v.number(.rotation))
+    let (xx, yx, xy, yy) = (cos * sx, sin * sx, -sin * sy, cos * sy)
+    let ax = -v.number(.anchorX) * w
+    let ay = -v.number(.anchorY) * h
+    var matrix = cairo_matrix_t(
+      xx: xx, yx: yx, xy: xy, yy: yy, x0: px + xx * ax + xy * ay, y0: py + yx * ax + yy * ay)
+    func device(_ p: OutlinePoint) -> OutlinePoint {
+      OutlinePoint(
+        matrix.xx * p.x + matrix.xy * p.y + matrix.x0, matrix.yx * p.x + matrix.yy * p.y + matrix.y0
+      )
+    }
+    guard let box = outline.bounds(device) else { return }
+    let fill = v.color(.color)
+    if fill.a * alpha > 0 {
+      cairo_set_matrix(cr, &matrix)
+      CairoOutline.append(outline, to: cr)
+      cairo_identity_matrix(cr)
+      batch.add(
+        Paint(r: fill.r, g: fill.g, b: fill.b, a: fill.a * alpha),
+        (box.minimum.x, box.minimum.y, box.maximum.x, box.maximum.y))
+      flush()
+    }
+    let stroke = v.color(.stroke)
+    let width = v.drawn(.strokeWidth)
+    guard stroke.a * alpha > 0, width > 0 else { return }
+    let piece = outline.trimmed(
+      start: v.drawn(.trimStart), end: v.drawn(.trimEnd), offset: v.number(.trimOffset))
+    guard !piece.subpaths.isEmpty else { return }
+    let cap = LineCap.allCases[min(max(Int(v.number(.lineCap)), 0), 2)]
+    let join = LineJoin.allCases[min(max(Int(v.number(.lineJoin)), 0), 2)]
+    cairo_set_matrix(cr, &matrix)
+    CairoOutline.append(piece, to: cr)
+    CairoOutline.setStroke(cr, width: width, cap: cap, join: join)
+    cairo_stroke(cr)
+    cairo_identity_matrix(cr)
+    let reach = Outline.strokeOutset(
+      strokeWidth: width, join: join, cap: cap,
+      largestScale: Outline.largestScale(a: xx, b: yx, c: xy, d: yy))
+    let grown = box.grown(by: reach)
+    batch.add(
+      Paint(r: stroke.r, g: stroke.g, b: stroke.b, a: stroke.a * alpha),
+      (grown.minimum.x, grown.minimum.y, grown.maximum.x, grown.maximum.y))
+    blendBatch()
+  }
+
   /// Fills the batch's shapes into the mask, then blends each member's own
   /// colour over the pixels it covers, clearing the mask behind it.
   private func flush() {
     guard !batch.members.isEmpty else { return }
     cairo_fill(context)
+    blendBatch()
+  }
+
+  /// Blends each member's own colour over the pixels of the mask it covers,
+  /// clearing the mask behind it, and empties the batch.
+  private func blendBatch() {
+    guard !batch.members.isEmpty else { return }
     cairo_surface_flush(mask)
     guard let data = cairo_image_surface_get_data(mask) else { return }
     let w = layout.pixelWidth

@@ -31,7 +31,13 @@ public enum SVGDocument {
       close = "</g>\n"
     }
     let k = layout.scale
-    scene.forEachDrawn { _, kind, s in
+    scene.forEachDrawn { id, kind, s in
+      if kind.outline != .rectangle || s.number(.anchorX) != 0.5 || s.number(.anchorY) != 0.5
+        || (s.color(.stroke).a > 0 && s.drawn(.strokeWidth) > 0)
+      {
+        out += outlineElements(kind, s, path: scene.paths[id], layout: layout)
+        return
+      }
       let fill = s.color(.color)
       let alpha = s.drawn(.alpha) * fill.a
       let vw = abs(s.number(.width))
@@ -44,18 +50,60 @@ public enum SVGDocument {
       var transform = "translate(\(number(px)) \(number(py)))"
       if rotation != 0 { transform += " rotate(\(number(rotation)))" }
       if sx != 1 || sy != 1 { transform += " scale(\(number(sx)) \(number(sy)))" }
-      var shape: String
-      switch kind.outline {
-      case .rectangle:
-        let r = s.drawn(.cornerRadius)
-        shape = "<rect x=\"\(number(-vw / 2))\" y=\"\(number(-vh / 2))\" "
-        shape += "width=\"\(number(vw))\" height=\"\(number(vh))\""
-        if r > 0 { shape += " rx=\"\(number(r))\" ry=\"\(number(r))\"" }
-      }
+      let r = s.drawn(.cornerRadius)
+      var shape = "<rect x=\"\(number(-vw / 2))\" y=\"\(number(-vh / 2))\" "
+      shape += "width=\"\(number(vw))\" height=\"\(number(vh))\""
+      if r > 0 { shape += " rx=\"\(number(r))\" ry=\"\(number(r))\"" }
       shape += " fill=\"\(hex(fill))\"\(opacity(alpha)) transform=\"\(transform)\"/>\n"
       out += shape
     }
     return out + close + "</svg>\n"
+  }
+
+  /// A view drawn through its outline (SPEC §16): the fill as one `<path>`,
+  /// then the trimmed piece of the stroke as another (SVG has no trim), both
+  /// under `matrix(…)` = `T(x, y)·R·S·T(−ax·w, −ay·h)` in pixels, so the
+  /// stroke width scales with the view as Cairo's does.
+  static func outlineElements(
+    _ kind: ViewKind, _ s: some PropertyReading, path: ShapePath?, layout: StageLayout
+  ) -> String {
+    let k = layout.scale
+    let alpha = s.drawn(.alpha)
+    let w = abs(s.number(.width))
+    let h = abs(s.number(.height))
+    let sx = s.number(.scaleX) * k
+    let sy = s.number(.scaleY) * k
+    guard alpha > 0, sx != 0, sy != 0, sx.isFinite, sy.isFinite else { return "" }
+    let outline = kind.outline.outline(of: s, path: path)
+    guard !outline.subpaths.isEmpty else { return "" }
+    let (px, py) = layout.pixel(x: s.number(.x), y: s.number(.y))
+    let (sin, cos) = DrawnBounds.sinCos(degrees: s.number(.rotation))
+    let (a, b, c, d) = (cos * sx, sin * sx, -sin * sy, cos * sy)
+    let ax = -s.number(.anchorX) * w
+    let ay = -s.number(.anchorY) * h
+    let transform = [a, b, c, d, px + a * ax + c * ay, py + b * ax + d * ay].map(number)
+      .joined(separator: " ")
+    var out = ""
+    let fill = s.color(.color)
+    if fill.a * alpha > 0 {
+      out += "<path d=\"\(outline.svgPathData)\" fill=\"\(hex(fill))\"\(opacity(fill.a * alpha))"
+      out += " transform=\"matrix(\(transform))\"/>\n"
+    }
+    let stroke = s.color(.stroke)
+    let width = s.drawn(.strokeWidth)
+    guard stroke.a * alpha > 0, width > 0 else { return out }
+    let piece = outline.trimmed(
+      start: s.drawn(.trimStart), end: s.drawn(.trimEnd), offset: s.number(.trimOffset))
+    guard !piece.subpaths.isEmpty else { return out }
+    let cap = LineCap.allCases[min(max(Int(s.number(.lineCap)), 0), 2)]
+    let join = LineJoin.allCases[min(max(Int(s.number(.lineJoin)), 0), 2)]
+    let strokeAlpha = min(max(stroke.a * alpha, 0), 1)
+    out += "<path d=\"\(piece.svgPathData)\" fill=\"none\" stroke=\"\(hex(stroke))\""
+    if strokeAlpha < 1 { out += " stroke-opacity=\"\(number(strokeAlpha))\"" }
+    out += " stroke-width=\"\(number(width))\" stroke-linecap=\"\(cap.rawValue)\""
+    out += " stroke-linejoin=\"\(join.rawValue)\" stroke-miterlimit=\"4\""
+    out += " transform=\"matrix(\(transform))\"/>\n"
+    return out
   }
 
   /// `#rrggbb` of a colour's channels (8 bits, rounded), without its alpha.

@@ -37,11 +37,52 @@ public enum DrawnBounds {
   /// draws none.
   public static func of(_ scene: Scene) -> StageRect? {
     var result: StageRect?
-    scene.forEachDrawn { _, _, record in
-      let r = of(record)
+    scene.forEachDrawn { id, kind, record in
+      guard let r = of(kind, record, path: scene.paths[id]) else { return }
       result = result?.union(r) ?? r
     }
     return result
+  }
+
+  /// The drawn bounds of one view of `kind` (SPEC §16.2): for a rect with
+  /// the default anchor and no stroke its scaled and rotated rectangle (as
+  /// §12.2 always said); otherwise the world bounding box of its outline's
+  /// points (control points included) under `T(x, y)·R·S·T(−ax·w, −ay·h)`,
+  /// grown by the stroke's reach. Nil for a view without an outline.
+  public static func of(_ kind: ViewKind, _ v: some PropertyReading, path: ShapePath? = nil)
+    -> StageRect?
+  {
+    let stroked = v.color(.stroke).a > 0 && v.drawn(.strokeWidth) > 0
+    if kind.outline == .rectangle && v.number(.anchorX) == 0.5 && v.number(.anchorY) == 0.5
+      && !stroked
+    {
+      return of(v)
+    }
+    let w = abs(v.number(.width))
+    let h = abs(v.number(.height))
+    let sx = v.number(.scaleX)
+    let sy = v.number(.scaleY)
+    let (sin, cos) = sinCos(degrees: v.number(.rotation))
+    let (a, b, c, d) = (cos * sx, sin * sx, -sin * sy, cos * sy)
+    let ax = -v.number(.anchorX) * w
+    let ay = -v.number(.anchorY) * h
+    let x0 = v.number(.x) + a * ax + c * ay
+    let y0 = v.number(.y) + b * ax + d * ay
+    guard
+      let box = kind.outline.outline(of: v, path: path).bounds({
+        OutlinePoint(a * $0.x + c * $0.y + x0, b * $0.x + d * $0.y + y0)
+      })
+    else { return nil }
+    var reach = 0.0
+    if stroked {
+      let cap = LineCap.allCases[min(max(Int(v.number(.lineCap)), 0), 2)]
+      let join = LineJoin.allCases[min(max(Int(v.number(.lineJoin)), 0), 2)]
+      reach = Outline.strokeOutset(
+        strokeWidth: v.drawn(.strokeWidth), join: join, cap: cap,
+        largestScale: Outline.largestScale(a: a, b: b, c: c, d: d))
+    }
+    let g = box.grown(by: reach)
+    return StageRect(minX: g.minimum.x, minY: g.minimum.y, maxX: g.maximum.x, maxY: g.maximum.y)
   }
 
   /// sin and cos of an angle in degrees, exact at multiples of 90° (so an

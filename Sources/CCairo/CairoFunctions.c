@@ -26,6 +26,11 @@
   V(cairo_set_dash, (cairo_t * c, const double *d, int n, double o), (c, d, n, o))               \
   V(cairo_move_to, (cairo_t * c, double x, double y), (c, x, y))                                 \
   V(cairo_line_to, (cairo_t * c, double x, double y), (c, x, y))                                 \
+  V(cairo_curve_to,                                                                              \
+    (cairo_t * c, double x1, double y1, double x2, double y2, double x3, double y3),             \
+    (c, x1, y1, x2, y2, x3, y3))                                                                 \
+  V(cairo_set_line_cap, (cairo_t * c, cairo_line_cap_t l), (c, l))                               \
+  V(cairo_set_miter_limit, (cairo_t * c, double l), (c, l))                                      \
   V(cairo_arc, (cairo_t * c, double x, double y, double r, double a1, double a2),                \
     (c, x, y, r, a1, a2))                                                                        \
   V(cairo_rectangle, (cairo_t * c, double x, double y, double w, double h), (c, x, y, w, h))     \

@@ -12,14 +12,27 @@ final class PropertyTableTests: XCTestCase {
       table.properties.map(\.name),
       [
         "x", "y", "width", "height", "alpha", "rotation", "scaleX", "scaleY", "color",
-        "cornerRadius",
+        "cornerRadius", "anchorX", "anchorY", "stroke", "strokeWidth", "lineCap", "lineJoin",
+        "trimStart", "trimEnd", "trimOffset", "sides", "points", "innerRadius", "d",
       ])
-    XCTAssertEqual(table.properties.map(\.slot), [0, 1, 2, 3, 4, 5, 6, 7, 8, 12])
-    XCTAssertEqual(table.properties.map(\.lanes), [1, 1, 1, 1, 1, 1, 1, 1, 4, 1])
-    XCTAssertEqual(table.recordWidth, 13)
-    XCTAssertEqual(Property.recordWidth, 13)
-    XCTAssertEqual(table.objectWidth, 0)
-    XCTAssertEqual(ViewState().record, [0, 0, 100, 100, 1, 0, 1, 1, 1, 1, 1, 1, 0])
+    XCTAssertEqual(
+      table.properties.map(\.slot),
+      [0, 1, 2, 3, 4, 5, 6, 7, 8, 12, 13, 14, 15, 19, 20, 21, 22, 23, 24, 25, 26, 27, 0])
+    XCTAssertEqual(
+      table.properties.map(\.lanes),
+      [1, 1, 1, 1, 1, 1, 1, 1, 4, 1, 1, 1, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0])
+    XCTAssertEqual(table.recordWidth, 28)
+    XCTAssertEqual(Property.recordWidth, 28)
+    XCTAssertEqual(table.objectWidth, 1)
+    // SPEC §4's defaults, then §16's: anchor 0.5, 0.5; stroke transparent;
+    // strokeWidth 2; butt, miter; trim 0…1 at offset 0; 5 sides and points;
+    // innerRadius 0.5.
+    XCTAssertEqual(
+      ViewState().record,
+      [
+        0, 0, 100, 100, 1, 0, 1, 1, 1, 1, 1, 1, 0, 0.5, 0.5, 0, 0, 0, 0, 2, 0, 0, 0, 1, 0, 5, 5,
+        0.5,
+      ])
   }
 
   func testAliasesNameTheirParts() {
@@ -34,8 +47,8 @@ final class PropertyTableTests: XCTestCase {
       table.settableNames(of: .view),
       [
         "x", "y", "width", "height", "alpha", "rotation", "scaleX", "scaleY", "color",
-        "cornerRadius",
-        "scale",
+        "cornerRadius", "anchorX", "anchorY", "stroke", "strokeWidth", "lineCap", "lineJoin",
+        "trimStart", "trimEnd", "trimOffset", "scale", "anchor",
       ])
   }
 
@@ -59,14 +72,14 @@ final class PropertyTableTests: XCTestCase {
     let label = table.property(named: "label")!
     let cap = table.property(named: "cap")!
     let tint = table.property(named: "tint")!
-    XCTAssertEqual([glow.slot, cap.slot, tint.slot], [13, 14, 15])
+    XCTAssertEqual([glow.slot, cap.slot, tint.slot], [28, 29, 30])
     XCTAssertEqual([glow.lanes, cap.lanes, tint.lanes, label.lanes], [1, 1, 4, 0])
-    XCTAssertEqual(label.slot, 0)
-    XCTAssertEqual(table.recordWidth, 19)
-    XCTAssertEqual(table.objectWidth, 1)
+    XCTAssertEqual(label.slot, 1)
+    XCTAssertEqual(table.recordWidth, 34)
+    XCTAssertEqual(table.objectWidth, 2)
     XCTAssertEqual(table.alias(named: "shine")?.parts, [glow, tint])
     var state = ViewState(table: table)
-    XCTAssertEqual(state.record.count, 19)
+    XCTAssertEqual(state.record.count, 34)
     XCTAssertEqual(state[glow], 0.5)
     XCTAssertEqual(state[value: tint], PropertyValue(0, 0, 1, 1))
     XCTAssertEqual(state[object: label], .string("hi"))
@@ -97,7 +110,8 @@ final class PropertyTableTests: XCTestCase {
     XCTAssertEqual(scene.kind(of: a), .view)
     XCTAssertEqual(scene.kind(of: b), rect)
     XCTAssertEqual(rect.outline, .rectangle)
-    XCTAssertEqual(rect.properties().count, Property.allCases.count)
+    // Every property but the other kinds' own (sides, points, innerRadius, d).
+    XCTAssertEqual(rect.properties().count, Property.allCases.count - 4)
   }
 
   /// The recipe's promise: a property's name is written in the table and in
@@ -110,6 +124,8 @@ final class PropertyTableTests: XCTestCase {
       .appendingPathComponent("Sources")
     let otherWords: Set = [
       "x", "y", "width", "height", "alpha", "color", "scale", "size", "position",
+      // SVG's and Lottie's own keys and attributes, and the path builtin's label.
+      "stroke", "d", "points",
     ]
     let names =
       PropertyTable.standard.declarations.map(\.name) + PropertyTable.standard.aliases.map(\.name)

@@ -15,9 +15,16 @@ final class ViewPropertyTableTests: XCTestCase {
     return lines
   }
 
+  /// The settings a kind cannot be declared without (a shape's path data).
+  private func required(_ kind: ViewKind) -> String {
+    kind.outline == .path ? "d: \"M0 0 L1 1\", " : ""
+  }
+
   /// A value of the property's type that is not its default, as a script
   /// writes it, and as `print` shows it.
   private func sample(_ p: Property) -> (script: String, printed: String)? {
+    // A polygon's sides and a star's points are whole numbers ≥ 3.
+    if p == .sides || p == .points { return ("7", "7") }
     switch p.declaration.type {
     case .number:
       let v = p.declaration.defaultValue[0] == 0.25 ? 0.5 : 0.25
@@ -33,7 +40,8 @@ final class ViewPropertyTableTests: XCTestCase {
     for kind in ViewKind.allCases {
       for p in kind.properties() where p.declaration.access.contains(.settable) {
         guard let (script, printed) = sample(p) else { continue }
-        let lines = run("\(kind.name) v(\(p.name): \(script))\nprint v.\(p.name)\nprint v\n")
+        let lines = run(
+          "\(kind.name) v(\(required(kind))\(p.name): \(script))\nprint v.\(p.name)\nprint v\n")
         XCTAssertEqual(lines.first, printed.hasPrefix("\"") ? "abc" : printed, p.name)
         XCTAssertTrue(lines.last?.contains(" \(p.name)=\(printed)") ?? false, "\(lines)")
       }
@@ -43,8 +51,9 @@ final class ViewPropertyTableTests: XCTestCase {
   func testEveryAnimatableNumberTweensAndSprings() {
     for p in Property.allCases
     where p.declaration.access.contains(.animatable) && p.declaration.type == .number {
+      let kind = ViewKind.allCases.first { $0.has(p) }!
       let lines = run(
-        "view v\nrun tween(\(p.name): 0.75, 1) on v\nstep 1\nprint v.\(p.name)\n"
+        "\(kind.name) v(\(required(kind)))\nrun tween(\(p.name): 0.75, 1) on v\nstep 1\nprint v.\(p.name)\n"
           + "run spring(\(p.name): 0.5) on v\nsettle\nprint v.\(p.name)\n")
       XCTAssertEqual(lines, ["0.75", "0.5"], p.name)
     }

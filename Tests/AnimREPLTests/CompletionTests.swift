@@ -80,8 +80,9 @@ final class CompletionTests: XCTestCase {
     XCTAssertEqual(
       candidates("print tiles[1].", after: ["grid tiles(cols: 2, rows: 1)"]),
       [
-        "alpha", "center", "color", "cornerRadius", "height", "name", "position", "rotation",
-        "scale", "scaleX", "scaleY", "size", "width", "x", "y",
+        "alpha", "anchor", "anchorX", "anchorY", "center", "color", "cornerRadius", "height",
+        "lineCap", "lineJoin", "name", "position", "rotation", "scale", "scaleX", "scaleY", "size",
+        "stroke", "strokeWidth", "trimEnd", "trimOffset", "trimStart", "width", "x", "y",
       ].map { "tiles[1]." + $0 })
   }
 

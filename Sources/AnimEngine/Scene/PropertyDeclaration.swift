@@ -155,6 +155,8 @@ public enum DrawClamp: Sendable, Equatable {
   /// Drawn clamped to 0…half the smaller of |width| and |height| (a corner
   /// radius: a square with a large radius is a circle).
   case halfSmallerSide
+  /// Drawn clamped to ≥ 0 (a stroke width).
+  case atLeastZero
 
   /// `value` as drawn on a view of size `width × height`.
   @inline(__always)
@@ -163,6 +165,7 @@ public enum DrawClamp: Sendable, Equatable {
     case .none: return value
     case .range(let lower, let upper): return min(max(value, lower), upper)
     case .halfSmallerSide: return min(max(value, 0), min(abs(width), abs(height)) / 2)
+    case .atLeastZero: return max(value, 0)
     }
   }
 }

@@ -34,6 +34,46 @@ extension PropertyTable {
       PropertyDeclaration(
         "cornerRadius", .number, summary: "the corner radius, in points",
         kinds: ["view", "rect"], drawClamp: .halfSmallerSide),
+      PropertyDeclaration(
+        "anchorX", .number, default: PropertyValue(0.5, 0, 0, 0),
+        summary: "the box's point placed at (x, y), 0 left … 1 right"),
+      PropertyDeclaration(
+        "anchorY", .number, default: PropertyValue(0.5, 0, 0, 0),
+        summary: "the box's point placed at (x, y), 0 top … 1 bottom"),
+      PropertyDeclaration(
+        "stroke", .color, summary: "the stroke colour (transparent: no stroke)"),
+      PropertyDeclaration(
+        "strokeWidth", .number, default: PropertyValue(2, 0, 0, 0),
+        summary: "the stroke width, in the view's local points", drawClamp: .atLeastZero),
+      PropertyDeclaration(
+        "lineCap", .choice(["butt", "round", "square"]),
+        summary: "the stroke's ends: butt, round or square"),
+      PropertyDeclaration(
+        "lineJoin", .choice(["miter", "round", "bevel"]),
+        summary: "the stroke's corners: miter (limit 4), round or bevel"),
+      PropertyDeclaration(
+        "trimStart", .number, summary: "where the stroke starts, a fraction of the outline",
+        drawClamp: .range(0, 1)),
+      PropertyDeclaration(
+        "trimEnd", .number, default: PropertyValue(1, 0, 0, 0),
+        summary: "where the stroke ends, a fraction of the outline", drawClamp: .range(0, 1)),
+      PropertyDeclaration(
+        "trimOffset", .number, summary: "shifts the stroked piece along the outline, a fraction"),
+      PropertyDeclaration(
+        "sides", .number, default: PropertyValue(5, 0, 0, 0),
+        summary: "a polygon's number of vertices (whole, at least 3; fixed at declaration)",
+        access: [.readable, .settable], kinds: ["polygon"]),
+      PropertyDeclaration(
+        "points", .number, default: PropertyValue(5, 0, 0, 0),
+        summary: "a star's number of outer vertices (whole, at least 3; fixed at declaration)",
+        access: [.readable, .settable], kinds: ["star"]),
+      PropertyDeclaration(
+        "innerRadius", .number, default: PropertyValue(0.5, 0, 0, 0),
+        summary: "a star's inner vertices, as a fraction of the outer ellipse (0 < r ≤ 1)",
+        kinds: ["star"], drawClamp: .range(0.000001, 1)),
+      PropertyDeclaration(
+        "d", .string, summary: "a shape's SVG path data (fixed at declaration)",
+        access: [.readable], kinds: ["shape"]),
     ],
     aliases: [
       PropertyAlias(
@@ -48,6 +88,9 @@ extension PropertyTable {
       PropertyAlias(
         "size", ["width", "height"], form: .point,
         settable: false, summary: "the size as a point (width, height)"),
+      PropertyAlias(
+        "anchor", ["anchorX", "anchorY"], form: .point,
+        settable: true, summary: "the anchor as a point (anchorX, anchorY); sets both"),
     ])
 }
 
@@ -64,6 +107,18 @@ extension Property {
   public static let scaleY = standard("scaleY")
   public static let color = standard("color")
   public static let cornerRadius = standard("cornerRadius")
+  public static let anchorX = standard("anchorX")
+  public static let anchorY = standard("anchorY")
+  public static let stroke = standard("stroke")
+  public static let strokeWidth = standard("strokeWidth")
+  public static let lineCap = standard("lineCap")
+  public static let lineJoin = standard("lineJoin")
+  public static let trimStart = standard("trimStart")
+  public static let trimEnd = standard("trimEnd")
+  public static let trimOffset = standard("trimOffset")
+  public static let sides = standard("sides")
+  public static let points = standard("points")
+  public static let innerRadius = standard("innerRadius")
 
   private static func standard(_ name: String) -> Property {
     guard let p = PropertyTable.standard.property(named: name) else {

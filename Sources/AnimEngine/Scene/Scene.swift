@@ -28,6 +28,12 @@ public final class Scene {
   /// lists it here until a script uses it (SPEC §12.1). A list, not a set:
   /// it holds that one view at most.
   public var hiddenViews: [ViewID] = []
+  /// Each `shape`'s parsed path data in its viewBox, set at its declaration
+  /// (`d` and `viewBox` are fixed there; the box stretches the path).
+  public private(set) var paths: [ViewID: ShapePath] = [:]
+
+  /// Sets (or, with nil, removes) the path a `shape` view draws.
+  public func setPath(_ path: ShapePath?, of id: ViewID) { paths[id] = path }
 
   /// The most views a scene holds, the default `view` included; past it a
   /// declaration is refused rather than exhausting memory (beside `view`, a

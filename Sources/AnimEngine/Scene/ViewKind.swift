@@ -15,6 +15,20 @@ public struct ViewKind: Hashable, Sendable, CaseIterable, CustomStringConvertibl
       summary: "a rectangle, corners rounded by cornerRadius (the kind of the default view)"),
     ViewKindDeclaration(
       "rect", outline: .rectangle, summary: "a rectangle, corners rounded by cornerRadius"),
+    ViewKindDeclaration(
+      "ellipse", outline: .ellipse, summary: "the ellipse inscribed in the box"),
+    ViewKindDeclaration(
+      "polygon", outline: .polygon,
+      summary:
+        "a regular polygon of sides: n vertices on the inscribed ellipse, the first at the top"),
+    ViewKindDeclaration(
+      "star", outline: .star,
+      summary: "a star of points: n outer vertices and inner ones at innerRadius of the ellipse"),
+    ViewKindDeclaration(
+      "shape", outline: .path,
+      summary: "SVG path data d: in viewBox: (x, y, w, h) coordinates, stretched onto the box"),
+    ViewKindDeclaration(
+      "layer", outline: .none, summary: "no outline: draws nothing, a parent for others"),
   ]
 
   /// The kind of the default view and of `view NAME(…)`.
@@ -68,4 +82,14 @@ public struct ViewKindDeclaration: Sendable {
 public enum ViewOutline: Sendable, Equatable {
   /// The box, its corners rounded by `cornerRadius`.
   case rectangle
+  /// The ellipse inscribed in the box.
+  case ellipse
+  /// `sides` vertices on the inscribed ellipse, joined by straight lines.
+  case polygon
+  /// `points` outer vertices alternating with inner ones at `innerRadius`.
+  case star
+  /// SVG path data in its viewBox, stretched onto the box (`shape`).
+  case path
+  /// Nothing: the kind draws no outline (`layer`).
+  case none
 }

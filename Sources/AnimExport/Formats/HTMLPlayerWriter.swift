@@ -14,6 +14,58 @@ import AnimEngine
 /// before B holds its last value (a keyframe list that ends early would be
 /// completed by the browser with the element's own value).
 public enum HTMLPlayerWriter {
+  /// A view that is not a plain centred, unstroked rect, as the attributes
+  /// of an SVG `<path>` (SPEC §16): its outline at the first recorded frame,
+  /// placed so the anchor point is at the origin, and its stroke (colour,
+  /// width, cap, join, miter limit 4) and trim (the trimmed piece) from that
+  /// frame. Position, rotation, scale, fill and opacity animate through the
+  /// same custom properties as a rect; an animated size, stroke or trim is
+  /// not followed yet. Nil for a view drawn as a rect.
+  static func outlinePath(_ view: RecordedView) -> String? {
+    var state = ViewState()
+    for p in Property.allCases where p.lanes > 0 {
+      state[value: p] = view.track(p).value(at: view.track(p).keys.first?.time ?? 0)
+    }
+    let stroked = state[color: .stroke].a > 0 && state.drawn(.strokeWidth) > 0
+    if view.kind.outline == .rectangle && state[.anchorX] == 0.5 && state[.anchorY] == 0.5
+      && !stroked
+    {
+      return nil
+    }
+    let w = abs(state[.width])
+    let h = abs(state[.height])
+    let ax = state[.anchorX] * w
+    let ay = state[.anchorY] * h
+    let outline = view.kind.outline.outline(of: state, path: view.path).mapped {
+      OutlinePoint($0.x - ax, $0.y - ay)
+    }
+    var attributes = "d=\"\(outline.svgPathData)\""
+    let start = state.drawn(.trimStart)
+    let end = state.drawn(.trimEnd)
+    let length = abs(end - start)
+    guard stroked, length > 0 else { return attributes }
+    if length < 1 {
+      // The trimmed piece as one dash of a pattern whose period is the
+      // whole outline (pathLength 1), so a piece past the end continues
+      // from the start, as SPEC §16.3 wraps it.
+      var offset = (min(start, end) + state[.trimOffset]).truncatingRemainder(dividingBy: 1)
+      if offset < 0 { offset += 1 }
+      attributes += " pathLength=\"1\" stroke-dasharray=\"\(JSONValue.format(length)) "
+      attributes +=
+        "\(JSONValue.format(1 - length))\" stroke-dashoffset=\"\(JSONValue.format(-offset))\""
+    }
+    let s = state[color: .stroke]
+    attributes += " stroke=\"rgb(\(channel(s.r)) \(channel(s.g)) \(channel(s.b)))\""
+    attributes += " stroke-opacity=\"\(JSONValue.format(min(max(s.a, 0), 1)))\""
+    attributes += " stroke-width=\"\(JSONValue.format(state.drawn(.strokeWidth)))\""
+    attributes +=
+      " stroke-linecap=\"\(LineCap.allCases[min(max(Int(state[.lineCap]), 0), 2)].rawValue)\""
+    attributes +=
+      " stroke-linejoin=\"\(LineJoin.allCases[min(max(Int(state[.lineJoin]), 0), 2)].rawValue)\""
+    attributes += " stroke-miterlimit=\"4\""
+    return attributes
+  }
+
   /// The page for `recording` on `stage`.
   ///
   /// The views' keyframes are written view by view, each view's tree dropped
@@ -53,7 +105,11 @@ public enum HTMLPlayerWriter {
         initial += "\(channel.css):\(channel.text(values));"
       }
       let marked = channels.contains { $0.css == "opacity" } ? " data-alpha=\"opacity\"" : ""
-      rects += "<rect id=\"v\(i)\"\(marked) style=\"\(initial)\"></rect>\n"
+      if let path = outlinePath(view) {
+        rects += "<path id=\"v\(i)\"\(marked) style=\"\(initial)\" \(path)></path>\n"
+      } else {
+        rects += "<rect id=\"v\(i)\"\(marked) style=\"\(initial)\"></rect>\n"
+      }
     }
     let head: [(String, JSONValue)] = [
       ("start", .number(recording.start)),

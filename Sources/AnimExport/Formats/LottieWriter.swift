@@ -83,8 +83,11 @@ public enum LottieWriter {
         ], vector: true)
     }
     let color = view.track(.color)
+    // The shapes are centred on the layer's origin; the anchor point
+    // (anchorX, anchorY of the box) sits at the layer's position.
+    let anchor = ctx.property(Self.anchorTracks(view, scale: k), vector: true)
     let transform: JSONValue = .object([
-      ("a", .object([("a", .integer(0)), ("k", .array([.integer(0), .integer(0)]))])),
+      ("a", anchor),
       (
         "p",
         .object([
@@ -97,17 +100,46 @@ public enum LottieWriter {
       ("r", scalar(.rotation) { $0 }),
       ("o", opacity),
     ])
-    let outline: [(String, JSONValue)]
-    switch view.kind.outline {
+    let trimmed =
+      !(view.track(.trimStart).isStatic && view.track(.trimEnd).isStatic
+      && min(max(view.track(.trimStart).value(at: recording.start)[0], 0), 1) == 0
+      && min(max(view.track(.trimEnd).value(at: recording.start)[0], 0), 1) == 1)
+    let shapes: [JSONValue]
+    switch trimmed ? ViewOutline.path : view.kind.outline {
     case .rectangle:
-      outline = [
-        ("ty", .string("rc")),
-        ("nm", .string("rectangle")),
-        ("d", .integer(1)),
-        ("p", .object([("a", .integer(0)), ("k", .array([.integer(0), .integer(0)]))])),
-        ("s", pair(.width, .height) { $0 * k }),
-        ("r", scalar(.cornerRadius) { max($0, 0) * k }),
+      shapes = [
+        .object([
+          ("ty", .string("rc")),
+          ("nm", .string("rectangle")),
+          ("d", .integer(1)),
+          ("p", .object([("a", .integer(0)), ("k", .array([.integer(0), .integer(0)]))])),
+          ("s", pair(.width, .height) { $0 * k }),
+          ("r", scalar(.cornerRadius) { max($0, 0) * k }),
+        ])
       ]
+    case .ellipse:
+      shapes = [
+        .object([
+          ("ty", .string("el")),
+          ("nm", .string("ellipse")),
+          ("d", .integer(1)),
+          ("p", .object([("a", .integer(0)), ("k", .array([.integer(0), .integer(0)]))])),
+          ("s", pair(.width, .height) { $0 * k }),
+        ])
+      ]
+    case .polygon, .star, .path, .none:
+      // The outline at the first recorded frame, centred on the layer's
+      // position, as one static path per subpath (a size that animates is
+      // not followed yet).
+      var state = ViewState()
+      for p in [Property.width, .height, .cornerRadius, .sides, .points, .innerRadius] {
+        state[p] = view.track(p).value(at: recording.start)[0]
+      }
+      let w = abs(state[.width])
+      let h = abs(state[.height])
+      shapes = LottieShapes.paths(view.kind.outline.outline(of: state, path: view.path)) {
+        OutlinePoint(($0.x - w / 2) * k, ($0.y - h / 2) * k)
+      }
     }
     let fill: JSONValue = .object([
       ("ty", .string("fl")),
@@ -131,12 +163,132 @@ public enum LottieWriter {
       ("sr", .integer(1)),
       ("ks", transform),
       ("ao", .integer(0)),
-      ("shapes", .array([.object(outline), fill])),
+      (
+        "shapes",
+        .array(Self.items(view, shapes, fill: fill, ctx: ctx, scale: k, trimmed: trimmed))
+      ),
       ("ip", .integer(0)),
       ("op", .integer(max(recording.frameCount, 1))),
       ("st", .integer(0)),
       ("bm", .integer(0)),
     ])
+  }
+
+  /// The layer's anchor point in its own pixels: the box's point
+  /// (anchorX, anchorY) relative to its centre, ((ax − ½)·w, (ay − ½)·h)·k.
+  private static func anchorTracks(_ view: RecordedView, scale k: Double) -> [LottieTrack] {
+    let ax = view.track(.anchorX)
+    let ay = view.track(.anchorY)
+    let w = view.track(.width)
+    let h = view.track(.height)
+    if ax.isStatic && ay.isStatic && ax.keys[0].value[0] == 0.5 && ay.keys[0].value[0] == 0.5 {
+      return [
+        LottieTrack(ax, lane: 0) { _ in 0 }, LottieTrack(ay, lane: 0) { _ in 0 },
+      ]
+    }
+    // A product of two tracks is sampled at the frames: the anchor at the
+    // first frame scales the size's track (an animated anchor is not followed).
+    let a0 = ax.keys[0].value[0]
+    let b0 = ay.keys[0].value[0]
+    return [
+      LottieTrack(w, lane: 0) { ($0 * (a0 - 0.5)) * k },
+      LottieTrack(h, lane: 0) { ($0 * (b0 - 0.5)) * k },
+    ]
+  }
+
+  /// A layer's items: the outline and its fill, flat, for a view without a
+  /// stroke (as every rect was written before shapes); else the stroke group
+  /// above the fill group.
+  private static func items(
+    _ view: RecordedView, _ shapes: [JSONValue], fill: JSONValue, ctx: Context, scale k: Double,
+    trimmed: Bool
+  ) -> [JSONValue] {
+    guard !shapes.isEmpty else { return [] }
+    let stroke = strokeGroup(view, shapes, ctx: ctx, scale: k, trimmed: trimmed)
+    return stroke.isEmpty ? shapes + [fill] : stroke + [group("fill", shapes + [fill])]
+  }
+
+  /// A shape group of `items` and its identity transform.
+  static func group(_ name: String, _ items: [JSONValue]) -> JSONValue {
+    func fixed(_ v: JSONValue) -> JSONValue { .object([("a", .integer(0)), ("k", v)]) }
+    let transform: JSONValue = .object([
+      ("ty", .string("tr")),
+      ("p", fixed(.array([.integer(0), .integer(0)]))),
+      ("a", fixed(.array([.integer(0), .integer(0)]))),
+      ("s", fixed(.array([.integer(100), .integer(100)]))),
+      ("r", fixed(.integer(0))),
+      ("o", fixed(.integer(100))),
+    ])
+    return .object([
+      ("ty", .string("gr")), ("nm", .string(name)), ("it", .array(items + [transform])),
+    ])
+  }
+
+  /// The stroke group above the fill (SPEC §16.2–3): the outline, its trim
+  /// `tm` when the view is trimmed (in its own group, so the fill stays
+  /// whole), and `st` with the stroke's colour, opacity, width (scaled to
+  /// pixels), cap, join and miter limit 4; nothing for a view whose stroke
+  /// is transparent or zero-width throughout.
+  private static func strokeGroup(
+    _ view: RecordedView, _ shapes: [JSONValue], ctx: Context, scale k: Double, trimmed: Bool
+  ) -> [JSONValue] {
+    let stroke = view.track(.stroke)
+    let width = view.track(.strokeWidth)
+    let invisible =
+      (stroke.isStatic && stroke.keys[0].value[3] <= 0)
+      || (width.isStatic && width.keys[0].value[0] <= 0)
+    guard !invisible else { return [] }
+    var items = shapes
+    if trimmed {
+      items.append(
+        .object([
+          ("ty", .string("tm")), ("nm", .string("trim")),
+          (
+            "s",
+            ctx.property(
+              [LottieTrack(view.track(.trimStart), lane: 0) { $0 * 100 }.clamped(to: 0, 100)],
+              vector: false)
+          ),
+          (
+            "e",
+            ctx.property(
+              [LottieTrack(view.track(.trimEnd), lane: 0) { $0 * 100 }.clamped(to: 0, 100)],
+              vector: false)
+          ),
+          (
+            "o",
+            ctx.property(
+              [LottieTrack(view.track(.trimOffset), lane: 0) { $0 * 360 }], vector: false)
+          ),
+          ("m", .integer(shapes.count > 1 ? 2 : 1)),
+        ]))
+    }
+    let first = view.track(.lineCap).keys[0].value[0]
+    let cap = LineCap.allCases[min(max(Int(first), 0), 2)]
+    let join = LineJoin.allCases[min(max(Int(view.track(.lineJoin).keys[0].value[0]), 0), 2)]
+    items.append(
+      .object([
+        ("ty", .string("st")), ("nm", .string("stroke")),
+        (
+          "c",
+          ctx.property(
+            (0..<3).map { lane in LottieTrack(stroke, lane: lane) { $0 } }, vector: true)
+        ),
+        (
+          "o",
+          ctx.property(
+            [LottieTrack(stroke, lane: 3) { $0 * 100 }.clamped(to: 0, 100)], vector: false)
+        ),
+        (
+          "w",
+          ctx.property(
+            [LottieTrack(width, lane: 0) { max($0, 0) * k }], vector: false)
+        ),
+        ("lc", .integer(LottieShapes.lineCap(cap))),
+        ("lj", .integer(LottieShapes.lineJoin(join))),
+        ("ml", .integer(4)),
+      ]))
+    return [group("stroke", items)]
   }
 
   private static func backgroundLayer(

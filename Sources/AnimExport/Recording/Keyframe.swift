@@ -78,6 +78,8 @@ public struct RecordedView: Sendable {
   /// The view's kind: the outline a writer draws.
   public let kind: ViewKind
   public var tracks: [PropertyTrack]
+  /// A `shape`'s parsed path data and viewBox; nil for other kinds.
+  public var path: ShapePath? = nil
 
   /// The track of `property`.
   public func track(_ property: Property) -> PropertyTrack {

@@ -44,6 +44,8 @@ public final class StageRecorder {
   private var lastFrameTime = -Double.infinity
   /// The time the last look looked back to.
   private var previousLook = 0.0
+  /// Each `shape`'s path, as declared when the view was first seen.
+  private var paths: [ViewID: ShapePath] = [:]
   private var start = 0.0
   private var lastTime = 0.0
   private var frameRate: Double
@@ -67,6 +69,7 @@ public final class StageRecorder {
     for raw in views.count..<scene.count {
       let id = ViewID(raw)
       views.append((id: id, name: scene.name(of: id), kind: scene.kind(of: id)))
+      paths[id] = scene.paths[id]
       for property in properties {
         var builder = TrackBuilder()
         if property == .alpha && time > start {
@@ -206,7 +209,10 @@ public final class StageRecorder {
         let keys = builders[v * properties.count + p].finished(at: lastFrameTime)
         tracks.append(PropertyTrack(property: property, keys: keys))
       }
-      recorded.append(RecordedView(id: view.id, name: view.name, kind: view.kind, tracks: tracks))
+      var recordedView = RecordedView(
+        id: view.id, name: view.name, kind: view.kind, tracks: tracks)
+      recordedView.path = paths[view.id]
+      recorded.append(recordedView)
     }
     return StageRecording(
       start: start, end: lastFrameTime, frameRate: frameRate, frameCount: max(frame + 1, 0),

@@ -9,6 +9,18 @@ enum StockBuiltins {
         &args, interp, [Change(.alpha, .fromTo(MotionBuiltins.scalar(0), MotionBuiltins.scalar(1)))]
       )
     },
+    Builtin(name: "draw", summary: "draw(d): strokes the outline on, trimEnd from 0 to 1") {
+      args, interp in
+      try stock(
+        &args, interp,
+        [Change(.trimEnd, .fromTo(MotionBuiltins.scalar(0), MotionBuiltins.scalar(1)))])
+    },
+    Builtin(name: "undraw", summary: "undraw(d): strokes the outline off, trimEnd from 1 to 0") {
+      args, interp in
+      try stock(
+        &args, interp,
+        [Change(.trimEnd, .fromTo(MotionBuiltins.scalar(1), MotionBuiltins.scalar(0)))])
+    },
     Builtin(
       name: "slide", summary: "slide(up | down | left | right, amount, d): from offset to rest"
     ) { args, interp in

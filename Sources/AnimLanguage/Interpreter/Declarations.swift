@@ -7,16 +7,88 @@ extension Interpreter {
     _ kind: ViewKind, _ name: Identifier, _ arguments: [Argument], in env: Environment
   ) throws {
     var state = ViewState()
+    if kind.outline == .none {
+      // A layer's box defaults to 0 × 0 (SPEC §16.1): its children sit at its position.
+      state[.width] = 0
+      state[.height] = 0
+    }
+    var pathData: (text: String, range: SourceRange)?
+    var viewBox: (corner: [Double], range: SourceRange)?
     for argument in arguments {
       guard let label = argument.label else {
         throw RuntimeError("view properties need labels, such as x: 10", at: argument.range)
       }
+      if kind.outline == .path, label.name == "d" {
+        guard case .string(let text) = try evaluate(argument.value, in: env) else {
+          throw RuntimeError(
+            "d must be a string of SVG path data, such as \"M0 0 L10 10\"", at: argument.range)
+        }
+        pathData = (text, argument.range)
+        state[object: Self.pathDataProperty] = .string(text)
+        continue
+      }
+      if kind.outline == .path, label.name == "viewBox" {
+        viewBox = (try viewBoxNumbers(argument, in: env), argument.range)
+        continue
+      }
       let value = try evaluate(argument.value, in: env)
       try setProperty(&state, kind: kind, label.name, value, at: argument.range)
     }
+    try checkGeometry(of: kind, state, at: name.range)
+    var path: ShapePath?
+    if kind.outline == .path {
+      guard let pathData else {
+        throw RuntimeError(
+          "a shape needs its outline as path data", at: name.range,
+          hint: "shape \(name.name)(d: \"M0 0 L100 0 L50 100 Z\", viewBox: (0, 0, 100, 100))")
+      }
+      let outline: Outline
+      do {
+        outline = try PathDataParser.parse(pathData.text)
+      } catch {
+        throw RuntimeError(error.description, at: pathData.range)
+      }
+      let corner = viewBox?.corner ?? [0, 0, abs(state[.width]), abs(state[.height])]
+      do {
+        path = ShapePath(
+          outline: outline,
+          viewBox: try ViewBox(x: corner[0], y: corner[1], width: corner[2], height: corner[3]))
+      } catch {
+        throw RuntimeError(error.message, at: viewBox?.range ?? name.range)
+      }
+    }
     let id = scene.declare(name.name, kind: kind, state: state)
+    scene.setPath(path, of: id)
     noteUse(of: .view(id))
     env.assign(name.name, .view(id))
+  }
+
+  /// The property holding a shape's path data text (`d`).
+  static let pathDataProperty = Property.named("d")!
+
+  /// `viewBox: (x, y, w, h)`: four numbers.
+  private func viewBoxNumbers(_ argument: Argument, in env: Environment) throws -> [Double] {
+    guard case .tuple(let items) = argument.value.kind, items.count == 4 else {
+      throw RuntimeError(
+        "viewBox must be four numbers (x, y, width, height)", at: argument.range,
+        hint: "viewBox: (0, 0, 24, 24)")
+    }
+    return try items.map { try number($0, in: env, "viewBox") }
+  }
+
+  /// Bad geometry as an error at the declaration (SPEC §16.1): a polygon's
+  /// `sides` and a star's `points` whole and ≥ 3, its `innerRadius` in (0, 1].
+  private func checkGeometry(of kind: ViewKind, _ state: ViewState, at range: SourceRange) throws {
+    let problem: EngineError?
+    switch kind.outline {
+    case .polygon: problem = Outline.validatePolygon(sides: state[.sides])
+    case .star:
+      problem = Outline.validateStar(points: state[.points], innerRadius: state[.innerRadius])
+    default: problem = nil
+    }
+    if let problem {
+      throw RuntimeError(problem.message, at: range)
+    }
   }
 
   /// `grid NAME(cols:, rows:, size:, gap:, …)`: a group of cols·rows views

@@ -49,10 +49,20 @@ extension Interpreter {
     }
     let table = PropertyTable.standard
     if let alias = table.alias(named: name) {
-      guard case .number(let v) = value else {
-        throw RuntimeError("\(name) must be a number, not \(value.typeName)", at: range)
+      guard alias.isSettable else {
+        throw RuntimeError("a view's '\(name)' can be read but not set", at: range)
       }
-      for part in alias.parts { try setNumber(&state, part, v, as: name, at: range) }
+      switch (alias.form, value) {
+      case (.shared, .number(let v)):
+        for part in alias.parts { try setNumber(&state, part, v, as: name, at: range) }
+      case (.point, .point(let a, let b)):
+        try setNumber(&state, alias.parts[0], a, as: name, at: range)
+        try setNumber(&state, alias.parts[1], b, as: name, at: range)
+      case (.shared, _):
+        throw RuntimeError("\(name) must be a number, not \(value.typeName)", at: range)
+      case (.point, _):
+        throw RuntimeError("\(name) must be a point (x, y), not \(value.typeName)", at: range)
+      }
       return
     }
     guard let property = table.property(named: name) else { return }
@@ -65,7 +75,14 @@ extension Interpreter {
     case .color:
       state[color: property] = try color(Arguments.Item(label: name, value: value, range: range))
     case .choice(let cases):
-      guard case .symbol(let word) = value, let i = cases.firstIndex(of: word) else {
+      // A word, even one that also names a builtin (`round`), or a string.
+      let word: String?
+      switch value {
+      case .symbol(let w), .string(let w): word = w
+      case .function(let f): word = f.name
+      default: word = nil
+      }
+      guard let word, let i = cases.firstIndex(of: word) else {
         throw RuntimeError(
           "\(name) must be one of \(cases.joined(separator: ", ")), not \(Formatting.display(value, scene: scene))",
           at: range)
@@ -107,7 +124,11 @@ extension Interpreter {
       Property.named($0).map { kind.has($0) } ?? true
     }
     if let property = Property.named(name), !kind.has(property) {
-      return RuntimeError("a \(kind.name) has no property '\(name)'", at: range)
+      let article = "aeiou".contains(kind.name.first ?? "x") ? "an" : "a"
+      let owners = ViewKind.allCases.filter { $0.has(property) }.map(\.name)
+      return RuntimeError(
+        "\(article) \(kind.name) has no property '\(name)'", at: range,
+        hint: "'\(name)' belongs to \(owners.joined(separator: ", "))")
     }
     return RuntimeError(
       "views have no property '\(name)'", at: range,

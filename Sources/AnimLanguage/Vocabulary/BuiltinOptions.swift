@@ -16,7 +16,7 @@ enum BuiltinOptions {
     switch name {
     case "fade", "sizing", "color", "discolor": return ["to", "from"] + primitive
     case "move", "resize", "rotate", "scale": return ["to", "by", "from"] + primitive
-    case "appear", "disappear", "fadeIn": return primitive
+    case "appear", "disappear", "fadeIn", "draw", "undraw": return primitive
     case "path": return ["points", "curve", "orient", "duration", "ease", "delay", "on"]
     case "tween": return properties + primitive
     case "wait": return ["duration"]
@@ -54,7 +54,8 @@ enum BuiltinOptions {
   /// Every builtin the table names (for the test that keeps it honest).
   static let named = [
     "fade", "sizing", "color", "discolor", "move", "resize", "rotate", "scale", "appear",
-    "disappear", "fadeIn", "tween", "wait", "mark", "slide", "spin", "expand", "contract",
+    "disappear", "fadeIn", "draw", "undraw", "tween", "wait", "mark", "slide", "spin", "expand",
+    "contract",
     "spring", "reverse", "yoyo", "speed", "delay", "ease", "stagger", "steps", "linear",
     "cornered", "radial", "inline", "continuous", "weighted", "random", "rgb", "hsb", "abs",
     "floor", "ceil", "round", "sqrt", "sin", "cos",

@@ -32,16 +32,27 @@ public enum Vocabulary {
   /// property table's settable properties and aliases.
   public static var viewMembers: [String] { PropertyTable.standard.settableNames() }
 
+  /// The members a view of `kind` has that scripts set (`cornerRadius` on a
+  /// rect, `innerRadius` on a star).
+  public static func viewMembers(of kind: ViewKind) -> [String] {
+    PropertyTable.standard.settableNames(of: kind)
+  }
+
   /// The member that reads a view's name (`box.name`): not a property.
   static let viewNameMember = "name"
 
   /// What a view has besides its settable properties: members read, never
   /// animated or set (`box.position`, `box.name`).
-  public static var viewReadOnlyMembers: [String] {
+  public static var viewReadOnlyMembers: [String] { viewReadOnlyMembers(of: nil) }
+
+  /// The read-only members of a view of `kind` (every kind's when nil):
+  /// a shape's `d` only on shapes.
+  public static func viewReadOnlyMembers(of kind: ViewKind?) -> [String] {
     [viewNameMember]
       + PropertyTable.standard.aliases.filter { !$0.isSettable }.map(\.name)
       + PropertyTable.standard.declarations.filter {
         $0.access.contains(.readable) && !$0.access.contains(.settable)
+          && (kind.map($0.belongs(to:)) ?? true)
       }.map(\.name)
   }
 

@@ -1,0 +1,52 @@
+/// The bridge from the scene's kinds of view to the geometry: each
+/// `ViewOutline` case as the `Outline` it draws in a box, the one geometry
+/// the renderers, exporters, drawn bounds, trim and morph use (SPEC §16.1).
+extension ViewOutline {
+  /// The outline in a box of `width` × `height` ((0, 0) its top-left
+  /// corner; a negative size is drawn as its magnitude, as the rectangle
+  /// always was), with `cornerRadius` for the kinds that round corners.
+  public func outline(width: Double, height: Double, cornerRadius: Double) -> Outline {
+    outline(width: width, height: height, cornerRadius: cornerRadius, sides: 5, innerRadius: 0.5)
+  }
+
+  /// The outline in a box of `width` × `height` with every kind's own
+  /// settings: `cornerRadius` (rect, drawn clamped), `sides` (polygon's
+  /// vertices, star's points) and `innerRadius` (star, drawn clamped).
+  public func outline(
+    width: Double, height: Double, cornerRadius: Double, sides: Int, innerRadius: Double
+  ) -> Outline {
+    let w = abs(width)
+    let h = abs(height)
+    switch self {
+    case .rectangle:
+      return .rectangle(width: w, height: h, cornerRadius: cornerRadius)
+    case .ellipse:
+      return .ellipse(width: w, height: h)
+    case .polygon:
+      return .polygon(sides: max(sides, 3), width: w, height: h)
+    case .star:
+      return .star(points: max(sides, 3), innerRadius: innerRadius, width: w, height: h)
+    case .path, .none:
+      return Outline([])
+    }
+  }
+
+  /// The outline a view of this kind draws, read from its properties (each
+  /// clamped as it is drawn).
+  public func outline(of v: some PropertyReading, path: ShapePath? = nil) -> Outline {
+    if self == .path {
+      return path?.outline(width: v.number(.width), height: v.number(.height)) ?? Outline([])
+    }
+    let w = v.number(.width)
+    let h = v.number(.height)
+    let sides: Int
+    switch self {
+    case .polygon: sides = Int(min(max(v.number(.sides), 3), 100_000))
+    case .star: sides = Int(min(max(v.number(.points), 3), 100_000))
+    default: sides = 5
+    }
+    return outline(
+      width: w, height: h, cornerRadius: v.drawn(.cornerRadius), sides: sides,
+      innerRadius: v.drawn(.innerRadius))
+  }
+}
