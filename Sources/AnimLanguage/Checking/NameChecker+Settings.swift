@@ -57,8 +57,20 @@ extension NameChecker {
     case .number: shown = "number"
     default: return
     }
-    // What the property holds, from the table (an alias sets numbers).
+    // What the property holds, from the table; an alias sets numbers, or a
+    // point (`anchor: (0, 1)`). A shape's viewBox is checked when it runs.
     let table = PropertyTable.standard
+    if let alias = table.alias(named: label.name), alias.form == .point {
+      guard shown != "point" else { return }
+      settingErrors.append(
+        (
+          nil,
+          .error(
+            "\(label.name) must be a point (x, y), not \(shown)", at: argument.range, kind: .name)
+        ))
+      return
+    }
+    if label.name == "viewBox" { return }
     let type = table.property(named: label.name)?.declaration.type ?? .number
     let message: String
     switch type {

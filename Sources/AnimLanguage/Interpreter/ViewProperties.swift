@@ -123,12 +123,10 @@ extension Interpreter {
     let names = PropertyTable.standard.readableNames.filter {
       Property.named($0).map { kind.has($0) } ?? true
     }
-    if let property = Property.named(name), !kind.has(property) {
-      let article = "aeiou".contains(kind.name.first ?? "x") ? "an" : "a"
-      let owners = ViewKind.allCases.filter { $0.has(property) }.map(\.name)
-      return RuntimeError(
-        "\(article) \(kind.name) has no property '\(name)'", at: range,
-        hint: "'\(name)' belongs to \(owners.joined(separator: ", "))")
+    if let property = Property.named(name), !kind.has(property),
+      let (message, hint) = ViewSettings.problem(with: name, kind: kind)
+    {
+      return RuntimeError(message, at: range, hint: hint)
     }
     return RuntimeError(
       "views have no property '\(name)'", at: range,

@@ -14,6 +14,7 @@ enum ViewSettings {
   /// Why a view of `kind` cannot take the label `name`, or nil when it can:
   /// the message and hint the interpreter's error has.
   static func problem(with name: String, kind: ViewKind) -> (message: String, hint: String?)? {
+    if declarationOnly(of: kind).contains(name) { return nil }
     let table = PropertyTable.standard
     if let alias = table.alias(named: name) {
       return alias.isSettable ? nil : ("a view's '\(name)' can be read but not set", nil)
@@ -24,10 +25,27 @@ enum ViewSettings {
         Spelling.closest(to: name, among: names(of: kind)).map { "did you mean '\($0)'?" }
       )
     }
-    if !kind.has(property) { return ("a \(kind.name) has no property '\(name)'", nil) }
+    if !kind.has(property) {
+      let owners = ViewKind.allCases.filter { $0.has(property) }.map(\.name)
+      return (
+        "\(article(kind.name)) \(kind.name) has no property '\(name)'",
+        "'\(name)' belongs to \(owners.joined(separator: ", "))"
+      )
+    }
     if !property.declaration.access.contains(.settable) {
       return ("a view's '\(name)' can be read but not set", nil)
     }
     return nil
+  }
+
+  /// What a declaration of `kind` takes besides its settable properties:
+  /// a shape's path data and viewBox, read once when it is declared.
+  static func declarationOnly(of kind: ViewKind) -> [String] {
+    kind.outline == .path ? ["d", "viewBox"] : []
+  }
+
+  /// "a" or "an" before a kind's name (`an ellipse`).
+  static func article(_ word: String) -> String {
+    word.first.map { "aeiou".contains($0) } == true ? "an" : "a"
   }
 }
