@@ -42,7 +42,8 @@ final class MetaCommandTests: XCTestCase {
       ScriptedSession().type([":help rect"]),
       "anim 0.000s> :help rect\nrect NAME(x: 10, y: 20, …): declare a view: a rectangle, corners "
         + "rounded by cornerRadius; properties: x y width height alpha rotation scaleX scaleY "
-        + "color cornerRadius\n")
+        + "color cornerRadius anchorX anchorY stroke strokeWidth lineCap lineJoin trimStart trimEnd "
+        + "trimOffset\n")
   }
 
   func testHelpMetaListsEveryMetaCommand() {
