@@ -59,7 +59,7 @@ let package = Package(
     .target(
       name: "AnimLanguage",
       dependencies: [
-        "AnimEngine", "AnimStage", "AnimFiles",
+        "AnimEngine", "AnimStage", "AnimFiles", "AnimText",
         .product(name: "RealModule", package: "swift-numerics"),
       ]),
     .target(

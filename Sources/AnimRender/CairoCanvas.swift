@@ -72,10 +72,12 @@ public final class CairoCanvas {
     // The clamps hoisted out of the loop: the table is read once per frame.
     let alphaClamp = Property.alpha.declaration.drawClamp
     let radiusClamp = Property.cornerRadius.declaration.drawClamp
-    scene.forEachDrawn { _, kind, v in
+    scene.forEachDrawn { id, kind, v in
       let opacity = alphaClamp.apply(v.number(.alpha), width: 0, height: 0) * v.color(.color).a
-      let w = abs(v.number(.width))
-      let h = abs(v.number(.height))
+      // A text's box is its layout at its size now (SPEC §18).
+      let glyphs = kind.outline == .text ? TextView(v) { scene.object(id, $0) }.drawing() : nil
+      let w = glyphs.map(\.width) ?? abs(v.number(.width))
+      let h = glyphs.map(\.height) ?? abs(v.number(.height))
       let sx = v.number(.scaleX) * k
       let sy = v.number(.scaleY) * k
       guard opacity > 0, w > 0, h > 0, sx != 0, sy != 0, sx.isFinite, sy.isFinite else {
@@ -85,6 +87,7 @@ public final class CairoCanvas {
       let radius: Double
       switch kind.outline {
       case .rectangle: radius = radiusClamp.apply(v.number(.cornerRadius), width: w, height: h)
+      case .text: radius = 0
       }
       let (sin, cos) = DrawnBounds.sinCos(degrees: v.number(.rotation))
       // The device-space bounds, to keep overlapping views out of one batch.
@@ -95,7 +98,7 @@ public final class CairoCanvas {
       let paint = Paint(r: fill.r, g: fill.g, b: fill.b, a: opacity)
       if !batch.accepts(paint, bounds) { flush() }
       batch.add(paint, bounds)
-      if sin == 0 && radius == 0 {
+      if sin == 0 && radius == 0 && glyphs == nil {
         // Upright and square-cornered: the rectangle in pixels directly.
         let dw = abs(sx) * w
         let dh = abs(sy) * h
@@ -107,7 +110,9 @@ public final class CairoCanvas {
       var matrix = cairo_matrix_t(
         xx: cos * sx, yx: sin * sx, xy: -sin * sy, yy: cos * sy, x0: px, y0: py)
       cairo_set_matrix(cr, &matrix)
-      if radius > 0 {
+      if let glyphs {
+        CairoOutline.append(glyphs.outline, to: cr)
+      } else if radius > 0 {
         roundedRectangle(cr, w, h, radius)
       } else {
         cairo_rectangle(cr, -w / 2, -h / 2, w, h)

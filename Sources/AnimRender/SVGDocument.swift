@@ -31,11 +31,13 @@ public enum SVGDocument {
       close = "</g>\n"
     }
     let k = layout.scale
-    scene.forEachDrawn { _, kind, s in
+    scene.forEachDrawn { id, kind, s in
       let fill = s.color(.color)
       let alpha = s.drawn(.alpha) * fill.a
-      let vw = abs(s.number(.width))
-      let vh = abs(s.number(.height))
+      // A text's box is its layout at its size now (SPEC §18).
+      let glyphs = kind.outline == .text ? TextView(s) { scene.object(id, $0) }.drawing() : nil
+      let vw = glyphs.map(\.width) ?? abs(s.number(.width))
+      let vh = glyphs.map(\.height) ?? abs(s.number(.height))
       let sx = s.number(.scaleX) * k
       let sy = s.number(.scaleY) * k
       guard alpha > 0, vw > 0, vh > 0, sx != 0, sy != 0 else { return }
@@ -51,6 +53,9 @@ public enum SVGDocument {
         shape = "<rect x=\"\(number(-vw / 2))\" y=\"\(number(-vh / 2))\" "
         shape += "width=\"\(number(vw))\" height=\"\(number(vh))\""
         if r > 0 { shape += " rx=\"\(number(r))\" ry=\"\(number(r))\"" }
+      case .text:
+        // The glyphs as one path, filled by the non-zero rule as fonts are.
+        shape = "<path d=\"\(glyphs?.outline.svgPathData ?? "")\""
       }
       shape += " fill=\"\(hex(fill))\"\(opacity(alpha)) transform=\"\(transform)\"/>\n"
       out += shape

@@ -97,9 +97,16 @@ public final class Scene {
   public func state(of id: ViewID) -> ViewState {
     let base = Int(id) * Property.recordWidth
     let objectBase = Int(id) * PropertyTable.standard.objectWidth
-    return ViewState(
+    var state = ViewState(
       record: UnsafeBufferPointer(start: storage + base, count: Property.recordWidth),
       objects: objects[objectBase..<objectBase + PropertyTable.standard.objectWidth])
+    if kinds[Int(id)] == .text, let box = try? TextView(state).box() {
+      // A text's box is its layout at its size now (SPEC §18): read-only,
+      // and live while its size or tracking animates.
+      state[.width] = box.width
+      state[.height] = box.height
+    }
+    return state
   }
 
   /// Replaces every property of view `id`.
@@ -111,6 +118,11 @@ public final class Scene {
   }
 
   /// The value of one property held in the record.
+  /// A string or outline property of view `id`, as it is now.
+  public func object(_ id: ViewID, _ property: Property) -> PropertyObject {
+    objects[Int(id) * PropertyTable.standard.objectWidth + property.slot]
+  }
+
   public func value(_ id: ViewID, _ property: Property) -> PropertyValue {
     read(slot: Self.slot(id, property), lanes: property.lanes)
   }

@@ -15,10 +15,15 @@ public struct ViewKind: Hashable, Sendable, CaseIterable, CustomStringConvertibl
       summary: "a rectangle, corners rounded by cornerRadius (the kind of the default view)"),
     ViewKindDeclaration(
       "rect", outline: .rectangle, summary: "a rectangle, corners rounded by cornerRadius"),
+    ViewKindDeclaration(
+      "text", outline: .text,
+      summary: "a text: its glyph outlines, its box the laid-out lines (read-only size)"),
   ]
 
   /// The kind of the default view and of `view NAME(…)`.
   public static let view = ViewKind(index: 0)
+  /// The kind of `text NAME(…)` (SPEC §18).
+  public static let text = ViewKind(index: 2)
 
   public static var allCases: [ViewKind] { table.indices.map { ViewKind(index: $0) } }
 
@@ -68,4 +73,6 @@ public struct ViewKindDeclaration: Sendable {
 public enum ViewOutline: Sendable, Equatable {
   /// The box, its corners rounded by `cornerRadius`.
   case rectangle
+  /// The glyph outlines of the text shown (`TextView`), laid out in the box.
+  case text
 }

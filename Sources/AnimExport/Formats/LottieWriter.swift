@@ -97,18 +97,6 @@ public enum LottieWriter {
       ("r", scalar(.rotation) { $0 }),
       ("o", opacity),
     ])
-    let outline: [(String, JSONValue)]
-    switch view.kind.outline {
-    case .rectangle:
-      outline = [
-        ("ty", .string("rc")),
-        ("nm", .string("rectangle")),
-        ("d", .integer(1)),
-        ("p", .object([("a", .integer(0)), ("k", .array([.integer(0), .integer(0)]))])),
-        ("s", pair(.width, .height) { $0 * k }),
-        ("r", scalar(.cornerRadius) { max($0, 0) * k }),
-      ]
-    }
     let fill: JSONValue = .object([
       ("ty", .string("fl")),
       ("nm", .string("fill")),
@@ -123,6 +111,21 @@ public enum LottieWriter {
       ),
       ("r", .integer(1)),
     ])
+    let shapes: [JSONValue]
+    switch view.kind.outline {
+    case .rectangle:
+      let outline: [(String, JSONValue)] = [
+        ("ty", .string("rc")),
+        ("nm", .string("rectangle")),
+        ("d", .integer(1)),
+        ("p", .object([("a", .integer(0)), ("k", .array([.integer(0), .integer(0)]))])),
+        ("s", pair(.width, .height) { $0 * k }),
+        ("r", scalar(.cornerRadius) { max($0, 0) * k }),
+      ]
+      shapes = [.object(outline), fill]
+    case .text:
+      shapes = textGroups(view, fill: fill, scale: k)
+    }
     return .object([
       ("ddd", .integer(0)),
       ("ind", .integer(index)),
@@ -131,12 +134,69 @@ public enum LottieWriter {
       ("sr", .integer(1)),
       ("ks", transform),
       ("ao", .integer(0)),
-      ("shapes", .array([.object(outline), fill])),
+      ("shapes", .array(shapes)),
       ("ip", .integer(0)),
       ("op", .integer(max(recording.frameCount, 1))),
       ("st", .integer(0)),
       ("bm", .integer(0)),
     ])
+  }
+
+  /// A text's shapes (SPEC §18): one group per distinct drawing it shows
+  /// (a counting number: one per string), its glyph outlines as paths with
+  /// the layer's fill, visible (opacity 100, held) for the frames it is
+  /// shown and hidden (0) for the others. No text layer: rlottie draws none.
+  private static func textGroups(_ view: RecordedView, fill: JSONValue, scale k: Double)
+    -> [JSONValue]
+  {
+    var drawings: [TextView] = []
+    var runsOf: [[(first: Int, end: Int)]] = []
+    for (n, run) in view.textRuns.enumerated() {
+      let end = n + 1 < view.textRuns.count ? view.textRuns[n + 1].frame : Int.max
+      if let i = drawings.firstIndex(of: run.text) {
+        runsOf[i].append((run.frame, end))
+      } else {
+        drawings.append(run.text)
+        runsOf.append([(run.frame, end)])
+      }
+    }
+    // Groups listed top first: the first drawing is the last group, so
+    // groups never overlap in time anyway; order is only for readability.
+    return zip(drawings, runsOf).enumerated().map { n, item in
+      let (drawing, runs) = item
+      var keys: [JSONValue] = []
+      func key(_ frame: Int, _ value: Int) {
+        keys.append(
+          .object([
+            ("t", .integer(frame)), ("s", .array([.integer(value)])), ("h", .integer(1)),
+          ]))
+      }
+      if runs[0].first > 0 { key(0, 0) }
+      for run in runs {
+        key(run.first, 100)
+        if run.end != Int.max { key(run.end, 0) }
+      }
+      let opacity: JSONValue =
+        keys.count == 1
+        ? .object([("a", .integer(0)), ("k", .integer(100))])
+        : .object([("a", .integer(1)), ("k", .array(keys))])
+      let zero: JSONValue = .object([
+        ("a", .integer(0)), ("k", .array([.integer(0), .integer(0)])),
+      ])
+      let transform: JSONValue = .object([
+        ("ty", .string("tr")),
+        ("p", zero), ("a", zero),
+        ("s", .object([("a", .integer(0)), ("k", .array([.integer(100), .integer(100)]))])),
+        ("r", .object([("a", .integer(0)), ("k", .integer(0))])),
+        ("o", opacity),
+      ])
+      let paths = LottieShapes.paths(drawing.drawing().outline) { $0 * k }
+      return .object([
+        ("ty", .string("gr")),
+        ("nm", .string("text \(n + 1): \(drawing.shown)")),
+        ("it", .array(paths + [fill, transform])),
+      ])
+    }
   }
 
   private static func backgroundLayer(

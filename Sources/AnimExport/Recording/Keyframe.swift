@@ -77,6 +77,9 @@ public struct RecordedView: Sendable {
   /// The view's kind: the outline a writer draws.
   public let kind: ViewKind
   public var tracks: [PropertyTrack]
+  /// A text's drawings (SPEC §18): each from the frame it is first shown
+  /// until the next run's frame; empty for other kinds.
+  public var textRuns: [(frame: Int, text: TextView)] = []
 
   /// The track of `property`.
   public func track(_ property: Property) -> PropertyTrack {

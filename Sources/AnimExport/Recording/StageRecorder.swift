@@ -31,6 +31,8 @@ public final class StageRecorder {
   /// One builder per track: track `v · properties.count + p` is property
   /// `properties[p]` of the `v`-th view recorded.
   private var builders: [TrackBuilder] = []
+  /// Each text view's drawings, run-length by frame (`RecordedView.textRuns`).
+  private var textRuns: [ViewID: [(frame: Int, text: TextView)]] = [:]
   private var visits = FrameVisits()
   /// Tracks that must be visited at the next frame (see
   /// `TrackBuilder.isSettled`).
@@ -110,6 +112,10 @@ public final class StageRecorder {
       return v * propertyCount + recordedIndex[segment.property.index]
     }
     queueChangedValues(scene, into: &visits)
+    for view in views where view.kind == .text {
+      let text = TextView(scene, view.id)
+      if textRuns[view.id]?.last?.text != text { textRuns[view.id, default: []].append((index, text)) }
+    }
     let delta = 1e-4 / frameRate
     var builders = self.builders
     self.builders = []
@@ -169,7 +175,10 @@ public final class StageRecorder {
         let keys = builders[v * properties.count + p].finished(at: lastTime)
         tracks.append(PropertyTrack(property: property, keys: keys))
       }
-      recorded.append(RecordedView(id: view.id, name: view.name, kind: view.kind, tracks: tracks))
+      var recordedView = RecordedView(
+        id: view.id, name: view.name, kind: view.kind, tracks: tracks)
+      recordedView.textRuns = textRuns[view.id] ?? []
+      recorded.append(recordedView)
     }
     return StageRecording(
       start: start, end: lastTime, frameRate: frameRate, frameCount: max(frame + 1, 0),
@@ -179,6 +188,7 @@ public final class StageRecorder {
   private func restart(at time: Double) {
     views = []
     builders = []
+    textRuns = [:]
     visits = FrameVisits()
     unsettled = []
     seen = []

@@ -7,13 +7,23 @@ extension Interpreter {
     _ kind: ViewKind, _ name: Identifier, _ arguments: [Argument], in env: Environment
   ) throws {
     var state = ViewState()
-    for argument in arguments {
+    for (i, argument) in arguments.enumerated() {
       guard let label = argument.label else {
-        throw RuntimeError("view properties need labels, such as x: 10", at: argument.range)
+        // `text title("Hello", …)`: the string first, unlabelled.
+        if kind == .text && i == 0 {
+          let value = try evaluate(argument.value, in: env)
+          try setProperty(&state, kind: kind, "text", value, at: argument.range)
+          continue
+        }
+        throw RuntimeError(
+          kind == .text
+            ? "a text's properties after its string need labels, such as size: 32"
+            : "view properties need labels, such as x: 10", at: argument.range)
       }
       let value = try evaluate(argument.value, in: env)
       try setProperty(&state, kind: kind, label.name, value, at: argument.range)
     }
+    if kind == .text { try checkText(state, at: name.range) }
     let id = scene.declare(name.name, kind: kind, state: state)
     noteUse(of: .view(id))
     env.assign(name.name, .view(id))
@@ -118,7 +128,9 @@ extension Interpreter {
         throw RuntimeError("cannot set '\(member.name)' of a \(owner.typeName)", at: target.range)
       }
       var state = scene.state(of: id)
-      try setProperty(&state, kind: scene.kind(of: id), member.name, value, at: target.range)
+      let kind = scene.kind(of: id)
+      try setProperty(&state, kind: kind, member.name, value, at: target.range)
+      if kind == .text { try checkText(state, at: target.range) }
       scene.set(id, state)
     default:
       throw RuntimeError("cannot assign to this expression", at: target.range)
