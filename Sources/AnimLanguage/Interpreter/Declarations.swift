@@ -23,7 +23,11 @@ extension Interpreter {
       let value = try evaluate(argument.value, in: env)
       try setProperty(&state, kind: kind, label.name, value, at: argument.range)
     }
-    if kind == .text { try checkText(state, at: name.range) }
+    if kind == .text {
+      // A font that cannot be found is reported where it is named.
+      let font = arguments.first { $0.label?.name == "font" }
+      try checkText(state, at: font?.range ?? name.range)
+    }
     let id = scene.declare(name.name, kind: kind, state: state)
     noteUse(of: .view(id))
     env.assign(name.name, .view(id))

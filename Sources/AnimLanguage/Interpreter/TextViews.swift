@@ -73,4 +73,28 @@ extension Interpreter {
       throw RuntimeError("\(error)", at: range)
     }
   }
+
+  /// A text's box is its layout: a run that moves a text's width or height
+  /// (`resize`, `tween(width: …)`) is an error at `range` (SPEC §18).
+  func checkNoTextResize(_ m: Motion, on views: [ViewID]?, at range: SourceRange) throws {
+    guard scene.kinds.contains(.text) else { return }
+    switch m.node {
+    case .leaf(let leaf):
+      guard leaf.changes.contains(where: { $0.property == .width || $0.property == .height })
+      else { return }
+      for id in views ?? [clock.defaultView] where scene.kind(of: id) == .text {
+        throw RuntimeError(
+          "cannot resize text '\(scene.name(of: id))': a text's width and height are its laid-out text",
+          at: range, hint: "animate its size (the font size) or tracking instead")
+      }
+    case .sequence(let parts), .parallel(let parts):
+      for part in parts { try checkNoTextResize(part, on: views, at: range) }
+    case .repeating(let inner, _), .reversed(let inner), .yoyo(let inner), .speed(let inner, _),
+      .eased(let inner, _), .prepared(let inner, _):
+      try checkNoTextResize(inner, on: views, at: range)
+    case .bound(let inner, let bound):
+      // An inner binding wins over an outer one.
+      try checkNoTextResize(inner, on: bound, at: range)
+    }
+  }
 }
