@@ -26,14 +26,14 @@ skia = pytest.importorskip("skia")
 ANIM = os.path.abspath(os.environ.get("ANIM", ".build/debug/anim"))
 FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 ORANGE = (255, 165, 0)
-W, H = 400, 200
+W, H = 800, 300
 
 CASES = [
     # string, size, tracking, align
-    ("Hello, Wörld fi AV", 32, 0, "center"),
-    ("AVATAR fi fl", 40, 3.5, "left"),
-    ("Two lines\nof text, right", 24, 0, "right"),
-    ("$1,250.00", 48, -1.25, "center"),
+    ("Hello, Wörld fi AV", 64, 0, "center"),
+    ("AVATAR fi fl", 80, 3.5, "left"),
+    ("Two lines\nof text, right", 48, 0, "right"),
+    ("$1,250.00", 96, -1.25, "center"),
 ]
 
 
@@ -42,7 +42,7 @@ def script(text, size, tracking, align):
     return (
         f"stage(width: {W}, height: {H}, background: black)\n"
         f'text t("{quoted}", font: "{FONT}", size: {size}, tracking: {tracking}, '
-        f"align: {align}, color: orange, x: 200, y: 100)\n"
+        f"align: {align}, color: orange, x: 400, y: 150)\n"
     )
 
 
@@ -135,7 +135,7 @@ def test_layout_matches_harfbuzz_and_freetype(drawn):
     for (x, y), (ex, ey) in zip(mine, starts):
         assert abs(x - ex) <= 1e-6 and abs(y - ey) <= 1e-6, ((x, y), (ex, ey))
     transform = re.search(r'transform="translate\(([\d.e+-]+) ([\d.e+-]+)\)"', svg)
-    assert (float(transform.group(1)), float(transform.group(2))) == (200, 100)
+    assert (float(transform.group(1)), float(transform.group(2))) == (400, 150)
     # The box: the longest line's advances plus a tracking per letter.
     printed = anim("run", str(tmp / "t.anim")).split()
     assert abs(float(printed[0]) / 1e6 - box_w) <= 1e-3  # print keeps 6 digits
@@ -147,7 +147,7 @@ def reference_coverage(case):
     surface = skia.Surface(W, H)
     canvas = surface.getCanvas()
     canvas.clear(skia.ColorTRANSPARENT)
-    canvas.translate(200, 100)
+    canvas.translate(400, 150)
     paint = skia.Paint(AntiAlias=True, Color=skia.ColorBLACK)
     whole = skia.Path()
     for path in paths:
@@ -158,6 +158,7 @@ def reference_coverage(case):
     padded = np.pad(alpha, 1, mode="edge")
     neighbours = [padded[1 + dy:1 + dy + H, 1 + dx:1 + dx + W]
                   for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
+    # Inside: a pixel and its neighbours wholly covered; outside: untouched.
     inside = np.min(neighbours, axis=0) == 255
     outside = np.max(neighbours, axis=0) == 0
     return inside, outside
@@ -165,7 +166,7 @@ def reference_coverage(case):
 
 def assert_text_pixels(rgb, case, tolerance=3):
     inside, outside = reference_coverage(case)
-    assert inside.sum() > 300 and outside.sum() > 20000
+    assert inside.sum() > 500 and outside.sum() > 50000
     rgb = rgb[:, :, :3].astype(int)
     wrong_in = np.abs(rgb[inside] - ORANGE).max(axis=1) > tolerance
     wrong_out = np.abs(rgb[outside] - (0, 0, 0)).max(axis=1) > tolerance
@@ -213,13 +214,13 @@ def test_thorvg_draws_the_glyph_groups(drawn):
     case, tmp = drawn
     engine = tvg.Engine()
     canvas = tvg.SwCanvas(engine)
-    canvas.set_target(W, H, W, tvg.ColorspaceEnum.ABGR8888)
+    canvas.set_target(W, H, W, tvg.Colorspace.ABGR8888)
     animation = tvg.LottieAnimation(engine)
     picture = animation.get_picture()
     picture.load(str(tmp / "t.json"))
     picture.set_size(W, H)
     animation.set_frame(0)
-    canvas.push(picture)
+    canvas.add(picture)
     canvas.update()
     canvas.draw(True)
     canvas.sync()
