@@ -226,3 +226,49 @@ def test_thorvg_draws_the_glyph_groups(drawn):
     canvas.sync()
     rgba = np.array(canvas.get_pillow().convert("RGBA"))
     assert_text_pixels(rgba, case)
+
+
+def test_html_player_draws_the_glyphs_alike(drawn):
+    """The HTML player (its stage is an SVG 16 px inside the page) drawn by
+    Chromium at t = 0."""
+    from PIL import Image
+    browser = next((shutil.which(n) for n in ("chromium", "chromium-browser")
+                    if shutil.which(n)), None)
+    if browser is None:
+        pytest.skip("chromium is not installed")
+    case, tmp = drawn
+    anim("export", str(tmp / "t.anim"), "-o", str(tmp / "t.html"))
+    shot = tmp / "html.png"
+    subprocess.run(
+        [browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+         f"--window-size={W + 32},{H + 80}", "--virtual-time-budget=2000",
+         f"--screenshot={shot}", (tmp / "t.html").as_uri() + "#t=0"],
+        capture_output=True, timeout=120, check=True)
+    page = np.array(Image.open(shot).convert("RGB"))
+    assert_text_pixels(page[16:16 + H, 16:16 + W], case)
+
+
+def test_counting_number_is_one_group_per_string_shown(tmp_path):
+    source = tmp_path / "c.anim"
+    source.write_text(
+        "stage(width: 200, height: 100, background: black)\n"
+        "text n(value: 0, x: 100, y: 50, color: orange)\n"
+        "run tween(value: 3, 0.1, ease: linear) on n\n")
+    anim("export", str(source), "-o", str(tmp_path / "c.json"), "--fps", "30")
+    doc = json.loads((tmp_path / "c.json").read_text())
+    layer = next(layer for layer in doc["layers"] if layer.get("nm") == "n")
+    groups = [g for g in layer["shapes"] if g["ty"] == "gr"]
+    names = [g["nm"].split(": ", 1)[1] for g in groups]
+    assert names == ["0", "1", "2", "3"]
+    # Each group's opacity is held at 100 for its frames and 0 elsewhere.
+    from rlottie_python import LottieAnimation
+    player = LottieAnimation.from_file(str(tmp_path / "c.json"))
+    for frame, value in ((0, "0"), (1, "1"), (2, "2"), (3, "3")):
+        shown = []
+        for g in groups:
+            o = g["it"][-1]["o"]
+            keys = o["k"] if o["a"] == 1 else [{"t": 0, "s": [o["k"]]}]
+            at = [k["s"][0] for k in keys if k["t"] <= frame]
+            shown.append(at[-1] if at else 100)
+        assert [g["nm"].split(": ", 1)[1] for g, s in zip(groups, shown) if s == 100] == [value]
+        assert np.array(player.render_pillow_frame(frame_num=frame)).any()

@@ -18,6 +18,11 @@ enum HTMLPlayerTemplate {
       fill: rgb(calc(var(--cr) * 255) calc(var(--cg) * 255) calc(var(--cb) * 255));
       fill-opacity: var(--ca); opacity: var(--a);
     }
+    #stage g.text {
+      transform: translate(calc(var(--x) * 1px), calc(var(--y) * 1px)) rotate(calc(var(--r) * 1deg)) scale(var(--sx), var(--sy));
+      fill: rgb(calc(var(--cr) * 255) calc(var(--cg) * 255) calc(var(--cb) * 255));
+      fill-opacity: var(--ca); opacity: var(--a);
+    }
     #controls { display: flex; gap: 10px; align-items: center; margin-top: 10px; flex-wrap: wrap; }
     #controls button { min-width: 4.5em; }
     #scrub { flex: 1; min-width: 200px; }
@@ -76,8 +81,19 @@ enum HTMLPlayerTemplate {
     let offset = 0;
     let rate = 1;
     function current() { return playing ? offset + (performance.now() - clockStart) * rate / 1000 : offset; }
+    // Texts: the drawing shown at each frame (a counting number's strings).
+    const texts = [];
+    data.views.forEach((view, i) => {
+      if (view.texts) texts.push([document.getElementById("v" + i).children, view.texts]);
+    });
     function show(t) {
       for (const a of animations) a.currentTime = Math.min(Math.max(t, 0), span) * 1000;
+      const frame = Math.floor(Math.min(Math.max(t, 0), span) * data.fps + 1e-6);
+      for (const [paths, runs] of texts) {
+        let shown = runs.length ? runs[0][1] : 0;
+        for (const [f, j] of runs) if (f <= frame) shown = j;
+        for (let j = 0; j < paths.length; j++) paths[j].style.display = j === shown ? "" : "none";
+      }
       scrub.value = String(t);
       time.textContent = "t = " + (data.start + t).toFixed(3) + " s";
     }

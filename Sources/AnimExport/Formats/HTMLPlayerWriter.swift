@@ -73,7 +73,18 @@ public enum HTMLPlayerWriter {
         let track = view.track(channel.property)
         initial += "\(channel.css):\(JSONValue.format(track.keys.first?.value[channel.lane] ?? 0));"
       }
-      rects += "<rect id=\"v\(i)\" style=\"\(initial)\"></rect>\n"
+      if view.kind == .text {
+        // A text (SPEC §18): one path of glyph outlines per distinct drawing,
+        // the one shown at each frame made visible by the script.
+        rects += "<g id=\"v\(i)\" class=\"text\" style=\"\(initial)\">"
+        for (j, drawing) in textDrawings(view).drawings.enumerated() {
+          let shown = j == 0 ? "" : " style=\"display:none\""
+          rects += "<path d=\"\(drawing.drawing().outline.svgPathData)\"\(shown)></path>"
+        }
+        rects += "</g>\n"
+      } else {
+        rects += "<rect id=\"v\(i)\" style=\"\(initial)\"></rect>\n"
+      }
     }
     let background: JSONValue =
       stage.background.map { .array([$0[0], $0[1], $0[2], $0[3]].map(JSONValue.number)) }
@@ -114,8 +125,15 @@ public enum HTMLPlayerWriter {
         tracks.append(
           (channel.css, .array(keyframes(track, lane: channel.lane, start: recording.start))))
       }
-      JSONValue.object([("name", .string(view.name)), ("tracks", .object(tracks))])
-        .write(to: &html)
+      var members: [(String, JSONValue)] = [("name", .string(view.name)), ("tracks", .object(tracks))]
+      if view.kind == .text {
+        // [frame, drawing] from the frame each drawing is first shown.
+        let runs = textDrawings(view).runs.map {
+          JSONValue.array([.integer($0.frame), .integer($0.drawing)])
+        }
+        members.append(("texts", .array(runs)))
+      }
+      JSONValue.object(members).write(to: &html)
       if html.utf8.count >= chunk {
         output(html)
         html.removeAll(keepingCapacity: true)
@@ -126,6 +144,21 @@ public enum HTMLPlayerWriter {
     html += HTMLPlayerTemplate.script
     html += "</script>\n</body>\n</html>\n"
     output(html)
+  }
+
+  /// A text view's distinct drawings, and each run as (first frame,
+  /// drawing index).
+  static func textDrawings(_ view: RecordedView)
+    -> (drawings: [TextView], runs: [(frame: Int, drawing: Int)])
+  {
+    var drawings: [TextView] = []
+    var runs: [(frame: Int, drawing: Int)] = []
+    for run in view.textRuns {
+      let j = drawings.firstIndex(of: run.text) ?? drawings.count
+      if j == drawings.count { drawings.append(run.text) }
+      runs.append((run.frame, j))
+    }
+    return (drawings, runs)
   }
 
   private static func channel(_ v: Double) -> String {
