@@ -125,7 +125,9 @@ public enum HTMLPlayerWriter {
         tracks.append(
           (channel.css, .array(keyframes(track, lane: channel.lane, start: recording.start))))
       }
-      var members: [(String, JSONValue)] = [("name", .string(view.name)), ("tracks", .object(tracks))]
+      var members: [(String, JSONValue)] = [
+        ("name", .string(view.name)), ("tracks", .object(tracks)),
+      ]
       if view.kind == .text {
         // [frame, drawing] from the frame each drawing is first shown.
         let runs = textDrawings(view).runs.map {

@@ -114,7 +114,9 @@ public final class StageRecorder {
     queueChangedValues(scene, into: &visits)
     for view in views where view.kind == .text {
       let text = TextView(scene, view.id)
-      if textRuns[view.id]?.last?.text != text { textRuns[view.id, default: []].append((index, text)) }
+      if textRuns[view.id]?.last?.text != text {
+        textRuns[view.id, default: []].append((index, text))
+      }
     }
     let delta = 1e-4 / frameRate
     var builders = self.builders
