@@ -91,8 +91,16 @@ public final class CairoCanvas {
       }
       let (sin, cos) = DrawnBounds.sinCos(degrees: v.number(.rotation))
       // The device-space bounds, to keep overlapping views out of one batch.
-      let ex = abs(cos * sx) * w / 2 + abs(sin * sy) * h / 2
-      let ey = abs(sin * sx) * w / 2 + abs(cos * sy) * h / 2
+      // Half extents about the centre: the box, or a text's glyphs where
+      // they reach past it (a negative side bearing, a tall accent).
+      var hw = w / 2
+      var hh = h / 2
+      if let reach = glyphs?.outline.bounds() {
+        hw = max(hw, -reach.minimum.x, reach.maximum.x)
+        hh = max(hh, -reach.minimum.y, reach.maximum.y)
+      }
+      let ex = abs(cos * sx) * hw + abs(sin * sy) * hh
+      let ey = abs(sin * sx) * hw + abs(cos * sy) * hh
       let bounds = (px - ex, py - ey, px + ex, py + ey)
       let fill = v.color(.color)
       let paint = Paint(r: fill.r, g: fill.g, b: fill.b, a: opacity)

@@ -12,14 +12,20 @@ final class PropertyTableTests: XCTestCase {
       table.properties.map(\.name),
       [
         "x", "y", "width", "height", "alpha", "rotation", "scaleX", "scaleY", "color",
-        "cornerRadius",
+        "cornerRadius", "text", "font", "size", "align", "tracking", "value", "digits",
+        "grouping", "prefix", "suffix",
       ])
-    XCTAssertEqual(table.properties.map(\.slot), [0, 1, 2, 3, 4, 5, 6, 7, 8, 12])
-    XCTAssertEqual(table.properties.map(\.lanes), [1, 1, 1, 1, 1, 1, 1, 1, 4, 1])
-    XCTAssertEqual(table.recordWidth, 13)
-    XCTAssertEqual(Property.recordWidth, 13)
-    XCTAssertEqual(table.objectWidth, 0)
-    XCTAssertEqual(ViewState().record, [0, 0, 100, 100, 1, 0, 1, 1, 1, 1, 1, 1, 0])
+    // A text's strings (text, font, prefix, suffix) are objects beside the record.
+    XCTAssertEqual(
+      table.properties.map(\.slot),
+      [0, 1, 2, 3, 4, 5, 6, 7, 8, 12, 0, 1, 13, 14, 15, 16, 17, 18, 2, 3])
+    XCTAssertEqual(
+      table.properties.map(\.lanes), [1, 1, 1, 1, 1, 1, 1, 1, 4, 1, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0])
+    XCTAssertEqual(table.recordWidth, 19)
+    XCTAssertEqual(Property.recordWidth, 19)
+    XCTAssertEqual(table.objectWidth, 4)
+    XCTAssertEqual(
+      ViewState().record, [0, 0, 100, 100, 1, 0, 1, 1, 1, 1, 1, 1, 0, 32, 1, 0, 0, 0, 1])
   }
 
   func testAliasesNameTheirParts() {
@@ -59,14 +65,14 @@ final class PropertyTableTests: XCTestCase {
     let label = table.property(named: "label")!
     let cap = table.property(named: "cap")!
     let tint = table.property(named: "tint")!
-    XCTAssertEqual([glow.slot, cap.slot, tint.slot], [13, 14, 15])
+    XCTAssertEqual([glow.slot, cap.slot, tint.slot], [19, 20, 21])
     XCTAssertEqual([glow.lanes, cap.lanes, tint.lanes, label.lanes], [1, 1, 4, 0])
-    XCTAssertEqual(label.slot, 0)
-    XCTAssertEqual(table.recordWidth, 19)
-    XCTAssertEqual(table.objectWidth, 1)
+    XCTAssertEqual(label.slot, 4)
+    XCTAssertEqual(table.recordWidth, 25)
+    XCTAssertEqual(table.objectWidth, 5)
     XCTAssertEqual(table.alias(named: "shine")?.parts, [glow, tint])
     var state = ViewState(table: table)
-    XCTAssertEqual(state.record.count, 19)
+    XCTAssertEqual(state.record.count, 25)
     XCTAssertEqual(state[glow], 0.5)
     XCTAssertEqual(state[value: tint], PropertyValue(0, 0, 1, 1))
     XCTAssertEqual(state[object: label], .string("hi"))
@@ -97,7 +103,9 @@ final class PropertyTableTests: XCTestCase {
     XCTAssertEqual(scene.kind(of: a), .view)
     XCTAssertEqual(scene.kind(of: b), rect)
     XCTAssertEqual(rect.outline, .rectangle)
-    XCTAssertEqual(rect.properties().count, Property.allCases.count)
+    XCTAssertEqual(rect.properties().count, 10)
+    // The text-only properties (SPEC §18) belong to texts alone.
+    XCTAssertEqual(ViewKind.text.properties().count, Property.allCases.count - 1)
   }
 
   /// The recipe's promise: a property's name is written in the table and in
@@ -110,6 +118,8 @@ final class PropertyTableTests: XCTestCase {
       .appendingPathComponent("Sources")
     let otherWords: Set = [
       "x", "y", "width", "height", "alpha", "color", "scale", "size", "position",
+      // The text kind's name and LSP's JSON keys (`"text"`, `"value"`).
+      "text", "value",
     ]
     let names =
       PropertyTable.standard.declarations.map(\.name) + PropertyTable.standard.aliases.map(\.name)

@@ -272,3 +272,30 @@ def test_counting_number_is_one_group_per_string_shown(tmp_path):
             shown.append(at[-1] if at else 100)
         assert [g["nm"].split(": ", 1)[1] for g, s in zip(groups, shown) if s == 100] == [value]
         assert np.array(player.render_pillow_frame(frame_num=frame)).any()
+
+
+def test_glyphs_past_the_box_are_drawn(tmp_path):
+    """A glyph may reach past its advance box (j's negative side bearing,
+    Å's ring above the ascender at a tight size): Cairo draws all of it,
+    as Chromium draws the SVG."""
+    from PIL import Image
+    source = tmp_path / "j.anim"
+    source.write_text(
+        "stage(width: 200, height: 200, background: black)\n"
+        'text j("jÅ", size: 120, x: 100, y: 100, color: white)\n')
+    anim("render", str(source), "-o", str(tmp_path / "j.png"))
+    anim("render", str(source), "-o", str(tmp_path / "j.svg"))
+    browser = next((shutil.which(n) for n in ("chromium", "chromium-browser")
+                    if shutil.which(n)), None)
+    if browser is None:
+        pytest.skip("chromium is not installed")
+    shot = tmp_path / "chromium.png"
+    subprocess.run(
+        [browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+         "--window-size=200,200", f"--screenshot={shot}", (tmp_path / "j.svg").as_uri()],
+        capture_output=True, timeout=120, check=True)
+    mine = np.array(Image.open(tmp_path / "j.png").convert("L")).astype(int)
+    theirs = np.array(Image.open(shot).convert("L")).astype(int)
+    # Where Chromium draws solid white or solid black, so does Cairo.
+    solid = (theirs == 255) | (theirs == 0)
+    assert (np.abs(mine - theirs)[solid] > 8).sum() <= 4

@@ -12,7 +12,7 @@ extension Interpreter {
         // `text title("Hello", …)`: the string first, unlabelled.
         if kind == .text && i == 0 {
           let value = try evaluate(argument.value, in: env)
-          try setProperty(&state, kind: kind, "text", value, at: argument.range)
+          try setProperty(&state, kind: kind, Property.text.name, value, at: argument.range)
           continue
         }
         throw RuntimeError(
@@ -26,7 +26,7 @@ extension Interpreter {
     if kind == .text {
       // A font that cannot be found is reported where it is named.
       let font = arguments.first { $0.label?.name == "font" }
-      try checkText(state, at: font?.range ?? name.range)
+      try checkText(&state, at: font?.range ?? name.range)
     }
     let id = scene.declare(name.name, kind: kind, state: state)
     noteUse(of: .view(id))
@@ -134,7 +134,7 @@ extension Interpreter {
       var state = scene.state(of: id)
       let kind = scene.kind(of: id)
       try setProperty(&state, kind: kind, member.name, value, at: target.range)
-      if kind == .text { try checkText(state, at: target.range) }
+      if kind == .text { try checkText(&state, at: target.range) }
       scene.set(id, state)
     default:
       throw RuntimeError("cannot assign to this expression", at: target.range)

@@ -56,8 +56,9 @@ extension Interpreter {
   }
 
   /// Checks what a text view shows can be laid out (its font found and
-  /// read, its digits whole and at most 20), else an error at `range`.
-  func checkText(_ state: ViewState, at range: SourceRange) throws {
+  /// read, its digits whole and at most 20), else an error at `range`, and
+  /// writes its box into `state`.
+  func checkText(_ state: inout ViewState, at range: SourceRange) throws {
     _ = Self.installTextShaper
     let digits = state[.digits]
     guard digits == digits.rounded(), digits <= Double(ShownNumber.maximumDigits) else {
@@ -66,7 +67,12 @@ extension Interpreter {
         at: range)
     }
     do {
-      _ = try TextView(state).shape()
+      // The record's width and height hold the box as laid out now, for
+      // what reads the record directly (drawn bounds); the scene's states
+      // give it live (`Scene.state(of:)`).
+      let box = try TextView(state).box()
+      state[.width] = box.width
+      state[.height] = box.height
     } catch let error as TextError {
       throw RuntimeError(error.message, at: range, hint: error.hint)
     } catch {

@@ -27,8 +27,14 @@ public enum Vocabulary {
   ]
 
   /// The members of a view that scripts set (`view.alpha = 0.5`): the
-  /// property table's settable properties and aliases.
-  public static var viewMembers: [String] { PropertyTable.standard.settableNames() }
+  /// property table's settable properties of views and rects, and aliases.
+  public static var viewMembers: [String] { PropertyTable.standard.settableNames(of: .view) }
+
+  /// The members of a view of `kind` that scripts set (a text's `text`,
+  /// `size`, `value`, … with the others).
+  public static func viewMembers(of kind: ViewKind) -> [String] {
+    PropertyTable.standard.settableNames(of: kind)
+  }
 
   /// The member that reads a view's name (`box.name`): not a property.
   static let viewNameMember = "name"
