@@ -296,6 +296,10 @@ def test_glyphs_past_the_box_are_drawn(tmp_path):
         capture_output=True, timeout=120, check=True)
     mine = np.array(Image.open(tmp_path / "j.png").convert("L")).astype(int)
     theirs = np.array(Image.open(shot).convert("L")).astype(int)
-    # Where Chromium draws solid white or solid black, so does Cairo.
-    solid = (theirs == 255) | (theirs == 0)
-    assert (np.abs(mine - theirs)[solid] > 8).sum() <= 4
+    # Where Chromium draws a pixel and its neighbours solid white or solid
+    # black, so does Cairo (a clipped glyph would differ there).
+    padded = np.pad(theirs, 1, mode="edge")
+    near = [padded[1 + dy:201 + dy, 1 + dx:201 + dx] for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
+    solid = (np.min(near, axis=0) == 255) | (np.max(near, axis=0) == 0)
+    assert (theirs == 255).sum() > 2000
+    assert (np.abs(mine - theirs)[solid] > 8).sum() == 0
