@@ -276,13 +276,13 @@ def test_counting_number_is_one_group_per_string_shown(tmp_path):
 
 def test_glyphs_past_the_box_are_drawn(tmp_path):
     """A glyph may reach past its advance box (j's negative side bearing,
-    Å's ring above the ascender at a tight size): Cairo draws all of it,
+    a negative tracking pulling the box in past the last glyph): Cairo draws all of it,
     as Chromium draws the SVG."""
     from PIL import Image
     source = tmp_path / "j.anim"
     source.write_text(
         "stage(width: 200, height: 200, background: black)\n"
-        'text j("jÅ", size: 120, x: 100, y: 100, color: white)\n')
+        'text j("jÅ", size: 120, tracking: -40, x: 100, y: 100, color: white)\n')
     anim("render", str(source), "-o", str(tmp_path / "j.png"))
     anim("render", str(source), "-o", str(tmp_path / "j.svg"))
     browser = next((shutil.which(n) for n in ("chromium", "chromium-browser")
