@@ -366,7 +366,8 @@ async def test_declaration_and_stage_labels(client, tmp_path):
     # A grid's own settings and every view property (SPEC §20).
     assert set(items) == {"cols:", "rows:", "size:", "gap:", "x:", "y:", "width:", "height:",
                           "alpha:", "rotation:", "scaleX:", "scaleY:", "color:", "cornerRadius:",
-                          "scale:"}
+                          "scale:", "anchorX:", "anchorY:", "anchor:", "stroke:", "strokeWidth:",
+                          "lineCap:", "lineJoin:", "trimStart:", "trimEnd:", "trimOffset:"}
     items, _ = await completion_at(client, tmp_path, SCRIPT + "stage(|")
     assert set(items) == {"width:", "height:", "origin:", "background:"}
     items, _ = await completion_at(client, tmp_path, SCRIPT + "stage(width: 100, background: |")

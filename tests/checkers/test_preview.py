@@ -495,7 +495,7 @@ def test_repl_preview_shows_the_session_paused_at_its_clock(tmp_path, browser):
         wait_for_version(browser, 1)
         version = shown_version(browser)
         send("step 1")
-        wait_for_version(browser, version + 1, timeout=5)
+        wait_for_version(browser, version + 1, timeout=20)
         browser.wait_for("Math.abs(document.getAnimations()[0].currentTime - 1000) < 1e-6", 3)
         assert browser.evaluate("document.getElementById('play').textContent") == "Play"
         lanes = browser.evaluate("document.querySelectorAll('#timeline .lane').length")
@@ -506,7 +506,7 @@ def test_repl_preview_shows_the_session_paused_at_its_clock(tmp_path, browser):
         send("box.color = blue")
         send("h2 = run fade(out, 1) on box")
         send("step 0.5")
-        wait_for_version(browser, version + 3, timeout=5)
+        wait_for_version(browser, version + 3, timeout=20)
         browser.wait_for("Math.abs(document.getAnimations()[0].currentTime - 1500) < 1e-6", 3)
         assert browser.evaluate("document.querySelectorAll('#timeline .lane').length") == 2
         send(":preview stop")

@@ -68,19 +68,6 @@ public enum LottieShapes {
       fixed(.array([.number(c.r), .number(c.g), .number(c.b), .integer(1)]))
     }
     func opacity(_ c: Color) -> JSONValue { fixed(.number(min(max(c.a, 0), 1) * 100)) }
-    func group(_ name: String, _ items: [JSONValue]) -> JSONValue {
-      let transform: JSONValue = .object([
-        ("ty", .string("tr")),
-        ("p", fixed(.array([.integer(0), .integer(0)]))),
-        ("a", fixed(.array([.integer(0), .integer(0)]))),
-        ("s", fixed(.array([.integer(100), .integer(100)]))),
-        ("r", fixed(.integer(0))),
-        ("o", fixed(.integer(100))),
-      ])
-      return .object([
-        ("ty", .string("gr")), ("nm", .string(name)), ("it", .array(items + [transform])),
-      ])
-    }
     var result: [JSONValue] = []
     if let stroke, strokeWidth > 0 {
       let s = min(max(trim.start, 0), 1)
@@ -100,11 +87,11 @@ public enum LottieShapes {
           ("o", opacity(stroke)), ("w", fixed(.number(strokeWidth))),
           ("lc", .integer(lineCap(cap))), ("lj", .integer(lineJoin(join))), ("ml", .integer(4)),
         ]))
-      result.append(group("stroke", strokeItems))
+      result.append(LottieWriter.group("stroke", strokeItems))
     }
     if let fill {
       result.append(
-        group(
+        LottieWriter.group(
           "fill",
           paths + [
             .object([

@@ -334,7 +334,7 @@ struct CompletionEngine {
     if let kind = declaration.flatMap(ViewKind.named) {
       labels = PropertyTable.standard.settableNames(of: kind)
     } else if declaration == "grid" {
-      labels = ["cols", "rows", "size", "gap"] + Vocabulary.viewMembers
+      labels = ["cols", "rows", "size", "gap"] + PropertyTable.standard.settableNames(of: .view)
     } else if callee == "stage" {
       labels = ["width", "height", "origin", "background"]
     } else {
