@@ -3,6 +3,7 @@ import AnimEngine
 import AnimExport
 import AnimFiles
 import AnimLanguage
+import AnimPreview
 import AnimStage
 import ArgumentParser
 import Foundation
@@ -97,12 +98,7 @@ struct ExportCommand: ParsableCommand {
       throw ExitCode(ExitStatus.software)
     }
     let recording = recorder.recording()
-    let bg = layout.background
-    let exportStage = ExportStage(
-      originX: layout.world.minX, originY: layout.world.minY, pixelWidth: layout.pixelWidth,
-      pixelHeight: layout.pixelHeight, scale: layout.scale, offsetX: layout.offsetX,
-      offsetY: layout.offsetY,
-      background: bg.a > 0 ? PropertyValue(bg.r, bg.g, bg.b, bg.a) : nil)
+    let exportStage = ExportStage(layout)
     // Written as it is made: the whole text of a big export is never held.
     do {
       try AtomicFile.write(to: output) { file in

@@ -103,12 +103,7 @@ public enum PreviewBuilder {
       return build
     }
     let recording = recorder.recording()
-    let bg = layout.background
-    let stage = ExportStage(
-      originX: layout.world.minX, originY: layout.world.minY, pixelWidth: layout.pixelWidth,
-      pixelHeight: layout.pixelHeight, scale: layout.scale, offsetX: layout.offsetX,
-      offsetY: layout.offsetY,
-      background: bg.a > 0 ? PropertyValue(bg.r, bg.g, bg.b, bg.a) : nil)
+    let stage = ExportStage(layout)
     build.playerPage = HTMLPlayerWriter.page(recording, stage: stage)
     build.lanes = lanes.lanes
     build.start = recording.start

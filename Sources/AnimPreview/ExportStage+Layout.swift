@@ -1,0 +1,17 @@
+import AnimEngine
+import AnimExport
+import AnimStage
+
+extension ExportStage {
+  /// The exported stage of a laid-out stage: `anim export` and the preview
+  /// both record this (AnimExport knows no stage layout, so the bridge lives
+  /// here, where both are seen).
+  public init(_ layout: StageLayout) {
+    let bg = layout.background
+    self.init(
+      originX: layout.world.minX, originY: layout.world.minY, pixelWidth: layout.pixelWidth,
+      pixelHeight: layout.pixelHeight, scale: layout.scale, offsetX: layout.offsetX,
+      offsetY: layout.offsetY,
+      background: bg.a > 0 ? PropertyValue(bg.r, bg.g, bg.b, bg.a) : nil)
+  }
+}
