@@ -14,7 +14,10 @@ import Foundation
 ///   for the page) 405, and a request with a body 413: it reads no file from
 ///   disk and accepts no upload;
 /// - at most `maximumStreams` pages listen to the stream at once (503 past
-///   it), and each request has `requestTimeout` seconds.
+///   it), and each request has `requestTimeout` seconds;
+/// - in front of it all, `PreviewGate` bounds a request's head
+///   (`PreviewGate.maximumHead` bytes, `PreviewGate.headTimeout` seconds)
+///   and the connections open at once (`PreviewGate.maximumConnections`).
 public final class PreviewServer: Sendable {
   /// Most pages listening to the update stream at once.
   public static let maximumStreams = 16
@@ -36,6 +39,8 @@ public final class PreviewServer: Sendable {
 
   private let server: HTTPServer
   private let state: PreviewState
+  private let address: any SocketAddress
+  private let gate = GateHolder()
   /// The host as given (`127.0.0.1`, `::1`, `0.0.0.0`).
   public let host: String
 
@@ -43,7 +48,6 @@ public final class PreviewServer: Sendable {
   /// one), serving what `publish` last gave it.
   public init(host: String, port: UInt16) throws(StartError) {
     self.host = host
-    let address: any SocketAddress
     do {
       if host.contains(":") {
         address = try sockaddr_in6.inet6(ip6: host, port: port)
@@ -54,8 +58,17 @@ public final class PreviewServer: Sendable {
       throw .badHost(host)
     }
     state = PreviewState()
+    // FlyingFox listens on a private loopback port; only the gate, which
+    // bounds heads and connections, talks to it.
+    let inner: sockaddr_in
+    do {
+      inner = try sockaddr_in.inet(ip4: "127.0.0.1", port: 0)
+    } catch {
+      throw .cannotListen("no loopback address")
+    }
     let config = HTTPServer.Configuration(
-      address: address, timeout: Self.requestTimeout, logger: .disabled)
+      address: inner, timeout: Self.requestTimeout, sharedRequestReplaySize: 0,
+      logger: .disabled)
     server = HTTPServer(config: config, handler: PreviewHandler(state: state))
     requestedPort = port
   }
@@ -65,6 +78,15 @@ public final class PreviewServer: Sendable {
   /// Starts listening (the server runs on its own tasks) and returns the
   /// port it listens on.
   public func start() throws(StartError) -> UInt16 {
+    let front: PreviewGate
+    do {
+      front = try PreviewGate(address: address)
+    } catch SocketError.failed(let type, let code, let message) {
+      if code == EADDRINUSE { throw .portInUse(requestedPort) }
+      throw .cannotListen("\(type): \(message)")
+    } catch {
+      throw .cannotListen(error.localizedDescription)
+    }
     let done = DispatchSemaphore(value: 0)
     let outcome = Outcome()
     let server = self.server
@@ -79,11 +101,13 @@ public final class PreviewServer: Sendable {
     Task {
       do {
         try await server.waitUntilListening(timeout: 10)
-        if case .ip4(_, let port)? = await server.listeningAddress {
-          outcome.set(.success(port))
-        } else if case .ip6(_, let port)? = await server.listeningAddress {
-          outcome.set(.success(port))
+        guard case .ip4(_, let innerPort)? = await server.listeningAddress,
+          let port = front.port
+        else {
+          throw StartError.cannotListen("the server did not start")
         }
+        try await front.start(innerPort: innerPort)
+        outcome.set(.success(port))
       } catch {
         outcome.set(.failure(error))
       }
@@ -92,15 +116,15 @@ public final class PreviewServer: Sendable {
     done.wait()
     switch outcome.value {
     case .success(let port)?:
+      gate.set(front)
       state.setAuthorities(host: host, port: port)
       return port
     case .failure(let error)?:
-      if case SocketError.failed(let type, let code, let message) = error {
-        if code == EADDRINUSE { throw .portInUse(requestedPort) }
-        throw .cannotListen("\(type): \(message)")
-      }
+      front.stop()
+      if let error = error as? StartError { throw error }
       throw .cannotListen(error.localizedDescription)
     case nil:
+      front.stop()
       throw .cannotListen("the server did not start")
     }
   }
@@ -117,7 +141,9 @@ public final class PreviewServer: Sendable {
     let done = DispatchSemaphore(value: 0)
     let server = self.server
     let state = self.state
+    let gate = self.gate
     Task {
+      gate.take()?.stop()
       state.closeStreams()
       await server.stop(timeout: 0.5)
       done.signal()
@@ -127,6 +153,19 @@ public final class PreviewServer: Sendable {
 
   /// The page as a new visitor gets it now (for tests).
   public var page: String { state.page }
+
+  /// The gate once started, for `stop`.
+  private final class GateHolder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var gate: PreviewGate?
+    func set(_ value: PreviewGate) { lock.withLock { gate = value } }
+    func take() -> PreviewGate? {
+      lock.withLock {
+        defer { gate = nil }
+        return gate
+      }
+    }
+  }
 
   /// The first result of two racing tasks.
   private final class Outcome: @unchecked Sendable {

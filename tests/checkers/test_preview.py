@@ -470,6 +470,138 @@ def test_stream_connections_are_bounded(tmp_path):
         assert preview.stop() == 0
 
 
+# The gate's limits (Sources/AnimPreview/PreviewGate.swift, docs/preview.md).
+MAXIMUM_HEAD = 16 * 1024
+MAXIMUM_LINE = 8 * 1024
+HEAD_TIMEOUT = 10
+MAXIMUM_CONNECTIONS = 64
+
+
+def head_of_length(port, length, line=1024):
+    """A GET of the page whose head (request line to blank line) is `length`
+    bytes, padded with header lines of `line` bytes (with CRLF) or fewer."""
+    head = f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+    n = 0
+    while len(head) + 2 < length:
+        room = min(line, length - 2 - len(head))
+        if room < 10:  # too short for a header line: lengthen the previous one
+            head = head[:-2] + "a" * room + "\r\n"
+            break
+        pad = f"X-Pad-{n % 10}: "
+        head += pad + "a" * (room - len(pad) - 2) + "\r\n"
+        n += 1
+    head += "\r\n"
+    assert len(head) == length
+    return head.encode()
+
+
+def answer_to(port, data, timeout=10):
+    """Sends `data` on a new connection and returns all the server answers."""
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as s:
+        s.sendall(data)
+        chunks = []
+        while True:
+            chunk = s.recv(65536)
+            if not chunk:
+                return b"".join(chunks)
+            chunks.append(chunk)
+
+
+def resident_kib(pid):
+    with open(f"/proc/{pid}/status") as f:
+        return int(re.search(r"VmRSS:\s+(\d+) kB", f.read()).group(1))
+
+
+def test_a_request_head_is_bounded_at_16_kib_and_an_oversized_one_is_not_read_whole(tmp_path):
+    script = tmp_path / "box.anim"
+    script.write_text(MOVING_BOX.format(color="red"))
+    preview = Preview(script)
+    try:
+        assert answer_to(preview.port, head_of_length(preview.port, MAXIMUM_HEAD)).startswith(
+            b"HTTP/1.1 200")
+        refused = answer_to(preview.port, head_of_length(preview.port, MAXIMUM_HEAD + 1))
+        assert refused.startswith(b"HTTP/1.1 431"), refused[:80]
+        assert b"16384 bytes" in refused
+        # One line of 8 KiB (with its CRLF) is served; one byte more is 431.
+        long_line = head_of_length(preview.port, 9000, line=MAXIMUM_LINE)
+        assert max(len(l) + 1 for l in long_line.split(b"\n")) == MAXIMUM_LINE
+        assert answer_to(preview.port, long_line, timeout=30).startswith(b"HTTP/1.1 200")
+        longer_line = head_of_length(preview.port, 9000, line=MAXIMUM_LINE + 1)
+        assert answer_to(preview.port, longer_line).startswith(b"HTTP/1.1 431")
+        # A header line that never ends: the server stops reading long before
+        # 256 MiB and does not grow by what was sent.
+        before = resident_kib(preview.proc.pid)
+        sent = 0
+        chunk = b"a" * (1 << 20)
+        with socket.create_connection(("127.0.0.1", preview.port), timeout=10) as s:
+            s.sendall(f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{preview.port}\r\nX-Pad: ".encode())
+            try:
+                while sent < 256 << 20:
+                    s.sendall(chunk)
+                    sent += len(chunk)
+            except (BrokenPipeError, ConnectionResetError, socket.timeout):
+                pass
+        assert sent < 16 << 20, f"the server read {sent} bytes of one header line"
+        assert resident_kib(preview.proc.pid) - before < 16 * 1024
+        # Bare line feeds end a head too, and a head without a blank line
+        # before the connection ends gets nothing.
+        bare = f"GET / HTTP/1.1\nHost: 127.0.0.1:{preview.port}\n\n".encode()
+        assert answer_to(preview.port, bare).startswith(b"HTTP/1.1 200")
+        assert request(preview.port)[0] == 200
+    finally:
+        assert preview.stop() == 0
+
+
+def test_idle_connections_neither_starve_the_page_and_stream_nor_stay_open(tmp_path):
+    script = tmp_path / "box.anim"
+    script.write_text(MOVING_BOX.format(color="red"))
+    preview = Preview(script)
+    idle = []
+    try:
+        # 200 slowloris clients: each sends part of a head and waits.
+        for _ in range(200):
+            s = socket.create_connection(("127.0.0.1", preview.port), timeout=10)
+            s.sendall(f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{preview.port}\r\n".encode())
+            idle.append(s)
+        opened = time.monotonic()
+        # A well-behaved client still gets the page and the stream at once.
+        status, _, page = request(preview.port)
+        assert status == 200 and b"<html" in page.lower()
+        ws = websocket.create_connection(f"ws://127.0.0.1:{preview.port}/stream", timeout=10)
+        ws.send('{"shown": 0}')
+        assert json.loads(ws.recv())["version"] >= 1
+        assert time.monotonic() - opened < 3
+
+        def still_open():
+            alive = 0
+            for s in idle:
+                s.setblocking(False)
+                try:
+                    alive += s.recv(1) != b""
+                except BlockingIOError:
+                    alive += 1
+                except OSError:
+                    pass
+            return alive
+
+        # Past the limit the oldest idle connections made room at once...
+        assert still_open() <= MAXIMUM_CONNECTIONS
+        # ...and the rest are closed when their head's time is up.
+        deadline = opened + HEAD_TIMEOUT + 5
+        while still_open() and time.monotonic() < deadline:
+            time.sleep(0.5)
+        assert still_open() == 0
+        # The stream outlived them: a save still reaches it.
+        save(script, MOVING_BOX.format(color="blue"))
+        assert json.loads(ws.recv())["version"] >= 2
+        ws.close()
+        assert request(preview.port)[0] == 200
+    finally:
+        for s in idle:
+            s.close()
+        assert preview.stop() == 0
+
+
 # -- the REPL's :preview -----------------------------------------------------
 
 
