@@ -5,7 +5,7 @@
 
 (defaults: .build/release/anim, bench/w1_blink_grid.anim, 5). Copies SCRIPT to
 bench/out/, starts `ANIM preview` on the copy, opens the page in headless
-Chromium (DevTools protocol, tests/checkers/cdp_live_support.py) at t=0.5, then
+Chromium (DevTools protocol, tests/checkers/cdp_support.py) at t=0.5, then
 SAVES times adds a comment line (rewrites the copy and renames it over
 the old one) and reads, on the page, `window.animPreview.shownAt`: Date.now()
 two animation frames after the new player was swapped in. Latency is that
@@ -26,7 +26,7 @@ import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests/checkers"))
-from cdp_live_support import Browser  # noqa: E402
+from cdp_support import Browser  # noqa: E402
 
 ANIM = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / ".build/release/anim")
 SCRIPT = pathlib.Path(sys.argv[2] if len(sys.argv) > 2 else ROOT / "bench/w1_blink_grid.anim")

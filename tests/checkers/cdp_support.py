@@ -1,8 +1,11 @@
 """Headless Chromium driven through the DevTools protocol (PyPI
-`websocket-client`): open a page, run script in it, take screenshots.
+`websocket-client`): open or navigate a page, run script in it, wait for a
+condition, take screenshots, read pixels, click, and see the page's events.
 
-Used by the checkers that look at what the HTML player draws and by
-bench/player_fps.py; imports nothing of anim."""
+The one driver of the checkers that look at what a page draws: the HTML
+player's (test_player.py, test_between_frames.py, bench/player_fps.py) and
+the live preview's (test_preview.py, bench/preview_latency.py). Imports
+nothing of anim."""
 
 import base64
 import io
@@ -28,13 +31,22 @@ def chromium_path():
 
 
 class Browser:
-    """One headless Chromium with one page, closed by `close()` (or `with`)."""
+    """One headless Chromium driving one page at a time, closed by `close()`
+    (or `with`). `navigate` moves the page it has (its events are kept in
+    `events`); `open` replaces it with a new page (a page that navigates to
+    a file may be swapped for another process)."""
 
-    def __init__(self, width=1200, height=900):
+    def __init__(self, profile_dir=None, width=1200, height=900, timeout=300):
         path = chromium_path()
         if path is None:
             raise RuntimeError("chromium is not installed")
-        self.profile = tempfile.mkdtemp(prefix="anim-cdp-")
+        self.own_profile = profile_dir is None
+        self.profile = str(profile_dir) if profile_dir else tempfile.mkdtemp(prefix="anim-cdp-")
+        self.timeout = timeout
+        self.socket = None
+        self.page = None
+        self.next_id = 0
+        self.events = []
         # Chromium's messages go to a file: a pipe nobody drains would block it.
         self.log_path = os.path.join(self.profile, "stderr.log")
         log = open(self.log_path, "w")
@@ -42,12 +54,12 @@ class Browser:
             [path, "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
              "--remote-debugging-port=0", f"--user-data-dir={self.profile}",
              f"--window-size={width},{height}", "--force-device-scale-factor=1",
-             "about:blank"],
+             "--no-first-run", "--no-default-browser-check", "about:blank"],
             stdout=subprocess.DEVNULL, stderr=log)
         log.close()
         port = None
-        deadline = time.time() + 60
-        while time.time() < deadline and self.process.poll() is None:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and self.process.poll() is None:
             with open(self.log_path) as f:
                 m = re.search(r"DevTools listening on ws://[^:]+:(\d+)/", f.read())
             if m:
@@ -58,12 +70,14 @@ class Browser:
             self.close()
             raise RuntimeError("chromium did not start its DevTools server")
         self.port = port
-        self.socket = None
-        self.page = None
-        self.next_id = 0
 
-    def send(self, method, **params):
-        """Sends one command and returns its result (events in between are dropped)."""
+    # -- the protocol ---------------------------------------------------------
+
+    def call(self, method, **params):
+        """Sends one command to the page and returns its result; events that
+        arrive meanwhile are appended to `events`."""
+        if self.socket is None:
+            self.attach()
         self.next_id += 1
         ident = self.next_id
         self.socket.send(json.dumps({"id": ident, "method": method, "params": params}))
@@ -73,35 +87,77 @@ class Browser:
                 if "error" in message:
                     raise RuntimeError(f"{method}: {message['error']}")
                 return message.get("result", {})
+            self.events.append(message)
 
-    def evaluate(self, expression, await_promise=False):
-        """The value of a JavaScript expression in the page."""
-        result = self.send("Runtime.evaluate", expression=expression, returnByValue=True,
+    def evaluate(self, expression, await_promise=True):
+        """The value of a JavaScript expression in the page (a promise's
+        value, unless `await_promise` is false)."""
+        result = self.call("Runtime.evaluate", expression=expression, returnByValue=True,
                            awaitPromise=await_promise)
         if "exceptionDetails" in result:
             raise RuntimeError(f"{expression[:80]}: {result['exceptionDetails']}")
         return result["result"].get("value")
 
-    def open(self, url, ready="document.readyState === 'complete'"):
-        """Opens `url` in a new page (the last one is closed: a page that
-        navigates to a file may be swapped for another) and waits until
-        `ready` is true in it."""
-        self.close_page()
+    def wait_for(self, expression, timeout=10, interval=0.02):
+        """Polls `expression` until it is truthy; returns its value (or fails)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                value = self.evaluate(expression)
+            except RuntimeError:
+                value = None
+            if value:
+                return value
+            if time.monotonic() > deadline:
+                raise AssertionError(f"timed out waiting for {expression}")
+            time.sleep(interval)
+
+    # -- pages ----------------------------------------------------------------
+
+    def attach(self):
+        """Connects to the first page Chromium has (the one it started with)."""
+        deadline = time.monotonic() + 30
+        pages = []
+        while not pages and time.monotonic() < deadline:
+            with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/json") as r:
+                pages = [p for p in json.load(r) if p.get("type") == "page"]
+            if not pages:
+                time.sleep(0.1)
+        if not pages:
+            raise RuntimeError("chromium has no page")
+        self.page = pages[0]
+        self.connect()
+
+    def connect(self):
+        self.socket = websocket.create_connection(
+            self.page["webSocketDebuggerUrl"], suppress_origin=True, timeout=self.timeout)
+        self.call("Page.enable")
+        self.call("Runtime.enable")
+
+    def navigate(self, url, ready="document.readyState === 'complete'", timeout=20):
+        """Navigates the page it has to `url` and waits until `ready` is true."""
+        self.call("Page.navigate", url=url)
+        self.wait_for(ready, timeout)
+
+    def open(self, url, ready="document.readyState === 'complete'", timeout=120):
+        """Opens `url` in a new page, closes the one before, and waits until
+        the new page has loaded and `ready` is true in it."""
         quoted = urllib.parse.quote(url, safe=":/=.&")
         request = urllib.request.Request(f"http://127.0.0.1:{self.port}/json/new?{quoted}",
                                          method="PUT")
         with urllib.request.urlopen(request) as r:
-            self.page = json.load(r)
-        deadline = time.time() + 120
+            page = json.load(r)
+        self.close_page()
+        self.page = page
+        deadline = time.monotonic() + timeout
         base = url.split("#")[0]
-        while time.time() < deadline:
+        while time.monotonic() < deadline:
             # The new page is about:blank until the navigation commits, and
             # the connection may be dropped when the page changes process:
             # then connect again.
             try:
                 if self.socket is None:
-                    self.socket = websocket.create_connection(
-                        self.page["webSocketDebuggerUrl"], suppress_origin=True, timeout=300)
+                    self.connect()
                 if self.evaluate(f"location.href.split('#')[0] === {json.dumps(base)} && "
                                  f"document.readyState === 'complete' && ({ready})"):
                     return
@@ -125,16 +181,38 @@ class Browser:
                 pass
             self.page = None
 
-    def screenshot(self, selector):
-        """A PIL image of the element `selector` at one pixel per CSS pixel."""
+    # -- what the page draws, and input ---------------------------------------
+
+    def screenshot(self, selector=None):
+        """A PIL image of the viewport, or of the element `selector` (at one
+        pixel per CSS pixel, even where it reaches past the viewport)."""
         from PIL import Image
-        box = self.evaluate(
-            f"(() => {{ const r = document.querySelector({json.dumps(selector)})"
-            ".getBoundingClientRect(); return [r.x + scrollX, r.y + scrollY, r.width, r.height]; })()")
-        x, y, w, h = box
-        shot = self.send("Page.captureScreenshot", format="png", captureBeyondViewport=True,
-                         clip={"x": x, "y": y, "width": w, "height": h, "scale": 1})
+        if selector is None:
+            shot = self.call("Page.captureScreenshot", format="png")
+        else:
+            box = self.evaluate(
+                f"(() => {{ const r = document.querySelector({json.dumps(selector)})"
+                ".getBoundingClientRect(); return [r.x + scrollX, r.y + scrollY, r.width, r.height]; })()")
+            x, y, w, h = box
+            shot = self.call("Page.captureScreenshot", format="png", captureBeyondViewport=True,
+                             clip={"x": x, "y": y, "width": w, "height": h, "scale": 1})
         return Image.open(io.BytesIO(base64.b64decode(shot["data"]))).convert("RGBA")
+
+    def pixel(self, x, y):
+        """The viewport's pixel at (x, y) in CSS pixels."""
+        return self.screenshot().getpixel((int(round(x)), int(round(y))))
+
+    def center_of(self, selector):
+        return self.evaluate(
+            f"(() => {{ const r = document.querySelector({json.dumps(selector)}).getBoundingClientRect();"
+            " return [r.left + r.width / 2, r.top + r.height / 2]; })()")
+
+    def click(self, x, y):
+        """A real left click (pressed and released) at (x, y)."""
+        for kind in ("mousePressed", "mouseReleased"):
+            self.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1)
+
+    # -- the end --------------------------------------------------------------
 
     def close(self):
         try:
@@ -149,7 +227,9 @@ class Browser:
                     self.process.wait(timeout=10)
                 except subprocess.TimeoutExpired:
                     self.process.kill()
-            shutil.rmtree(self.profile, ignore_errors=True)
+                    self.process.wait(timeout=10)
+            if self.own_profile:
+                shutil.rmtree(self.profile, ignore_errors=True)
 
     def __enter__(self):
         return self

@@ -15,7 +15,7 @@ import time
 import pytest
 import websocket
 
-from cdp_live_support import Browser
+from cdp_support import Browser
 from pty_support import read_until
 
 ANIM = os.environ.get("ANIM", ".build/debug/anim")
@@ -80,7 +80,7 @@ def request(port, path="/", host=None, method="GET", body=None, headers=None):
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory):
-    b = Browser(tmp_path_factory.mktemp("chromium"))
+    b = Browser(tmp_path_factory.mktemp("chromium"), 1000, 800, timeout=30)
     yield b
     b.close()
 
