@@ -2,11 +2,13 @@ import AnimEngine
 import AnimLanguage
 import Foundation
 
-/// Finds what Tab can complete: keywords, builtins, easing and colour names,
-/// bound names, `view.property` and handle members, meta-commands with their
-/// topics, and file paths after `:load` and `:save`. After `on` the context
-/// narrows it: a target (`run m on b`, `on: b`) is a view or a group, and the
-/// run of a handler (`on h done`) a handle.
+/// Finds what Tab can complete. Statements go to the language's
+/// `CompletionEngine`, the one the language server uses, with the session's
+/// names (`SessionScope`): keywords where they fit, bound names, builtins,
+/// option labels and their values, views and groups after `on`, handles
+/// after a handler's `on`, and `view.property` and handle members. The REPL
+/// adds only its meta-commands with their topics, and file paths after
+/// `:load` and `:save`.
 struct Completer {
   /// What a bound name holds, as far as completing its members goes.
   enum NameKind {
@@ -24,6 +26,9 @@ struct Completer {
   var viewKind: (String) -> ViewKind? = { _ in nil }
   /// The ids of the runs `:timeline #N` can show.
   var runIDs: [Int] = []
+  /// The lines of the entry typed so far before this one (`if c {` before
+  /// `} el`), which tell what the line continues.
+  var earlierLines: [String] = []
 
   /// Characters a completed word is made of: identifiers, and the `.` and
   /// brackets of `tiles[2].alpha`.
@@ -48,74 +53,66 @@ struct Completer {
       trailing = trailing[trailing.index(after: open)...]
     }
     let word = String(trailing)
-    if let dot = word.lastIndex(of: ".") {
-      let base = String(word[..<dot])
-      let member = String(word[word.index(after: dot)...])
-      let members = self.members(of: base)
-      return Completion(
-        word: word, candidates: Self.matching(members, member).map { base + "." + $0 })
-    }
-    guard word.first.map({ !$0.isNumber }) ?? true else {
+    // The member being typed after the last dot, or the whole word.
+    let typed = word.lastIndex(of: ".").map { String(word[word.index(after: $0)...]) } ?? word
+    guard typed.first.map({ !$0.isNumber }) ?? true else {
       return Completion(word: word, candidates: [])
     }
-    switch Self.context(before: String(text.dropLast(word.count))) {
-    case .target: return Completion(word: word, candidates: Self.matching(targets, word))
-    case .handlerRun: return Completion(word: word, candidates: Self.matching(handles, word))
-    case .anything: break
+    let before = (earlierLines + [String(text.dropLast(typed.count))]).joined(separator: "\n")
+    var tokens = Lexer.tokens(of: SourceFile(path: "<completion>", text: before))
+    tokens.removeLast()
+    let engine = CompletionEngine(scope: SessionScope(completer: self), prefix: typed)
+    // With nothing typed, only what fits this place best (the labels, values,
+    // targets or words that follow, or every member after a dot), not every
+    // name.
+    let offers = engine.offers(after: tokens).filter {
+      !typed.isEmpty || $0.rank == 0 || word.contains(".")
     }
-    guard !word.isEmpty else { return Completion(word: word, candidates: []) }
-    let words = Vocabulary.words + boundNames + viewNames.filter { !$0.contains("[") }
-    return Completion(word: word, candidates: Self.matching(words, word))
+    let labels = Self.matching(offers.map(\.label), typed)
+    if let dot = word.lastIndex(of: ".") {
+      let base = String(word[..<dot])
+      return Completion(word: word, candidates: labels.map { base + "." + $0 })
+    }
+    return Completion(word: word, candidates: labels)
   }
 
-  /// What the word being typed can be, from the tokens before it.
-  enum Context {
-    /// After the `on` operator or an `on:` label: a view or a group.
-    case target
-    /// After the `on` that starts a handler: a run handle.
-    case handlerRun
-    case anything
-  }
+  /// The session's names as the completion engine asks for them.
+  struct SessionScope: CompletionScope {
+    let completer: Completer
 
-  static func context(before text: String) -> Context {
-    let tokens = Lexer.tokens(of: SourceFile(path: "<completion>", text: text)).filter {
-      $0.kind != .endOfFile
+    func names(matching prefix: String, limit: Int) -> [CompletionName] {
+      var names: [CompletionName] = []
+      for name in completer.boundNames where name.hasPrefix(prefix) {
+        let kind: CompletionName.Kind
+        switch completer.kind(name) {
+        case .view: kind = .view
+        case .group: kind = .group
+        case .handle: kind = .runHandle
+        case .other: kind = .value
+        }
+        names.append(CompletionName(name: name, kind: kind))
+      }
+      for name in completer.viewNames where name.hasPrefix(prefix) && !name.contains("[") {
+        names.append(CompletionName(name: name, kind: .view))
+      }
+      return Array(names.prefix(limit))
     }
-    guard let last = tokens.last else { return .anything }
-    if last.kind == .colon, tokens.count >= 2, tokens[tokens.count - 2].isWord("on") {
-      return .target
-    }
-    guard last.isWord("on") else { return .anything }
-    let previous = tokens.dropLast().last?.kind
-    let startsStatement =
-      previous == nil || previous == .semicolon || previous == .leftBrace
-      || previous == .newline
-    return startsStatement ? .handlerRun : .target
-  }
 
-  /// Views and groups, by name: what `on` binds a motion to.
-  private var targets: [String] {
-    boundNames.filter { kind($0) == .view || kind($0) == .group }
-      + viewNames.filter { !$0.contains("[") }
+    func owner(of base: String) -> MemberOwner? {
+      if completer.viewNames.contains(base) { return .view(completer.viewKind(base)) }
+      switch completer.kind(base) {
+      case .view: return .view(completer.viewKind(base))
+      case .group: return .group
+      case .handle: return .handle
+      case .other: return .nothing
+      }
+    }
   }
 
   /// Group names (a grid's, a `group`'s).
   private var groups: [String] { boundNames.filter { kind($0) == .group } }
 
   private var handles: [String] { boundNames.filter { kind($0) == .handle } }
-
-  private func members(of base: String) -> [String] {
-    let viewKind = self.viewKind(base)
-    let settable = viewKind.map(Vocabulary.viewMembers(of:)) ?? Vocabulary.viewMembers
-    let readOnly = Vocabulary.viewReadOnlyMembers(of: viewKind)
-    if viewNames.contains(base) { return settable + readOnly }
-    switch kind(base) {
-    case .view: return settable + readOnly
-    case .group: return Vocabulary.groupMembers
-    case .handle: return Vocabulary.handleMembers
-    case .other: return []
-    }
-  }
 
   /// `:he` → `:help`; `:help mo` → `:help motions`; `:load ex` → paths.
   private func completeMeta(_ text: String) -> Completion {

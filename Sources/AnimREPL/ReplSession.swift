@@ -386,7 +386,7 @@ public final class ReplSession {
         if let id = scene.view(named: name) { return scene.kind(of: id) }
         if case .view(let id)? = self.value(ofName: name) { return scene.kind(of: id) }
         return nil
-      }, runIDs: runLog.entries.map(\.record.id))
+      }, runIDs: runLog.entries.map(\.record.id), earlierLines: pending)
     return completer.complete(textBeforeCursor)
   }
 

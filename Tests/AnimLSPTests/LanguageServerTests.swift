@@ -123,6 +123,32 @@ final class LanguageServerTests: XCTestCase {
       ["color:", "cornerRadius:"])
   }
 
+  func testCompletionWhereTheLanguageServerAndTheREPLOnceDiffered() throws {
+    let setup = "view box\ngrid tiles(cols: 2, rows: 1)\nm = fade(out, 1)\nh = run m on box\n"
+    func labels(_ line: String) throws -> [String] {
+      try completionLabels(
+        setup + line, line: 4, character: line.utf16.count)
+    }
+    // Right after a block's `}` on its line: only `else`, never a statement
+    // word such as `ellipse`; after another block's `}`, nothing.
+    XCTAssertEqual(try labels("if true { print 1 } el"), ["else"])
+    XCTAssertEqual(try labels("if true { print 1 } "), ["else"])
+    XCTAssertEqual(try labels("for i in 0..<2 { print i } "), [])
+    // After `on` (a motion's target) and `on:`: views, groups and the
+    // variables that may hold one (not the handle `h`, not builtins).
+    XCTAssertEqual(Set(try labels("run m on ")), ["view", "box", "tiles", "m"])
+    XCTAssertEqual(Set(try labels("run fade(out, 1, on: ")), ["view", "box", "tiles", "m"])
+    XCTAssertEqual(try labels("run m on t"), ["tiles"])
+    // `not` and colours where a value goes; no colours at a statement's start.
+    XCTAssertEqual(try labels("print no"), ["not"])
+    XCTAssertEqual(try labels("box.color = tom"), ["tomato"])
+    XCTAssertEqual(try labels("tom"), [])
+    // A property's choices first after its label, from the property table
+    // (then names, as after every label: a variable may hold the value).
+    XCTAssertEqual(
+      Array(try labels("view v(lineJoin: ").prefix(4)), ["miter", "round", "bevel", "box"])
+  }
+
   func testHoverExplainsTheLogicWords() throws {
     let server = initialized()
     _ = open(server, "if true and not false { print 1 }\n")

@@ -16,11 +16,40 @@ final class CompletionTests: XCTestCase {
 
   func testLogicKeywords() {
     XCTAssertTrue(candidates("i").contains("if"))
-    XCTAssertEqual(candidates("if x > 1 an"), ["and", "antiquewhite"])
+    // After a whole operand only what joins it (a colour cannot follow `1`).
+    XCTAssertEqual(candidates("if x > 1 an"), ["and"])
     XCTAssertEqual(candidates("print no"), ["not"])
-    // After a block's `}`: `else` (the completer also offers `ellipse`,
-    // a statement word, though a statement cannot start on that line).
-    XCTAssertTrue(candidates("} el").contains("else"))
+    // After a block's `}` on its line no statement may start (not `ellipse`):
+    // only the `else` of an if block.
+    XCTAssertEqual(candidates("} el"), ["else"])
+  }
+
+  func testAfterABlocksBraceOnItsLineOnlyElseOfAnIfBlock() {
+    // The entry's earlier lines (pending, shown with `...>`) tell which block ends.
+    let session = ScriptedSession()
+    session.session.enter("if true {")
+    XCTAssertEqual(session.session.completions(for: "} el").candidates, ["else"])
+    let loop = ScriptedSession()
+    loop.session.enter("for i in 0..<2 {")
+    XCTAssertEqual(loop.session.completions(for: "} el").candidates, [])
+    XCTAssertEqual(loop.session.completions(for: "} ").candidates, [])
+  }
+
+  func testTheSameEngineAsTheLanguageServer() {
+    let setup = ["view box", "h = run wait(1)"]
+    // Words that follow a statement's parts, offered with nothing typed.
+    XCTAssertEqual(candidates("step ", after: setup), ["to", "until"])
+    XCTAssertEqual(candidates("run wait(1) ", after: setup), ["as", "on"])
+    XCTAssertEqual(candidates("on h ", after: setup), ["done", "mark", "repeat", "start"])
+    XCTAssertEqual(candidates("cancel ", after: setup), ["all", "h"])
+    // A declaration's labels, from the property table, and a choice's cases.
+    XCTAssertEqual(candidates("rect r(corner"), ["cornerRadius:"])
+    XCTAssertEqual(candidates("view v(lineCap: "), ["butt", "round", "square"])
+    // Colours where a value goes, not where a statement starts.
+    XCTAssertEqual(candidates("box.color = tom", after: setup), ["tomato"])
+    XCTAssertEqual(candidates("tom", after: setup), [])
+    // Nothing typed at a statement's start: nothing (not every word).
+    XCTAssertEqual(candidates("", after: setup), [])
   }
 
   func testViewProperties() {
@@ -45,9 +74,8 @@ final class CompletionTests: XCTestCase {
   func testIndexedViewsAndLists() {
     let setup = ["grid tiles(cols: 2, rows: 1)", "view box"]
     XCTAssertEqual(candidates("print tiles[1].al", after: setup), ["tiles[1].alpha"])
-    XCTAssertEqual(
-      candidates("group g = [bo", after: setup),
-      ["bottomLeft", "bottomMiddle", "bottomRight", "bottomToTop", "box"])
+    // In a list the names of values; sort positions only where a sort takes them.
+    XCTAssertEqual(candidates("group g = [bo", after: setup), ["box"])
     XCTAssertEqual(candidates("print [box.wi", after: setup), ["box.width"])
   }
 
@@ -58,7 +86,8 @@ final class CompletionTests: XCTestCase {
 
   func testKeywords() {
     XCTAssertEqual(candidates("set"), ["settle"])
-    XCTAssertEqual(candidates("ste"), ["steelblue", "step", "steps"])
+    // At a statement's start: keywords and names, not colours.
+    XCTAssertEqual(candidates("ste"), ["step", "steps"])
   }
 
   func testMetaCommandsAndTheirArguments() {

@@ -417,6 +417,14 @@ async def test_contextual_keywords(client, tmp_path):
     assert "else" not in items and "run" in items
     items, _ = await completion_at(client, tmp_path, SCRIPT + "for v |")
     assert set(items) == {"in"}
+    # Right after a block's `}` on its line no statement starts: `else` only.
+    items, _ = await completion_at(client, tmp_path, SCRIPT + "if box.x > 0 { print 1 } el|")
+    assert set(items) == {"else"}
+    items, _ = await completion_at(client, tmp_path, SCRIPT + "for i in 0..<2 { print i } |")
+    assert items == {}
+    # A motion's target: views and groups, not handles, motions' builtins or colours.
+    items, _ = await completion_at(client, tmp_path, SCRIPT + "run blink on |")
+    assert {"view", "box", "tiles"} <= set(items) and not {"h", "fade", "red"} & set(items)
     items, _ = await completion_at(client, tmp_path, SCRIPT + "k = |")
     assert "run" in items and "blink" in items and "step" not in items
 
