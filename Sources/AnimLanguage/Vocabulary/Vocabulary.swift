@@ -7,27 +7,6 @@ public enum Vocabulary {
   /// The words that start a statement, as the parser knows them.
   public static var statementKeywords: [String] { StatementKeyword.statementWords }
 
-  /// Statement keywords (the parser's own table, kinds of view first) and
-  /// the words the grammar recognises inside statements.
-  public static var keywords: [String] { statementKeywords + clauseWords }
-
-  /// Words the parser recognises only where its grammar expects them
-  /// (`for v in g`, `step until h`, `on h done`, `run m as h`, `trace … every`).
-  public static let clauseWords = [
-    "in", "every", "within", "frames", "to", "until", "done", "start", "repeat", "mark", "as",
-    "all", "forever", "time", "true", "false", "else", "and", "or", "not",
-  ]
-
-  /// Bare words that mean something as symbols: directions, amounts, sort
-  /// positions and weights, colour spaces.
-  public static let symbols = [
-    "out", "up", "down", "left", "right", "slightly", "moderately", "severely", "topLeft",
-    "topMiddle", "topRight", "middle", "bottomLeft", "bottomMiddle", "bottomRight", "topToBottom",
-    "bottomToTop", "leftToRight", "rightToLeft", "light", "medium", "heavy", "srgb", "hsb",
-    "oklab", "default", "linear", "cornered", "radial", "random", "inline", "continuous",
-    "weighted", "smooth",
-  ]
-
   /// The members of a view that scripts set (`view.alpha = 0.5`): the
   /// property table's settable properties and aliases.
   public static var viewMembers: [String] { PropertyTable.standard.settableNames() }
@@ -70,11 +49,6 @@ public enum Vocabulary {
 
   /// The members of a group (`tiles.count`).
   public static let groupMembers = ["count"]
-
-  /// Every word completion offers before any name is bound.
-  public static var words: [String] {
-    keywords + symbols + Builtins.names + Easing.allNames + Color.allNames
-  }
 
   /// The events a handler can wait for (`on h done { ... }`).
   public static let handlerEvents = ["done", "start", "repeat", "mark"]
