@@ -133,29 +133,23 @@ enum HTMLPlayerTemplate {
       }
     });
     // What is drawn, read back from the browser: each view's computed style
-    // (the animations' values on the drawn elements). A view's alpha is its
-    // fill-opacity and its colour's alpha that of its fill (or, marked
-    // data-alpha="opacity", its opacity and its fill-opacity). Opacities are
-    // drawn clamped to 0…1, and so are read.
+    // (the animations' values on the drawn elements), property by property
+    // as data.readout lists them (PlayerReadout.swift: made from the channel
+    // table). A rect marked data-alpha="opacity" uses the second list.
+    // Opacities are drawn clamped to 0…1, and so are read.
     function numbers(text) { return (text.match(/[-+0-9.eE]+/g) || []).map(Number); }
     function hex(v) { const b = Math.round(Math.min(Math.max(v, 0), 1) * 255); return b.toString(16).padStart(2, "0"); }
     function viewState(el) {
       const s = getComputedStyle(el);
-      const move = s.translate === "none" ? [] : numbers(s.translate);
-      const scale = s.scale === "none" ? [1] : numbers(s.scale);
-      const rgb = numbers(s.fill);
-      const byOpacity = el.dataset.alpha === "opacity";
-      const alpha = Number(byOpacity ? s.opacity : s.fillOpacity);
-      const colourAlpha = byOpacity ? Number(s.fillOpacity) : (rgb.length > 3 ? rgb[3] : 1);
-      return {
-        x: move[0] || 0, y: move[1] || 0,
-        width: numbers(s.width)[0], height: numbers(s.height)[0],
-        alpha,
-        rotation: s.rotate === "none" ? 0 : numbers(s.rotate)[0],
-        scaleX: scale[0], scaleY: scale.length > 1 ? scale[1] : scale[0],
-        color: "#" + hex(rgb[0] / 255) + hex(rgb[1] / 255) + hex(rgb[2] / 255) + hex(colourAlpha),
-        cornerRadius: numbers(s.rx)[0] || 0,
-      };
+      const read = {};
+      for (const r of data.readout[el.dataset.alpha === "opacity" ? 1 : 0]) {
+        const lanes = r.lanes.map(([css, index, fallback, uniform, scale]) => {
+          const n = numbers(s.getPropertyValue(css));
+          return (index < n.length ? n[index] : uniform && n.length ? n[0] : fallback) * scale;
+        });
+        read[r.key] = r.color ? "#" + lanes.map(hex).join("") : lanes[0];
+      }
+      return read;
     }
     function state(T) {
       const views = {};

@@ -115,6 +115,7 @@ public enum HTMLPlayerWriter {
       ("start", .number(recording.start)),
       ("duration", .number(span)),
       ("fps", .number(recording.frameRate)),
+      ("readout", PlayerReadout.json),
     ]
     let w = stage.pixelWidth
     let h = stage.pixelHeight
