@@ -55,7 +55,9 @@ enum PreviewPage {
         </html>
 
         """
-    if let head = page.range(of: "</head>", options: .backwards) {
+    // The first `</head>` (a search from the end would cross the whole
+    // page: seconds for W1's 10 MB; the player's data escapes every `<`).
+    if let head = page.range(of: "</head>") {
       page.replaceSubrange(head, with: PreviewPageTemplate.style + "</head>")
     }
     if let end = page.range(of: "</body>", options: .backwards) {
