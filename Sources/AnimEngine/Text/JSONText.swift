@@ -29,7 +29,9 @@ public enum JSONText {
       case 0x09: bytes.append(contentsOf: [0x5C, 0x74])  // \t
       case 0x3C where escapingLessThan: bytes.append(contentsOf: lessThan)
       case 0..<0x20, 0x7F:
-        bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)]])
+        bytes.append(contentsOf: [
+          0x5C, 0x75, 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)],
+        ])
       default: bytes.append(byte)
       }
     }
