@@ -40,8 +40,9 @@ struct PreviewMessage: Encodable {
   ///
   /// The player page (W1's is 10 MB) is written by the one JSON escaper,
   /// which escapes `<` as it goes, in front of the rest, which Foundation's
-  /// encoder writes: Foundation took about 9 s (on the loaded two cores) to
-  /// encode W1's page and search and replace `</` in it, the escaper 1.3 s.
+  /// encoder writes: Foundation took 5.7 s (on the loaded two cores) to
+  /// encode a page like W1's and search and replace `</` in it, the
+  /// escaper 0.73 s (`bench/preview_json.swift`, BENCHMARKS.md).
   var json: String {
     var rest = self
     rest.player = nil
