@@ -68,19 +68,8 @@ def frame_times(count):
     return sorted(k for k in picks if 0 <= k < count)
 
 
-# The HTML player draws a shape's stroke and trim as they are at the first
-# frame (docs/export.md); these examples animate their trim, so the page does
-# not follow them yet (issue 21). Strict: the test says so once it does.
-TRIM_NOT_FOLLOWED = {"checkmark.anim", "progress_ring.anim"}
-
-
 def player_examples():
-    for path in sorted(glob.glob(os.path.join(ROOT, "examples", "*.anim"))):
-        if os.path.basename(path) in TRIM_NOT_FOLLOWED:
-            reason = "the HTML player does not follow an animated trim yet"
-            yield pytest.param(path, marks=pytest.mark.xfail(strict=True, reason=reason))
-        else:
-            yield path
+    return sorted(glob.glob(os.path.join(ROOT, "examples", "*.anim")))
 
 
 @pytest.mark.parametrize("example", list(player_examples()))
