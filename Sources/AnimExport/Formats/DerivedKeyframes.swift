@@ -29,7 +29,9 @@ enum DerivedKeyframes {
     _ channel: PlayerShapeChannel, of view: RecordedView, recording: StageRecording, span: Double
   ) -> [JSONValue]? {
     let tracks = channel.inputs.map { view.track($0).keys }
-    let moving = tracks.map { keys in keys.count > 1 && !keys.allSatisfy { $0.value == keys[0].value } }
+    let moving = tracks.map { keys in
+      keys.count > 1 && !keys.allSatisfy { $0.value == keys[0].value }
+    }
     guard moving.contains(true) else { return nil }
     let start = recording.start
     let end = max(recording.end, start)

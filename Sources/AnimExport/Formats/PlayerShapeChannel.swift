@@ -70,7 +70,9 @@ struct PlayerShapeChannel {
             ? ShapeValue(form: "none", numbers: [])
             : ShapeValue(form: "dash", numbers: [length, 1 - length])
         },
-        text: { $0.form == "none" ? "none" : $0.numbers.map(JSONValue.format).joined(separator: " ") }),
+        text: {
+          $0.form == "none" ? "none" : $0.numbers.map(JSONValue.format).joined(separator: " ")
+        }),
       PlayerShapeChannel(
         css: "stroke-dashoffset", inputs: [.trimStart, .trimEnd, .trimOffset],
         value: { values in
@@ -97,11 +99,15 @@ struct PlayerShapeChannel {
         }),
       PlayerShapeChannel(
         css: "stroke-linecap", inputs: [.lineCap],
-        value: { ShapeValue(form: choice(LineCap.allCases.map(\.rawValue), $0[0][0]), numbers: []) },
+        value: {
+          ShapeValue(form: choice(LineCap.allCases.map(\.rawValue), $0[0][0]), numbers: [])
+        },
         text: { $0.form }),
       PlayerShapeChannel(
         css: "stroke-linejoin", inputs: [.lineJoin],
-        value: { ShapeValue(form: choice(LineJoin.allCases.map(\.rawValue), $0[0][0]), numbers: []) },
+        value: {
+          ShapeValue(form: choice(LineJoin.allCases.map(\.rawValue), $0[0][0]), numbers: [])
+        },
         text: { $0.form }),
     ]
     if alphaInStroke {
