@@ -9,9 +9,10 @@ import AnimEngine
 ///
 /// - nothing moves: the value holds;
 /// - one input moves along a monotone curve (linear, sampled, or a cubic
-///   Bézier whose handles stay within 0…1) and the value is affine in that
-///   input over the values it passes (tested at seven interior points):
-///   one keyframe with the input's easing, so the browser's value equals
+///   Bézier whose handles stay within 0…1), or several along the same one
+///   (one motion tweening them together), and the value is affine in that
+///   curve's progress (tested at seven interior points): one keyframe with
+///   the inputs' easing, so the browser's value equals
 ///   anim's at every instant. A value that differs at an end of the
 ///   interval from the affine one (a zero-length trim at the start of a
 ///   `draw`, the undashed whole outline at its end) is a jump there: the
@@ -64,14 +65,19 @@ enum DerivedKeyframes {
         out.append((a, startValue, "linear"))
         continue
       }
-      if movers.count == 1, let easing = monotoneEasing(movers[0].from.out),
-        movers[0].from.time == a, movers[0].to.time == b
+      // One curve drives every input that moves (one input, or several
+      // tweened together by one motion: a rect's width, height and radius).
+      if let easing = monotoneEasing(movers[0].from.out),
+        movers.allSatisfy({
+          $0.from.out == movers[0].from.out && $0.from.time == a && $0.to.time == b
+        })
       {
-        let m = movers[0]
         var inputs = values(at: a, fromLeft: false)
         var inside: [ShapeValue] = []
         for k in 1...7 {
-          inputs[m.input] = m.from.value + (m.to.value - m.from.value) * (Double(k) / 8)
+          for m in movers {
+            inputs[m.input] = m.from.value + (m.to.value - m.from.value) * (Double(k) / 8)
+          }
           inside.append(channel.value(inputs))
         }
         if let ends = affineEnds(inside) {
