@@ -96,8 +96,9 @@ enum DerivedKeyframes {
       let frame = recording.frameRate > 0 ? 1 / recording.frameRate : 0
       guard frame > 0 else { continue }
       var k = ((a - start) / frame).rounded(.down) + 1
-      while start + k * frame < b - frame * 1e-6 {
-        let t = start + k * frame
+      // Frame times as the recorder takes them (A + k/N).
+      while start + k / recording.frameRate < b - frame * 1e-6 {
+        let t = start + k / recording.frameRate
         if t > a + frame * 1e-6 {
           out.append((t, channel.value(values(at: t, fromLeft: false)), "linear"))
         }

@@ -62,6 +62,8 @@ public final class StageRecorder {
   private var drawn: (ViewID) -> Bool = { _ in true }
   /// Track visits at the last frame taken (the work per frame, for tests).
   private(set) var visitsAtLastFrame = 0
+  /// Tracks with a builder so far (the memory held, for tests).
+  var builderCount: Int { builders.count }
 
   /// Records every view the scene declares (`only` filters them) at
   /// `frameRate` frames per second.
