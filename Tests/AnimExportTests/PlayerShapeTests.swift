@@ -44,13 +44,14 @@ final class PlayerShapeTests: XCTestCase {
         ["0", "0 1", "linear"], ["0.5", "1 0", "linear"], ["0.5", "none", "linear"],
         ["1", "none", "linear"],
       ])
-    // A zero-length piece draws no caps: width 0 at t = 0, 6 just after.
+    // A zero-length piece draws no caps: opacity 0 at t = 0, 1 just after.
     XCTAssertEqual(
-      a["ring.stroke-width"],
+      a["ring.stroke-opacity"],
       [
-        ["0", "0", "linear"], ["5e-07", "6", "linear"], ["0.5", "6", "linear"],
-        ["1", "6", "linear"],
+        ["0", "0", "linear"], ["5e-07", "1", "linear"], ["0.5", "1", "linear"],
+        ["1", "1", "linear"],
       ])
+    XCTAssertNil(a["ring.stroke-width"])
     // The offset never changes: no animation.
     XCTAssertNil(a["ring.stroke-dashoffset"])
   }

@@ -146,17 +146,20 @@ def test_the_readout_reads_what_is_drawn(browser, tmp_path):
 # Every animated shape property (SPEC §16): a rect's size and corner radius
 # under a corner anchor, a trim whose start is after its end, moving offset
 # past the end of the outline (wrap-around), a star's inner radius on an
-# overshooting curve, stroke width and colour, a polygon's width.
+# overshooting curve, stroke width and colour, a polygon's width, and a
+# round-capped stroke of zero length (no dot) that starts drawing at 0.6 s.
 SHAPES = """
 stage(width: 300, height: 200, background: "#202020")
 rect r(x: 40, y: 30, width: 60, height: 40, color: "#3080ff", stroke: white, strokeWidth: 4, cornerRadius: 4, anchor: (0, 0))
 ellipse e(x: 210, y: 60, width: 100, height: 70, color: transparent, stroke: "#ff8000", strokeWidth: 10, lineCap: round, trimStart: 0.8, trimEnd: 0.3, trimOffset: 0.1)
 star s(x: 70, y: 145, width: 80, height: 80, points: 5, innerRadius: 0.5, color: "#ffc000", stroke: black, strokeWidth: 3)
 polygon p(x: 210, y: 150, width: 70, height: 70, sides: 6, color: "#00a000", stroke: white, strokeWidth: 2, lineJoin: round)
+ellipse z(x: 140, y: 100, width: 30, height: 30, color: transparent, stroke: "#00ffff", strokeWidth: 8, lineCap: round, trimEnd: 0)
 run tween(width: 100, height: 30, cornerRadius: 12, 1, ease: inOutCubic) on r
 run tween(trimOffset: 0.7, 1) | tween(trimEnd: 0.95, 0.6, ease: outQuad) on e
 run tween(innerRadius: 0.2, 1, ease: outBack) | tween(strokeWidth: 8, 0.5) on s
 run tween(stroke: red, 1) | tween(width: 40, 0.8, ease: inQuad) on p
+run draw(0.5, delay: 0.6) on z
 """
 
 
@@ -175,3 +178,8 @@ def test_chromium_follows_every_animated_shape_property(browser, tmp_path):
         state_at(browser, t)
         want = Image.open(png).convert("RGBA")
         compare(browser.screenshot("#stage"), want, f"shapes at t = {t}")
+    # The readout adds a path's stroke as drawn.
+    s = state_at(browser, 1.2)["views"]
+    assert s["p"]["stroke"] == "#ff0000ff" and s["p"]["lineJoin"] == "round"
+    assert s["s"]["strokeWidth"] == 8 and s["e"]["lineCap"] == "round"
+    assert s["r"]["x"] == 40 and s["r"]["width"] == 100

@@ -147,7 +147,7 @@ enum HTMLPlayerTemplate {
       const byOpacity = el.dataset.alpha === "opacity";
       const alpha = Number(byOpacity ? s.opacity : s.fillOpacity);
       const colourAlpha = byOpacity ? Number(s.fillOpacity) : (rgb.length > 3 ? rgb[3] : 1);
-      return {
+      const state = {
         x: move[0] || 0, y: move[1] || 0,
         width: numbers(s.width)[0], height: numbers(s.height)[0],
         alpha,
@@ -156,6 +156,17 @@ enum HTMLPlayerTemplate {
         color: "#" + hex(rgb[0] / 255) + hex(rgb[1] / 255) + hex(rgb[2] / 255) + hex(colourAlpha),
         cornerRadius: numbers(s.rx)[0] || 0,
       };
+      // A view drawn as a path (SPEC §16) adds its stroke as drawn: the
+      // colour with its alpha, width, cap and join.
+      if (el.tagName === "path") {
+        const stroke = numbers(s.stroke);
+        const strokeAlpha = stroke.length > 3 ? stroke[3] : (stroke.length ? 1 : 0);
+        state.stroke = "#" + hex((stroke[0] || 0) / 255) + hex((stroke[1] || 0) / 255) + hex((stroke[2] || 0) / 255) + hex(strokeAlpha);
+        state.strokeWidth = numbers(s.strokeWidth)[0];
+        state.lineCap = s.strokeLinecap;
+        state.lineJoin = s.strokeLinejoin;
+      }
+      return state;
     }
     function state(T) {
       const views = {};

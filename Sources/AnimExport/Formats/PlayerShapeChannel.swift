@@ -38,7 +38,7 @@ struct PlayerShapeChannel {
     let geometry: [Property] = [
       .width, .height, .anchorX, .anchorY, .cornerRadius, .sides, .points, .innerRadius,
     ]
-    var list = [
+    return [
       PlayerShapeChannel(
         css: "d", inputs: geometry,
         value: { values in
@@ -81,13 +81,19 @@ struct PlayerShapeChannel {
           return ShapeValue(form: "", numbers: [-(min(s, e) + values[2][0])])
         },
         text: { JSONValue.format($0.numbers[0]) }),
-      // A zero-length piece draws nothing, caps included (SPEC §16.3): the
-      // stroke's width is 0 then, as SVG would draw a dot for a round cap.
       PlayerShapeChannel(
-        css: "stroke-width", inputs: [.strokeWidth, .trimStart, .trimEnd],
+        css: "stroke-width", inputs: [.strokeWidth],
+        value: { ShapeValue(form: "", numbers: [max($0[0][0], 0)]) },
+        text: { JSONValue.format($0.numbers[0]) }),
+      // The view's alpha (unless the element's opacity carries it), and 0
+      // for a zero-length piece, which draws nothing, caps included (SPEC
+      // §16.3), where SVG would draw a round cap's dot.
+      PlayerShapeChannel(
+        css: "stroke-opacity", inputs: [.alpha, .trimStart, .trimEnd],
         value: { values in
           let visible = Self.trimLength(values[1][0], values[2][0]) > 0
-          return ShapeValue(form: "", numbers: [visible ? max(values[0][0], 0) : 0])
+          let alpha = alphaInStroke ? values[0][0] : 1
+          return ShapeValue(form: "", numbers: [visible ? alpha : 0])
         },
         text: { JSONValue.format($0.numbers[0]) }),
       PlayerShapeChannel(
@@ -110,14 +116,6 @@ struct PlayerShapeChannel {
         },
         text: { $0.form }),
     ]
-    if alphaInStroke {
-      list.append(
-        PlayerShapeChannel(
-          css: "stroke-opacity", inputs: [.alpha],
-          value: { ShapeValue(form: "", numbers: [$0[0][0]]) },
-          text: { JSONValue.format($0.numbers[0]) }))
-    }
-    return list
   }
 
   /// The stroked fraction of the outline: |e − s| with both clamped to 0…1.
