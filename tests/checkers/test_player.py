@@ -68,19 +68,8 @@ def frame_times(count):
     return sorted(k for k in picks if 0 <= k < count)
 
 
-# The HTML player draws a shape's stroke and trim as they are at the first
-# frame (docs/export.md); these examples animate their trim, so the page does
-# not follow them yet (issue 21). Strict: the test says so once it does.
-TRIM_NOT_FOLLOWED = {"checkmark.anim", "progress_ring.anim"}
-
-
 def player_examples():
-    for path in sorted(glob.glob(os.path.join(ROOT, "examples", "*.anim"))):
-        if os.path.basename(path) in TRIM_NOT_FOLLOWED:
-            reason = "the HTML player does not follow an animated trim yet"
-            yield pytest.param(path, marks=pytest.mark.xfail(strict=True, reason=reason))
-        else:
-            yield path
+    return sorted(glob.glob(os.path.join(ROOT, "examples", "*.anim")))
 
 
 @pytest.mark.parametrize("example", list(player_examples()))
@@ -152,3 +141,45 @@ def test_the_readout_reads_what_is_drawn(browser, tmp_path):
     browser.evaluate("document.getAnimations().forEach(a => a.cancel())")
     s = browser.evaluate("state(0.25)")["views"]
     assert s["box"]["x"] == 30 and s["pad"]["alpha"] == 1
+
+
+# Every animated shape property (SPEC §16): a rect's size and corner radius
+# under a corner anchor, a trim whose start is after its end, moving offset
+# past the end of the outline (wrap-around), a star's inner radius on an
+# overshooting curve, stroke width and colour, a polygon's width, and a
+# round-capped stroke of zero length (no dot) that starts drawing at 0.6 s.
+SHAPES = """
+stage(width: 300, height: 200, background: "#202020")
+rect r(x: 40, y: 30, width: 60, height: 40, color: "#3080ff", stroke: white, strokeWidth: 4, cornerRadius: 4, anchor: (0, 0))
+ellipse e(x: 210, y: 60, width: 100, height: 70, color: transparent, stroke: "#ff8000", strokeWidth: 10, lineCap: round, trimStart: 0.8, trimEnd: 0.3, trimOffset: 0.1)
+star s(x: 70, y: 145, width: 80, height: 80, points: 5, innerRadius: 0.5, color: "#ffc000", stroke: black, strokeWidth: 3)
+polygon p(x: 210, y: 150, width: 70, height: 70, sides: 6, color: "#00a000", stroke: white, strokeWidth: 2, lineJoin: round)
+ellipse z(x: 140, y: 100, width: 30, height: 30, color: transparent, stroke: "#00ffff", strokeWidth: 8, lineCap: round, trimEnd: 0)
+run tween(width: 100, height: 30, cornerRadius: 12, 1, ease: inOutCubic) on r
+run tween(trimOffset: 0.7, 1) | tween(trimEnd: 0.95, 0.6, ease: outQuad) on e
+run tween(innerRadius: 0.2, 1, ease: outBack) | tween(strokeWidth: 8, 0.5) on s
+run tween(stroke: red, 1) | tween(width: 40, 0.8, ease: inQuad) on p
+run draw(0.5, delay: 0.6) on z
+"""
+
+
+def test_chromium_follows_every_animated_shape_property(browser, tmp_path):
+    script = tmp_path / "shapes.anim"
+    script.write_text(SHAPES)
+    page = tmp_path / "shapes.html"
+    p = run(["export", str(script), "-o", str(page), "--to", "1.2", "--fps", str(FPS)])
+    assert p.returncode == 0, p.stderr
+    browser.open(f"file://{page}")
+    # Frame times and times between frames (anim renders any time with --at).
+    for t in (0.1, 0.3, 0.45, 0.55, 0.63, 0.77, 0.9, 1.2):
+        png = tmp_path / f"at{t}.png"
+        p = run(["render", str(script), "-o", str(png), "--at", str(t), "--quiet"])
+        assert p.returncode == 0, p.stderr
+        state_at(browser, t)
+        want = Image.open(png).convert("RGBA")
+        compare(browser.screenshot("#stage"), want, f"shapes at t = {t}")
+    # The readout adds a path's stroke as drawn.
+    s = state_at(browser, 1.2)["views"]
+    assert s["p"]["stroke"] == "#ff0000ff" and s["p"]["lineJoin"] == "round"
+    assert s["s"]["strokeWidth"] == 8 and s["e"]["lineCap"] == "round"
+    assert s["r"]["x"] == 40 and s["r"]["width"] == 100

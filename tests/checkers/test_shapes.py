@@ -7,14 +7,17 @@ not write, compared at interior pixels.
   with Skia's stroker (miter limit 4), the trimmed ellipse with Skia's
   TrimPathEffect from 12 o'clock clockwise;
 - headless Chromium draws anim's SVG of the same frame;
-- rlottie draws anim's Lottie export of the same frame.
+- rlottie and ThorVG draw anim's Lottie export of the same frame, for every
+  shape example at several interior times.
 
 A pixel is compared when it is at least two pixels from every edge in both
 pictures (both pictures are flat there); interior pixels must be equal.
 """
 
+import glob
 import math
 import os
+import re
 import shutil
 import subprocess
 
@@ -157,32 +160,73 @@ def test_chromium_draws_anims_svg_like_its_png(scene, tmp_path):
     assert_interior_equal(load(png), load(shot))
 
 
-@pytest.mark.parametrize("example,at", [
-    ("examples/spinner.anim", 0.3),
-    ("examples/progress_ring.anim", 0.5),
-    ("examples/checkmark.anim", 0.9),
-])
-def test_rlottie_draws_the_examples_like_anim(example, at, tmp_path):
+def shape_examples():
+    """Every example that declares a kind of view other than a rect."""
+    kinds = re.compile(r"^\s*(ellipse|polygon|star|shape)\s+\w", re.M)
+    paths = sorted(glob.glob(os.path.join(os.path.dirname(os.path.dirname(
+        os.path.dirname(os.path.abspath(__file__)))), "examples", "*.anim")))
+    return [p for p in paths if kinds.search(open(p).read())]
+
+
+# Interior times of each example's recording, as fractions of its span: its
+# shapes' trims, strokes and turns part-way.
+FRACTIONS = (0.2, 0.45, 0.7, 0.95)
+
+
+def rlottie_frame(doc, frame):
+    from rlottie_python import LottieAnimation
+    return LottieAnimation.from_file(str(doc)).render_pillow_frame(frame_num=frame)
+
+
+def thorvg_frame(doc, frame):
+    import json
+    import thorvg_python as tvg
+    data = json.loads(doc.read_text())
+    engine = tvg.Engine(threads=0)
+    canvas = tvg.SwCanvas(engine)
+    canvas.set_target(data["w"], data["h"])
+    animation = tvg.LottieAnimation(engine)
+    picture = animation.get_picture()
+    assert picture.load(str(doc)) == tvg.Result.SUCCESS
+    picture.set_size(data["w"], data["h"])
+    assert animation.set_frame(float(frame)) == tvg.Result.SUCCESS
+    canvas.add(picture)
+    canvas.update()
+    canvas.draw(True)
+    canvas.sync()
+    return canvas.get_pillow()
+
+
+PLAYERS = {"rlottie": rlottie_frame, "thorvg": thorvg_frame}
+
+
+@pytest.mark.parametrize("player", sorted(PLAYERS))
+@pytest.mark.parametrize("example", shape_examples(), ids=os.path.basename)
+def test_lottie_players_draw_the_examples_like_anim(player, example, tmp_path):
+    """rlottie and ThorVG, two players anim did not write, draw anim's Lottie
+    export of every shape example like anim's PNG at interior times."""
     import json
     import jsonschema
     import lottie_specs
-    from PIL import Image
-    from rlottie_python import LottieAnimation
 
-    png, doc = tmp_path / "anim.png", tmp_path / "anim.json"
-    run("render", example, "-o", str(png), "--at", str(at), "--quiet")
-    run("export", example, "-o", str(doc))
+    doc = tmp_path / "anim.json"
+    run("export", example, "-o", str(doc), "--fps", "30")
     schema_path = os.path.join(
         os.path.dirname(lottie_specs.__file__), "data", "lottie.schema.json")
     with open(schema_path) as f:
         jsonschema.Draft202012Validator(json.load(f)).validate(json.loads(doc.read_text()))
     data = json.loads(doc.read_text())
-    frame = round(at * data["fr"])
-    picture = LottieAnimation.from_file(str(doc)).render_pillow_frame(frame_num=frame)
-    theirs = np.array(picture.convert("RGB")).astype(int)
-    # rlottie measures trims on flattened curves: a trimmed end may move by
-    # a fraction of a point, a few pixels at the ends.
-    # Small pictures of thick strokes: about a quarter of the pixels are near an edge.
-    # Mid-tween colours: rlottie interpolates the keyframed colour in its own
-    # single precision and may land one 8-bit step from anim's exact blend.
-    assert_interior_equal(load(png), theirs, stray=30, compared=0.6, tolerance=1)
+    assert data["op"] > 4
+    for fraction in FRACTIONS:
+        frame = round(fraction * (data["op"] - 1))
+        at = frame / data["fr"]
+        png = tmp_path / f"anim{frame}.png"
+        run("render", example, "-o", str(png), "--at", repr(at), "--quiet")
+        theirs = np.array(PLAYERS[player](doc, frame).convert("RGB")).astype(int)
+        # rlottie and ThorVG measure trims on flattened curves: a trimmed
+        # end may move by a fraction of a point, a few pixels at the ends.
+        # Small pictures of thick strokes: about a quarter of the pixels are
+        # near an edge. Mid-tween colours: the players interpolate the
+        # keyframed colour in their own single precision and may land one
+        # 8-bit step from anim's exact blend.
+        assert_interior_equal(load(png), theirs, stray=30, compared=0.6, tolerance=1)

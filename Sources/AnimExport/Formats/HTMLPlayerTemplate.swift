@@ -149,6 +149,16 @@ enum HTMLPlayerTemplate {
         });
         read[r.key] = r.color ? "#" + lanes.map(hex).join("") : lanes[0];
       }
+      // A view drawn as a path (SPEC §16) adds its stroke as drawn: the
+      // colour with its alpha, width, cap and join.
+      if (el.tagName === "path") {
+        const stroke = numbers(s.stroke);
+        const strokeAlpha = stroke.length > 3 ? stroke[3] : (stroke.length ? 1 : 0);
+        read.stroke = "#" + hex((stroke[0] || 0) / 255) + hex((stroke[1] || 0) / 255) + hex((stroke[2] || 0) / 255) + hex(strokeAlpha);
+        read.strokeWidth = numbers(s.strokeWidth)[0];
+        read.lineCap = s.strokeLinecap;
+        read.lineJoin = s.strokeLinejoin;
+      }
       return read;
     }
     function state(T) {

@@ -14,56 +14,49 @@ import AnimEngine
 /// before B holds its last value (a keyframe list that ends early would be
 /// completed by the browser with the element's own value).
 public enum HTMLPlayerWriter {
-  /// A view that is not a plain centred, unstroked rect, as the attributes
-  /// of an SVG `<path>` (SPEC §16): its outline at the first recorded frame,
-  /// placed so the anchor point is at the origin, and its stroke (colour,
-  /// width, cap, join, miter limit 4) and trim (the trimmed piece) from that
-  /// frame. Position, rotation, scale, fill and opacity animate through the
-  /// same custom properties as a rect; an animated size, stroke or trim is
-  /// not followed yet. Nil for a view drawn as a rect.
-  static func outlinePath(_ view: RecordedView) -> String? {
-    var state = ViewState()
-    for p in Property.allCases where p.lanes > 0 {
-      state[value: p] = view.track(p).value(at: view.track(p).keys.first?.time ?? 0)
+  /// Whether `view` is drawn as an SVG `<path>` (SPEC §16): any kind but a
+  /// rect, and a rect whose anchor is not its centre or whose stroke shows at
+  /// some time; every other rect stays a `<rect>`, the fastest to draw.
+  static func isPath(_ view: RecordedView) -> Bool {
+    if view.kind.outline != .rectangle { return true }
+    let anchored = [Property.anchorX, .anchorY].allSatisfy { p in
+      view.track(p).keys.allSatisfy { $0.value[0] == 0.5 }
     }
-    let stroked = state[color: .stroke].a > 0 && state.drawn(.strokeWidth) > 0
-    if view.kind.outline == .rectangle && state[.anchorX] == 0.5 && state[.anchorY] == 0.5
-      && !stroked
-    {
-      return nil
+    return !anchored || view.track(.stroke).keys.contains { $0.value[3] > 0 }
+  }
+
+  /// The channels of a view drawn as a path, beside `channels` (its
+  /// ``PlayerChannel``s): the view's alpha is the stroke's opacity unless
+  /// the element's `opacity` carries it.
+  static func shapeChannels(_ view: RecordedView, _ channels: [PlayerChannel])
+    -> [PlayerShapeChannel]
+  {
+    PlayerShapeChannel.of(
+      kind: view.kind, path: view.path,
+      alphaInStroke: !channels.contains { $0.css == "opacity" })
+  }
+
+  /// The attributes of a view drawn as a path: its outline at the first
+  /// recorded frame (`d`, placed so the anchor point is at the origin), the
+  /// stroke's length as 1 (so the trim is a dash pattern of period 1) and
+  /// miter limit, and every ``PlayerShapeChannel``'s value at that frame as
+  /// its style; the animations of `animations(of:…)` move them from there.
+  static func pathAttributes(_ view: RecordedView, _ channels: [PlayerShapeChannel]) -> (
+    attributes: String, style: String
+  ) {
+    var attributes = ""
+    var style = ""
+    for channel in channels {
+      let values = channel.inputs.map { view.track($0).keys.first?.value ?? .zero }
+      let value = channel.value(values)
+      if channel.css == "d" {
+        attributes = "d=\"\(PlayerShapeChannel.pathData(value))\""
+      } else {
+        style += "\(channel.css):\(channel.text(value));"
+      }
     }
-    let w = abs(state[.width])
-    let h = abs(state[.height])
-    let ax = state[.anchorX] * w
-    let ay = state[.anchorY] * h
-    let outline = view.kind.outline.outline(of: state, path: view.path).mapped {
-      OutlinePoint($0.x - ax, $0.y - ay)
-    }
-    var attributes = "d=\"\(outline.svgPathData)\""
-    let start = state.drawn(.trimStart)
-    let end = state.drawn(.trimEnd)
-    let length = abs(end - start)
-    guard stroked, length > 0 else { return attributes }
-    if length < 1 {
-      // The trimmed piece as one dash of a pattern whose period is the
-      // whole outline (pathLength 1), so a piece past the end continues
-      // from the start, as SPEC §16.3 wraps it.
-      var offset = (min(start, end) + state[.trimOffset]).truncatingRemainder(dividingBy: 1)
-      if offset < 0 { offset += 1 }
-      attributes += " pathLength=\"1\" stroke-dasharray=\"\(JSONValue.format(length)) "
-      attributes +=
-        "\(JSONValue.format(1 - length))\" stroke-dashoffset=\"\(JSONValue.format(-offset))\""
-    }
-    let s = state[color: .stroke]
-    attributes += " stroke=\"rgb(\(channel(s.r)) \(channel(s.g)) \(channel(s.b)))\""
-    attributes += " stroke-opacity=\"\(JSONValue.format(min(max(s.a, 0), 1)))\""
-    attributes += " stroke-width=\"\(JSONValue.format(state.drawn(.strokeWidth)))\""
-    attributes +=
-      " stroke-linecap=\"\(LineCap.allCases[min(max(Int(state[.lineCap]), 0), 2)].rawValue)\""
-    attributes +=
-      " stroke-linejoin=\"\(LineJoin.allCases[min(max(Int(state[.lineJoin]), 0), 2)].rawValue)\""
-    attributes += " stroke-miterlimit=\"4\""
-    return attributes
+    attributes += " pathLength=\"1\" stroke-miterlimit=\"4\""
+    return (attributes, style)
   }
 
   /// The page for `recording` on `stage`.
@@ -105,8 +98,10 @@ public enum HTMLPlayerWriter {
         initial += "\(channel.css):\(channel.text(values));"
       }
       let marked = channels.contains { $0.css == "opacity" } ? " data-alpha=\"opacity\"" : ""
-      if let path = outlinePath(view) {
-        rects += "<path id=\"v\(i)\"\(marked) style=\"\(initial)\" \(path)></path>\n"
+      if isPath(view) {
+        let path = pathAttributes(view, shapeChannels(view, channels))
+        rects += "<path id=\"v\(i)\"\(marked) style=\"\(initial)\(path.style)\" "
+        rects += "\(path.attributes)></path>\n"
       } else {
         rects += "<rect id=\"v\(i)\"\(marked) style=\"\(initial)\"></rect>\n"
       }
@@ -139,7 +134,7 @@ public enum HTMLPlayerWriter {
     html += ",\"views\":["
     for (i, view) in recording.views.enumerated() {
       if i > 0 { html += "," }
-      let animations = self.animations(of: view, start: recording.start, span: span)
+      let animations = self.animations(of: view, recording: recording, span: span)
       JSONValue.object([("name", .string(view.name)), ("animations", .array(animations))])
         .write(to: &html)
       if html.utf8.count >= chunk {
@@ -157,14 +152,27 @@ public enum HTMLPlayerWriter {
   /// The animations of one view: `{"p": CSS property, "k": keyframes}`, with
   /// `"add": true` on one composited onto the animation before it. A
   /// property that never changes has none (the `<rect>`'s style holds it).
-  static func animations(of view: RecordedView, start: Double, span: Double) -> [JSONValue] {
+  static func animations(of view: RecordedView, recording: StageRecording, span: Double)
+    -> [JSONValue]
+  {
+    let start = recording.start
     var out: [JSONValue] = []
     func animation(_ css: String, _ keys: [JSONValue], add: Bool = false) -> JSONValue {
       var members: [(String, JSONValue)] = [("p", .string(css)), ("k", .array(keys))]
       if add { members.append(("add", .bool(true))) }
       return .object(members)
     }
-    for channel in PlayerChannel.of(view) {
+    let channels = PlayerChannel.of(view)
+    if isPath(view) {
+      for channel in shapeChannels(view, channels) {
+        if let keys = DerivedKeyframes.keyframes(
+          channel, of: view, recording: recording, span: span)
+        {
+          out.append(animation(channel.css, keys))
+        }
+      }
+    }
+    for channel in channels {
       let tracks = channel.properties.map { view.track($0) }
       let moving = tracks.map { !$0.isStatic && $0.keys.count > 1 }
       guard moving.contains(true) else { continue }

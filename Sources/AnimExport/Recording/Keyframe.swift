@@ -70,20 +70,24 @@ public struct PropertyTrack: Sendable {
   }
 }
 
-/// A drawn view and its tracks (one per property, every property).
+/// A drawn view and its tracks (every property of the table: those that
+/// changed as keyframe lists, the others as the value they held).
 public struct RecordedView: Sendable {
   public let id: ViewID
   /// The view's name (`tiles[3]` for a grid member).
   public let name: String
   /// The view's kind: the outline a writer draws.
   public let kind: ViewKind
-  public var tracks: [PropertyTrack]
+  /// The tracks of the properties something happened to.
+  var tracks: [PropertyTrack]
+  /// The others.
+  let held: HeldTracks
   /// A `shape`'s parsed path data and viewBox; nil for other kinds.
   public var path: ShapePath? = nil
 
   /// The track of `property`.
   public func track(_ property: Property) -> PropertyTrack {
-    tracks.first { $0.property == property }!
+    tracks.first { $0.property == property } ?? held.track(property)
   }
 }
 

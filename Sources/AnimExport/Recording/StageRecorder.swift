@@ -28,9 +28,18 @@ public final class StageRecorder {
       offset >= $0.slot && offset < $0.slot + $0.lanes
     }!
   }
-  /// One builder per track: track `v · properties.count + p` is property
-  /// `properties[p]` of the `v`-th view recorded.
+  /// A builder for each track that something happened to: track
+  /// `v · properties.count + p` (property `properties[p]` of the `v`-th view
+  /// recorded) has `builders[builderOf[track]]`, or none (-1) while it
+  /// holds the value its view was first seen with. Most tracks never move
+  /// (W1: one of 22 a view), and a builder with its keyframes costs a few
+  /// hundred bytes, so a track gets one only when it is first visited.
   private var builders: [TrackBuilder] = []
+  private var builderOf: [Int32] = []
+  /// How each view was first seen: when, and its record's values then (the
+  /// value of each of its tracks without a builder).
+  private var firstLooks: [FirstLook] = []
+  private var firstValues: [Double] = []
   private var visits = FrameVisits()
   /// Tracks that must be visited at the next frame (see
   /// `TrackBuilder.isSettled`).
@@ -53,6 +62,8 @@ public final class StageRecorder {
   private var drawn: (ViewID) -> Bool = { _ in true }
   /// Track visits at the last frame taken (the work per frame, for tests).
   private(set) var visitsAtLastFrame = 0
+  /// Tracks with a builder so far (the memory held, for tests).
+  var builderCount: Int { builders.count }
 
   /// Records every view the scene declares (`only` filters them) at
   /// `frameRate` frames per second.
@@ -63,27 +74,59 @@ public final class StageRecorder {
   /// Starts tracks for views declared since the last frame, and queues them
   /// for a visit. A view declared after the first frame is invisible (alpha
   /// 0) until its first frame. View `id` is the `id`-th view recorded.
-  private func discover(_ scene: Scene, at time: Double, into visits: inout FrameVisits) {
+  ///
+  /// A track is not visited at its view's first look unless a segment is
+  /// in force on it: a visit without one records the value as a hold and
+  /// leaves the track settled, which is what a track without a builder
+  /// stands for (`FirstLook.keys`).
+  private func discover(
+    _ scene: Scene, at time: Double, previousTime: Double, instant: Bool,
+    into visits: inout FrameVisits
+  ) {
     guard scene.count > views.count else { return }
-    let first = builders.count
     for raw in views.count..<scene.count {
       let id = ViewID(raw)
       views.append((id: id, name: scene.name(of: id), kind: scene.kind(of: id)))
       paths[id] = scene.paths[id]
-      for property in properties {
-        var builder = TrackBuilder()
-        if property == .alpha && time > start {
-          builder.beginInvisible(at: start)
-        }
-        builders.append(builder)
-      }
+      firstLooks.append(
+        FirstLook(
+          look: looks, time: time, previousTime: previousTime, instant: instant,
+          start: start, late: time > start))
     }
-    visits.grow(to: builders.count)
-    for i in first..<builders.count { visits.add(i) }
+    builderOf += repeatElement(-1, count: views.count * properties.count - builderOf.count)
+    visits.grow(to: builderOf.count)
     let width = views.count * Property.recordWidth
     scene.withValues { values in
-      for s in seen.count..<width { seen.append(values[s]) }
+      for s in seen.count..<width {
+        seen.append(values[s])
+        firstValues.append(values[s])
+      }
     }
+  }
+
+  /// The builder of track `i`, made on its first visit: as its view's first
+  /// look left it when that look is past.
+  private func makeBuilder(_ i: Int, into builders: inout [TrackBuilder]) -> Int {
+    let v = i / properties.count
+    let property = properties[i % properties.count]
+    let first = firstLooks[v]
+    var builder = TrackBuilder()
+    if first.look < looks {
+      builder = first.builder(property, value: firstValue(v, property))
+    } else if property == .alpha && first.late {
+      builder.beginInvisible(at: first.start)
+    }
+    builderOf[i] = Int32(builders.count)
+    builders.append(builder)
+    return builders.count - 1
+  }
+
+  /// The value of `property` of the `v`-th view when it was first seen.
+  private func firstValue(_ v: Int, _ property: Property) -> PropertyValue {
+    let base = v * Property.recordWidth + property.slot
+    var value = PropertyValue.zero
+    for lane in 0..<property.lanes { value[lane] = firstValues[base + lane] }
+    return value
   }
 
   /// Takes frame `index` at absolute `time`: the scene's values after every
@@ -133,7 +176,7 @@ public final class StageRecorder {
     var visits = self.visits
     self.visits = FrameVisits()
     visits.begin(frame: index)
-    discover(scene, at: time, into: &visits)
+    discover(scene, at: time, previousTime: previousTime, instant: instant, into: &visits)
     for i in unsettled { visits.add(i) }
     unsettled.removeAll(keepingCapacity: true)
     // Held, not unowned: `recording()` reads it after the run that drew the
@@ -156,25 +199,26 @@ public final class StageRecorder {
       let property = properties[i % propertyCount]
       let value = scene.value(ViewID(i / propertyCount), property)
       let k = visits.segmentIndex(of: i)
+      let b = builderOf[i] >= 0 ? Int(builderOf[i]) : makeBuilder(i, into: &builders)
       let confirmed =
         if let k {
-          builders[i].confirm(
+          builders[b].confirm(
             time: time, value: value, start: visits.segments[k].start,
             duration: visits.segments[k].duration, paused: visits.segments[k].paused,
             exact: visits.segments[k].shape != .other, previousTime: previousTime,
             lanes: property.lanes)
         } else {
-          builders[i].confirm(
+          builders[b].confirm(
             time: time, value: value, start: nil, duration: 0, paused: false, exact: false,
             previousTime: previousTime, lanes: property.lanes)
         }
       if !confirmed {
-        builders[i].observe(
+        builders[b].observe(
           time: time, value: value, segment: k.map { visits.segments[$0] },
           previousTime: previousTime, jumpDelta: delta, lanes: property.lanes,
           instant: instant)
       }
-      if !builders[i].isSettled { unsettled.append(i) }
+      if !builders[b].isSettled { unsettled.append(i) }
     }
     self.builders = builders
     visitsAtLastFrame = visits.tracks.count
@@ -206,11 +250,17 @@ public final class StageRecorder {
     for (v, view) in views.enumerated() where drawn(view.id) {
       var tracks: [PropertyTrack] = []
       for (p, property) in properties.enumerated() {
-        let keys = builders[v * properties.count + p].finished(at: lastFrameTime)
+        let b = builderOf[v * properties.count + p]
+        guard b >= 0 else { continue }
+        let keys = builders[Int(b)].finished(at: lastFrameTime)
         tracks.append(PropertyTrack(property: property, keys: keys))
       }
+      let base = v * Property.recordWidth
       var recordedView = RecordedView(
-        id: view.id, name: view.name, kind: view.kind, tracks: tracks)
+        id: view.id, name: view.name, kind: view.kind, tracks: tracks,
+        held: HeldTracks(
+          firstLook: firstLooks[v], values: firstValues[base..<base + Property.recordWidth],
+          end: lastFrameTime))
       recordedView.path = paths[view.id]
       recorded.append(recordedView)
     }
@@ -222,6 +272,9 @@ public final class StageRecorder {
   private func restart(at time: Double) {
     views = []
     builders = []
+    builderOf = []
+    firstLooks = []
+    firstValues = []
     visits = FrameVisits()
     unsettled = []
     seen = []

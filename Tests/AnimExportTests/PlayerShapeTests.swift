@@ -1,0 +1,112 @@
+import AnimEngine
+import XCTest
+
+@testable import AnimExport
+
+/// The HTML player's shape channels (`PlayerShapeChannel`) and their
+/// keyframes (`DerivedKeyframes`): exact where one curve moves an affine
+/// value, jumps where the value jumps, every frame elsewhere.
+final class PlayerShapeTests: XCTestCase {
+  private func animations(_ script: String, end: Double = 1, fps: Double = 10) throws
+    -> [String: [[String]]]
+  {
+    let recording = try RecordingHarness(script: script, fps: fps, end: end).record()
+    var out: [String: [[String]]] = [:]
+    for view in recording.views {
+      for a in HTMLPlayerWriter.animations(of: view, recording: recording, span: end) {
+        guard case .object(let members) = a, case .string(let css) = members[0].1,
+          case .array(let keys) = members[1].1
+        else { continue }
+        out["\(view.name).\(css)"] = keys.map { key in
+          guard case .array(let parts) = key else { return [] }
+          return parts.map { part in
+            switch part {
+            case .number(let n): return JSONValue.format(n)
+            case .string(let s): return s
+            default: return "?"
+            }
+          }
+        }
+      }
+    }
+    return out
+  }
+
+  func testADrawIsOneKeyframeWithItsEasingAndTheStrokeAppearsAtOnce() throws {
+    let a = try animations(
+      """
+      ellipse ring(width: 100, height: 100, stroke: blue, strokeWidth: 6, lineCap: round, trimEnd: 0)
+      run draw(0.5, ease: linear) on ring
+      """)
+    XCTAssertEqual(
+      a["ring.stroke-dasharray"],
+      [
+        ["0", "0 1", "linear"], ["0.5", "1 0", "linear"], ["0.5", "none", "linear"],
+        ["1", "none", "linear"],
+      ])
+    // A zero-length piece draws no caps: opacity 0 at t = 0, 1 just after.
+    XCTAssertEqual(
+      a["ring.stroke-opacity"],
+      [
+        ["0", "0", "linear"], ["5e-07", "1", "linear"], ["0.5", "1", "linear"],
+        ["1", "1", "linear"],
+      ])
+    XCTAssertNil(a["ring.stroke-width"])
+    // The offset never changes: no animation.
+    XCTAssertNil(a["ring.stroke-dashoffset"])
+  }
+
+  func testATrimEndCrossingItsStartIsTakenAtEveryFrame() throws {
+    let a = try animations(
+      """
+      ellipse e(width: 100, height: 100, stroke: blue, trimStart: 0.5, trimEnd: 0.3)
+      run tween(trimEnd: 0.7, 0.4, ease: linear) on e
+      """)
+    let dash = try XCTUnwrap(a["e.stroke-dasharray"])
+    // 0.3 → 0.7 crosses 0.5: |e − s| is not affine; one keyframe a frame.
+    XCTAssertEqual(dash.map { $0[0] }, ["0", "0.1", "0.2", "0.3", "0.4", "1"])
+    XCTAssertEqual(dash.map { $0[2] }, Array(repeating: "linear", count: 6))
+    let lengths = dash.map { Double($0[1].split(separator: " ")[0])! }
+    for (got, want) in zip(lengths, [0.2, 0.1, 0, 0.1, 0.2, 0.2]) {
+      XCTAssertEqual(got, want, accuracy: 1e-12)
+    }
+    // The piece starts at min(s, e): the end's place up to 0.2 s, then the start's.
+    let offset = try XCTUnwrap(a["e.stroke-dashoffset"])
+    for (got, want) in zip(offset.map { Double($0[1])! }, [-0.3, -0.4, -0.5, -0.5, -0.5, -0.5]) {
+      XCTAssertEqual(got, want, accuracy: 1e-12)
+    }
+  }
+
+  func testAResizedRectIsOneOutlineKeyframeWithTheTweensEasing() throws {
+    let a = try animations(
+      """
+      rect r(width: 40, height: 20, cornerRadius: 4, stroke: black, anchor: (0, 0))
+      run tween(width: 80, height: 40, cornerRadius: 8, 1, ease: inQuad) on r
+      """)
+    let d = try XCTUnwrap(a["r.d"])
+    XCTAssertEqual(d.count, 2)
+    XCTAssertEqual(
+      d[0][2], "cubic-bezier(0.3333333333333333, 0, 0.6666666666666667, 0.33333333333333337)")
+    XCTAssertTrue(d[0][1].hasPrefix("path(\"M4 0 C"), d[0][1])
+    XCTAssertTrue(d[1][1].hasPrefix("path(\"M8 0 C"), d[1][1])
+  }
+
+  func testTheOutlineIsPlacedOnItsAnchorAndWrittenAsAnimsPathData() {
+    let channel = PlayerShapeChannel.of(kind: .named("ellipse")!, path: nil, alphaInStroke: true)
+      .first { $0.css == "d" }!
+    let defaults = ViewState()
+    var values = channel.inputs.map { defaults[value: $0] }
+    values[0] = PropertyValue(40, 0, 0, 0)
+    values[1] = PropertyValue(20, 0, 0, 0)
+    let text = PlayerShapeChannel.pathData(channel.value(values))
+    let outline = Outline.ellipse(width: 40, height: 20).translated(by: OutlinePoint(-20, -10))
+    XCTAssertEqual(text, outline.svgPathData)
+    XCTAssertTrue(text.hasPrefix("M0 -10 C"), text)
+  }
+
+  func testTheTrimIsClampedSwappedAndWholeWhenItCoversTheOutline() {
+    XCTAssertEqual(PlayerShapeChannel.trimLength(0.8, 0.3), 0.5, accuracy: 1e-15)
+    XCTAssertEqual(PlayerShapeChannel.trimLength(-0.2, 1.4), 1)
+    XCTAssertEqual(PlayerShapeChannel.trimLength(0.4, 0.4), 0)
+  }
+}
