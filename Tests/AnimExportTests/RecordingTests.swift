@@ -100,15 +100,15 @@ final class RecordingTests: XCTestCase {
   }
 
   func testOnlyTracksWhereSomethingCanHappenAreVisited() throws {
-    // 101 views (the default `view` and 100 tiles), 2 222 tracks (22
-    // properties in the record each); one tile
+    // 101 views (the default `view` and 100 tiles), 2 828 tracks (28
+    // properties in the record each, the text kind's included); one tile
     // moves for 0.5 s, then another's alpha is assigned at 1 s.
     var h = RecordingHarness(
       script: "grid tiles(cols: 10, rows: 10, size: 10)\nrun move(by: (50, 0), 0.5) on tiles[3]")
     h.at = [(1.0, "tiles[7].alpha = 0.5")]
     var visits: [Int: Int] = [:]
     let recording = try h.record { k, recorder in visits[k] = recorder.visitsAtLastFrame }
-    XCTAssertEqual(visits[0], 2222)
+    XCTAssertEqual(visits[0], 2828)
     // The move writes x and y: two tracks per frame while it runs.
     XCTAssertEqual(visits[1], 2)
     XCTAssertEqual(visits[29], 2)

@@ -32,13 +32,32 @@ public enum HTMLPlayerWriter {
     {
       return nil
     }
-    let w = abs(state[.width])
-    let h = abs(state[.height])
-    let ax = state[.anchorX] * w
-    let ay = state[.anchorY] * h
-    let outline = view.kind.outline.outline(of: state, path: view.path).mapped {
-      OutlinePoint($0.x - ax, $0.y - ay)
+    return pathAttributes(view.kind.outline.outline(of: state, path: view.path), state)
+  }
+
+  /// Each distinct drawing of a text view (SPEC §18) as the attributes of
+  /// its `<path>`: its glyphs placed as `outlinePath` places any outline.
+  static func textPaths(_ view: RecordedView) -> [String] {
+    var state = ViewState()
+    for p in Property.allCases where p.lanes > 0 {
+      state[value: p] = view.track(p).value(at: view.track(p).keys.first?.time ?? 0)
     }
+    return textDrawings(view).drawings.map { drawing in
+      let box = (try? drawing.box()) ?? (width: 0, height: 0)
+      state[.width] = box.width
+      state[.height] = box.height
+      return pathAttributes(drawing.outline(), state)
+    }
+  }
+
+  /// An outline in its box as a `<path>`'s attributes: placed so the anchor
+  /// point of `state`'s box is at the origin, with the stroke and trim of
+  /// `state`.
+  private static func pathAttributes(_ boxOutline: Outline, _ state: ViewState) -> String {
+    let stroked = state[color: .stroke].a > 0 && state.drawn(.strokeWidth) > 0
+    let ax = state[.anchorX] * abs(state[.width])
+    let ay = state[.anchorY] * abs(state[.height])
+    let outline = boxOutline.mapped { OutlinePoint($0.x - ax, $0.y - ay) }
     var attributes = "d=\"\(outline.svgPathData)\""
     let start = state.drawn(.trimStart)
     let end = state.drawn(.trimEnd)
@@ -105,7 +124,16 @@ public enum HTMLPlayerWriter {
         initial += "\(channel.css):\(channel.text(values));"
       }
       let marked = channels.contains { $0.css == "opacity" } ? " data-alpha=\"opacity\"" : ""
-      if let path = outlinePath(view) {
+      if view.kind == .text {
+        // A text (SPEC §18): its outline is its glyphs, one path per distinct
+        // drawing it shows; the script shows the frame's one.
+        rects += "<g id=\"v\(i)\"\(marked) style=\"\(initial)\">"
+        for (j, path) in textPaths(view).enumerated() {
+          let shown = j == 0 ? "" : " style=\"display:none\""
+          rects += "<path \(path)\(shown)></path>"
+        }
+        rects += "</g>\n"
+      } else if let path = outlinePath(view) {
         rects += "<path id=\"v\(i)\"\(marked) style=\"\(initial)\" \(path)></path>\n"
       } else {
         rects += "<rect id=\"v\(i)\"\(marked) style=\"\(initial)\"></rect>\n"
@@ -139,8 +167,17 @@ public enum HTMLPlayerWriter {
     for (i, view) in recording.views.enumerated() {
       if i > 0 { html += "," }
       let animations = self.animations(of: view, start: recording.start, span: span)
-      JSONValue.object([("name", .string(view.name)), ("animations", .array(animations))])
-        .write(to: &html)
+      var members: [(String, JSONValue)] = [
+        ("name", .string(view.name)), ("animations", .array(animations)),
+      ]
+      if view.kind == .text {
+        // [frame, drawing] from the frame each drawing is first shown.
+        let runs = textDrawings(view).runs.map {
+          JSONValue.array([.integer($0.frame), .integer($0.drawing)])
+        }
+        members.append(("texts", .array(runs)))
+      }
+      JSONValue.object(members).write(to: &html)
       if html.utf8.count >= chunk {
         output(html)
         html.removeAll(keepingCapacity: true)
@@ -229,6 +266,21 @@ public enum HTMLPlayerWriter {
       out.append(key)
     }
     return out
+  }
+
+  /// A text view's distinct drawings, and each run as (first frame,
+  /// drawing index).
+  static func textDrawings(_ view: RecordedView)
+    -> (drawings: [TextView], runs: [(frame: Int, drawing: Int)])
+  {
+    var drawings: [TextView] = []
+    var runs: [(frame: Int, drawing: Int)] = []
+    for run in view.textRuns {
+      let j = drawings.firstIndex(of: run.text) ?? drawings.count
+      if j == drawings.count { drawings.append(run.text) }
+      runs.append((run.frame, j))
+    }
+    return (drawings, runs)
   }
 
   private static func channel(_ v: Double) -> String {

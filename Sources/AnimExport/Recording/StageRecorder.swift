@@ -31,6 +31,8 @@ public final class StageRecorder {
   /// One builder per track: track `v · properties.count + p` is property
   /// `properties[p]` of the `v`-th view recorded.
   private var builders: [TrackBuilder] = []
+  /// Each text view's drawings, run-length by frame (`RecordedView.textRuns`).
+  private var textRuns: [ViewID: [(frame: Int, text: TextView)]] = [:]
   private var visits = FrameVisits()
   /// Tracks that must be visited at the next frame (see
   /// `TrackBuilder.isSettled`).
@@ -149,6 +151,14 @@ public final class StageRecorder {
       return v * propertyCount + recordedIndex[segment.property.index]
     }
     queueChangedValues(scene, into: &visits)
+    // What each text shows, at frames only (a change between two frames is
+    // first drawn at the next one).
+    for view in views where view.kind == .text && !instant {
+      let text = TextView(scene, view.id)
+      if textRuns[view.id]?.last?.text != text {
+        textRuns[view.id, default: []].append((frame, text))
+      }
+    }
     let delta = 1e-4 / frameRate
     var builders = self.builders
     self.builders = []
@@ -212,6 +222,7 @@ public final class StageRecorder {
       var recordedView = RecordedView(
         id: view.id, name: view.name, kind: view.kind, tracks: tracks)
       recordedView.path = paths[view.id]
+      recordedView.textRuns = textRuns[view.id] ?? []
       recorded.append(recordedView)
     }
     return StageRecording(
@@ -222,6 +233,7 @@ public final class StageRecorder {
   private func restart(at time: Double) {
     views = []
     builders = []
+    textRuns = [:]
     visits = FrameVisits()
     unsettled = []
     seen = []
