@@ -64,6 +64,14 @@ public struct PropertyTable: Sendable {
     aliases.first { $0.name == name }
   }
 
+  /// The alias `name` means on a view of `kind`: none when the kind has a
+  /// property of that name, which wins (a text's `size` is its font size;
+  /// every other view's `size` is the point (width, height)).
+  public func alias(named name: String, for kind: ViewKind) -> PropertyAlias? {
+    if let own = property(named: name), declarations[own.index].belongs(to: kind) { return nil }
+    return alias(named: name)
+  }
+
   /// The names scripts may set on a view of `kind` (settable properties,
   /// then settable aliases), for completion and spelling hints.
   public func settableNames(of kind: ViewKind? = nil) -> [String] {

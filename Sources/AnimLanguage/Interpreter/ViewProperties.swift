@@ -57,9 +57,7 @@ extension Interpreter {
         "a text's \(name) is its laid-out text and cannot be set", at: range,
         hint: "change its size (the font size), tracking or text")
     }
-    if let alias = table.alias(named: name),
-      table.property(named: name).map({ !kind.has($0) }) ?? true
-    {
+    if let alias = table.alias(named: name, for: kind) {
       guard alias.isSettable else {
         throw RuntimeError("a view's '\(name)' can be read but not set", at: range)
       }
