@@ -47,8 +47,9 @@ def script(text, size, tracking, align):
 
 
 def expected_contours(text, size, tracking, align):
-    """Every contour's start point in the box centred on (0, 0), and each
-    contour as a Skia path in the same coordinates."""
+    """Every contour's start point relative to the text's anchor point (the
+    box's point (anchorX, 0.5), anchorX set by align: left 0, center 0.5,
+    right 1), and each contour as a Skia path in the same coordinates."""
     blob = hb.Blob.from_file_path(FONT)
     face = hb.Face(blob)
     font = hb.Font(face)
@@ -76,7 +77,7 @@ def expected_contours(text, size, tracking, align):
         pen = (box_w - width) * fraction
         top = n * line_height
         for info, pos in glyphs:
-            ox = pen + pos.x_offset * k - box_w / 2
+            ox = pen + pos.x_offset * k - box_w * fraction
             oy = top + baseline - pos.y_offset * k - box_h / 2
             ft.load_glyph(info.codepoint, freetype.FT_LOAD_NO_SCALE | freetype.FT_LOAD_NO_HINTING
                           | freetype.FT_LOAD_NO_BITMAP)
@@ -131,11 +132,18 @@ def test_layout_matches_harfbuzz_and_freetype(drawn):
     svg = (tmp / "t.svg").read_text()
     data = re.search(r'<path d="([^"]*)"', svg).group(1)
     mine = [(float(x), float(y)) for x, y in re.findall(r"M(-?[\d.e+-]+) (-?[\d.e+-]+)", data)]
+    # The path is in the box ((0, 0) its top-left), moved so the anchor
+    # point (anchorX from align, 0.5) is at (400, 150).
+    matrix = re.search(r'transform="matrix\(([^)]*)\)"', svg).group(1).split()
+    a, b, c, d, e, f = (float(v) for v in matrix)
+    assert (a, b, c, d) == (1, 0, 0, 1)
+    fraction = {"left": 0, "center": 0.5, "right": 1}[case[3]]
+    assert e == pytest.approx(400 - fraction * box_w, abs=1e-9)
+    assert f == pytest.approx(150 - box_h / 2, abs=1e-9)
+    mine = [(x + e - 400, y + f - 150) for x, y in mine]
     assert len(mine) == len(starts)
     for (x, y), (ex, ey) in zip(mine, starts):
         assert abs(x - ex) <= 1e-6 and abs(y - ey) <= 1e-6, ((x, y), (ex, ey))
-    transform = re.search(r'transform="translate\(([\d.e+-]+) ([\d.e+-]+)\)"', svg)
-    assert (float(transform.group(1)), float(transform.group(2))) == (400, 150)
     # The box: the longest line's advances plus a tracking per letter.
     printed = anim("run", str(tmp / "t.anim")).split()
     assert abs(float(printed[0]) / 1e6 - box_w) <= 1e-3  # print keeps 6 digits
