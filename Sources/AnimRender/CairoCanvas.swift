@@ -127,7 +127,9 @@ public final class CairoCanvas {
   /// box under `T(x, y)·R·S·T(−ax·w, −ay·h)`, filled, then its trimmed piece
   /// stroked over the fill (the stroke width in the view's local units),
   /// each blended as the batches are.
-  private func drawOutline(_ kind: ViewKind, _ v: some PropertyReading, path: ShapePath?, text: TextView?) {
+  private func drawOutline(
+    _ kind: ViewKind, _ v: some PropertyReading, path: ShapePath?, text: TextView?
+  ) {
     let cr = context
     let k = layout.scale
     let alpha = v.drawn(.alpha)

@@ -35,7 +35,8 @@ public enum SVGDocument {
       if kind.outline != .rectangle || s.number(.anchorX) != 0.5 || s.number(.anchorY) != 0.5
         || (s.color(.stroke).a > 0 && s.drawn(.strokeWidth) > 0)
       {
-        out += outlineElements(kind, s, path: scene.paths[id], text: scene.textView(id), layout: layout)
+        out += outlineElements(
+          kind, s, path: scene.paths[id], text: scene.textView(id), layout: layout)
         return
       }
       let fill = s.color(.color)

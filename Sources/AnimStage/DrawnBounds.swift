@@ -38,7 +38,9 @@ public enum DrawnBounds {
   public static func of(_ scene: Scene) -> StageRect? {
     var result: StageRect?
     scene.forEachDrawn { id, kind, record in
-      guard let r = of(kind, record, path: scene.paths[id], text: scene.textView(id)) else { return }
+      guard let r = of(kind, record, path: scene.paths[id], text: scene.textView(id)) else {
+        return
+      }
       result = result?.union(r) ?? r
     }
     return result

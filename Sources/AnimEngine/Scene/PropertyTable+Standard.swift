@@ -85,8 +85,8 @@ extension PropertyTable {
         defaultObject: .string("DejaVu Sans"), access: [.readable, .settable], kinds: ["text"]),
       PropertyDeclaration(
         "size", .number, default: PropertyValue(32, 0, 0, 0),
-        summary: "the font size, in points (drawn at least 0)", kinds: ["text"],
-        printing: .always, drawClamp: .range(0, .infinity)),
+        summary: "the font size, in points (greater than 0; drawn at least 0)", kinds: ["text"],
+        printing: .always, accepted: .positive, drawClamp: .range(0, .infinity)),
       PropertyDeclaration(
         "align", .choice(["left", "center", "right"]), default: PropertyValue(1, 0, 0, 0),
         summary: "each line's alignment in the box: left, center or right",

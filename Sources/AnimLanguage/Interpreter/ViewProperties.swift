@@ -126,6 +126,12 @@ extension Interpreter {
           "\(name) cannot be negative: \(NumberText.format(v))", at: range,
           hint: "a view's size is at least 0")
       }
+    case .positive:
+      guard v > 0 else {
+        throw RuntimeError(
+          "\(name) must be greater than 0, got \(NumberText.format(v))", at: range,
+          hint: "a text's size is its font size in points")
+      }
     case .unit:
       try MotionBuiltins.checkAlpha(v, range, name: name)
     }
