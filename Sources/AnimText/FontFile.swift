@@ -1,3 +1,4 @@
+import AnimEngine
 import CText
 
 #if canImport(Glibc)
@@ -15,7 +16,7 @@ public final class FontFile: @unchecked Sendable {
   /// The hhea ascender and descender (the descender negative), font units.
   public let ascender: Double, descender: Double
   private let handle: OpaquePointer
-  private var outlines: [UInt32: [GlyphContour]] = [:]
+  private var outlines: [UInt32: Outline] = [:]
   private let lock = Lock()
 
   /// Opens the font at `path`; an error when it is not a font.
@@ -53,7 +54,7 @@ public final class FontFile: @unchecked Sendable {
 
   /// The contours of `glyph` in font units (y up), each closed; empty for a
   /// glyph with no outline (a space).
-  func outline(of glyph: UInt32) -> [GlyphContour] {
+  func outline(of glyph: UInt32) -> Outline {
     lock.withLock {
       if let cached = outlines[glyph] { return cached }
       var buffer = [Double](repeating: 0, count: 512)
@@ -62,7 +63,7 @@ public final class FontFile: @unchecked Sendable {
         buffer = [Double](repeating: 0, count: needed)
         needed = anim_text_outline(handle, glyph, &buffer, buffer.count)
       }
-      let contours = needed < 0 ? [] : GlyphContour.contours(from: buffer.prefix(needed))
+      let contours = needed < 0 ? Outline.empty : Outline.glyph(from: buffer.prefix(needed))
       outlines[glyph] = contours
       return contours
     }

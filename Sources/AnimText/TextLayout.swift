@@ -1,3 +1,4 @@
+import AnimEngine
 import CText
 
 /// A text laid out in its box (SPEC §18): lines split at `\n`, each shaped
@@ -15,7 +16,7 @@ public struct TextLayout: Sendable {
     /// Its advance box: left edge, top, advance (tracking included), line height.
     public var x: Double, y: Double, width: Double, height: Double
     /// Its glyphs' contours in its own box ((0, 0) the advance box's top-left).
-    public var contours: [GlyphContour]
+    public var outline: Outline
   }
 
   /// The longest line's advance (tracking included).
@@ -44,21 +45,22 @@ public struct TextLayout: Sendable {
       var pen = 0.0
       var letters: [Letter] = []
       for cluster in Self.letters(of: line, font: font) {
-        var contours: [GlyphContour] = []
+        var subpaths: [Subpath] = []
         var advance = 0.0
         for glyph in cluster.glyphs {
           let origin = advance + Double(glyph.xOffset) * scale
           let baseline = baselineInLine - Double(glyph.yOffset) * scale
-          contours += font.outline(of: glyph.glyph).map {
-            $0.placed(x: origin, baseline: baseline, scale: scale)
-          }
+          subpaths +=
+            font.outline(of: glyph.glyph).placed(
+              x: origin, baseline: baseline, scale: scale
+            ).subpaths
           advance += Double(glyph.xAdvance) * scale
         }
         let width = advance + tracking
         letters.append(
           Letter(
             text: cluster.text, line: index, x: pen, y: top, width: width, height: lineHeight,
-            contours: contours))
+            outline: Outline(subpaths)))
         pen += width
       }
       laidOut.append((letters, pen))
@@ -77,10 +79,11 @@ public struct TextLayout: Sendable {
 
   /// Every glyph contour of the text in its box, letter after letter in
   /// logical order (the order trim walks, SPEC §18).
-  public var contours: [GlyphContour] {
-    letters.flatMap { letter in
-      letter.contours.map { $0.translated(x: letter.x, y: letter.y) }
-    }
+  public var outline: Outline {
+    Outline(
+      letters.flatMap { letter in
+        letter.outline.translated(by: OutlinePoint(letter.x, letter.y)).subpaths
+      })
   }
 
   /// A line's letters: its grapheme clusters with the glyphs shaped for
@@ -121,14 +124,5 @@ public struct TextLayout: Sendable {
   {
     !starts.contains { $0 >= grapheme.start && $0 < grapheme.end }
       && starts.contains { $0 < grapheme.start }
-  }
-}
-
-extension GlyphContour {
-  /// The contour moved by (`x`, `y`).
-  func translated(x: Double, y: Double) -> GlyphContour {
-    func move(_ p: (x: Double, y: Double)) -> (x: Double, y: Double) { (p.x + x, p.y + y) }
-    return GlyphContour(
-      start: move(start), segments: segments.map { (move($0.c1), move($0.c2), move($0.end)) })
   }
 }

@@ -66,8 +66,8 @@ final class TextLayoutTests: XCTestCase {
     // optional ligatures are off); a space is a letter.
     let layout = TextLayout("e\u{301}fi x", font: f, size: 10, tracking: 0, align: 0)
     XCTAssertEqual(layout.letters.map(\.text), ["e\u{301}", "f", "i", " ", "x"])
-    XCTAssertTrue(layout.letters[3].contours.isEmpty)
-    XCTAssertFalse(layout.letters[0].contours.isEmpty)
+    XCTAssertTrue(layout.letters[3].outline.subpaths.isEmpty)
+    XCTAssertFalse(layout.letters[0].outline.subpaths.isEmpty)
     // An emoji with a skin-tone modifier and a flag are one letter each.
     let emoji = TextLayout("👍🏽🇫🇷", font: f, size: 10, tracking: 0, align: 0)
     XCTAssertEqual(emoji.letters.map(\.text), ["👍🏽", "🇫🇷"])
@@ -80,7 +80,7 @@ final class TextLayoutTests: XCTestCase {
     let scale = size / f.unitsPerEm
     let baseline = (1.2 * size - (f.ascender - f.descender) * scale) / 2 + f.ascender * scale
     // H's bottom is on the baseline: its lowest point has font y = 0.
-    let ys = layout.contours.flatMap { c in [c.start.y] + c.segments.map(\.end.y) }
+    let ys = layout.outline.subpaths.flatMap { c in [c.start.y] + c.segments.map(\.end.y) }
     XCTAssertEqual(ys.max()!, baseline, accuracy: 1e-9)
   }
 

@@ -24,19 +24,10 @@ extension Interpreter {
     for letter in layout.letters {
       while lines.count <= letter.line { lines.append(TextShape.Line(advance: 0, letterCount: 0)) }
       let index = lines[letter.line].letterCount
-      let subpaths = letter.contours.map { contour in
-        Subpath(
-          start: OutlinePoint(contour.start.x, contour.start.y),
-          segments: contour.segments.map {
-            CubicSegment(
-              OutlinePoint($0.c1.x, $0.c1.y), OutlinePoint($0.c2.x, $0.c2.y),
-              OutlinePoint($0.end.x, $0.end.y))
-          }, isClosed: true)
-      }
       letters.append(
         TextShape.Letter(
           text: letter.text, line: letter.line, index: index, x: lines[letter.line].advance,
-          advance: letter.width, outline: Outline(subpaths)))
+          advance: letter.width, outline: letter.outline))
       lines[letter.line].advance += letter.width
       lines[letter.line].letterCount += 1
     }
