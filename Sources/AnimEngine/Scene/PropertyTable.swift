@@ -94,9 +94,19 @@ public struct PropertyTable: Sendable {
     declarations.filter { $0.access.contains(.readable) }.map(\.name) + aliases.map(\.name)
   }
 
-  /// The summary of a property or alias, for hover and `:help`.
+  /// The summary of a property or alias, for hover and `:help`; a name
+  /// that is both (a text's `size`, every other view's alias) says both.
   public func summary(of name: String) -> String? {
-    property(named: name).map { declarations[$0.index].summary } ?? alias(named: name)?.summary
+    let own = property(named: name).map { declarations[$0.index] }
+    let alias = alias(named: name)
+    switch (own, alias) {
+    case (let own?, let alias?):
+      let kinds = own.kinds.map { $0.joined(separator: ", ") } ?? "views"
+      return "\(own.summary) (\(kinds)); on other views, \(alias.summary)"
+    case (let own?, nil): return own.summary
+    case (nil, let alias?): return alias.summary
+    case (nil, nil): return nil
+    }
   }
 }
 
