@@ -18,6 +18,13 @@ public enum TextShaping {
   nonisolated(unsafe) private static var cache: [String: TextShape] = [:]
   private static let mutex = Mutex()
 
+  /// The longest string a text shows, in UTF-8 bytes. Each glyph's
+  /// contours are written out in every drawing of SVG, Lottie and the HTML
+  /// player (a few hundred bytes a glyph), so a longer string would make
+  /// outputs of tens of megabytes per frame shown; a script that sets one
+  /// gets an error where it does (SPEC §18).
+  public static let maximumLength = 100_000
+
   /// The most shapes kept; past it the cache starts again (a number counting
   /// through a million values must not keep a million shapes).
   public static let cacheLimit = 4096

@@ -57,6 +57,12 @@ extension Interpreter {
         "digits must be a whole number from 0 to \(ShownNumber.maximumDigits), got \(NumberText.format(digits))",
         at: range)
     }
+    let length = TextView(state).shown.utf8.count
+    guard length <= TextShaping.maximumLength else {
+      throw RuntimeError(
+        "text too long to lay out: \(length) bytes of UTF-8, at most \(TextShaping.maximumLength)",
+        at: range, hint: "split it into several texts")
+    }
     do {
       // The record's width and height hold the box as laid out now, for
       // what reads the record directly (drawn bounds); the scene's states
