@@ -394,8 +394,11 @@ def test_benchmark_exports_keep_their_keyframes_in_bounded_memory(workload, keyf
     assert count_keyframes(doc) == keyframes
     # 160 MB with 10 recorded properties a view; SPEC §16's stroke, anchor
     # and trim properties make it 22 (174 MB measured for W1, 166 MB for W2
-    # at 12:18 on 26 Nov): the bound follows the wider record, not a fix.
-    assert peak_kb < 185_000, peak_kb
+    # at 12:18 on 26 Nov), SPEC §18's six text numbers 28 (197.6 MB for W1,
+    # 197.4 MB for W2 at 14:35): the bound follows the wider record, not a
+    # fix (every view keeps a track builder for every property of the
+    # record, its kind's or not).
+    assert peak_kb < 210_000, peak_kb
 
 
 # -- Bad input ------------------------------------------------------------------------
