@@ -74,7 +74,8 @@ enum KeywordHelp {
       let names = kind.properties().map(\.name).joined(separator: " ")
       // A text's string comes first, unlabelled (SPEC §18).
       let first = kind == .text ? "\"Hello\", " : ""
-      return "\(kind.name) NAME(\(first)x: 10, y: 20, …): declare a view: \(kind.declaration.summary); "
+      return
+        "\(kind.name) NAME(\(first)x: 10, y: 20, …): declare a view: \(kind.declaration.summary); "
         + "properties: \(names)"
     }
     if let summary = Vocabulary.viewMemberSummary(topic) {

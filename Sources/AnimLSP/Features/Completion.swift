@@ -506,8 +506,11 @@ struct CompletionEngine {
   private func members(_ t: [Token]) -> [Item] {
     let dot = t.count - 1
     var kind: Declaration.Kind?
+    // The kind of view when the text shows it: a grid's member is a `view`.
+    var viewKind: ViewKind?
     if dot > 0, t[dot - 1].kind == .rightBracket {
       kind = .view
+      viewKind = .view
     } else if dot > 0, t[dot - 1].kind == .identifier {
       let name = t[dot - 1].text
       if name == "view" {
@@ -517,10 +520,10 @@ struct CompletionEngine {
       }
     }
     let view =
-      Vocabulary.viewMembers.map {
+      (viewKind.map(Vocabulary.viewMembers(of:)) ?? Vocabulary.viewMembers).map {
         Item(label: $0, kind: .property, rank: 0, detail: "view property")
       }
-      + Vocabulary.viewReadOnlyMembers.map {
+      + Vocabulary.viewReadOnlyMembers(of: viewKind).map {
         Item(label: $0, kind: .field, rank: 0, detail: "view, read only")
       }
     let handle = Vocabulary.handleMembers.map {
