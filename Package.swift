@@ -55,10 +55,19 @@ let package = Package(
     // libpng (libpng-dev) writes them as RGBA PNG (Cairo's own writer drops the
     // alpha channel of an opaque image) and reads them back in tests.
     .target(name: "CPNG", dependencies: ["CLibraryLoader"]),
+    // fontconfig, FreeType and HarfBuzz (libfontconfig-dev, libfreetype-dev,
+    // libharfbuzz-dev) find, read and shape fonts for text views; opened on
+    // first use like Cairo. Debian keeps FreeType's headers in their own folder.
+    .target(
+      name: "CText", dependencies: ["CLibraryLoader"],
+      cSettings: [.unsafeFlags(["-I/usr/include/freetype2"])]),
+    // Text laid out as glyph outlines (SPEC §18): the engine's numbers shown
+    // as text, fonts, shaping, lines and letters.
+    .target(name: "AnimText", dependencies: ["AnimEngine", "CText"]),
     .target(
       name: "AnimLanguage",
       dependencies: [
-        "AnimEngine", "AnimStage", "AnimFiles",
+        "AnimEngine", "AnimStage", "AnimFiles", "AnimText",
         .product(name: "RealModule", package: "swift-numerics"),
       ]),
     .target(
@@ -110,6 +119,7 @@ let package = Package(
       ]
     ),
     .testTarget(name: "AnimEngineTests", dependencies: ["AnimEngine"]),
+    .testTarget(name: "AnimTextTests", dependencies: ["AnimText", "AnimEngine"]),
     .testTarget(name: "AnimExportTests", dependencies: ["AnimExport", "AnimEngine", "AnimLanguage"]),
     .testTarget(
       name: "AnimRenderTests",

@@ -72,7 +72,10 @@ enum KeywordHelp {
     if let line = statements[topic] { return line }
     if let kind = ViewKind.named(topic) {
       let names = kind.properties().map(\.name).joined(separator: " ")
-      return "\(kind.name) NAME(x: 10, y: 20, …): declare a view: \(kind.declaration.summary); "
+      // A text's string comes first, unlabelled (SPEC §18).
+      let first = kind == .text ? "\"Hello\", " : ""
+      return
+        "\(kind.name) NAME(\(first)x: 10, y: 20, …): declare a view: \(kind.declaration.summary); "
         + "properties: \(names)"
     }
     if let summary = Vocabulary.viewMemberSummary(topic) {

@@ -78,7 +78,7 @@ public final class CairoCanvas {
       {
         // Every other view is drawn through its outline (SPEC §16).
         flush()
-        drawOutline(kind, v, path: scene.paths[id])
+        drawOutline(kind, v, path: scene.paths[id], text: scene.textView(id))
         return
       }
       let opacity = alphaClamp.apply(v.number(.alpha), width: 0, height: 0) * v.color(.color).a
@@ -127,7 +127,9 @@ public final class CairoCanvas {
   /// box under `T(x, y)·R·S·T(−ax·w, −ay·h)`, filled, then its trimmed piece
   /// stroked over the fill (the stroke width in the view's local units),
   /// each blended as the batches are.
-  private func drawOutline(_ kind: ViewKind, _ v: some PropertyReading, path: ShapePath?) {
+  private func drawOutline(
+    _ kind: ViewKind, _ v: some PropertyReading, path: ShapePath?, text: TextView?
+  ) {
     let cr = context
     let k = layout.scale
     let alpha = v.drawn(.alpha)
@@ -136,7 +138,7 @@ public final class CairoCanvas {
     let sx = v.number(.scaleX) * k
     let sy = v.number(.scaleY) * k
     guard alpha > 0, sx != 0, sy != 0, sx.isFinite, sy.isFinite else { return }
-    let outline = kind.outline.outline(of: v, path: path)
+    let outline = kind.outline.outline(of: v, path: path, text: text)
     guard !outline.subpaths.isEmpty else { return }
     let (px, py) = layout.pixel(x: v.number(.x), y: v.number(.y))
     let (sin, cos) = DrawnBounds.sinCos(degrees: v.number(.rotation))

@@ -35,7 +35,8 @@ public enum SVGDocument {
       if kind.outline != .rectangle || s.number(.anchorX) != 0.5 || s.number(.anchorY) != 0.5
         || (s.color(.stroke).a > 0 && s.drawn(.strokeWidth) > 0)
       {
-        out += outlineElements(kind, s, path: scene.paths[id], layout: layout)
+        out += outlineElements(
+          kind, s, path: scene.paths[id], text: scene.textView(id), layout: layout)
         return
       }
       let fill = s.color(.color)
@@ -65,7 +66,8 @@ public enum SVGDocument {
   /// under `matrix(…)` = `T(x, y)·R·S·T(−ax·w, −ay·h)` in pixels, so the
   /// stroke width scales with the view as Cairo's does.
   static func outlineElements(
-    _ kind: ViewKind, _ s: some PropertyReading, path: ShapePath?, layout: StageLayout
+    _ kind: ViewKind, _ s: some PropertyReading, path: ShapePath?, text: TextView?,
+    layout: StageLayout
   ) -> String {
     let k = layout.scale
     let alpha = s.drawn(.alpha)
@@ -74,7 +76,7 @@ public enum SVGDocument {
     let sx = s.number(.scaleX) * k
     let sy = s.number(.scaleY) * k
     guard alpha > 0, sx != 0, sy != 0, sx.isFinite, sy.isFinite else { return "" }
-    let outline = kind.outline.outline(of: s, path: path)
+    let outline = kind.outline.outline(of: s, path: path, text: text)
     guard !outline.subpaths.isEmpty else { return "" }
     let (px, py) = layout.pixel(x: s.number(.x), y: s.number(.y))
     let (sin, cos) = DrawnBounds.sinCos(degrees: s.number(.rotation))

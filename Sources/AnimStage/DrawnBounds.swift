@@ -38,7 +38,9 @@ public enum DrawnBounds {
   public static func of(_ scene: Scene) -> StageRect? {
     var result: StageRect?
     scene.forEachDrawn { id, kind, record in
-      guard let r = of(kind, record, path: scene.paths[id]) else { return }
+      guard let r = of(kind, record, path: scene.paths[id], text: scene.textView(id)) else {
+        return
+      }
       result = result?.union(r) ?? r
     }
     return result
@@ -49,9 +51,9 @@ public enum DrawnBounds {
   /// §12.2 always said); otherwise the world bounding box of its outline's
   /// points (control points included) under `T(x, y)·R·S·T(−ax·w, −ay·h)`,
   /// grown by the stroke's reach. Nil for a view without an outline.
-  public static func of(_ kind: ViewKind, _ v: some PropertyReading, path: ShapePath? = nil)
-    -> StageRect?
-  {
+  public static func of(
+    _ kind: ViewKind, _ v: some PropertyReading, path: ShapePath? = nil, text: TextView? = nil
+  ) -> StageRect? {
     let stroked = v.color(.stroke).a > 0 && v.drawn(.strokeWidth) > 0
     if kind.outline == .rectangle && v.number(.anchorX) == 0.5 && v.number(.anchorY) == 0.5
       && !stroked
@@ -69,7 +71,7 @@ public enum DrawnBounds {
     let x0 = v.number(.x) + a * ax + c * ay
     let y0 = v.number(.y) + b * ax + d * ay
     guard
-      let box = kind.outline.outline(of: v, path: path).bounds({
+      let box = kind.outline.outline(of: v, path: path, text: text).bounds({
         OutlinePoint(a * $0.x + c * $0.y + x0, b * $0.x + d * $0.y + y0)
       })
     else { return nil }

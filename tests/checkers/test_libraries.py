@@ -147,3 +147,30 @@ def test_repl_without_libedit_says_so_and_reads_plain_lines(tmp_path):
     assert b"line editing is off: cannot load libedit.so.2 (apt-get install libedit2)" in seen
     assert b"42" in seen
     assert proc.returncode == 0
+
+
+TEXT_LIBRARIES = ("libfontconfig.so.1", "libfreetype.so.6", "libharfbuzz.so.0")
+
+
+def test_a_script_without_text_loads_no_text_library():
+    """W6: fontconfig, FreeType and HarfBuzz are opened by the first text only."""
+    needed = subprocess.run(["ldd", ANIM], capture_output=True, text=True, check=True).stdout
+    env = dict(os.environ, LD_DEBUG="files")
+    trace = subprocess.run(
+        [ANIM, "run", SCRIPT], capture_output=True, text=True, env=env, check=True
+    )
+    for soname in TEXT_LIBRARIES:
+        assert soname not in needed, needed
+        assert soname not in trace.stderr
+
+
+def test_a_script_with_text_loads_the_text_libraries(tmp_path):
+    script = tmp_path / "t.anim"
+    script.write_text('text t("Hi")\nprint t.height\n')
+    env = dict(os.environ, LD_DEBUG="files")
+    trace = subprocess.run(
+        [ANIM, "run", str(script)], capture_output=True, text=True, env=env, check=True
+    )
+    assert trace.stdout == "38.4\n"
+    for soname in TEXT_LIBRARIES:
+        assert soname in trace.stderr

@@ -26,16 +26,23 @@ extension ViewOutline {
       return .polygon(sides: max(sides, 3), width: w, height: h)
     case .star:
       return .star(points: max(sides, 3), innerRadius: innerRadius, width: w, height: h)
-    case .path, .none:
+    case .path, .none, .text:
       return Outline([])
     }
   }
 
   /// The outline a view of this kind draws, read from its properties (each
-  /// clamped as it is drawn).
-  public func outline(of v: some PropertyReading, path: ShapePath? = nil) -> Outline {
+  /// clamped as it is drawn): a `shape`'s from its `path`, a `text`'s glyph
+  /// contours from `text` (what it shows, laid out at its size, tracking and
+  /// alignment in its box; SPEC §18).
+  public func outline(of v: some PropertyReading, path: ShapePath? = nil, text: TextView? = nil)
+    -> Outline
+  {
     if self == .path {
       return path?.outline(width: v.number(.width), height: v.number(.height)) ?? Outline([])
+    }
+    if self == .text {
+      return text?.outline() ?? Outline([])
     }
     let w = v.number(.width)
     let h = v.number(.height)

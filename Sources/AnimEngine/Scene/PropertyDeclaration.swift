@@ -142,6 +142,8 @@ public enum PropertyRange: Sendable, Equatable {
   case finite
   /// A finite number ≥ 0 (a size).
   case nonNegative
+  /// A finite number > 0 (a text's font size, SPEC §18).
+  case positive
   /// A number in 0…1 (an opacity).
   case unit
 }

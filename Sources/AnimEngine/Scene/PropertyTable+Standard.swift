@@ -74,6 +74,42 @@ extension PropertyTable {
       PropertyDeclaration(
         "d", .string, summary: "a shape's SVG path data (fixed at declaration)",
         access: [.readable], kinds: ["shape"]),
+      // Text (SPEC §18).
+      PropertyDeclaration(
+        "text", .string, summary: "the string shown (set at once, never interpolated)",
+        defaultObject: .string(""), access: [.readable, .settable], kinds: ["text"],
+        printing: .always),
+      PropertyDeclaration(
+        "font", .string,
+        summary: "a family name fontconfig has, or a path to a .ttf/.otf file",
+        defaultObject: .string("DejaVu Sans"), access: [.readable, .settable], kinds: ["text"]),
+      PropertyDeclaration(
+        "size", .number, default: PropertyValue(32, 0, 0, 0),
+        summary: "the font size, in points (greater than 0; drawn at least 0)", kinds: ["text"],
+        printing: .always, accepted: .positive, drawClamp: .range(0, .infinity)),
+      PropertyDeclaration(
+        "align", .choice(["left", "center", "right"]), default: PropertyValue(1, 0, 0, 0),
+        summary: "each line's alignment in the box: left, center or right",
+        access: [.readable, .settable], kinds: ["text"]),
+      PropertyDeclaration(
+        "tracking", .number,
+        summary: "extra advance after each letter, in points (CSS letter-spacing)",
+        kinds: ["text"]),
+      PropertyDeclaration(
+        "value", .number, summary: "the number a number text shows", kinds: ["text"]),
+      PropertyDeclaration(
+        "digits", .number, summary: "the decimals a number text shows (0…20)",
+        access: [.readable, .settable], kinds: ["text"], accepted: .nonNegative),
+      PropertyDeclaration(
+        "grouping", .choice(["false", "true"]), default: PropertyValue(1, 0, 0, 0),
+        summary: "whether a number text puts a comma every three digits",
+        access: [.readable, .settable], kinds: ["text"]),
+      PropertyDeclaration(
+        "prefix", .string, summary: "what a number text shows before the number",
+        defaultObject: .string(""), access: [.readable, .settable], kinds: ["text"]),
+      PropertyDeclaration(
+        "suffix", .string, summary: "what a number text shows after the number",
+        defaultObject: .string(""), access: [.readable, .settable], kinds: ["text"]),
     ],
     aliases: [
       PropertyAlias(
@@ -119,6 +155,16 @@ extension Property {
   public static let sides = standard("sides")
   public static let points = standard("points")
   public static let innerRadius = standard("innerRadius")
+  public static let text = standard("text")
+  public static let font = standard("font")
+  public static let fontSize = standard("size")
+  public static let align = standard("align")
+  public static let tracking = standard("tracking")
+  public static let value = standard("value")
+  public static let digits = standard("digits")
+  public static let grouping = standard("grouping")
+  public static let prefix = standard("prefix")
+  public static let suffix = standard("suffix")
 
   private static func standard(_ name: String) -> Property {
     guard let p = PropertyTable.standard.property(named: name) else {

@@ -64,6 +64,14 @@ public struct PropertyTable: Sendable {
     aliases.first { $0.name == name }
   }
 
+  /// The alias `name` means on a view of `kind`: none when the kind has a
+  /// property of that name, which wins (a text's `size` is its font size;
+  /// every other view's `size` is the point (width, height)).
+  public func alias(named name: String, for kind: ViewKind) -> PropertyAlias? {
+    if let own = property(named: name), declarations[own.index].belongs(to: kind) { return nil }
+    return alias(named: name)
+  }
+
   /// The names scripts may set on a view of `kind` (settable properties,
   /// then settable aliases), for completion and spelling hints.
   public func settableNames(of kind: ViewKind? = nil) -> [String] {
@@ -86,9 +94,19 @@ public struct PropertyTable: Sendable {
     declarations.filter { $0.access.contains(.readable) }.map(\.name) + aliases.map(\.name)
   }
 
-  /// The summary of a property or alias, for hover and `:help`.
+  /// The summary of a property or alias, for hover and `:help`; a name
+  /// that is both (a text's `size`, every other view's alias) says both.
   public func summary(of name: String) -> String? {
-    property(named: name).map { declarations[$0.index].summary } ?? alias(named: name)?.summary
+    let own = property(named: name).map { declarations[$0.index] }
+    let alias = alias(named: name)
+    switch (own, alias) {
+    case (let own?, let alias?):
+      let kinds = own.kinds.map { $0.joined(separator: ", ") } ?? "views"
+      return "\(own.summary) (\(kinds)); on other views, \(alias.summary)"
+    case (let own?, nil): return own.summary
+    case (nil, let alias?): return alias.summary
+    case (nil, nil): return nil
+    }
   }
 }
 

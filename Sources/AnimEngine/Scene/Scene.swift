@@ -21,6 +21,8 @@ public final class Scene {
   /// kept beside the record: the clock never writes them.
   private var objects: [PropertyObject] = []
   private var index: [String: ViewID] = [:]
+  /// The `text` views, whose boxes `layOutTexts` keeps live (SPEC §18).
+  private var textViews: [ViewID] = []
   /// The region a renderer draws, as a script's `stage` statement set it.
   /// `reset` keeps it: it belongs to the declarations, not to the clock.
   public var stage = StageSettings()
@@ -52,12 +54,14 @@ public final class Scene {
 
   /// A copy of every value, one record per view.
   public var values: [Double] {
-    Array(UnsafeBufferPointer(start: storage, count: count * Property.recordWidth))
+    if !textViews.isEmpty { layOutTexts() }
+    return Array(UnsafeBufferPointer(start: storage, count: count * Property.recordWidth))
   }
 
   /// Calls `body` with the current values (one record per view), without copying.
   public func withValues<R>(_ body: (UnsafeBufferPointer<Double>) throws -> R) rethrows -> R {
-    try body(UnsafeBufferPointer(start: storage, count: count * Property.recordWidth))
+    if !textViews.isEmpty { layOutTexts() }
+    return try body(UnsafeBufferPointer(start: storage, count: count * Property.recordWidth))
   }
 
   /// Declares a view of `kind`, or redeclares an existing one with a new
@@ -69,6 +73,8 @@ public final class Scene {
     if let id = index[name] {
       declared[Int(id)] = state
       kinds[Int(id)] = kind
+      textViews.removeAll { $0 == id }
+      if kind == .text { textViews.append(id) }
       set(id, state)
       return id
     }
@@ -84,6 +90,7 @@ public final class Scene {
     names.append(name)
     declared.append(state)
     kinds.append(kind)
+    if kind == .text { textViews.append(id) }
     objects.append(contentsOf: state.objects)
     index[name] = id
     set(id, state)
@@ -103,9 +110,43 @@ public final class Scene {
   public func state(of id: ViewID) -> ViewState {
     let base = Int(id) * Property.recordWidth
     let objectBase = Int(id) * PropertyTable.standard.objectWidth
-    return ViewState(
+    var state = ViewState(
       record: UnsafeBufferPointer(start: storage + base, count: Property.recordWidth),
       objects: objects[objectBase..<objectBase + PropertyTable.standard.objectWidth])
+    if kinds[Int(id)] == .text, let box = try? TextView(state).box() {
+      // A text's box is its layout at its size now (SPEC §18): read-only,
+      // and live while its size or tracking animates.
+      state[.width] = box.width
+      state[.height] = box.height
+    }
+    return state
+  }
+
+  /// What text view `id` shows and how it is laid out now, for drawing its
+  /// outline; nil for a view of another kind.
+  public func textView(_ id: ViewID) -> TextView? {
+    guard kinds[Int(id)] == .text else { return nil }
+    let base = Int(id) * Property.recordWidth
+    let objectBase = Int(id) * PropertyTable.standard.objectWidth
+    return TextView(ViewRecord(base: UnsafePointer(storage + base))) {
+      objects[objectBase + $0.slot]
+    }
+  }
+
+  /// Writes each text's box, laid out at its size, tracking and string now,
+  /// into its record's width and height (SPEC §18: read-only, so nothing
+  /// else writes them): what reads records in place (`forEachDrawn`, the
+  /// renderers' anchors and drawn bounds) sees the live box.
+  public func layOutTexts() {
+    for id in textViews {
+      let base = Int(id) * Property.recordWidth
+      let objectBase = Int(id) * PropertyTable.standard.objectWidth
+      let record = ViewRecord(base: UnsafePointer(storage + base))
+      let text = TextView(record) { objects[objectBase + $0.slot] }
+      guard let box = try? text.box() else { continue }
+      storage[base + Property.width.slot] = box.width
+      storage[base + Property.height.slot] = box.height
+    }
   }
 
   /// Replaces every property of view `id`.
@@ -114,6 +155,11 @@ public final class Scene {
     for (offset, v) in state.record.enumerated() { storage[base + offset] = v }
     let objectBase = Int(id) * PropertyTable.standard.objectWidth
     for (offset, v) in state.objects.enumerated() { objects[objectBase + offset] = v }
+  }
+
+  /// A string or outline property of view `id`, as it is now.
+  public func object(_ id: ViewID, _ property: Property) -> PropertyObject {
+    objects[Int(id) * PropertyTable.standard.objectWidth + property.slot]
   }
 
   /// The value of one property held in the record.
@@ -149,13 +195,15 @@ public final class Scene {
 
   /// A copy of every view's values.
   public func snapshot() -> Snapshot {
-    Snapshot(values: values, objects: objects, count: count)
+    layOutTexts()
+    return Snapshot(values: values, objects: objects, count: count)
   }
 
   /// Calls `body` with each view a renderer draws, in declaration order: its
   /// id, kind, and record read in place (valid only during the call).
   @inline(__always)
   public func forEachDrawn(_ body: (ViewID, ViewKind, ViewRecord) throws -> Void) rethrows {
+    if !textViews.isEmpty { layOutTexts() }
     let width = Property.recordWidth
     for i in 0..<count where isDrawn(ViewID(i)) {
       try body(ViewID(i), kinds[i], ViewRecord(base: UnsafePointer(storage + i * width)))
@@ -165,6 +213,7 @@ public final class Scene {
   /// Calls `body` with every view, hidden ones included, as `forEachDrawn`.
   @inline(__always)
   public func forEachView(_ body: (ViewID, ViewKind, ViewRecord) throws -> Void) rethrows {
+    if !textViews.isEmpty { layOutTexts() }
     let width = Property.recordWidth
     for i in 0..<count {
       try body(ViewID(i), kinds[i], ViewRecord(base: UnsafePointer(storage + i * width)))

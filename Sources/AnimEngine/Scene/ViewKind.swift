@@ -29,10 +29,15 @@ public struct ViewKind: Hashable, Sendable, CaseIterable, CustomStringConvertibl
       summary: "SVG path data d: in viewBox: (x, y, w, h) coordinates, stretched onto the box"),
     ViewKindDeclaration(
       "layer", outline: .none, summary: "no outline: draws nothing, a parent for others"),
+    ViewKindDeclaration(
+      "text", outline: .text,
+      summary: "a text: its glyph outlines, its box the laid-out lines (read-only size)"),
   ]
 
   /// The kind of the default view and of `view NAME(…)`.
   public static let view = ViewKind(index: 0)
+  /// The kind of `text NAME(…)` (SPEC §18).
+  public static let text = ViewKind(index: 7)
 
   public static var allCases: [ViewKind] { table.indices.map { ViewKind(index: $0) } }
 
@@ -92,4 +97,6 @@ public enum ViewOutline: Sendable, Equatable {
   case path
   /// Nothing: the kind draws no outline (`layer`).
   case none
+  /// The glyph outlines of the text shown (`TextView`), laid out in the box.
+  case text
 }

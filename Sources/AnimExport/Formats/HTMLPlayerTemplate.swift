@@ -73,7 +73,18 @@ enum HTMLPlayerTemplate {
     let offset = 0;
     let rate = 1;
     function current() { return playing ? offset + (performance.now() - clockStart) * rate / 1000 : offset; }
+    // Texts: the drawing shown at each frame (a counting number's strings).
+    const texts = [];
+    data.views.forEach((view, i) => {
+      if (view.texts) texts.push([document.getElementById("v" + i).children, view.texts]);
+    });
     function showTime(t) {
+      const frame = Math.floor(Math.min(Math.max(t, 0), span) * data.fps + 1e-6);
+      for (const [paths, runs] of texts) {
+        let shown = runs.length ? runs[0][1] : 0;
+        for (const [f, j] of runs) if (f <= frame) shown = j;
+        for (let j = 0; j < paths.length; j++) paths[j].style.display = j === shown ? "" : "none";
+      }
       scrub.value = String(t);
       time.textContent = "t = " + (data.start + t).toFixed(3) + " s";
     }

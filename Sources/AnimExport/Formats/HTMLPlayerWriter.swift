@@ -16,8 +16,10 @@ import AnimEngine
 public enum HTMLPlayerWriter {
   /// Whether `view` is drawn as an SVG `<path>` (SPEC §16): any kind but a
   /// rect, and a rect whose anchor is not its centre or whose stroke shows at
-  /// some time; every other rect stays a `<rect>`, the fastest to draw.
+  /// some time; every other rect stays a `<rect>`, the fastest to draw. A
+  /// text is a group of its drawings' paths instead (`textPaths`).
   static func isPath(_ view: RecordedView) -> Bool {
+    if view.kind == .text { return false }
     if view.kind.outline != .rectangle { return true }
     let anchored = [Property.anchorX, .anchorY].allSatisfy { p in
       view.track(p).keys.allSatisfy { $0.value[0] == 0.5 }
@@ -59,6 +61,57 @@ public enum HTMLPlayerWriter {
     return (attributes, style)
   }
 
+  /// Each distinct drawing of a text view (SPEC §18) as the attributes of
+  /// its `<path>`: its glyphs placed about the anchor point, with the stroke and trim
+  /// of its first frame (the page does not follow a text's animated trim).
+  static func textPaths(_ view: RecordedView) -> [String] {
+    var state = ViewState()
+    for p in Property.allCases where p.lanes > 0 {
+      state[value: p] = view.track(p).value(at: view.track(p).keys.first?.time ?? 0)
+    }
+    return textDrawings(view).drawings.map { drawing in
+      let box = (try? drawing.box()) ?? (width: 0, height: 0)
+      state[.width] = box.width
+      state[.height] = box.height
+      return textPathAttributes(drawing.outline(), state)
+    }
+  }
+
+  /// A text drawing's outline in its box as a `<path>`'s attributes: placed so the anchor
+  /// point of `state`'s box is at the origin, with the stroke and trim of
+  /// `state`.
+  private static func textPathAttributes(_ boxOutline: Outline, _ state: ViewState) -> String {
+    let stroked = state[color: .stroke].a > 0 && state.drawn(.strokeWidth) > 0
+    let ax = state[.anchorX] * abs(state[.width])
+    let ay = state[.anchorY] * abs(state[.height])
+    let outline = boxOutline.mapped { OutlinePoint($0.x - ax, $0.y - ay) }
+    var attributes = "d=\"\(outline.svgPathData)\""
+    let start = state.drawn(.trimStart)
+    let end = state.drawn(.trimEnd)
+    let length = abs(end - start)
+    guard stroked, length > 0 else { return attributes }
+    if length < 1 {
+      // The trimmed piece as one dash of a pattern whose period is the
+      // whole outline (pathLength 1), so a piece past the end continues
+      // from the start, as SPEC §16.3 wraps it.
+      var offset = (min(start, end) + state[.trimOffset]).truncatingRemainder(dividingBy: 1)
+      if offset < 0 { offset += 1 }
+      attributes += " pathLength=\"1\" stroke-dasharray=\"\(JSONValue.format(length)) "
+      attributes +=
+        "\(JSONValue.format(1 - length))\" stroke-dashoffset=\"\(JSONValue.format(-offset))\""
+    }
+    let s = state[color: .stroke]
+    attributes += " stroke=\"rgb(\(channel(s.r)) \(channel(s.g)) \(channel(s.b)))\""
+    attributes += " stroke-opacity=\"\(JSONValue.format(min(max(s.a, 0), 1)))\""
+    attributes += " stroke-width=\"\(JSONValue.format(state.drawn(.strokeWidth)))\""
+    attributes +=
+      " stroke-linecap=\"\(LineCap.allCases[min(max(Int(state[.lineCap]), 0), 2)].rawValue)\""
+    attributes +=
+      " stroke-linejoin=\"\(LineJoin.allCases[min(max(Int(state[.lineJoin]), 0), 2)].rawValue)\""
+    attributes += " stroke-miterlimit=\"4\""
+    return attributes
+  }
+
   /// The page for `recording` on `stage`.
   ///
   /// The views' keyframes are written view by view, each view's tree dropped
@@ -98,7 +151,16 @@ public enum HTMLPlayerWriter {
         initial += "\(channel.css):\(channel.text(values));"
       }
       let marked = channels.contains { $0.css == "opacity" } ? " data-alpha=\"opacity\"" : ""
-      if isPath(view) {
+      if view.kind == .text {
+        // A text (SPEC §18): its outline is its glyphs, one path per distinct
+        // drawing it shows; the script shows the frame's one.
+        rects += "<g id=\"v\(i)\"\(marked) style=\"\(initial)\">"
+        for (j, path) in textPaths(view).enumerated() {
+          let shown = j == 0 ? "" : " style=\"display:none\""
+          rects += "<path \(path)\(shown)></path>"
+        }
+        rects += "</g>\n"
+      } else if isPath(view) {
         let path = pathAttributes(view, shapeChannels(view, channels))
         rects += "<path id=\"v\(i)\"\(marked) style=\"\(initial)\(path.style)\" "
         rects += "\(path.attributes)></path>\n"
@@ -135,8 +197,17 @@ public enum HTMLPlayerWriter {
     for (i, view) in recording.views.enumerated() {
       if i > 0 { html += "," }
       let animations = self.animations(of: view, recording: recording, span: span)
-      JSONValue.object([("name", .string(view.name)), ("animations", .array(animations))])
-        .write(to: &html)
+      var members: [(String, JSONValue)] = [
+        ("name", .string(view.name)), ("animations", .array(animations)),
+      ]
+      if view.kind == .text {
+        // [frame, drawing] from the frame each drawing is first shown.
+        let runs = textDrawings(view).runs.map {
+          JSONValue.array([.integer($0.frame), .integer($0.drawing)])
+        }
+        members.append(("texts", .array(runs)))
+      }
+      JSONValue.object(members).write(to: &html)
       if html.utf8.count >= chunk {
         output(html)
         html.removeAll(keepingCapacity: true)
@@ -238,6 +309,21 @@ public enum HTMLPlayerWriter {
       out.append(key)
     }
     return out
+  }
+
+  /// A text view's distinct drawings, and each run as (first frame,
+  /// drawing index).
+  static func textDrawings(_ view: RecordedView)
+    -> (drawings: [TextView], runs: [(frame: Int, drawing: Int)])
+  {
+    var drawings: [TextView] = []
+    var runs: [(frame: Int, drawing: Int)] = []
+    for run in view.textRuns {
+      let j = drawings.firstIndex(of: run.text) ?? drawings.count
+      if j == drawings.count { drawings.append(run.text) }
+      runs.append((run.frame, j))
+    }
+    return (drawings, runs)
   }
 
   private static func channel(_ v: Double) -> String {

@@ -127,6 +127,8 @@ public enum LottieWriter {
           ("s", pair(.width, .height) { $0 * k }),
         ])
       ]
+    case .text:
+      shapes = []
     case .polygon, .star, .path, .none:
       // The outline at the first recorded frame, centred on the layer's
       // position, as one static path per subpath (a size that animates is
@@ -155,6 +157,12 @@ public enum LottieWriter {
       ),
       ("r", .integer(1)),
     ])
+    // A text's outline is its glyphs (SPEC §18): one group per distinct
+    // drawing it shows, each with the items every kind has.
+    let items =
+      view.kind == .text
+      ? textGroups(view, fill: fill, ctx: ctx, scale: k, trimmed: trimmed)
+      : Self.items(view, shapes, fill: fill, ctx: ctx, scale: k, trimmed: trimmed)
     return .object([
       ("ddd", .integer(0)),
       ("ind", .integer(index)),
@@ -163,10 +171,7 @@ public enum LottieWriter {
       ("sr", .integer(1)),
       ("ks", transform),
       ("ao", .integer(0)),
-      (
-        "shapes",
-        .array(Self.items(view, shapes, fill: fill, ctx: ctx, scale: k, trimmed: trimmed))
-      ),
+      ("shapes", .array(items)),
       ("ip", .integer(0)),
       ("op", .integer(max(recording.frameCount, 1))),
       ("st", .integer(0)),
@@ -289,6 +294,69 @@ public enum LottieWriter {
         ("ml", .integer(4)),
       ]))
     return [group("stroke", items)]
+  }
+
+  /// A text's shapes (SPEC §18): one group per distinct drawing it shows
+  /// (a counting number: one per string), its glyph outlines as paths with
+  /// the layer's fill and stroke as any outline's, visible (opacity 100, held) for the frames it is
+  /// shown and hidden (0) for the others. No text layer: rlottie draws none.
+  private static func textGroups(
+    _ view: RecordedView, fill: JSONValue, ctx: Context, scale k: Double, trimmed: Bool
+  ) -> [JSONValue] {
+    var drawings: [TextView] = []
+    var runsOf: [[(first: Int, end: Int)]] = []
+    for (n, run) in view.textRuns.enumerated() {
+      let end = n + 1 < view.textRuns.count ? view.textRuns[n + 1].frame : Int.max
+      if let i = drawings.firstIndex(of: run.text) {
+        runsOf[i].append((run.frame, end))
+      } else {
+        drawings.append(run.text)
+        runsOf.append([(run.frame, end)])
+      }
+    }
+    // Groups listed top first: the first drawing is the last group, so
+    // groups never overlap in time anyway; order is only for readability.
+    return zip(drawings, runsOf).enumerated().map { n, item in
+      let (drawing, runs) = item
+      var keys: [JSONValue] = []
+      func key(_ frame: Int, _ value: Int) {
+        keys.append(
+          .object([
+            ("t", .integer(frame)), ("s", .array([.integer(value)])), ("h", .integer(1)),
+          ]))
+      }
+      if runs[0].first > 0 { key(0, 0) }
+      for run in runs {
+        key(run.first, 100)
+        if run.end != Int.max { key(run.end, 0) }
+      }
+      let opacity: JSONValue =
+        keys.count == 1
+        ? .object([("a", .integer(0)), ("k", .integer(100))])
+        : .object([("a", .integer(1)), ("k", .array(keys))])
+      let zero: JSONValue = .object([
+        ("a", .integer(0)), ("k", .array([.integer(0), .integer(0)])),
+      ])
+      let transform: JSONValue = .object([
+        ("ty", .string("tr")),
+        ("p", zero), ("a", zero),
+        ("s", .object([("a", .integer(0)), ("k", .array([.integer(100), .integer(100)]))])),
+        ("r", .object([("a", .integer(0)), ("k", .integer(0))])),
+        ("o", opacity),
+      ])
+      // Centred on the layer's origin as every kind's shapes are; the
+      // layer's anchor track places the box's anchor point.
+      let (w, h) = (try? drawing.box()) ?? (width: 0, height: 0)
+      let paths = LottieShapes.paths(drawing.outline()) {
+        OutlinePoint(($0.x - w / 2) * k, ($0.y - h / 2) * k)
+      }
+      let items = Self.items(view, paths, fill: fill, ctx: ctx, scale: k, trimmed: trimmed)
+      return .object([
+        ("ty", .string("gr")),
+        ("nm", .string("text \(n + 1): \(drawing.shown)")),
+        ("it", .array(items + [transform])),
+      ])
+    }
   }
 
   private static func backgroundLayer(

@@ -40,6 +40,8 @@ public final class StageRecorder {
   /// value of each of its tracks without a builder).
   private var firstLooks: [FirstLook] = []
   private var firstValues: [Double] = []
+  /// Each text view's drawings, run-length by frame (`RecordedView.textRuns`).
+  private var textRuns: [ViewID: [(frame: Int, text: TextView)]] = [:]
   private var visits = FrameVisits()
   /// Tracks that must be visited at the next frame (see
   /// `TrackBuilder.isSettled`).
@@ -192,6 +194,14 @@ public final class StageRecorder {
       return v * propertyCount + recordedIndex[segment.property.index]
     }
     queueChangedValues(scene, into: &visits)
+    // What each text shows, at frames only (a change between two frames is
+    // first drawn at the next one).
+    for view in views where view.kind == .text && !instant {
+      let text = TextView(scene, view.id)
+      if textRuns[view.id]?.last?.text != text {
+        textRuns[view.id, default: []].append((frame, text))
+      }
+    }
     let delta = 1e-4 / frameRate
     var builders = self.builders
     self.builders = []
@@ -262,6 +272,7 @@ public final class StageRecorder {
           firstLook: firstLooks[v], values: firstValues[base..<base + Property.recordWidth],
           end: lastFrameTime))
       recordedView.path = paths[view.id]
+      recordedView.textRuns = textRuns[view.id] ?? []
       recorded.append(recordedView)
     }
     return StageRecording(
@@ -275,6 +286,7 @@ public final class StageRecorder {
     builderOf = []
     firstLooks = []
     firstValues = []
+    textRuns = [:]
     visits = FrameVisits()
     unsettled = []
     seen = []

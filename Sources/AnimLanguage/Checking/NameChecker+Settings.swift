@@ -60,7 +60,7 @@ extension NameChecker {
     // What the property holds, from the table; an alias sets numbers, or a
     // point (`anchor: (0, 1)`). A shape's viewBox is checked when it runs.
     let table = PropertyTable.standard
-    if let alias = table.alias(named: label.name), alias.form == .point {
+    if let alias = table.alias(named: label.name, for: kind), alias.form == .point {
       guard shown != "point" else { return }
       settingErrors.append(
         (

@@ -14,9 +14,18 @@ extension Interpreter {
     }
     var pathData: (text: String, range: SourceRange)?
     var viewBox: (corner: [Double], range: SourceRange)?
-    for argument in arguments {
+    for (i, argument) in arguments.enumerated() {
       guard let label = argument.label else {
-        throw RuntimeError("view properties need labels, such as x: 10", at: argument.range)
+        // `text title("Hello", …)`: the string first, unlabelled.
+        if kind == .text && i == 0 {
+          let value = try evaluate(argument.value, in: env)
+          try setProperty(&state, kind: kind, Property.text.name, value, at: argument.range)
+          continue
+        }
+        throw RuntimeError(
+          kind == .text
+            ? "a text's properties after its string need labels, such as size: 32"
+            : "view properties need labels, such as x: 10", at: argument.range)
       }
       if kind.outline == .path, label.name == "d" {
         guard case .string(let text) = try evaluate(argument.value, in: env) else {
@@ -56,6 +65,17 @@ extension Interpreter {
       } catch {
         throw RuntimeError(error.message, at: viewBox?.range ?? name.range)
       }
+    }
+    if kind == .text {
+      // `align` sets the default anchorX (SPEC §18), as SVG's text-anchor:
+      // a left-aligned counter keeps its left edge at x.
+      let labels = Set(arguments.compactMap { $0.label?.name })
+      if labels.isDisjoint(with: ["anchorX", "anchor"]) {
+        state[.anchorX] = TextView.alignment(state[.align])
+      }
+      // A font that cannot be found is reported where it is named.
+      let font = arguments.first { $0.label?.name == "font" }
+      try checkText(&state, at: font?.range ?? name.range)
     }
     let id = scene.declare(name.name, kind: kind, state: state)
     scene.setPath(path, of: id)
@@ -215,7 +235,9 @@ extension Interpreter {
         throw RuntimeError("cannot set '\(member.name)' of a \(owner.typeName)", at: target.range)
       }
       var state = scene.state(of: id)
-      try setProperty(&state, kind: scene.kind(of: id), member.name, value, at: target.range)
+      let kind = scene.kind(of: id)
+      try setProperty(&state, kind: kind, member.name, value, at: target.range)
+      if kind == .text { try checkText(&state, at: target.range) }
       scene.set(id, state)
     default:
       throw RuntimeError("cannot assign to this expression", at: target.range)

@@ -114,6 +114,8 @@ public enum Formatting {
     case .choice(let cases):
       let i = Int(state[property])
       return cases.indices.contains(i) ? cases[i] : cases[0]
+    case .string where property == .text:
+      return SyntaxFormat.quoted(TextView(state).shown)
     case .string:
       if case .string(let s) = state[object: property] { return SyntaxFormat.quoted(s) }
       return "none"

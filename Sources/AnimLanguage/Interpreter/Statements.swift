@@ -150,6 +150,7 @@ extension Interpreter {
         in: env)
     }
     if m.animatesDefaultView { noteUse(of: .view(clock.defaultView)) }
+    try checkNoTextResize(m, on: nil, at: e.range)
     var handle: RunHandle?
     try clocked(e.range) { handle = try self.clock.run(m, label: self.file.text(in: e.range)) }
     return handle!

@@ -29,9 +29,13 @@ extension Interpreter {
     switch property.declaration.type {
     case .number: return .number(state[property])
     case .color: return .color(state[color: property])
+    case .choice(let cases) where cases == ["false", "true"]:
+      return .bool(state[property] != 0)
     case .choice(let cases):
       let i = Int(state[property])
       return .symbol(cases.indices.contains(i) ? cases[i] : cases[0])
+    case .string where property == .text:
+      return .string(TextView(state).shown)
     case .string, .outline:
       if case .string(let s) = state[object: property] { return .string(s) }
       return .none
@@ -48,7 +52,12 @@ extension Interpreter {
       throw RuntimeError(message, at: range, hint: hint)
     }
     let table = PropertyTable.standard
-    if let alias = table.alias(named: name) {
+    if kind == .text, name == "width" || name == "height" {
+      throw RuntimeError(
+        "a text's \(name) is its laid-out text and cannot be set", at: range,
+        hint: "change its size (the font size), tracking or text")
+    }
+    if let alias = table.alias(named: name, for: kind) {
       guard alias.isSettable else {
         throw RuntimeError("a view's '\(name)' can be read but not set", at: range)
       }
@@ -74,6 +83,11 @@ extension Interpreter {
       try setNumber(&state, property, v, as: name, at: range)
     case .color:
       state[color: property] = try color(Arguments.Item(label: name, value: value, range: range))
+    case .choice(let cases) where cases == ["false", "true"]:
+      guard case .bool(let b) = value else {
+        throw RuntimeError("\(name) must be true or false, not \(value.typeName)", at: range)
+      }
+      state[property] = b ? 1 : 0
     case .choice(let cases):
       // A word, even one that also names a builtin (`round`), or a string.
       let word: String?
@@ -92,8 +106,10 @@ extension Interpreter {
       guard case .string(let s) = value else {
         throw RuntimeError("\(name) must be a string, not \(value.typeName)", at: range)
       }
-      state[object: property] = .string(s)
+      state[object: property] = .string(property == .font ? storedFontName(s) : s)
     }
+    // A text given a value shows it as a number (SPEC §18).
+    if property == .value { state[object: .text] = .none }
   }
 
   /// Sets a number property after the checks its declaration asks for.
@@ -109,6 +125,12 @@ extension Interpreter {
         throw RuntimeError(
           "\(name) cannot be negative: \(NumberText.format(v))", at: range,
           hint: "a view's size is at least 0")
+      }
+    case .positive:
+      guard v > 0 else {
+        throw RuntimeError(
+          "\(name) must be greater than 0, got \(NumberText.format(v))", at: range,
+          hint: "a text's size is its font size in points")
       }
     case .unit:
       try MotionBuiltins.checkAlpha(v, range, name: name)

@@ -16,7 +16,7 @@ enum ViewSettings {
   static func problem(with name: String, kind: ViewKind) -> (message: String, hint: String?)? {
     if declarationOnly(of: kind).contains(name) { return nil }
     let table = PropertyTable.standard
-    if let alias = table.alias(named: name) {
+    if let alias = table.alias(named: name, for: kind) {
       return alias.isSettable ? nil : ("a view's '\(name)' can be read but not set", nil)
     }
     guard let property = table.property(named: name) else {

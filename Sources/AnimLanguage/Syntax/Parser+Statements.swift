@@ -146,7 +146,8 @@ extension Parser {
   }
 
   /// viewDeclaration -> viewKind IDENT [ propertyList ]
-  /// viewKind -> "view" | "rect"
+  /// viewKind -> "view" | "rect" | "text"
+  /// (a text's list may begin with its string, unlabelled: `text t("Hi", size: 20)`)
   /// gridDeclaration -> "grid" IDENT [ propertyList ]
   /// propertyList -> "(" [ property { "," property } [ "," ] ] ")"
   /// property -> IDENT ":" expression
@@ -164,7 +165,9 @@ extension Parser {
       defer { depth = saved }
       try nest()
       while !check(.rightParen) {
-        guard check(.identifier), lookahead.kind == .colon else {
+        // `text title("Hello", …)`: a text's string may come first, unlabelled.
+        let isTextString = keyword == "text" && properties.isEmpty
+        guard isTextString || check(.identifier) && lookahead.kind == .colon else {
           throw expected("expected a property label such as 'x:' in \(keyword) declaration")
         }
         properties.append(try argument())

@@ -8,7 +8,8 @@ public struct Stmt: Sendable, Hashable {
   /// The shapes a statement can take.
   public indirect enum Kind: Sendable, Hashable {
     /// `view NAME`, `rect NAME(x: 10, alpha: 1, ...)`: a view of a kind of
-    /// `ViewKind.table`; every argument has a label.
+    /// `ViewKind.table`; every argument has a label but a text's string,
+    /// which may come first (`text title("Hello", size: 32)`).
     case viewDeclaration(kind: ViewKind, name: Identifier, arguments: [Argument])
     /// `grid NAME(cols: 5, rows: 5, size: 100, gap: 0)`; every argument has a label.
     case gridDeclaration(name: Identifier, arguments: [Argument])

@@ -12,4 +12,10 @@
 /// NUL included); returns the length `snprintf` returns.
 int anim_format_g(char *buffer, size_t size, double value);
 
+/// `value` written with printf's `%.*f` and `digits` decimals into `buffer`
+/// (at most `size` bytes, NUL included); returns the length `snprintf`
+/// returns. glibc writes the exact decimal value of the double, so with
+/// enough digits nothing is rounded (a double has at most 1074 decimals).
+int anim_format_fixed(char *buffer, size_t size, double value, int digits);
+
 #endif

@@ -1,0 +1,68 @@
+/// What a `text` view shows and draws (SPEC §18), read from its properties:
+/// the string (its `text`, or its `value` shown as a number), the font, and
+/// the layout at its current size, tracking and alignment.
+public struct TextView: Sendable, Equatable {
+  /// The string shown.
+  public var shown: String
+  /// The font as the script named it.
+  public var font: String
+  /// The size as drawn (at least 0).
+  public var size: Double
+  /// Extra advance after each letter.
+  public var tracking: Double
+  /// 0 left, 0.5 centre, 1 right.
+  public var align: Double
+
+  /// The text of a view whose number properties are `record` and whose
+  /// strings are read by `object`. A text whose `text` holds no string is a
+  /// number text: it shows `value` with its digits, grouping, prefix, suffix.
+  public init(_ record: some PropertyReading, object: (Property) -> PropertyObject) {
+    func string(_ p: Property) -> String {
+      if case .string(let s) = object(p) { return s }
+      return ""
+    }
+    if case .string(let s) = object(.text) {
+      shown = s
+    } else {
+      shown = ShownNumber.text(
+        record.number(.value), digits: Int(min(max(record.number(.digits), 0), 20)),
+        grouping: record.number(.grouping) != 0, prefix: string(.prefix),
+        suffix: string(.suffix))
+    }
+    font = string(.font)
+    size = record.drawn(.fontSize)
+    tracking = record.number(.tracking)
+    align = Self.alignment(record.number(.align))
+  }
+
+  /// The text of view `id` of `scene` as it is now.
+  public init(_ scene: Scene, _ id: ViewID) {
+    self.init(scene.state(of: id)) { scene.object(id, $0) }
+  }
+
+  /// The text of a view state.
+  public init(_ state: ViewState) {
+    self.init(state) { state[object: $0] }
+  }
+
+  /// The `align` choice (0 left, 1 center, 2 right) as a fraction of the box.
+  public static func alignment(_ choice: Double) -> Double {
+    choice == 0 ? 0 : choice == 2 ? 1 : 0.5
+  }
+
+  /// The shape (shaped once per string and font).
+  public func shape() throws -> TextShape { try TextShaping.shape(shown, font: font) }
+
+  /// The box: the longest line's width and lines × 1.2 × size.
+  public func box() throws -> (width: Double, height: Double) {
+    try shape().box(size: size, tracking: tracking)
+  }
+
+  /// The glyph contours in the box ((0, 0) its top-left corner), letter
+  /// after letter in logical order: the view's outline, which every
+  /// renderer and exporter draws as any kind's (SPEC §16.1, §18).
+  public func outline() -> Outline {
+    TextShaping.shapeOrEmpty(shown, font: font).outline(
+      size: size, tracking: tracking, align: align)
+  }
+}
