@@ -74,6 +74,10 @@ extension PropertyTable {
       PropertyDeclaration(
         "d", .string, summary: "a shape's SVG path data (fixed at declaration)",
         access: [.readable], kinds: ["shape"]),
+      PropertyDeclaration(
+        "outline", .outline,
+        summary: "the view the outline was morphed into (none: the kind's own outline)",
+        access: [.readable], kinds: ["view", "rect", "ellipse", "polygon", "star", "shape"]),
     ],
     aliases: [
       PropertyAlias(
@@ -119,6 +123,7 @@ extension Property {
   public static let sides = standard("sides")
   public static let points = standard("points")
   public static let innerRadius = standard("innerRadius")
+  public static let outline = standard("outline")
 
   private static func standard(_ name: String) -> Property {
     guard let p = PropertyTable.standard.property(named: name) else {

@@ -118,8 +118,7 @@ public enum Formatting {
       if case .string(let s) = state[object: property] { return SyntaxFormat.quoted(s) }
       return "none"
     case .outline:
-      if case .string(let s) = state[object: property] { return s }
-      return "none"
+      return MorphedOutlines.outline(state[property])?.name ?? "none"
     }
   }
 }

@@ -32,9 +32,11 @@ extension Interpreter {
     case .choice(let cases):
       let i = Int(state[property])
       return .symbol(cases.indices.contains(i) ? cases[i] : cases[0])
-    case .string, .outline:
+    case .string:
       if case .string(let s) = state[object: property] { return .string(s) }
       return .none
+    case .outline:
+      return MorphedOutlines.outline(state[property]).map { .string($0.name) } ?? .none
     }
   }
 
