@@ -21,11 +21,15 @@ public struct MorphedOutline: Sendable, Hashable {
   public let box: OutlinePoint
   /// The view morphed into (`print` lists `outline=NAME`).
   public let name: String
+  /// The view the outline morphed from had been morphed into, or nil for
+  /// the kind's own outline: what progress 0 shows (the end of a `yoyo`).
+  public let fromName: String?
 
-  public init(pair: MorphPair, box: OutlinePoint, name: String) {
+  public init(pair: MorphPair, box: OutlinePoint, name: String, fromName: String?) {
     self.pair = pair
     self.box = box
     self.name = name
+    self.fromName = fromName
   }
 
   /// The outline at `progress` in a box of `width` × `height`: each axis
@@ -70,6 +74,13 @@ public enum MorphedOutlines {
     let id = table.entries.count
     table.ids[outline] = id
     return Double(id)
+  }
+
+  /// The name `print` gives an `outline` value: the view morphed into, the
+  /// one morphed from at progress 0, nil for the kind's own outline.
+  public static func name(of value: PropertyValue) -> String? {
+    guard let record = outline(value[0]) else { return nil }
+    return value[1] == 0 ? record.fromName : record.name
   }
 
   /// The outline of `id`, or nil for 0 (the kind's own) or an unknown id.

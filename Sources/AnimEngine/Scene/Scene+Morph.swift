@@ -26,7 +26,9 @@ extension Scene {
     let to = currentOutline(of: other).translated(by: offset)
     guard let pair = try? MorphPair(target: from, other: to) else { return nil }
     return MorphedOutlines.id(
-      of: MorphedOutline(pair: pair, box: OutlinePoint(w, h), name: name(of: other)))
+      of: MorphedOutline(
+        pair: pair, box: OutlinePoint(w, h), name: name(of: other),
+        fromName: MorphedOutlines.name(of: value)))
   }
 
   /// Why `target` cannot be morphed into `other`, naming both, or nil. The

@@ -36,7 +36,7 @@ extension Interpreter {
       if case .string(let s) = state[object: property] { return .string(s) }
       return .none
     case .outline:
-      return MorphedOutlines.outline(state[property]).map { .string($0.name) } ?? .none
+      return MorphedOutlines.name(of: state[value: property]).map { .string($0) } ?? .none
     }
   }
 
