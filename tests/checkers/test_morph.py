@@ -36,14 +36,16 @@ KAPPA = 0.5519150244935105
 # start rotated), an open line into an open curve. Linear easing: the
 # progress at time t is t.
 SCENE = """\
-stage(width: 420, height: 200, background: white)
+stage(width: 540, height: 200, background: white)
 ellipse a(x: 80, y: 100, width: 120, height: 90, color: "#d03000")
 star s(x: 0, y: 0, width: 140, height: 150, points: 5, innerRadius: 0.45, anchor: (0.3, 0.6), alpha: 0)
 star b(x: 220, y: 100, width: 130, height: 130, points: 6, innerRadius: 0.5, color: "#0060c0", anchor: (0.5, 0.5))
 rect r(x: 0, y: 0, width: 100, height: 70, cornerRadius: 14, alpha: 0)
 shape l(x: 350, y: 100, width: 100, height: 100, d: "M10 50 L90 50", viewBox: (0, 0, 100, 100), color: transparent, stroke: "#208020", strokeWidth: 8)
 shape c(x: 0, y: 0, width: 100, height: 100, d: "M10 90 C30 0 70 0 90 90", viewBox: (0, 0, 100, 100), alpha: 0)
-run morph(to: s, 1, ease: linear, on: a) | morph(to: r, 1, ease: linear, on: b) | morph(to: c, 1, ease: linear, on: l)
+rect q(x: 470, y: 100, width: 70, height: 110, color: "#806000")
+ellipse o(x: 0, y: 0, width: 100, height: 60, alpha: 0)
+run morph(to: s, 1, ease: linear, on: a) | morph(to: r, 1, ease: linear, on: b) | morph(to: c, 1, ease: linear, on: l) | morph(to: o, 1, ease: linear, on: q)
 step 1
 """
 
@@ -54,10 +56,12 @@ VIEWS = {
     "r": dict(kind="rect", w=100, h=70, radius=14, anchor=(0.5, 0.5)),
     "l": dict(kind="path", w=100, h=100, cubics=[[(10, 50), (10 + 80 / 3, 50), (10 + 160 / 3, 50), (90, 50)]],
               closed=False, anchor=(0.5, 0.5)),
+    "q": dict(kind="rect", w=70, h=110, radius=0, anchor=(0.5, 0.5)),
+    "o": dict(kind="ellipse", w=100, h=60, anchor=(0.5, 0.5)),
     "c": dict(kind="path", w=100, h=100, cubics=[[(10, 90), (30, 0), (70, 0), (90, 90)]],
               closed=False, anchor=(0.5, 0.5)),
 }
-PAIRS = [("a", "s"), ("b", "r"), ("l", "c")]
+PAIRS = [("a", "s"), ("b", "r"), ("l", "c"), ("q", "o")]
 
 
 def run(*args):
@@ -100,6 +104,9 @@ def outline(v):
             vs.append(ellipse_point(-90 + k * 360 / n, w, h))
             vs.append(ellipse_point(-90 + (k + 0.5) * 360 / n, w, h, v["r"]))
         return [line(vs[i], vs[(i + 1) % len(vs)]) for i in range(len(vs))], True
+    if v["kind"] == "rect" and v["radius"] == 0:
+        corners = [(0, 0), (w, 0), (w, h), (0, h)]
+        return [line(corners[i], corners[(i + 1) % 4]) for i in range(4)], True
     if v["kind"] == "rect":
         r = v["radius"]
         k = KAPPA * r
@@ -207,8 +214,8 @@ def test_morph_geometry_follows_the_spec(scene, at):
     run("render", str(script), "-o", str(svg), "--at", str(at), "--quiet")
     drawn = svg_paths(svg.read_text())
     # The views drawn, in declaration order (those of alpha 0 leave no path).
-    assert len(drawn) == 3
-    by_order = dict(zip(["a", "b", "l"], drawn))
+    assert len(drawn) == 4
+    by_order = dict(zip(["a", "b", "l", "q"], drawn))
     for target, other in PAIRS:
         expected = morph(target, other, at)
         cubics, _ = by_order[target]
@@ -249,11 +256,12 @@ def assert_interior_equal(mine, theirs, stray=0, compared=0.8, tolerance=0):
 def skia_picture(at):
     """The scene at progress `at` drawn by Skia from this file's geometry."""
     import skia
-    surface = skia.Surface(420, 200)
+    surface = skia.Surface(540, 200)
     canvas = surface.getCanvas()
     canvas.clear(skia.ColorWHITE)
-    placed = {"a": ((80, 100), "#d03000"), "b": ((220, 100), "#0060c0")}
-    for target, other in PAIRS[:2]:
+    placed = {"a": ((80, 100), "#d03000"), "b": ((220, 100), "#0060c0"),
+              "q": ((470, 100), "#806000")}
+    for target, other in [PAIRS[0], PAIRS[1], PAIRS[3]]:
         (x, y), colour = placed[target]
         v = VIEWS[target]
         cubics = morph(target, other, at)
@@ -305,7 +313,7 @@ def test_chromium_draws_anims_svg_like_its_png(scene, at, tmp_path):
     run("render", str(script), "-o", str(svg), "--at", str(at), "--quiet")
     subprocess.run(
         [browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-         "--window-size=420,200", f"--screenshot={shot}", svg.as_uri()],
+         "--window-size=540,200", f"--screenshot={shot}", svg.as_uri()],
         capture_output=True, timeout=120, check=True)
     assert_interior_equal(load(png), load(shot))
 
