@@ -28,7 +28,7 @@ public enum HTMLPlayerWriter {
     }
     let stroked = state[color: .stroke].a > 0 && state.drawn(.strokeWidth) > 0
     if view.kind.outline == .rectangle && state[.anchorX] == 0.5 && state[.anchorY] == 0.5
-      && !stroked
+      && !stroked && !SampledShapes.isMorphed(view)
     {
       return nil
     }
@@ -138,7 +138,10 @@ public enum HTMLPlayerWriter {
     html += ",\"views\":["
     for (i, view) in recording.views.enumerated() {
       if i > 0 { html += "," }
-      let animations = self.animations(of: view, start: recording.start, span: span)
+      var animations = self.animations(of: view, start: recording.start, span: span)
+      if let path = pathAnimation(of: view, recording: recording, span: span) {
+        animations.append(path)
+      }
       JSONValue.object([("name", .string(view.name)), ("animations", .array(animations))])
         .write(to: &html)
       if html.utf8.count >= chunk {
@@ -210,6 +213,37 @@ public enum HTMLPlayerWriter {
       }
     }
     return out
+  }
+
+  /// The `d` of a `<path>` whose outline changes (a morph, an animated size
+  /// of a polygon, star or shape; SPEC §16.4): a keyframe at every frame
+  /// with the outline anim draws then, placed so the anchor point is at the
+  /// origin, every frame with the same commands (so the browser
+  /// interpolates them), linear in between. Nil for an outline that stays.
+  static func pathAnimation(of view: RecordedView, recording: StageRecording, span: Double)
+    -> JSONValue?
+  {
+    guard SampledShapes.outlineMoves(view), outlinePath(view) != nil else { return nil }
+    let times = SampledShapes.frameTimes(recording)
+    guard
+      let outlines = SampledShapes.equalized(
+        view, at: times,
+        place: { w, h, ax, ay in { OutlinePoint($0.x - ax * w, $0.y - ay * h) } })
+    else { return nil }
+    let values = outlines.map { "path(\"\($0.svgPathData)\")" }
+    var keys: [JSONValue] = []
+    for (i, value) in values.enumerated() {
+      // Inside a run of equal frames only its ends are needed.
+      if i > 0 && i + 1 < values.count && values[i - 1] == value && values[i + 1] == value {
+        continue
+      }
+      let offset = span > 0 ? min(max((times[i] - recording.start) / span, 0), 1) : 0
+      keys.append(.array([.number(offset), .string(value), .string("linear")]))
+    }
+    if let last = values.last, times.count == 1 || (times.last! - recording.start) < span {
+      keys.append(.array([.number(1), .string(last), .string("linear")]))
+    }
+    return .object([("p", .string("d")), ("k", .array(keys))])
   }
 
   /// Whether two tracks have keyframes at the same times, leaving them the

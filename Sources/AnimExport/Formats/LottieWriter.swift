@@ -88,8 +88,8 @@ public enum LottieWriter {
     let anchor =
       view.track(.anchorX).isStatic && view.track(.anchorY).isStatic
       ? ctx.property(Self.anchorTracks(view, scale: k), vector: true)
-      : LottieSampledShapes.numbers(
-        LottieSampledShapes.frameTimes(recording).map { t in
+      : SampledShapes.numbers(
+        SampledShapes.frameTimes(recording).map { t in
           let w = view.track(.width).value(at: t)[0]
           let h = view.track(.height).value(at: t)[0]
           return [
@@ -117,7 +117,7 @@ public enum LottieWriter {
       && min(max(view.track(.trimEnd).value(at: recording.start)[0], 0), 1) == 1)
     // A morphed view (SPEC §16.4) and a trimmed one are paths: Lottie's own
     // shapes start elsewhere and cannot morph.
-    let asPath = trimmed || LottieSampledShapes.isMorphed(view)
+    let asPath = trimmed || SampledShapes.isMorphed(view)
     let shapes: [JSONValue]
     switch asPath ? ViewOutline.path : view.kind.outline {
     case .rectangle:
@@ -145,13 +145,13 @@ public enum LottieWriter {
       // An outline that changes is keyframed at every frame; else it is the
       // outline at the first recorded frame, centred on the layer's
       // position, as one static path per subpath.
-      if LottieSampledShapes.outlineMoves(view),
-        let sampled = LottieSampledShapes.paths(view, recording: recording, scale: k)
+      if SampledShapes.outlineMoves(view),
+        let sampled = SampledShapes.paths(view, recording: recording, scale: k)
       {
         shapes = sampled
         break
       }
-      let state = LottieSampledShapes.outlineState(view, at: recording.start)
+      let state = SampledShapes.outlineState(view, at: recording.start)
       let w = abs(state[.width])
       let h = abs(state[.height])
       shapes = LottieShapes.paths(view.kind.outline.outline(of: state, path: view.path)) {
@@ -265,16 +265,16 @@ public enum LottieWriter {
         vector: false)
       // SPEC §16.3 strokes from min(s, e) to max(s, e); a start past the end
       // at some frame is written as those two, frame by frame.
-      let frames = LottieSampledShapes.frameTimes(ctx.recording).map { t in
+      let frames = SampledShapes.frameTimes(ctx.recording).map { t in
         (
           min(max(view.track(.trimStart).value(at: t)[0], 0), 1),
           min(max(view.track(.trimEnd).value(at: t)[0], 0), 1)
         )
       }
       if frames.contains(where: { $0.0 > $0.1 }) {
-        start = LottieSampledShapes.numbers(
+        start = SampledShapes.numbers(
           frames.map { [min($0.0, $0.1) * 100] }, vector: false, recording: ctx.recording)
-        end = LottieSampledShapes.numbers(
+        end = SampledShapes.numbers(
           frames.map { [max($0.0, $0.1) * 100] }, vector: false, recording: ctx.recording)
       }
       items.append(

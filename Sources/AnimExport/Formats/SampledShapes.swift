@@ -1,13 +1,13 @@
 import AnimEngine
 
-/// Lottie properties sampled at every frame, for what no single Lottie
-/// keyframe curve follows exactly: an outline that changes over time (a
+/// Properties sampled at every frame, for what no single Lottie keyframe
+/// curve (or the HTML player's CSS) follows exactly: an outline that changes over time (a
 /// morph, a polygon's, star's or shape's animated size or innerRadius, a
 /// trimmed view's size), an animated anchor, a trim whose start passes its
 /// end (SPEC §16.3 swaps them; Lottie's `tm` does not). A keyframe at each
 /// frame time A + k/N holds the value anim draws then, linear in between;
 /// a run of equal frames is one hold.
-enum LottieSampledShapes {
+enum SampledShapes {
   /// The frame times of `recording`, A + k/N for k = 0 ..< frameCount.
   static func frameTimes(_ recording: StageRecording) -> [Double] {
     (0..<max(recording.frameCount, 1)).map {
@@ -48,28 +48,46 @@ enum LottieSampledShapes {
     -> [JSONValue]?
   {
     let times = frameTimes(recording)
+    guard
+      let outlines = equalized(
+        view, at: times,
+        place: { w, h, _, _ in { OutlinePoint(($0.x - w / 2) * k, ($0.y - h / 2) * k) } })
+    else { return nil }
+    return (0..<outlines[0].subpaths.count).map { i in
+      let shapes = outlines.map { shapeText(Outline([$0.subpaths[i]]).lottiePaths[0]) }
+      let ks = keyframes(shapes, times: times, recording: recording)
+      return .object([("ty", .string("sh")), ("nm", .string("path")), ("ks", ks)])
+    }
+  }
+
+  /// The outline anim draws at each of `times`, its points mapped by
+  /// `place(w, h, anchorX, anchorY)`, each subpath subdivided (its curves
+  /// unchanged) to the most segments it has at any of them, so that every
+  /// frame has the same points and commands; nil when the number of
+  /// subpaths changes (it does not: a morph keeps it).
+  static func equalized(
+    _ view: RecordedView, at times: [Double],
+    place: (Double, Double, Double, Double) -> (OutlinePoint) -> OutlinePoint
+  ) -> [Outline]? {
     var outlines: [Outline] = []
     outlines.reserveCapacity(times.count)
     for t in times {
       let state = outlineState(view, at: t)
-      let w = abs(state[.width])
-      let h = abs(state[.height])
-      outlines.append(
-        view.kind.outline.outline(of: state, path: view.path).mapped {
-          OutlinePoint(($0.x - w / 2) * k, ($0.y - h / 2) * k)
-        })
+      let map = place(
+        abs(state[.width]), abs(state[.height]), view.track(.anchorX).value(at: t)[0],
+        view.track(.anchorY).value(at: t)[0])
+      outlines.append(view.kind.outline.outline(of: state, path: view.path).mapped(map))
     }
-    let count = outlines[0].subpaths.count
-    guard outlines.allSatisfy({ $0.subpaths.count == count }) else { return nil }
-    return (0..<count).map { i in
+    guard let count = outlines.first?.subpaths.count,
+      outlines.allSatisfy({ $0.subpaths.count == count })
+    else { return nil }
+    for i in 0..<count {
       let most = outlines.map { $0.subpaths[i].segments.count }.max() ?? 0
-      let shapes = outlines.map { outline -> String in
-        let subpath = outline.subpaths[i].subdivided(toSegments: most)
-        return shapeText(Outline([subpath]).lottiePaths[0])
+      for j in outlines.indices {
+        outlines[j].subpaths[i] = outlines[j].subpaths[i].subdivided(toSegments: most)
       }
-      let ks = keyframes(shapes, times: times, recording: recording)
-      return .object([("ty", .string("sh")), ("nm", .string("path")), ("ks", ks)])
     }
+    return outlines
   }
 
   /// A Lottie bezier shape object as JSON text.
