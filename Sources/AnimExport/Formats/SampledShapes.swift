@@ -93,8 +93,9 @@ enum SampledShapes {
   /// A Lottie bezier shape object as JSON text.
   private static func shapeText(_ path: LottiePath) -> String {
     func points(_ list: [OutlinePoint]) -> String {
-      "[" + list.map { "[\(JSONValue.format($0.x)),\(JSONValue.format($0.y))]" }.joined(
-        separator: ",") + "]"
+      "["
+        + list.map { "[\(JSONValue.format($0.x)),\(JSONValue.format($0.y))]" }.joined(
+          separator: ",") + "]"
     }
     return "{\"i\":\(points(path.inTangents)),\"o\":\(points(path.outTangents)),"
       + "\"v\":\(points(path.vertices)),\"c\":\(path.isClosed)}"
@@ -102,8 +103,7 @@ enum SampledShapes {
 
   /// Numbers sampled at every frame as an animatable property (`vector`:
   /// an array value), or a fixed value when they never change.
-  static func numbers(_ values: [[Double]], vector: Bool, recording: StageRecording) -> JSONValue
-  {
+  static func numbers(_ values: [[Double]], vector: Bool, recording: StageRecording) -> JSONValue {
     if values.allSatisfy({ $0 == values[0] }) {
       return .object([
         ("a", .integer(0)),
