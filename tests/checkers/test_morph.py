@@ -341,22 +341,44 @@ def path_keyframes(doc, name):
     return found
 
 
+# Outlines that change without a morph (SPEC §16.5): a polygon and a shape
+# resized, a star's innerRadius, an anchor that moves, a trim whose start
+# passes its end.
+CHANGING = """\
+stage(width: 400, height: 200, background: white)
+polygon p(x: 70, y: 100, width: 60, height: 60, sides: 6, color: "#00a000")
+star s(x: 190, y: 100, width: 120, height: 120, points: 5, innerRadius: 0.3, color: "#ffc000")
+shape h(x: 320, y: 60, width: 60, height: 60, d: "M0 0 L12 0 L12 6 Q6 12 0 6 Z", viewBox: (0, 0, 12, 12), color: "#8000ff", anchor: (0, 0))
+ellipse ring(x: 320, y: 150, width: 60, height: 60, color: transparent, stroke: "#0080ff", strokeWidth: 10, trimStart: 0.1, trimEnd: 0.6)
+run resize(to: (110, 80), 1, ease: linear, on: p) | tween(innerRadius: 0.8, 1, ease: linear, on: s) | resize(to: (70, 40), 1, on: h) | tween(anchorX: 1, 1, on: h) | tween(trimStart: 0.9, 1, ease: linear, on: ring)
+step 1
+"""
+
+
 @pytest.mark.parametrize("example,frames", [
     ("scene", [0, 15, 30, 45, 60]),
+    ("changing", [0, 20, 40, 60]),
     ("examples/morph.anim", [0, 30, 60, 90, 120, 138]),
     ("examples/hamburger.anim", [6, 12, 24, 60]),
+    ("examples/spinner.anim", [10, 30, 50]),
+    ("examples/progress_ring.anim", [10, 30, 50]),
+    ("examples/checkmark.anim", [20, 40, 54]),
 ])
-def test_rlottie_plays_the_morph_like_anim(scene, example, frames, tmp_path):
+def test_rlottie_plays_changing_outlines_like_anim(scene, example, frames, tmp_path):
     from rlottie_python import LottieAnimation
     folder, script = scene
     source = str(script) if example == "scene" else example
+    if example == "changing":
+        source = str(tmp_path / "changing.anim")
+        (tmp_path / "changing.anim").write_text(CHANGING)
     doc_path = tmp_path / "anim.json"
     run("export", source, "-o", str(doc_path))
     doc = json.loads(doc_path.read_text())
     validate(doc)
     morphing = [layer["nm"] for layer in doc["layers"]
                 if any(ks["a"] == 1 for ks in path_keyframes(doc, layer["nm"]))]
-    assert morphing, "no layer has path keyframes"
+    if example in ("scene", "changing") or "morph" in example or "hamburger" in example:
+        assert morphing, "no layer has path keyframes"
     for name in morphing:
         for ks in path_keyframes(doc, name):
             counts = {len(key["s"][0]["v"]) for key in ks["k"]}
