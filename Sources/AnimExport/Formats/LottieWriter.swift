@@ -265,12 +265,22 @@ public enum LottieWriter {
         vector: false)
       // SPEC §16.3 strokes from min(s, e) to max(s, e); a start past the end
       // at some frame is written as those two, frame by frame.
-      let frames = SampledShapes.frameTimes(ctx.recording).map { t in
-        (
-          min(max(view.track(.trimStart).value(at: t)[0], 0), 1),
-          min(max(view.track(.trimEnd).value(at: t)[0], 0), 1)
-        )
-      }
+      // A start that stays at 0 or an end that stays at 1 (draw, undraw)
+      // never passes the other: no frame needs looking at.
+      let startTrack = view.track(.trimStart)
+      let endTrack = view.track(.trimEnd)
+      let cannotCross =
+        (startTrack.isStatic && startTrack.keys[0].value[0] <= 0)
+        || (endTrack.isStatic && endTrack.keys[0].value[0] >= 1)
+      let frames =
+        cannotCross
+        ? []
+        : SampledShapes.frameTimes(ctx.recording).map { t in
+          (
+            min(max(startTrack.value(at: t)[0], 0), 1),
+            min(max(endTrack.value(at: t)[0], 0), 1)
+          )
+        }
       if frames.contains(where: { $0.0 > $0.1 }) {
         start = SampledShapes.numbers(
           frames.map { [min($0.0, $0.1) * 100] }, vector: false, recording: ctx.recording)
