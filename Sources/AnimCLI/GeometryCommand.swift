@@ -117,7 +117,7 @@ struct GeometryCommand: ParsableCommand {
       LottieShapes.paths(picture.outline), fill: picture.fill, stroke: picture.stroke,
       strokeWidth: picture.strokeWidth, cap: picture.cap, join: picture.join, trim: picture.trim)
     let layer: JSONValue = .object([
-      ("ddd", .integer(0)), ("ind", .integer(1)), ("ty", .integer(4)), ("nm", .string("outline")),
+      ("ddd", .integer(0)), ("ind", .integer(1)), ("ty", .integer(4)), ("nm", .string("picture")),
       ("sr", .integer(1)),
       (
         "ks",

@@ -68,6 +68,7 @@ enum HelpText {
       tween(alpha: 0.5, x: 10, d)  wait(d)  mark("name")  spring(x: 200, ...)
       fadeIn(d)  slide(up, slightly, d)  spin(moderately, d)  expand(...)  contract(...)
       path([(0, 0), (100, 0), (100, 100)], d, curve: linear | smooth, orient: true | A)
+      draw(d)  undraw(d)  (the stroke's trimEnd)   morph(to: other, d)  (the outline)
     Options on every primitive: ease: E, delay: d, on: target.
     from: on every primitive that takes to: — move(from: (0, -40), 0.5) (to where it
       was), rotate(from: -90, to: 0, 1), fade(from: 0, 1), move(from: p, by: d, 1).

@@ -74,7 +74,7 @@ public final class CairoCanvas {
     let radiusClamp = Property.cornerRadius.declaration.drawClamp
     scene.forEachDrawn { id, kind, v in
       if kind.outline != .rectangle || v.number(.anchorX) != 0.5 || v.number(.anchorY) != 0.5
-        || (v.color(.stroke).a > 0 && v.drawn(.strokeWidth) > 0)
+        || (v.color(.stroke).a > 0 && v.drawn(.strokeWidth) > 0) || v.number(.outline) != 0
       {
         // Every other view is drawn through its outline (SPEC §16).
         flush()

@@ -33,7 +33,7 @@ public enum SVGDocument {
     let k = layout.scale
     scene.forEachDrawn { id, kind, s in
       if kind.outline != .rectangle || s.number(.anchorX) != 0.5 || s.number(.anchorY) != 0.5
-        || (s.color(.stroke).a > 0 && s.drawn(.strokeWidth) > 0)
+        || (s.color(.stroke).a > 0 && s.drawn(.strokeWidth) > 0) || s.number(.outline) != 0
       {
         out += outlineElements(
           kind, s, path: scene.paths[id], text: scene.textView(id), layout: layout)

@@ -56,7 +56,7 @@ public enum DrawnBounds {
   ) -> StageRect? {
     let stroked = v.color(.stroke).a > 0 && v.drawn(.strokeWidth) > 0
     if kind.outline == .rectangle && v.number(.anchorX) == 0.5 && v.number(.anchorY) == 0.5
-      && !stroked
+      && !stroked && v.number(.outline) == 0
     {
       return of(v)
     }

@@ -9,7 +9,7 @@ final class LottieShapesTests: XCTestCase {
     let outline = try PathDataParser.parse("M0 0 C1 0 2 1 2 2")
     XCTAssertEqual(
       JSONValue.array(LottieShapes.paths(outline)).text,
-      "[{\"ty\":\"sh\",\"nm\":\"outline\",\"ks\":{\"a\":0,\"k\":{\"i\":[[0,0],[0,-1]],"
+      "[{\"ty\":\"sh\",\"nm\":\"path\",\"ks\":{\"a\":0,\"k\":{\"i\":[[0,0],[0,-1]],"
         + "\"o\":[[1,0],[0,0]],\"v\":[[0,0],[2,2]],\"c\":false}}}]")
   }
 

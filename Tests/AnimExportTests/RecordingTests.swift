@@ -100,8 +100,8 @@ final class RecordingTests: XCTestCase {
   }
 
   func testOnlyTracksWhereSomethingCanHappenAreVisited() throws {
-    // 101 views (the default `view` and 100 tiles), 2 828 tracks (28
-    // properties in the record each, the text kind's included); one tile
+    // 101 views (the default `view` and 100 tiles), 2 929 tracks (29
+    // properties in the record each, the text kind's and the outline included); one tile
     // moves for 0.5 s, then another's alpha is assigned at 1 s. The first
     // frame visits only the tracks a segment is in force on: the others
     // hold the value their view was first seen with, and get no builder.

@@ -149,6 +149,14 @@ final class LanguageServerTests: XCTestCase {
       Array(try labels("view v(lineJoin: ").prefix(4)), ["miter", "round", "bevel", "box"])
   }
 
+  func testCompletionInsideMorphOffersItsLabelsAndTheViews() throws {
+    let script = "ellipse blob\nstar burst\nrun morph("
+    XCTAssertTrue(try completionLabels(script, line: 2, character: 10).contains("burst"))
+    XCTAssertTrue(try completionLabels(script + "to: b", line: 2, character: 15).contains("burst"))
+    XCTAssertEqual(
+      try completionLabels(script + "to: burst, 1, e", line: 2, character: 25).first, "ease:")
+  }
+
   func testHoverExplainsTheLogicWords() throws {
     let server = initialized()
     _ = open(server, "if true and not false { print 1 }\n")

@@ -112,8 +112,9 @@ final class CompletionTests: XCTestCase {
       candidates("print tiles[1].", after: ["grid tiles(cols: 2, rows: 1)"]),
       [
         "alpha", "anchor", "anchorX", "anchorY", "center", "color", "cornerRadius", "height",
-        "lineCap", "lineJoin", "name", "position", "rotation", "scale", "scaleX", "scaleY", "size",
-        "stroke", "strokeWidth", "trimEnd", "trimOffset", "trimStart", "width", "x", "y",
+        "lineCap", "lineJoin", "name", "outline", "position", "rotation", "scale", "scaleX",
+        "scaleY", "size", "stroke", "strokeWidth", "trimEnd", "trimOffset", "trimStart", "width",
+        "x", "y",
       ].map { "tiles[1]." + $0 })
   }
 

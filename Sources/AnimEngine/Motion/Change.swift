@@ -13,6 +13,10 @@ public enum ChangeRule: Sendable, Equatable {
   /// Along a motion path (absolute: x, y or the direction of travel), by
   /// arc length at the leaf's eased progress.
   case path(MotionPath, MotionPath.Lane)
+  /// `morph(to: other)` (SPEC §16.4), on the `outline` property: when the
+  /// leaf starts, the target's outline then and `other`'s are made ready to
+  /// morph (`MorphedOutline`) and the leaf moves the progress from 0 to 1.
+  case morph(other: ViewID)
 
   /// Animate to an absolute value.
   public static func to(_ v: PropertyValue) -> ChangeRule {

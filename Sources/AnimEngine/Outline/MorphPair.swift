@@ -1,7 +1,7 @@
 /// Two outlines made ready to morph one into the other (SPEC §16.4): one
 /// subpath each, both open or both closed, with the same number of cubic
 /// segments, OTHER's start rotated to line up with the target's vertices.
-public struct MorphPair: Sendable, Equatable {
+public struct MorphPair: Sendable, Hashable {
   /// The target's outline, subdivided when it had fewer segments.
   public let from: Subpath
   /// OTHER's outline, subdivided when it had fewer segments and, when
@@ -52,17 +52,7 @@ public struct MorphPair: Sendable, Equatable {
   /// corresponding vertices (ties, within a relative 1e-12, to the smallest
   /// rotation).
   public init(target: Outline, other: Outline) throws(Problem) {
-    guard target.subpaths.count == 1 else {
-      throw .subpathCount(isTarget: true, count: target.subpaths.count)
-    }
-    guard other.subpaths.count == 1 else {
-      throw .subpathCount(isTarget: false, count: other.subpaths.count)
-    }
-    var a = target.subpaths[0]
-    var b = other.subpaths[0]
-    guard a.isClosed == b.isClosed else { throw .closedAndOpen(targetIsClosed: a.isClosed) }
-    let most = max(a.segments.count, b.segments.count)
-    guard most <= Self.maximumSegments else { throw .tooManySegments(count: most) }
+    var (a, b) = try Self.checkShapes(target: target, other: other)
     if a.segments.count < b.segments.count {
       a = Self.subdivided(a, to: b.segments.count)
     } else if b.segments.count < a.segments.count {
@@ -71,6 +61,25 @@ public struct MorphPair: Sendable, Equatable {
     if b.isClosed { b = Self.rotated(b, toward: a) }
     from = a
     to = b
+  }
+
+  /// The one subpath of each outline, when they can morph: one subpath
+  /// each, both closed or both open, at most `maximumSegments` segments.
+  public static func checkShapes(target: Outline, other: Outline) throws(Problem) -> (
+    Subpath, Subpath
+  ) {
+    guard target.subpaths.count == 1 else {
+      throw .subpathCount(isTarget: true, count: target.subpaths.count)
+    }
+    guard other.subpaths.count == 1 else {
+      throw .subpathCount(isTarget: false, count: other.subpaths.count)
+    }
+    let a = target.subpaths[0]
+    let b = other.subpaths[0]
+    guard a.isClosed == b.isClosed else { throw .closedAndOpen(targetIsClosed: a.isClosed) }
+    let most = max(a.segments.count, b.segments.count)
+    guard most <= Self.maximumSegments else { throw .tooManySegments(count: most) }
+    return (a, b)
   }
 
   /// The outline at `progress` (0 the target's, 1 OTHER's; eased progress

@@ -4,7 +4,7 @@ public typealias OutlinePoint = SIMD2<Double>
 /// One cubic Bézier segment of a subpath: it starts where the one before it
 /// ends (or at the subpath's start) and runs through its two control points
 /// to `end`.
-public struct CubicSegment: Sendable, Equatable {
+public struct CubicSegment: Sendable, Hashable {
   /// The first control point.
   public var control1: OutlinePoint
   /// The second control point.
@@ -33,7 +33,7 @@ public struct CubicSegment: Sendable, Equatable {
 /// A closed subpath always ends exactly at its start (its closing straight
 /// line, if any, is one of `segments`), so every consumer draws the same
 /// curves: Cairo's and SVG's `close`, and Lottie's closed flag, add nothing.
-public struct Subpath: Sendable, Equatable {
+public struct Subpath: Sendable, Hashable {
   /// Where the subpath starts.
   public var start: OutlinePoint
   /// Its segments in drawing order.
@@ -85,6 +85,12 @@ public struct Subpath: Sendable, Equatable {
     for segment in segments.dropLast() { result.append(segment.end) }
     if !isClosed, let last = segments.last { result.append(last.end) }
     return result
+  }
+
+  /// The same curves in `count` segments (more than it has): its longest
+  /// segment halved, again and again, as a morph subdivides (SPEC §16.4).
+  public func subdivided(toSegments count: Int) -> Subpath {
+    count <= segments.count ? self : MorphPair.subdivided(self, to: count)
   }
 
   /// The same subpath with every point mapped by `transform` (an affine map
@@ -155,7 +161,7 @@ public struct Bezier: Sendable, Equatable {
 /// one geometry that rendering, SVG, Lottie, the HTML player, drawn bounds,
 /// trim and morph all use. Coordinates are the view's box: (0, 0) its
 /// top-left corner, y down.
-public struct Outline: Sendable, Equatable {
+public struct Outline: Sendable, Hashable {
   /// The subpaths, in drawing order.
   public var subpaths: [Subpath]
 

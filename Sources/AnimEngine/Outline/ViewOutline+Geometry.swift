@@ -32,10 +32,25 @@ extension ViewOutline {
   }
 
   /// The outline a view of this kind draws, read from its properties (each
-  /// clamped as it is drawn): a `shape`'s from its `path`, a `text`'s glyph
-  /// contours from `text` (what it shows, laid out at its size, tracking and
-  /// alignment in its box; SPEC §18).
+  /// clamped as it is drawn): once a morph has started on it, the morphed
+  /// outline stretched onto its box (SPEC §16.4), else the kind's own.
   public func outline(of v: some PropertyReading, path: ShapePath? = nil, text: TextView? = nil)
+    -> Outline
+  {
+    let morphed = v.recordValue(at: Property.outline.slot)
+    if morphed != 0, let record = MorphedOutlines.outline(morphed) {
+      return record.outline(
+        at: v.recordValue(at: Property.outline.slot + 1), width: v.number(.width),
+        height: v.number(.height))
+    }
+    return ownOutline(of: v, path: path, text: text)
+  }
+
+  /// The outline of this kind in the view's box, whatever morph it has had:
+  /// a `shape`'s from its `path`, a `text`'s glyph contours from `text` (what
+  /// it shows, laid out at its size, tracking and alignment in its box;
+  /// SPEC §18).
+  public func ownOutline(of v: some PropertyReading, path: ShapePath? = nil, text: TextView? = nil)
     -> Outline
   {
     if self == .path {

@@ -79,6 +79,15 @@ public final class Clock {
         "too many animated properties: this run adds \(trackNodes.count) to the \(liveTracks) live (limit \(liveTrackLimit))"
       )
     }
+    // A morph between outlines that cannot morph is refused when its run
+    // starts (SPEC §16.4): every play would meet the same two shapes.
+    for (key, node) in trackNodes where key.property == .outline {
+      for other in node.morphOthers() {
+        if let problem = scene.morphProblem(of: key.view, into: other) {
+          throw EngineError(problem)
+        }
+      }
+    }
     let record = RunRecord(id: nextID, motion: motion, label: label, startTime: now)
     nextID += 1
     let (slot, generation) = pool.reserve()

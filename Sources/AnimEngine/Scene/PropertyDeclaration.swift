@@ -57,9 +57,9 @@ public struct PropertyDeclaration: Sendable {
   }
 }
 
-/// The kind of value a property holds. Numbers, colours and choices live in
-/// the scene's unboxed record (what the clock writes); strings and outlines
-/// live beside it, one `PropertyObject` per view and property.
+/// The kind of value a property holds. Numbers, colours, choices and the
+/// outline live in the scene's unboxed record (what the clock writes);
+/// strings live beside it, one `PropertyObject` per view and property.
 public enum PropertyType: Sendable, Equatable {
   /// A number, one slot of the record.
   case number
@@ -70,15 +70,17 @@ public enum PropertyType: Sendable, Equatable {
   case choice([String])
   /// A string (`text`, `font`, `prefix`), stored beside the record.
   case string
-  /// An outline (`outline=OTHER` after a morph), stored beside the record.
+  /// An outline (`outline=OTHER` after a morph): four slots, the id of a
+  /// `MorphedOutline` (0: the kind's own outline) and the morph's eased
+  /// progress, which a morph moves as numbers (SPEC §16.4).
   case outline
 
   /// Slots the property takes in a view's record; 0 for stored objects.
   public var lanes: Int {
     switch self {
     case .number, .choice: return 1
-    case .color: return 4
-    case .string, .outline: return 0
+    case .color, .outline: return 4
+    case .string: return 0
     }
   }
 
@@ -88,17 +90,17 @@ public enum PropertyType: Sendable, Equatable {
   /// The interpolation a property of this type has unless it says otherwise.
   var interpolation: PropertyInterpolation {
     switch self {
-    case .number: return .numeric
+    case .number, .outline: return .numeric
     case .color: return .color
-    case .choice, .string, .outline: return .none
+    case .choice, .string: return .none
     }
   }
 }
 
-/// A string- or outline-valued property's value, stored beside a view's
+/// A string-valued property's value, stored beside a view's
 /// record (`Scene` keeps `PropertyTable.objectWidth` of them per view).
 public enum PropertyObject: Sendable, Equatable {
-  /// No value: an outline property's default (the kind draws its own).
+  /// No value.
   case none
   /// A string value.
   case string(String)

@@ -110,6 +110,10 @@ extension PropertyTable {
       PropertyDeclaration(
         "suffix", .string, summary: "what a number text shows after the number",
         defaultObject: .string(""), access: [.readable, .settable], kinds: ["text"]),
+      PropertyDeclaration(
+        "outline", .outline,
+        summary: "the view the outline was morphed into (none: the kind's own outline)",
+        access: [.readable], kinds: ["view", "rect", "ellipse", "polygon", "star", "shape"]),
     ],
     aliases: [
       PropertyAlias(
@@ -165,6 +169,7 @@ extension Property {
   public static let grouping = standard("grouping")
   public static let prefix = standard("prefix")
   public static let suffix = standard("suffix")
+  public static let outline = standard("outline")
 
   private static func standard(_ name: String) -> Property {
     guard let p = PropertyTable.standard.property(named: name) else {

@@ -58,6 +58,9 @@ final class Stepper {
         cursor: Cursor.make(node, base: 0, scale: 1, events: false),
         original: scene.read(slot: slot, lanes: key.property.lanes))
       (tracks + i).initialize(to: track)
+      if key.property == .outline {
+        tracks[i].resolver.site = MorphSite(scene: scene, view: key.view)
+      }
       var segment = FrameSegment(slot: slot)
       segment.nextStart = track.cursor.nextStart
       (inForce + i).initialize(to: segment)
@@ -145,11 +148,13 @@ final class Stepper {
     for i in 0..<trackCount where tracks[i].alive {
       let track = tracks + i
       track.pointee.cursor.reset(base: 0)
+      let site = track.pointee.resolver.site
       track.pointee.resolver =
         track.pointee.claimed
         ? Resolver(
           initial: track.pointee.claimedValue, initialVelocity: track.pointee.claimedVelocity)
         : Resolver(initial: track.pointee.original)
+      track.pointee.resolver.site = site
       curves[i] = SegmentCurve()
       var segment = FrameSegment(slot: track.pointee.slot)
       segment.nextStart = track.pointee.cursor.nextStart
@@ -237,8 +242,10 @@ final class Stepper {
           track.pointee.alive = false
           break
         }
+        let site = track.pointee.resolver.site
         track.pointee.resolver = Resolver(
           initial: handover.value, initialVelocity: handover.velocity)
+        track.pointee.resolver.site = site
         track.pointee.claimedValue = handover.value
         track.pointee.claimedVelocity = handover.velocity
         track.pointee.claimed = true

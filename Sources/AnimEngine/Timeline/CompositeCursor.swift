@@ -49,8 +49,11 @@ final class CompositeCursor: Cursor {
   }
 
   /// Resolves one play of the body from `initial`, in body time.
-  private func resolvePlay(initial: PropertyValue, velocity: Double) -> [Segment] {
+  private func resolvePlay(initial: PropertyValue, velocity: Double, site: MorphSite? = nil)
+    -> [Segment]
+  {
     var sub = Resolver(initial: initial, initialVelocity: velocity)
+    sub.site = site
     let cursor = Cursor.make(body, base: 0, scale: 1, events: events)
     var segments: [Segment] = []
     while cursor.nextStart < .infinity {
@@ -66,7 +69,7 @@ final class CompositeCursor: Cursor {
       return
     }
     let initial = r.value(at: base)
-    let segments = resolvePlay(initial: initial, velocity: r.velocity(at: base))
+    let segments = resolvePlay(initial: initial, velocity: r.velocity(at: base), site: r.site)
     let timeline = CompositeTimeline(
       initial: initial, segments: segments, duration: duration, mode: mode, scale: scale)
     let length: Double

@@ -11,6 +11,9 @@ struct Resolver {
   var initialVelocity: Double = 0
   /// The segment most recently started.
   var current: Segment?
+  /// The scene and view the track animates, where a morph reads outlines
+  /// (nil on tracks that never morph: the event track, tests).
+  var site: MorphSite?
 
   init(initial: PropertyValue, initialVelocity: Double = 0) {
     self.initial = initial
@@ -50,6 +53,17 @@ struct Resolver {
           a: PropertyValue(route.value(lane, progress: 0), 0, 0, 0),
           b: PropertyValue(route.value(lane, progress: 1), 0, 0, 0), easing: leaf.easing,
           form: .path(route, lane))
+      case .morph(let other):
+        // The outline now and OTHER's, made ready once: the segment moves the
+        // progress (lane 1) of that prepared pair from 0 to 1.
+        if let id = site?.scene.morphOutline(of: site!.view, into: other, from: s) {
+          segment = Segment(
+            start: start, duration: duration, a: PropertyValue(id, 0, 0, 0),
+            b: PropertyValue(id, 1, 0, 0), easing: leaf.easing, form: .number)
+        } else {
+          segment = Segment(
+            start: start, duration: duration, a: s, b: s, easing: .linear, form: .hold)
+        }
       case .spring(let target, let parameters, let relativeVelocity):
         // The spring moves in its natural time, `rate` natural seconds per
         // run second: a velocity handed over (per run second) is divided by
@@ -100,4 +114,10 @@ struct Resolver {
       current!.b[0] = FiniteValues.clamp(current!.b[0] + drift)
     }
   }
+}
+
+/// Where a track's morphs read outlines: the scene and the view it animates.
+struct MorphSite {
+  unowned let scene: Scene
+  let view: ViewID
 }

@@ -29,6 +29,25 @@ indirect enum TrackNode {
   case prepared(TrackNode, delay: Double)
 }
 
+extension TrackNode {
+  /// The views the morphs of this track morph into, each once, in order.
+  func morphOthers() -> [ViewID] {
+    var found: [ViewID] = []
+    func walk(_ node: TrackNode) {
+      switch node {
+      case .leaf(let leaf):
+        if case .morph(let other) = leaf.rule, !found.contains(other) { found.append(other) }
+      case .group(let children): children.forEach { walk($0.node) }
+      case .repeating(let n, _, _, _), .speed(let n, _), .reversed(let n, _), .yoyo(let n, _),
+        .eased(let n, _, _), .prepared(let n, _):
+        walk(n)
+      }
+    }
+    walk(self)
+    return found
+  }
+}
+
 /// The view a projected part animates: a fixed view, or whichever view the
 /// enclosing binding names (the scene's `view` at the top).
 enum TrackTarget: Hashable {

@@ -15,12 +15,12 @@ import AnimEngine
 /// completed by the browser with the element's own value).
 public enum HTMLPlayerWriter {
   /// Whether `view` is drawn as an SVG `<path>` (SPEC §16): any kind but a
-  /// rect, and a rect whose anchor is not its centre or whose stroke shows at
-  /// some time; every other rect stays a `<rect>`, the fastest to draw. A
+  /// rect, and a rect that is morphed, whose anchor is not its centre or
+  /// whose stroke shows at some time; every other rect stays a `<rect>`, the fastest to draw. A
   /// text is a group of its drawings' paths instead (`textPaths`).
   static func isPath(_ view: RecordedView) -> Bool {
     if view.kind == .text { return false }
-    if view.kind.outline != .rectangle { return true }
+    if view.kind.outline != .rectangle || SampledShapes.isMorphed(view) { return true }
     let anchored = [Property.anchorX, .anchorY].allSatisfy { p in
       view.track(p).keys.allSatisfy { $0.value[0] == 0.5 }
     }
@@ -196,7 +196,12 @@ public enum HTMLPlayerWriter {
     html += ",\"views\":["
     for (i, view) in recording.views.enumerated() {
       if i > 0 { html += "," }
-      let animations = self.animations(of: view, recording: recording, span: span)
+      var animations = self.animations(of: view, recording: recording, span: span)
+      if let path = pathAnimation(of: view, recording: recording, span: span) {
+        // A morph's outline, sampled at every frame with equal vertex
+        // counts; it replaces the `d` a shape channel animates.
+        animations.append(path)
+      }
       var members: [(String, JSONValue)] = [
         ("name", .string(view.name)), ("animations", .array(animations)),
       ]
@@ -290,6 +295,37 @@ public enum HTMLPlayerWriter {
       }
     }
     return out
+  }
+
+  /// The `d` of a `<path>` whose outline changes (a morph, an animated size
+  /// of a polygon, star or shape; SPEC §16.4): a keyframe at every frame
+  /// with the outline anim draws then, placed so the anchor point is at the
+  /// origin, every frame with the same commands (so the browser
+  /// interpolates them), linear in between. Nil for an outline that stays.
+  static func pathAnimation(of view: RecordedView, recording: StageRecording, span: Double)
+    -> JSONValue?
+  {
+    guard SampledShapes.isMorphed(view), isPath(view) else { return nil }
+    let times = SampledShapes.frameTimes(recording)
+    guard
+      let outlines = SampledShapes.equalized(
+        view, at: times,
+        place: { w, h, ax, ay in { OutlinePoint($0.x - ax * w, $0.y - ay * h) } })
+    else { return nil }
+    let values = outlines.map { "path(\"\($0.svgPathData)\")" }
+    var keys: [JSONValue] = []
+    for (i, value) in values.enumerated() {
+      // Inside a run of equal frames only its ends are needed.
+      if i > 0 && i + 1 < values.count && values[i - 1] == value && values[i + 1] == value {
+        continue
+      }
+      let offset = span > 0 ? min(max((times[i] - recording.start) / span, 0), 1) : 0
+      keys.append(.array([.number(offset), .string(value), .string("linear")]))
+    }
+    if let last = values.last, times.count == 1 || (times.last! - recording.start) < span {
+      keys.append(.array([.number(1), .string(last), .string("linear")]))
+    }
+    return .object([("p", .string("d")), ("k", .array(keys))])
   }
 
   /// Whether two tracks have keyframes at the same times, leaving them the

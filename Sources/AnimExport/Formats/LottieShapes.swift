@@ -43,7 +43,7 @@ public enum LottieShapes {
       ])
       return .object([
         ("ty", .string("sh")),
-        ("nm", .string("outline")),
+        ("nm", .string("path")),
         ("ks", .object([("a", .integer(0)), ("k", shape)])),
       ])
     }

@@ -85,7 +85,18 @@ public enum LottieWriter {
     let color = view.track(.color)
     // The shapes are centred on the layer's origin; the anchor point
     // (anchorX, anchorY of the box) sits at the layer's position.
-    let anchor = ctx.property(Self.anchorTracks(view, scale: k), vector: true)
+    let anchor =
+      view.track(.anchorX).isStatic && view.track(.anchorY).isStatic
+      ? ctx.property(Self.anchorTracks(view, scale: k), vector: true)
+      : SampledShapes.numbers(
+        SampledShapes.frameTimes(recording).map { t in
+          let w = view.track(.width).value(at: t)[0]
+          let h = view.track(.height).value(at: t)[0]
+          return [
+            (view.track(.anchorX).value(at: t)[0] - 0.5) * w * k,
+            (view.track(.anchorY).value(at: t)[0] - 0.5) * h * k,
+          ]
+        }, vector: true, recording: recording)
     let transform: JSONValue = .object([
       ("a", anchor),
       (
@@ -104,8 +115,11 @@ public enum LottieWriter {
       !(view.track(.trimStart).isStatic && view.track(.trimEnd).isStatic
       && min(max(view.track(.trimStart).value(at: recording.start)[0], 0), 1) == 0
       && min(max(view.track(.trimEnd).value(at: recording.start)[0], 0), 1) == 1)
+    // A morphed view (SPEC §16.4) and a trimmed one are paths: Lottie's own
+    // shapes start elsewhere and cannot morph.
+    let asPath = trimmed || SampledShapes.isMorphed(view)
     let shapes: [JSONValue]
-    switch trimmed ? ViewOutline.path : view.kind.outline {
+    switch asPath ? ViewOutline.path : view.kind.outline {
     case .rectangle:
       shapes = [
         .object([
@@ -130,13 +144,16 @@ public enum LottieWriter {
     case .text:
       shapes = []
     case .polygon, .star, .path, .none:
-      // The outline at the first recorded frame, centred on the layer's
-      // position, as one static path per subpath (a size that animates is
-      // not followed yet).
-      var state = ViewState()
-      for p in [Property.width, .height, .cornerRadius, .sides, .points, .innerRadius] {
-        state[p] = view.track(p).value(at: recording.start)[0]
+      // An outline that changes is keyframed at every frame; else it is the
+      // outline at the first recorded frame, centred on the layer's
+      // position, as one static path per subpath.
+      if SampledShapes.outlineMoves(view),
+        let sampled = SampledShapes.paths(view, recording: recording, scale: k)
+      {
+        shapes = sampled
+        break
       }
+      let state = SampledShapes.outlineState(view, at: recording.start)
       let w = abs(state[.width])
       let h = abs(state[.height])
       shapes = LottieShapes.paths(view.kind.outline.outline(of: state, path: view.path)) {
@@ -245,21 +262,41 @@ public enum LottieWriter {
     guard !invisible else { return [] }
     var items = shapes
     if trimmed {
+      var start = ctx.property(
+        [LottieTrack(view.track(.trimStart), lane: 0) { $0 * 100 }.clamped(to: 0, 100)],
+        vector: false)
+      var end = ctx.property(
+        [LottieTrack(view.track(.trimEnd), lane: 0) { $0 * 100 }.clamped(to: 0, 100)],
+        vector: false)
+      // SPEC §16.3 strokes from min(s, e) to max(s, e); a start past the end
+      // at some frame is written as those two, frame by frame.
+      // A start that stays at 0 or an end that stays at 1 (draw, undraw)
+      // never passes the other: no frame needs looking at.
+      let startTrack = view.track(.trimStart)
+      let endTrack = view.track(.trimEnd)
+      let cannotCross =
+        (startTrack.isStatic && startTrack.keys[0].value[0] <= 0)
+        || (endTrack.isStatic && endTrack.keys[0].value[0] >= 1)
+      let frames =
+        cannotCross
+        ? []
+        : SampledShapes.frameTimes(ctx.recording).map { t in
+          (
+            min(max(startTrack.value(at: t)[0], 0), 1),
+            min(max(endTrack.value(at: t)[0], 0), 1)
+          )
+        }
+      if frames.contains(where: { $0.0 > $0.1 }) {
+        start = SampledShapes.numbers(
+          frames.map { [min($0.0, $0.1) * 100] }, vector: false, recording: ctx.recording)
+        end = SampledShapes.numbers(
+          frames.map { [max($0.0, $0.1) * 100] }, vector: false, recording: ctx.recording)
+      }
       items.append(
         .object([
           ("ty", .string("tm")), ("nm", .string("trim")),
-          (
-            "s",
-            ctx.property(
-              [LottieTrack(view.track(.trimStart), lane: 0) { $0 * 100 }.clamped(to: 0, 100)],
-              vector: false)
-          ),
-          (
-            "e",
-            ctx.property(
-              [LottieTrack(view.track(.trimEnd), lane: 0) { $0 * 100 }.clamped(to: 0, 100)],
-              vector: false)
-          ),
+          ("s", start),
+          ("e", end),
           (
             "o",
             ctx.property(

@@ -12,7 +12,8 @@ struct Builtin: Sendable {
 enum Builtins {
   static let all: [String: Builtin] = {
     var table: [String: Builtin] = [:]
-    for b in MotionBuiltins.list + PathBuiltins.list + StockBuiltins.list + SpringBuiltins.list
+    for b in MotionBuiltins.list + PathBuiltins.list + StockBuiltins.list + MorphBuiltins.list
+      + SpringBuiltins.list
       + CombinatorBuiltins.list
       + StaggerBuiltins.list + ValueBuiltins.list
     {

@@ -39,12 +39,43 @@ extension NameChecker {
     }
   }
 
+  /// Bad geometry the text shows (`sides: 2`, `innerRadius: 0`, path data
+  /// that does not parse, a viewBox of size 0): the error the declaration
+  /// would throw, before anything runs (SPEC §16.1).
+  static func geometryProblem(_ argument: Argument, label: String, kind: ViewKind) -> (
+    message: String, hint: String
+  )? {
+    func literal(_ e: Expr) -> Double? {
+      switch e.kind {
+      case .number(let v, unit: nil): return v
+      case .negate(let inner): return literal(inner).map { -$0 }
+      default: return nil
+      }
+    }
+    if let v = literal(argument.value) {
+      return GeometrySettings.problem(number: label, v, kind: kind)
+    }
+    guard kind.outline == .path else { return nil }
+    if label == "d", case .string(let text) = argument.value.kind {
+      return GeometrySettings.problem(pathData: text)
+    }
+    if label == "viewBox", case .tuple(let items) = argument.value.kind, items.count == 4 {
+      let numbers = items.compactMap(literal)
+      if numbers.count == 4 { return GeometrySettings.problem(viewBox: numbers) }
+    }
+    return nil
+  }
+
   /// A view declaration's setting: a label no view has, or a value whose
   /// kind the text shows to be wrong (`x: "1"`, `color: 3`), is the error
   /// the declaration would throw when run.
   mutating func checkViewSetting(_ argument: Argument, kind: ViewKind) {
     guard let label = argument.label else { return }
     if let (message, hint) = ViewSettings.problem(with: label.name, kind: kind) {
+      settingErrors.append((nil, .error(message, at: argument.range, hint: hint, kind: .name)))
+      return
+    }
+    if let (message, hint) = Self.geometryProblem(argument, label: label.name, kind: kind) {
       settingErrors.append((nil, .error(message, at: argument.range, hint: hint, kind: .name)))
       return
     }

@@ -84,7 +84,17 @@ struct NameChecker {
   /// Checks every use in one statement.
   mutating func check(_ s: Stmt) {
     switch s.kind {
-    case .viewDeclaration(let kind, _, let args):
+    case .viewDeclaration(let kind, let name, let args):
+      if kind.outline == .path && !args.contains(where: { $0.label?.name == "d" }) {
+        settingErrors.append(
+          (
+            nil,
+            .error(
+              "a shape needs its outline as path data", at: name.range,
+              hint: "shape \(name.name)(d: \"M0 0 L100 0 L50 100 Z\", viewBox: (0, 0, 100, 100))",
+              kind: .name)
+          ))
+      }
       for a in args {
         checkViewSetting(a, kind: kind)
         check(a.value)

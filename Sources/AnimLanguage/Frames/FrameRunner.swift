@@ -100,7 +100,11 @@ public final class FrameRunner {
     var taken = 0
     let scene = interpreter.scene
     stops.onFrame = { _, _ in
-      if let b = DrawnBounds.of(scene) { bounds = bounds?.union(b) ?? b }
+      // A stage of a given size never reads the drawn bounds (a size, once
+      // given, stays): outlines need not be built for them at every frame.
+      if scene.stage.size == nil, let b = DrawnBounds.of(scene) {
+        bounds = bounds?.union(b) ?? b
+      }
       taken += 1
     }
     stops.onReset = {

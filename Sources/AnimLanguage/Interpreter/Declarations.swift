@@ -51,20 +51,18 @@ extension Interpreter {
           "a shape needs its outline as path data", at: name.range,
           hint: "shape \(name.name)(d: \"M0 0 L100 0 L50 100 Z\", viewBox: (0, 0, 100, 100))")
       }
-      let outline: Outline
-      do {
-        outline = try PathDataParser.parse(pathData.text)
-      } catch {
-        throw RuntimeError(error.description, at: pathData.range)
+      if let (message, hint) = GeometrySettings.problem(pathData: pathData.text) {
+        throw RuntimeError(message, at: pathData.range, hint: hint)
       }
       let corner = viewBox?.corner ?? [0, 0, abs(state[.width]), abs(state[.height])]
-      do {
-        path = ShapePath(
-          outline: outline,
-          viewBox: try ViewBox(x: corner[0], y: corner[1], width: corner[2], height: corner[3]))
-      } catch {
-        throw RuntimeError(error.message, at: viewBox?.range ?? name.range)
+      if let (message, hint) = GeometrySettings.problem(viewBox: corner) {
+        throw RuntimeError(message, at: viewBox?.range ?? name.range, hint: hint)
       }
+      // Both were checked just above.
+      guard let outline = try? PathDataParser.parse(pathData.text),
+        let box = try? ViewBox(x: corner[0], y: corner[1], width: corner[2], height: corner[3])
+      else { throw RuntimeError("bad path data or viewBox", at: pathData.range) }
+      path = ShapePath(outline: outline, viewBox: box)
     }
     if kind == .text {
       // `align` sets the default anchorX (SPEC §18), as SVG's text-anchor:
@@ -99,15 +97,12 @@ extension Interpreter {
   /// Bad geometry as an error at the declaration (SPEC §16.1): a polygon's
   /// `sides` and a star's `points` whole and ≥ 3, its `innerRadius` in (0, 1].
   private func checkGeometry(of kind: ViewKind, _ state: ViewState, at range: SourceRange) throws {
-    let problem: EngineError?
-    switch kind.outline {
-    case .polygon: problem = Outline.validatePolygon(sides: state[.sides])
-    case .star:
-      problem = Outline.validateStar(points: state[.points], innerRadius: state[.innerRadius])
-    default: problem = nil
-    }
-    if let problem {
-      throw RuntimeError(problem.message, at: range)
+    for property in [Property.sides, .points, .innerRadius] where kind.has(property) {
+      if let (message, hint) = GeometrySettings.problem(
+        number: property.name, state[property], kind: kind)
+      {
+        throw RuntimeError(message, at: range, hint: hint)
+      }
     }
   }
 

@@ -100,7 +100,10 @@ public enum Formatting {
   /// those always printed, and the others that are not their default.
   public static func printedProperties(of state: ViewState, kind: ViewKind) -> [Property] {
     kind.properties().filter {
-      $0.declaration.printing == .always || !state.isDefault($0)
+      if $0.declaration.type == .outline {
+        return MorphedOutlines.name(of: state[value: $0]) != nil
+      }
+      return $0.declaration.printing == .always || !state.isDefault($0)
     }
   }
 
@@ -120,8 +123,7 @@ public enum Formatting {
       if case .string(let s) = state[object: property] { return SyntaxFormat.quoted(s) }
       return "none"
     case .outline:
-      if case .string(let s) = state[object: property] { return s }
-      return "none"
+      return MorphedOutlines.name(of: state[value: property]) ?? "none"
     }
   }
 }

@@ -36,9 +36,11 @@ extension Interpreter {
       return .symbol(cases.indices.contains(i) ? cases[i] : cases[0])
     case .string where property == .text:
       return .string(TextView(state).shown)
-    case .string, .outline:
+    case .string:
       if case .string(let s) = state[object: property] { return .string(s) }
       return .none
+    case .outline:
+      return MorphedOutlines.name(of: state[value: property]).map { .string($0) } ?? .none
     }
   }
 

@@ -17,6 +17,7 @@ enum BuiltinOptions {
     case "fade", "sizing", "color", "discolor": return ["to", "from"] + primitive
     case "move", "resize", "rotate", "scale": return ["to", "by", "from"] + primitive
     case "appear", "disappear", "fadeIn", "draw", "undraw": return primitive
+    case "morph": return ["to", "duration", "ease", "delay", "on"]
     case "path": return ["points", "curve", "orient", "duration", "ease", "delay", "on"]
     case "tween": return properties + primitive
     case "wait": return ["duration"]

@@ -323,6 +323,7 @@ public struct CompletionEngine {
     case ("radial", 0), ("continuous", 0), ("weighted", 0): return symbols(Vocabulary.positions)
     case ("ease", 1): return easings()
     case ("stagger", 0): return targetNames(groupsOnly: true)
+    case ("morph", 0): return targetNames(groupsOnly: false)
     case ("color", 0), ("discolor", 0): return symbols(Color.allNames.sorted(), .color)
     default: return []
     }
@@ -341,6 +342,7 @@ public struct CompletionEngine {
     case "ease", "easing": return easings()
     case "sort": return sortFunctions()
     case "space": return symbols(Vocabulary.colorSpaces)
+    case "to" where callee == "morph": return targetNames(groupsOnly: false)
     case "horizontal", "vertical": return symbols(Vocabulary.weights)
     case "reversed", "orient": return symbols(["true", "false"], .constant)
     case "amount": return symbols(Vocabulary.amounts)

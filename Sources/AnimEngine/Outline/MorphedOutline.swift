@@ -1,0 +1,94 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The outline a view has once a morph has started on it (SPEC §16.4): the
+/// two outlines made ready to morph, in the box the target had when the
+/// morph started, and the name of the view morphed into.
+///
+/// A view's `outline` property holds `(id, progress, 0, 0)`: the id of one of
+/// these in `MorphedOutlines` (0: the kind's own outline) and the eased
+/// progress, so the clock moves it as any other value (a morph is lane 1
+/// from 0 to 1; takeover, `cancel`, `reset`, `reverse` and `yoyo` need
+/// nothing more).
+public struct MorphedOutline: Sendable, Hashable {
+  /// The target's outline and OTHER's, segment for segment.
+  public let pair: MorphPair
+  /// The target's box (width, height) when the morph started: the outline
+  /// is stretched from it onto the current box, as a shape's viewBox is.
+  public let box: OutlinePoint
+  /// The view morphed into (`print` lists `outline=NAME`).
+  public let name: String
+  /// The view the outline morphed from had been morphed into, or nil for
+  /// the kind's own outline: what progress 0 shows (the end of a `yoyo`).
+  public let fromName: String?
+
+  public init(pair: MorphPair, box: OutlinePoint, name: String, fromName: String?) {
+    self.pair = pair
+    self.box = box
+    self.name = name
+    self.fromName = fromName
+  }
+
+  /// The outline at `progress` in a box of `width` × `height`: each axis
+  /// stretched by the box's change since the morph started (an axis that
+  /// had no size then is not stretched).
+  public func outline(at progress: Double, width: Double, height: Double) -> Outline {
+    let mixed = pair.outline(at: progress)
+    let sx = box.x > 0 ? abs(width) / box.x : 1
+    let sy = box.y > 0 ? abs(height) / box.y : 1
+    if sx == 1 && sy == 1 { return mixed }
+    let factor = OutlinePoint(sx, sy)
+    return mixed.mapped { $0 * factor }
+  }
+}
+
+/// Every `MorphedOutline` made by a morph in this process, interned: the
+/// same morph made again (a repeat's next play, a script run again by the
+/// language server) gets the same id, so values that compare equal draw the
+/// same outline and the table grows only with distinct morphs. Ids are
+/// numbers a view's record can hold; they are never reused or removed.
+/// Guarded by a lock: scripts may run on several threads of one process.
+public enum MorphedOutlines {
+  private final class Table: @unchecked Sendable {
+    let lock: UnsafeMutablePointer<pthread_mutex_t>
+    var entries: [MorphedOutline] = []
+    var ids: [MorphedOutline: Int] = [:]
+
+    init() {
+      lock = .allocate(capacity: 1)
+      pthread_mutex_init(lock, nil)
+    }
+  }
+
+  private static let table = Table()
+
+  /// The id of `outline` (1, 2, …), made on first use.
+  public static func id(of outline: MorphedOutline) -> Double {
+    pthread_mutex_lock(table.lock)
+    defer { pthread_mutex_unlock(table.lock) }
+    if let id = table.ids[outline] { return Double(id) }
+    table.entries.append(outline)
+    let id = table.entries.count
+    table.ids[outline] = id
+    return Double(id)
+  }
+
+  /// The name `print` gives an `outline` value: the view morphed into, the
+  /// one morphed from at progress 0, nil for the kind's own outline.
+  public static func name(of value: PropertyValue) -> String? {
+    guard let record = outline(value[0]) else { return nil }
+    return value[1] == 0 ? record.fromName : record.name
+  }
+
+  /// The outline of `id`, or nil for 0 (the kind's own) or an unknown id.
+  public static func outline(_ id: Double) -> MorphedOutline? {
+    guard id >= 1, id.isFinite else { return nil }
+    let i = Int(id) - 1
+    pthread_mutex_lock(table.lock)
+    defer { pthread_mutex_unlock(table.lock) }
+    return i < table.entries.count ? table.entries[i] : nil
+  }
+}
