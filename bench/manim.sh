@@ -13,6 +13,12 @@
 # (anim's includes its ffmpeg, which it waits for; Manim encodes in-process
 # with PyAV). Every output is checked with ffprobe (size, frames, pix_fmt).
 #
+# A third line per run, `ffmpeg`, is the encoder alone: anim's raw frames of
+# the scene (kept in /dev/shm by a stand-in ffmpeg) encoded by ffmpeg with
+# anim's exact arguments. It is the floor under anim's time, and Manim's
+# time over it is the most any renderer feeding this encoder could reach.
+# BENCH_SKIP_FLOOR=1 leaves it out.
+#
 #   bench/manim.sh                        build anim (release) and measure
 #   BENCH_SKIP_BUILD=1 bench/manim.sh     reuse the last release build
 #   RUNS=5 bench/manim.sh
@@ -44,6 +50,27 @@ SCENES=(
   "M3 bench/m3_many_squares.anim 3.99 ManySquares 240"
 )
 
+FAKE=$OUT/fake
+mkdir -p "$FAKE"
+cat > "$FAKE/ffmpeg" <<'STANDIN'
+#!/bin/sh
+# Stands in for ffmpeg: keeps its arguments and its raw input.
+printf '%s\n' "$@" > "$FAKE_FFMPEG_ARGS"
+exec cat > "$FAKE_FFMPEG_RAW"
+STANDIN
+chmod +x "$FAKE/ffmpeg"
+
+floor() { # script to name
+  local raw=/dev/shm/anim-manim-$3.raw args=$OUT/$3_ffmpeg_args.txt
+  FAKE_FFMPEG_ARGS=$args FAKE_FFMPEG_RAW=$raw PATH="$PWD/$FAKE:$PATH" \
+    "$ANIM" render "$1" -o "$OUT/$3-floor.mp4" --size 1000x1000 --fps 60 --to "$2" --quiet
+  mapfile -t ARGS < "$args"
+  for i in "${!ARGS[@]}"; do [[ ${ARGS[$i]} == - ]] && ARGS[$i]=$raw; done
+  ARGS[$((${#ARGS[@]} - 1))]=$OUT/$3-floor.mp4
+  /usr/bin/time -f '%e %U %S' -o "$OUT/time" ffmpeg "${ARGS[@]}"
+  rm -f "$raw"
+}
+
 check() { # file frames
   local got
   got=$(ffprobe -v error -count_frames -show_entries stream=width,height,pix_fmt,nb_read_frames \
@@ -61,6 +88,11 @@ for scene in "${SCENES[@]}"; do
       "$ANIM" render "$script" -o "$OUT/$name-anim.mp4" --size 1000x1000 --fps 60 --to "$to" --quiet
     printf '%-4s %-6s %4d %s\n' "$name" anim "$run" "$(awk '{printf "%10.2f %10.2f", $1, $2 + $3}' "$OUT/time")"
     check "$OUT/$name-anim.mp4" "$frames"
+    if [[ -z "${BENCH_SKIP_FLOOR:-}" ]]; then
+      floor "$script" "$to" "$name"
+      printf '%-4s %-6s %4d %s\n' "$name" ffmpeg "$run" "$(awk '{printf "%10.2f %10.2f", $1, $2 + $3}' "$OUT/time")"
+      check "$OUT/$name-floor.mp4" "$frames"
+    fi
     rm -rf "$OUT/media"
     /usr/bin/time -f '%e %U %S' -o "$OUT/time" \
       "$VENV/bin/manim" render --disable_caching -r 1000,1000 --fps 60 --progress_bar none \

@@ -22,6 +22,12 @@ public final class CairoCanvas {
   private let maskStride: Int
   /// Premultiplied r, g, b, a in 0…1 for every pixel, rows top to bottom.
   private let pixels: UnsafeMutablePointer<Double>
+  /// The pixels as straight RGBA, one 32-bit word a pixel in memory order,
+  /// up to date except in `changes`' stale rectangles.
+  private let image: UnsafeMutablePointer<UInt32>
+  /// Where the pixels differ from the background and where `image` is out
+  /// of date: a frame clears, blends and converts only there.
+  private var changes: PixelChanges
   private var batch = Batch()
 
   /// A canvas of `layout`'s pixel size; an error when it cannot be made.
@@ -40,6 +46,8 @@ public final class CairoCanvas {
     context = cairo_create(mask)
     maskStride = Int(cairo_image_surface_get_stride(mask))
     pixels = .allocate(capacity: layout.pixelWidth * layout.pixelHeight * 4)
+    image = .allocate(capacity: layout.pixelWidth * layout.pixelHeight)
+    changes = PixelChanges(width: layout.pixelWidth, height: layout.pixelHeight)
     cairo_set_source_rgba(context, 1, 1, 1, 1)
     if layout.offsetX != 0 || layout.offsetY != 0 {
       // Letterboxed (--size): the views stay inside the stage.
@@ -54,20 +62,17 @@ public final class CairoCanvas {
     cairo_destroy(context)
     cairo_surface_destroy(mask)
     pixels.deallocate()
+    image.deallocate()
   }
 
   /// Draws the views of `scene` over the background, replacing the image.
+  ///
+  /// Only what the last frame drew is put back to the background (the rest
+  /// of the image already is), so a frame costs in proportion to the area
+  /// its views cover, not to the image's.
   public func draw(_ scene: Scene) {
     let cr = context
-    let bg = layout.background
-    let count = layout.pixelWidth * layout.pixelHeight
-    let (r, g, b, a) = (bg.r * bg.a, bg.g * bg.a, bg.b * bg.a, bg.a)
-    for i in 0..<count {
-      pixels[4 * i] = r
-      pixels[4 * i + 1] = g
-      pixels[4 * i + 2] = b
-      pixels[4 * i + 3] = a
-    }
+    changes.beginFrame { fillBackground($0) }
     let k = layout.scale
     // The clamps hoisted out of the loop: the table is read once per frame.
     let alphaClamp = Property.alpha.declaration.drawClamp
@@ -211,6 +216,7 @@ public final class CairoCanvas {
       let y0 = max(0, Int((member.bounds.1 - 1).rounded(.down)))
       let y1 = min(h, Int((member.bounds.3 + 1).rounded(.up)))
       guard x0 < x1, y0 < y1 else { continue }
+      changes.drew(PixelRect(x0: x0, y0: y0, x1: x1, y1: y1))
       let p = member.paint
       for y in y0..<y1 {
         let row = data + y * maskStride
@@ -305,27 +311,52 @@ public final class CairoCanvas {
     cairo_close_path(cr)
   }
 
-  /// The image as straight (not premultiplied) RGBA, 4 bytes a pixel, rows
-  /// top to bottom, each channel rounded to 8 bits once; written into
-  /// `buffer` (resized to fit).
-  public func rgba(into buffer: inout [UInt8]) {
-    let count = layout.pixelWidth * layout.pixelHeight
-    if buffer.count != count * 4 { buffer = [UInt8](repeating: 0, count: count * 4) }
-    buffer.withUnsafeMutableBytes { out in
-      // Four bytes a pixel, stored as one 32-bit word (RGBA in memory order).
-      let words = out.baseAddress!.assumingMemoryBound(to: UInt32.self)
-      for i in 0..<count {
-        let p = pixels + 4 * i
+  /// Sets the pixels of `rect` to the background.
+  private func fillBackground(_ rect: PixelRect) {
+    let bg = layout.background
+    let (r, g, b, a) = (bg.r * bg.a, bg.g * bg.a, bg.b * bg.a, bg.a)
+    let w = layout.pixelWidth
+    for y in rect.y0..<rect.y1 {
+      let row = pixels + 4 * (y * w)
+      for x in rect.x0..<rect.x1 {
+        row[4 * x] = r
+        row[4 * x + 1] = g
+        row[4 * x + 2] = b
+        row[4 * x + 3] = a
+      }
+    }
+  }
+
+  /// Converts the pixels of `rect` into `image`.
+  private func convert(_ rect: PixelRect) {
+    let w = layout.pixelWidth
+    for y in rect.y0..<rect.y1 {
+      let base = y * w
+      for x in rect.x0..<rect.x1 {
+        let p = pixels + 4 * (base + x)
         let a = p[3]
         if a >= 1 {
           // Opaque, most pixels of a frame: no division.
-          words[i] = Self.packed(p[0], p[1], p[2], 1).littleEndian
+          image[base + x] = Self.packed(p[0], p[1], p[2], 1).littleEndian
         } else if a > 0 {
-          words[i] = Self.packed(p[0] / a, p[1] / a, p[2] / a, a).littleEndian
+          image[base + x] = Self.packed(p[0] / a, p[1] / a, p[2] / a, a).littleEndian
         } else {
-          words[i] = 0
+          image[base + x] = 0
         }
       }
+    }
+  }
+
+  /// The image as straight (not premultiplied) RGBA, 4 bytes a pixel, rows
+  /// top to bottom, each channel rounded to 8 bits once; written into
+  /// `buffer` (resized to fit). Only the pixels that changed since the last
+  /// call are converted again; the rest are copied.
+  public func rgba(into buffer: inout [UInt8]) {
+    let count = layout.pixelWidth * layout.pixelHeight
+    if buffer.count != count * 4 { buffer = [UInt8](repeating: 0, count: count * 4) }
+    changes.takeStale { convert($0) }
+    buffer.withUnsafeMutableBytes { out in
+      out.baseAddress!.copyMemory(from: image, byteCount: count * 4)
     }
   }
 

@@ -10,6 +10,11 @@ struct RecordingHarness {
   var at: [(time: Double, script: String)] = []
   var fps = 60.0
   var end = 2.0
+  /// When set, an `at` script due at a frame's own time runs after that
+  /// frame is taken, and the recorder then looks at the instant, as
+  /// `anim export` does after a `step` that ends there (the frame shows the
+  /// scene before the script; SPEC §12.3).
+  var afterFrames = false
 
   private func interpreter() throws -> Interpreter {
     let interpreter = Interpreter(file: SourceFile(path: "t.anim", text: script), output: { _ in })
@@ -27,9 +32,10 @@ struct RecordingHarness {
     try interpreter.execute(program.statements, in: source)
   }
 
-  /// Moves `interpreter` to `t`, running the `at` scripts due on the way.
+  /// Moves `interpreter` to `t`, running the `at` scripts due on the way
+  /// (with `afterFrames`, not those due at `t` itself).
   private func move(_ interpreter: Interpreter, to t: Double, done: inout Int) throws {
-    while done < at.count && at[done].time <= t + 1e-12 {
+    while done < at.count && (afterFrames ? at[done].time < t : at[done].time <= t + 1e-12) {
       try interpreter.clock.advance(to: at[done].time)
       try execute(at[done].script, in: interpreter)
       done += 1
@@ -49,6 +55,13 @@ struct RecordingHarness {
       let t = Double(k) / fps
       try move(interpreter, to: t, done: &done)
       recorder.observe(frame: k, time: t, scene: scene, clock: interpreter.clock)
+      if afterFrames && done < at.count && at[done].time == t {
+        while done < at.count && at[done].time == t {
+          try execute(at[done].script, in: interpreter)
+          done += 1
+        }
+        recorder.observe(instant: t, scene: scene, clock: interpreter.clock)
+      }
       afterFrame(k, recorder)
       k += 1
     }

@@ -76,6 +76,31 @@ final class RecordingTests: XCTestCase {
     XCTAssertTrue(track.keys.contains { abs($0.time - 0.505) < 1e-9 })
   }
 
+  /// Issue 20: a takeover at a frame's own instant started one frame late
+  /// (x 105 instead of 100.5 at 1.05 s). Each change at a frame's instant
+  /// shows right after the frame, which keeps the value before it.
+  func testChangesAtAFramesOwnInstantShowRightAfterIt() throws {
+    var h = RecordingHarness(
+      script: "view box\nview dot\nrun move(to: (200, 0), 2) on box\ng = run fade(out, 2) on dot")
+    h.fps = 10
+    h.afterFrames = true
+    h.at = [
+      (1.0, "t = run move(to: (101, 0), 0.1) | rotate(to: 90, 0.5) on box\ndot.y = 40"),
+      (1.2, "cancel t\npause g\nrun move(from: (0, 7), 0.4) on dot"),
+    ]
+    let between = [1.0001, 1.02, 1.05, 1.15, 1.2001, 1.25, 1.35, 1.5, 1.75]
+    let x = try assertFaithful(h, "box", .x, between: between)
+    XCTAssertEqual(x.value(at: 1.0)[0], 100, accuracy: 1e-9)
+    XCTAssertEqual(x.value(at: 1.05)[0], 100.5, accuracy: 1e-9)
+    // The cancel at 1.2 puts x back where the takeover found it: a jump
+    // just after the frame, which still shows 101.
+    XCTAssertEqual(x.value(at: 1.2)[0], 101, accuracy: 1e-9)
+    _ = try assertFaithful(h, "box", .rotation, between: between)
+    _ = try assertFaithful(h, "dot", .y, between: between)
+    _ = try assertFaithful(h, "dot", .x, between: between)
+    _ = try assertFaithful(h, "dot", .alpha, between: between)
+  }
+
   func testCancelPauseAndAssignmentAppearWhereTheyHappened() throws {
     var h = RecordingHarness(
       script: "view box\nh = run move(to: (100, 0), 1) on box\ng = run fade(out, 1) on box")

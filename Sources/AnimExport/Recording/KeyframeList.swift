@@ -72,6 +72,15 @@ public struct KeyframeList: RandomAccessCollection, MutableCollection, Sendable,
     kinds.append(store(key.out, at: i).rawValue)
   }
 
+  /// Removes the last keyframe.
+  public mutating func removeLast() {
+    let i = kinds.count - 1
+    numbers.removeLast(3)
+    if !otherLanes.isEmpty { otherLanes.removeLast(3) }
+    handles[i] = nil
+    kinds.removeLast()
+  }
+
   /// Keeps lanes 1…3 of `value` for keyframe `i` (whose slot exists when
   /// lanes are kept), starting to keep them for every keyframe at the first
   /// that is not +0.

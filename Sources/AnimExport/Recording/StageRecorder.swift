@@ -55,6 +55,9 @@ public final class StageRecorder {
   private var lastFrameTime = -Double.infinity
   /// The time the last look looked back to.
   private var previousLook = 0.0
+  /// The scene's values at the last frame, kept once a look at that
+  /// frame's own instant needs them (`observe(instant:)`), or nil.
+  private var frameValues: [Double]?
   /// Each `shape`'s path, as declared when the view was first seen.
   private var paths: [ViewID: ShapePath] = [:]
   private var start = 0.0
@@ -148,6 +151,7 @@ public final class StageRecorder {
     }
     frame = index
     lastFrameTime = time
+    frameValues = nil
     take(time: time, previousTime: lastTime, scene: scene, clock: clock, instant: false)
   }
 
@@ -155,13 +159,21 @@ public final class StageRecorder {
   /// (a run ending, an event heard, a step's start after the script's
   /// statements), so that a change made there (a cancel, a clear, a pause,
   /// `finish`, an assignment, a run a handler starts) is put where it
-  /// happened rather than at the next frame (SPEC §13). Only instants
-  /// strictly between frames are taken: a change right after a frame at the
-  /// frame's own instant still shows at the next frame (the frame must keep
-  /// the value anim's frame shows, and a look at the same instant cannot
-  /// tell a jump from a curve starting there).
+  /// happened rather than at the next frame (SPEC §13).
+  ///
+  /// At a frame's own instant (the script's statements ran after the frame
+  /// was taken there) the frame keeps the value anim's frame shows, and
+  /// what the statements changed shows from just after it: the values are
+  /// compared with the frame's to tell a jump from a curve starting there
+  /// (`TrackBuilder.observeAfterFrame`).
   public func observe(instant time: Double, scene: Scene, clock: Clock) {
-    guard frame >= 0, time > lastFrameTime, time >= lastTime else { return }
+    guard frame >= 0, time >= lastFrameTime, time >= lastTime else { return }
+    if time == lastFrameTime {
+      // Kept at the first look after the frame, before `take` updates them.
+      if frameValues == nil { frameValues = seen }
+      take(time: time, previousTime: time.nextDown, scene: scene, clock: clock, instant: true)
+      return
+    }
     // A second look at one instant (the script's statements ran after the
     // clock stopped there) looks back as far as the first did.
     let previous = time == lastTime ? previousLook : lastTime
@@ -205,11 +217,20 @@ public final class StageRecorder {
     let delta = 1e-4 / frameRate
     var builders = self.builders
     self.builders = []
+    let afterFrame = instant && time == lastFrameTime ? frameValues : nil
     for i in visits.tracks {
       let property = properties[i % propertyCount]
       let value = scene.value(ViewID(i / propertyCount), property)
       let k = visits.segmentIndex(of: i)
       let b = builderOf[i] >= 0 ? Int(builderOf[i]) : makeBuilder(i, into: &builders)
+      if let afterFrame {
+        builders[b].observeAfterFrame(
+          time: time, value: value,
+          jumped: Self.jumped(property, view: i / propertyCount, since: afterFrame, now: seen),
+          segment: k.map { visits.segments[$0] }, jumpDelta: delta, lanes: property.lanes)
+        if !builders[b].isSettled { unsettled.append(i) }
+        continue
+      }
       let confirmed =
         if let k {
           builders[b].confirm(
@@ -234,6 +255,20 @@ public final class StageRecorder {
     visitsAtLastFrame = visits.tracks.count
     self.visits = visits
     lastTime = time
+  }
+
+  /// Whether any lane of `property` of the `view`-th view recorded differs
+  /// (in any bit) between the values `then` and `now`; true for a view
+  /// `then` did not have.
+  private static func jumped(_ property: Property, view: Int, since then: [Double], now: [Double])
+    -> Bool
+  {
+    let base = view * Property.recordWidth + property.slot
+    guard base + property.lanes <= then.count else { return true }
+    for s in base..<base + property.lanes where then[s].bitPattern != now[s].bitPattern {
+      return true
+    }
+    return false
   }
 
   /// Queues every track whose value differs (in any bit) from the last

@@ -35,6 +35,9 @@ struct TrackBuilder {
   /// The last keyframe was set at a look between frames and holds (see
   /// `observe`).
   private var heldAtLook = false
+  /// The frame time at which the track last jumped after the frame (see
+  /// `observeAfterFrame`).
+  private var jumpedAfterFrame = -Double.infinity
 
   /// Whether `v` is the value `predicted` (to rounding: the clock computes
   /// the same formula from its own copy of the times).
@@ -71,6 +74,77 @@ struct TrackBuilder {
     if let s = segment, s.shape == .other { return }
     keys[keys.count - 1].out = .hold
     heldAtLook = true
+  }
+
+  /// A look at a frame's own instant `t`, after the script's statements
+  /// there ran (a takeover, a cancel, an assignment at the frame's time).
+  /// The frame keeps the value anim's frame shows (taken before those
+  /// statements, SPEC §12.3); what they changed shows from just after it:
+  ///
+  /// - a track whose value did not move (`jumped` false: a takeover from
+  ///   where the view is, a run starting on a still property, a pause) and
+  ///   that a segment begun at `t` (or paused) writes is looked at as from
+  ///   just before `t`, so that segment is followed from `t`;
+  /// - a track whose value jumped holds the frame's value at `t` and goes on
+  ///   from `t + jumpDelta`: a curve that predicts the new value at `t`,
+  ///   followed from there, or the new value.
+  mutating func observeAfterFrame(
+    time t: Double, value v: PropertyValue, jumped: Bool, segment: SegmentInForce?,
+    jumpDelta: Double, lanes: Int
+  ) {
+    let before = t.nextDown
+    // A curve whose run stopped there (cancelled where it stood) ends at the
+    // frame, as a jump would.
+    let stopped = segment == nil && (curve.map { t < $0.end } ?? false)
+    guard jumped || stopped || !started || jumpedAfterFrame == t else {
+      // Only a segment begun at `t` or a pause there changes what follows;
+      // anything else was recorded by the frame.
+      if let s = segment, s.paused || s.start > before {
+        observe(
+          time: t, value: v, segment: s, previousTime: before, jumpDelta: jumpDelta, lanes: lanes)
+      }
+      return
+    }
+    // An assignment to a property a run goes on writing lasts only the
+    // instant (as between frames).
+    if let s = segment, !s.paused, s.shape == .eased, s.start < t,
+      let c = Self.curve(of: s, since: t), !Self.matches(c.value(at: t), v, lanes: lanes)
+    {
+      return
+    }
+    if jumpedAfterFrame == t {
+      // A second look at the same instant: what the first put after the
+      // frame is redone.
+      curve = nil
+      while let last = keys.last, last.time > t { keys.removeLast() }
+    } else if started {
+      if let c = curve {
+        emit(c, until: t)
+        append(Keyframe(time: t, value: c.value(at: t), out: .hold))
+        curve = nil
+      } else if let last = keys.last {
+        if last.time >= t {
+          keys[keys.count - 1].out = .hold
+        } else if last.out != .hold {
+          append(Keyframe(time: t, value: lastValue, out: .hold))
+        }
+      }
+    }
+    jumpedAfterFrame = t
+    heldAtLook = false
+    let after = t + jumpDelta
+    if let s = segment, let n = Self.curve(of: s, since: after), n.duration > 0, after < n.end,
+      Self.matches(n.value(at: t), v, lanes: lanes)
+    {
+      curve = n
+    } else {
+      let out: KeyInterpolation = segment?.shape == .other ? .sampled : .hold
+      append(Keyframe(time: after, value: v, out: out, slope: segment?.velocity ?? 0))
+      heldAtLook = out == .hold
+    }
+    started = true
+    lastTime = t
+    lastValue = v
   }
 
   private mutating func observe(
