@@ -68,6 +68,8 @@ public enum PropertyType: Sendable, Equatable {
   /// One of a fixed list of words (`lineCap: butt | round | square`), stored
   /// as the index of the case in one slot.
   case choice([String])
+  /// `true` or `false`, stored as 1 or 0 in one slot.
+  case boolean
   /// A string (`text`, `font`, `prefix`), stored beside the record.
   case string
   /// An outline (`outline=OTHER` after a morph), stored beside the record.
@@ -76,7 +78,7 @@ public enum PropertyType: Sendable, Equatable {
   /// Slots the property takes in a view's record; 0 for stored objects.
   public var lanes: Int {
     switch self {
-    case .number, .choice: return 1
+    case .number, .choice, .boolean: return 1
     case .color: return 4
     case .string, .outline: return 0
     }
@@ -90,7 +92,7 @@ public enum PropertyType: Sendable, Equatable {
     switch self {
     case .number: return .numeric
     case .color: return .color
-    case .choice, .string, .outline: return .none
+    case .choice, .boolean, .string, .outline: return .none
     }
   }
 }

@@ -60,6 +60,10 @@ extension PropertyTable {
       PropertyDeclaration(
         "trimOffset", .number, summary: "shifts the stroked piece along the outline, a fraction"),
       PropertyDeclaration(
+        "clip", .boolean,
+        summary: "true: the view's descendants are drawn only inside its filled outline",
+        access: [.readable, .settable]),
+      PropertyDeclaration(
         "sides", .number, default: PropertyValue(5, 0, 0, 0),
         summary: "a polygon's number of vertices (whole, at least 3; fixed at declaration)",
         access: [.readable, .settable], kinds: ["polygon"]),
@@ -119,6 +123,7 @@ extension Property {
   public static let sides = standard("sides")
   public static let points = standard("points")
   public static let innerRadius = standard("innerRadius")
+  public static let clip = standard("clip")
 
   private static func standard(_ name: String) -> Property {
     guard let p = PropertyTable.standard.property(named: name) else {
