@@ -80,6 +80,8 @@ public struct RecordedView: Sendable {
   public var tracks: [PropertyTrack]
   /// A `shape`'s parsed path data and viewBox; nil for other kinds.
   public var path: ShapePath? = nil
+  /// The view's parent (SPEC §17), nil at the root.
+  public var parent: ViewID? = nil
 
   /// The track of `property`.
   public func track(_ property: Property) -> PropertyTrack {

@@ -46,6 +46,8 @@ public final class StageRecorder {
   private var previousLook = 0.0
   /// Each `shape`'s path, as declared when the view was first seen.
   private var paths: [ViewID: ShapePath] = [:]
+  /// Each view's parent (SPEC §17), as declared when the view was first seen.
+  private var parents: [ViewID: ViewID] = [:]
   private var start = 0.0
   private var lastTime = 0.0
   private var frameRate: Double
@@ -70,6 +72,7 @@ public final class StageRecorder {
       let id = ViewID(raw)
       views.append((id: id, name: scene.name(of: id), kind: scene.kind(of: id)))
       paths[id] = scene.paths[id]
+      parents[id] = scene.parent(of: id)
       for property in properties {
         var builder = TrackBuilder()
         if property == .alpha && time > start {
@@ -212,6 +215,7 @@ public final class StageRecorder {
       var recordedView = RecordedView(
         id: view.id, name: view.name, kind: view.kind, tracks: tracks)
       recordedView.path = paths[view.id]
+      recordedView.parent = parents[view.id]
       recorded.append(recordedView)
     }
     return StageRecording(
