@@ -88,14 +88,16 @@ public enum SVGDocument {
       let s = scene.state(of: id)
       let kind = scene.kind(of: id)
       let own = Affine.placing(s)
-      out += "<g data-view=\"\(attribute(scene.name(of: id)))\" transform=\"matrix(\(matrix(own)))\">\n"
+      out +=
+        "<g data-view=\"\(attribute(scene.name(of: id)))\" transform=\"matrix(\(matrix(own)))\">\n"
       if scene.isDrawn(id) {
         out += paths(kind, s, path: scene.paths[id], alpha: world.alphas[Int(id)], transform: nil)
       }
       var closing = 1
       if scene.clips(id), !scene.children(of: id).isEmpty {
         let clipID = "clip-\(id)"
-        out += "<clipPath id=\"\(clipID)\"><path d=\"\(CairoCanvas.clipOutline(scene, id).svgPathData)\"/>"
+        out +=
+          "<clipPath id=\"\(clipID)\"><path d=\"\(CairoCanvas.clipOutline(scene, id).svgPathData)\"/>"
         out += "</clipPath>\n<g clip-path=\"url(#\(clipID))\">\n"
         closing = 2
       }

@@ -100,7 +100,7 @@ final class RecordingTests: XCTestCase {
   }
 
   func testOnlyTracksWhereSomethingCanHappenAreVisited() throws {
-    // 101 views (the default `view` and 100 tiles), 2 222 tracks (22
+    // 101 views (the default `view` and 100 tiles), 2 323 tracks (23
     // properties in the record each); one tile
     // moves for 0.5 s, then another's alpha is assigned at 1 s.
     var h = RecordingHarness(
@@ -108,7 +108,7 @@ final class RecordingTests: XCTestCase {
     h.at = [(1.0, "tiles[7].alpha = 0.5")]
     var visits: [Int: Int] = [:]
     let recording = try h.record { k, recorder in visits[k] = recorder.visitsAtLastFrame }
-    XCTAssertEqual(visits[0], 2222)
+    XCTAssertEqual(visits[0], 2323)
     // The move writes x and y: two tracks per frame while it runs.
     XCTAssertEqual(visits[1], 2)
     XCTAssertEqual(visits[29], 2)

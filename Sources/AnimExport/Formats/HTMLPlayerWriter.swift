@@ -204,7 +204,8 @@ public enum HTMLPlayerWriter {
       let w = abs(state[.width])
       let h = abs(state[.height])
       var moves = ""
-      for channel in PlayerChannel.all where ["translate", "rotate", "scale"].contains(channel.css) {
+      for channel in PlayerChannel.all where ["translate", "rotate", "scale"].contains(channel.css)
+      {
         let values = channel.sources.map { state[value: $0.property][$0.lane] }
         moves += "\(channel.css):\(channel.text(values));"
       }

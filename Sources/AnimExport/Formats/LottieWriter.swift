@@ -154,18 +154,18 @@ public enum LottieWriter {
     }
     return .object(
       members + [
-      ("ks", transform),
-      ("ao", .integer(0)),
-      (
-        "shapes",
-        .array(
-          Self.items(view, shapes, fill: fill, ctx: ctx, scale: k, trimmed: trimmed, tree: tree))
-      ),
-      ("ip", .integer(0)),
-      ("op", .integer(max(recording.frameCount, 1))),
-      ("st", .integer(0)),
-      ("bm", .integer(0)),
-    ])
+        ("ks", transform),
+        ("ao", .integer(0)),
+        (
+          "shapes",
+          .array(
+            Self.items(view, shapes, fill: fill, ctx: ctx, scale: k, trimmed: trimmed, tree: tree))
+        ),
+        ("ip", .integer(0)),
+        ("op", .integer(max(recording.frameCount, 1))),
+        ("st", .integer(0)),
+        ("bm", .integer(0)),
+      ])
   }
 
   /// A paint's opacity in percent: its colour's alpha (lane 3 of `color`),
