@@ -145,12 +145,50 @@ public final class CairoCanvas {
       }
       let i = Int(id)
       let placed = toPixels.concatenating(world.transforms[i])
-      drawOutline(
-        scene.kind(of: id), scene.state(of: id), path: scene.paths[id], placed: placed,
-        alpha: world.alphas[i])
+      let kind = scene.kind(of: id)
+      let v = scene.record(of: id)
+      if kind.outline == .rectangle, v.number(.cornerRadius) <= 0,
+        !(v.color(.stroke).a > 0 && v.drawn(.strokeWidth) > 0)
+      {
+        batchRectangle(v, placed: placed, alpha: world.alphas[i])
+        continue
+      }
+      flush()
+      drawOutline(kind, v, path: scene.paths[id], placed: placed, alpha: world.alphas[i])
     }
     flush()
     if !appliedClips.isEmpty { _ = applyClips([], scene, toPixels) }
+  }
+
+  /// A square-cornered, unstroked rectangle in a tree: its box under
+  /// `placed` added to the batch (as flat scenes batch theirs), so the
+  /// tiles of a grid under a parent are filled a batch at a time.
+  private func batchRectangle(_ v: ViewRecord, placed m: Affine, alpha: Double) {
+    let fill = v.color(.color)
+    let opacity = alpha * fill.a
+    let w = abs(v.number(.width))
+    let h = abs(v.number(.height))
+    let det = m.a * m.d - m.b * m.c
+    guard opacity > 0, w > 0, h > 0, det != 0, det.isFinite, m.tx.isFinite, m.ty.isFinite else {
+      return
+    }
+    let xs = (m.tx, m.a * w + m.tx, m.c * h + m.tx, m.a * w + m.c * h + m.tx)
+    let ys = (m.ty, m.b * w + m.ty, m.d * h + m.ty, m.b * w + m.d * h + m.ty)
+    let bounds = (
+      min(min(xs.0, xs.1), min(xs.2, xs.3)), min(min(ys.0, ys.1), min(ys.2, ys.3)),
+      max(max(xs.0, xs.1), max(xs.2, xs.3)), max(max(ys.0, ys.1), max(ys.2, ys.3))
+    )
+    let paint = Paint(r: fill.r, g: fill.g, b: fill.b, a: opacity)
+    if !batch.accepts(paint, bounds) { flush() }
+    batch.add(paint, bounds)
+    if m.b == 0 && m.c == 0 {
+      cairo_rectangle(context, bounds.0, bounds.1, bounds.2 - bounds.0, bounds.3 - bounds.1)
+      return
+    }
+    var matrix = cairo_matrix_t(xx: m.a, yx: m.b, xy: m.c, yy: m.d, x0: m.tx, y0: m.ty)
+    cairo_set_matrix(context, &matrix)
+    cairo_rectangle(context, 0, 0, w, h)
+    cairo_identity_matrix(context)
   }
 
   /// World coordinates to pixels.

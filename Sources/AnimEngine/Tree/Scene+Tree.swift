@@ -139,6 +139,13 @@ extension Scene {
     return (transform, alpha)
   }
 
+  /// View `id`'s record read in place, without copying: valid until the
+  /// next declaration (renderers read it during one frame).
+  @inline(__always)
+  public func record(of id: ViewID) -> ViewRecord {
+    ViewRecord(base: UnsafePointer(storage + Int(id) * Property.recordWidth))
+  }
+
   /// The world rotation of view `id` in degrees: the sum of its own
   /// rotation and every ancestor's (SPEC §17).
   public func worldRotation(of id: ViewID) -> Double {
