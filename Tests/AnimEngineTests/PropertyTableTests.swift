@@ -13,25 +13,25 @@ final class PropertyTableTests: XCTestCase {
       [
         "x", "y", "width", "height", "alpha", "rotation", "scaleX", "scaleY", "color",
         "cornerRadius", "anchorX", "anchorY", "stroke", "strokeWidth", "lineCap", "lineJoin",
-        "trimStart", "trimEnd", "trimOffset", "sides", "points", "innerRadius", "d",
+        "trimStart", "trimEnd", "trimOffset", "clip", "sides", "points", "innerRadius", "d",
       ])
     XCTAssertEqual(
       table.properties.map(\.slot),
-      [0, 1, 2, 3, 4, 5, 6, 7, 8, 12, 13, 14, 15, 19, 20, 21, 22, 23, 24, 25, 26, 27, 0])
+      [0, 1, 2, 3, 4, 5, 6, 7, 8, 12, 13, 14, 15, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 0])
     XCTAssertEqual(
       table.properties.map(\.lanes),
-      [1, 1, 1, 1, 1, 1, 1, 1, 4, 1, 1, 1, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0])
-    XCTAssertEqual(table.recordWidth, 28)
-    XCTAssertEqual(Property.recordWidth, 28)
+      [1, 1, 1, 1, 1, 1, 1, 1, 4, 1, 1, 1, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0])
+    XCTAssertEqual(table.recordWidth, 29)
+    XCTAssertEqual(Property.recordWidth, 29)
     XCTAssertEqual(table.objectWidth, 1)
     // SPEC §4's defaults, then §16's: anchor 0.5, 0.5; stroke transparent;
-    // strokeWidth 2; butt, miter; trim 0…1 at offset 0; 5 sides and points;
-    // innerRadius 0.5.
+    // strokeWidth 2; butt, miter; trim 0…1 at offset 0; no clip (§17); 5
+    // sides and points; innerRadius 0.5.
     XCTAssertEqual(
       ViewState().record,
       [
-        0, 0, 100, 100, 1, 0, 1, 1, 1, 1, 1, 1, 0, 0.5, 0.5, 0, 0, 0, 0, 2, 0, 0, 0, 1, 0, 5, 5,
-        0.5,
+        0, 0, 100, 100, 1, 0, 1, 1, 1, 1, 1, 1, 0, 0.5, 0.5, 0, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 5,
+        5, 0.5,
       ])
   }
 
@@ -48,7 +48,7 @@ final class PropertyTableTests: XCTestCase {
       [
         "x", "y", "width", "height", "alpha", "rotation", "scaleX", "scaleY", "color",
         "cornerRadius", "anchorX", "anchorY", "stroke", "strokeWidth", "lineCap", "lineJoin",
-        "trimStart", "trimEnd", "trimOffset", "scale", "anchor",
+        "trimStart", "trimEnd", "trimOffset", "clip", "scale", "anchor",
       ])
   }
 
@@ -72,14 +72,14 @@ final class PropertyTableTests: XCTestCase {
     let label = table.property(named: "label")!
     let cap = table.property(named: "cap")!
     let tint = table.property(named: "tint")!
-    XCTAssertEqual([glow.slot, cap.slot, tint.slot], [28, 29, 30])
+    XCTAssertEqual([glow.slot, cap.slot, tint.slot], [29, 30, 31])
     XCTAssertEqual([glow.lanes, cap.lanes, tint.lanes, label.lanes], [1, 1, 4, 0])
     XCTAssertEqual(label.slot, 1)
-    XCTAssertEqual(table.recordWidth, 34)
+    XCTAssertEqual(table.recordWidth, 35)
     XCTAssertEqual(table.objectWidth, 2)
     XCTAssertEqual(table.alias(named: "shine")?.parts, [glow, tint])
     var state = ViewState(table: table)
-    XCTAssertEqual(state.record.count, 34)
+    XCTAssertEqual(state.record.count, 35)
     XCTAssertEqual(state[glow], 0.5)
     XCTAssertEqual(state[value: tint], PropertyValue(0, 0, 1, 1))
     XCTAssertEqual(state[object: label], .string("hi"))
