@@ -137,11 +137,15 @@ public final class CairoCanvas {
   private func drawTree(_ scene: Scene) {
     scene.fillWorldFrame(&world)
     let toPixels = stageTransform
+    // Most trees clip nothing: then no view's ancestors are looked at.
+    let clipping = scene.hasClips
     for id in scene.treeOrder where scene.isDrawn(id) {
-      let clips = scene.clipAncestors(of: id)
-      if clips != appliedClips {
-        flush()
-        guard applyClips(clips, scene, toPixels) else { continue }
+      if clipping {
+        let clips = scene.clipAncestors(of: id)
+        if clips != appliedClips {
+          flush()
+          guard applyClips(clips, scene, toPixels) else { continue }
+        }
       }
       let i = Int(id)
       let placed = toPixels.concatenating(world.transforms[i])

@@ -76,6 +76,12 @@ extension Scene {
     storage[Self.slot(id, .clip)] != 0
   }
 
+  /// Whether any view with children clips them now.
+  public var hasClips: Bool {
+    for i in 0..<count where !childIndex[i].isEmpty && clips(ViewID(i)) { return true }
+    return false
+  }
+
   /// The ancestors of `id` that clip it, the outermost first.
   public func clipAncestors(of id: ViewID) -> [ViewID] {
     var result: [ViewID] = []
