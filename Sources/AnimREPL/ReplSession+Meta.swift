@@ -151,16 +151,24 @@ extension ReplSession {
   }
 
   /// `:show v`: the view's name, then one line per property `print` lists,
-  /// names padded to the longest (whole names, never cut).
+  /// names padded to the longest (whole names, never cut), then its place
+  /// in the tree (SPEC §17): `parent` when it has one, `children` when it
+  /// has any (their names, in declaration order).
   private func showView(_ id: ViewID) {
     let scene = interpreter.scene
     let state = scene.state(of: id)
     output(scene.name(of: id))
-    let properties = Formatting.printedProperties(of: state, kind: scene.kind(of: id))
-    let width = properties.map(\.name.count).max() ?? 0
-    for property in properties {
-      let name = property.name.padding(toLength: width, withPad: " ", startingAt: 0)
-      output("  \(name) \(Formatting.propertyText(property, of: state))")
+    var lines = Formatting.printedProperties(of: state, kind: scene.kind(of: id)).map {
+      ($0.name, Formatting.propertyText($0, of: state))
+    }
+    if let parent = scene.parent(of: id) { lines.append(("parent", scene.name(of: parent))) }
+    let children = scene.children(of: id)
+    if !children.isEmpty {
+      lines.append(("children", children.map { scene.name(of: $0) }.joined(separator: ", ")))
+    }
+    let width = lines.map(\.0.count).max() ?? 0
+    for (label, text) in lines {
+      output("  \(label.padding(toLength: width, withPad: " ", startingAt: 0)) \(text)")
     }
   }
 

@@ -29,6 +29,10 @@ public final class CairoCanvas {
   /// of date: a frame clears, blends and converts only there.
   private var changes: PixelChanges
   private var batch = Batch()
+  /// Every view's world transform and opacity, reused frame after frame.
+  private var world = WorldFrame()
+  /// The views whose outlines clip what is drawn now, outermost first.
+  private var appliedClips: [ViewID] = []
 
   /// A canvas of `layout`'s pixel size; an error when it cannot be made.
   public init(layout: StageLayout) throws(RenderError) {
@@ -73,6 +77,10 @@ public final class CairoCanvas {
   public func draw(_ scene: Scene) {
     let cr = context
     changes.beginFrame { fillBackground($0) }
+    if scene.hasTree {
+      drawTree(scene)
+      return
+    }
     let k = layout.scale
     // The clamps hoisted out of the loop: the table is read once per frame.
     let alphaClamp = Property.alpha.declaration.drawClamp
@@ -128,6 +136,121 @@ public final class CairoCanvas {
     flush()
   }
 
+  /// A scene with a tree (SPEC §17), in paint order: each view under its
+  /// world transform at its world opacity, inside the outlines of the
+  /// ancestors that clip it (Cairo's clip intersects them).
+  private func drawTree(_ scene: Scene) {
+    scene.fillWorldFrame(&world)
+    let toPixels = stageTransform
+    // Most trees clip nothing: then no view's ancestors are looked at.
+    let clipping = scene.hasClips
+    for id in scene.treeOrder where scene.isDrawn(id) {
+      if clipping {
+        let clips = scene.clipAncestors(of: id)
+        if clips != appliedClips {
+          flush()
+          guard applyClips(clips, scene, toPixels) else { continue }
+        }
+      }
+      let i = Int(id)
+      let placed = toPixels.concatenating(world.transforms[i])
+      let kind = scene.kind(of: id)
+      let v = scene.record(of: id)
+      // Morphed outlines and texts go through the generic outline path.
+      if kind.outline == .rectangle, v.number(.cornerRadius) <= 0, v.number(.outline) == 0,
+        !(v.color(.stroke).a > 0 && v.drawn(.strokeWidth) > 0)
+      {
+        batchRectangle(v, placed: placed, alpha: world.alphas[i])
+        continue
+      }
+      flush()
+      drawOutline(
+        kind, v, path: scene.paths[id], text: scene.textView(id), placed: placed,
+        alpha: world.alphas[i])
+    }
+    flush()
+    if !appliedClips.isEmpty { _ = applyClips([], scene, toPixels) }
+  }
+
+  /// A square-cornered, unstroked rectangle in a tree: its box under
+  /// `placed` added to the batch (as flat scenes batch theirs), so the
+  /// tiles of a grid under a parent are filled a batch at a time.
+  private func batchRectangle(_ v: ViewRecord, placed m: Affine, alpha: Double) {
+    let fill = v.color(.color)
+    let opacity = alpha * fill.a
+    let w = abs(v.number(.width))
+    let h = abs(v.number(.height))
+    let det = m.a * m.d - m.b * m.c
+    guard opacity > 0, w > 0, h > 0, det != 0, det.isFinite, m.tx.isFinite, m.ty.isFinite else {
+      return
+    }
+    let xs = (m.tx, m.a * w + m.tx, m.c * h + m.tx, m.a * w + m.c * h + m.tx)
+    let ys = (m.ty, m.b * w + m.ty, m.d * h + m.ty, m.b * w + m.d * h + m.ty)
+    let bounds = (
+      min(min(xs.0, xs.1), min(xs.2, xs.3)), min(min(ys.0, ys.1), min(ys.2, ys.3)),
+      max(max(xs.0, xs.1), max(xs.2, xs.3)), max(max(ys.0, ys.1), max(ys.2, ys.3))
+    )
+    let paint = Paint(r: fill.r, g: fill.g, b: fill.b, a: opacity)
+    if !batch.accepts(paint, bounds) { flush() }
+    batch.add(paint, bounds)
+    if m.b == 0 && m.c == 0 {
+      cairo_rectangle(context, bounds.0, bounds.1, bounds.2 - bounds.0, bounds.3 - bounds.1)
+      return
+    }
+    var matrix = cairo_matrix_t(xx: m.a, yx: m.b, xy: m.c, yy: m.d, x0: m.tx, y0: m.ty)
+    cairo_set_matrix(context, &matrix)
+    cairo_rectangle(context, 0, 0, w, h)
+    cairo_identity_matrix(context)
+  }
+
+  /// World coordinates to pixels.
+  private var stageTransform: Affine {
+    let (x0, y0) = layout.pixel(x: 0, y: 0)
+    return Affine(a: layout.scale, b: 0, c: 0, d: layout.scale, tx: x0, ty: y0)
+  }
+
+  /// Clips drawing to the stage (when letterboxed) and to each view's
+  /// outline in `clips` (a `layer`'s box; trim never applies). False when
+  /// the region is empty for sure (a clip squashed to nothing).
+  private func applyClips(_ clips: [ViewID], _ scene: Scene, _ toPixels: Affine) -> Bool {
+    let cr = context
+    appliedClips = clips
+    cairo_reset_clip(cr)
+    if layout.offsetX != 0 || layout.offsetY != 0 {
+      cairo_rectangle(
+        cr, layout.offsetX, layout.offsetY, layout.world.width * layout.scale,
+        layout.world.height * layout.scale)
+      cairo_clip(cr)
+    }
+    for clip in clips {
+      let m = toPixels.concatenating(world.transforms[Int(clip)])
+      // Cairo refuses a matrix it cannot invert, and such a clip is empty.
+      let det = m.a * m.d - m.b * m.c
+      guard det != 0, det.isFinite, m.tx.isFinite, m.ty.isFinite else {
+        cairo_rectangle(cr, 0, 0, 0, 0)
+        cairo_clip(cr)
+        return false
+      }
+      var matrix = cairo_matrix_t(xx: m.a, yx: m.b, xy: m.c, yy: m.d, x0: m.tx, y0: m.ty)
+      cairo_set_matrix(cr, &matrix)
+      CairoOutline.append(Self.clipOutline(scene, clip), to: cr)
+      cairo_identity_matrix(cr)
+      cairo_clip(cr)
+    }
+    return true
+  }
+
+  /// The outline a view clips its descendants to (SPEC §17): its filled
+  /// outline, untrimmed; a view without an outline (`layer`) clips to its box.
+  public static func clipOutline(_ scene: Scene, _ id: ViewID) -> Outline {
+    let state = scene.state(of: id)
+    let kind = scene.kind(of: id)
+    if kind.outline == .none {
+      return .rectangle(width: abs(state[.width]), height: abs(state[.height]), cornerRadius: 0)
+    }
+    return kind.outline.outline(of: state, path: scene.paths[id], text: scene.textView(id))
+  }
+
   /// One view drawn through its outline (SPEC §16.1–3): the outline in its
   /// box under `T(x, y)·R·S·T(−ax·w, −ay·h)`, filled, then its trimmed piece
   /// stroked over the fill (the stroke width in the view's local units),
@@ -135,23 +258,39 @@ public final class CairoCanvas {
   private func drawOutline(
     _ kind: ViewKind, _ v: some PropertyReading, path: ShapePath?, text: TextView?
   ) {
-    let cr = context
+    // Composed here as it always was (in pixels), so flat scenes draw the
+    // very same pixels as before trees existed.
     let k = layout.scale
-    let alpha = v.drawn(.alpha)
     let w = abs(v.number(.width))
     let h = abs(v.number(.height))
     let sx = v.number(.scaleX) * k
     let sy = v.number(.scaleY) * k
-    guard alpha > 0, sx != 0, sy != 0, sx.isFinite, sy.isFinite else { return }
-    let outline = kind.outline.outline(of: v, path: path, text: text)
-    guard !outline.subpaths.isEmpty else { return }
+    guard sx != 0, sy != 0, sx.isFinite, sy.isFinite else { return }
     let (px, py) = layout.pixel(x: v.number(.x), y: v.number(.y))
     let (sin, cos) = DrawnBounds.sinCos(degrees: v.number(.rotation))
     let (xx, yx, xy, yy) = (cos * sx, sin * sx, -sin * sy, cos * sy)
     let ax = -v.number(.anchorX) * w
     let ay = -v.number(.anchorY) * h
-    var matrix = cairo_matrix_t(
-      xx: xx, yx: yx, xy: xy, yy: yy, x0: px + xx * ax + xy * ay, y0: py + yx * ax + yy * ay)
+    let placed = Affine(
+      a: xx, b: yx, c: xy, d: yy, tx: px + xx * ax + xy * ay, ty: py + yx * ax + yy * ay)
+    drawOutline(kind, v, path: path, text: text, placed: placed, alpha: v.drawn(.alpha))
+  }
+
+  /// One view's outline under `placed` (box coordinates to pixels), filled
+  /// and stroked at opacity `alpha` (its own, or its world opacity).
+  private func drawOutline(
+    _ kind: ViewKind, _ v: some PropertyReading, path: ShapePath?, text: TextView?,
+    placed: Affine, alpha: Double
+  ) {
+    let cr = context
+    let det = placed.a * placed.d - placed.b * placed.c
+    guard alpha > 0, det != 0, det.isFinite, placed.tx.isFinite, placed.ty.isFinite else {
+      return
+    }
+    let outline = kind.outline.outline(of: v, path: path, text: text)
+    guard !outline.subpaths.isEmpty else { return }
+    let (xx, yx, xy, yy) = (placed.a, placed.b, placed.c, placed.d)
+    var matrix = cairo_matrix_t(xx: xx, yx: yx, xy: xy, yy: yy, x0: placed.tx, y0: placed.ty)
     func device(_ p: OutlinePoint) -> OutlinePoint {
       OutlinePoint(
         matrix.xx * p.x + matrix.xy * p.y + matrix.x0, matrix.yx * p.x + matrix.yy * p.y + matrix.y0

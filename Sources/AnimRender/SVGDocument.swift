@@ -30,6 +30,9 @@ public enum SVGDocument {
         """
       close = "</g>\n"
     }
+    if scene.hasTree {
+      return out + tree(scene, layout: layout) + close + "</svg>\n"
+    }
     let k = layout.scale
     scene.forEachDrawn { id, kind, s in
       if kind.outline != .rectangle || s.number(.anchorX) != 0.5 || s.number(.anchorY) != 0.5
@@ -61,6 +64,71 @@ public enum SVGDocument {
     return out + close + "</svg>\n"
   }
 
+  /// A scene with a tree (SPEC §17): one group for the stage (world to
+  /// pixels), then per view, in paint order, a `<g>` with its own transform
+  /// holding its paths (fill- and stroke-opacity the world opacity times the
+  /// colour's, never a group `opacity`, which would composite its children
+  /// as one) and its children's groups; a view that clips wraps its
+  /// children in `<g clip-path>` whose `clipPath` is its outline in its
+  /// own box coordinates. Nesting is written with an explicit stack.
+  static func tree(_ scene: Scene, layout: StageLayout) -> String {
+    let world = scene.worldFrame()
+    let (x0, y0) = layout.pixel(x: 0, y: 0)
+    var out = "<g transform=\"matrix(\(number(layout.scale)) 0 0 \(number(layout.scale)) "
+    out += "\(number(x0)) \(number(y0)))\">\n"
+    // Open views, innermost last, with the closing tags each needs.
+    var open: [(id: ViewID, closing: Int)] = []
+    for id in scene.treeOrder {
+      let parent = scene.parent(of: id)
+      while let top = open.last, top.id != parent {
+        out += String(repeating: "</g>", count: top.closing) + "\n"
+        open.removeLast()
+      }
+      // A view a host made but the script never used (the default `view`).
+      if !scene.isDrawn(id), scene.children(of: id).isEmpty { continue }
+      let s = scene.state(of: id)
+      let kind = scene.kind(of: id)
+      let own = Affine.placing(s)
+      out +=
+        "<g data-view=\"\(attribute(scene.name(of: id)))\" transform=\"matrix(\(matrix(own)))\">\n"
+      if scene.isDrawn(id) {
+        out += paths(
+          kind, s, path: scene.paths[id], text: scene.textView(id), alpha: world.alphas[Int(id)],
+          transform: nil)
+      }
+      var closing = 1
+      if scene.clips(id), !scene.children(of: id).isEmpty {
+        let clipID = "clip-\(id)"
+        out +=
+          "<clipPath id=\"\(clipID)\"><path d=\"\(CairoCanvas.clipOutline(scene, id).svgPathData)\"/>"
+        out += "</clipPath>\n<g clip-path=\"url(#\(clipID))\">\n"
+        closing = 2
+      }
+      open.append((id, closing))
+    }
+    for top in open.reversed() { out += String(repeating: "</g>", count: top.closing) + "\n" }
+    return out + "</g>\n"
+  }
+
+  /// The six numbers of `matrix(…)`.
+  private static func matrix(_ m: Affine) -> String {
+    [m.a, m.b, m.c, m.d, m.tx, m.ty].map(number).joined(separator: " ")
+  }
+
+  /// A name as an XML attribute value.
+  private static func attribute(_ text: String) -> String {
+    var out = ""
+    for c in text {
+      switch c {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case "\"": out += "&quot;"
+      default: out.append(c)
+      }
+    }
+    return out
+  }
+
   /// A view drawn through its outline (SPEC §16): the fill as one `<path>`,
   /// then the trimmed piece of the stroke as another (SVG has no trim), both
   /// under `matrix(…)` = `T(x, y)·R·S·T(−ax·w, −ay·h)` in pixels, so the
@@ -85,11 +153,24 @@ public enum SVGDocument {
     let ay = -s.number(.anchorY) * h
     let transform = [a, b, c, d, px + a * ax + c * ay, py + b * ax + d * ay].map(number)
       .joined(separator: " ")
+    return paths(kind, s, path: path, alpha: alpha, transform: transform, outline: outline)
+  }
+
+  /// A view's fill and stroke paths in its box coordinates, at opacity
+  /// `alpha` times each colour's; under `matrix(transform)` when given.
+  static func paths(
+    _ kind: ViewKind, _ s: some PropertyReading, path: ShapePath?, text: TextView? = nil,
+    alpha: Double, transform: String?, outline known: Outline? = nil
+  ) -> String {
+    guard alpha > 0 else { return "" }
+    let outline = known ?? kind.outline.outline(of: s, path: path, text: text)
+    guard !outline.subpaths.isEmpty else { return "" }
+    let placed = transform.map { " transform=\"matrix(\($0))\"" } ?? ""
     var out = ""
     let fill = s.color(.color)
     if fill.a * alpha > 0 {
       out += "<path d=\"\(outline.svgPathData)\" fill=\"\(hex(fill))\"\(opacity(fill.a * alpha))"
-      out += " transform=\"matrix(\(transform))\"/>\n"
+      out += "\(placed)/>\n"
     }
     let stroke = s.color(.stroke)
     let width = s.drawn(.strokeWidth)
@@ -104,7 +185,7 @@ public enum SVGDocument {
     if strokeAlpha < 1 { out += " stroke-opacity=\"\(number(strokeAlpha))\"" }
     out += " stroke-width=\"\(number(width))\" stroke-linecap=\"\(cap.rawValue)\""
     out += " stroke-linejoin=\"\(join.rawValue)\" stroke-miterlimit=\"4\""
-    out += " transform=\"matrix(\(transform))\"/>\n"
+    out += "\(placed)/>\n"
     return out
   }
 

@@ -37,6 +37,19 @@ public enum DrawnBounds {
   /// draws none.
   public static func of(_ scene: Scene) -> StageRect? {
     var result: StageRect?
+    if scene.hasTree {
+      // SPEC §17: every drawn view's outline under its world transform.
+      let world = scene.worldFrame()
+      scene.forEachDrawn { id, kind, record in
+        guard
+          let r = of(
+            kind, record, path: scene.paths[id], text: scene.textView(id),
+            placed: world.transforms[Int(id)])
+        else { return }
+        result = result?.union(r) ?? r
+      }
+      return result
+    }
     scene.forEachDrawn { id, kind, record in
       guard let r = of(kind, record, path: scene.paths[id], text: scene.textView(id)) else {
         return
@@ -70,6 +83,19 @@ public enum DrawnBounds {
     let ay = -v.number(.anchorY) * h
     let x0 = v.number(.x) + a * ax + c * ay
     let y0 = v.number(.y) + b * ax + d * ay
+    return of(
+      kind, v, path: path, text: text, placed: Affine(a: a, b: b, c: c, d: d, tx: x0, ty: y0))
+  }
+
+  /// The drawn bounds of one view whose box coordinates `placed` maps to
+  /// the world (its world transform, SPEC §17): its outline's points,
+  /// grown by the stroke's reach at the largest scale of `placed`.
+  public static func of(
+    _ kind: ViewKind, _ v: some PropertyReading, path: ShapePath?, text: TextView? = nil,
+    placed: Affine
+  ) -> StageRect? {
+    let stroked = v.color(.stroke).a > 0 && v.drawn(.strokeWidth) > 0
+    let (a, b, c, d, x0, y0) = (placed.a, placed.b, placed.c, placed.d, placed.tx, placed.ty)
     guard
       let box = kind.outline.outline(of: v, path: path, text: text).bounds({
         OutlinePoint(a * $0.x + c * $0.y + x0, b * $0.x + d * $0.y + y0)

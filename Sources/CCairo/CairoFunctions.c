@@ -39,6 +39,7 @@
   V(cairo_fill, (cairo_t * c), (c))                                                              \
   V(cairo_stroke, (cairo_t * c), (c))                                                            \
   V(cairo_clip, (cairo_t * c), (c))                                                              \
+  V(cairo_reset_clip, (cairo_t * c), (c))                                                        \
   V(cairo_select_font_face,                                                                      \
     (cairo_t * c, const char *family, cairo_font_slant_t s, cairo_font_weight_t w),              \
     (c, family, s, w))                                                                           \

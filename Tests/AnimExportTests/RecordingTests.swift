@@ -125,8 +125,9 @@ final class RecordingTests: XCTestCase {
   }
 
   func testOnlyTracksWhereSomethingCanHappenAreVisited() throws {
-    // 101 views (the default `view` and 100 tiles), 2 929 tracks (29
-    // properties in the record each, the text kind's and the outline included); one tile
+    // 101 views (the default `view` and 100 tiles), 3 030 tracks (30
+    // properties in the record each, the text kind's, the outline and the
+    // clip included); one tile
     // moves for 0.5 s, then another's alpha is assigned at 1 s. The first
     // frame visits only the tracks a segment is in force on: the others
     // hold the value their view was first seen with, and get no builder.

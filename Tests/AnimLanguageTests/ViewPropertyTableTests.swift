@@ -35,6 +35,7 @@ final class ViewPropertyTableTests: XCTestCase {
       return ("\(v)", NumberText.format(v))
     case .color: return ("\"#123456\"", "#123456")
     case .choice(let cases): return (cases.last!, cases.last!)
+    case .boolean: return ("true", "true")
     case .string: return ("\"abc\"", "\"abc\"")
     case .outline: return nil
     }

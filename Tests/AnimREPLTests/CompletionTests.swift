@@ -55,7 +55,9 @@ final class CompletionTests: XCTestCase {
   func testViewProperties() {
     XCTAssertEqual(candidates("print view.al"), ["view.alpha"])
     XCTAssertEqual(candidates("view.sc"), ["view.scale", "view.scaleX", "view.scaleY"])
-    XCTAssertEqual(candidates("box.w", after: ["view box"]), ["box.width"])
+    XCTAssertEqual(
+      candidates("box.w", after: ["view box"]),
+      ["box.width", "box.worldAlpha", "box.worldRotation", "box.worldX", "box.worldY"])
   }
 
   func testEasingNames() {
@@ -111,10 +113,11 @@ final class CompletionTests: XCTestCase {
     XCTAssertEqual(
       candidates("print tiles[1].", after: ["grid tiles(cols: 2, rows: 1)"]),
       [
-        "alpha", "anchor", "anchorX", "anchorY", "center", "color", "cornerRadius", "height",
-        "lineCap", "lineJoin", "name", "outline", "position", "rotation", "scale", "scaleX",
-        "scaleY", "size", "stroke", "strokeWidth", "trimEnd", "trimOffset", "trimStart", "width",
-        "x", "y",
+        "alpha", "anchor", "anchorX", "anchorY", "center", "children", "clip", "color",
+        "cornerRadius", "height", "lineCap", "lineJoin", "name", "outline", "parent", "position",
+        "rotation", "scale", "scaleX", "scaleY", "size", "stroke", "strokeWidth", "trimEnd",
+        "trimOffset", "trimStart", "width", "worldAlpha", "worldRotation", "worldX", "worldY", "x",
+        "y",
       ].map { "tiles[1]." + $0 })
   }
 

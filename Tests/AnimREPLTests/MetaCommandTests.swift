@@ -43,7 +43,7 @@ final class MetaCommandTests: XCTestCase {
       "anim 0.000s> :help rect\nrect NAME(x: 10, y: 20, …): declare a view: a rectangle, corners "
         + "rounded by cornerRadius; properties: x y width height alpha rotation scaleX scaleY "
         + "color cornerRadius anchorX anchorY stroke strokeWidth lineCap lineJoin trimStart trimEnd "
-        + "trimOffset outline\n")
+        + "trimOffset outline clip\n")
   }
 
   func testHelpMetaListsEveryMetaCommand() {

@@ -68,6 +68,8 @@ public enum PropertyType: Sendable, Equatable {
   /// One of a fixed list of words (`lineCap: butt | round | square`), stored
   /// as the index of the case in one slot.
   case choice([String])
+  /// `true` or `false`, stored as 1 or 0 in one slot.
+  case boolean
   /// A string (`text`, `font`, `prefix`), stored beside the record.
   case string
   /// An outline (`outline=OTHER` after a morph): four slots, the id of a
@@ -78,7 +80,7 @@ public enum PropertyType: Sendable, Equatable {
   /// Slots the property takes in a view's record; 0 for stored objects.
   public var lanes: Int {
     switch self {
-    case .number, .choice: return 1
+    case .number, .choice, .boolean: return 1
     case .color, .outline: return 4
     case .string: return 0
     }
@@ -92,7 +94,7 @@ public enum PropertyType: Sendable, Equatable {
     switch self {
     case .number, .outline: return .numeric
     case .color: return .color
-    case .choice, .string: return .none
+    case .choice, .boolean, .string: return .none
     }
   }
 }

@@ -114,6 +114,11 @@ extension PropertyTable {
         "outline", .outline,
         summary: "the view the outline was morphed into (none: the kind's own outline)",
         access: [.readable], kinds: ["view", "rect", "ellipse", "polygon", "star", "shape"]),
+      // Trees (SPEC §17).
+      PropertyDeclaration(
+        "clip", .boolean,
+        summary: "true: the view's descendants are drawn only inside its filled outline",
+        access: [.readable, .settable]),
     ],
     aliases: [
       PropertyAlias(
@@ -170,6 +175,7 @@ extension Property {
   public static let prefix = standard("prefix")
   public static let suffix = standard("suffix")
   public static let outline = standard("outline")
+  public static let clip = standard("clip")
 
   private static func standard(_ name: String) -> Property {
     guard let p = PropertyTable.standard.property(named: name) else {

@@ -33,6 +33,17 @@ public final class Scene {
   /// Each `shape`'s parsed path data in its viewBox, set at its declaration
   /// (`d` and `viewBox` are fixed there; the box stretches the path).
   public private(set) var paths: [ViewID: ShapePath] = [:]
+  /// Each view's parent (SPEC §17), or -1 for a view at the root.
+  var parentIndex: [ViewID] = []
+  /// Each view's children, in declaration order.
+  var childIndex: [[ViewID]] = []
+  /// Each view's depth in the tree: 0 at the root.
+  var depthIndex: [Int32] = []
+  /// The views in paint order (SPEC §17), made again after the tree changes.
+  var cachedTreeOrder: [ViewID]?
+  /// Whether any view has a parent: renderers draw a flat scene without
+  /// composing transforms.
+  public internal(set) var hasTree = false
 
   /// Sets (or, with nil, removes) the path a `shape` view draws.
   public func setPath(_ path: ShapePath?, of id: ViewID) { paths[id] = path }
@@ -88,6 +99,10 @@ public final class Scene {
       capacity *= 2
     }
     names.append(name)
+    parentIndex.append(-1)
+    childIndex.append([])
+    depthIndex.append(0)
+    cachedTreeOrder = nil
     declared.append(state)
     kinds.append(kind)
     if kind == .text { textViews.append(id) }

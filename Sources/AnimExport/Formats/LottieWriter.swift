@@ -46,6 +46,17 @@ public enum LottieWriter {
     var out = ""
     JSONValue.writeMembers(head, to: &out, closing: false)
     out += ",\"layers\":["
+    if recording.hasTree {
+      let count = writeTree(recording, stage: stage, into: &out, chunk: chunk, output: output)
+      if let background = stage.background {
+        if count > 0 { out += "," }
+        backgroundLayer(background, index: count + 1, frames: frames, stage: stage)
+          .write(to: &out)
+      }
+      out += "]}"
+      output(out)
+      return
+    }
     let drawn = recording.views.reversed()
     for (i, view) in drawn.enumerated() {
       if i > 0 { out += "," }
@@ -64,8 +75,9 @@ public enum LottieWriter {
     output(out)
   }
 
-  private static func shapeLayer(
-    _ view: RecordedView, index: Int, recording: StageRecording, stage: ExportStage
+  static func shapeLayer(
+    _ view: RecordedView, index: Int, recording: StageRecording, stage: ExportStage,
+    tree: LayerTree? = nil
   ) -> JSONValue {
     let ctx = Context(recording: recording)
     let k = stage.scale
@@ -86,30 +98,35 @@ public enum LottieWriter {
     // The shapes are centred on the layer's origin; the anchor point
     // (anchorX, anchorY of the box) sits at the layer's position.
     let anchor =
-      view.track(.anchorX).isStatic && view.track(.anchorY).isStatic
-      ? ctx.property(Self.anchorTracks(view, scale: k), vector: true)
-      : SampledShapes.numbers(
-        SampledShapes.frameTimes(recording).map { t in
-          let w = view.track(.width).value(at: t)[0]
-          let h = view.track(.height).value(at: t)[0]
-          return [
-            (view.track(.anchorX).value(at: t)[0] - 0.5) * w * k,
-            (view.track(.anchorY).value(at: t)[0] - 0.5) * h * k,
-          ]
-        }, vector: true, recording: recording)
+      tree != nil
+      ? ctx.property(Self.boxAnchorTracks(view, scale: k), vector: true)
+      : view.track(.anchorX).isStatic && view.track(.anchorY).isStatic
+        ? ctx.property(Self.anchorTracks(view, scale: k), vector: true)
+        : SampledShapes.numbers(
+          SampledShapes.frameTimes(recording).map { t in
+            let w = view.track(.width).value(at: t)[0]
+            let h = view.track(.height).value(at: t)[0]
+            return [
+              (view.track(.anchorX).value(at: t)[0] - 0.5) * w * k,
+              (view.track(.anchorY).value(at: t)[0] - 0.5) * h * k,
+            ]
+          }, vector: true, recording: recording)
+    // In a tree (SPEC §17) a layer's space is its box's, times k: a child's
+    // position is its x, y there, and only a root's is placed on the stage.
+    let atRoot = tree?.parent == nil
     let transform: JSONValue = .object([
       ("a", anchor),
       (
         "p",
         .object([
           ("s", .bool(true)),
-          ("x", scalar(.x) { stage.pixelX($0) }),
-          ("y", scalar(.y) { stage.pixelY($0) }),
+          ("x", scalar(.x) { atRoot ? stage.pixelX($0) : $0 * k }),
+          ("y", scalar(.y) { atRoot ? stage.pixelY($0) : $0 * k }),
         ])
       ),
       ("s", pair(.scaleX, .scaleY) { $0 * 100 }),
       ("r", scalar(.rotation) { $0 }),
-      ("o", opacity),
+      ("o", tree == nil ? opacity : .object([("a", .integer(0)), ("k", .integer(100))])),
     ])
     let trimmed =
       !(view.track(.trimStart).isStatic && view.track(.trimEnd).isStatic
@@ -118,48 +135,9 @@ public enum LottieWriter {
     // A morphed view (SPEC §16.4) and a trimmed one are paths: Lottie's own
     // shapes start elsewhere and cannot morph.
     let asPath = trimmed || SampledShapes.isMorphed(view)
-    let shapes: [JSONValue]
-    switch asPath ? ViewOutline.path : view.kind.outline {
-    case .rectangle:
-      shapes = [
-        .object([
-          ("ty", .string("rc")),
-          ("nm", .string("rectangle")),
-          ("d", .integer(1)),
-          ("p", .object([("a", .integer(0)), ("k", .array([.integer(0), .integer(0)]))])),
-          ("s", pair(.width, .height) { $0 * k }),
-          ("r", scalar(.cornerRadius) { max($0, 0) * k }),
-        ])
-      ]
-    case .ellipse:
-      shapes = [
-        .object([
-          ("ty", .string("el")),
-          ("nm", .string("ellipse")),
-          ("d", .integer(1)),
-          ("p", .object([("a", .integer(0)), ("k", .array([.integer(0), .integer(0)]))])),
-          ("s", pair(.width, .height) { $0 * k }),
-        ])
-      ]
-    case .text:
-      shapes = []
-    case .polygon, .star, .path, .none:
-      // An outline that changes is keyframed at every frame; else it is the
-      // outline at the first recorded frame, centred on the layer's
-      // position, as one static path per subpath.
-      if SampledShapes.outlineMoves(view),
-        let sampled = SampledShapes.paths(view, recording: recording, scale: k)
-      {
-        shapes = sampled
-        break
-      }
-      let state = SampledShapes.outlineState(view, at: recording.start)
-      let w = abs(state[.width])
-      let h = abs(state[.height])
-      shapes = LottieShapes.paths(view.kind.outline.outline(of: state, path: view.path)) {
-        OutlinePoint(($0.x - w / 2) * k, ($0.y - h / 2) * k)
-      }
-    }
+    let shapes = outlineShapes(
+      view, outline: asPath ? ViewOutline.path : view.kind.outline, recording: recording, ctx: ctx,
+      scale: k, inBox: tree != nil)
     let fill: JSONValue = .object([
       ("ty", .string("fl")),
       ("nm", .string("fill")),
@@ -170,7 +148,9 @@ public enum LottieWriter {
       ),
       (
         "o",
-        ctx.property([LottieTrack(color, lane: 3) { $0 * 100 }.clamped(to: 0, 100)], vector: false)
+        ctx.property(
+          [paintAlpha(color, tree).clamped(to: 0, 100)],
+          vector: false)
       ),
       ("r", .integer(1)),
     ])
@@ -178,22 +158,114 @@ public enum LottieWriter {
     // drawing it shows, each with the items every kind has.
     let items =
       view.kind == .text
-      ? textGroups(view, fill: fill, ctx: ctx, scale: k, trimmed: trimmed)
-      : Self.items(view, shapes, fill: fill, ctx: ctx, scale: k, trimmed: trimmed)
-    return .object([
+      ? textGroups(view, fill: fill, ctx: ctx, scale: k, trimmed: trimmed, tree: tree)
+      : Self.items(view, shapes, fill: fill, ctx: ctx, scale: k, trimmed: trimmed, tree: tree)
+    var members: [(String, JSONValue)] = [
       ("ddd", .integer(0)),
       ("ind", .integer(index)),
       ("ty", .integer(4)),
       ("nm", .string(view.name)),
       ("sr", .integer(1)),
-      ("ks", transform),
-      ("ao", .integer(0)),
-      ("shapes", .array(items)),
-      ("ip", .integer(0)),
-      ("op", .integer(max(recording.frameCount, 1))),
-      ("st", .integer(0)),
-      ("bm", .integer(0)),
-    ])
+    ]
+    if let parent = tree?.parent { members.append(("parent", .integer(parent))) }
+    if let matte = tree?.matte {
+      members.append(("tt", .integer(1)))
+      members.append(("tp", .integer(matte)))
+    }
+    return .object(
+      members + [
+        ("ks", transform),
+        ("ao", .integer(0)),
+        ("shapes", .array(items)),
+        ("ip", .integer(0)),
+        ("op", .integer(max(recording.frameCount, 1))),
+        ("st", .integer(0)),
+        ("bm", .integer(0)),
+      ])
+  }
+
+  /// A paint's opacity in percent: its colour's alpha (lane 3 of `color`),
+  /// times the view's world opacity in a tree (SPEC §17).
+  static func paintAlpha(_ color: PropertyTrack, _ tree: LayerTree?) -> LottieTrack {
+    guard let tree else { return LottieTrack(color, lane: 3) { $0 * 100 } }
+    return LottieTrack(tree.recording.product([(color, 3), (tree.worldAlpha, 0)]), lane: 0) {
+      $0 * 100
+    }
+  }
+
+  /// A view's outline as Lottie shapes in its layer's space: centred on
+  /// the layer's origin, or (`inBox`, in a tree) with the box's top-left
+  /// corner there; times the stage scale `k`.
+  static func outlineShapes(
+    _ view: RecordedView, outline: ViewOutline, recording: StageRecording, ctx: Context,
+    scale k: Double, inBox: Bool
+  ) -> [JSONValue] {
+    func scalar(_ p: Property, _ map: @escaping (Double) -> Double) -> JSONValue {
+      ctx.property([LottieTrack(view.track(p), lane: 0, map: map)], vector: false)
+    }
+    func pair(_ a: Property, _ b: Property, _ map: @escaping (Double) -> Double) -> JSONValue {
+      ctx.property(
+        [
+          LottieTrack(view.track(a), lane: 0, map: map),
+          LottieTrack(view.track(b), lane: 0, map: map),
+        ], vector: true)
+    }
+    let centre =
+      inBox
+      ? pair(.width, .height) { abs($0) / 2 * k }
+      : .object([("a", .integer(0)), ("k", .array([.integer(0), .integer(0)]))])
+    switch outline {
+    case .rectangle:
+      return [
+        .object([
+          ("ty", .string("rc")),
+          ("nm", .string("rectangle")),
+          ("d", .integer(1)),
+          ("p", centre),
+          ("s", pair(.width, .height) { $0 * k }),
+          ("r", scalar(.cornerRadius) { max($0, 0) * k }),
+        ])
+      ]
+    case .ellipse:
+      return [
+        .object([
+          ("ty", .string("el")),
+          ("nm", .string("ellipse")),
+          ("d", .integer(1)),
+          ("p", centre),
+          ("s", pair(.width, .height) { $0 * k }),
+        ])
+      ]
+    case .text:
+      return []
+    case .polygon, .star, .path, .none:
+      // An outline that changes is keyframed at every frame; else it is the
+      // outline at the first recorded frame, centred on the layer's
+      // position (or in its box), as one static path per subpath.
+      if SampledShapes.outlineMoves(view),
+        let sampled = SampledShapes.paths(view, recording: recording, scale: k, inBox: inBox)
+      {
+        return sampled
+      }
+      let state = SampledShapes.outlineState(view, at: recording.start)
+      let w = inBox ? 0 : abs(state[.width])
+      let h = inBox ? 0 : abs(state[.height])
+      return LottieShapes.paths(view.kind.outline.outline(of: state, path: view.path)) {
+        OutlinePoint(($0.x - w / 2) * k, ($0.y - h / 2) * k)
+      }
+    }
+  }
+
+  /// In a tree, the anchor point in the layer's space: the box's point
+  /// (anchorX·w, anchorY·h)·k (an animated anchor is not followed: the
+  /// first frame's scales the size's track).
+  private static func boxAnchorTracks(_ view: RecordedView, scale k: Double) -> [LottieTrack] {
+    let a0 = view.track(.anchorX).keys[0].value[0]
+    let b0 = view.track(.anchorY).keys[0].value[0]
+    return [
+      LottieTrack(view.track(.width), lane: 0) { abs($0) * a0 * k },
+      LottieTrack(view.track(.height), lane: 0) { abs($0) * b0 * k },
+    ]
   }
 
   /// The layer's anchor point in its own pixels: the box's point
@@ -223,10 +295,10 @@ public enum LottieWriter {
   /// above the fill group.
   private static func items(
     _ view: RecordedView, _ shapes: [JSONValue], fill: JSONValue, ctx: Context, scale k: Double,
-    trimmed: Bool
+    trimmed: Bool, tree: LayerTree?
   ) -> [JSONValue] {
     guard !shapes.isEmpty else { return [] }
-    let stroke = strokeGroup(view, shapes, ctx: ctx, scale: k, trimmed: trimmed)
+    let stroke = strokeGroup(view, shapes, ctx: ctx, scale: k, trimmed: trimmed, tree: tree)
     return stroke.isEmpty ? shapes + [fill] : stroke + [group("fill", shapes + [fill])]
   }
 
@@ -252,7 +324,8 @@ public enum LottieWriter {
   /// pixels), cap, join and miter limit 4; nothing for a view whose stroke
   /// is transparent or zero-width throughout.
   private static func strokeGroup(
-    _ view: RecordedView, _ shapes: [JSONValue], ctx: Context, scale k: Double, trimmed: Bool
+    _ view: RecordedView, _ shapes: [JSONValue], ctx: Context, scale k: Double, trimmed: Bool,
+    tree: LayerTree?
   ) -> [JSONValue] {
     let stroke = view.track(.stroke)
     let width = view.track(.strokeWidth)
@@ -319,7 +392,8 @@ public enum LottieWriter {
         (
           "o",
           ctx.property(
-            [LottieTrack(stroke, lane: 3) { $0 * 100 }.clamped(to: 0, 100)], vector: false)
+            [paintAlpha(stroke, tree).clamped(to: 0, 100)],
+            vector: false)
         ),
         (
           "w",
@@ -338,7 +412,8 @@ public enum LottieWriter {
   /// the layer's fill and stroke as any outline's, visible (opacity 100, held) for the frames it is
   /// shown and hidden (0) for the others. No text layer: rlottie draws none.
   private static func textGroups(
-    _ view: RecordedView, fill: JSONValue, ctx: Context, scale k: Double, trimmed: Bool
+    _ view: RecordedView, fill: JSONValue, ctx: Context, scale k: Double, trimmed: Bool,
+    tree: LayerTree?
   ) -> [JSONValue] {
     var drawings: [TextView] = []
     var runsOf: [[(first: Int, end: Int)]] = []
@@ -381,13 +456,15 @@ public enum LottieWriter {
         ("r", .object([("a", .integer(0)), ("k", .integer(0))])),
         ("o", opacity),
       ])
-      // Centred on the layer's origin as every kind's shapes are; the
-      // layer's anchor track places the box's anchor point.
-      let (w, h) = (try? drawing.box()) ?? (width: 0, height: 0)
+      // Centred on the layer's origin as every kind's shapes are (in a
+      // tree, the box's top-left corner there); the layer's anchor track
+      // places the box's anchor point.
+      let (w, h) = tree != nil ? (0, 0) : (try? drawing.box()) ?? (width: 0, height: 0)
       let paths = LottieShapes.paths(drawing.outline()) {
         OutlinePoint(($0.x - w / 2) * k, ($0.y - h / 2) * k)
       }
-      let items = Self.items(view, paths, fill: fill, ctx: ctx, scale: k, trimmed: trimmed)
+      let items = Self.items(
+        view, paths, fill: fill, ctx: ctx, scale: k, trimmed: trimmed, tree: tree)
       return .object([
         ("ty", .string("gr")),
         ("nm", .string("text \(n + 1): \(drawing.shown)")),

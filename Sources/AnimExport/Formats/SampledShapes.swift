@@ -44,14 +44,17 @@ enum SampledShapes {
   /// segments it has at any frame, so every keyframe has the same vertex
   /// count; nil when the number of subpaths changes (it does not: a morph
   /// keeps it).
-  static func paths(_ view: RecordedView, recording: StageRecording, scale k: Double)
-    -> [JSONValue]?
-  {
+  static func paths(
+    _ view: RecordedView, recording: StageRecording, scale k: Double, inBox: Bool = false
+  ) -> [JSONValue]? {
     let times = frameTimes(recording)
     guard
       let outlines = equalized(
         view, at: times,
-        place: { w, h, _, _ in { OutlinePoint(($0.x - w / 2) * k, ($0.y - h / 2) * k) } })
+        place: { w, h, _, _ in
+          let (cx, cy) = inBox ? (0, 0) : (w / 2, h / 2)
+          return { OutlinePoint(($0.x - cx) * k, ($0.y - cy) * k) }
+        })
     else { return nil }
     return (0..<outlines[0].subpaths.count).map { i in
       let shapes = outlines.map { shapeText(Outline([$0.subpaths[i]]).lottiePaths[0]) }

@@ -87,6 +87,8 @@ public struct RecordedView: Sendable {
   /// A text's drawings (SPEC §18): each from the frame it is first shown
   /// until the next run's frame; empty for other kinds.
   public var textRuns: [(frame: Int, text: TextView)] = []
+  /// The view's parent (SPEC §17), nil at the root.
+  public var parent: ViewID? = nil
 
   /// The track of `property`.
   public func track(_ property: Property) -> PropertyTrack {

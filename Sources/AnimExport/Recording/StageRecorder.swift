@@ -60,6 +60,8 @@ public final class StageRecorder {
   private var frameValues: [Double]?
   /// Each `shape`'s path, as declared when the view was first seen.
   private var paths: [ViewID: ShapePath] = [:]
+  /// Each view's parent (SPEC §17), as declared when the view was first seen.
+  private var parents: [ViewID: ViewID] = [:]
   private var start = 0.0
   private var lastTime = 0.0
   private var frameRate: Double
@@ -93,6 +95,7 @@ public final class StageRecorder {
       let id = ViewID(raw)
       views.append((id: id, name: scene.name(of: id), kind: scene.kind(of: id)))
       paths[id] = scene.paths[id]
+      parents[id] = scene.parent(of: id)
       firstLooks.append(
         FirstLook(
           look: looks, time: time, previousTime: previousTime, instant: instant,
@@ -308,6 +311,7 @@ public final class StageRecorder {
           end: lastFrameTime))
       recordedView.path = paths[view.id]
       recordedView.textRuns = textRuns[view.id] ?? []
+      recordedView.parent = parents[view.id]
       recorded.append(recordedView)
     }
     return StageRecording(

@@ -103,7 +103,10 @@ struct DeclarationTable {
 
   private mutating func collect(_ s: Stmt, scope: SourceRange?, file: SourceFile) {
     switch s.kind {
-    case .viewDeclaration(_, let name, _): add(name, .view, s, scope, file)
+    case .viewDeclaration(_, let name, _, let children):
+      add(name, .view, s, scope, file)
+      // A block's views are bound where their parent is (SPEC §17).
+      for child in children { collect(child, scope: scope, file: file) }
     case .gridDeclaration(let name, _): add(name, .grid, s, scope, file)
     case .groupDeclaration(let name, _): add(name, .group, s, scope, file)
     case .letBinding(let name, let value):

@@ -98,7 +98,7 @@ struct ValueProbe {
       }
     }
     switch s.kind {
-    case .viewDeclaration(_, _, let arguments), .gridDeclaration(_, let arguments):
+    case .viewDeclaration(_, _, let arguments, _), .gridDeclaration(_, let arguments):
       arguments.forEach { visit($0.value) }
     case .groupDeclaration(_, let value), .letBinding(_, let value): visit(value)
     case .assignment(let target, let value):

@@ -24,8 +24,12 @@ extension LanguageServer {
       return .object(object)
     }
     switch s.kind {
-    case .viewDeclaration(let kind, let name, _):
-      return [symbol(name.name, 19, name.range, detail: kind.name)]
+    case .viewDeclaration(let kind, let name, _, let children):
+      return [
+        symbol(
+          name.name, 19, name.range, detail: kind.name,
+          children: children.flatMap { symbols($0, file) })
+      ]
     case .gridDeclaration(let name, _): return [symbol(name.name, 18, name.range, detail: "grid")]
     case .groupDeclaration(let name, _): return [symbol(name.name, 18, name.range, detail: "group")]
     case .letBinding(let name, let value):

@@ -210,15 +210,29 @@ extension Interpreter {
   }
 
   /// Members' centres in their group's frame (origin top-left, y down), and the
-  /// frame: the bounding box of the members' frames.
+  /// frame: the bounding box of the members' frames. Positions are the
+  /// members' `x`, `y` in their common parent's coordinates, or, when their
+  /// parents differ, their anchor points in world coordinates (`worldX`,
+  /// `worldY`), each frame moved with its anchor point (SPEC §17).
   func layout(of members: [ViewID]) -> ([SIMD2<Double>], StaggerFrame) {
     let states = members.map { scene.state(of: $0) }
     guard !states.isEmpty else { return ([], StaggerFrame(width: 0, height: 0)) }
-    let minX = states.map { $0.frame.x }.min()!
-    let minY = states.map { $0.frame.y }.min()!
-    let maxX = states.map { $0.frame.x + $0.frame.width }.max()!
-    let maxY = states.map { $0.frame.y + $0.frame.height }.max()!
-    let points = states.map { SIMD2($0[.x] - minX, $0[.y] - minY) }
+    let firstParent = scene.parent(of: members[0])
+    let shared = members.allSatisfy { scene.parent(of: $0) == firstParent }
+    let shifts: [SIMD2<Double>] = members.indices.map { i in
+      guard !shared, let parent = scene.parent(of: members[i]) else { return .zero }
+      let p = scene.world(of: parent).transform.apply(states[i][.x], states[i][.y])
+      return SIMD2(p.x - states[i][.x], p.y - states[i][.y])
+    }
+    let minX = states.indices.map { states[$0].frame.x + shifts[$0].x }.min()!
+    let minY = states.indices.map { states[$0].frame.y + shifts[$0].y }.min()!
+    let maxX = states.indices.map { states[$0].frame.x + states[$0].frame.width + shifts[$0].x }
+      .max()!
+    let maxY = states.indices.map { states[$0].frame.y + states[$0].frame.height + shifts[$0].y }
+      .max()!
+    let points = states.indices.map {
+      SIMD2(states[$0][.x] + shifts[$0].x - minX, states[$0][.y] + shifts[$0].y - minY)
+    }
     return (points, StaggerFrame(width: maxX - minX, height: maxY - minY))
   }
 }

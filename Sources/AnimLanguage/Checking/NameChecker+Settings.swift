@@ -114,10 +114,39 @@ extension NameChecker {
     case .string, .outline:
       guard shown != "string" else { return }
       message = "\(label.name) must be a string, not \(shown)"
+    case .boolean:
+      guard shown != "bool" else { return }
+      message = "\(label.name) must be true or false, not \(shown)"
     case .choice:
       return  // a word; the interpreter names the cases it takes
     }
     settingErrors.append((nil, .error(message, at: argument.range, kind: .name)))
+  }
+
+  /// A declaration's `parent:` (SPEC §17): a view's name that the script
+  /// declares; in a block, where the block names the parent, an error.
+  mutating func checkParent(_ argument: Argument, inBlock: Bool) {
+    if inBlock {
+      settingErrors.append(
+        (
+          nil,
+          .error(
+            "a view declared in a block already has its parent", at: argument.range,
+            hint: "remove 'parent:' or declare the view outside the block", kind: .name)
+        ))
+      return
+    }
+    guard case .identifier = argument.value.kind else {
+      settingErrors.append(
+        (
+          nil,
+          .error(
+            "parent must be a view's name", at: argument.value.range,
+            hint: "parent: car, where car is declared before this view", kind: .name)
+        ))
+      return
+    }
+    checkTarget(argument.value)
   }
 
   /// `stage(…)`'s labels: one it does not take, or one given twice, is the

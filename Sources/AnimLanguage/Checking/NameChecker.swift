@@ -46,7 +46,10 @@ struct NameChecker {
   /// Records the names one statement binds.
   mutating func collect(_ s: Stmt) {
     switch s.kind {
-    case .viewDeclaration(_, let name, _), .gridDeclaration(let name, _),
+    case .viewDeclaration(_, let name, _, let children):
+      defined.insert(name.name)
+      collect(children)
+    case .gridDeclaration(let name, _),
       .groupDeclaration(let name, _),
       .letBinding(let name, _):
       defined.insert(name.name)
@@ -84,7 +87,7 @@ struct NameChecker {
   /// Checks every use in one statement.
   mutating func check(_ s: Stmt) {
     switch s.kind {
-    case .viewDeclaration(let kind, let name, let args):
+    case .viewDeclaration(let kind, let name, let args, let children):
       if kind.outline == .path && !args.contains(where: { $0.label?.name == "d" }) {
         settingErrors.append(
           (
@@ -96,8 +99,20 @@ struct NameChecker {
           ))
       }
       for a in args {
+        if a.label?.name == Interpreter.parentLabel {
+          checkParent(a, inBlock: false)
+          continue
+        }
         checkViewSetting(a, kind: kind)
         check(a.value)
+      }
+      for child in children {
+        if case .viewDeclaration(_, _, let childArgs, _) = child.kind {
+          for a in childArgs where a.label?.name == Interpreter.parentLabel {
+            checkParent(a, inBlock: true)
+          }
+        }
+        check(child)
       }
     case .stage(let args):
       checkStageSettings(args)
@@ -214,7 +229,7 @@ struct NameChecker {
   /// bare name there must be declared (a view, a grid, a group) or bound, as
   /// a word nothing binds is a symbol and never a view. A list is a group of
   /// its items.
-  private mutating func checkTarget(_ e: Expr) {
+  mutating func checkTarget(_ e: Expr) {
     switch e.kind {
     case .identifier(let name):
       if !defined.contains(name) { pending.append((name, e.range, "unknown view", false)) }

@@ -1,10 +1,16 @@
 import AnimEngine
 
 extension Interpreter {
+  /// The label that names a view's parent at its declaration (SPEC §17).
+  static let parentLabel = "parent"
+
   /// `view NAME(x: 10, ...)`, `rect NAME(...)`: declares (or redeclares) a
-  /// view of `kind` and binds NAME.
+  /// view of `kind` and binds NAME; then the views of its block, each a
+  /// child of it (SPEC §17). `blockParent` is the view whose block this
+  /// declaration is in.
   func declareView(
-    _ kind: ViewKind, _ name: Identifier, _ arguments: [Argument], in env: Environment
+    _ kind: ViewKind, _ name: Identifier, _ arguments: [Argument], children: [Stmt] = [],
+    blockParent: ViewID? = nil, in env: Environment
   ) throws {
     var state = ViewState()
     if kind.outline == .none {
@@ -14,6 +20,7 @@ extension Interpreter {
     }
     var pathData: (text: String, range: SourceRange)?
     var viewBox: (corner: [Double], range: SourceRange)?
+    var parent = blockParent.map { (id: $0, range: name.range) }
     for (i, argument) in arguments.enumerated() {
       guard let label = argument.label else {
         // `text title("Hello", …)`: the string first, unlabelled.
@@ -26,6 +33,15 @@ extension Interpreter {
           kind == .text
             ? "a text's properties after its string need labels, such as size: 32"
             : "view properties need labels, such as x: 10", at: argument.range)
+      }
+      if label.name == Self.parentLabel {
+        if blockParent != nil {
+          throw RuntimeError(
+            "a view declared in a block already has its parent", at: argument.range,
+            hint: "remove 'parent:' or declare the view outside the block")
+        }
+        parent = (try parentView(argument, of: name, in: env), argument.range)
+        continue
       }
       if kind.outline == .path, label.name == "d" {
         guard case .string(let text) = try evaluate(argument.value, in: env) else {
@@ -75,10 +91,66 @@ extension Interpreter {
       let font = arguments.first { $0.label?.name == "font" }
       try checkText(&state, at: font?.range ?? name.range)
     }
+    let existing = scene.view(named: name.name)
+    if let existing {
+      try checkSameParent(existing, parent, name: name)
+    }
     let id = scene.declare(name.name, kind: kind, state: state)
     scene.setPath(path, of: id)
     noteUse(of: .view(id))
     env.assign(name.name, .view(id))
+    if existing == nil, let parent {
+      do {
+        try scene.setParent(parent.id, of: id)
+      } catch {
+        throw RuntimeError(
+          error.message, at: parent.range,
+          hint: "a deeper tree is refused so that players and exported files can draw it")
+      }
+    }
+    for child in children {
+      guard
+        case .viewDeclaration(let childKind, let childName, let childArguments, let grandchildren) =
+          child.kind
+      else { continue }
+      try spend(1, at: child.range)
+      try declareView(
+        childKind, childName, childArguments, children: grandchildren, blockParent: id, in: env)
+    }
+  }
+
+  /// The view a `parent:` argument names: a view declared before this one.
+  private func parentView(_ argument: Argument, of child: Identifier, in env: Environment) throws
+    -> ViewID
+  {
+    let value = try evaluate(argument.value, in: env)
+    switch value {
+    case .view(let id):
+      return id
+    case .symbol(let word):
+      // An unbound word is a symbol: the parent is declared later, or never.
+      throw RuntimeError(
+        "parent '\(word)' is not a declared view", at: argument.value.range,
+        hint: "declare '\(word)' before '\(child.name)': a parent comes before its children")
+    default:
+      throw RuntimeError(
+        "parent must be a view, not \(value.typeName)", at: argument.value.range,
+        hint: "parent: car, where car is declared before this view")
+    }
+  }
+
+  /// A redeclaration keeps its view's place in the tree: naming another
+  /// parent (or one for a view at the root) would re-parent it (SPEC §17).
+  private func checkSameParent(
+    _ id: ViewID, _ parent: (id: ViewID, range: SourceRange)?, name: Identifier
+  ) throws {
+    guard let parent, scene.parent(of: id) != parent.id else { return }
+    let now =
+      scene.parent(of: id).map { "its parent is '\(scene.name(of: $0))'" } ?? "it has no parent"
+    throw RuntimeError(
+      "cannot re-parent '\(name.name)' to '\(scene.name(of: parent.id))': \(now)",
+      at: parent.range,
+      hint: "a view keeps the parent it was first declared with; declare a new view instead")
   }
 
   /// The property holding a shape's path data text (`d`).
@@ -113,6 +185,7 @@ extension Interpreter {
   func declareGrid(_ name: Identifier, _ arguments: [Argument], in env: Environment) throws {
     var cols = 5.0, rows = 5.0, size = 100.0, gap = 0.0
     var properties: [(name: String, value: Value, range: SourceRange)] = []
+    var parent: (id: ViewID, range: SourceRange)?
     // Checked once here, before any member exists, so a bad value is one error.
     var probe = ViewState()
     for argument in arguments {
@@ -120,6 +193,9 @@ extension Interpreter {
         throw RuntimeError("grid settings need labels, such as cols: 5", at: argument.range)
       }
       switch label.name {
+      case Self.parentLabel:
+        // Every member is a child of the view named (SPEC §17).
+        parent = (try parentView(argument, of: name, in: env), argument.range)
       case "cols", "rows", "size", "gap":
         let v = try number(argument.value, in: env, label.name)
         switch label.name {
@@ -169,7 +245,20 @@ extension Interpreter {
         for property in properties {
           try setProperty(&state, kind: .view, property.name, property.value, at: property.range)
         }
-        members.append(scene.declare("\(name.name)[\(members.count)]", state: state))
+        let memberName = "\(name.name)[\(members.count)]"
+        let existing = scene.view(named: memberName)
+        if let existing {
+          try checkSameParent(existing, parent, name: Identifier(memberName, range: name.range))
+        }
+        let id = scene.declare(memberName, state: state)
+        if existing == nil, let parent {
+          do {
+            try scene.setParent(parent.id, of: id)
+          } catch {
+            throw RuntimeError(error.message, at: parent.range)
+          }
+        }
+        members.append(id)
       }
     }
     env.assign(name.name, .group(ViewGroup(name: name.name, members: members)))
@@ -183,7 +272,7 @@ extension Interpreter {
   /// What a grid takes, the view properties first: a misspelt `colr` is
   /// nearer `color` than `cols` for a reader, and ties go to the first.
   static let gridSettingNames =
-    PropertyTable.standard.settableNames(of: .view) + ["cols", "rows", "size", "gap"]
+    PropertyTable.standard.settableNames(of: .view) + ["cols", "rows", "size", "gap", parentLabel]
 
   /// The group a value names: a group, a view, or a list of views and groups.
   func groupValue(_ value: Value, named name: String, at range: SourceRange) throws -> ViewGroup {

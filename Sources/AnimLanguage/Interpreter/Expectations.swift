@@ -124,6 +124,9 @@ extension Interpreter {
       return s == t
     case (.bool(let x), .bool(let y)):
       return x == y
+    case (.none, .none):
+      // `v.parent == none` asks whether a view is at the root (SPEC §17).
+      return true
     case (.view(let x), .view(let y)):
       return x == y
     case (.handle(let x), .handle(let y)):

@@ -66,6 +66,8 @@ extension Interpreter {
     if let b = Builtins.all[name] { return .function(Function(name: name, body: .builtin(b))) }
     if name == "time" { return .number(clock.now) }
     if let c = Color.named(name) { return .color(c) }
+    // `none`, unless bound: what `v.parent` is at the root (SPEC §17).
+    if name == "none" { return .none }
     return .symbol(name)
   }
 

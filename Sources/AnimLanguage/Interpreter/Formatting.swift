@@ -87,12 +87,14 @@ public enum Formatting {
 
   /// `box: x=0 y=0 width=100 height=100 alpha=1 rotation=0 scaleX=1 scaleY=1 color=#ffffff`,
   /// then each other property the view's kind has, in the table's order,
-  /// when it is not its default (` cornerRadius=R`; SPEC §4, §16.1).
+  /// when it is not its default (` cornerRadius=R`; SPEC §4, §16.1), then
+  /// `parent=NAME` when it has one (SPEC §17).
   static func view(_ id: ViewID, scene: Scene) -> String {
     let state = scene.state(of: id)
-    let fields = printedProperties(of: state, kind: scene.kind(of: id)).map {
+    var fields = printedProperties(of: state, kind: scene.kind(of: id)).map {
       "\($0.name)=\(propertyText($0, of: state))"
     }
+    if let parent = scene.parent(of: id) { fields.append("parent=\(scene.name(of: parent))") }
     return "\(scene.name(of: id)): " + fields.joined(separator: " ")
   }
 
@@ -117,6 +119,7 @@ public enum Formatting {
     case .choice(let cases):
       let i = Int(state[property])
       return cases.indices.contains(i) ? cases[i] : cases[0]
+    case .boolean: return state[property] != 0 ? "true" : "false"
     case .string where property == .text:
       return SyntaxFormat.quoted(TextView(state).shown)
     case .string:

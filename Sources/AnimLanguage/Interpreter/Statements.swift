@@ -6,8 +6,8 @@ extension Interpreter {
     let range = statement.range
     try spend(1, at: range)
     switch statement.kind {
-    case .viewDeclaration(let kind, let name, let arguments):
-      try declareView(kind, name, arguments, in: env)
+    case .viewDeclaration(let kind, let name, let arguments, let children):
+      try declareView(kind, name, arguments, children: children, in: env)
     case .gridDeclaration(let name, let arguments):
       try declareGrid(name, arguments, in: env)
     case .groupDeclaration(let name, let value):

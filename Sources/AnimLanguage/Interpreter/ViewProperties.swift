@@ -21,7 +21,28 @@ extension Interpreter {
       }
     }
     if name.name == Vocabulary.viewNameMember { return .string(scene.name(of: id)) }
+    if let member = TreeMember(rawValue: name.name) { return treeValue(member, of: id) }
     throw unknownProperty(name.name, name.range, kind: scene.kind(of: id))
+  }
+
+  /// What a view tells of its place in the tree (SPEC §17).
+  func treeValue(_ member: TreeMember, of id: ViewID) -> Value {
+    switch member {
+    case .parent:
+      return scene.parent(of: id).map { .view($0) } ?? .none
+    case .children:
+      return .group(
+        ViewGroup(name: "\(scene.name(of: id)).children", members: scene.children(of: id)))
+    case .worldX, .worldY:
+      let state = scene.state(of: id)
+      let outer = scene.parent(of: id).map { scene.world(of: $0).transform } ?? .identity
+      let p = outer.apply(state[.x], state[.y])
+      return .number(member == .worldX ? p.x : p.y)
+    case .worldRotation:
+      return .number(scene.worldRotation(of: id))
+    case .worldAlpha:
+      return .number(scene.world(of: id).alpha)
+    }
   }
 
   /// The script value of one property of `state`.
@@ -34,6 +55,7 @@ extension Interpreter {
     case .choice(let cases):
       let i = Int(state[property])
       return .symbol(cases.indices.contains(i) ? cases[i] : cases[0])
+    case .boolean: return .bool(state[property] != 0)
     case .string where property == .text:
       return .string(TextView(state).shown)
     case .string:
@@ -104,6 +126,11 @@ extension Interpreter {
           at: range)
       }
       state[property] = Double(i)
+    case .boolean:
+      guard case .bool(let b) = value else {
+        throw RuntimeError("\(name) must be true or false, not \(value.typeName)", at: range)
+      }
+      state[property] = b ? 1 : 0
     case .string, .outline:
       guard case .string(let s) = value else {
         throw RuntimeError("\(name) must be a string, not \(value.typeName)", at: range)

@@ -19,6 +19,13 @@ enum ViewSettings {
     if let alias = table.alias(named: name, for: kind) {
       return alias.isSettable ? nil : ("a view's '\(name)' can be read but not set", nil)
     }
+    if let member = TreeMember(rawValue: name) {
+      // SPEC §17: a view's place in the tree is fixed at its declaration.
+      return (
+        "a view's '\(name)' can be read but not set",
+        member == .parent ? "name the parent where the view is declared: parent: NAME" : nil
+      )
+    }
     guard let property = table.property(named: name) else {
       return (
         "views have no property '\(name)'",

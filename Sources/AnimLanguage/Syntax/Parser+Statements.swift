@@ -78,8 +78,7 @@ extension Parser {
     // `view box`, `rect card(…)`: a kind of view followed by a name. Without
     // a name, `view` is the default view (`view.alpha = 0.5`).
     if lookahead.kind == .identifier, let kind = StatementKeyword.viewKind(current) {
-      let start = current.range
-      return try declaration(start) { .viewDeclaration(kind: kind, name: $0, arguments: $1) }
+      return try viewDeclaration(kind)
     }
     guard let keyword = StatementKeyword.keyword(current),
       lookahead.kind != .equal, lookahead.kind != .dot
@@ -145,9 +144,33 @@ extension Parser {
     return Stmt(make(value), range: range(from: start))
   }
 
-  /// viewDeclaration -> viewKind IDENT [ propertyList ]
-  /// viewKind -> "view" | "rect" | "text"
+  /// viewDeclaration -> viewKind IDENT [ propertyList ] [ childBlock ]
+  /// childBlock -> "{" { viewDeclaration } "}"
   /// (a text's list may begin with its string, unlabelled: `text t("Hi", size: 20)`)
+  private mutating func viewDeclaration(_ kind: ViewKind) throws(ParseError) -> Stmt {
+    let start = current.range
+    let head = try declaration(start) {
+      .viewDeclaration(kind: kind, name: $0, arguments: $1, children: [])
+    }
+    // The block opens on the declaration's line: a `{` on a line of its own
+    // starts nothing else, but reading it as a block there would surprise.
+    guard check(.leftBrace), case .viewDeclaration(_, let name, let arguments, _) = head.kind else {
+      return head
+    }
+    let children = try block("expected '{'")
+    for child in children {
+      guard case .viewDeclaration = child.kind else {
+        throw error(
+          "only view declarations may be in a view's block", at: child.range,
+          hint: "declare children such as 'rect body(x: 0, y: 0)' inside '\(name.name) { … }'")
+      }
+    }
+    return Stmt(
+      .viewDeclaration(kind: kind, name: name, arguments: arguments, children: children),
+      range: range(from: start))
+  }
+
+  /// viewKind -> "view" | "rect" | "ellipse" | "polygon" | "star" | "shape" | "layer" | "text"
   /// gridDeclaration -> "grid" IDENT [ propertyList ]
   /// propertyList -> "(" [ property { "," property } [ "," ] ] ")"
   /// property -> IDENT ":" expression

@@ -9,8 +9,10 @@ public struct Stmt: Sendable, Hashable {
   public indirect enum Kind: Sendable, Hashable {
     /// `view NAME`, `rect NAME(x: 10, alpha: 1, ...)`: a view of a kind of
     /// `ViewKind.table`; every argument has a label but a text's string,
-    /// which may come first (`text title("Hello", size: 32)`).
-    case viewDeclaration(kind: ViewKind, name: Identifier, arguments: [Argument])
+    /// which may come first (`text title("Hello", size: 32)`). `children` are
+    /// the view declarations of a block after it (`layer car(…) { rect body(…) }`),
+    /// each a child of this view (SPEC §17).
+    case viewDeclaration(kind: ViewKind, name: Identifier, arguments: [Argument], children: [Stmt])
     /// `grid NAME(cols: 5, rows: 5, size: 100, gap: 0)`; every argument has a label.
     case gridDeclaration(name: Identifier, arguments: [Argument])
     /// `stage(width: 400, height: 300, origin: (0, 0), background: black)`;

@@ -46,8 +46,9 @@ extension Stmt: CustomStringConvertible {
   /// The statement as an S-expression, e.g. `(run (binary * blink 100))`.
   public var description: String {
     switch kind {
-    case .viewDeclaration(let kind, let name, let arguments):
-      return SyntaxFormat.list(kind.name, [name.name] + arguments.map(\.description))
+    case .viewDeclaration(let kind, let name, let arguments, let children):
+      let block = children.isEmpty ? [] : [SyntaxFormat.block(children)]
+      return SyntaxFormat.list(kind.name, [name.name] + arguments.map(\.description) + block)
     case .gridDeclaration(let name, let arguments):
       return SyntaxFormat.list("grid", [name.name] + arguments.map(\.description))
     case .stage(let arguments): return SyntaxFormat.list("stage", arguments.map(\.description))

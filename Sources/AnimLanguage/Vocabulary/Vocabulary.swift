@@ -17,6 +17,12 @@ public enum Vocabulary {
     PropertyTable.standard.settableNames(of: kind)
   }
 
+  /// The labels a declaration of a view of `kind` takes: its settable
+  /// properties and `parent:` (SPEC §17).
+  public static func declarationLabels(of kind: ViewKind) -> [String] {
+    PropertyTable.standard.settableNames(of: kind) + [TreeMember.parent.rawValue]
+  }
+
   /// The member that reads a view's name (`box.name`): not a property.
   static let viewNameMember = "name"
 
@@ -27,7 +33,7 @@ public enum Vocabulary {
   /// The read-only members of a view of `kind` (every kind's when nil):
   /// a shape's `d` only on shapes.
   public static func viewReadOnlyMembers(of kind: ViewKind?) -> [String] {
-    [viewNameMember]
+    [viewNameMember] + TreeMember.allCases.map(\.rawValue)
       + PropertyTable.standard.aliases.filter { !$0.isSettable }.map(\.name)
       + PropertyTable.standard.declarations.filter {
         $0.access.contains(.readable) && !$0.access.contains(.settable)
@@ -38,6 +44,7 @@ public enum Vocabulary {
   /// What hover, completion and `:help` say of a view member, or nil.
   public static func viewMemberSummary(_ name: String) -> String? {
     if name == viewNameMember { return "the view's name, a string" }
+    if let member = TreeMember(rawValue: name) { return member.summary }
     return PropertyTable.standard.summary(of: name)
   }
 

@@ -275,9 +275,9 @@ public struct CompletionEngine {
     let positional = segments.filter { !($0.count >= 2 && $0[1].kind == .colon) }.count
     let labels: [String]
     if let kind = declaration.flatMap(ViewKind.named) {
-      labels = PropertyTable.standard.settableNames(of: kind)
+      labels = Vocabulary.declarationLabels(of: kind)
     } else if declaration == "grid" {
-      labels = ["cols", "rows", "size", "gap"] + PropertyTable.standard.settableNames(of: .view)
+      labels = ["cols", "rows", "size", "gap"] + Vocabulary.declarationLabels(of: .view)
     } else if callee == "stage" {
       labels = ["width", "height", "origin", "background"]
     } else {
