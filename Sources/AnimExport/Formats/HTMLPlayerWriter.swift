@@ -239,7 +239,8 @@ public enum HTMLPlayerWriter {
     }
     if isPath(view) {
       let path = pathAttributes(view, shapeChannels(view, channels))
-      return "<path id=\"v\(i)\"\(marked) style=\"\(initial)\(path.style)\" \(path.attributes)></path>\n"
+      return
+        "<path id=\"v\(i)\"\(marked) style=\"\(initial)\(path.style)\" \(path.attributes)></path>\n"
     }
     return "<rect id=\"v\(i)\"\(marked) style=\"\(initial)\"></rect>\n"
   }
