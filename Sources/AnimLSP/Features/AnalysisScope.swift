@@ -53,7 +53,12 @@ struct AnalysisScope: CompletionScope {
   /// An indexed view (`tiles[2]`) and `view` are views; a declared name has
   /// the members of its kind; anything else is not known.
   func owner(of base: String) -> MemberOwner? {
-    if base == "view" || base.contains("[") { return .view(nil) }
+    if base == "view" { return .view(.view) }
+    if let open = base.firstIndex(of: "[") {
+      // A grid's tiles are plain views; a group's members may be of any kind.
+      let grid = analysis.lookup(String(base[..<open]), at: offset)?.kind == .grid
+      return .view(grid ? .view : nil)
+    }
     switch analysis.lookup(base, at: offset)?.kind {
     case .view?: return .view(nil)
     case .grid?, .group?: return .group
