@@ -229,4 +229,8 @@ def test_lottie_players_draw_the_examples_like_anim(player, example, tmp_path):
         # near an edge. Mid-tween colours: the players interpolate the
         # keyframed colour in their own single precision and may land one
         # 8-bit step from anim's exact blend.
-        assert_interior_equal(load(png), theirs, stray=30, compared=0.6, tolerance=1)
+        # rlottie draws a layer through a track matte (a clip, SPEC §17) a
+        # few steps darker, 251/255 of its colour (as test_tree.py allows).
+        matted = player == "rlottie" and any("tt" in layer for layer in data["layers"])
+        assert_interior_equal(
+            load(png), theirs, stray=30, compared=0.6, tolerance=5 if matted else 1)
