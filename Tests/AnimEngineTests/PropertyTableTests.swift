@@ -124,8 +124,9 @@ final class PropertyTableTests: XCTestCase {
     // Every property but the other kinds' own (sides, points, innerRadius,
     // d, and the ten of a text).
     XCTAssertEqual(rect.properties().count, Property.allCases.count - 14)
-    // A text has every property but cornerRadius, sides, points, innerRadius and d.
-    XCTAssertEqual(ViewKind.text.properties().count, Property.allCases.count - 5)
+    // A text has every property but cornerRadius, sides, points, innerRadius,
+    // d and outline (a text cannot be morphed).
+    XCTAssertEqual(ViewKind.text.properties().count, Property.allCases.count - 6)
   }
 
   /// The recipe's promise: a property's name is written in the table and in
