@@ -50,10 +50,15 @@ struct AnalysisScope: CompletionScope {
     return CompletionName(name: d.name, kind: kind, detail: d.kind.description)
   }
 
-  /// An indexed view (`tiles[2]`) and `view` are views; a declared name has
-  /// the members of its kind; anything else is not known.
+  /// An indexed view (`tiles[2]`) and `view` are views (a grid's member a
+  /// plain `view`); a declared name has the members of its kind; anything
+  /// else is not known.
   func owner(of base: String) -> MemberOwner? {
-    if base == "view" || base.contains("[") { return .view(nil) }
+    if base == "view" { return .view(nil) }
+    if let bracket = base.firstIndex(of: "[") {
+      let grid = analysis.lookup(String(base[..<bracket]), at: offset)?.kind == .grid
+      return .view(grid ? .view : nil)
+    }
     switch analysis.lookup(base, at: offset)?.kind {
     case .view?: return .view(nil)
     case .grid?, .group?: return .group
