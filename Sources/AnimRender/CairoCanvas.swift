@@ -105,7 +105,7 @@ public final class CairoCanvas {
       let (px, py) = layout.pixel(x: v.number(.x), y: v.number(.y))
       let radius: Double
       radius = radiusClamp.apply(v.number(.cornerRadius), width: w, height: h)
-      let (sin, cos) = DrawnBounds.sinCos(degrees: v.number(.rotation))
+      let (sin, cos) = Affine.sinCos(degrees: v.number(.rotation))
       // The device-space bounds, to keep overlapping views out of one batch.
       let ex = abs(cos * sx) * w / 2 + abs(sin * sy) * h / 2
       let ey = abs(sin * sx) * w / 2 + abs(cos * sy) * h / 2
@@ -267,7 +267,7 @@ public final class CairoCanvas {
     let sy = v.number(.scaleY) * k
     guard sx != 0, sy != 0, sx.isFinite, sy.isFinite else { return }
     let (px, py) = layout.pixel(x: v.number(.x), y: v.number(.y))
-    let (sin, cos) = DrawnBounds.sinCos(degrees: v.number(.rotation))
+    let (sin, cos) = Affine.sinCos(degrees: v.number(.rotation))
     let (xx, yx, xy, yy) = (cos * sx, sin * sx, -sin * sy, cos * sy)
     let ax = -v.number(.anchorX) * w
     let ay = -v.number(.anchorY) * h

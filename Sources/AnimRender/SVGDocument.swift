@@ -147,7 +147,7 @@ public enum SVGDocument {
     let outline = kind.outline.outline(of: s, path: path, text: text)
     guard !outline.subpaths.isEmpty else { return "" }
     let (px, py) = layout.pixel(x: s.number(.x), y: s.number(.y))
-    let (sin, cos) = DrawnBounds.sinCos(degrees: s.number(.rotation))
+    let (sin, cos) = Affine.sinCos(degrees: s.number(.rotation))
     let (a, b, c, d) = (cos * sx, sin * sx, -sin * sy, cos * sy)
     let ax = -s.number(.anchorX) * w
     let ay = -s.number(.anchorY) * h

@@ -27,7 +27,7 @@ public enum DrawnBounds {
   ) -> StageRect {
     let hw = abs(width * scaleX) / 2
     let hh = abs(height * scaleY) / 2
-    let (s, c) = sinCos(degrees: rotation)
+    let (s, c) = Affine.sinCos(degrees: rotation)
     let ex = abs(c) * hw + abs(s) * hh
     let ey = abs(s) * hw + abs(c) * hh
     return StageRect(minX: x - ex, minY: y - ey, maxX: x + ex, maxY: y + ey)
@@ -77,7 +77,7 @@ public enum DrawnBounds {
     let h = abs(v.number(.height))
     let sx = v.number(.scaleX)
     let sy = v.number(.scaleY)
-    let (sin, cos) = sinCos(degrees: v.number(.rotation))
+    let (sin, cos) = Affine.sinCos(degrees: v.number(.rotation))
     let (a, b, c, d) = (cos * sx, sin * sx, -sin * sy, cos * sy)
     let ax = -v.number(.anchorX) * w
     let ay = -v.number(.anchorY) * h
@@ -111,20 +111,5 @@ public enum DrawnBounds {
     }
     let g = box.grown(by: reach)
     return StageRect(minX: g.minimum.x, minY: g.minimum.y, maxX: g.maximum.x, maxY: g.maximum.y)
-  }
-
-  /// sin and cos of an angle in degrees, exact at multiples of 90° (so an
-  /// unrotated view's bounds are exactly its frame).
-  public static func sinCos(degrees: Double) -> (sin: Double, cos: Double) {
-    let turn = degrees.truncatingRemainder(dividingBy: 360)
-    switch turn {
-    case 0: return (0, 1)
-    case 90, -270: return (1, 0)
-    case 180, -180: return (0, -1)
-    case 270, -90: return (-1, 0)
-    default:
-      let r = turn * .pi / 180
-      return (sin(r), cos(r))
-    }
   }
 }
