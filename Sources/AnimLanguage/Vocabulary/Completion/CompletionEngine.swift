@@ -349,11 +349,10 @@ public struct CompletionEngine {
     case "direction": return symbols(Vocabulary.slideDirections)
     case "background": return symbols(Color.allNames.sorted(), .color)
     case "curve": return symbols(["linear", "smooth"])
-    case "to",
+    case "to" where callee == "color" || callee == "discolor",
       "from" where callee == "color" || callee == "discolor":
       return symbols(Color.allNames.sorted(), .color)
-    case "to",
-      "from" where callee == "fade":
+    case "to" where callee == "fade", "from" where callee == "fade":
       return symbols(["in", "out"])
     default: return []
     }
