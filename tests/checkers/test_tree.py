@@ -21,7 +21,7 @@ import subprocess
 import numpy as np
 import pytest
 
-from test_shapes import assert_interior_equal, load
+from pixel_support import assert_interior_equal, load
 
 ANIM = os.environ.get("ANIM", ".build/debug/anim")
 
