@@ -8,8 +8,11 @@
 - Pixels: a scene of nested rotated, scaled and clipped subtrees, drawn by
   skia-python from this file's description (its own matrices, clip paths and
   per-shape opacities), by headless Chromium from anim's SVG, and by rlottie
-  from anim's Lottie (validated against the 1.0 schema), equal anim's PNG at
-  interior pixels.
+  and thorvg from anim's Lottie (validated against the 1.0 schema), equal
+  anim's PNG at interior pixels.
+- Nested clips in Lottie: two clips, a turning rotated rect and an ellipse
+  whose size animates inside it, intersect in rlottie and thorvg at several
+  frames, pixels inside one clip and outside the other included.
 """
 
 import json
@@ -21,7 +24,8 @@ import subprocess
 import numpy as np
 import pytest
 
-from pixel_support import assert_interior_equal, load
+from pixel_support import assert_interior_equal, flat, load
+from test_shapes import PLAYERS
 
 ANIM = os.environ.get("ANIM", ".build/debug/anim")
 
@@ -238,36 +242,83 @@ def test_chromium_draws_anims_svg_of_the_tree_like_its_png(scene, tmp_path):
     assert_interior_equal(load(png), load(shot), tolerance=1)
 
 
-def test_rlottie_draws_the_tree_like_anim(scene, tmp_path):
+def validate(data):
     import jsonschema
     import lottie_specs
-    from rlottie_python import LottieAnimation
-
-    script, png = scene
-    doc = tmp_path / "anim.json"
-    run("export", str(script), "-o", str(doc))
-    data = json.loads(doc.read_text())
     schema_path = os.path.join(
         os.path.dirname(lottie_specs.__file__), "data", "lottie.schema.json")
     with open(schema_path) as f:
         jsonschema.Draft202012Validator(json.load(f)).validate(data)
+
+
+@pytest.mark.parametrize("player", sorted(PLAYERS))
+def test_lottie_players_draw_the_tree_like_anim(player, scene, tmp_path):
+    script, png = scene
+    doc = tmp_path / "anim.json"
+    run("export", str(script), "-o", str(doc))
+    data = json.loads(doc.read_text())
+    validate(data)
     layers = {layer["nm"]: layer for layer in data["layers"]}
     # Parenting by ind; a paint's opacity is the world product, the layer's 100.
     assert layers["wheel"]["parent"] == layers["car"]["ind"]
-    assert layers["deep"]["ks"]["o"]["k"] == 100
-    fills = [i for i in layers["deep"]["shapes"] if i.get("ty") == "fl"]
+    assets = {a["id"]: a for a in data["assets"]}
+    win = {layer["nm"]: layer for layer in assets[layers["win contents"]["refId"]]["layers"]}
+    deep = {layer["nm"]: layer for layer in assets[win["inner contents"]["refId"]]["layers"]}
+    assert deep["deep"]["ks"]["o"]["k"] == 100
+    fills = [i for i in deep["deep"]["shapes"] if i.get("ty") == "fl"]
     assert fills[0]["o"]["k"] == pytest.approx(0.8 * 0.5 * 100)
-    # Each clipped layer's matte is the layer just above it.
-    order = [layer["nm"] for layer in data["layers"]]
-    for name, clip in (("sun", "win"), ("deep", "inner"), ("disc", "mask")):
-        above = data["layers"][order.index(name) - 1]
-        assert above.get("td") == 1 and above["parent"] == layers[clip]["ind"]
-        assert layers[name]["tt"] == 1 and layers[name]["tp"] == above["ind"]
-    picture = LottieAnimation.from_file(str(doc)).render_pillow_frame(frame_num=0)
-    theirs = np.array(picture.convert("RGB")).astype(int)
-    # rlottie draws a layer through its matte a few steps darker (an opaque
-    # matte's interior gives 251/255 of the colour): 5 steps of tolerance.
-    # deep is inside two clips and Lottie gives a layer one matte (the
-    # innermost, inner): a pixel of deep inside inner but outside win would
-    # differ, and counts against the 40 strays.
-    assert_interior_equal(load(png), theirs, stray=40, compared=0.6, tolerance=5)
+    # A clip view's descendants are a precomposition layer parented to it,
+    # whose matte is the layer just above it, an outline parented to it too.
+    for comp, clip in ((layers, "win"), (win, "inner"), (layers, "mask")):
+        order = list(comp)
+        contents = comp[clip + " contents"]
+        above = comp[order[order.index(clip + " contents") - 1]]
+        assert above.get("td") == 1 and above["parent"] == comp[clip]["ind"]
+        assert contents["ty"] == 0 and contents["parent"] == comp[clip]["ind"]
+        assert contents["tt"] == 1 and contents["tp"] == above["ind"]
+    theirs = np.array(PLAYERS[player](doc, 0).convert("RGB")).astype(int)
+    assert_interior_equal(load(png), theirs, compared=0.6, tolerance=MATTE_STEPS)
+
+
+# rlottie draws a precomposition through its matte a few steps darker (an
+# opaque matte's interior gives 249/255 of the colour): 6 steps of tolerance.
+MATTE_STEPS = 6
+
+
+# Two nested clips: a rotated, turning rect clips an ellipse whose size
+# animates and which clips a large rect. The inner ellipse grows out of the
+# outer rect, so part of it is inside one clip and outside the other.
+NESTED = """
+stage(width: 300, height: 240, background: white)
+rect outer(x: 150, y: 120, width: 160, height: 120, rotation: 20, color: "#dddddd", clip: true)
+ellipse inner(x: 110, y: 60, width: 120, height: 190, color: "#8080ff", clip: true, parent: outer)
+rect deep(x: 60, y: 60, width: 400, height: 400, color: "#ff2000", parent: inner)
+run tween(width: 220, height: 60, 1, ease: inOutQuad) on inner
+run rotate(by: 30, 1) on outer
+"""
+
+
+@pytest.mark.parametrize("player", sorted(PLAYERS))
+def test_lottie_players_intersect_nested_clips(player, tmp_path):
+    script = tmp_path / "nested.anim"
+    script.write_text(NESTED)
+    doc = tmp_path / "nested.json"
+    run("export", str(script), "-o", str(doc), "--to", "1", "--fps", "20")
+    validate(json.loads(doc.read_text()))
+    # The same scene where only the inner clip applies: the pixels where the
+    # two renders differ are inside the inner clip and outside the outer one.
+    single = tmp_path / "single.anim"
+    single.write_text(NESTED.replace(
+        'color: "#dddddd", clip: true', 'color: "#dddddd"'))
+    for frame in (0, 5, 10, 15, 19):
+        t = frame / 20
+        png, only = tmp_path / f"f{frame}.png", tmp_path / f"s{frame}.png"
+        run("render", str(script), "-o", str(png), "--at", str(t), "--quiet")
+        run("render", str(single), "-o", str(only), "--at", str(t), "--quiet")
+        mine = load(png)
+        theirs = np.array(PLAYERS[player](doc, frame).convert("RGB")).astype(int)
+        outside = flat(mine) & flat(load(only)) & (mine != load(only)).any(axis=2)
+        assert outside.sum() > 200, (frame, int(outside.sum()))
+        # Inside the inner clip but outside the outer one: not drawn.
+        assert (np.abs(theirs[outside] - mine[outside]) <= MATTE_STEPS).all(), frame
+        assert_interior_equal(mine, theirs, compared=0.6, tolerance=MATTE_STEPS)

@@ -5,86 +5,180 @@ import AnimEngine
 struct LayerTree {
   /// The recording the layer belongs to (for products of tracks).
   let recording: StageRecording
-  /// The `ind` of the parent's layer; nil at the root.
+  /// The `ind` of the parent's layer in the same composition; nil for a
+  /// layer at the root of its composition.
   let parent: Int?
   /// The view's world opacity: its alpha times its ancestors'.
   let worldAlpha: PropertyTrack
-  /// The `ind` of the matte layer just above it, when a clip applies.
-  let matte: Int?
+  /// Where a layer without a parent is placed: nil on the stage (the main
+  /// composition); else in a clip's precomposition, whose space is the
+  /// clip view's box space (times the stage scale) shifted by `origin`
+  /// pixels both ways (see `LottieWriter.precompLayer`).
+  let origin: Double?
 }
 
 extension LottieWriter {
   /// Writes the layers of a recording with a tree (SPEC §17), topmost
-  /// first: one layer per view with `parent` set to its parent's `ind`
-  /// (layer `i + 1` for the i-th recorded view), each paint's opacity the
-  /// product of the view's and its ancestors' alphas (the layer's own
-  /// opacity stays 100: a group opacity would composite the layer's fill
-  /// and stroke as one), and for a view inside a clip a hidden matte layer
-  /// just above it (`td: 1`): an opaque copy of the clip view's outline,
-  /// parented to the clip view's layer so it follows it, that the view uses
-  /// as an alpha matte (`tt: 1`, `tp` its `ind`). rlottie reads the matte
-  /// as the layer above, thorvg by `tp`: both are given. A layer has one
-  /// matte, so under nested clips only the innermost clips in Lottie.
-  /// Returns the number of layers written.
+  /// first, and returns the precomposition assets they use (JSON objects'
+  /// text, comma-separated) and the largest `ind` written.
+  ///
+  /// One layer per view with `parent` set to its parent's `ind` (layer
+  /// `i + 1` for the i-th recorded view), each paint's opacity the product
+  /// of the view's and its ancestors' alphas (the layer's own opacity stays
+  /// 100: a group opacity would composite the layer's fill and stroke as
+  /// one). A layer takes one track matte, so clips that nest cannot each be
+  /// a matte of the clipped layers: the descendants of a clipping view are
+  /// instead a precomposition (an asset), drawn by one precomposition layer
+  /// parented to the clip view's layer, under an opaque copy of the clip
+  /// view's outline (`td: 1`, also parented to the clip view) used as its
+  /// alpha matte (`tt: 1`, `tp` its `ind`: rlottie reads the matte as the
+  /// layer above, thorvg by `tp`; both are given). A clip inside the
+  /// precomposition nests another precomposition in it, so everything in
+  /// the inner one is clipped by both: nested clips intersect.
   static func writeTree(
     _ recording: StageRecording, stage: ExportStage, into out: inout String, chunk: Int,
     output: (String) -> Void
-  ) -> Int {
+  ) -> (assets: String, lastIndex: Int) {
     let views = recording.views
     var index: [ViewID: Int] = [:]
     for (i, view) in views.enumerated() { index[view.id] = i }
     let world = recording.worldAlphaTracks()
-    // Paint order (a view, then its subtree), walked with a stack.
     var children = [[Int]](repeating: [], count: views.count)
     var roots: [Int] = []
     for (i, view) in views.enumerated() {
       if let p = view.parent, let j = index[p] { children[j].append(i) } else { roots.append(i) }
     }
-    var order: [Int] = []
-    var stack = Array(roots.reversed())
-    while let i = stack.popLast() {
-      order.append(i)
-      stack.append(contentsOf: children[i].reversed())
-    }
     func clips(_ i: Int) -> Bool {
-      let track = views[i].track(.clip)
-      return track.keys.contains { $0.value[0] != 0 }
+      !children[i].isEmpty && views[i].track(.clip).keys.contains { $0.value[0] != 0 }
     }
-    func innermostClip(_ i: Int) -> Int? {
-      var p = views[i].parent.flatMap { index[$0] }
-      while let j = p {
-        if clips(j) { return j }
-        p = views[j].parent.flatMap { index[$0] }
+    var nextIndex = views.count + 1
+    // Clip views whose descendants are still to be written as an asset.
+    var pending: [Int] = []
+
+    /// Writes the layers of one composition (`clip` nil: the main one;
+    /// else the precomposition of that clip view's descendants), topmost
+    /// first, into `text`.
+    func writeComposition(_ compRoots: [Int], clip: Int?, into text: inout String, stream: Bool) {
+      enum Entry {
+        case view(Int)
+        case contents(of: Int)
       }
-      return nil
+      // Paint order, bottom first: a view, then its subtree, or the
+      // precomposition of its subtree when it clips; walked with a stack.
+      var order: [Entry] = []
+      var stack = Array(compRoots.reversed())
+      while let i = stack.popLast() {
+        order.append(.view(i))
+        if clips(i) {
+          order.append(.contents(of: i))
+          pending.append(i)
+        } else {
+          stack.append(contentsOf: children[i].reversed())
+        }
+      }
+      let origin = clip.map { precompOrigin(views[$0], scale: stage.scale) }
+      var written = 0
+      for entry in order.reversed() {
+        if written > 0 { text += "," }
+        switch entry {
+        case .contents(let c):
+          let matte = nextIndex
+          let layer = nextIndex + 1
+          nextIndex += 2
+          matteLayer(views[c], index: matte, parent: c + 1, recording: recording, stage: stage)
+            .write(to: &text)
+          text += ","
+          precompLayer(
+            views[c], index: layer, parent: c + 1, matte: matte, recording: recording,
+            stage: stage
+          ).write(to: &text)
+          written += 2
+        case .view(let i):
+          let parent = views[i].parent.flatMap { index[$0] }
+          let tree = LayerTree(
+            recording: recording, parent: parent == clip ? nil : parent.map { $0 + 1 },
+            worldAlpha: world[i], origin: origin)
+          shapeLayer(views[i], index: i + 1, recording: recording, stage: stage, tree: tree)
+            .write(to: &text)
+          written += 1
+        }
+        if stream && text.utf8.count >= chunk {
+          output(text)
+          text.removeAll(keepingCapacity: true)
+        }
+      }
     }
-    var written = 0
-    var nextMatte = views.count + 1
-    for i in order.reversed() {
-      let view = views[i]
-      var matte: Int?
-      if let clip = innermostClip(i) {
-        if written > 0 { out += "," }
-        matteLayer(
-          views[clip], index: nextMatte, parent: clip + 1, recording: recording, stage: stage
-        ).write(to: &out)
-        matte = nextMatte
-        nextMatte += 1
-        written += 1
-      }
-      if written > 0 { out += "," }
-      let tree = LayerTree(
-        recording: recording, parent: view.parent.flatMap { index[$0] }.map { $0 + 1 },
-        worldAlpha: world[i], matte: matte)
-      shapeLayer(view, index: i + 1, recording: recording, stage: stage, tree: tree)
-        .write(to: &out)
-      written += 1
-      if out.utf8.count >= chunk {
-        output(out)
-        out.removeAll(keepingCapacity: true)
-      }
+
+    writeComposition(roots, clip: nil, into: &out, stream: true)
+    var assets = ""
+    while let c = pending.popLast() {
+      if !assets.isEmpty { assets += "," }
+      assets += "{\"id\":"
+      JSONValue.quote(precompID(c), into: &assets)
+      assets += ",\"nm\":"
+      JSONValue.quote(views[c].name + " contents", into: &assets)
+      assets += ",\"layers\":["
+      writeComposition(children[c], clip: c, into: &assets, stream: false)
+      assets += "]}"
     }
-    return max(written, nextMatte - 1)
+    return (assets, nextIndex - 1)
+  }
+
+  /// The asset id of the precomposition of the descendants of the i-th
+  /// recorded view.
+  static func precompID(_ i: Int) -> String { "clip \(i + 1)" }
+
+  /// How far a clip view's precomposition shifts its box space (pixels, both
+  /// ways): players clip a precomposition to its rectangle (0, 0, w, h), so
+  /// the clip view's box, where everything the clip lets through lies, must
+  /// be well inside it: twice the largest side the box takes, plus 1024.
+  static func precompOrigin(_ clip: RecordedView, scale k: Double) -> Double {
+    var side = 0.0
+    for p in [Property.width, .height] {
+      for key in clip.track(p).keys { side = max(side, abs(key.value[0])) }
+    }
+    let origin = (2 * side * k + 1024).rounded(.up)
+    let largest = Double(1 << 24)
+    return origin.isFinite ? min(origin, largest) : largest
+  }
+
+  /// The layer that draws a clip view's descendants (a precomposition layer,
+  /// `ty: 0`), parented to the clip view's layer with the precomposition's
+  /// origin on the box's top-left corner, under the clip's matte.
+  static func precompLayer(
+    _ clip: RecordedView, index: Int, parent: Int, matte: Int, recording: StageRecording,
+    stage: ExportStage
+  ) -> JSONValue {
+    func fixed(_ v: JSONValue) -> JSONValue { .object([("a", .integer(0)), ("k", v)]) }
+    let origin = precompOrigin(clip, scale: stage.scale)
+    return .object([
+      ("ddd", .integer(0)),
+      ("ind", .integer(index)),
+      ("ty", .integer(0)),
+      ("nm", .string(clip.name + " contents")),
+      ("sr", .integer(1)),
+      ("parent", .integer(parent)),
+      ("tt", .integer(1)),
+      ("tp", .integer(matte)),
+      ("refId", .string(precompID(parent - 1))),
+      (
+        "ks",
+        .object([
+          ("a", fixed(.array([.number(origin), .number(origin)]))),
+          ("p", fixed(.array([.integer(0), .integer(0)]))),
+          ("s", fixed(.array([.integer(100), .integer(100)]))),
+          ("r", fixed(.integer(0))),
+          ("o", fixed(.integer(100))),
+        ])
+      ),
+      ("ao", .integer(0)),
+      ("w", .integer(Int(2 * origin))),
+      ("h", .integer(Int(2 * origin))),
+      ("ip", .integer(0)),
+      ("op", .integer(max(recording.frameCount, 1))),
+      ("st", .integer(0)),
+      ("bm", .integer(0)),
+    ])
   }
 
   /// A hidden matte layer (`td: 1`): the clip view's outline filled opaque

@@ -32,7 +32,9 @@ public enum LottieWriter {
     to output: (String) -> Void
   ) {
     let frames = max(recording.frameCount, 1)
-    let head: [(String, JSONValue)] = [
+    // With a tree, the clips' precompositions are known only once the
+    // layers are written: `assets` then comes after `layers`.
+    var head: [(String, JSONValue)] = [
       ("v", .string(version)),
       ("nm", .string("anim")),
       ("ddd", .integer(0)),
@@ -41,19 +43,20 @@ public enum LottieWriter {
       ("op", .integer(frames)),
       ("w", .integer(stage.pixelWidth)),
       ("h", .integer(stage.pixelHeight)),
-      ("assets", .array([])),
     ]
+    if !recording.hasTree { head.append(("assets", .array([]))) }
     var out = ""
     JSONValue.writeMembers(head, to: &out, closing: false)
     out += ",\"layers\":["
     if recording.hasTree {
-      let count = writeTree(recording, stage: stage, into: &out, chunk: chunk, output: output)
+      let written = writeTree(recording, stage: stage, into: &out, chunk: chunk, output: output)
       if let background = stage.background {
-        if count > 0 { out += "," }
-        backgroundLayer(background, index: count + 1, frames: frames, stage: stage)
+        if !recording.views.isEmpty { out += "," }
+        backgroundLayer(background, index: written.lastIndex + 1, frames: frames, stage: stage)
           .write(to: &out)
       }
-      out += "]}"
+      // The clips' precompositions (SPEC §17), after the layers that use them.
+      out += "],\"assets\":[" + written.assets + "]}"
       output(out)
       return
     }
@@ -113,15 +116,18 @@ public enum LottieWriter {
           }, vector: true, recording: recording)
     // In a tree (SPEC §17) a layer's space is its box's, times k: a child's
     // position is its x, y there, and only a root's is placed on the stage.
-    let atRoot = tree?.parent == nil
+    // A root of a clip's precomposition is placed in the clip's box space
+    // shifted by the precomposition's origin.
+    let atRoot = tree?.parent == nil && tree?.origin == nil
+    let shift = tree?.parent == nil ? tree?.origin ?? 0 : 0
     let transform: JSONValue = .object([
       ("a", anchor),
       (
         "p",
         .object([
           ("s", .bool(true)),
-          ("x", scalar(.x) { atRoot ? stage.pixelX($0) : $0 * k }),
-          ("y", scalar(.y) { atRoot ? stage.pixelY($0) : $0 * k }),
+          ("x", scalar(.x) { atRoot ? stage.pixelX($0) : $0 * k + shift }),
+          ("y", scalar(.y) { atRoot ? stage.pixelY($0) : $0 * k + shift }),
         ])
       ),
       ("s", pair(.scaleX, .scaleY) { $0 * 100 }),
@@ -168,10 +174,6 @@ public enum LottieWriter {
       ("sr", .integer(1)),
     ]
     if let parent = tree?.parent { members.append(("parent", .integer(parent))) }
-    if let matte = tree?.matte {
-      members.append(("tt", .integer(1)))
-      members.append(("tp", .integer(matte)))
-    }
     return .object(
       members + [
         ("ks", transform),
