@@ -183,3 +183,42 @@ def test_chromium_follows_every_animated_shape_property(browser, tmp_path):
     assert s["p"]["stroke"] == "#ff0000ff" and s["p"]["lineJoin"] == "round"
     assert s["s"]["strokeWidth"] == 8 and s["e"]["lineCap"] == "round"
     assert s["r"]["x"] == 40 and s["r"]["width"] == 100
+
+
+# Parents whose size and anchor animate (SPEC §17): children placed in the
+# parent's box follow it; clips of every outline follow the clip view's
+# animated geometry (an ellipse and a star whose size and inner radius
+# move, a layer's box under a moving anchor).
+PARENTS = """
+stage(width: 320, height: 220, background: "#202020")
+rect card(x: 80, y: 70, width: 100, height: 60, color: "#3080ff", anchor: (0, 0))
+rect dot(x: 20, y: 20, width: 16, height: 16, color: white, parent: card)
+rect corner(x: 100, y: 60, width: 20, height: 20, color: "#ffc000", parent: card)
+ellipse lens(x: 240, y: 70, width: 80, height: 60, color: "#404040", clip: true)
+rect bar(x: 40, y: 30, width: 140, height: 14, color: "#ff4040", parent: lens)
+star badge(x: 230, y: 165, width: 70, height: 70, points: 5, innerRadius: 0.5, color: "#505050", clip: true, rotation: 10)
+rect stripe(x: 35, y: 35, width: 20, height: 120, color: "#40ff80", parent: badge)
+layer frame(x: 60, y: 150, width: 60, height: 40, anchor: (1, 1), clip: true)
+ellipse ball(x: 30, y: 20, width: 70, height: 70, color: "#ff80ff", parent: frame)
+run tween(width: 160, height: 90, 1, ease: inOutCubic) | tween(anchorX: 0.5, anchorY: 0.5, 1) on card
+run tween(width: 140, height: 30, 1, ease: outQuad) on lens
+run tween(innerRadius: 0.2, width: 100, 1) on badge
+run tween(width: 100, height: 70, 1) | tween(anchor: (0.5, 0.5), 1, ease: inQuad) on frame
+"""
+
+
+def test_children_and_clips_follow_a_parents_animated_box(browser, tmp_path):
+    script = tmp_path / "parents.anim"
+    script.write_text(PARENTS)
+    page = tmp_path / "parents.html"
+    p = run(["export", str(script), "-o", str(page), "--to", "1", "--fps", str(FPS)])
+    assert p.returncode == 0, p.stderr
+    browser.open(f"file://{page}")
+    # Frame times and times between frames.
+    for t in (0, 0.3, 0.45, 0.7, 0.85, 1):
+        png = tmp_path / f"at{t}.png"
+        p = run(["render", str(script), "-o", str(png), "--at", str(t), "--quiet"])
+        assert p.returncode == 0, p.stderr
+        state_at(browser, t)
+        want = Image.open(png).convert("RGBA")
+        compare(browser.screenshot("#stage"), want, f"parents at t = {t}")

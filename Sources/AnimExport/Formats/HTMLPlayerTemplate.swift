@@ -51,16 +51,15 @@ enum HTMLPlayerTemplate {
       const el = document.getElementById("v" + i);
       elements.push(el);
       // In a tree (SPEC §17): the group holding a view's children moves as
-      // the view does, and its clip's rectangle takes the view's size.
+      // the view does; an animation marked "e" moves another element of the
+      // view's (its box corner's group "o", its clip's path "c").
       const group = document.getElementById("t" + i);
-      const clip = document.getElementById("c" + i);
       for (const a of view.animations) {
         // Keyframes name properties in camel case (fill-opacity: fillOpacity).
         const name = a.p.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
         const frames = a.k.map(([offset, value, easing]) => ({ offset, [name]: value, easing }));
-        const targets = [el];
-        if (group && (name === "translate" || name === "rotate" || name === "scale")) targets.push(group);
-        if (clip && (name === "width" || name === "height")) targets.push(clip);
+        const targets = a.e ? [document.getElementById(a.e + i)] : [el];
+        if (!a.e && group && (name === "translate" || name === "rotate" || name === "scale")) targets.push(group);
         for (const target of targets) {
           const effect = new KeyframeEffect(target, frames, {
             duration: total, fill: "both", composite: a.add ? "add" : "replace" });

@@ -184,9 +184,13 @@ public enum HTMLPlayerWriter {
     html += "<script id=\"anim-data\" type=\"application/json\">"
     JSONValue.writeMembers(head, to: &html, closing: false)
     html += ",\"views\":["
+    let parents = Set(recording.views.compactMap(\.parent))
     for (i, view) in recording.views.enumerated() {
       if i > 0 { html += "," }
       var animations = self.animations(of: view, recording: recording, span: span)
+      if parents.contains(view.id) {
+        animations += treeAnimations(of: view, recording: recording, span: span)
+      }
       if let path = pathAnimation(of: view, recording: recording, span: span) {
         // A morph's outline, sampled at every frame with equal vertex
         // counts; it replaces the `d` a shape channel animates.
@@ -243,73 +247,6 @@ public enum HTMLPlayerWriter {
         "<path id=\"v\(i)\"\(marked) style=\"\(initial)\(path.style)\" \(path.attributes)></path>\n"
     }
     return "<rect id=\"v\(i)\"\(marked) style=\"\(initial)\"></rect>\n"
-  }
-
-  /// The elements of a recording with a tree (SPEC §17), in paint order: a
-  /// view's element, then, when it has children, a group `t{i}` that moves
-  /// as the view does (the same translate, rotate and scale animations),
-  /// holding a group that puts the box's top-left corner at the origin
-  /// (the anchor of the first frame), a `clip-path` group when the view
-  /// clips, and the children's elements. A clip is a `<clipPath>` of the
-  /// view's outline in its box: for a rect or a layer a `<rect>` `c{i}`
-  /// whose width and height animate with the view's; for other kinds the
-  /// first frame's outline. Nesting is written with an explicit stack.
-  static func treeElements(_ recording: StageRecording) -> String {
-    let views = recording.views
-    var index: [ViewID: Int] = [:]
-    for (i, view) in views.enumerated() { index[view.id] = i }
-    var children = [[Int]](repeating: [], count: views.count)
-    var roots: [Int] = []
-    for (i, view) in views.enumerated() {
-      if let p = view.parent, let j = index[p] { children[j].append(i) } else { roots.append(i) }
-    }
-    var out = ""
-    // Views still to write (nil: close the groups of the view opened before).
-    var stack: [(view: Int, closing: Int)] = roots.reversed().map { ($0, 0) }
-    while let (i, closing) = stack.popLast() {
-      if closing > 0 {
-        out += String(repeating: "</g>", count: closing) + "\n"
-        continue
-      }
-      let view = views[i]
-      out += element(view, i)
-      guard !children[i].isEmpty else { continue }
-      var state = ViewState()
-      for p in Property.allCases where p.lanes > 0 {
-        state[value: p] = view.track(p).keys.first?.value ?? .zero
-      }
-      let w = abs(state[.width])
-      let h = abs(state[.height])
-      var moves = ""
-      for channel in PlayerChannel.all where ["translate", "rotate", "scale"].contains(channel.css)
-      {
-        let values = channel.sources.map { state[value: $0.property][$0.lane] }
-        moves += "\(channel.css):\(channel.text(values));"
-      }
-      out += "<g id=\"t\(i)\" style=\"\(moves)\">"
-      out += "<g transform=\"translate(\(JSONValue.format(-state[.anchorX] * w)) "
-      out += "\(JSONValue.format(-state[.anchorY] * h)))\">\n"
-      var groups = 2
-      if view.track(.clip).keys.contains(where: { $0.value[0] != 0 }) {
-        out += "<clipPath id=\"clip\(i)\">"
-        if view.kind.outline == .rectangle || view.kind.outline == .none {
-          let r = view.kind.outline == .rectangle ? state.drawn(.cornerRadius) : 0
-          out += "<rect id=\"c\(i)\" x=\"0\" y=\"0\" rx=\"\(JSONValue.format(r))\" "
-          out += "style=\"width:\(JSONValue.format(w))px;height:\(JSONValue.format(h))px\"></rect>"
-        } else {
-          let outline =
-            view.kind == .text
-            ? textDrawings(view).drawings.first?.outline() ?? Outline([])
-            : view.kind.outline.outline(of: state, path: view.path)
-          out += "<path d=\"\(outline.svgPathData)\"></path>"
-        }
-        out += "</clipPath>\n<g clip-path=\"url(#clip\(i))\">\n"
-        groups += 1
-      }
-      stack.append((i, groups))
-      stack.append(contentsOf: children[i].reversed().map { ($0, 0) })
-    }
-    return out
   }
 
   /// The animations of one view: `{"p": CSS property, "k": keyframes}`, with

@@ -118,6 +118,21 @@ struct PlayerShapeChannel {
     ]
   }
 
+  /// The CSS `translate` of the group that holds a view's children in the
+  /// HTML player (SPEC §17): the box's top-left corner moved onto the view's
+  /// origin, its anchor point, (−anchorX·|w|, −anchorY·|h|), so a child's
+  /// x, y are in the parent's box as the anchor and size move.
+  static var boxCorner: PlayerShapeChannel {
+    PlayerShapeChannel(
+      css: "translate", inputs: [.width, .height, .anchorX, .anchorY],
+      value: { values in
+        ShapeValue(
+          form: "",
+          numbers: [-values[2][0] * abs(values[0][0]), -values[3][0] * abs(values[1][0])])
+      },
+      text: { JSONValue.format($0.numbers[0]) + "px " + JSONValue.format($0.numbers[1]) + "px" })
+  }
+
   /// The stroked fraction of the outline: |e − s| with both clamped to 0…1.
   static func trimLength(_ start: Double, _ end: Double) -> Double {
     abs(min(max(end, 0), 1) - min(max(start, 0), 1))

@@ -1,0 +1,117 @@
+import AnimEngine
+
+extension HTMLPlayerWriter {
+  /// The elements of a recording with a tree (SPEC §17), in paint order: a
+  /// view's element, then, when it has children, a group `t{i}` that moves
+  /// as the view does (the same translate, rotate and scale animations,
+  /// about the view's anchor point), holding, when the view clips, a group
+  /// clipped by `clip{i}`, and in it a group `o{i}` that puts the box's
+  /// top-left corner at the origin (``PlayerShapeChannel/boxCorner``,
+  /// animated as the size and anchor move), holding the children's
+  /// elements. A clip is a `<clipPath>` of one `<path>` `c{i}`: the view's
+  /// outline (a layer's box) placed as the view's own path is, its anchor
+  /// point at the origin, whose `d` animates with the view's geometry
+  /// (`treeAnimations`). Nesting is written with an explicit stack.
+  static func treeElements(_ recording: StageRecording) -> String {
+    let views = recording.views
+    var index: [ViewID: Int] = [:]
+    for (i, view) in views.enumerated() { index[view.id] = i }
+    var children = [[Int]](repeating: [], count: views.count)
+    var roots: [Int] = []
+    for (i, view) in views.enumerated() {
+      if let p = view.parent, let j = index[p] { children[j].append(i) } else { roots.append(i) }
+    }
+    var out = ""
+    // Views still to write (closing > 0: close that many groups instead).
+    var stack: [(view: Int, closing: Int)] = roots.reversed().map { ($0, 0) }
+    while let (i, closing) = stack.popLast() {
+      if closing > 0 {
+        out += String(repeating: "</g>", count: closing) + "\n"
+        continue
+      }
+      let view = views[i]
+      out += element(view, i)
+      guard !children[i].isEmpty else { continue }
+      var state = ViewState()
+      for p in Property.allCases where p.lanes > 0 {
+        state[value: p] = view.track(p).keys.first?.value ?? .zero
+      }
+      var moves = ""
+      for channel in PlayerChannel.all where ["translate", "rotate", "scale"].contains(channel.css)
+      {
+        let values = channel.sources.map { state[value: $0.property][$0.lane] }
+        moves += "\(channel.css):\(channel.text(values));"
+      }
+      out += "<g id=\"t\(i)\" style=\"\(moves)\">"
+      var groups = 2
+      if clips(view) {
+        out += "<clipPath id=\"clip\(i)\"><path id=\"c\(i)\" d=\"\(clipPathData(view))\"></path>"
+        out += "</clipPath>\n<g clip-path=\"url(#clip\(i))\">"
+        groups += 1
+      }
+      let corner = PlayerShapeChannel.boxCorner
+      let first = corner.value(corner.inputs.map { state[value: $0] })
+      out += "<g id=\"o\(i)\" style=\"translate:\(corner.text(first))\">\n"
+      stack.append((i, groups))
+      stack.append(contentsOf: children[i].reversed().map { ($0, 0) })
+    }
+    return out
+  }
+
+  /// Whether a view clips its descendants at some time of the recording.
+  static func clips(_ view: RecordedView) -> Bool {
+    view.track(.clip).keys.contains { $0.value[0] != 0 }
+  }
+
+  /// The `d` channel of a clip view's outline: a layer clips to its box
+  /// (SPEC §17), drawn as a rect's outline.
+  static func clipChannel(_ view: RecordedView) -> PlayerShapeChannel {
+    let kind = view.kind.outline == .none ? ViewKind.view : view.kind
+    return PlayerShapeChannel.of(kind: kind, path: view.path, alphaInStroke: true)[0]
+  }
+
+  /// A clip's path data at the recording's first frame, its anchor point at
+  /// the origin; a text's first drawing (a text's clip does not follow its
+  /// later drawings).
+  static func clipPathData(_ view: RecordedView) -> String {
+    if view.kind == .text {
+      guard let drawing = textDrawings(view).drawings.first else { return "" }
+      let box = (try? drawing.box()) ?? (width: 0, height: 0)
+      let ax = (view.track(.anchorX).keys.first?.value[0] ?? 0.5) * abs(box.width)
+      let ay = (view.track(.anchorY).keys.first?.value[0] ?? 0.5) * abs(box.height)
+      return drawing.outline().mapped { OutlinePoint($0.x - ax, $0.y - ay) }.svgPathData
+    }
+    let channel = clipChannel(view)
+    let value = channel.value(channel.inputs.map { view.track($0).keys.first?.value ?? .zero })
+    return PlayerShapeChannel.pathData(value)
+  }
+
+  /// The animations of the groups of a view with children (see
+  /// `treeElements`), each marked with the element it moves (`"e"`: `o`
+  /// for the box corner's group, `c` for the clip's path): the box corner
+  /// as the size and anchor move, and a clip's outline as the view's
+  /// geometry moves or morphs.
+  static func treeAnimations(of view: RecordedView, recording: StageRecording, span: Double)
+    -> [JSONValue]
+  {
+    func marked(_ css: String, _ keys: [JSONValue], _ element: String) -> JSONValue {
+      .object([("p", .string(css)), ("k", .array(keys)), ("e", .string(element))])
+    }
+    var out: [JSONValue] = []
+    let corner = PlayerShapeChannel.boxCorner
+    if let keys = DerivedKeyframes.keyframes(corner, of: view, recording: recording, span: span) {
+      out.append(marked(corner.css, keys, "o"))
+    }
+    guard clips(view), view.kind != .text else { return out }
+    let channel = clipChannel(view)
+    if let keys = DerivedKeyframes.keyframes(channel, of: view, recording: recording, span: span) {
+      out.append(marked(channel.css, keys, "c"))
+    }
+    if case .object(let members)? = pathAnimation(of: view, recording: recording, span: span),
+      let keys = members.first(where: { $0.0 == "k" })?.1, case .array(let list) = keys
+    {
+      out.append(marked("d", list, "c"))
+    }
+    return out
+  }
+}
