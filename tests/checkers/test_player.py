@@ -222,3 +222,36 @@ def test_children_and_clips_follow_a_parents_animated_box(browser, tmp_path):
         state_at(browser, t)
         want = Image.open(png).convert("RGBA")
         compare(browser.screenshot("#stage"), want, f"parents at t = {t}")
+
+
+# A fill whose colour's alpha animates under a translucent stroke (SPEC
+# §16.2): the fill and the stroke each at their own alpha, where the stroke
+# overlaps the fill too. `e` changes its colour's red, green, blue and alpha
+# together while its alpha fades; `s` only its colour's alpha, eased.
+PAINTS = """
+stage(width: 300, height: 160, background: "#202020")
+ellipse e(x: 80, y: 80, width: 110, height: 110, color: "#ff2000", stroke: "#00ff8080", strokeWidth: 24, alpha: 0.9)
+star s(x: 220, y: 80, width: 120, height: 120, points: 5, innerRadius: 0.5, color: "#ffffff", stroke: "#3080ffc0", strokeWidth: 14, lineJoin: round)
+run color(to: "#0040ff40", 1) | fade(to: 0.4, 1) on e
+run tween(color: "#ffffff30", 1, ease: inOutCubic) on s
+"""
+
+
+def test_fill_and_stroke_keep_their_own_alphas(browser, tmp_path):
+    script = tmp_path / "paints.anim"
+    script.write_text(PAINTS)
+    page = tmp_path / "paints.html"
+    p = run(["export", str(script), "-o", str(page), "--to", "1", "--fps", str(FPS)])
+    assert p.returncode == 0, p.stderr
+    assert ' data-alpha="opacity" style' not in page.read_text()
+    browser.open(f"file://{page}")
+    # Frame times, and between frames (where e's colour is straight between
+    # its frames' values, within the comparison's 2/255).
+    for t in (0, 0.2, 0.25, 0.5, 0.55, 0.8, 1):
+        png = tmp_path / f"at{t}.png"
+        p = run(["render", str(script), "-o", str(png), "--at", str(t), "--quiet"])
+        assert p.returncode == 0, p.stderr
+        s = state_at(browser, t)["views"]
+        assert abs(s["e"]["alpha"] - (0.9 + (0.4 - 0.9) * t)) < 1e-5
+        want = Image.open(png).convert("RGBA")
+        compare(browser.screenshot("#stage"), want, f"paints at t = {t}")

@@ -273,7 +273,10 @@ public enum HTMLPlayerWriter {
       }
     }
     for channel in channels {
-      let tracks = channel.properties.map { view.track($0) }
+      var tracks = channel.properties.map { view.track($0) }
+      if channel.css == "fill" && channel.sources.count == 4 {
+        tracks[0] = PlayerChannel.straightColour(tracks[0], recording: recording)
+      }
       let moving = tracks.map { !$0.isStatic && $0.keys.count > 1 }
       guard moving.contains(true) else { continue }
       if tracks.count == 1 {

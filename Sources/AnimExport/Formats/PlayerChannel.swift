@@ -56,11 +56,63 @@ struct PlayerChannel: Sendable {
   /// view's alpha).
   static let withOpacity = channels(alphaAsOpacity: true)
 
-  /// The channels for `view` (see the type's notes on alpha).
+  /// The channels for `view` (see the type's notes on alpha). A view whose
+  /// stroke shows keeps the view's alpha in `fill-opacity` and
+  /// `stroke-opacity` even when its colour's alpha changes: `opacity` would
+  /// fade its fill and stroke together as one group, where anim draws each
+  /// paint at its own alpha (SPEC §16.2), which differs wherever the stroke
+  /// overlaps the fill. Its fill colour is then written with its alpha, and
+  /// sampled at every frame where the colour's red, green or blue changes
+  /// with its alpha (`straightColour`).
   static func of(_ view: RecordedView) -> [PlayerChannel] {
     let colour = view.track(.color).keys
     let first = colour.first?.value[3] ?? 1
-    return colour.allSatisfy { $0.value[3] == first } ? all : withOpacity
+    return colour.allSatisfy { $0.value[3] == first } || strokes(view) ? all : withOpacity
+  }
+
+  /// Whether a view's stroke shows at some time of the recording.
+  static func strokes(_ view: RecordedView) -> Bool {
+    view.kind.outline != .none && view.track(.stroke).keys.contains { $0.value[3] > 0 }
+      && view.track(.strokeWidth).keys.contains { $0.value[0] > 0 }
+  }
+
+  /// A colour track whose keyframes a browser interpolates as anim does at
+  /// every frame time: CSS blends two colours of different alphas
+  /// premultiplied, anim each channel straight, which agree when only the
+  /// alpha or only the red, green and blue change; where both change
+  /// between two keyframes, the colour at every frame time inside, straight
+  /// between frames.
+  static func straightColour(_ track: PropertyTrack, recording: StageRecording) -> PropertyTrack {
+    let keys = track.keys
+    guard recording.frameRate > 0, keys.count > 1 else { return track }
+    var out = KeyframeList()
+    var changed = false
+    for i in 0..<keys.count {
+      var key = keys[i]
+      guard i + 1 < keys.count, key.out != .hold else {
+        out.append(key)
+        continue
+      }
+      let next = keys[i + 1]
+      let hue = (0..<3).contains { key.value[$0] != next.value[$0] }
+      guard hue && key.value[3] != next.value[3] else {
+        out.append(key)
+        continue
+      }
+      changed = true
+      key.out = .linear
+      out.append(key)
+      let n = recording.frameRate
+      var k = ((key.time - recording.start) * n).rounded(.down) + 1
+      while recording.start + k / n < next.time - 1e-9 {
+        let t = recording.start + k / n
+        if t > key.time + 1e-9 {
+          out.append(Keyframe(time: t, value: track.value(at: t), out: .linear))
+        }
+        k += 1
+      }
+    }
+    return changed ? PropertyTrack(property: track.property, keys: out) : track
   }
 
   private static func channels(alphaAsOpacity: Bool) -> [PlayerChannel] {
