@@ -43,10 +43,10 @@ def state_at(browser, t):
         'document.getElementById("anim-state").textContent'))
 
 
-def compare(shot, want, label):
+def compare(shot, want, label, stray=0):
     """Every interior pixel of anim's frame `want` in Chromium's `shot`,
     within 2/255 per channel (opaque pixels: the page shows a checkerboard
-    under a transparent stage)."""
+    under a transparent stage), but for at most `stray` of them."""
     assert shot.size == want.size, (label, shot.size, want.size)
     got = shot.load()
     compared = 0
@@ -59,7 +59,7 @@ def compare(shot, want, label):
             bad.append((x, y, g, c))
         compared += 1
     assert compared > 100, (label, compared)
-    assert not bad, (label, len(bad), compared, bad[:5])
+    assert len(bad) <= stray, (label, len(bad), compared, bad[:5])
 
 
 def frame_times(count):
@@ -255,3 +255,34 @@ def test_fill_and_stroke_keep_their_own_alphas(browser, tmp_path):
         assert abs(s["e"]["alpha"] - (0.9 + (0.4 - 0.9) * t)) < 1e-5
         want = Image.open(png).convert("RGBA")
         compare(browser.screenshot("#stage"), want, f"paints at t = {t}")
+
+
+# A text's stroke and trim animated (SPEC §18): a label typing itself on by
+# its trim, glyph after glyph, its stroke width and colour moving, and a
+# filled title whose alpha fades under its stroke.
+TEXTS = """
+stage(width: 360, height: 160, background: "#202020")
+text label("Hello", size: 56, x: 180, y: 50, color: transparent, stroke: "#ffc000", strokeWidth: 3, lineJoin: round, trimEnd: 0)
+text title("Go", size: 60, x: 180, y: 120, color: "#3080ff", stroke: white, strokeWidth: 2)
+run draw(1, ease: inOutQuad) | tween(strokeWidth: 6, 1) on label
+run tween(stroke: "#ff4040", strokeWidth: 8, 1) | fade(to: 0.5, 1) on title
+"""
+
+
+def test_a_texts_stroke_and_trim_play(browser, tmp_path):
+    script = tmp_path / "texts.anim"
+    script.write_text(TEXTS)
+    page = tmp_path / "texts.html"
+    p = run(["export", str(script), "-o", str(page), "--to", "1", "--fps", str(FPS)])
+    assert p.returncode == 0, p.stderr
+    browser.open(f"file://{page}")
+    for t in (0, 0.2, 0.35, 0.5, 0.8, 1):
+        png = tmp_path / f"at{t}.png"
+        p = run(["render", str(script), "-o", str(png), "--at", str(t), "--quiet"])
+        assert p.returncode == 0, p.stderr
+        state_at(browser, t)
+        want = Image.open(png).convert("RGBA")
+        # A trimmed end lies where Chromium's arc length puts it (Skia
+        # measures flattened curves): a fraction of a point off, a few
+        # pixels at each end of the piece.
+        compare(browser.screenshot("#stage"), want, f"texts at t = {t}", stray=8)

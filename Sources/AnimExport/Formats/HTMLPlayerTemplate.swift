@@ -60,8 +60,18 @@ enum HTMLPlayerTemplate {
         const frames = a.k.map(([offset, value, easing]) => ({ offset, [name]: value, easing }));
         const targets = a.e ? [document.getElementById(a.e + i)] : [el];
         if (!a.e && group && (name === "translate" || name === "rotate" || name === "scale")) targets.push(group);
-        for (const target of targets) {
-          const effect = new KeyframeEffect(target, frames, {
+        const effects = targets.map((target) => [target, frames]);
+        // A trimmed text's contours (SPEC §18): each its own path, its dash
+        // offset the group's plus where the contour starts (data-at).
+        if (view.texts && name === "strokeDashoffset") {
+          for (const path of el.querySelectorAll("path[data-at]")) {
+            const at = Number(path.dataset.at);
+            effects.push([path, a.k.map(([offset, value, easing]) =>
+              ({ offset, strokeDashoffset: String(Number(value) + at), easing }))]);
+          }
+        }
+        for (const [target, keyframes] of effects) {
+          const effect = new KeyframeEffect(target, keyframes, {
             duration: total, fill: "both", composite: a.add ? "add" : "replace" });
           const animation = new Animation(effect, document.timeline);
           animation.pause();

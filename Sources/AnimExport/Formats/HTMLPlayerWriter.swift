@@ -33,9 +33,12 @@ public enum HTMLPlayerWriter {
   static func shapeChannels(_ view: RecordedView, _ channels: [PlayerChannel])
     -> [PlayerShapeChannel]
   {
-    PlayerShapeChannel.of(
+    let all = PlayerShapeChannel.of(
       kind: view.kind, path: view.path,
       alphaInStroke: !channels.contains { $0.css == "opacity" })
+    // A text's outline is its drawings' paths (`textPaths`); its stroke and
+    // trim are its group's, which its paths inherit.
+    return view.kind == .text ? all.filter { $0.css != "d" } : all
   }
 
   /// The attributes of a view drawn as a path: its outline at the first
@@ -61,55 +64,58 @@ public enum HTMLPlayerWriter {
     return (attributes, style)
   }
 
-  /// Each distinct drawing of a text view (SPEC §18) as the attributes of
-  /// its `<path>`: its glyphs placed about the anchor point, with the stroke and trim
-  /// of its first frame (the page does not follow a text's animated trim).
+  /// Each distinct drawing of a text view (SPEC §18) as the `<path>`s
+  /// that draw it: its glyphs placed about the anchor point, with miter
+  /// limit 4. The stroke, its trim and their animations are the text's
+  /// group's (``PlayerShapeChannel``s but `d`), which the paths inherit.
+  ///
+  /// A text whose trim shows at some time has its fill's path and one
+  /// stroke's path per contour (a contour of no length strokes nothing):
+  /// browsers start a dash pattern again at each subpath, where SPEC §18
+  /// trims the contours as one outline, glyph after glyph. So each contour
+  /// is its own path whose `pathLength` is its share of the drawing's whole
+  /// length and whose `data-at` is where it starts along it (the lengths of
+  /// the contours before it); the page's script adds that to the group's
+  /// animated `stroke-dashoffset` for each (its first frame's sum here), so
+  /// the one dash of period 1 runs over the contours in order.
   static func textPaths(_ view: RecordedView) -> [String] {
-    var state = ViewState()
-    for p in Property.allCases where p.lanes > 0 {
-      state[value: p] = view.track(p).value(at: view.track(p).keys.first?.time ?? 0)
-    }
+    let ax = view.track(.anchorX).keys.first?.value[0] ?? 0.5
+    let ay = view.track(.anchorY).keys.first?.value[0] ?? 0.5
+    let start = view.track(.trimStart).keys
+    let end = view.track(.trimEnd).keys
+    let trims =
+      start.contains { min(max($0.value[0], 0), 1) > 0 }
+      || end.contains { min(max($0.value[0], 0), 1) < 1 }
+    let offset =
+      PlayerShapeChannel.of(kind: view.kind, path: nil, alphaInStroke: true)
+      .first { $0.css == "stroke-dashoffset" }.map { channel in
+        channel.value(channel.inputs.map { view.track($0).keys.first?.value ?? .zero }).numbers[0]
+      } ?? 0
     return textDrawings(view).drawings.map { drawing in
       let box = (try? drawing.box()) ?? (width: 0, height: 0)
-      state[.width] = box.width
-      state[.height] = box.height
-      return textPathAttributes(drawing.outline(), state)
+      let outline = drawing.outline().mapped {
+        OutlinePoint($0.x - ax * abs(box.width), $0.y - ay * abs(box.height))
+      }
+      guard trims else {
+        return "<path d=\"\(outline.svgPathData)\" stroke-miterlimit=\"4\"></path>"
+      }
+      // The fill is the whole drawing's (each contour filled alone would
+      // fill a letter's counters); the contours only stroke.
+      let measured = MeasuredOutline(outline)
+      var out = "<path d=\"\(outline.svgPathData)\" style=\"stroke:none\"></path>"
+      var at = 0.0
+      for (subpath, lengths) in zip(outline.subpaths, measured.lengths) {
+        let share = measured.length > 0 ? lengths.reduce(0, +) / measured.length : 0
+        let d = Outline([subpath]).svgPathData
+        if share > 0 {
+          out += "<path d=\"\(d)\" pathLength=\"\(JSONValue.format(share))\" "
+          out += "data-at=\"\(JSONValue.format(at))\" stroke-miterlimit=\"4\" "
+          out += "style=\"fill:none;stroke-dashoffset:\(JSONValue.format(offset + at))\"></path>"
+        }
+        at += share
+      }
+      return out
     }
-  }
-
-  /// A text drawing's outline in its box as a `<path>`'s attributes: placed so the anchor
-  /// point of `state`'s box is at the origin, with the stroke and trim of
-  /// `state`.
-  private static func textPathAttributes(_ boxOutline: Outline, _ state: ViewState) -> String {
-    let stroked = state[color: .stroke].a > 0 && state.drawn(.strokeWidth) > 0
-    let ax = state[.anchorX] * abs(state[.width])
-    let ay = state[.anchorY] * abs(state[.height])
-    let outline = boxOutline.mapped { OutlinePoint($0.x - ax, $0.y - ay) }
-    var attributes = "d=\"\(outline.svgPathData)\""
-    let start = state.drawn(.trimStart)
-    let end = state.drawn(.trimEnd)
-    let length = abs(end - start)
-    guard stroked, length > 0 else { return attributes }
-    if length < 1 {
-      // The trimmed piece as one dash of a pattern whose period is the
-      // whole outline (pathLength 1), so a piece past the end continues
-      // from the start, as SPEC §16.3 wraps it.
-      var offset = (min(start, end) + state[.trimOffset]).truncatingRemainder(dividingBy: 1)
-      if offset < 0 { offset += 1 }
-      attributes += " pathLength=\"1\" stroke-dasharray=\"\(JSONValue.format(length)) "
-      attributes +=
-        "\(JSONValue.format(1 - length))\" stroke-dashoffset=\"\(JSONValue.format(-offset))\""
-    }
-    let s = state[color: .stroke]
-    attributes += " stroke=\"rgb(\(channel(s.r)) \(channel(s.g)) \(channel(s.b)))\""
-    attributes += " stroke-opacity=\"\(JSONValue.format(min(max(s.a, 0), 1)))\""
-    attributes += " stroke-width=\"\(JSONValue.format(state.drawn(.strokeWidth)))\""
-    attributes +=
-      " stroke-linecap=\"\(LineCap.allCases[min(max(Int(state[.lineCap]), 0), 2)].rawValue)\""
-    attributes +=
-      " stroke-linejoin=\"\(LineJoin.allCases[min(max(Int(state[.lineJoin]), 0), 2)].rawValue)\""
-    attributes += " stroke-miterlimit=\"4\""
-    return attributes
   }
 
   /// The page for `recording` on `stage`.
@@ -233,11 +239,13 @@ public enum HTMLPlayerWriter {
     let marked = channels.contains { $0.css == "opacity" } ? " data-alpha=\"opacity\"" : ""
     if view.kind == .text {
       // A text (SPEC §18): its outline is its glyphs, one path per distinct
-      // drawing it shows; the script shows the frame's one.
-      var out = "<g id=\"v\(i)\"\(marked) style=\"\(initial)\">"
-      for (j, path) in textPaths(view).enumerated() {
-        let shown = j == 0 ? "" : " style=\"display:none\""
-        out += "<path \(path)\(shown)></path>"
+      // drawing it shows; the script shows the frame's one. The group
+      // carries the stroke and trim.
+      let stroke = pathAttributes(view, shapeChannels(view, channels)).style
+      var out = "<g id=\"v\(i)\"\(marked) style=\"\(initial)\(stroke)\">"
+      for (j, paths) in textPaths(view).enumerated() {
+        out += j == 0 ? "<g>" : "<g style=\"display:none\">"
+        out += paths + "</g>"
       }
       return out + "</g>\n"
     }
@@ -263,7 +271,7 @@ public enum HTMLPlayerWriter {
       return .object(members)
     }
     let channels = PlayerChannel.of(view)
-    if isPath(view) {
+    if isPath(view) || view.kind == .text {
       for channel in shapeChannels(view, channels) {
         if let keys = DerivedKeyframes.keyframes(
           channel, of: view, recording: recording, span: span)
