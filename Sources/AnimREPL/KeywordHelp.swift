@@ -71,12 +71,17 @@ enum KeywordHelp {
     }
     if let line = statements[topic] { return line }
     if let kind = ViewKind.named(topic) {
-      let names = kind.properties().map(\.name).joined(separator: " ")
+      // Every label its declaration takes (the kind's settable properties
+      // and aliases, a shape's d and viewBox, parent), then what it only
+      // reads (a text's width and height).
+      let options = Vocabulary.declarationLabels(of: kind)
+      let read = kind.properties().map(\.name).filter { !options.contains($0) }
       // A text's string comes first, unlabelled (SPEC §18).
       let first = kind == .text ? "\"Hello\", " : ""
       return
         "\(kind.name) NAME(\(first)x: 10, y: 20, …): declare a view: \(kind.declaration.summary); "
-        + "properties: \(names)"
+        + "options: \(options.joined(separator: " "))"
+        + (read.isEmpty ? "" : "; read-only: \(read.joined(separator: " "))")
     }
     if let summary = Vocabulary.viewMemberSummary(topic) {
       return "v.\(topic): \(summary)"

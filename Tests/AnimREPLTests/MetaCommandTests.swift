@@ -1,3 +1,4 @@
+import AnimEngine
 import AnimLanguage
 import AnimREPL
 import XCTest
@@ -41,9 +42,29 @@ final class MetaCommandTests: XCTestCase {
     XCTAssertEqual(
       ScriptedSession().type([":help rect"]),
       "anim 0.000s> :help rect\nrect NAME(x: 10, y: 20, …): declare a view: a rectangle, corners "
-        + "rounded by cornerRadius; properties: x y width height alpha rotation scaleX scaleY "
+        + "rounded by cornerRadius; options: x y width height alpha rotation scaleX scaleY "
         + "color cornerRadius anchorX anchorY stroke strokeWidth lineCap lineJoin trimStart trimEnd "
-        + "trimOffset outline clip\n")
+        + "trimOffset clip scale anchor parent; read-only: outline\n")
+  }
+
+  /// Every label a kind's declaration takes is in its help (SPEC §16–§18):
+  /// `parent:`, `clip:`, `anchor:`, a shape's `viewBox:`; a text's laid-out
+  /// width and height are read-only, not options.
+  func testHelpOfEveryKindListsEveryOptionItsDeclarationTakes() {
+    for kind in ViewKind.allCases {
+      let output = ScriptedSession().type([":help \(kind.name)"])
+      guard let options = output.split(separator: ";").first(where: { $0.hasPrefix(" options: ") })
+      else { return XCTFail(output) }
+      let listed = options.dropFirst(" options: ".count).split { $0 == " " || $0 == "\n" }
+        .map(String.init)
+      XCTAssertEqual(listed, Vocabulary.declarationLabels(of: kind), kind.name)
+      for label in ["parent", "clip", "anchor", "alpha"] {
+        XCTAssertTrue(listed.contains(label), "\(kind.name): \(label)")
+      }
+    }
+    XCTAssertTrue(ScriptedSession().type([":help shape"]).contains(" d viewBox parent;"))
+    let text = ScriptedSession().type([":help text"])
+    XCTAssertTrue(text.hasSuffix("; read-only: width height\n"), text)
   }
 
   func testHelpMetaListsEveryMetaCommand() {

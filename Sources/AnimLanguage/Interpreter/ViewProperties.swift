@@ -76,7 +76,7 @@ extension Interpreter {
       throw RuntimeError(message, at: range, hint: hint)
     }
     let table = PropertyTable.standard
-    if kind == .text, name == "width" || name == "height" {
+    if ViewSettings.laidOut(of: kind).contains(name) {
       throw RuntimeError(
         "a text's \(name) is its laid-out text and cannot be set", at: range,
         hint: "change its size (the font size), tracking or text")

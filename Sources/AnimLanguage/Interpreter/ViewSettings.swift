@@ -51,6 +51,12 @@ enum ViewSettings {
     kind.outline == .path ? ["d", "viewBox"] : []
   }
 
+  /// What a view of `kind` has but no declaration or assignment sets: a
+  /// text's width and height, its laid-out text (SPEC §18).
+  static func laidOut(of kind: ViewKind) -> [String] {
+    kind == .text ? ["width", "height"] : []
+  }
+
   /// "a" or "an" before a kind's name (`an ellipse`).
   static func article(_ word: String) -> String {
     word.first.map { "aeiou".contains($0) } == true ? "an" : "a"

@@ -18,9 +18,16 @@ public enum Vocabulary {
   }
 
   /// The labels a declaration of a view of `kind` takes: its settable
-  /// properties and `parent:` (SPEC §17).
+  /// properties and aliases (but a text's laid-out width and height), what
+  /// only a declaration sets (a shape's `d` and `viewBox`) and `parent:`
+  /// (SPEC §17).
   public static func declarationLabels(of kind: ViewKind) -> [String] {
-    PropertyTable.standard.settableNames(of: kind) + [TreeMember.parent.rawValue]
+    let laidOut = ViewSettings.laidOut(of: kind)
+    let settable = PropertyTable.standard.settableNames(of: kind).filter {
+      !laidOut.contains($0)
+    }
+    return settable + ViewSettings.declarationOnly(of: kind).filter { !settable.contains($0) }
+      + [TreeMember.parent.rawValue]
   }
 
   /// The member that reads a view's name (`box.name`): not a property.
