@@ -259,9 +259,12 @@ def test_fill_and_stroke_keep_their_own_alphas(browser, tmp_path):
 
 # A text's stroke and trim animated (SPEC §18): a label typing itself on by
 # its trim, glyph after glyph, its stroke width and colour moving, and a
-# filled title whose alpha fades under its stroke.
+# filled title whose alpha fades under its stroke; and a shape of three
+# subpaths drawn on, one after the other, with a moving offset (§16.3).
 TEXTS = """
 stage(width: 360, height: 160, background: "#202020")
+shape bars(x: 40, y: 80, width: 50, height: 60, d: "M0 0 L50 0 M0 30 L50 30 M0 60 L50 60", color: transparent, stroke: "#40ff80", strokeWidth: 8, trimEnd: 0)
+run draw(1) | tween(trimOffset: 0.2, 1) on bars
 text label("Hello", size: 56, x: 180, y: 50, color: transparent, stroke: "#ffc000", strokeWidth: 3, lineJoin: round, trimEnd: 0)
 text title("Go", size: 60, x: 180, y: 120, color: "#3080ff", stroke: white, strokeWidth: 2)
 run draw(1, ease: inOutQuad) | tween(strokeWidth: 6, 1) on label

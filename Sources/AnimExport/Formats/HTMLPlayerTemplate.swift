@@ -61,9 +61,10 @@ enum HTMLPlayerTemplate {
         const targets = a.e ? [document.getElementById(a.e + i)] : [el];
         if (!a.e && group && (name === "translate" || name === "rotate" || name === "scale")) targets.push(group);
         const effects = targets.map((target) => [target, frames]);
-        // A trimmed text's contours (SPEC §18): each its own path, its dash
-        // offset the group's plus where the contour starts (data-at).
-        if (view.texts && name === "strokeDashoffset") {
+        // A trimmed outline of several subpaths, a text's contours (SPEC
+        // §16.3, §18): each its own path, its dash offset the group's plus
+        // where it starts along the whole (data-at).
+        if (name === "strokeDashoffset" && el.tagName === "g") {
           for (const path of el.querySelectorAll("path[data-at]")) {
             const at = Number(path.dataset.at);
             effects.push([path, a.k.map(([offset, value, easing]) =>
@@ -178,9 +179,9 @@ enum HTMLPlayerTemplate {
         });
         read[r.key] = r.color ? "#" + lanes.map(hex).join("") : lanes[0];
       }
-      // A view drawn as a path (SPEC §16) adds its stroke as drawn: the
-      // colour with its alpha, width, cap and join.
-      if (el.tagName === "path") {
+      // A view drawn as a path or a group of paths (SPEC §16, §18) adds its
+      // stroke as drawn: the colour with its alpha, width, cap and join.
+      if (el.tagName === "path" || el.tagName === "g") {
         const stroke = numbers(s.stroke);
         const strokeAlpha = stroke.length > 3 ? stroke[3] : (stroke.length ? 1 : 0);
         read.stroke = "#" + hex((stroke[0] || 0) / 255) + hex((stroke[1] || 0) / 255) + hex((stroke[2] || 0) / 255) + hex(strokeAlpha);

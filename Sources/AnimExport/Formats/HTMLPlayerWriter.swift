@@ -64,60 +64,6 @@ public enum HTMLPlayerWriter {
     return (attributes, style)
   }
 
-  /// Each distinct drawing of a text view (SPEC §18) as the `<path>`s
-  /// that draw it: its glyphs placed about the anchor point, with miter
-  /// limit 4. The stroke, its trim and their animations are the text's
-  /// group's (``PlayerShapeChannel``s but `d`), which the paths inherit.
-  ///
-  /// A text whose trim shows at some time has its fill's path and one
-  /// stroke's path per contour (a contour of no length strokes nothing):
-  /// browsers start a dash pattern again at each subpath, where SPEC §18
-  /// trims the contours as one outline, glyph after glyph. So each contour
-  /// is its own path whose `pathLength` is its share of the drawing's whole
-  /// length and whose `data-at` is where it starts along it (the lengths of
-  /// the contours before it); the page's script adds that to the group's
-  /// animated `stroke-dashoffset` for each (its first frame's sum here), so
-  /// the one dash of period 1 runs over the contours in order.
-  static func textPaths(_ view: RecordedView) -> [String] {
-    let ax = view.track(.anchorX).keys.first?.value[0] ?? 0.5
-    let ay = view.track(.anchorY).keys.first?.value[0] ?? 0.5
-    let start = view.track(.trimStart).keys
-    let end = view.track(.trimEnd).keys
-    let trims =
-      start.contains { min(max($0.value[0], 0), 1) > 0 }
-      || end.contains { min(max($0.value[0], 0), 1) < 1 }
-    let offset =
-      PlayerShapeChannel.of(kind: view.kind, path: nil, alphaInStroke: true)
-      .first { $0.css == "stroke-dashoffset" }.map { channel in
-        channel.value(channel.inputs.map { view.track($0).keys.first?.value ?? .zero }).numbers[0]
-      } ?? 0
-    return textDrawings(view).drawings.map { drawing in
-      let box = (try? drawing.box()) ?? (width: 0, height: 0)
-      let outline = drawing.outline().mapped {
-        OutlinePoint($0.x - ax * abs(box.width), $0.y - ay * abs(box.height))
-      }
-      guard trims else {
-        return "<path d=\"\(outline.svgPathData)\" stroke-miterlimit=\"4\"></path>"
-      }
-      // The fill is the whole drawing's (each contour filled alone would
-      // fill a letter's counters); the contours only stroke.
-      let measured = MeasuredOutline(outline)
-      var out = "<path d=\"\(outline.svgPathData)\" style=\"stroke:none\"></path>"
-      var at = 0.0
-      for (subpath, lengths) in zip(outline.subpaths, measured.lengths) {
-        let share = measured.length > 0 ? lengths.reduce(0, +) / measured.length : 0
-        let d = Outline([subpath]).svgPathData
-        if share > 0 {
-          out += "<path d=\"\(d)\" pathLength=\"\(JSONValue.format(share))\" "
-          out += "data-at=\"\(JSONValue.format(at))\" stroke-miterlimit=\"4\" "
-          out += "style=\"fill:none;stroke-dashoffset:\(JSONValue.format(offset + at))\"></path>"
-        }
-        at += share
-      }
-      return out
-    }
-  }
-
   /// The page for `recording` on `stage`.
   ///
   /// The views' keyframes are written view by view, each view's tree dropped
@@ -249,6 +195,12 @@ public enum HTMLPlayerWriter {
       }
       return out + "</g>\n"
     }
+    if isPath(view), let contours = contourOutline(view) {
+      // Several subpaths, trimmed (see `contourOutline`).
+      let stroke = pathAttributes(view, shapeChannels(view, channels)).style
+      return "<g id=\"v\(i)\"\(marked) style=\"\(initial)\(stroke)\">"
+        + contourPaths(contours, offset: firstDashOffset(view)) + "</g>\n"
+    }
     if isPath(view) {
       let path = pathAttributes(view, shapeChannels(view, channels))
       return
@@ -272,7 +224,8 @@ public enum HTMLPlayerWriter {
     }
     let channels = PlayerChannel.of(view)
     if isPath(view) || view.kind == .text {
-      for channel in shapeChannels(view, channels) {
+      let contours = view.kind != .text && contourOutline(view) != nil
+      for channel in shapeChannels(view, channels) where !(contours && channel.css == "d") {
         if let keys = DerivedKeyframes.keyframes(
           channel, of: view, recording: recording, span: span)
         {
