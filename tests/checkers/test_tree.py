@@ -12,7 +12,8 @@
   anim's PNG at interior pixels.
 - Nested clips in Lottie: two clips, a turning rotated rect and an ellipse
   whose size animates inside it, intersect in rlottie and thorvg at several
-  frames, pixels inside one clip and outside the other included.
+  frames, pixels inside one clip and outside the other included; every
+  example with a tree (wipe, logo, pendulum, squash) in both players.
 """
 
 import json
@@ -322,3 +323,30 @@ def test_lottie_players_intersect_nested_clips(player, tmp_path):
         # Inside the inner clip but outside the outer one: not drawn.
         assert (np.abs(theirs[outside] - mine[outside]) <= MATTE_STEPS).all(), frame
         assert_interior_equal(mine, theirs, compared=0.6, tolerance=MATTE_STEPS)
+
+
+def tree_examples():
+    """Every example that gives a view a parent or a clip."""
+    import glob
+    import re
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    tree = re.compile(r"\b(parent|clip):|\)\s*\{", re.M)
+    return [p for p in sorted(glob.glob(os.path.join(root, "examples", "*.anim")))
+            if tree.search(open(p).read())]
+
+
+@pytest.mark.parametrize("player", sorted(PLAYERS))
+@pytest.mark.parametrize("example", tree_examples(), ids=os.path.basename)
+def test_lottie_players_draw_the_tree_examples_like_anim(player, example, tmp_path):
+    """The wipe (a clip whose width animates), the logo and the pendulum in
+    rlottie and thorvg at interior frames, against anim's PNG."""
+    doc = tmp_path / "e.json"
+    run("export", example, "-o", str(doc))
+    data = json.loads(doc.read_text())
+    validate(data)
+    for fraction in (0.2, 0.5, 0.8):
+        frame = round(fraction * (data["op"] - 1))
+        png = tmp_path / f"a{frame}.png"
+        run("render", example, "-o", str(png), "--at", repr(frame / data["fr"]), "--quiet")
+        theirs = np.array(PLAYERS[player](doc, frame).convert("RGB")).astype(int)
+        assert_interior_equal(load(png), theirs, compared=0.6, tolerance=MATTE_STEPS)
