@@ -188,7 +188,7 @@ def test_chromium_follows_every_animated_shape_property(browser, tmp_path):
 # Parents whose size and anchor animate (SPEC §17): children placed in the
 # parent's box follow it; clips of every outline follow the clip view's
 # animated geometry (an ellipse and a star whose size and inner radius
-# move, a layer's box under a moving anchor).
+# move, a layer's box under a moving anchor, an ellipse morphing to a star).
 PARENTS = """
 stage(width: 320, height: 220, background: "#202020")
 rect card(x: 80, y: 70, width: 100, height: 60, color: "#3080ff", anchor: (0, 0))
@@ -200,6 +200,10 @@ star badge(x: 230, y: 165, width: 70, height: 70, points: 5, innerRadius: 0.5, c
 rect stripe(x: 35, y: 35, width: 20, height: 120, color: "#40ff80", parent: badge)
 layer frame(x: 60, y: 150, width: 60, height: 40, anchor: (1, 1), clip: true)
 ellipse ball(x: 30, y: 20, width: 70, height: 70, color: "#ff80ff", parent: frame)
+star target(x: 0, y: 0, width: 60, height: 60, points: 4, alpha: 0)
+ellipse eye(x: 150, y: 170, width: 60, height: 60, color: "#303060", clip: true)
+rect lid(x: 30, y: 10, width: 80, height: 16, color: "#80c0ff", parent: eye, rotation: 20)
+run morph(to: target, 1, ease: inOutQuad) on eye
 run tween(width: 160, height: 90, 1, ease: inOutCubic) | tween(anchorX: 0.5, anchorY: 0.5, 1) on card
 run tween(width: 140, height: 30, 1, ease: outQuad) on lens
 run tween(innerRadius: 0.2, width: 100, 1) on badge

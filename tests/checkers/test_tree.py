@@ -350,3 +350,27 @@ def test_lottie_players_draw_the_tree_examples_like_anim(player, example, tmp_pa
         run("render", example, "-o", str(png), "--at", repr(frame / data["fr"]), "--quiet")
         theirs = np.array(PLAYERS[player](doc, frame).convert("RGB")).astype(int)
         assert_interior_equal(load(png), theirs, compared=0.6, tolerance=MATTE_STEPS)
+
+
+# A clip whose outline morphs (SPEC §16.4): the matte follows the morph.
+MORPHING_CLIP = """
+stage(width: 240, height: 160, background: "#202020")
+star target(x: 0, y: 0, width: 100, height: 100, points: 5, alpha: 0, color: red)
+ellipse lens(x: 120, y: 80, width: 120, height: 120, color: "#404040", clip: true)
+rect bars(x: 60, y: 60, width: 200, height: 30, color: "#ffc000", parent: lens, rotation: 30)
+run morph(to: target, 1) on lens
+"""
+
+
+@pytest.mark.parametrize("player", sorted(PLAYERS))
+def test_lottie_players_follow_a_morphing_clip(player, tmp_path):
+    script = tmp_path / "morph.anim"
+    script.write_text(MORPHING_CLIP)
+    doc = tmp_path / "morph.json"
+    run("export", str(script), "-o", str(doc), "--to", "1", "--fps", "20")
+    validate(json.loads(doc.read_text()))
+    for frame in (6, 12, 19):
+        png = tmp_path / f"f{frame}.png"
+        run("render", str(script), "-o", str(png), "--at", repr(frame / 20), "--quiet")
+        theirs = np.array(PLAYERS[player](doc, frame).convert("RGB")).astype(int)
+        assert_interior_equal(load(png), theirs, compared=0.6, tolerance=MATTE_STEPS)

@@ -183,13 +183,17 @@ extension LottieWriter {
 
   /// A hidden matte layer (`td: 1`): the clip view's outline filled opaque
   /// (whatever the view's own colour or alpha), untrimmed, in the clip
-  /// view's box space; a layer clips to its box (SPEC §17).
+  /// view's box space, as it changes (a morph included); a layer clips to
+  /// its box (SPEC §17).
   static func matteLayer(
     _ clip: RecordedView, index: Int, parent: Int, recording: StageRecording, stage: ExportStage
   ) -> JSONValue {
     let ctx = Context(recording: recording)
     func fixed(_ v: JSONValue) -> JSONValue { .object([("a", .integer(0)), ("k", v)]) }
-    let outline = clip.kind.outline == .none ? ViewOutline.rectangle : clip.kind.outline
+    // A morphed clip (SPEC §16.4) is its keyframed path, as its own layer's.
+    let outline =
+      clip.kind.outline == .none
+      ? ViewOutline.rectangle : SampledShapes.isMorphed(clip) ? .path : clip.kind.outline
     let shapes = outlineShapes(
       clip, outline: outline, recording: recording, ctx: ctx, scale: stage.scale, inBox: true)
     let fill: JSONValue = .object([
