@@ -231,13 +231,14 @@ def test_children_and_clips_follow_a_parents_animated_box(browser, tmp_path):
 # A fill whose colour's alpha animates under a translucent stroke (SPEC
 # §16.2): the fill and the stroke each at their own alpha, where the stroke
 # overlaps the fill too. `e` changes its colour's red, green, blue and alpha
-# together while its alpha fades; `s` only its colour's alpha, eased.
+# together while its alpha fades; `s` only its colour's alpha, eased, and
+# its stroke's hue and alpha together (which CSS would blend premultiplied).
 PAINTS = """
 stage(width: 300, height: 160, background: "#202020")
 ellipse e(x: 80, y: 80, width: 110, height: 110, color: "#ff2000", stroke: "#00ff8080", strokeWidth: 24, alpha: 0.9)
 star s(x: 220, y: 80, width: 120, height: 120, points: 5, innerRadius: 0.5, color: "#ffffff", stroke: "#3080ffc0", strokeWidth: 14, lineJoin: round)
 run color(to: "#0040ff40", 1) | fade(to: 0.4, 1) on e
-run tween(color: "#ffffff30", 1, ease: inOutCubic) on s
+run tween(color: "#ffffff30", 1, ease: inOutCubic) | tween(stroke: "#ff000040", 1) on s
 """
 
 

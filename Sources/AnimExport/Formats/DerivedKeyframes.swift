@@ -18,7 +18,9 @@ import AnimEngine
 ///   `draw`, the undashed whole outline at its end) is a jump there: the
 ///   interval's own value starts a millionth of the interval later;
 /// - otherwise (two inputs moving, a clamp or a swap inside, an overshooting
-///   curve): the value at every frame inside, straight between frames.
+///   curve, a colour whose red, green or blue change with its alpha, which
+///   browsers blend premultiplied): the value at every frame inside,
+///   straight between frames.
 ///
 /// Where an input jumps (a hold, an assignment), the value just before and
 /// just after are keyframes at the same offset, so the later one is drawn at
@@ -70,7 +72,9 @@ enum DerivedKeyframes {
       if let easing = monotoneEasing(movers[0].from.out),
         movers.allSatisfy({
           $0.from.out == movers[0].from.out && $0.from.time == a && $0.to.time == b
-        })
+        }),
+        !(channel.isColour
+          && blendsApart(startValue, channel.value(values(at: b, fromLeft: true))))
       {
         var inputs = values(at: a, fromLeft: false)
         var inside: [ShapeValue] = []
@@ -121,6 +125,14 @@ enum DerivedKeyframes {
       triples.append(.array([.number(1), .string(channel.text(final.value)), .string("linear")]))
     }
     return triples
+  }
+
+  /// Whether a browser's premultiplied blend of two colours differs from
+  /// anim's straight one: red, green or blue change and so does alpha (such
+  /// a stretch is followed at every frame).
+  static func blendsApart(_ a: ShapeValue, _ b: ShapeValue) -> Bool {
+    a.numbers.count == 4 && b.numbers.count == 4 && a.numbers[3] != b.numbers[3]
+      && (0..<3).contains { a.numbers[$0] != b.numbers[$0] }
   }
 
   /// The CSS easing of a piece that never leaves the range between its end

@@ -29,6 +29,10 @@ struct PlayerShapeChannel {
   let value: ([PropertyValue]) -> ShapeValue
   /// The CSS text of a value.
   let text: (ShapeValue) -> String
+  /// Whether the value is a colour (red, green, blue, alpha), which a
+  /// browser interpolates premultiplied where anim blends each channel
+  /// straight: the two agree unless red, green or blue change with alpha.
+  var isColour = false
 
   /// The channels of a view of `kind` (a `shape` reads `path`) drawn as a
   /// path, its anchor point at the element's origin. `alphaInStroke`: the
@@ -102,7 +106,7 @@ struct PlayerShapeChannel {
         text: {
           let n = $0.numbers
           return "rgb(\(byte(n[0])) \(byte(n[1])) \(byte(n[2])) / \(JSONValue.format(n[3])))"
-        }),
+        }, isColour: true),
       PlayerShapeChannel(
         css: "stroke-linecap", inputs: [.lineCap],
         value: {
