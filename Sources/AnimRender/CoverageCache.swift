@@ -30,14 +30,15 @@ struct CoverageCache {
   /// it would grow past this, everything is forgotten and kept anew.
   static let byteLimit = 16 << 20
 
-  /// Misses in a row after which lookups of one lane rest, and for how many
+  /// Lookups are judged in rounds of `round` shapes per lane: a round where
+  /// fewer than half were found makes the lane rest for `restLength`
   /// shapes. Reading a path back and hashing it costs about a microsecond,
-  /// a miss twice that (its coverage is kept): tiles that each sit at their
-  /// own sub-pixel offset (rows turned on a stage not drawn at whole-pixel
-  /// spacing) repeat almost never and would pay it on every shape, 60 %
-  /// more drawing time for W1's tree. Resting, such a scene pays it on
-  /// 64 shapes in 2 112.
-  static let missesBeforeRest = 64
+  /// a miss twice that (its coverage is kept), a hit saves a rasterisation
+  /// of two to fifteen: tiles that each sit at their own sub-pixel offset
+  /// (W1's tree: rows turned on a stage drawn at about 0.69 pixel a point,
+  /// where under 4 % of the tiles repeat) would pay it on every shape, 60 % more
+  /// drawing time. Resting, such a scene pays it on 64 shapes in 2 112.
+  static let round = 64
   static let restLength = 2048
 
   private var entries: [[Int64]: Entry] = [:]
@@ -45,8 +46,10 @@ struct CoverageCache {
   /// How many shapes were copied instead of rasterised (for tests and
   /// statistics).
   private(set) var reuses = 0
-  /// Per lane (0 fills, 1 strokes): misses in a row, and shapes left to skip.
-  private var missesInARow = [0, 0]
+  /// Per lane (0 fills, 1 strokes): lookups and hits in this round, and
+  /// shapes left to skip.
+  private var looked = [0, 0]
+  private var found = [0, 0]
   private var resting = [0, 0]
 
   /// Whether a shape of `lane` is worth looking up now; when not, it is
@@ -97,16 +100,17 @@ struct CoverageCache {
   /// as a reuse, or a miss.
   mutating func entry(for key: [Int64]) -> Entry? {
     let lane = Int(key[0])
-    guard let entry = entries[key] else {
-      missesInARow[lane] += 1
-      if missesInARow[lane] >= Self.missesBeforeRest {
-        missesInARow[lane] = 0
-        resting[lane] = Self.restLength
-      }
-      return nil
+    let entry = entries[key]
+    looked[lane] += 1
+    if entry != nil {
+      found[lane] += 1
+      reuses += 1
     }
-    missesInARow[lane] = 0
-    reuses += 1
+    if looked[lane] == Self.round {
+      if 2 * found[lane] < looked[lane] { resting[lane] = Self.restLength }
+      looked[lane] = 0
+      found[lane] = 0
+    }
     return entry
   }
 
