@@ -359,8 +359,8 @@ public final class CairoCanvas {
     CairoOutline.append(piece, to: cr)
     // Only strokes whose coverage is the same at every whole-pixel offset
     // (CoverageCache): straight segments, round or bevel joins.
-    var shape: ReusableShape?
-    if join != .miter && Self.isStraight(piece) {
+    var shape: CoverageCache.Shape?
+    if join != .miter && CoverageCache.isStraight(piece) {
       cairo_identity_matrix(cr)
       let head: [Int64] = [
         1, Int64(bitPattern: xx.bitPattern), Int64(bitPattern: yx.bitPattern),
@@ -383,54 +383,26 @@ public final class CairoCanvas {
     blendBatch()
   }
 
-  /// Whether every segment of `outline` is straight: its controls at one
-  /// and two thirds of its chord, as ``CubicSegment/line(from:to:)`` puts
-  /// them, to within 1e-9 of the chord's extent (a trimmed piece cuts an
-  /// edge by de Casteljau's construction, which keeps the thirds only to
-  /// within rounding).
-  static func isStraight(_ outline: Outline) -> Bool {
-    for subpath in outline.subpaths {
-      var from = subpath.start
-      for s in subpath.segments {
-        let d = s.end - from
-        let tolerance = 1e-9 * (abs(d.x) + abs(d.y))
-        let c1 = s.control1 - (from + d / 3)
-        let c2 = s.control2 - (from + 2 * d / 3)
-        guard abs(c1.x) <= tolerance, abs(c1.y) <= tolerance, abs(c2.x) <= tolerance,
-          abs(c2.y) <= tolerance
-        else { return false }
-        from = s.end
-      }
-    }
-    return true
-  }
-
-  /// A shape whose coverage may be reused: its key and origin pixel.
-  struct ReusableShape {
-    var key: [Int64]
-    var x: Int, y: Int
-  }
-
   /// The current path (in device space: the identity matrix in force) as a
   /// reusable shape headed by `head`, when reuse is on, no clip of a tree
   /// is in force and its pixels (`bounds` grown as blending grows them)
   /// lie inside ``reuseArea``; else nil.
   private func reusableShape(_ bounds: (Double, Double, Double, Double), head: [Int64])
-    -> ReusableShape?
+    -> CoverageCache.Shape?
   {
     guard reusesCoverage, appliedClips.isEmpty, coverage.tries(Int(head[0])),
       bounds.0.isFinite, bounds.1.isFinite,
       bounds.2.isFinite, bounds.3.isFinite,
       bounds.0 - 1 >= Double(reuseArea.x0), bounds.1 - 1 >= Double(reuseArea.y0),
       bounds.2 + 1 <= Double(reuseArea.x1), bounds.3 + 1 <= Double(reuseArea.y1),
-      let found = CoverageCache.key(of: context, head: head)
+      let shape = CoverageCache.shape(of: context, head: head)
     else { return nil }
-    return ReusableShape(key: found.key, x: found.x, y: found.y)
+    return shape
   }
 
   /// Keeps the mask's coverage of the shape just rasterised within the
   /// pixels of `bounds` (before blending clears it), for `shape`.
-  private func keep(_ shape: ReusableShape, _ bounds: (Double, Double, Double, Double)) {
+  private func keep(_ shape: CoverageCache.Shape, _ bounds: (Double, Double, Double, Double)) {
     let rect = pixelRect(bounds)
     guard rect.x0 < rect.x1, rect.y0 < rect.y1 else { return }
     cairo_surface_flush(mask)
@@ -460,7 +432,7 @@ public final class CairoCanvas {
   /// Blends `paint` through a kept coverage placed at `shape`'s origin, as
   /// the mask of a view within `bounds` would be blended.
   private func blend(
-    _ entry: CoverageCache.Entry, at shape: ReusableShape, _ paint: Paint,
+    _ entry: CoverageCache.Entry, at shape: CoverageCache.Shape, _ paint: Paint,
     _ bounds: (Double, Double, Double, Double)
   ) {
     let rect = pixelRect(bounds)
@@ -575,70 +547,6 @@ public final class CairoCanvas {
     }
     cairo_surface_mark_dirty(mask)
     batch.reset()
-  }
-
-  /// The colour a view is filled with: the exact channels and opacity, and a
-  /// key of them rounded to 16 bits that batches views of one look.
-  struct Paint: Equatable {
-    var key: UInt64
-    var r, g, b, a: Double
-
-    init(r: Double, g: Double, b: Double, a: Double) {
-      func short(_ v: Double) -> UInt64 { UInt64((min(max(v, 0), 1) * 65535).rounded()) }
-      key = short(r) << 48 | short(g) << 32 | short(b) << 16 | short(a)
-      self.r = r
-      self.g = g
-      self.b = b
-      self.a = a
-    }
-
-    static func == (x: Paint, y: Paint) -> Bool { x.key == y.key }
-  }
-
-  /// Consecutive views of one paint (to 16 bits) whose bounds do not
-  /// overlap: their shapes are filled into the mask as one path (a few
-  /// hundred fills per frame instead of ten thousand for a big grid), then
-  /// each member is blended with its own exact colour over its own bounds.
-  struct Batch {
-    struct Member {
-      var paint: Paint
-      var bounds: (Double, Double, Double, Double)
-    }
-    private(set) var members: [Member] = []
-    /// Whether every member's shape may have its coverage reused
-    /// (``CoverageCache``): filled outlines, turned or rounded rectangles.
-    private(set) var reusable = false
-    private var key: UInt64 = 0
-    private var minX = 0.0, minY = 0.0, maxX = 0.0, maxY = 0.0
-
-    /// Whether a view of `paint` within `bounds` may join the batch: the
-    /// same paint, no overlap with the members, and a union that stays
-    /// mostly covered (the blend walks the members' bounds only).
-    func accepts(_ paint: Paint, _ bounds: (Double, Double, Double, Double)) -> Bool {
-      guard !members.isEmpty else { return true }
-      guard key == paint.key, members.count < 4096 else { return false }
-      return bounds.0 >= maxX || bounds.2 <= minX || bounds.1 >= maxY || bounds.3 <= minY
-    }
-
-    /// Empties the batch, keeping its storage.
-    mutating func reset() { members.removeAll(keepingCapacity: true) }
-
-    mutating func add(
-      _ paint: Paint, _ bounds: (Double, Double, Double, Double), reusable: Bool = false
-    ) {
-      if members.isEmpty {
-        self.reusable = reusable
-        key = paint.key
-        (minX, minY, maxX, maxY) = bounds
-      } else {
-        minX = min(minX, bounds.0)
-        minY = min(minY, bounds.1)
-        maxX = max(maxX, bounds.2)
-        maxY = max(maxY, bounds.3)
-        self.reusable = self.reusable && reusable
-      }
-      members.append(Member(paint: paint, bounds: bounds))
-    }
   }
 
   /// A `w × h` rectangle centred on the origin with corners of `r`.

@@ -1,3 +1,4 @@
+import AnimEngine
 import CCairo
 
 /// Coverage masks Cairo has rasterised, kept by the exact shape rasterised,
@@ -64,7 +65,7 @@ struct CoverageCache {
   /// the identity matrix in force), headed by `head` (what else the
   /// coverage depends on), and its origin pixel; nil for an empty path or
   /// coordinates out of Cairo's range.
-  static func key(of cr: OpaquePointer, head: [Int64]) -> (key: [Int64], x: Int, y: Int)? {
+  static func shape(of cr: OpaquePointer, head: [Int64]) -> Shape? {
     guard let path = cairo_copy_path(cr) else { return nil }
     defer { cairo_path_destroy(path) }
     let count = Int(path.pointee.num_data)
@@ -91,7 +92,7 @@ struct CoverageCache {
       }
       i += length
     }
-    return (key, ox, oy)
+    return Shape(key: key, x: ox, y: oy)
   }
 
   /// The coverage kept for `key` (its first number is its lane), counted
@@ -121,5 +122,33 @@ struct CoverageCache {
     }
     entries[key] = entry
     bytes += size
+  }
+
+  /// Whether every segment of `outline` is straight: its controls at one
+  /// and two thirds of its chord, as ``CubicSegment/line(from:to:)`` puts
+  /// them, to within 1e-9 of the chord's extent (a trimmed piece cuts an
+  /// edge by de Casteljau's construction, which keeps the thirds only to
+  /// within rounding).
+  static func isStraight(_ outline: Outline) -> Bool {
+    for subpath in outline.subpaths {
+      var from = subpath.start
+      for s in subpath.segments {
+        let d = s.end - from
+        let tolerance = 1e-9 * (abs(d.x) + abs(d.y))
+        let c1 = s.control1 - (from + d / 3)
+        let c2 = s.control2 - (from + 2 * d / 3)
+        guard abs(c1.x) <= tolerance, abs(c1.y) <= tolerance, abs(c2.x) <= tolerance,
+          abs(c2.y) <= tolerance
+        else { return false }
+        from = s.end
+      }
+    }
+    return true
+  }
+
+  /// A shape whose coverage may be reused: its key and origin pixel.
+  struct Shape {
+    var key: [Int64]
+    var x: Int, y: Int
   }
 }
