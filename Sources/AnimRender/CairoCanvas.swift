@@ -22,6 +22,8 @@ public final class CairoCanvas {
   private let maskStride: Int
   /// Premultiplied r, g, b, a in 0…1 for every pixel, rows top to bottom.
   private let pixels: UnsafeMutablePointer<Double>
+  /// One row of `pixels` holding the background, copied to clear.
+  private let backgroundRow: UnsafeMutablePointer<Double>
   /// The pixels as straight RGBA, one 32-bit word a pixel in memory order,
   /// up to date except in `changes`' stale rectangles.
   private let image: UnsafeMutablePointer<UInt32>
@@ -33,6 +35,15 @@ public final class CairoCanvas {
   private var world = WorldFrame()
   /// The views whose outlines clip what is drawn now, outermost first.
   private var appliedClips: [ViewID] = []
+  /// Shapes already rasterised, reused at other whole-pixel positions.
+  private var coverage = CoverageCache()
+  /// Where a shape's pixels must lie for its coverage to be reused: inside
+  /// the image and the letterbox's clip, so that no clip cuts it.
+  private let reuseArea: PixelRect
+  /// Whether coverage is reused at all (tests draw with and without).
+  var reusesCoverage = true
+  /// How many shapes were copied instead of rasterised so far.
+  var coverageReuses: Int { coverage.reuses }
 
   /// A canvas of `layout`'s pixel size; an error when it cannot be made.
   public init(layout: StageLayout) throws(RenderError) {
@@ -51,7 +62,27 @@ public final class CairoCanvas {
     maskStride = Int(cairo_image_surface_get_stride(mask))
     pixels = .allocate(capacity: layout.pixelWidth * layout.pixelHeight * 4)
     image = .allocate(capacity: layout.pixelWidth * layout.pixelHeight)
+    backgroundRow = .allocate(capacity: layout.pixelWidth * 4)
+    let bg = layout.background
+    for x in 0..<layout.pixelWidth {
+      backgroundRow[4 * x] = bg.r * bg.a
+      backgroundRow[4 * x + 1] = bg.g * bg.a
+      backgroundRow[4 * x + 2] = bg.b * bg.a
+      backgroundRow[4 * x + 3] = bg.a
+    }
     changes = PixelChanges(width: layout.pixelWidth, height: layout.pixelHeight)
+    if layout.offsetX != 0 || layout.offsetY != 0 {
+      reuseArea = PixelRect(
+        x0: max(0, Int(layout.offsetX.rounded(.up))), y0: max(0, Int(layout.offsetY.rounded(.up))),
+        x1: min(
+          layout.pixelWidth,
+          Int((layout.offsetX + layout.world.width * layout.scale).rounded(.down))),
+        y1: min(
+          layout.pixelHeight,
+          Int((layout.offsetY + layout.world.height * layout.scale).rounded(.down))))
+    } else {
+      reuseArea = PixelRect(x0: 0, y0: 0, x1: layout.pixelWidth, y1: layout.pixelHeight)
+    }
     cairo_set_source_rgba(context, 1, 1, 1, 1)
     if layout.offsetX != 0 || layout.offsetY != 0 {
       // Letterboxed (--size): the views stay inside the stage.
@@ -66,6 +97,7 @@ public final class CairoCanvas {
     cairo_destroy(context)
     cairo_surface_destroy(mask)
     pixels.deallocate()
+    backgroundRow.deallocate()
     image.deallocate()
   }
 
@@ -113,7 +145,7 @@ public final class CairoCanvas {
       let fill = v.color(.color)
       let paint = Paint(r: fill.r, g: fill.g, b: fill.b, a: opacity)
       if !batch.accepts(paint, bounds) { flush() }
-      batch.add(paint, bounds)
+      batch.add(paint, bounds, reusable: sin != 0 || radius != 0)
       if sin == 0 && radius == 0 {
         // Upright and square-cornered: the rectangle in pixels directly.
         let dw = abs(sx) * w
@@ -192,7 +224,7 @@ public final class CairoCanvas {
     )
     let paint = Paint(r: fill.r, g: fill.g, b: fill.b, a: opacity)
     if !batch.accepts(paint, bounds) { flush() }
-    batch.add(paint, bounds)
+    batch.add(paint, bounds, reusable: m.b != 0 || m.c != 0)
     if m.b == 0 && m.c == 0 {
       cairo_rectangle(context, bounds.0, bounds.1, bounds.2 - bounds.0, bounds.3 - bounds.1)
       return
@@ -304,7 +336,7 @@ public final class CairoCanvas {
       cairo_identity_matrix(cr)
       batch.add(
         Paint(r: fill.r, g: fill.g, b: fill.b, a: fill.a * alpha),
-        (box.minimum.x, box.minimum.y, box.maximum.x, box.maximum.y))
+        (box.minimum.x, box.minimum.y, box.maximum.x, box.maximum.y), reusable: true)
       flush()
     }
     let stroke = v.color(.stroke)
@@ -313,29 +345,185 @@ public final class CairoCanvas {
     let piece = outline.trimmed(
       start: v.drawn(.trimStart), end: v.drawn(.trimEnd), offset: v.number(.trimOffset))
     guard !piece.subpaths.isEmpty else { return }
-    let cap = LineCap.allCases[min(max(Int(v.number(.lineCap)), 0), 2)]
-    let join = LineJoin.allCases[min(max(Int(v.number(.lineJoin)), 0), 2)]
-    cairo_set_matrix(cr, &matrix)
-    CairoOutline.append(piece, to: cr)
-    CairoOutline.setStroke(cr, width: width, cap: cap, join: join)
-    cairo_stroke(cr)
-    cairo_identity_matrix(cr)
+    let capIndex = min(max(Int(v.number(.lineCap)), 0), 2)
+    let joinIndex = min(max(Int(v.number(.lineJoin)), 0), 2)
+    let cap = LineCap.allCases[capIndex]
+    let join = LineJoin.allCases[joinIndex]
     let reach = Outline.strokeOutset(
       strokeWidth: width, join: join, cap: cap,
       largestScale: Outline.largestScale(a: xx, b: yx, c: xy, d: yy))
     let grown = box.grown(by: reach)
-    batch.add(
-      Paint(r: stroke.r, g: stroke.g, b: stroke.b, a: stroke.a * alpha),
-      (grown.minimum.x, grown.minimum.y, grown.maximum.x, grown.maximum.y))
+    let paint = Paint(r: stroke.r, g: stroke.g, b: stroke.b, a: stroke.a * alpha)
+    let bounds = (grown.minimum.x, grown.minimum.y, grown.maximum.x, grown.maximum.y)
+    cairo_set_matrix(cr, &matrix)
+    CairoOutline.append(piece, to: cr)
+    // Only strokes whose coverage is the same at every whole-pixel offset
+    // (CoverageCache): straight segments, round or bevel joins.
+    var shape: CoverageCache.Shape?
+    if join != .miter && CoverageCache.isStraight(piece) {
+      cairo_identity_matrix(cr)
+      let head: [Int64] = [
+        1, Int64(bitPattern: xx.bitPattern), Int64(bitPattern: yx.bitPattern),
+        Int64(bitPattern: xy.bitPattern), Int64(bitPattern: yy.bitPattern),
+        Int64(bitPattern: width.bitPattern), Int64(capIndex), Int64(joinIndex),
+      ]
+      shape = reusableShape(bounds, head: head)
+      if let shape, let entry = coverage.entry(for: shape.key) {
+        cairo_new_path(cr)
+        blend(entry, at: shape, paint, bounds)
+        return
+      }
+      cairo_set_matrix(cr, &matrix)
+    }
+    CairoOutline.setStroke(cr, width: width, cap: cap, join: join)
+    cairo_stroke(cr)
+    cairo_identity_matrix(cr)
+    batch.add(paint, bounds)
+    if let shape { keep(shape, bounds) }
     blendBatch()
+  }
+
+  /// The current path (in device space: the identity matrix in force) as a
+  /// reusable shape headed by `head`, when reuse is on, no clip of a tree
+  /// is in force and its pixels (`bounds` grown as blending grows them)
+  /// lie inside ``reuseArea``; else nil.
+  private func reusableShape(_ bounds: (Double, Double, Double, Double), head: [Int64])
+    -> CoverageCache.Shape?
+  {
+    guard reusesCoverage, appliedClips.isEmpty, coverage.tries(Int(head[0])),
+      bounds.0.isFinite, bounds.1.isFinite,
+      bounds.2.isFinite, bounds.3.isFinite,
+      bounds.0 - 1 >= Double(reuseArea.x0), bounds.1 - 1 >= Double(reuseArea.y0),
+      bounds.2 + 1 <= Double(reuseArea.x1), bounds.3 + 1 <= Double(reuseArea.y1),
+      let shape = CoverageCache.shape(of: context, head: head)
+    else { return nil }
+    return shape
+  }
+
+  /// Keeps the mask's coverage of the shape just rasterised within the
+  /// pixels of `bounds` (before blending clears it), for `shape`.
+  private func keep(_ shape: CoverageCache.Shape, _ bounds: (Double, Double, Double, Double)) {
+    let rect = pixelRect(bounds)
+    guard rect.x0 < rect.x1, rect.y0 < rect.y1 else { return }
+    cairo_surface_flush(mask)
+    guard let data = cairo_image_surface_get_data(mask) else { return }
+    // The rectangle of non-zero coverage.
+    var (x0, y0, x1, y1) = (rect.x1, rect.y1, rect.x0, rect.y0)
+    for y in rect.y0..<rect.y1 {
+      let row = data + y * maskStride
+      for x in rect.x0..<rect.x1 where row[x] != 0 {
+        x0 = min(x0, x)
+        x1 = max(x1, x + 1)
+        y0 = min(y0, y)
+        y1 = max(y1, y + 1)
+      }
+    }
+    var entry = CoverageCache.Entry(
+      x0: x0 - shape.x, y0: y0 - shape.y, width: max(x1 - x0, 0), height: max(y1 - y0, 0),
+      coverage: [])
+    entry.coverage.reserveCapacity(entry.width * entry.height)
+    for y in y0..<max(y1, y0) {
+      let row = data + y * maskStride
+      for x in x0..<x1 { entry.coverage.append(row[x]) }
+    }
+    coverage.store(entry, for: shape.key)
+  }
+
+  /// Blends `paint` through a kept coverage placed at `shape`'s origin, as
+  /// the mask of a view within `bounds` would be blended.
+  private func blend(
+    _ entry: CoverageCache.Entry, at shape: CoverageCache.Shape, _ paint: Paint,
+    _ bounds: (Double, Double, Double, Double)
+  ) {
+    let rect = pixelRect(bounds)
+    let x0 = shape.x + entry.x0
+    let y0 = shape.y + entry.y0
+    let placed = PixelRect(x0: x0, y0: y0, x1: x0 + entry.width, y1: y0 + entry.height)
+    guard placed.area > 0 else {
+      if rect.x0 < rect.x1 && rect.y0 < rect.y1 { changes.drew(rect) }
+      return
+    }
+    changes.drew(
+      rect.contains(placed)
+        ? rect
+        : PixelRect(
+          x0: min(rect.x0, placed.x0), y0: min(rect.y0, placed.y0),
+          x1: max(rect.x1, placed.x1), y1: max(rect.y1, placed.y1)))
+    entry.coverage.withUnsafeBufferPointer { cells in
+      let base = UnsafeMutablePointer(mutating: cells.baseAddress!)
+      for y in placed.y0..<placed.y1 {
+        blendRow(
+          paint, cells: base + (y - y0) * entry.width - x0, y: y, x0: x0, x1: placed.x1,
+          clearing: false)
+      }
+    }
   }
 
   /// Fills the batch's shapes into the mask, then blends each member's own
   /// colour over the pixels it covers, clearing the mask behind it.
   private func flush() {
     guard !batch.members.isEmpty else { return }
+    // A single shape that may be reused: copied when it was rasterised
+    // before at another whole-pixel position, else rasterised and kept.
+    if batch.members.count == 1, batch.reusable, let member = batch.members.first,
+      let shape = reusableShape(member.bounds, head: [0])
+    {
+      if let entry = coverage.entry(for: shape.key) {
+        cairo_new_path(context)
+        blend(entry, at: shape, member.paint, member.bounds)
+        batch.reset()
+        return
+      }
+      cairo_fill(context)
+      keep(shape, member.bounds)
+      blendBatch()
+      return
+    }
     cairo_fill(context)
     blendBatch()
+  }
+
+  /// The pixels blending `bounds` visits: one more on each side, where
+  /// anti-aliasing reaches, clamped to the image.
+  private func pixelRect(_ bounds: (Double, Double, Double, Double)) -> PixelRect {
+    let x0 = max(0, Int((bounds.0 - 1).rounded(.down)))
+    let x1 = min(layout.pixelWidth, Int((bounds.2 + 1).rounded(.up)))
+    let y0 = max(0, Int((bounds.1 - 1).rounded(.down)))
+    let y1 = min(layout.pixelHeight, Int((bounds.3 + 1).rounded(.up)))
+    return PixelRect(x0: x0, y0: y0, x1: x1, y1: y1)
+  }
+
+  /// Blends `p` over pixels `x0..<x1` of row `y` through the coverage
+  /// `cells[x]`, clearing each cell used when `clearing`.
+  @inline(__always)
+  private func blendRow(
+    _ p: Paint, cells: UnsafeMutablePointer<UInt8>, y: Int, x0: Int, x1: Int, clearing: Bool
+  ) {
+    var o = 4 * (y * layout.pixelWidth + x0)
+    var x = x0
+    while x < x1 {
+      let c = cells[x]
+      // Eight uncovered pixels at once: much of a turned or starry shape's
+      // rectangle is uncovered.
+      if c == 0 && x + 8 <= x1
+        && UnsafeRawPointer(cells + x).loadUnaligned(as: UInt64.self) == 0
+      {
+        x += 8
+        o += 32
+        continue
+      }
+      if c != 0 {
+        if clearing { cells[x] = 0 }
+        let alpha = c == 255 ? p.a : p.a * Double(c) / 255
+        let keep = 1 - alpha
+        pixels[o] = p.r * alpha + pixels[o] * keep
+        pixels[o + 1] = p.g * alpha + pixels[o + 1] * keep
+        pixels[o + 2] = p.b * alpha + pixels[o + 2] * keep
+        pixels[o + 3] = alpha + pixels[o + 3] * keep
+      }
+      x += 1
+      o += 4
+    }
   }
 
   /// Blends each member's own colour over the pixels of the mask it covers,
@@ -344,96 +532,21 @@ public final class CairoCanvas {
     guard !batch.members.isEmpty else { return }
     cairo_surface_flush(mask)
     guard let data = cairo_image_surface_get_data(mask) else { return }
-    let w = layout.pixelWidth
-    let h = layout.pixelHeight
     for member in batch.members {
       // One pixel more on each side: anti-aliasing reaches the pixels the
       // bounds cross. Members' bounds do not overlap, and each mask pixel is
       // cleared once used, so no pixel is blended twice.
-      let x0 = max(0, Int((member.bounds.0 - 1).rounded(.down)))
-      let x1 = min(w, Int((member.bounds.2 + 1).rounded(.up)))
-      let y0 = max(0, Int((member.bounds.1 - 1).rounded(.down)))
-      let y1 = min(h, Int((member.bounds.3 + 1).rounded(.up)))
-      guard x0 < x1, y0 < y1 else { continue }
-      changes.drew(PixelRect(x0: x0, y0: y0, x1: x1, y1: y1))
-      let p = member.paint
-      for y in y0..<y1 {
-        let row = data + y * maskStride
-        var o = 4 * (y * w + x0)
-        for x in x0..<x1 {
-          let c = row[x]
-          if c != 0 {
-            row[x] = 0
-            let alpha = c == 255 ? p.a : p.a * Double(c) / 255
-            let keep = 1 - alpha
-            pixels[o] = p.r * alpha + pixels[o] * keep
-            pixels[o + 1] = p.g * alpha + pixels[o + 1] * keep
-            pixels[o + 2] = p.b * alpha + pixels[o + 2] * keep
-            pixels[o + 3] = alpha + pixels[o + 3] * keep
-          }
-          o += 4
-        }
+      let rect = pixelRect(member.bounds)
+      guard rect.x0 < rect.x1, rect.y0 < rect.y1 else { continue }
+      changes.drew(rect)
+      for y in rect.y0..<rect.y1 {
+        blendRow(
+          member.paint, cells: data + y * maskStride, y: y, x0: rect.x0, x1: rect.x1,
+          clearing: true)
       }
     }
     cairo_surface_mark_dirty(mask)
     batch.reset()
-  }
-
-  /// The colour a view is filled with: the exact channels and opacity, and a
-  /// key of them rounded to 16 bits that batches views of one look.
-  struct Paint: Equatable {
-    var key: UInt64
-    var r, g, b, a: Double
-
-    init(r: Double, g: Double, b: Double, a: Double) {
-      func short(_ v: Double) -> UInt64 { UInt64((min(max(v, 0), 1) * 65535).rounded()) }
-      key = short(r) << 48 | short(g) << 32 | short(b) << 16 | short(a)
-      self.r = r
-      self.g = g
-      self.b = b
-      self.a = a
-    }
-
-    static func == (x: Paint, y: Paint) -> Bool { x.key == y.key }
-  }
-
-  /// Consecutive views of one paint (to 16 bits) whose bounds do not
-  /// overlap: their shapes are filled into the mask as one path (a few
-  /// hundred fills per frame instead of ten thousand for a big grid), then
-  /// each member is blended with its own exact colour over its own bounds.
-  struct Batch {
-    struct Member {
-      var paint: Paint
-      var bounds: (Double, Double, Double, Double)
-    }
-    private(set) var members: [Member] = []
-    private var key: UInt64 = 0
-    private var minX = 0.0, minY = 0.0, maxX = 0.0, maxY = 0.0
-
-    /// Whether a view of `paint` within `bounds` may join the batch: the
-    /// same paint, no overlap with the members, and a union that stays
-    /// mostly covered (the blend walks the members' bounds only).
-    func accepts(_ paint: Paint, _ bounds: (Double, Double, Double, Double)) -> Bool {
-      guard !members.isEmpty else { return true }
-      guard key == paint.key, members.count < 4096 else { return false }
-      return bounds.0 >= maxX || bounds.2 <= minX || bounds.1 >= maxY || bounds.3 <= minY
-    }
-
-    /// Empties the batch, keeping its storage.
-    mutating func reset() { members.removeAll(keepingCapacity: true) }
-
-    mutating func add(_ paint: Paint, _ bounds: (Double, Double, Double, Double)) {
-      if members.isEmpty {
-        key = paint.key
-        (minX, minY, maxX, maxY) = bounds
-      } else {
-        minX = min(minX, bounds.0)
-        minY = min(minY, bounds.1)
-        maxX = max(maxX, bounds.2)
-        maxY = max(maxY, bounds.3)
-      }
-      members.append(Member(paint: paint, bounds: bounds))
-    }
   }
 
   /// A `w × h` rectangle centred on the origin with corners of `r`.
@@ -452,17 +565,13 @@ public final class CairoCanvas {
 
   /// Sets the pixels of `rect` to the background.
   private func fillBackground(_ rect: PixelRect) {
-    let bg = layout.background
-    let (r, g, b, a) = (bg.r * bg.a, bg.g * bg.a, bg.b * bg.a, bg.a)
     let w = layout.pixelWidth
+    guard rect.x0 < rect.x1 else { return }
+    // A copy of the background row (memcpy): twice as fast as storing the
+    // four channels pixel by pixel.
     for y in rect.y0..<rect.y1 {
-      let row = pixels + 4 * (y * w)
-      for x in rect.x0..<rect.x1 {
-        row[4 * x] = r
-        row[4 * x + 1] = g
-        row[4 * x + 2] = b
-        row[4 * x + 3] = a
-      }
+      (pixels + 4 * (y * w + rect.x0)).update(
+        from: backgroundRow + 4 * rect.x0, count: 4 * (rect.x1 - rect.x0))
     }
   }
 

@@ -4,6 +4,11 @@ struct PixelRect: Equatable {
 
   /// The number of pixels it holds.
   var area: Int { (x1 - x0) * (y1 - y0) }
+
+  /// Whether every pixel of `other` is one of this rectangle's.
+  func contains(_ other: PixelRect) -> Bool {
+    other.x0 >= x0 && other.y0 >= y0 && other.x1 <= x1 && other.y1 <= y1
+  }
 }
 
 /// Which pixels of a canvas a frame must touch (issue 20: a 1000 × 1000

@@ -36,6 +36,9 @@
   V(cairo_rectangle, (cairo_t * c, double x, double y, double w, double h), (c, x, y, w, h))     \
   V(cairo_new_sub_path, (cairo_t * c), (c))                                                      \
   V(cairo_close_path, (cairo_t * c), (c))                                                        \
+  V(cairo_new_path, (cairo_t * c), (c))                                                          \
+  F(cairo_path_t *, cairo_copy_path, (cairo_t * c), (c))                                         \
+  V(cairo_path_destroy, (cairo_path_t * p), (p))                                                 \
   V(cairo_fill, (cairo_t * c), (c))                                                              \
   V(cairo_stroke, (cairo_t * c), (c))                                                            \
   V(cairo_clip, (cairo_t * c), (c))                                                              \
