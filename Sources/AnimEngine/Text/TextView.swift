@@ -12,6 +12,26 @@ public struct TextView: Sendable, Equatable {
   public var tracking: Double
   /// 0 left, 0.5 centre, 1 right.
   public var align: Double
+  /// For a letter of a text (SPEC §18): the string its text shows and the
+  /// letter's index among that text's letters, so the letter draws the
+  /// glyphs its line was shaped with (marks, kerning as in the line).
+  public var context: LetterContext?
+  /// Whether the text is drawn as its letters (its `letters` were read): its
+  /// own outline is then empty and each letter draws its glyphs.
+  public var drawnAsLetters = false
+
+  /// Where a letter's glyphs come from: its text's string and its index.
+  public struct LetterContext: Sendable, Equatable {
+    /// The string the letter's text shows.
+    public var text: String
+    /// The letter's index among that text's letters.
+    public var index: Int
+
+    public init(text: String, index: Int) {
+      self.text = text
+      self.index = index
+    }
+  }
 
   /// The text of a view whose number properties are `record` and whose
   /// strings are read by `object`. A text whose `text` holds no string is a
@@ -36,8 +56,14 @@ public struct TextView: Sendable, Equatable {
   }
 
   /// The text of view `id` of `scene` as it is now.
+  /// A letter's text carries where its glyphs come from, and a text with
+  /// letters says it is drawn as them.
   public init(_ scene: Scene, _ id: ViewID) {
     self.init(scene.state(of: id)) { scene.object(id, $0) }
+    if let drawn = scene.textView(id) {
+      context = drawn.context
+      drawnAsLetters = drawn.drawnAsLetters
+    }
   }
 
   /// The text of a view state.
@@ -62,7 +88,15 @@ public struct TextView: Sendable, Equatable {
   /// after letter in logical order: the view's outline, which every
   /// renderer and exporter draws as any kind's (SPEC §16.1, §18).
   public func outline() -> Outline {
-    TextShaping.shapeOrEmpty(shown, font: font).outline(
+    if drawnAsLetters { return .empty }
+    if let context {
+      let line = TextShaping.shapeOrEmpty(context.text, font: font)
+      if line.letters.indices.contains(context.index), line.letters[context.index].text == shown {
+        let size = self.size
+        return line.letters[context.index].outline.mapped { $0 * size }
+      }
+    }
+    return TextShaping.shapeOrEmpty(shown, font: font).outline(
       size: size, tracking: tracking, align: align)
   }
 }

@@ -21,7 +21,23 @@ extension Interpreter {
       }
     }
     if name.name == Vocabulary.viewNameMember { return .string(scene.name(of: id)) }
-    if let member = TreeMember(rawValue: name.name) { return treeValue(member, of: id) }
+    if name.name == TreeMember.letters.rawValue, scene.kind(of: id) == .text {
+      do {
+        return .group(
+          ViewGroup(name: "\(scene.name(of: id)).letters", members: try scene.letters(of: id)))
+      } catch {
+        throw RuntimeError(error.message, at: name.range)
+      }
+    }
+    if let member = TreeMember(rawValue: name.name) {
+      guard member.belongs(to: scene.kind(of: id)) else {
+        let kind = scene.kind(of: id).name
+        throw RuntimeError(
+          "\(ViewSettings.article(kind)) \(kind) has no '\(name.name)'", at: name.range,
+          hint: "only a text has letters")
+      }
+      return treeValue(member, of: id)
+    }
     throw unknownProperty(name.name, name.range, kind: scene.kind(of: id))
   }
 
@@ -42,6 +58,9 @@ extension Interpreter {
       return .number(scene.worldRotation(of: id))
     case .worldAlpha:
       return .number(scene.world(of: id).alpha)
+    case .letters:
+      // Only texts have letters; `viewProperty` reads them (they can throw).
+      return .group(ViewGroup(name: "\(scene.name(of: id)).letters", members: []))
     }
   }
 
