@@ -168,7 +168,11 @@ extension Scene {
     let gone = Set(old.letters)
     childIndex[Int(id)].removeAll { gone.contains($0) }
     cachedTreeOrder = nil
-    for letter in old.letters { letterBook.owners[letter] = nil }
+    for letter in old.letters {
+      letterBook.owners[letter] = nil
+      // Hidden for good: an export that recorded it shows it no longer.
+      storage[Int(letter) * Property.recordWidth + Property.alpha.slot] = 0
+    }
     letterBook.retired.formUnion(old.letters)
     onRetire?(old.letters)
   }
