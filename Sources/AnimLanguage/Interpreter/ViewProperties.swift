@@ -95,11 +95,6 @@ extension Interpreter {
       throw RuntimeError(message, at: range, hint: hint)
     }
     let table = PropertyTable.standard
-    if kind == .text, name == "width" || name == "height" {
-      throw RuntimeError(
-        "a text's \(name) is its laid-out text and cannot be set", at: range,
-        hint: "change its size (the font size), tracking or text")
-    }
     if let alias = table.alias(named: name, for: kind) {
       guard alias.isSettable else {
         throw RuntimeError("a view's '\(name)' can be read but not set", at: range)
