@@ -53,7 +53,8 @@ extension Scene {
     let boxes = shape.letterBoxes(size: text.size, tracking: text.tracking, align: text.align)
     let objectBase = Int(id) * PropertyTable.standard.objectWidth
     let own = ViewState(
-      record: UnsafeBufferPointer(start: storage + Int(id) * Property.recordWidth, count: Property.recordWidth),
+      record: UnsafeBufferPointer(
+        start: storage + Int(id) * Property.recordWidth, count: Property.recordWidth),
       objects: objects[objectBase..<objectBase + PropertyTable.standard.objectWidth])
     var letters: [ViewID] = []
     letters.reserveCapacity(shape.letters.count)
