@@ -15,6 +15,8 @@ struct LetterBook {
     var layoutKey: TextView?
     /// Each letter's advance box now: left, top, width, height.
     var boxes: [(x: Double, y: Double, width: Double, height: Double)] = []
+    /// Each letter's glyphs as its line was shaped in the text's font now.
+    var glyphs: [TextView.LetterContext] = []
     /// For each letter, the values it was last given by its text
     /// (`LetterBook.followedWidth` each; NaN: none yet).
     var given: [Double]

@@ -43,9 +43,10 @@ extension Scene {
   /// not a current letter.
   func letterContext(of id: ViewID) -> TextView.LetterContext? {
     guard !letterBook.isEmpty, let owner = letterBook.owners[id],
-      let lettering = letterBook.letterings[owner.text]
+      let lettering = letterBook.letterings[owner.text],
+      lettering.glyphs.indices.contains(owner.index)
     else { return nil }
-    return TextView.LetterContext(text: lettering.shown, index: owner.index)
+    return lettering.glyphs[owner.index]
   }
 
   /// Makes one letter view per letter of `shape` under text `id`.
@@ -93,25 +94,34 @@ extension Scene {
   /// boxes are laid out again only when the text's layout changed.
   func followLetters() {
     guard !letterBook.isEmpty else { return }
-    for id in Array(letterBook.letterings.keys) {
-      let text = ownTextView(id)
-      if text.shown != letterBook.letterings[id]?.shown {
-        retireLetters(of: id)
-        let shape = (try? text.shape()) ?? TextShape(lines: [], letters: [])
-        guard count + shape.letters.count <= Self.maximumViews else { continue }
-        makeLetters(of: id, text: text, shape: shape)
-      }
-      follow(text, id)
+    for id in Array(letterBook.letterings.keys) { followLetters(of: id) }
+  }
+
+  /// Follows one text's letters (making new ones if its string changed).
+  func followLetters(of id: ViewID) {
+    let text = ownTextView(id)
+    if text.shown != letterBook.letterings[id]?.shown {
+      retireLetters(of: id)
+      let shape = (try? text.shape()) ?? TextShape(lines: [], letters: [])
+      guard count + shape.letters.count <= Self.maximumViews else { return }
+      makeLetters(of: id, text: text, shape: shape)
     }
+    follow(text, id)
   }
 
   /// Gives text `id`'s letters its layout, font, size, colour and stroke.
   private func follow(_ text: TextView, _ id: ViewID) {
-    guard var lettering = letterBook.letterings[id] else { return }
+    // Taken out while it changes, so its arrays are not copied.
+    guard var lettering = letterBook.letterings.removeValue(forKey: id) else { return }
     if lettering.layoutKey != text {
       let shape = (try? text.shape()) ?? TextShape(lines: [], letters: [])
       lettering.boxes = shape.letterBoxes(
         size: text.size, tracking: text.tracking, align: text.align)
+      if lettering.glyphs.first?.font != text.font || lettering.glyphs.count != shape.letters.count {
+        lettering.glyphs = shape.letters.map {
+          TextView.LetterContext(text: $0.text, font: text.font, outline: $0.outline)
+        }
+      }
       lettering.layoutKey = text
     }
     let width = Property.recordWidth

@@ -12,24 +12,29 @@ public struct TextView: Sendable, Equatable {
   public var tracking: Double
   /// 0 left, 0.5 centre, 1 right.
   public var align: Double
-  /// For a letter of a text (SPEC §18): the string its text shows and the
-  /// letter's index among that text's letters, so the letter draws the
-  /// glyphs its line was shaped with (marks, kerning as in the line).
+  /// For a letter of a text (SPEC §18): the glyphs its line was shaped
+  /// with (marks and kerning as in the line), drawn while the letter shows
+  /// the cluster in the font they were shaped for.
   public var context: LetterContext?
   /// Whether the text is drawn as its letters (its `letters` were read): its
   /// own outline is then empty and each letter draws its glyphs.
   public var drawnAsLetters = false
 
-  /// Where a letter's glyphs come from: its text's string and its index.
+  /// Where a letter's glyphs come from: its cluster as its line was
+  /// shaped, in which font, and the glyphs' contours at size 1 in the
+  /// letter's box.
   public struct LetterContext: Sendable, Equatable {
-    /// The string the letter's text shows.
+    /// The cluster the glyphs were shaped for.
     public var text: String
-    /// The letter's index among that text's letters.
-    public var index: Int
+    /// The font they were shaped in.
+    public var font: String
+    /// Their contours at size 1, (0, 0) the letter box's top-left.
+    public var outline: Outline
 
-    public init(text: String, index: Int) {
+    public init(text: String, font: String, outline: Outline) {
       self.text = text
-      self.index = index
+      self.font = font
+      self.outline = outline
     }
   }
 
@@ -89,12 +94,9 @@ public struct TextView: Sendable, Equatable {
   /// renderer and exporter draws as any kind's (SPEC §16.1, §18).
   public func outline() -> Outline {
     if drawnAsLetters { return .empty }
-    if let context {
-      let line = TextShaping.shapeOrEmpty(context.text, font: font)
-      if line.letters.indices.contains(context.index), line.letters[context.index].text == shown {
-        let size = self.size
-        return line.letters[context.index].outline.mapped { $0 * size }
-      }
+    if let context, context.text == shown, context.font == font {
+      let size = self.size
+      return context.outline.mapped { $0 * size }
     }
     return TextShaping.shapeOrEmpty(shown, font: font).outline(
       size: size, tracking: tracking, align: align)
