@@ -156,7 +156,9 @@ public final class Scene {
   /// The current state of view `id`.
   public func state(of id: ViewID) -> ViewState {
     // A letter's followed properties as its text gives them now (SPEC §18).
-    if !letterBook.isEmpty, let owner = letterBook.owners[id] { followLetters(of: owner.text) }
+    if !letterBook.isEmpty, let owner = letterBook.owners[id] {
+      followLetters(of: owner.text, only: owner.index)
+    }
     let base = Int(id) * Property.recordWidth
     let objectBase = Int(id) * PropertyTable.standard.objectWidth
     var state = ViewState(

@@ -97,20 +97,24 @@ extension Scene {
     for id in Array(letterBook.letterings.keys) { followLetters(of: id) }
   }
 
-  /// Follows one text's letters (making new ones if its string changed).
-  func followLetters(of id: ViewID) {
+  /// Follows one text's letters (making new ones if its string changed);
+  /// with `only`, just that letter (a letter read on its own: a stagger's
+  /// layout reads each of 2 000 letters, which must not cost 2 000²).
+  func followLetters(of id: ViewID, only: Int? = nil) {
     let text = ownTextView(id)
     if text.shown != letterBook.letterings[id]?.shown {
       retireLetters(of: id)
       let shape = (try? text.shape()) ?? TextShape(lines: [], letters: [])
       guard count + shape.letters.count <= Self.maximumViews else { return }
       makeLetters(of: id, text: text, shape: shape)
+      follow(text, id, only: nil)
+      return
     }
-    follow(text, id)
+    follow(text, id, only: only)
   }
 
   /// Gives text `id`'s letters its layout, font, size, colour and stroke.
-  private func follow(_ text: TextView, _ id: ViewID) {
+  private func follow(_ text: TextView, _ id: ViewID, only: Int?) {
     // Taken out while it changes, so its arrays are not copied.
     guard var lettering = letterBook.letterings.removeValue(forKey: id) else { return }
     if lettering.layoutKey != text {
@@ -130,7 +134,9 @@ extension Scene {
     let followed = LetterBook.followed
     let n = LetterBook.followedWidth
     var wanted = [Double](repeating: 0, count: n)
-    for (i, letter) in lettering.letters.enumerated() where i < lettering.boxes.count {
+    let range = only.map { $0..<$0 + 1 } ?? 0..<lettering.letters.count
+    for i in range where i < lettering.boxes.count {
+      let letter = lettering.letters[i]
       let box = lettering.boxes[i]
       let base = Int(letter) * width
       var k = 0
