@@ -1,5 +1,5 @@
-import AnimREPL
 import AnimLanguage
+import AnimREPL
 import XCTest
 
 /// Tab completion: what the session offers for the text before the cursor.

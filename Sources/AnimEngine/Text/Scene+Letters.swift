@@ -121,7 +121,8 @@ extension Scene {
       let shape = (try? text.shape()) ?? TextShape(lines: [], letters: [])
       lettering.boxes = shape.letterBoxes(
         size: text.size, tracking: text.tracking, align: text.align)
-      if lettering.glyphs.first?.font != text.font || lettering.glyphs.count != shape.letters.count {
+      if lettering.glyphs.first?.font != text.font || lettering.glyphs.count != shape.letters.count
+      {
         lettering.glyphs = shape.letters.map {
           TextView.LetterContext(text: $0.text, font: text.font, outline: $0.outline)
         }
