@@ -92,6 +92,7 @@ public final class Scene {
       textViews.removeAll { $0 == id }
       if kind == .text { textViews.append(id) }
       set(id, state)
+      if !letterBook.isEmpty { redeclaredLetters(of: id) }
       return id
     }
     let id = ViewID(names.count)

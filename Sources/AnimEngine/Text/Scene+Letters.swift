@@ -195,8 +195,19 @@ extension Scene {
     onRetire?(old.letters)
   }
 
-  /// After `reset`: every letter follows its text again.
+  /// After view `id` is declared again: a text keeps letters for the
+  /// string it shows now; a view of another kind has none.
+  func redeclaredLetters(of id: ViewID) {
+    guard letterBook.letterings[id] != nil else { return }
+    if kind(of: id) == .text { followLetters(of: id) } else { retireLetters(of: id) }
+  }
+
+  /// After `reset`: every letter follows its text again, and retired
+  /// letters stay hidden.
   func forgetLetterWrites() {
+    for letter in letterBook.retired {
+      storage[Int(letter) * Property.recordWidth + Property.alpha.slot] = 0
+    }
     for id in Array(letterBook.letterings.keys) {
       guard var lettering = letterBook.letterings[id] else { continue }
       for i in lettering.given.indices { lettering.given[i] = .nan }
