@@ -302,3 +302,33 @@ def test_html_player_reveals_alike(reveal):
         capture_output=True, timeout=120, check=True)
     page = np.array(Image.open(shot).convert("RGB"))
     assert_reveal(page[16:16 + H, 16:16 + W], 2)
+
+
+COUNTER = """stage(width: 300, height: 100, background: black)
+text n(value: 0, x: 150, y: 50, size: 40, color: orange)
+print n.letters.count
+run tween(value: 120, 1, ease: linear) on n
+run stagger(n.letters, fade(from: 0, 0.5, ease: linear), each: 0.1, sort: default)
+step 1
+"""
+
+
+@pytest.mark.parametrize("at", [0.3, 0.7, 1.0])
+def test_counting_letters_play_in_rlottie_as_anim_draws_them(at, tmp_path):
+    """A number text whose letters were read: each string it shows has
+    letters of its own (the old ones hidden from the frame they are
+    replaced), so the Lottie shows the string of each frame, as anim's
+    PNG does."""
+    from rlottie_python import LottieAnimation
+    from pixel_support import assert_interior_equal, load
+    source = tmp_path / "c.anim"
+    source.write_text(COUNTER)
+    anim("export", str(source), "-o", str(tmp_path / "c.json"))
+    anim("render", str(source), "-o", str(tmp_path / "c.png"), "--at", str(at))
+    frame = LottieAnimation.from_file(str(tmp_path / "c.json")).render_pillow_frame(
+        frame_num=round(at * 60))
+    played = np.array(frame.convert("RGB")).astype(int)
+    mine = load(tmp_path / "c.png")
+    assert (mine > 100).any(axis=2).sum() > 200  # digits are drawn
+    # rlottie rounds opacity coarsely: 3 of 255.
+    assert_interior_equal(mine, played, tolerance=3)
