@@ -14,26 +14,9 @@
 # then encode the same frames alone. Times are processor times (GNU time's
 # user + sys, and anim's ANIM_RENDER_STATS lines), which stay meaningful when
 # other work shares the machine; wall times are printed too.
-set -euo pipefail
-cd "$(dirname "$0")/.."
-OUT=bench/out
-SCRATCH=${ANIM_BENCH_SCRATCH:-.build-bench}
-mkdir -p "$OUT/fake"
-if [[ -z "${BENCH_SKIP_BUILD:-}" ]]; then
-  # Both executables: `anim render` is run by anim-commands.
-  swift build -c release --scratch-path "$SCRATCH" 2>&1 | tail -n 1
-fi
-ANIM=$SCRATCH/release/anim
+source "$(dirname "$0")/preamble.sh"
 W1=bench/w1_blink_grid.anim
 RAW=/dev/shm/anim-w1.raw
-cat > "$OUT/fake/ffmpeg" <<'FAKE'
-#!/bin/sh
-# Stands in for ffmpeg: keeps its arguments, and its raw input where asked.
-printf '%s\n' "$@" > "${FAKE_FFMPEG_ARGS:-/dev/null}"
-exec cat > "${FAKE_FFMPEG_RAW:-/dev/null}"
-FAKE
-chmod +x "$OUT/fake/ffmpeg"
-FAKE_PATH="$PWD/$OUT/fake:$PATH"
 
 echo "== anim alone: W1, 600 frames at 1000 x 1000 to .mp4, the pipe read and dropped"
 ANIM_RENDER_STATS=1 PATH=$FAKE_PATH /usr/bin/time -f 'anim alone: wall %e s, cpu %U + %S s, peak %M KB' \

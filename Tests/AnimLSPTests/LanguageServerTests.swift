@@ -93,6 +93,16 @@ final class LanguageServerTests: XCTestCase {
       "```anim\n.center\n```\nthe centre as a point (x, y), as position")
   }
 
+  func testHoverOnATextsLetters() throws {
+    let server = initialized()
+    _ = open(server, "text title(\"Hi\")\nprint title.letters.count\n")
+    let hover = try XCTUnwrap(request(server, "textDocument/hover", line: 1, character: 14))
+    XCTAssertEqual(
+      hover["contents"]?["value"],
+      "```anim\n.letters\n```\na text's letters: a group of child views, one per grapheme cluster, in reading order (read only)"
+    )
+  }
+
   private func completionLabels(_ text: String, line: Int, character: Int) throws -> [String] {
     let server = initialized()
     _ = open(server, text)

@@ -1,3 +1,4 @@
+import AnimLanguage
 import AnimREPL
 import XCTest
 
@@ -119,6 +120,16 @@ final class CompletionTests: XCTestCase {
         "trimOffset", "trimStart", "width", "worldAlpha", "worldRotation", "worldX", "worldY", "x",
         "y",
       ].map { "tiles[1]." + $0 })
+  }
+
+  func testOnlyATextHasLetters() {
+    // SPEC §18: `letters` is a text's member, offered on texts only.
+    XCTAssertEqual(candidates("print title.le", after: ["text title(\"Hi\")"]), ["title.letters"])
+    XCTAssertEqual(candidates("print box.le", after: ["rect box()"]), [])
+    XCTAssertEqual(
+      Vocabulary.viewMemberSummary("letters"),
+      "a text's letters: a group of child views, one per grapheme cluster, in reading order (read only)"
+    )
   }
 
   func testRunIdsAfterTimelineHash() {

@@ -57,6 +57,21 @@ public final class Clock {
   public init(scene: Scene, defaultView: ViewID) {
     self.scene = scene
     self.defaultView = defaultView
+    scene.onRetire = { [unowned self] views in self.stopWriting(views: views) }
+  }
+
+  /// Stops every run writing a property of `views` (a text's old letters,
+  /// SPEC §18), as a takeover does; `claim` refuses them from then on.
+  private func stopWriting(views: [ViewID]) {
+    for view in views {
+      let base = Int(view) * Property.recordWidth
+      for slot in base..<base + Property.recordWidth {
+        guard let owner = owners.removeValue(forKey: slot), let run = owner.run,
+          run.record.state.isLive, let j = run.stepper.track(writing: slot)
+        else { continue }
+        run.stepper.stopWriting(j)
+      }
+    }
   }
 
   // MARK: Starting
@@ -306,6 +321,8 @@ public final class Clock {
   /// a property never writes it again. Returns nil when `run` loses.
   private func claim(track i: Int, of run: Run, at time: Double) -> Handover? {
     let (slot, lanes) = run.stepper.slot(of: i)
+    // A text's old letters are written by nothing (SPEC §18).
+    if scene.isRetired(ViewID(slot / Property.recordWidth)) { return nil }
     var handover = Handover(value: scene.read(slot: slot, lanes: lanes), velocity: 0)
     if let owner = owners[slot], let other = owner.run, other !== run, other.record.state.isLive,
       let j = other.stepper.track(writing: slot)

@@ -19,7 +19,7 @@ public final class Scene {
   public private(set) var kinds: [ViewKind] = []
   /// The string and outline values (`PropertyTable.objectWidth` per view),
   /// kept beside the record: the clock never writes them.
-  private var objects: [PropertyObject] = []
+  private(set) var objects: [PropertyObject] = []
   private var index: [String: ViewID] = [:]
   /// The `text` views, whose boxes `layOutTexts` keeps live (SPEC §18).
   private var textViews: [ViewID] = []
@@ -44,6 +44,11 @@ public final class Scene {
   /// Whether any view has a parent: renderers draw a flat scene without
   /// composing transforms.
   public internal(set) var hasTree = false
+  /// The texts' letters (SPEC §18), made when a script first reads them.
+  var letterBook = LetterBook()
+  /// Told which views stopped being letters (their text's string changed),
+  /// so the clock stops the runs writing them.
+  var onRetire: (([ViewID]) -> Void)?
 
   /// Sets (or, with nil, removes) the path a `shape` view draws.
   public func setPath(_ path: ShapePath?, of id: ViewID) { paths[id] = path }
@@ -87,6 +92,7 @@ public final class Scene {
       textViews.removeAll { $0 == id }
       if kind == .text { textViews.append(id) }
       set(id, state)
+      if !letterBook.isEmpty { redeclaredLetters(of: id) }
       return id
     }
     let id = ViewID(names.count)
@@ -112,6 +118,33 @@ public final class Scene {
     return id
   }
 
+  /// Declares one letter of a text (SPEC §18): a `text` view named
+  /// `name` that no script can name (letters are reached through their
+  /// text's `letters`), laid out by its text rather than by itself.
+  func declareLetter(_ name: String, state: ViewState) -> ViewID {
+    let id = ViewID(names.count)
+    let needed = (names.count + 1) * Property.recordWidth
+    if needed > capacity {
+      var grownCapacity = capacity * 2
+      while grownCapacity < needed { grownCapacity *= 2 }
+      let grown = UnsafeMutablePointer<Double>.allocate(capacity: grownCapacity)
+      grown.update(from: storage, count: names.count * Property.recordWidth)
+      storage.deallocate()
+      storage = grown
+      capacity = grownCapacity
+    }
+    names.append(name)
+    parentIndex.append(-1)
+    childIndex.append([])
+    depthIndex.append(0)
+    cachedTreeOrder = nil
+    declared.append(state)
+    kinds.append(.text)
+    objects.append(contentsOf: state.objects)
+    set(id, state)
+    return id
+  }
+
   /// The view declared under `name`.
   public func view(named name: String) -> ViewID? { index[name] }
 
@@ -123,12 +156,16 @@ public final class Scene {
 
   /// The current state of view `id`.
   public func state(of id: ViewID) -> ViewState {
+    // A letter's followed properties as its text gives them now (SPEC §18).
+    if !letterBook.isEmpty, let owner = letterBook.owners[id] {
+      followLetters(of: owner.text, only: owner.index)
+    }
     let base = Int(id) * Property.recordWidth
     let objectBase = Int(id) * PropertyTable.standard.objectWidth
     var state = ViewState(
       record: UnsafeBufferPointer(start: storage + base, count: Property.recordWidth),
       objects: objects[objectBase..<objectBase + PropertyTable.standard.objectWidth])
-    if kinds[Int(id)] == .text, let box = try? TextView(state).box() {
+    if kinds[Int(id)] == .text, !isLetter(id), let box = try? TextView(state).box() {
       // A text's box is its layout at its size now (SPEC §18): read-only,
       // and live while its size or tracking animates.
       state[.width] = box.width
@@ -141,11 +178,27 @@ public final class Scene {
   /// outline; nil for a view of another kind.
   public func textView(_ id: ViewID) -> TextView? {
     guard kinds[Int(id)] == .text else { return nil }
+    var text = ownTextView(id)
+    if !letterBook.isEmpty {
+      text.context = letterContext(of: id)
+      text.drawnAsLetters = hasLetters(id)
+    }
+    return text
+  }
+
+  /// What text view `id` shows, read from its record alone (not whether
+  /// it has letters or is one).
+  func ownTextView(_ id: ViewID) -> TextView {
     let base = Int(id) * Property.recordWidth
     let objectBase = Int(id) * PropertyTable.standard.objectWidth
     return TextView(ViewRecord(base: UnsafePointer(storage + base))) {
       objects[objectBase + $0.slot]
     }
+  }
+
+  /// Sets one string or outline property of view `id`.
+  func setObject(_ id: ViewID, _ property: Property, _ value: PropertyObject) {
+    objects[Int(id) * PropertyTable.standard.objectWidth + property.slot] = value
   }
 
   /// Writes each text's box, laid out at its size, tracking and string now,
@@ -162,6 +215,7 @@ public final class Scene {
       storage[base + Property.width.slot] = box.width
       storage[base + Property.height.slot] = box.height
     }
+    if !letterBook.isEmpty { followLetters() }
   }
 
   /// Replaces every property of view `id`.
@@ -257,11 +311,12 @@ public final class Scene {
 
   /// Whether a renderer draws view `id` (declared, and not hidden).
   public func isDrawn(_ id: ViewID) -> Bool {
-    hiddenViews.isEmpty || !hiddenViews.contains(id)
+    (hiddenViews.isEmpty || !hiddenViews.contains(id)) && !isRetired(id)
   }
 
   /// Restores every view to its declared state.
   public func restoreDeclared() {
     for (i, state) in declared.enumerated() { set(ViewID(i), state) }
+    forgetLetterWrites()
   }
 }

@@ -12,6 +12,31 @@ public struct TextView: Sendable, Equatable {
   public var tracking: Double
   /// 0 left, 0.5 centre, 1 right.
   public var align: Double
+  /// For a letter of a text (SPEC §18): the glyphs its line was shaped
+  /// with (marks and kerning as in the line), drawn while the letter shows
+  /// the cluster in the font they were shaped for.
+  public var context: LetterContext?
+  /// Whether the text is drawn as its letters (its `letters` were read): its
+  /// own outline is then empty and each letter draws its glyphs.
+  public var drawnAsLetters = false
+
+  /// Where a letter's glyphs come from: its cluster as its line was
+  /// shaped, in which font, and the glyphs' contours at size 1 in the
+  /// letter's box.
+  public struct LetterContext: Sendable, Equatable {
+    /// The cluster the glyphs were shaped for.
+    public var text: String
+    /// The font they were shaped in.
+    public var font: String
+    /// Their contours at size 1, (0, 0) the letter box's top-left.
+    public var outline: Outline
+
+    public init(text: String, font: String, outline: Outline) {
+      self.text = text
+      self.font = font
+      self.outline = outline
+    }
+  }
 
   /// The text of a view whose number properties are `record` and whose
   /// strings are read by `object`. A text whose `text` holds no string is a
@@ -36,8 +61,14 @@ public struct TextView: Sendable, Equatable {
   }
 
   /// The text of view `id` of `scene` as it is now.
+  /// A letter's text carries where its glyphs come from, and a text with
+  /// letters says it is drawn as them.
   public init(_ scene: Scene, _ id: ViewID) {
     self.init(scene.state(of: id)) { scene.object(id, $0) }
+    if let drawn = scene.textView(id) {
+      context = drawn.context
+      drawnAsLetters = drawn.drawnAsLetters
+    }
   }
 
   /// The text of a view state.
@@ -62,7 +93,12 @@ public struct TextView: Sendable, Equatable {
   /// after letter in logical order: the view's outline, which every
   /// renderer and exporter draws as any kind's (SPEC §16.1, §18).
   public func outline() -> Outline {
-    TextShaping.shapeOrEmpty(shown, font: font).outline(
+    if drawnAsLetters { return .empty }
+    if let context, context.text == shown, context.font == font {
+      let size = self.size
+      return context.outline.mapped { $0 * size }
+    }
+    return TextShaping.shapeOrEmpty(shown, font: font).outline(
       size: size, tracking: tracking, align: align)
   }
 }

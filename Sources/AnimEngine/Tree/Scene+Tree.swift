@@ -55,6 +55,8 @@ extension Scene {
   /// Every view in paint order: a view, then its subtree (children in
   /// declaration order, each with its own), then the next root view.
   public var treeOrder: [ViewID] {
+    // A text whose string changed gets its new letters first (SPEC §18).
+    if !letterBook.isEmpty { followLetters() }
     if let order = cachedTreeOrder { return order }
     var order: [ViewID] = []
     order.reserveCapacity(count)
@@ -105,6 +107,8 @@ extension Scene {
   /// Fills `frame` with the world transforms and opacities of every view,
   /// reusing its storage (renderers call it once per frame).
   public func fillWorldFrame(_ frame: inout WorldFrame) {
+    // Texts' boxes as laid out now, and their letters (SPEC §18).
+    if !letterBook.isEmpty { layOutTexts() }
     let n = count
     frame.transforms.removeAll(keepingCapacity: true)
     frame.alphas.removeAll(keepingCapacity: true)

@@ -2,7 +2,12 @@
 /// or animated. Declared once here; the language reads them, and
 /// completion, hover and `:help` list them beside the property table's.
 public enum TreeMember: String, CaseIterable, Sendable {
-  case parent, children, worldX, worldY, worldRotation, worldAlpha
+  case parent, children, worldX, worldY, worldRotation, worldAlpha, letters
+
+  /// Whether views of `kind` have this member (`letters`: texts only).
+  public func belongs(to kind: ViewKind) -> Bool {
+    self != .letters || kind == .text
+  }
 
   /// One line for hover, completion, `:help` and the docs.
   public var summary: String {
@@ -14,6 +19,9 @@ public enum TreeMember: String, CaseIterable, Sendable {
     case .worldRotation: return "the rotation from the root down, in degrees (read only)"
     case .worldAlpha:
       return "the opacity drawn: the product of the clamped alphas from the root (read only)"
+    case .letters:
+      return
+        "a text's letters: a group of child views, one per grapheme cluster, in reading order (read only)"
     }
   }
 }

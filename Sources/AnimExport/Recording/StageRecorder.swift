@@ -193,12 +193,16 @@ public final class StageRecorder {
     var visits = self.visits
     self.visits = FrameVisits()
     visits.begin(frame: index)
+    // Texts' letters are made again when their string changes (SPEC §18):
+    // before new views are looked for, so a frame sees its own letters.
+    scene.layOutTexts()
     discover(scene, at: time, previousTime: previousTime, instant: instant, into: &visits)
     for i in unsettled { visits.add(i) }
     unsettled.removeAll(keepingCapacity: true)
     // Held, not unowned: `recording()` reads it after the run that drew the
     // scene has ended and let it go.
-    drawn = { [scene] in scene.isDrawn($0) }
+    // A text's old letters stay, hidden from the frame they were retired.
+    drawn = { [scene] in scene.isDrawn($0) || scene.isRetired($0) }
     clock.forEachSegmentInForce { visits.segments.append($0) }
     let propertyCount = properties.count
     let viewCount = views.count

@@ -27,11 +27,16 @@ struct NameChecker {
   /// problem names its callee: a binding of that name anywhere in the script
   /// (a `def fade`) makes the call the script's own, and `resolve()` drops it.
   var settingErrors: [(callee: String?, diagnostic: Diagnostic)] = []
+  /// Names declared as `text` views, and names bound any other way: a
+  /// name only in the first is a text wherever it is used (SPEC §18).
+  var textNames: Set<String> = []
+  var otherNames: Set<String> = []
 
   init(known: Set<String> = []) {
     // The builtins are not copied in (hashing a hundred names again for each
     // script was a tenth of a one-line script's own work): see `isDefined`.
     defined = known.union(["view", "time"])
+    otherNames = known
   }
 
   private func isDefined(_ name: String) -> Bool {
@@ -46,22 +51,32 @@ struct NameChecker {
   /// Records the names one statement binds.
   mutating func collect(_ s: Stmt) {
     switch s.kind {
-    case .viewDeclaration(_, let name, _, let children):
+    case .viewDeclaration(let kind, let name, _, let children):
       defined.insert(name.name)
+      if kind == .text { textNames.insert(name.name) } else { otherNames.insert(name.name) }
       collect(children)
     case .gridDeclaration(let name, _),
       .groupDeclaration(let name, _),
       .letBinding(let name, _):
       defined.insert(name.name)
+      otherNames.insert(name.name)
       if case .letBinding(_, let value) = s.kind { collect(value) }
     case .assignment(let target, let value):
-      if case .identifier(let name) = target.kind { defined.insert(name) }
+      if case .identifier(let name) = target.kind {
+        defined.insert(name)
+        otherNames.insert(name)
+      }
       collect(value)
     case .functionDefinition(let name, let parameters, _):
       defined.insert(name.name)
-      for parameter in parameters { defined.insert(parameter.name) }
+      otherNames.insert(name.name)
+      for parameter in parameters {
+        defined.insert(parameter.name)
+        otherNames.insert(parameter.name)
+      }
     case .forLoop(let variable, _, let body):
       defined.insert(variable.name)
+      otherNames.insert(variable.name)
       collect(body)
     case .handler(_, _, let body):
       collect(body)
@@ -69,14 +84,20 @@ struct NameChecker {
       for branch in branches { collect(branch.body) }
       if let otherwise { collect(otherwise) }
     case .run(_, let alias):
-      if let alias { defined.insert(alias.name) }
+      if let alias {
+        defined.insert(alias.name)
+        otherNames.insert(alias.name)
+      }
     default:
       break
     }
   }
 
   private mutating func collect(_ e: Expr) {
-    if case .run(_, let alias?) = e.kind { defined.insert(alias.name) }
+    if case .run(_, let alias?) = e.kind {
+      defined.insert(alias.name)
+      otherNames.insert(alias.name)
+    }
   }
 
   /// Checks every use in `statements`.
@@ -132,6 +153,7 @@ struct NameChecker {
       if case .run(let e) = t { checkHandle(e) }
     case .assignment(let target, let value):
       if case .identifier = target.kind {} else { check(target) }
+      checkTextAssignment(target)
       check(value)
     case .functionDefinition(_, _, let body):
       check(body)
@@ -192,6 +214,7 @@ struct NameChecker {
       }
       for (i, a) in arguments.enumerated() {
         if a.label?.name == "on" || (staggered && i == 0 && a.label == nil) {
+          if a.label?.name == "on" { checkTextResize(e, on: a.value) }
           checkTarget(a.value)
         } else {
           check(a.value)
@@ -214,6 +237,7 @@ struct NameChecker {
       check(operand)
     case .binary(.on, let left, let right):
       check(left)
+      checkTextResize(left, on: right)
       checkTarget(right)
     case .binary(_, let left, let right):
       check(left)

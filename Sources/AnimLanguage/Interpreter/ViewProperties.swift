@@ -21,7 +21,23 @@ extension Interpreter {
       }
     }
     if name.name == Vocabulary.viewNameMember { return .string(scene.name(of: id)) }
-    if let member = TreeMember(rawValue: name.name) { return treeValue(member, of: id) }
+    if name.name == TreeMember.letters.rawValue, scene.kind(of: id) == .text {
+      do {
+        return .group(
+          ViewGroup(name: "\(scene.name(of: id)).letters", members: try scene.letters(of: id)))
+      } catch {
+        throw RuntimeError(error.message, at: name.range)
+      }
+    }
+    if let member = TreeMember(rawValue: name.name) {
+      guard member.belongs(to: scene.kind(of: id)) else {
+        let kind = scene.kind(of: id).name
+        throw RuntimeError(
+          "\(ViewSettings.article(kind)) \(kind) has no '\(name.name)'", at: name.range,
+          hint: "only a text has letters")
+      }
+      return treeValue(member, of: id)
+    }
     throw unknownProperty(name.name, name.range, kind: scene.kind(of: id))
   }
 
@@ -42,6 +58,9 @@ extension Interpreter {
       return .number(scene.worldRotation(of: id))
     case .worldAlpha:
       return .number(scene.world(of: id).alpha)
+    case .letters:
+      // Only texts have letters; `viewProperty` reads them (they can throw).
+      return .group(ViewGroup(name: "\(scene.name(of: id)).letters", members: []))
     }
   }
 
@@ -76,11 +95,6 @@ extension Interpreter {
       throw RuntimeError(message, at: range, hint: hint)
     }
     let table = PropertyTable.standard
-    if ViewSettings.laidOut(of: kind).contains(name) {
-      throw RuntimeError(
-        "a text's \(name) is its laid-out text and cannot be set", at: range,
-        hint: "change its size (the font size), tracking or text")
-    }
     if let alias = table.alias(named: name, for: kind) {
       guard alias.isSettable else {
         throw RuntimeError("a view's '\(name)' can be read but not set", at: range)

@@ -14,6 +14,13 @@ enum ViewSettings {
   /// Why a view of `kind` cannot take the label `name`, or nil when it can:
   /// the message and hint the interpreter's error has.
   static func problem(with name: String, kind: ViewKind) -> (message: String, hint: String?)? {
+    if laidOut(of: kind).contains(name) {
+      // SPEC §18: a text's box is its layout, read-only.
+      return (
+        "a text's \(name) is its laid-out text and cannot be set",
+        "change its size (the font size), tracking or text"
+      )
+    }
     if declarationOnly(of: kind).contains(name) { return nil }
     let table = PropertyTable.standard
     if let alias = table.alias(named: name, for: kind) {

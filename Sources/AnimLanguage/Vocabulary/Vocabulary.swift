@@ -40,7 +40,9 @@ public enum Vocabulary {
   /// The read-only members of a view of `kind` (every kind's when nil):
   /// a shape's `d` only on shapes.
   public static func viewReadOnlyMembers(of kind: ViewKind?) -> [String] {
-    [viewNameMember] + TreeMember.allCases.map(\.rawValue)
+    [viewNameMember]
+      + TreeMember.allCases.filter { member in kind.map(member.belongs(to:)) ?? true }.map(
+        \.rawValue)
       + PropertyTable.standard.aliases.filter { !$0.isSettable }.map(\.name)
       + PropertyTable.standard.declarations.filter {
         $0.access.contains(.readable) && !$0.access.contains(.settable)

@@ -1,0 +1,48 @@
+/// The letters of the scene's texts (SPEC §18): which texts have them, which
+/// views they are, and which of each letter's followed properties something
+/// else has written since.
+///
+/// A text has letters only once a script reads its `letters`: a script that
+/// never does keeps an empty book and pays nothing for it.
+struct LetterBook {
+  /// The letters of one text, as made for the string it showed then.
+  struct Lettering {
+    /// The string the letters were made for.
+    var shown: String
+    /// The letter views, in reading order.
+    var letters: [ViewID]
+    /// What the boxes below were laid out for.
+    var layoutKey: TextView?
+    /// Each letter's advance box now: left, top, width, height.
+    var boxes: [(x: Double, y: Double, width: Double, height: Double)] = []
+    /// Each letter's glyphs as its line was shaped in the text's font now.
+    var glyphs: [TextView.LetterContext] = []
+    /// For each letter, the values it was last given by its text
+    /// (`LetterBook.followedWidth` each; NaN: none yet).
+    var given: [Double]
+    /// For each letter, the followed properties written by something else
+    /// since (bit i: `LetterBook.followed[i]`); those no longer follow.
+    var owned: [UInt16]
+    /// For each letter, the font it was last given.
+    var givenFont: [PropertyObject?]
+  }
+
+  /// The properties a letter takes from its text until it is written
+  /// (SPEC §18: x, y, width, height, font, size, colour and stroke; the
+  /// stroke's width goes with its colour).
+  static let followed: [Property] = [
+    .x, .y, .width, .height, .fontSize, .color, .stroke, .strokeWidth,
+  ]
+  /// The numbers the followed properties take in a record.
+  static let followedWidth = followed.reduce(0) { $0 + $1.lanes }
+
+  /// Each text with letters, by id.
+  var letterings: [ViewID: Lettering] = [:]
+  /// Each letter's text and index among its letters.
+  var owners: [ViewID: (text: ViewID, index: Int)] = [:]
+  /// Views that were letters of a string no longer shown: detached from
+  /// their text, never drawn, and never written again by any run.
+  var retired: Set<ViewID> = []
+
+  var isEmpty: Bool { letterings.isEmpty }
+}
