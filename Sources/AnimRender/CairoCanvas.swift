@@ -273,14 +273,17 @@ public final class CairoCanvas {
   }
 
   /// The outline a view clips its descendants to (SPEC §17): its filled
-  /// outline, untrimmed; a view without an outline (`layer`) clips to its box.
+  /// outline, untrimmed; a view without an outline (`layer`) clips to its box;
+  /// a text drawn as its letters clips to its own laid-out glyphs (where its
+  /// letters sit unmoved), a documented decision.
   public static func clipOutline(_ scene: Scene, _ id: ViewID) -> Outline {
     let state = scene.state(of: id)
     let kind = scene.kind(of: id)
     if kind.outline == .none {
       return .rectangle(width: abs(state[.width]), height: abs(state[.height]), cornerRadius: 0)
     }
-    return kind.outline.outline(of: state, path: scene.paths[id], text: scene.textView(id))
+    if let text = scene.textView(id) { return text.clipOutline() }
+    return kind.outline.outline(of: state, path: scene.paths[id], text: nil)
   }
 
   /// One view drawn through its outline (SPEC §16.1–3): the outline in its

@@ -332,3 +332,40 @@ def test_counting_letters_play_in_rlottie_as_anim_draws_them(at, tmp_path):
     assert (mine > 100).any(axis=2).sum() > 200  # digits are drawn
     # rlottie rounds opacity coarsely: 3 of 255.
     assert_interior_equal(mine, played, tolerance=3)
+
+
+CLIPPING = """stage(width: 240, height: 120, background: black)
+text t("HI", x: 120, y: 60, size: 90, clip: true) {
+  rect r(x: 0, y: 0, width: 800, height: 800, color: red)
+}
+for l in t.letters { l.alpha = 0 }
+"""
+
+
+def test_a_text_drawn_as_letters_clips_to_its_glyphs(tmp_path):
+    """A clipping text whose letters were read still clips its children to
+    its laid-out glyphs (docs/spec.md §18), in anim's PNG, in rlottie and
+    in the HTML player (its letters are hidden, so only the clipped red
+    rect shows)."""
+    from PIL import Image
+    from rlottie_python import LottieAnimation
+    from pixel_support import assert_interior_equal, load
+    source = tmp_path / "c.anim"
+    source.write_text(CLIPPING)
+    anim("render", str(source), "-o", str(tmp_path / "c.png"), "--at", "0")
+    anim("export", str(source), "-o", str(tmp_path / "c.json"))
+    anim("export", str(source), "-o", str(tmp_path / "c.html"))
+    mine = load(tmp_path / "c.png")
+    red = (mine[..., 0] > 200) & (mine[..., 1] < 50)
+    assert red.sum() > 1500  # the glyphs' area shows the red child
+    assert not red[:, :40].any() and not red[:, 200:].any()  # and nothing beside them
+    frame = LottieAnimation.from_file(str(tmp_path / "c.json")).render_pillow_frame(frame_num=0)
+    assert_interior_equal(mine, np.array(frame.convert("RGB")).astype(int), tolerance=5)
+    shot = tmp_path / "html.png"
+    subprocess.run(
+        [browser(), "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+         "--window-size=272,200", "--virtual-time-budget=2000",
+         f"--screenshot={shot}", (tmp_path / "c.html").as_uri() + "#t=0"],
+        capture_output=True, timeout=120, check=True)
+    page = np.array(Image.open(shot).convert("RGB")).astype(int)
+    assert_interior_equal(mine, page[16:16 + 120, 16:16 + 240], tolerance=2)

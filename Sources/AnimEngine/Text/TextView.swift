@@ -89,6 +89,15 @@ public struct TextView: Sendable, Equatable {
     try shape().box(size: size, tracking: tracking)
   }
 
+  /// The outline a text clips its descendants to (SPEC §17): its own
+  /// laid-out glyphs, also when it is drawn as its letters (where its
+  /// letters sit unmoved; a documented decision).
+  public func clipOutline() -> Outline {
+    var own = self
+    own.drawnAsLetters = false
+    return own.outline()
+  }
+
   /// The glyph contours in the box ((0, 0) its top-left corner), letter
   /// after letter in logical order: the view's outline, which every
   /// renderer and exporter draws as any kind's (SPEC §16.1, §18).

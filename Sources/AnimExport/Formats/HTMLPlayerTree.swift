@@ -79,7 +79,7 @@ extension HTMLPlayerWriter {
       let box = (try? drawing.box()) ?? (width: 0, height: 0)
       let ax = (view.track(.anchorX).keys.first?.value[0] ?? 0.5) * abs(box.width)
       let ay = (view.track(.anchorY).keys.first?.value[0] ?? 0.5) * abs(box.height)
-      return drawing.outline().mapped { OutlinePoint($0.x - ax, $0.y - ay) }.svgPathData
+      return drawing.clipOutline().mapped { OutlinePoint($0.x - ax, $0.y - ay) }.svgPathData
     }
     let channel = clipChannel(view)
     let value = channel.value(channel.inputs.map { view.track($0).keys.first?.value ?? .zero })

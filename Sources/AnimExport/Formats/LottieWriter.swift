@@ -242,7 +242,7 @@ public enum LottieWriter {
       // A text's layer draws its own groups (`textGroups`); this is a clip
       // matte's (SPEC §17): the first drawing's glyphs in the box.
       guard inBox, let drawing = view.textRuns.first?.text else { return [] }
-      return LottieShapes.paths(drawing.outline()) { OutlinePoint($0.x * k, $0.y * k) }
+      return LottieShapes.paths(drawing.clipOutline()) { OutlinePoint($0.x * k, $0.y * k) }
     case .polygon, .star, .path, .none:
       // An outline that changes is keyframed at every frame; else it is the
       // outline at the first recorded frame, centred on the layer's
