@@ -369,3 +369,33 @@ def test_a_text_drawn_as_letters_clips_to_its_glyphs(tmp_path):
         capture_output=True, timeout=120, check=True)
     page = np.array(Image.open(shot).convert("RGB")).astype(int)
     assert_interior_equal(mine, page[16:16 + 120, 16:16 + 240], tolerance=2)
+
+
+TRIMMED = """stage(width: 400, height: 120, background: black)
+text t("Draw me", x: 200, y: 60, size: 64, color: transparent, stroke: white, strokeWidth: 2, trimEnd: 0)
+run tween(trimEnd: 1, 2, ease: linear) on t
+"""
+
+
+@pytest.mark.parametrize("at", [0.4, 0.8, 1.5])
+def test_a_text_drawn_as_letters_keeps_its_trim_glyph_after_glyph(at, tmp_path):
+    """SPEC §18: the trim runs over the text's glyph contours glyph after
+    glyph; letters have no trim of their own, so a text whose letters were
+    read draws the same piece as one whose letters were not (anim's PNGs,
+    ±3 where letters' strokes overlap), and rlottie plays it alike."""
+    from rlottie_python import LottieAnimation
+    from pixel_support import assert_interior_equal, load
+    whole = tmp_path / "whole.anim"
+    whole.write_text(TRIMMED)
+    lettered = tmp_path / "letters.anim"
+    lettered.write_text(TRIMMED + "n = t.letters.count\n")
+    for source in (whole, lettered):
+        anim("render", str(source), "-o", str(source.with_suffix(".png")), "--at", str(at))
+    anim("export", str(lettered), "-o", str(tmp_path / "letters.json"))
+    mine = load(tmp_path / "letters.png")
+    plain = load(tmp_path / "whole.png")
+    assert (mine > 100).any(axis=2).sum() > 500  # a piece of stroke is drawn
+    assert np.abs(mine - plain).max() <= 3
+    frame = LottieAnimation.from_file(str(tmp_path / "letters.json")).render_pillow_frame(
+        frame_num=round(at * 60))
+    assert_interior_equal(mine, np.array(frame.convert("RGB")).astype(int), tolerance=5)

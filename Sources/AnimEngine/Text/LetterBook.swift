@@ -17,6 +17,10 @@ struct LetterBook {
     var boxes: [(x: Double, y: Double, width: Double, height: Double)] = []
     /// Each letter's glyphs as its line was shaped in the text's font now.
     var glyphs: [TextView.LetterContext] = []
+    /// Each letter's share of the text's stroke length, as fractions of the
+    /// whole (from, to), in logical order: where the text's trim falls on
+    /// it (`LetterTrim`).
+    var shares: [(from: Double, to: Double)] = []
     /// For each letter, the values it was last given by its text
     /// (`LetterBook.followedWidth` each; NaN: none yet).
     var given: [Double]
@@ -29,9 +33,11 @@ struct LetterBook {
 
   /// The properties a letter takes from its text until it is written
   /// (SPEC §18: x, y, width, height, font, size, colour and stroke; the
-  /// stroke's width goes with its colour).
+  /// stroke's width goes with its colour; the trim is the letter's part of
+  /// the text's trim, which runs glyph after glyph, `LetterTrim`).
   static let followed: [Property] = [
     .x, .y, .width, .height, .fontSize, .color, .stroke, .strokeWidth,
+    .trimStart, .trimEnd, .trimOffset,
   ]
   /// The numbers the followed properties take in a record.
   static let followedWidth = followed.reduce(0) { $0 + $1.lanes }

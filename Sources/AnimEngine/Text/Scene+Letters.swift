@@ -126,6 +126,7 @@ extension Scene {
         lettering.glyphs = shape.letters.map {
           TextView.LetterContext(text: $0.text, font: text.font, outline: $0.outline)
         }
+        lettering.shares = LetterTrim.shares(of: lettering.glyphs.map(\.outline))
       }
       lettering.layoutKey = text
     }
@@ -135,6 +136,10 @@ extension Scene {
     let followed = LetterBook.followed
     let n = LetterBook.followedWidth
     var wanted = [Double](repeating: 0, count: n)
+    let trim = LetterTrim(
+      start: storage[textBase + Property.trimStart.slot],
+      end: storage[textBase + Property.trimEnd.slot],
+      offset: storage[textBase + Property.trimOffset.slot])
     let range = only.map { $0..<$0 + 1 } ?? 0..<lettering.letters.count
     for i in range where i < lettering.boxes.count {
       let letter = lettering.letters[i]
@@ -148,6 +153,11 @@ extension Scene {
         case .y: wanted[k] = box.y + box.height / 2
         case .width: wanted[k] = box.width
         case .height: wanted[k] = box.height
+        case .trimStart, .trimEnd, .trimOffset:
+          let share = i < lettering.shares.count ? lettering.shares[i] : (from: 0, to: 0)
+          let own = trim.part(from: share.from, to: share.to)
+          wanted[k] =
+            property == .trimStart ? own.start : property == .trimEnd ? own.end : own.offset
         default:
           for lane in 0..<lanes { wanted[k + lane] = storage[textBase + property.slot + lane] }
         }
