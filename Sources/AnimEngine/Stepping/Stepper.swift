@@ -91,7 +91,7 @@ final class Stepper {
     let back = local < written - tolerance(written)
     if back { rewind() }
     written = local
-    let values = scene.storage
+    let values = scene.buffer
     let hot = inForce
     let limit = local + tolerance(local)
     var updates = 0
