@@ -17,7 +17,7 @@
  * doubles per view, one record after another (x, y, width, height, alpha,
  * rotation, scaleX, scaleY, then four colour channels), view 0 being the
  * scene's own `view` (0, 0, 100 x 100, alpha 1), then the tiles. (anim now
- * keeps 39 numbers per view, in blocks of eight views slot by slot:
+ * keeps 39 numbers per view, in blocks of 64 views slot by slot:
  * `RecordLayout`; the baseline is left as it was, so that figures over
  * time compare with the same peer.)
  *

@@ -1,7 +1,7 @@
 /// Where the scene keeps each view's record in its buffer: views in blocks
 /// of `blockViews`, and within a block each slot of the record (as
 /// `PropertyTable` numbers them) for all the block's views side by side —
-/// slot 0 of views 0…7, then slot 1 of views 0…7, and so on.
+/// slot 0 of views 0…63, then slot 1 of views 0…63, and so on.
 ///
 /// Why not one record after another: the clock's frame loop writes one or
 /// two numbers of many views (W1: every tile's `alpha`). With whole records
@@ -9,16 +9,19 @@
 /// slots), so every write lands on a cache line of its own and the lines a
 /// frame touches grow with every property the table gains. In blocks, the
 /// alphas of eight consecutive views share one 64-byte line whatever the
-/// record's width, and reading a whole view (a renderer) still walks one
-/// small block. A block holds whole slots of whole views, so an index never
+/// record's width, and a block's are eight lines in a row, which the
+/// processor fetches ahead; reading a whole view (a renderer) walks one
+/// block of 20 KB. A block holds whole slots of whole views, so an index never
 /// depends on how many views the buffer has room for: the scene grows by
 /// copying its buffer, and the indices tracks keep stay valid.
 ///
 /// Only the scene, its `ViewRecord` and this type compute indices; everyone
 /// else reads and writes by property.
 public struct RecordLayout: Sendable, Equatable {
-  /// Views per block: eight doubles, one cache line, per slot of a block.
-  public static let blockViews = 8
+  /// Views per block: a slot of a block is 64 doubles, eight cache lines
+  /// in a row. (Blocks of 8 views, one line per slot, measured slower on
+  /// W1 under load: bench/record_layout_sim.c, BENCHMARKS.md.)
+  public static let blockViews = 64
   /// How far apart, in doubles, the buffer keeps consecutive slots of one
   /// view (the lanes of a colour are consecutive slots).
   public static let slotStride = blockViews

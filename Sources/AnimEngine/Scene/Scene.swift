@@ -58,7 +58,7 @@ public final class Scene {
   public static let maximumViews = 1_000_000
 
   public init() {
-    capacity = 2 * RecordLayout.blockViews
+    capacity = RecordLayout.blockViews
     buffer = Self.allocate(layout.capacity(views: capacity))
   }
 
