@@ -62,9 +62,10 @@ public final class Scene {
     buffer = Self.allocate(layout.capacity(views: capacity))
   }
 
-  deinit { buffer.deallocate() }
+  deinit { UnsafeMutableRawPointer(buffer).deallocate() }
 
-  /// A zeroed buffer of `count` doubles, each block on its own cache lines.
+  /// A zeroed buffer of `count` doubles, each block on its own cache lines
+  /// (freed as raw memory, as it was allocated).
   private static func allocate(_ count: Int) -> UnsafeMutablePointer<Double> {
     let raw = UnsafeMutableRawPointer.allocate(
       byteCount: count * MemoryLayout<Double>.stride, alignment: 64)
@@ -81,8 +82,8 @@ public final class Scene {
     var result: [Double] = []
     result.reserveCapacity(count * layout.width)
     for id in 0..<count {
-      let record = ViewRecord(base: buffer + layout.index(view: id, slot: 0))
-      for slot in 0..<layout.width { result.append(record.recordValue(at: slot)) }
+      let view = record(of: ViewID(id))
+      for slot in 0..<layout.width { result.append(view.recordValue(at: slot)) }
     }
     return result
   }
@@ -114,7 +115,7 @@ public final class Scene {
       // Indices do not depend on the capacity: the buffer is copied as is.
       let grown = Self.allocate(layout.capacity(views: capacity * 2))
       grown.update(from: buffer, count: layout.capacity(views: capacity))
-      buffer.deallocate()
+      UnsafeMutableRawPointer(buffer).deallocate()
       buffer = grown
       capacity *= 2
     }
