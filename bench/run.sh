@@ -148,12 +148,17 @@ fi
 echo "$W6_MS ms per run ($W6_TOOL)"
 
 # Allocations per frame: valgrind counts every malloc; the difference between
-# two frame counts, past any warm-up, divided by the extra frames.
+# two frame counts, past any warm-up, divided by the extra frames. `anim`
+# hands `bench` to anim-commands with execv, so valgrind follows the exec
+# (--trace-children=yes); without it, it counted the front alone. Valgrind
+# 3.19 cannot read the debug info of Swift 6.3's release build ("Possibly
+# corrupted debuginfo file"): measure a copy stripped with
+# `objcopy --strip-debug` (both executables) through BENCH_ANIM.
 ALLOCS_W1=n/a ALLOCS_W4=n/a ALLOCS_W5=n/a
 if command -v valgrind > /dev/null && [[ "${BENCH_VALGRIND:-1}" != 0 ]]; then
   echo "== allocations per frame (valgrind memcheck; about a minute)"
   allocs() {
-    valgrind --tool=memcheck "$ANIM" bench "$1" --frames "$2" 2>&1 > /dev/null \
+    valgrind --tool=memcheck --trace-children=yes "$ANIM" bench "$1" --frames "$2" 2>&1 > /dev/null \
       | sed -n 's/.*total heap usage: \([0-9,]*\) allocs.*/\1/p' | tr -d ,
   }
   per_frame() { # per_frame SCRIPT FEW MANY

@@ -13,9 +13,13 @@
  * k = floor(u / 2) of 100 (u = t - offset_i) fades out over its first second
  * (1 - u') and in over its second (u' - 1); after 200 s the end value holds.
  *
- * The scene is kept as anim keeps it: 12 doubles per view (x, y, width,
- * height, alpha, rotation, scaleX, scaleY, then four colour channels), view 0
- * being the scene's own `view` (0, 0, 100 x 100, alpha 1), then the tiles.
+ * The scene is kept as anim kept it when this baseline was written: 12
+ * doubles per view, one record after another (x, y, width, height, alpha,
+ * rotation, scaleX, scaleY, then four colour channels), view 0 being the
+ * scene's own `view` (0, 0, 100 x 100, alpha 1), then the tiles. (anim now
+ * keeps 39 numbers per view, in blocks of 64 views slot by slot:
+ * `RecordLayout`; the baseline is left as it was, so that figures over
+ * time compare with the same peer.)
  *
  * The checksum is anim's: after every frame, for every view in order, the
  * view's x + y + width + height + alpha + rotation + scaleX + scaleY (left to

@@ -1,4 +1,5 @@
 import AnimLanguage
+import Foundation
 import XCTest
 
 @testable import AnimLSP
@@ -131,6 +132,39 @@ final class LanguageServerTests: XCTestCase {
     XCTAssertEqual(
       try completionLabels("grid g(cols: 2, co", line: 0, character: 18),
       ["color:", "cornerRadius:"])
+  }
+
+  func testImportCompletionOffersFilesAndFoldersWithTheirKinds() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("anim-lsp-import-\(getpid())")
+    try FileManager.default.createDirectory(
+      at: directory.appendingPathComponent("lib"), withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try "x = 1\n".write(
+      to: directory.appendingPathComponent("shared.anim"), atomically: true, encoding: .utf8)
+    try "".write(
+      to: directory.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+    let document = directory.appendingPathComponent("main.anim").absoluteString
+    let server = initialized()
+    _ = server.handle([
+      "jsonrpc": "2.0", "method": "textDocument/didOpen",
+      "params": [
+        "textDocument": [
+          "uri": .string(document), "version": 1, "text": "import \"\"\n",
+        ]
+      ],
+    ])
+    let replies = server.handle([
+      "jsonrpc": "2.0", "id": 9, "method": "textDocument/completion",
+      "params": [
+        "textDocument": ["uri": .string(document)], "position": ["line": 0, "character": 8],
+      ],
+    ])
+    let items = try XCTUnwrap(replies.first?["result"]?["items"]?.array)
+    // LSP's CompletionItemKind: File 17, Folder 19; files (rank 0) sort first.
+    XCTAssertEqual(items.map { $0["label"] }, ["shared.anim", "lib/"])
+    XCTAssertEqual(items.map { $0["kind"] }, [17, 19])
+    XCTAssertEqual(items.map { $0["sortText"] }, ["0shared.anim", "1lib/"])
   }
 
   func testCompletionWhereTheLanguageServerAndTheREPLOnceDiffered() throws {

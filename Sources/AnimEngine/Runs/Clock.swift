@@ -64,8 +64,8 @@ public final class Clock {
   /// SPEC §18), as a takeover does; `claim` refuses them from then on.
   private func stopWriting(views: [ViewID]) {
     for view in views {
-      let base = Int(view) * Property.recordWidth
-      for slot in base..<base + Property.recordWidth {
+      for recordSlot in 0..<Property.recordWidth {
+        let slot = scene.layout.index(view: Int(view), slot: recordSlot)
         guard let owner = owners.removeValue(forKey: slot), let run = owner.run,
           run.record.state.isLive, let j = run.stepper.track(writing: slot)
         else { continue }
@@ -322,7 +322,9 @@ public final class Clock {
   private func claim(track i: Int, of run: Run, at time: Double) -> Handover? {
     let (slot, lanes) = run.stepper.slot(of: i)
     // A text's old letters are written by nothing (SPEC §18).
-    if scene.isRetired(ViewID(slot / Property.recordWidth)) { return nil }
+    if scene.hasRetiredLetters, scene.isRetired(ViewID(scene.layout.place(of: slot).view)) {
+      return nil
+    }
     var handover = Handover(value: scene.read(slot: slot, lanes: lanes), velocity: 0)
     if let owner = owners[slot], let other = owner.run, other !== run, other.record.state.isLive,
       let j = other.stepper.track(writing: slot)

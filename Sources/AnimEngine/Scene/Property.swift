@@ -4,8 +4,10 @@
 /// Every view stores its numbers, choices and colours in one record of
 /// `Property.recordWidth` doubles (a number takes one slot, a colour four:
 /// r, g, b, a), so the clock can write any of them as a small vector without
-/// boxing; strings and outlines are kept beside the record. The table's
-/// order is the order `print v` lists them (SPEC §4, §16.1).
+/// boxing; strings and outlines are kept beside the record. The scene keeps
+/// the records in blocks of views, slot by slot (`RecordLayout`), and reads
+/// them by slot through `ViewRecord`. The table's order is the order
+/// `print v` lists them (SPEC §4, §16.1).
 public struct Property: Hashable, Sendable, CaseIterable, CustomStringConvertible {
   /// The property's position in its table (its declaration order).
   public let index: Int

@@ -4,13 +4,17 @@ public typealias ViewID = Int32
 /// The model of views that the clock animates.
 ///
 /// Property values live in one flat buffer (`Property.recordWidth` doubles per
-/// view) that the clock writes through a raw pointer: stepping touches
-/// contiguous memory, never allocates, and pays no copy-on-write or
-/// exclusivity check per write.
+/// view, laid out by `RecordLayout`) that the clock writes through a raw
+/// pointer: stepping touches dense memory, never allocates, and pays no
+/// copy-on-write or exclusivity check per write.
 public final class Scene {
-  /// The value buffer; reallocated only when a view is declared.
-  private(set) var storage: UnsafeMutablePointer<Double>
+  /// The value buffer, laid out by `layout`; reallocated only when a view
+  /// is declared.
+  private(set) var buffer: UnsafeMutablePointer<Double>
+  /// Views the buffer has room for (whole blocks).
   private var capacity: Int
+  /// Where each view's record lives in `buffer`.
+  public let layout = RecordLayout.standard
   /// View names in declaration order (`tiles[3]` for grid members).
   public private(set) var names: [String] = []
   /// The state each view was declared with; `reset` returns to it.
@@ -59,25 +63,42 @@ public final class Scene {
   public static let maximumViews = 1_000_000
 
   public init() {
-    capacity = 16 * Property.recordWidth
-    storage = .allocate(capacity: capacity)
+    capacity = RecordLayout.blockViews
+    buffer = Self.allocate(layout.capacity(views: capacity))
   }
 
-  deinit { storage.deallocate() }
+  deinit { UnsafeMutableRawPointer(buffer).deallocate() }
+
+  /// A zeroed buffer of `count` doubles, each block on its own cache lines
+  /// (freed as raw memory, as it was allocated).
+  private static func allocate(_ count: Int) -> UnsafeMutablePointer<Double> {
+    let raw = UnsafeMutableRawPointer.allocate(
+      byteCount: count * MemoryLayout<Double>.stride, alignment: 64)
+    return raw.initializeMemory(as: Double.self, repeating: 0, count: count)
+  }
 
   /// Number of declared views.
   public var count: Int { names.count }
 
-  /// A copy of every value, one record per view.
+  /// A copy of every value, one record after another (`Property.recordWidth`
+  /// doubles per view, in declaration order).
   public var values: [Double] {
     if !textViews.isEmpty { layOutTexts() }
-    return Array(UnsafeBufferPointer(start: storage, count: count * Property.recordWidth))
+    var result: [Double] = []
+    result.reserveCapacity(count * layout.width)
+    for id in 0..<count {
+      let view = record(of: ViewID(id))
+      for slot in 0..<layout.width { result.append(view.recordValue(at: slot)) }
+    }
+    return result
   }
 
-  /// Calls `body` with the current values (one record per view), without copying.
-  public func withValues<R>(_ body: (UnsafeBufferPointer<Double>) throws -> R) rethrows -> R {
+  /// Calls `body` with the scene's buffer read in place, without copying:
+  /// `layout.capacity(views: count)` doubles laid out by `layout` (the
+  /// unused rest of the last block holds zeros).
+  public func withBuffer<R>(_ body: (UnsafeBufferPointer<Double>) throws -> R) rethrows -> R {
     if !textViews.isEmpty { layOutTexts() }
-    return try body(UnsafeBufferPointer(start: storage, count: count * Property.recordWidth))
+    return try body(UnsafeBufferPointer(start: buffer, count: layout.capacity(views: count)))
   }
 
   /// Declares a view of `kind`, or redeclares an existing one with a new
@@ -96,14 +117,7 @@ public final class Scene {
       return id
     }
     let id = ViewID(names.count)
-    let needed = (names.count + 1) * Property.recordWidth
-    if needed > capacity {
-      let grown = UnsafeMutablePointer<Double>.allocate(capacity: capacity * 2)
-      grown.update(from: storage, count: names.count * Property.recordWidth)
-      storage.deallocate()
-      storage = grown
-      capacity *= 2
-    }
+    makeRoomForAView()
     names.append(name)
     parentIndex.append(-1)
     childIndex.append([])
@@ -118,21 +132,23 @@ public final class Scene {
     return id
   }
 
+  /// Grows the buffer when it is full, before a view is declared.
+  private func makeRoomForAView() {
+    guard names.count == capacity else { return }
+    // Indices do not depend on the capacity: the buffer is copied as is.
+    let grown = Self.allocate(layout.capacity(views: capacity * 2))
+    grown.update(from: buffer, count: layout.capacity(views: capacity))
+    UnsafeMutableRawPointer(buffer).deallocate()
+    buffer = grown
+    capacity *= 2
+  }
+
   /// Declares one letter of a text (SPEC §18): a `text` view named
   /// `name` that no script can name (letters are reached through their
   /// text's `letters`), laid out by its text rather than by itself.
   func declareLetter(_ name: String, state: ViewState) -> ViewID {
     let id = ViewID(names.count)
-    let needed = (names.count + 1) * Property.recordWidth
-    if needed > capacity {
-      var grownCapacity = capacity * 2
-      while grownCapacity < needed { grownCapacity *= 2 }
-      let grown = UnsafeMutablePointer<Double>.allocate(capacity: grownCapacity)
-      grown.update(from: storage, count: names.count * Property.recordWidth)
-      storage.deallocate()
-      storage = grown
-      capacity = grownCapacity
-    }
+    makeRoomForAView()
     names.append(name)
     parentIndex.append(-1)
     childIndex.append([])
@@ -160,10 +176,9 @@ public final class Scene {
     if !letterBook.isEmpty, let owner = letterBook.owners[id] {
       followLetters(of: owner.text, only: owner.index)
     }
-    let base = Int(id) * Property.recordWidth
     let objectBase = Int(id) * PropertyTable.standard.objectWidth
     var state = ViewState(
-      record: UnsafeBufferPointer(start: storage + base, count: Property.recordWidth),
+      record: record(of: id),
       objects: objects[objectBase..<objectBase + PropertyTable.standard.objectWidth])
     if kinds[Int(id)] == .text, !isLetter(id), let box = try? TextView(state).box() {
       // A text's box is its layout at its size now (SPEC §18): read-only,
@@ -189,9 +204,8 @@ public final class Scene {
   /// What text view `id` shows, read from its record alone (not whether
   /// it has letters or is one).
   func ownTextView(_ id: ViewID) -> TextView {
-    let base = Int(id) * Property.recordWidth
     let objectBase = Int(id) * PropertyTable.standard.objectWidth
-    return TextView(ViewRecord(base: UnsafePointer(storage + base))) {
+    return TextView(record(of: id)) {
       objects[objectBase + $0.slot]
     }
   }
@@ -207,21 +221,20 @@ public final class Scene {
   /// renderers' anchors and drawn bounds) sees the live box.
   public func layOutTexts() {
     for id in textViews {
-      let base = Int(id) * Property.recordWidth
       let objectBase = Int(id) * PropertyTable.standard.objectWidth
-      let record = ViewRecord(base: UnsafePointer(storage + base))
-      let text = TextView(record) { objects[objectBase + $0.slot] }
+      let text = TextView(record(of: id)) { objects[objectBase + $0.slot] }
       guard let box = try? text.box() else { continue }
-      storage[base + Property.width.slot] = box.width
-      storage[base + Property.height.slot] = box.height
+      buffer[Self.slot(id, .width)] = box.width
+      buffer[Self.slot(id, .height)] = box.height
     }
     if !letterBook.isEmpty { followLetters() }
   }
 
   /// Replaces every property of view `id`.
   public func set(_ id: ViewID, _ state: ViewState) {
-    let base = Int(id) * Property.recordWidth
-    for (offset, v) in state.record.enumerated() { storage[base + offset] = v }
+    for (slot, v) in state.record.enumerated() {
+      buffer[layout.index(view: Int(id), slot: slot)] = v
+    }
     let objectBase = Int(id) * PropertyTable.standard.objectWidth
     for (offset, v) in state.objects.enumerated() { objects[objectBase + offset] = v }
   }
@@ -238,6 +251,7 @@ public final class Scene {
 
   /// Every view's values at one moment (a copy), to compare with later.
   public struct Snapshot: Sendable {
+    /// Every record, one after another (`Scene.values`).
     private let values: [Double]
     private let objects: [PropertyObject]
     /// The number of views then.
@@ -248,11 +262,9 @@ public final class Scene {
       let width = Property.recordWidth
       let objectWidth = PropertyTable.standard.objectWidth
       let i = Int(id)
-      return values.withUnsafeBufferPointer {
-        ViewState(
-          record: UnsafeBufferPointer(rebasing: $0[i * width..<(i + 1) * width]),
-          objects: objects[i * objectWidth..<(i + 1) * objectWidth])
-      }
+      return ViewState(
+        record: Array(values[i * width..<(i + 1) * width]),
+        objects: objects[i * objectWidth..<(i + 1) * objectWidth])
     }
 
     init(values: [Double], objects: [PropertyObject], count: Int) {
@@ -273,9 +285,8 @@ public final class Scene {
   @inline(__always)
   public func forEachDrawn(_ body: (ViewID, ViewKind, ViewRecord) throws -> Void) rethrows {
     if !textViews.isEmpty { layOutTexts() }
-    let width = Property.recordWidth
     for i in 0..<count where isDrawn(ViewID(i)) {
-      try body(ViewID(i), kinds[i], ViewRecord(base: UnsafePointer(storage + i * width)))
+      try body(ViewID(i), kinds[i], record(of: ViewID(i)))
     }
   }
 
@@ -283,29 +294,33 @@ public final class Scene {
   @inline(__always)
   public func forEachView(_ body: (ViewID, ViewKind, ViewRecord) throws -> Void) rethrows {
     if !textViews.isEmpty { layOutTexts() }
-    let width = Property.recordWidth
     for i in 0..<count {
-      try body(ViewID(i), kinds[i], ViewRecord(base: UnsafePointer(storage + i * width)))
+      try body(ViewID(i), kinds[i], record(of: ViewID(i)))
     }
   }
 
-  /// Index of a property's first slot in `values`.
+  /// Index in `buffer` of a property's first slot (its lane 0) of view `id`;
+  /// lane k is `RecordLayout.slotStride · k` further.
   @inline(__always)
   static func slot(_ id: ViewID, _ property: Property) -> Int {
-    Int(id) * Property.recordWidth + property.slot
+    RecordLayout.standard.index(view: Int(id), slot: property.slot)
   }
 
+  /// The lanes of a property whose lane 0 is at `slot` in `buffer`.
   @inline(__always)
   func read(slot: Int, lanes: Int) -> PropertyValue {
-    if lanes == 1 { return PropertyValue(storage[slot], 0, 0, 0) }
-    return PropertyValue(storage[slot], storage[slot + 1], storage[slot + 2], storage[slot + 3])
+    if lanes == 1 { return PropertyValue(buffer[slot], 0, 0, 0) }
+    let s = RecordLayout.slotStride
+    return PropertyValue(buffer[slot], buffer[slot + s], buffer[slot + 2 * s], buffer[slot + 3 * s])
   }
 
+  /// Writes the lanes of a property whose lane 0 is at `slot` in `buffer`.
   @inline(__always)
   func write(slot: Int, lanes: Int, _ v: PropertyValue) {
-    storage[slot] = v[0]
+    buffer[slot] = v[0]
     if lanes == 4 {
-      storage[slot + 1] = v[1]; storage[slot + 2] = v[2]; storage[slot + 3] = v[3]
+      let s = RecordLayout.slotStride
+      buffer[slot + s] = v[1]; buffer[slot + 2 * s] = v[2]; buffer[slot + 3 * s] = v[3]
     }
   }
 

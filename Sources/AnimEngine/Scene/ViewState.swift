@@ -28,9 +28,16 @@ public struct ViewState: Sendable, Equatable, PropertyReading {
 
   private static let defaults = ViewState(table: .standard)
 
-  /// The state stored in one scene record and its objects.
-  init(record: UnsafeBufferPointer<Double>, objects: ArraySlice<PropertyObject>) {
-    self.record = Array(record)
+  /// The state held in one record read in place and its objects.
+  init(record: ViewRecord, objects: ArraySlice<PropertyObject>) {
+    self.record = (0..<Property.recordWidth).map { record.recordValue(at: $0) }
+    self.objects = Array(objects)
+  }
+
+  /// The state of a record copied out (`Property.recordWidth` doubles) and
+  /// its objects.
+  init(record: [Double], objects: ArraySlice<PropertyObject>) {
+    self.record = record
     self.objects = Array(objects)
   }
 
@@ -124,8 +131,9 @@ extension PropertyReading {
 /// One view's record read in place in the scene's buffer: valid only inside
 /// the `Scene.forEachDrawn` call that gives it.
 public struct ViewRecord: PropertyReading {
+  /// The view's slot 0; slot k is `RecordLayout.slotStride · k` further.
   let base: UnsafePointer<Double>
 
   @inline(__always)
-  public func recordValue(at slot: Int) -> Double { base[slot] }
+  public func recordValue(at slot: Int) -> Double { base[slot &* RecordLayout.slotStride] }
 }

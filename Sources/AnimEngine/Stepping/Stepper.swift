@@ -86,48 +86,53 @@ final class Stepper {
   /// them forward again (seek back, playing backwards).
   ///
   /// This is the clock's hot loop: per track a comparison with the next
-  /// segment's start, then an easing and a store into the scene.
+  /// segment's start, then an easing and a store into the scene. Its
+  /// common case (a number moving along a segment) is tested first, and the
+  /// writes are counted as the tracks less the idle ones, so that path
+  /// keeps no counter.
   func write<Rules: StepperRules>(at local: Double, rules: Rules) -> Int {
     let back = local < written - tolerance(written)
     if back { rewind() }
     written = local
-    let values = scene.storage
+    let values = scene.buffer
     let hot = inForce
     let limit = local + tolerance(local)
-    var updates = 0
+    var idle = 0
     for i in 0..<trackCount {
-      if hot[i].nextStart <= limit { startDue(i, local, limit, rules) }
       let h = hot + i
+      if h.pointee.nextStart <= limit { startDue(i, local, limit, rules) }
+      let kind = h.pointee.kind
       var value: Double
-      switch h.pointee.kind {
-      case .idle:
-        continue
-      case .linear, .eased:
+      if _fastPath(kind == .linear || kind == .eased) {
         if local >= h.pointee.endLimit {
           value = h.pointee.b
         } else {
           let p = max(local - h.pointee.start, 0) * h.pointee.invDuration
-          let e = h.pointee.kind == .linear ? p : curves[i].easing(p)
+          let e = kind == .linear ? p : curves[i].easing(p)
           value = h.pointee.a + (h.pointee.b - h.pointee.a) * e
-          if _slowPath(!value.isFinite) {
+          // Not finite (NaN included): `magnitude < .infinity` is one
+          // comparison, where `isFinite` tests the exponent's bits.
+          if _slowPath(!(value.magnitude < .infinity)) {
             value = FiniteValues.interpolateWide(h.pointee.a, h.pointee.b, e)
           }
         }
-      case .spring:
+      } else if kind == .idle {
+        idle &+= 1
+        continue
+      } else if kind == .spring {
         value =
           local >= h.pointee.endLimit
           ? h.pointee.b
           : h.pointee.b
             + (curves[i].spring?.solution.displacement(at: max(local - h.pointee.start, 0)) ?? 0)
         if _slowPath(!value.isFinite) { value = FiniteValues.clamp(value, fallback: h.pointee.b) }
-      case .general:
+      } else {
+        // `.general`: the segment computes every lane.
         let track = tracks[i]
         scene.write(slot: track.slot, lanes: track.lanes, track.resolver.value(at: local))
-        updates += 1
         continue
       }
       values[Int(h.pointee.slot)] = value
-      updates += 1
     }
     if back {
       // A track that took its property but has no segment in force yet at
@@ -138,7 +143,7 @@ final class Stepper {
         }
       }
     }
-    return updates
+    return trackCount - idle
   }
 
   /// Puts every track that still writes back at local time 0, before its

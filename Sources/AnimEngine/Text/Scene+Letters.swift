@@ -29,6 +29,9 @@ extension Scene {
     !letterBook.isEmpty && (letterBook.owners[id] != nil || letterBook.retired.contains(id))
   }
 
+  /// Whether any view was a letter of a string its text no longer shows.
+  var hasRetiredLetters: Bool { !letterBook.retired.isEmpty }
+
   /// Whether view `id` was a letter of a string its text no longer shows.
   public func isRetired(_ id: ViewID) -> Bool {
     !letterBook.retired.isEmpty && letterBook.retired.contains(id)
@@ -54,8 +57,7 @@ extension Scene {
     let boxes = shape.letterBoxes(size: text.size, tracking: text.tracking, align: text.align)
     let objectBase = Int(id) * PropertyTable.standard.objectWidth
     let own = ViewState(
-      record: UnsafeBufferPointer(
-        start: storage + Int(id) * Property.recordWidth, count: Property.recordWidth),
+      record: record(of: id),
       objects: objects[objectBase..<objectBase + PropertyTable.standard.objectWidth])
     var letters: [ViewID] = []
     letters.reserveCapacity(shape.letters.count)
@@ -130,21 +132,19 @@ extension Scene {
       }
       lettering.layoutKey = text
     }
-    let width = Property.recordWidth
-    let textBase = Int(id) * width
     let fontObject = object(id, .font)
     let followed = LetterBook.followed
     let n = LetterBook.followedWidth
     var wanted = [Double](repeating: 0, count: n)
+    let stride = RecordLayout.slotStride
     let trim = LetterTrim(
-      start: storage[textBase + Property.trimStart.slot],
-      end: storage[textBase + Property.trimEnd.slot],
-      offset: storage[textBase + Property.trimOffset.slot])
+      start: buffer[Self.slot(id, .trimStart)],
+      end: buffer[Self.slot(id, .trimEnd)],
+      offset: buffer[Self.slot(id, .trimOffset)])
     let range = only.map { $0..<$0 + 1 } ?? 0..<lettering.letters.count
     for i in range where i < lettering.boxes.count {
       let letter = lettering.letters[i]
       let box = lettering.boxes[i]
-      let base = Int(letter) * width
       var k = 0
       for (bit, property) in followed.enumerated() {
         let lanes = property.lanes
@@ -159,20 +159,22 @@ extension Scene {
           wanted[k] =
             property == .trimStart ? own.start : property == .trimEnd ? own.end : own.offset
         default:
-          for lane in 0..<lanes { wanted[k + lane] = storage[textBase + property.slot + lane] }
+          let from = Self.slot(id, property)
+          for lane in 0..<lanes { wanted[k + lane] = buffer[from + lane * stride] }
         }
         let mask = UInt16(1) << UInt16(bit)
+        let to = Self.slot(letter, property)
         if lettering.owned[i] & mask == 0 {
           var written = false
           for lane in 0..<lanes {
             let given = lettering.given[i * n + k + lane]
-            if !given.isNaN && storage[base + property.slot + lane] != given { written = true }
+            if !given.isNaN && buffer[to + lane * stride] != given { written = true }
           }
           if written {
             lettering.owned[i] |= mask
           } else {
             for lane in 0..<lanes {
-              storage[base + property.slot + lane] = wanted[k + lane]
+              buffer[to + lane * stride] = wanted[k + lane]
               lettering.given[i * n + k + lane] = wanted[k + lane]
             }
           }
@@ -199,7 +201,7 @@ extension Scene {
     for letter in old.letters {
       letterBook.owners[letter] = nil
       // Hidden for good: an export that recorded it shows it no longer.
-      storage[Int(letter) * Property.recordWidth + Property.alpha.slot] = 0
+      buffer[Self.slot(letter, .alpha)] = 0
     }
     letterBook.retired.formUnion(old.letters)
     onRetire?(old.letters)
@@ -216,7 +218,7 @@ extension Scene {
   /// letters stay hidden.
   func forgetLetterWrites() {
     for letter in letterBook.retired {
-      storage[Int(letter) * Property.recordWidth + Property.alpha.slot] = 0
+      buffer[Self.slot(letter, .alpha)] = 0
     }
     for id in Array(letterBook.letterings.keys) {
       guard var lettering = letterBook.letterings[id] else { continue }

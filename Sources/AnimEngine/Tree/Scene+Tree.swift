@@ -75,7 +75,7 @@ extension Scene {
 
   /// Whether view `id` clips its descendants (`clip: true`).
   public func clips(_ id: ViewID) -> Bool {
-    storage[Self.slot(id, .clip)] != 0
+    buffer[Self.slot(id, .clip)] != 0
   }
 
   /// Whether any view with children clips them now.
@@ -114,9 +114,8 @@ extension Scene {
     frame.alphas.removeAll(keepingCapacity: true)
     frame.transforms.reserveCapacity(n)
     frame.alphas.reserveCapacity(n)
-    let width = Property.recordWidth
     for i in 0..<n {
-      let record = ViewRecord(base: UnsafePointer(storage + i * width))
+      let record = record(of: ViewID(i))
       let own = Affine.placing(record)
       let alpha = record.drawn(.alpha)
       let p = Int(parentIndex[i])
@@ -140,9 +139,8 @@ extension Scene {
     }
     var transform = Affine.identity
     var alpha = 1.0
-    let width = Property.recordWidth
     for v in chain.reversed() {
-      let record = ViewRecord(base: UnsafePointer(storage + Int(v) * width))
+      let record = record(of: v)
       transform = transform.concatenating(Affine.placing(record))
       alpha *= record.drawn(.alpha)
     }
@@ -153,7 +151,7 @@ extension Scene {
   /// next declaration (renderers read it during one frame).
   @inline(__always)
   public func record(of id: ViewID) -> ViewRecord {
-    ViewRecord(base: UnsafePointer(storage + Int(id) * Property.recordWidth))
+    ViewRecord(base: buffer + layout.index(view: Int(id), slot: 0))
   }
 
   /// The world rotation of view `id` in degrees: the sum of its own
@@ -162,7 +160,7 @@ extension Scene {
     var sum = 0.0
     var v = Int(id)
     while v >= 0 {
-      sum += storage[Self.slot(ViewID(v), .rotation)]
+      sum += buffer[Self.slot(ViewID(v), .rotation)]
       v = Int(parentIndex[v])
     }
     return sum

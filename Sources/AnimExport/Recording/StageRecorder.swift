@@ -37,16 +37,21 @@ public final class StageRecorder {
   private var builders: [TrackBuilder] = []
   private var builderOf: [Int32] = []
   /// How each view was first seen: when, and its record's values then (the
-  /// value of each of its tracks without a builder).
+  /// value of each of its tracks without a builder), kept as the scene's
+  /// buffer is laid out (`layout`).
   private var firstLooks: [FirstLook] = []
   private var firstValues: [Double] = []
+  /// Where each view's record is in the scene's buffer, in `seen` and in
+  /// `firstValues`.
+  private let layout = RecordLayout.standard
   /// Each text view's drawings, run-length by frame (`RecordedView.textRuns`).
   private var textRuns: [ViewID: [(frame: Int, text: TextView)]] = [:]
   private var visits = FrameVisits()
   /// Tracks that must be visited at the next frame (see
   /// `TrackBuilder.isSettled`).
   private var unsettled: [Int] = []
-  /// The scene's values at the last frame, to find what changed since.
+  /// The scene's values at the last frame, to find what changed since
+  /// (laid out as its buffer).
   private var seen: [Double] = []
   private var frame = -1
   /// Looks taken (frames and instants between them), to tell visits apart.
@@ -91,6 +96,7 @@ public final class StageRecorder {
     into visits: inout FrameVisits
   ) {
     guard scene.count > views.count else { return }
+    let known = views.count
     for raw in views.count..<scene.count {
       let id = ViewID(raw)
       views.append((id: id, name: scene.name(of: id), kind: scene.kind(of: id)))
@@ -103,11 +109,16 @@ public final class StageRecorder {
     }
     builderOf += repeatElement(-1, count: views.count * properties.count - builderOf.count)
     visits.grow(to: builderOf.count)
-    let width = views.count * Property.recordWidth
-    scene.withValues { values in
-      for s in seen.count..<width {
-        seen.append(values[s])
-        firstValues.append(values[s])
+    let size = layout.capacity(views: views.count)
+    seen += repeatElement(0, count: size - seen.count)
+    firstValues += repeatElement(0, count: size - firstValues.count)
+    scene.withBuffer { values in
+      for v in known..<views.count {
+        for slot in 0..<layout.width {
+          let s = layout.index(view: v, slot: slot)
+          seen[s] = values[s]
+          firstValues[s] = values[s]
+        }
       }
     }
   }
@@ -131,9 +142,10 @@ public final class StageRecorder {
 
   /// The value of `property` of the `v`-th view when it was first seen.
   private func firstValue(_ v: Int, _ property: Property) -> PropertyValue {
-    let base = v * Property.recordWidth + property.slot
     var value = PropertyValue.zero
-    for lane in 0..<property.lanes { value[lane] = firstValues[base + lane] }
+    for lane in 0..<property.lanes {
+      value[lane] = firstValues[layout.index(view: v, slot: property.slot + lane)]
+    }
     return value
   }
 
@@ -233,7 +245,7 @@ public final class StageRecorder {
       if let afterFrame {
         builders[b].observeAfterFrame(
           time: time, value: value,
-          jumped: Self.jumped(property, view: i / propertyCount, since: afterFrame, now: seen),
+          jumped: jumped(property, view: i / propertyCount, since: afterFrame, now: seen),
           segment: k.map { visits.segments[$0] }, jumpDelta: delta, lanes: property.lanes)
         if !builders[b].isSettled { unsettled.append(i) }
         continue
@@ -267,13 +279,13 @@ public final class StageRecorder {
   /// Whether any lane of `property` of the `view`-th view recorded differs
   /// (in any bit) between the values `then` and `now`; true for a view
   /// `then` did not have.
-  private static func jumped(_ property: Property, view: Int, since then: [Double], now: [Double])
+  private func jumped(_ property: Property, view: Int, since then: [Double], now: [Double])
     -> Bool
   {
-    let base = view * Property.recordWidth + property.slot
-    guard base + property.lanes <= then.count else { return true }
-    for s in base..<base + property.lanes where then[s].bitPattern != now[s].bitPattern {
-      return true
+    for lane in 0..<property.lanes {
+      let s = layout.index(view: view, slot: property.slot + lane)
+      guard s < then.count else { return true }
+      if then[s].bitPattern != now[s].bitPattern { return true }
     }
     return false
   }
@@ -281,15 +293,17 @@ public final class StageRecorder {
   /// Queues every track whose value differs (in any bit) from the last
   /// frame's, and remembers the values.
   private func queueChangedValues(_ scene: Scene, into visits: inout FrameVisits) {
-    let width = Property.recordWidth
     let propertyCount = properties.count
     let propertyOfSlot = self.propertyOfSlot
+    let layout = self.layout
     var seen = self.seen
     self.seen = []
-    scene.withValues { values in
-      for s in 0..<seen.count where values[s].bitPattern != seen[s].bitPattern {
+    scene.withBuffer { values in
+      // The rest of the last block is never written, so it never differs.
+      for s in 0..<min(seen.count, values.count) where values[s].bitPattern != seen[s].bitPattern {
         seen[s] = values[s]
-        visits.add(s / width * propertyCount + propertyOfSlot[s % width])
+        let (view, slot) = layout.place(of: s)
+        visits.add(view * propertyCount + propertyOfSlot[slot])
       }
     }
     self.seen = seen
@@ -307,12 +321,10 @@ public final class StageRecorder {
         let keys = builders[Int(b)].finished(at: lastFrameTime)
         tracks.append(PropertyTrack(property: property, keys: keys))
       }
-      let base = v * Property.recordWidth
+      let record = (0..<layout.width).map { firstValues[layout.index(view: v, slot: $0)] }
       var recordedView = RecordedView(
         id: view.id, name: view.name, kind: view.kind, tracks: tracks,
-        held: HeldTracks(
-          firstLook: firstLooks[v], values: firstValues[base..<base + Property.recordWidth],
-          end: lastFrameTime))
+        held: HeldTracks(firstLook: firstLooks[v], values: record[...], end: lastFrameTime))
       recordedView.path = paths[view.id]
       recordedView.textRuns = textRuns[view.id] ?? []
       recordedView.parent = parents[view.id]

@@ -27,7 +27,8 @@ extension LanguageServer {
 /// language's `CompletionEngine` what fits there with the names the
 /// analysis sees (`AnalysisScope`), and sends its offers as LSP items.
 /// Inside `import "` it offers the `.anim` files and folders beside the
-/// document; in a comment or another string, nothing.
+/// document (offers of kind `file` and `folder`); in a comment or another
+/// string, nothing.
 struct CompletionRequest {
   let analysis: Analysis
   let source: SourceFile
@@ -62,35 +63,9 @@ struct CompletionRequest {
       case .constant: self = .constant
       case .event: self = .event
       case .color: self = .color
+      case .file: self = .file
+      case .folder: self = .folder
       }
-    }
-  }
-
-  /// One item as sent; `rank` orders groups (contextual values first).
-  struct Item {
-    var label: String
-    var kind: Kind
-    var rank: Int
-    var detail: String? = nil
-    var documentation: String? = nil
-    var insert: String? = nil
-
-    init(
-      label: String, kind: Kind, rank: Int, detail: String? = nil, documentation: String? = nil,
-      insert: String? = nil
-    ) {
-      self.label = label
-      self.kind = kind
-      self.rank = rank
-      self.detail = detail
-      self.documentation = documentation
-      self.insert = insert
-    }
-
-    init(_ offer: CompletionOffer) {
-      self.init(
-        label: offer.label, kind: Kind(offer.kind), rank: offer.rank, detail: offer.detail,
-        documentation: offer.documentation, insert: offer.insert)
     }
   }
 
@@ -113,7 +88,7 @@ struct CompletionRequest {
       scope: AnalysisScope(analysis: analysis, offset: offset), prefix: prefix,
       nameLimit: Self.maximumItems + 1)
     let offers = engine.offers(after: tokensBefore(prefixStart))
-    return render(offers.map(Item.init), prefix: prefix, from: prefixStart)
+    return render(offers, prefix: prefix, from: prefixStart)
   }
 
   private static func isIdentifierByte(_ b: UInt8) -> Bool {
@@ -155,18 +130,18 @@ struct CompletionRequest {
     guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
       return []
     }
-    var items: [Item] = []
+    var items: [CompletionOffer] = []
     for entry in entries.sorted() where !entry.hasPrefix(".") {
       var isDirectory: ObjCBool = false
-      FileManager.default.fileExists(
+      _ = FileManager.default.fileExists(
         atPath: directory.appendingPathComponent(entry).path, isDirectory: &isDirectory)
       if isDirectory.boolValue {
-        items.append(Item(label: directoryPart + entry + "/", kind: .folder, rank: 1))
+        items.append(CompletionOffer(label: directoryPart + entry + "/", kind: .folder, rank: 1))
       } else if entry.hasSuffix(".anim"),
         FilePaths.canonical(directory.appendingPathComponent(entry).path)
           != FilePaths.canonical(source.path)
       {
-        items.append(Item(label: directoryPart + entry, kind: .file, rank: 0))
+        items.append(CompletionOffer(label: directoryPart + entry, kind: .file, rank: 0))
       }
     }
     return render(items, prefix: typed, from: stringStart)
@@ -174,14 +149,16 @@ struct CompletionRequest {
 
   // MARK: Output
 
-  private func render(_ items: [Item], prefix: String, from start: Int) -> [JSON] {
+  /// The offers as LSP items, by `rank` (contextual values first), those
+  /// not starting with `prefix` and repeated labels left out.
+  private func render(_ items: [CompletionOffer], prefix: String, from start: Int) -> [JSON] {
     let range = source.lspRange(from: start, to: offset)
     let lowered = prefix.lowercased()
     var seen: Set<String> = []
     var out: [JSON] = []
     // By rank, and within a rank in the order the context listed them (a
     // bucket pass: the list may hold every name of a large script).
-    var buckets: [[Item]] = Array(repeating: [], count: CompletionOffer.lastRank + 1)
+    var buckets: [[CompletionOffer]] = Array(repeating: [], count: CompletionOffer.lastRank + 1)
     for item in items { buckets[min(max(item.rank, 0), CompletionOffer.lastRank)].append(item) }
     for item in buckets.joined() {
       // One more than the limit tells the caller the list is incomplete.
@@ -190,7 +167,7 @@ struct CompletionRequest {
         continue
       }
       var object: [String: JSON] = [
-        "label": .string(item.label), "kind": .int(item.kind.rawValue),
+        "label": .string(item.label), "kind": .int(Kind(item.kind).rawValue),
         "sortText": .string("\(item.rank)\(item.label)"),
         "textEdit": ["range": range, "newText": .string(item.insert ?? item.label)],
       ]

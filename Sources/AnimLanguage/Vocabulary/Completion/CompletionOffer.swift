@@ -1,12 +1,15 @@
 import AnimEngine
 
 /// One thing that may be written at the cursor, as the completion engine
-/// offers it: the language server turns it into a `CompletionItem`, the
-/// REPL into a Tab candidate.
+/// offers it: the language server sends it as a `CompletionItem`, the REPL
+/// as a Tab candidate.
 public struct CompletionOffer: Equatable, Sendable {
   /// What the offer is, for an editor's icon.
   public enum Kind: Sendable {
     case keyword, function, variable, property, field, value, constant, event, color
+    /// A `.anim` file or a folder inside `import "`: the language server
+    /// offers them from the files beside the document, never the engine.
+    case file, folder
   }
 
   /// The text shown and matched against the word being typed.
