@@ -116,6 +116,15 @@ public final class Scene {
       if !letterBook.isEmpty { redeclaredLetters(of: id) }
       return id
     }
+    let id = appendView(name, kind: kind, state: state)
+    if kind == .text { textViews.append(id) }
+    index[name] = id
+    return id
+  }
+
+  /// Adds a view at the end: room in the buffer, no parent, no children,
+  /// its state set.
+  private func appendView(_ name: String, kind: ViewKind, state: ViewState) -> ViewID {
     let id = ViewID(names.count)
     makeRoomForAView()
     names.append(name)
@@ -125,9 +134,7 @@ public final class Scene {
     cachedTreeOrder = nil
     declared.append(state)
     kinds.append(kind)
-    if kind == .text { textViews.append(id) }
     objects.append(contentsOf: state.objects)
-    index[name] = id
     set(id, state)
     return id
   }
@@ -147,18 +154,7 @@ public final class Scene {
   /// `name` that no script can name (letters are reached through their
   /// text's `letters`), laid out by its text rather than by itself.
   func declareLetter(_ name: String, state: ViewState) -> ViewID {
-    let id = ViewID(names.count)
-    makeRoomForAView()
-    names.append(name)
-    parentIndex.append(-1)
-    childIndex.append([])
-    depthIndex.append(0)
-    cachedTreeOrder = nil
-    declared.append(state)
-    kinds.append(.text)
-    objects.append(contentsOf: state.objects)
-    set(id, state)
-    return id
+    appendView(name, kind: .text, state: state)
   }
 
   /// The view declared under `name`.
