@@ -294,3 +294,33 @@ def test_a_texts_stroke_and_trim_play(browser, tmp_path):
         # measures flattened curves): a fraction of a point off, a few
         # pixels at each end of the piece.
         compare(browser.screenshot("#stage"), want, f"texts at t = {t}", stray=8)
+
+
+# A trimmed outline of several subpaths whose size animates (SPEC §16.3):
+# one dash runs over the subpaths in order, each subpath's share of the
+# length following the outline frame by frame, where one path with one
+# dash would draw a piece of every subpath (browsers start a dash again at
+# each subpath).
+MOVING_CONTOURS = """
+stage(width: 300, height: 160, background: "#202020")
+shape bars(x: 150, y: 80, width: 120, height: 100, d: "M0 0 L100 0 M0 50 L100 50 M0 100 L60 100", color: transparent, stroke: "#40ff80", strokeWidth: 10, trimEnd: 0.1)
+run tween(width: 240, 1, ease: inOutQuad) | tween(trimEnd: 0.9, 1) on bars
+"""
+
+
+def test_a_trimmed_outline_of_several_subpaths_follows_its_moving_size(browser, tmp_path):
+    script = tmp_path / "contours.anim"
+    script.write_text(MOVING_CONTOURS)
+    page = tmp_path / "contours.html"
+    p = run(["export", str(script), "-o", str(page), "--to", "1", "--fps", str(FPS)])
+    assert p.returncode == 0, p.stderr
+    browser.open(f"file://{page}")
+    # Frame times and times between frames.
+    for t in (0, 0.2, 0.35, 0.5, 0.65, 0.8, 1):
+        png = tmp_path / f"at{t}.png"
+        p = run(["render", str(script), "-o", str(png), "--at", str(t), "--quiet"])
+        assert p.returncode == 0, p.stderr
+        state_at(browser, t)
+        want = Image.open(png).convert("RGBA")
+        # The trimmed end a fraction of a point off (see the texts' test).
+        compare(browser.screenshot("#stage"), want, f"contours at t = {t}", stray=8)

@@ -30,7 +30,7 @@ extension HTMLPlayerWriter {
         continue
       }
       let view = views[i]
-      out += element(view, i)
+      out += element(view, i, recording: recording)
       guard !children[i].isEmpty else { continue }
       var state = ViewState()
       for p in Property.allCases where p.lanes > 0 {
