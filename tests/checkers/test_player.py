@@ -324,3 +324,39 @@ def test_a_trimmed_outline_of_several_subpaths_follows_its_moving_size(browser, 
         want = Image.open(png).convert("RGBA")
         # The trimmed end a fraction of a point off (see the texts' test).
         compare(browser.screenshot("#stage"), want, f"contours at t = {t}", stray=8)
+
+
+# A text that clips (SPEC §17, §18) follows its drawings: its size grows,
+# then its string changes; the clip is the glyphs anim draws at each frame,
+# not the first drawing's. A counting number clips its child too.
+TEXT_CLIPS = """
+stage(width: 360, height: 160, background: "#202020")
+text word("HI", x: 120, y: 80, size: 40, color: "#303030", clip: true) {
+  rect fill(x: 0, y: 0, width: 800, height: 800, color: "#ff4040")
+}
+text count(value: 1, size: 60, x: 290, y: 80, color: "#303030", clip: true) {
+  rect bar(x: 0, y: 0, width: 800, height: 800, color: "#40ff80")
+}
+run tween(size: 90, 0.5, ease: outQuad) on word
+run tween(value: 80, 1) on count
+step 0.6
+word.text = "WOW"
+"""
+
+
+def test_a_texts_clip_follows_its_drawings(browser, tmp_path):
+    script = tmp_path / "textclips.anim"
+    script.write_text(TEXT_CLIPS)
+    page = tmp_path / "textclips.html"
+    p = run(["export", str(script), "-o", str(page), "--to", "1", "--fps", str(FPS)])
+    assert p.returncode == 0, p.stderr
+    browser.open(f"file://{page}")
+    # Frame times, before and after the string changed (between frames the
+    # page holds the frame's drawing, a text's as its clip's: docs/export.md).
+    for t in (0, 0.1, 0.2, 0.4, 0.5, 0.6, 0.7, 0.8, 1):
+        png = tmp_path / f"at{t}.png"
+        p = run(["render", str(script), "-o", str(png), "--at", str(t), "--quiet"])
+        assert p.returncode == 0, p.stderr
+        state_at(browser, t)
+        want = Image.open(png).convert("RGBA")
+        compare(browser.screenshot("#stage"), want, f"text clips at t = {t}")
