@@ -300,11 +300,14 @@ def test_a_texts_stroke_and_trim_play(browser, tmp_path):
 # one dash runs over the subpaths in order, each subpath's share of the
 # length following the outline frame by frame, where one path with one
 # dash would draw a piece of every subpath (browsers start a dash again at
-# each subpath).
+# each subpath). Closed subpaths too, filled, drawn on with a moving offset
+# as the box grows from its left edge.
 MOVING_CONTOURS = """
 stage(width: 300, height: 160, background: "#202020")
 shape bars(x: 150, y: 80, width: 120, height: 100, d: "M0 0 L100 0 M0 50 L100 50 M0 100 L60 100", color: transparent, stroke: "#40ff80", strokeWidth: 10, trimEnd: 0.1)
 run tween(width: 240, 1, ease: inOutQuad) | tween(trimEnd: 0.9, 1) on bars
+shape boxes(x: 150, y: 130, width: 100, height: 16, d: "M0 0 H40 V16 H0 Z M60 0 H100 V16 H60 Z", color: "#3080ff", stroke: white, strokeWidth: 4, lineJoin: round, trimEnd: 0, anchor: (0, 0.5))
+run draw(1) | tween(width: 140, height: 24, 1, ease: outQuad) | tween(trimOffset: 0.3, 1) on boxes
 """
 
 
