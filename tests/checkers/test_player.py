@@ -363,3 +363,35 @@ def test_a_texts_clip_follows_its_drawings(browser, tmp_path):
         state_at(browser, t)
         want = Image.open(png).convert("RGBA")
         compare(browser.screenshot("#stage"), want, f"text clips at t = {t}")
+
+
+def test_anims_own_text_clip_lies_on_its_glyphs_as_its_size_moves(tmp_path):
+    """anim's PNG (the reference above) clips to the glyphs it draws while
+    the text's box grows between declarations: the red a clipping text
+    shows is where the same text, unclipped, draws white (world transforms
+    lay texts out first, even when no text has letters)."""
+    clipped = tmp_path / "clipped.anim"
+    clipped.write_text(
+        'stage(width: 200, height: 100, background: black)\n'
+        'text t("HI", x: 100, y: 50, size: 40, color: black, clip: true) {\n'
+        '  rect r(x: 0, y: 0, width: 800, height: 800, color: red)\n}\n'
+        'run tween(size: 80, 1, ease: linear) on t\n')
+    plain = tmp_path / "plain.anim"
+    plain.write_text(
+        'stage(width: 200, height: 100, background: black)\n'
+        'text t("HI", x: 100, y: 50, size: 40, color: white)\n'
+        'run tween(size: 80, 1, ease: linear) on t\n')
+    for script in (clipped, plain):
+        p = run(["render", str(script), "-o", str(script.with_suffix(".png")), "--at", "0.5",
+                 "--quiet"])
+        assert p.returncode == 0, p.stderr
+    red = Image.open(clipped.with_suffix(".png")).convert("RGB").load()
+    white = Image.open(plain.with_suffix(".png")).convert("RGB").load()
+    inside = 0
+    for y in range(100):
+        for x in range(200):
+            r = red[x, y][0]
+            w = white[x, y][0]
+            assert abs(r - w) <= 2, (x, y, red[x, y], white[x, y])
+            inside += r == 255
+    assert inside > 500, inside
