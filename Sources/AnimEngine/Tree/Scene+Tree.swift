@@ -108,7 +108,7 @@ extension Scene {
   /// reusing its storage (renderers call it once per frame).
   public func fillWorldFrame(_ frame: inout WorldFrame) {
     // Texts' boxes as laid out now, and their letters (SPEC §18).
-    if !letterBook.isEmpty { layOutTexts() }
+    layOutTexts()
     let n = count
     frame.transforms.removeAll(keepingCapacity: true)
     frame.alphas.removeAll(keepingCapacity: true)

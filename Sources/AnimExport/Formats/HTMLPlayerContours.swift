@@ -29,22 +29,121 @@ extension HTMLPlayerWriter {
       .numbers[0]
   }
 
-  /// The outline of a view drawn as a path, about its anchor point, when it
-  /// has several subpaths, is trimmed at some time and does not change
-  /// (its `d` is not animated); else nil. An outline that changes keeps one
-  /// path, whose trim browsers draw per subpath (docs/export.md).
-  static func contourOutline(_ view: RecordedView) -> Outline? {
+  /// The outline of a view drawn as a path, about its anchor point at the
+  /// first frame, when it has several subpaths and is trimmed at some time;
+  /// else nil. `moves` tells whether it changes over time (its `d` is
+  /// animated), for which see `movingContours`.
+  static func contourOutline(_ view: RecordedView) -> (outline: Outline, moves: Bool)? {
     guard trims(view), !SampledShapes.isMorphed(view) else { return nil }
     let channels = PlayerShapeChannel.of(kind: view.kind, path: view.path, alphaInStroke: true)
     let d = channels[0]
     let inputs = d.inputs.map { view.track($0).keys }
     let first = inputs.map { $0.first?.value ?? .zero }
-    guard inputs.allSatisfy({ keys in keys.allSatisfy { $0.value == keys[0].value } }) else {
-      return nil
-    }
+    let moves = !inputs.allSatisfy { keys in keys.allSatisfy { $0.value == keys[0].value } }
     let outline = PlayerShapeChannel.outline(
       kind: view.kind, path: view.path, geometry: d.inputs, values: first)
-    return outline.subpaths.count > 1 ? outline : nil
+    return outline.subpaths.count > 1 ? (outline, moves) : nil
+  }
+
+  /// The paths of a trimmed outline of several subpaths that changes over
+  /// time (its size, corner or anchor animated): its fill (id `f` + the
+  /// view's index), then each subpath's stroke (id `s` + subpath + `_` +
+  /// the view's index), each of `pathLength` 1, with the `d`, dash and dash
+  /// offset of the first frame; `movingContourAnimations` moves them.
+  ///
+  /// A subpath's share of the whole length changes with the outline, and
+  /// `pathLength` does not animate: so each subpath's dash pattern is the
+  /// whole outline's (one dash, period 1) divided by its share, and its
+  /// offset the whole's plus where it starts, divided by its share, sampled
+  /// at every frame as its `d` is.
+  static func movingContourPaths(_ view: RecordedView, _ i: Int, recording: StageRecording)
+    -> String
+  {
+    guard let frames = contourFrames(view, at: [recording.start]), let first = frames.first
+    else { return "" }
+    var out = "<path id=\"f\(i)\" d=\"\(first.fill)\" style=\"stroke:none\"></path>"
+    for (j, subpath) in first.subpaths.enumerated() {
+      out += "<path id=\"s\(j)_\(i)\" d=\"\(subpath.d)\" pathLength=\"1\" stroke-miterlimit=\"4\" "
+      out += "style=\"fill:none;stroke-dasharray:\(subpath.dash);"
+      out += "stroke-dashoffset:\(subpath.offset)\"></path>"
+    }
+    return out
+  }
+
+  /// The animations of `movingContourPaths`, each marked with the element
+  /// it moves (`"e"`): the fill's `d`, and each subpath's `d`, dash and
+  /// dash offset, a keyframe at every frame, linear in between.
+  static func movingContourAnimations(
+    _ view: RecordedView, recording: StageRecording, span: Double
+  ) -> [JSONValue] {
+    let times = SampledShapes.frameTimes(recording)
+    guard let frames = contourFrames(view, at: times), let first = frames.first else {
+      return []
+    }
+    func animation(_ css: String, _ element: String, _ values: [String]) -> JSONValue {
+      var keys: [JSONValue] = []
+      for (k, value) in values.enumerated() {
+        // Inside a run of equal frames only its ends are needed.
+        if k > 0 && k + 1 < values.count && values[k - 1] == value && values[k + 1] == value {
+          continue
+        }
+        let offset = span > 0 ? min(max((times[k] - recording.start) / span, 0), 1) : 0
+        keys.append(.array([.number(offset), .string(value), .string("linear")]))
+      }
+      if let last = values.last, times.count == 1 || (times.last! - recording.start) < span {
+        keys.append(.array([.number(1), .string(last), .string("linear")]))
+      }
+      return .object([("p", .string(css)), ("k", .array(keys)), ("e", .string(element))])
+    }
+    var out = [animation("d", "f", frames.map { "path(\"\($0.fill)\")" })]
+    for j in first.subpaths.indices {
+      let element = "s\(j)_"
+      out.append(animation("d", element, frames.map { "path(\"\($0.subpaths[j].d)\")" }))
+      out.append(animation("stroke-dasharray", element, frames.map { $0.subpaths[j].dash }))
+      out.append(animation("stroke-dashoffset", element, frames.map { $0.subpaths[j].offset }))
+    }
+    return out
+  }
+
+  /// The outline anim draws at each of `times` about its anchor point,
+  /// every frame with the same commands, as the fill's path data and each
+  /// subpath's path data, dash and dash offset (see `movingContourPaths`).
+  /// A subpath of no length strokes nothing (SPEC §16.3): its dash is 0
+  /// and lies past its end.
+  private static func contourFrames(_ view: RecordedView, at times: [Double]) -> [(
+    fill: String, subpaths: [(d: String, dash: String, offset: String)]
+  )]? {
+    guard
+      let outlines = SampledShapes.equalized(
+        view, at: times,
+        place: { w, h, ax, ay in { OutlinePoint($0.x - ax * w, $0.y - ay * h) } })
+    else { return nil }
+    let channels = PlayerShapeChannel.of(kind: view.kind, path: nil, alphaInStroke: true)
+    guard let dash = channels.first(where: { $0.css == "stroke-dasharray" }),
+      let offset = channels.first(where: { $0.css == "stroke-dashoffset" })
+    else { return nil }
+    return zip(times, outlines).map { t, outline in
+      let pattern = dash.value(dash.inputs.map { view.track($0).value(at: t) })
+      let start = offset.value(offset.inputs.map { view.track($0).value(at: t) }).numbers[0]
+      let measured = MeasuredOutline(outline)
+      var at = 0.0
+      var subpaths: [(d: String, dash: String, offset: String)] = []
+      for (subpath, lengths) in zip(outline.subpaths, measured.lengths) {
+        let share = measured.length > 0 ? lengths.reduce(0, +) / measured.length : 0
+        let d = Outline([subpath]).svgPathData
+        if share <= 0 {
+          subpaths.append((d, "0 3", "-1.5"))
+        } else if pattern.form == "none" {
+          subpaths.append((d, "none", "0"))
+        } else {
+          let numbers = pattern.numbers.map { JSONValue.format($0 / share) }
+          subpaths.append(
+            (d, numbers.joined(separator: " "), JSONValue.format((start + at) / share)))
+        }
+        at += share
+      }
+      return (outline.svgPathData, subpaths)
+    }
   }
 
   /// The paths of an outline of several subpaths: its fill, then each

@@ -30,7 +30,7 @@ extension HTMLPlayerWriter {
         continue
       }
       let view = views[i]
-      out += element(view, i)
+      out += element(view, i, recording: recording)
       guard !children[i].isEmpty else { continue }
       var state = ViewState()
       for p in Property.allCases where p.lanes > 0 {
@@ -71,16 +71,10 @@ extension HTMLPlayerWriter {
   }
 
   /// A clip's path data at the recording's first frame, its anchor point at
-  /// the origin; a text's first drawing (a text's clip does not follow its
-  /// later drawings).
+  /// the origin; for a text, its first drawing's (`textClipAnimation`
+  /// follows the others).
   static func clipPathData(_ view: RecordedView) -> String {
-    if view.kind == .text {
-      guard let drawing = textDrawings(view).drawings.first else { return "" }
-      let box = (try? drawing.box()) ?? (width: 0, height: 0)
-      let ax = (view.track(.anchorX).keys.first?.value[0] ?? 0.5) * abs(box.width)
-      let ay = (view.track(.anchorY).keys.first?.value[0] ?? 0.5) * abs(box.height)
-      return drawing.clipOutline().mapped { OutlinePoint($0.x - ax, $0.y - ay) }.svgPathData
-    }
+    if view.kind == .text { return textClipPaths(view).first ?? "" }
     let channel = clipChannel(view)
     let value = channel.value(channel.inputs.map { view.track($0).keys.first?.value ?? .zero })
     return PlayerShapeChannel.pathData(value)
@@ -102,7 +96,13 @@ extension HTMLPlayerWriter {
     if let keys = DerivedKeyframes.keyframes(corner, of: view, recording: recording, span: span) {
       out.append(marked(corner.css, keys, "o"))
     }
-    guard clips(view), view.kind != .text else { return out }
+    guard clips(view) else { return out }
+    if view.kind == .text {
+      if let keys = textClipKeyframes(view, recording: recording, span: span) {
+        out.append(marked("d", keys, "c"))
+      }
+      return out
+    }
     let channel = clipChannel(view)
     if let keys = DerivedKeyframes.keyframes(channel, of: view, recording: recording, span: span) {
       out.append(marked(channel.css, keys, "c"))
@@ -113,5 +113,46 @@ extension HTMLPlayerWriter {
       out.append(marked("d", list, "c"))
     }
     return out
+  }
+
+  /// The path data of each distinct drawing of a text view (SPEC §18), as
+  /// it clips: its glyphs (or, drawn as its letters, its letters' laid-out
+  /// glyphs, `TextView.clipOutline()`) placed about the anchor point, as
+  /// `textPaths` places the glyphs it draws.
+  static func textClipPaths(_ view: RecordedView) -> [String] {
+    let ax = view.track(.anchorX).keys.first?.value[0] ?? 0.5
+    let ay = view.track(.anchorY).keys.first?.value[0] ?? 0.5
+    return textDrawings(view).drawings.map { drawing in
+      let box = (try? drawing.box()) ?? (width: 0, height: 0)
+      return drawing.clipOutline().mapped {
+        OutlinePoint($0.x - ax * abs(box.width), $0.y - ay * abs(box.height))
+      }.svgPathData
+    }
+  }
+
+  /// The keyframes of a text clip's `d`: each drawing from the frame it is
+  /// first shown, held (`steps(1, jump-end)`) until the next, as the page
+  /// shows the text's drawings; nil when the text shows one drawing. An
+  /// empty drawing is `none` (it clips everything away).
+  static func textClipKeyframes(_ view: RecordedView, recording: StageRecording, span: Double)
+    -> [JSONValue]?
+  {
+    let runs = textDrawings(view).runs
+    guard Set(runs.map(\.drawing)).count > 1 else { return nil }
+    let paths = textClipPaths(view).map { $0.isEmpty ? "none" : "path(\"\($0)\")" }
+    var keys: [JSONValue] = []
+    for (k, run) in runs.enumerated() {
+      let time = Double(run.frame) / recording.frameRate
+      let offset = span > 0 ? min(max(time / span, 0), 1) : 0
+      let value = JSONValue.string(paths[run.drawing])
+      if k == 0 && offset > 0 {
+        keys.append(.array([.number(0), value, .string("steps(1, jump-end)")]))
+      }
+      keys.append(.array([.number(offset), value, .string("steps(1, jump-end)")]))
+    }
+    if let last = runs.last {
+      keys.append(.array([.number(1), .string(paths[last.drawing]), .string("linear")]))
+    }
+    return keys
   }
 }

@@ -108,7 +108,9 @@ public enum HTMLPlayerWriter {
       }
       rects = treeElements(recording)
     } else {
-      for (i, view) in recording.views.enumerated() { rects += element(view, i) }
+      for (i, view) in recording.views.enumerated() {
+        rects += element(view, i, recording: recording)
+      }
     }
     let head: [(String, JSONValue)] = [
       ("start", .number(recording.start)),
@@ -173,7 +175,7 @@ public enum HTMLPlayerWriter {
 
   /// One view's element: a `<rect>` centred on its origin, a `<path>`, or a
   /// text's group of paths, its first frame's values in its style.
-  static func element(_ view: RecordedView, _ i: Int) -> String {
+  static func element(_ view: RecordedView, _ i: Int, recording: StageRecording) -> String {
     var initial = ""
     let channels = PlayerChannel.of(view)
     for channel in channels {
@@ -198,8 +200,11 @@ public enum HTMLPlayerWriter {
     if isPath(view), let contours = contourOutline(view) {
       // Several subpaths, trimmed (see `contourOutline`).
       let stroke = pathAttributes(view, shapeChannels(view, channels)).style
-      return "<g id=\"v\(i)\"\(marked) style=\"\(initial)\(stroke)\">"
-        + contourPaths(contours, offset: firstDashOffset(view)) + "</g>\n"
+      let paths =
+        contours.moves
+        ? movingContourPaths(view, i, recording: recording)
+        : contourPaths(contours.outline, offset: firstDashOffset(view))
+      return "<g id=\"v\(i)\"\(marked) style=\"\(initial)\(stroke)\">" + paths + "</g>\n"
     }
     if isPath(view) {
       let path = pathAttributes(view, shapeChannels(view, channels))
@@ -224,8 +229,16 @@ public enum HTMLPlayerWriter {
     }
     let channels = PlayerChannel.of(view)
     if isPath(view) || view.kind == .text {
-      let contours = view.kind != .text && contourOutline(view) != nil
-      for channel in shapeChannels(view, channels) where !(contours && channel.css == "d") {
+      let contours = view.kind != .text ? contourOutline(view) : nil
+      // A moving outline of several subpaths: its paths' `d`, dash and
+      // offset are sampled (see `movingContourPaths`).
+      let sampled: Set<String> =
+        contours?.moves == true ? ["d", "stroke-dasharray", "stroke-dashoffset"] : ["d"]
+      if contours?.moves == true {
+        out += movingContourAnimations(view, recording: recording, span: span)
+      }
+      for channel in shapeChannels(view, channels)
+      where !(contours != nil && sampled.contains(channel.css)) {
         if let keys = DerivedKeyframes.keyframes(
           channel, of: view, recording: recording, span: span)
         {
