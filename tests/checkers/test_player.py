@@ -68,6 +68,30 @@ def frame_times(count):
     return sorted(k for k in picks if 0 <= k < count)
 
 
+def open_player(browser, tmp_path, name, source, to):
+    """Writes `source` as NAME.anim, exports its player to `to` s and opens
+    it in Chromium; returns the script's path."""
+    script = tmp_path / f"{name}.anim"
+    script.write_text(source)
+    page = tmp_path / f"{name}.html"
+    p = run(["export", str(script), "-o", str(page), "--to", str(to), "--fps", str(FPS)])
+    assert p.returncode == 0, p.stderr
+    browser.open(f"file://{page}")
+    return script
+
+
+def assert_plays_as_rendered(browser, script, times, label, stray=0):
+    """At each time (frame times and between), the player's stage drawn by
+    Chromium against anim's own PNG of that time."""
+    for t in times:
+        png = script.parent / f"{label}-at{t}.png"
+        p = run(["render", str(script), "-o", str(png), "--at", str(t), "--quiet"])
+        assert p.returncode == 0, p.stderr
+        state_at(browser, t)
+        want = Image.open(png).convert("RGBA")
+        compare(browser.screenshot("#stage"), want, f"{label} at t = {t}", stray=stray)
+
+
 def player_examples():
     return sorted(glob.glob(os.path.join(ROOT, "examples", "*.anim")))
 
@@ -164,20 +188,10 @@ run draw(0.5, delay: 0.6) on z
 
 
 def test_chromium_follows_every_animated_shape_property(browser, tmp_path):
-    script = tmp_path / "shapes.anim"
-    script.write_text(SHAPES)
-    page = tmp_path / "shapes.html"
-    p = run(["export", str(script), "-o", str(page), "--to", "1.2", "--fps", str(FPS)])
-    assert p.returncode == 0, p.stderr
-    browser.open(f"file://{page}")
+    script = open_player(browser, tmp_path, "shapes", SHAPES, 1.2)
     # Frame times and times between frames (anim renders any time with --at).
-    for t in (0.1, 0.3, 0.45, 0.55, 0.63, 0.77, 0.9, 1.2):
-        png = tmp_path / f"at{t}.png"
-        p = run(["render", str(script), "-o", str(png), "--at", str(t), "--quiet"])
-        assert p.returncode == 0, p.stderr
-        state_at(browser, t)
-        want = Image.open(png).convert("RGBA")
-        compare(browser.screenshot("#stage"), want, f"shapes at t = {t}")
+    times = (0.1, 0.3, 0.45, 0.55, 0.63, 0.77, 0.9, 1.2)
+    assert_plays_as_rendered(browser, script, times, "shapes")
     # The readout adds a path's stroke as drawn.
     s = state_at(browser, 1.2)["views"]
     assert s["p"]["stroke"] == "#ff0000ff" and s["p"]["lineJoin"] == "round"
@@ -212,20 +226,9 @@ run tween(width: 100, height: 70, 1) | tween(anchor: (0.5, 0.5), 1, ease: inQuad
 
 
 def test_children_and_clips_follow_a_parents_animated_box(browser, tmp_path):
-    script = tmp_path / "parents.anim"
-    script.write_text(PARENTS)
-    page = tmp_path / "parents.html"
-    p = run(["export", str(script), "-o", str(page), "--to", "1", "--fps", str(FPS)])
-    assert p.returncode == 0, p.stderr
-    browser.open(f"file://{page}")
+    script = open_player(browser, tmp_path, "parents", PARENTS, 1)
     # Frame times and times between frames.
-    for t in (0, 0.3, 0.45, 0.7, 0.85, 1):
-        png = tmp_path / f"at{t}.png"
-        p = run(["render", str(script), "-o", str(png), "--at", str(t), "--quiet"])
-        assert p.returncode == 0, p.stderr
-        state_at(browser, t)
-        want = Image.open(png).convert("RGBA")
-        compare(browser.screenshot("#stage"), want, f"parents at t = {t}")
+    assert_plays_as_rendered(browser, script, (0, 0.3, 0.45, 0.7, 0.85, 1), "parents")
 
 
 # A fill whose colour's alpha animates under a translucent stroke (SPEC
@@ -243,23 +246,15 @@ run tween(color: "#ffffff30", 1, ease: inOutCubic) | tween(stroke: "#ff000040", 
 
 
 def test_fill_and_stroke_keep_their_own_alphas(browser, tmp_path):
-    script = tmp_path / "paints.anim"
-    script.write_text(PAINTS)
-    page = tmp_path / "paints.html"
-    p = run(["export", str(script), "-o", str(page), "--to", "1", "--fps", str(FPS)])
-    assert p.returncode == 0, p.stderr
-    assert ' data-alpha="opacity" style' not in page.read_text()
-    browser.open(f"file://{page}")
+    script = open_player(browser, tmp_path, "paints", PAINTS, 1)
+    assert ' data-alpha="opacity" style' not in script.with_suffix(".html").read_text()
     # Frame times, and between frames (where e's colour is straight between
     # its frames' values, within the comparison's 2/255).
-    for t in (0, 0.2, 0.25, 0.5, 0.55, 0.8, 1):
-        png = tmp_path / f"at{t}.png"
-        p = run(["render", str(script), "-o", str(png), "--at", str(t), "--quiet"])
-        assert p.returncode == 0, p.stderr
+    times = (0, 0.2, 0.25, 0.5, 0.55, 0.8, 1)
+    assert_plays_as_rendered(browser, script, times, "paints")
+    for t in times:
         s = state_at(browser, t)["views"]
         assert abs(s["e"]["alpha"] - (0.9 + (0.4 - 0.9) * t)) < 1e-5
-        want = Image.open(png).convert("RGBA")
-        compare(browser.screenshot("#stage"), want, f"paints at t = {t}")
 
 
 # A text's stroke and trim animated (SPEC §18): a label typing itself on by
@@ -278,22 +273,11 @@ run tween(stroke: "#ff4040", strokeWidth: 8, 1) | fade(to: 0.5, 1) on title
 
 
 def test_a_texts_stroke_and_trim_play(browser, tmp_path):
-    script = tmp_path / "texts.anim"
-    script.write_text(TEXTS)
-    page = tmp_path / "texts.html"
-    p = run(["export", str(script), "-o", str(page), "--to", "1", "--fps", str(FPS)])
-    assert p.returncode == 0, p.stderr
-    browser.open(f"file://{page}")
-    for t in (0, 0.2, 0.35, 0.5, 0.8, 1):
-        png = tmp_path / f"at{t}.png"
-        p = run(["render", str(script), "-o", str(png), "--at", str(t), "--quiet"])
-        assert p.returncode == 0, p.stderr
-        state_at(browser, t)
-        want = Image.open(png).convert("RGBA")
-        # A trimmed end lies where Chromium's arc length puts it (Skia
-        # measures flattened curves): a fraction of a point off, a few
-        # pixels at each end of the piece.
-        compare(browser.screenshot("#stage"), want, f"texts at t = {t}", stray=8)
+    script = open_player(browser, tmp_path, "texts", TEXTS, 1)
+    # A trimmed end lies where Chromium's arc length puts it (Skia
+    # measures flattened curves): a fraction of a point off, a few
+    # pixels at each end of the piece.
+    assert_plays_as_rendered(browser, script, (0, 0.2, 0.35, 0.5, 0.8, 1), "texts", stray=8)
 
 
 # A trimmed outline of several subpaths whose size animates (SPEC §16.3):
@@ -312,21 +296,10 @@ run draw(1) | tween(width: 140, height: 24, 1, ease: outQuad) | tween(trimOffset
 
 
 def test_a_trimmed_outline_of_several_subpaths_follows_its_moving_size(browser, tmp_path):
-    script = tmp_path / "contours.anim"
-    script.write_text(MOVING_CONTOURS)
-    page = tmp_path / "contours.html"
-    p = run(["export", str(script), "-o", str(page), "--to", "1", "--fps", str(FPS)])
-    assert p.returncode == 0, p.stderr
-    browser.open(f"file://{page}")
+    script = open_player(browser, tmp_path, "contours", MOVING_CONTOURS, 1)
     # Frame times and times between frames.
-    for t in (0, 0.2, 0.35, 0.5, 0.65, 0.8, 1):
-        png = tmp_path / f"at{t}.png"
-        p = run(["render", str(script), "-o", str(png), "--at", str(t), "--quiet"])
-        assert p.returncode == 0, p.stderr
-        state_at(browser, t)
-        want = Image.open(png).convert("RGBA")
-        # The trimmed end a fraction of a point off (see the texts' test).
-        compare(browser.screenshot("#stage"), want, f"contours at t = {t}", stray=8)
+    # The trimmed end a fraction of a point off (see the texts' test).
+    assert_plays_as_rendered(browser, script, (0, 0.2, 0.35, 0.5, 0.65, 0.8, 1), "contours", stray=8)
 
 
 # A text that clips (SPEC §17, §18) follows its drawings: its size grows,
@@ -348,21 +321,11 @@ word.text = "WOW"
 
 
 def test_a_texts_clip_follows_its_drawings(browser, tmp_path):
-    script = tmp_path / "textclips.anim"
-    script.write_text(TEXT_CLIPS)
-    page = tmp_path / "textclips.html"
-    p = run(["export", str(script), "-o", str(page), "--to", "1", "--fps", str(FPS)])
-    assert p.returncode == 0, p.stderr
-    browser.open(f"file://{page}")
+    script = open_player(browser, tmp_path, "textclips", TEXT_CLIPS, 1)
     # Frame times, before and after the string changed (between frames the
     # page holds the frame's drawing, a text's as its clip's: docs/export.md).
-    for t in (0, 0.1, 0.2, 0.4, 0.5, 0.6, 0.7, 0.8, 1):
-        png = tmp_path / f"at{t}.png"
-        p = run(["render", str(script), "-o", str(png), "--at", str(t), "--quiet"])
-        assert p.returncode == 0, p.stderr
-        state_at(browser, t)
-        want = Image.open(png).convert("RGBA")
-        compare(browser.screenshot("#stage"), want, f"text clips at t = {t}")
+    times = (0, 0.1, 0.2, 0.4, 0.5, 0.6, 0.7, 0.8, 1)
+    assert_plays_as_rendered(browser, script, times, "text clips")
 
 
 def test_anims_own_text_clip_lies_on_its_glyphs_as_its_size_moves(tmp_path):
