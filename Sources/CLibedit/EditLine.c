@@ -68,7 +68,23 @@ static int screen_fd = -1;
 /// (the reader's first answer to the flag); the second answer ends `el_gets`.
 static volatile sig_atomic_t interrupt_moved = 0;
 
-void anim_set_editing(int value) { editing = value; }
+/// Sets the flag; before a line is read, also takes the terminal's input out
+/// of canonical mode. libedit prints the prompt before it sets its own raw
+/// mode, and a Ctrl-D typed in that window, read in canonical mode, reaches
+/// the reader as a NUL byte (the line discipline's end-of-file mark), so the
+/// REPL went on waiting. libedit then sets its own mode over this one, and
+/// still restores the cooked mode it saved (it takes no mode without ICANON
+/// as the cooked one).
+void anim_set_editing(int value) {
+  editing = value;
+  if (!value || !isatty(STDIN_FILENO)) return;
+  struct termios mode;
+  if (tcgetattr(STDIN_FILENO, &mode) != 0 || !(mode.c_lflag & ICANON)) return;
+  mode.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
+  mode.c_cc[VMIN] = 1;
+  mode.c_cc[VTIME] = 0;
+  tcsetattr(STDIN_FILENO, TCSANOW, &mode);
+}
 
 /// Sets the flag. Outside `el_gets` (a statement is running, and Ctrl-C is
 /// ignored) the terminal has echoed `^C` where the cursor was, at the start
