@@ -1,5 +1,5 @@
-# The preamble the rendering benchmarks share (sourced by bench/render.sh
-# and bench/text.sh): the repository as working folder, the release build
+# The preamble the rendering benchmarks share (sourced by bench/render.sh,
+# bench/text.sh and bench/shapes.sh): the repository as working folder, the release build
 # (in .build-bench unless ANIM_BENCH_SCRATCH names another; skipped with
 # BENCH_SKIP_BUILD=1), and a stand-in `ffmpeg` in $OUT/fake that only reads
 # the pipe, keeping its arguments in $FAKE_FFMPEG_ARGS and its raw input in

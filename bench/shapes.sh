@@ -7,27 +7,12 @@
 #   bench/shapes.sh                      build (release, .build-bench) and measure
 #   BENCH_SKIP_BUILD=1 bench/shapes.sh   reuse the last release build
 #
-# The frames go to a stand-in `ffmpeg` that only reads the pipe (as in
-# bench/render.sh), so what is timed is anim: running the script, drawing,
+# The frames go to bench/preamble.sh's stand-in `ffmpeg`, which only reads
+# the pipe, so what is timed is anim: running the script, drawing,
 # converting and writing the frames. Times are processor times (GNU time's
 # user + sys), steady when other work shares the machine; wall times too.
-set -euo pipefail
-cd "$(dirname "$0")/.."
-OUT=bench/out
-SCRATCH=${ANIM_BENCH_SCRATCH:-.build-bench}
-mkdir -p "$OUT/fake"
-if [[ -z "${BENCH_SKIP_BUILD:-}" ]]; then
-  swift build -c release --scratch-path "$SCRATCH" 2>&1 | tail -n 1
-fi
-ANIM=$SCRATCH/release/anim
+source "$(dirname "$0")/preamble.sh"
 python3 bench/gen_shapes.py "$OUT"
-cat > "$OUT/fake/ffmpeg" <<'FAKE'
-#!/bin/sh
-# Stands in for ffmpeg: reads the raw frames and drops them.
-exec cat > /dev/null
-FAKE
-chmod +x "$OUT/fake/ffmpeg"
-FAKE_PATH="$PWD/$OUT/fake:$PATH"
 
 for s in s1_rects s1_stars; do
   echo "== $s: 600 frames at 1000 x 1000 to .mp4, the pipe read and dropped"
