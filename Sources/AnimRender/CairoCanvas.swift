@@ -9,12 +9,14 @@ import Foundation
 /// declaration order over the background. Edges are anti-aliased.
 ///
 /// Cairo only measures coverage: it fills each view's shape into an 8-bit
-/// mask. The colours are blended here, in doubles, source over, and rounded
-/// to 8 bits once, at the end; so a pixel inside a shape, away from every
-/// edge (coverage 255), is exactly the source-over blend of the views
-/// covering it over the background, rounded to 8 bits. (Cairo's own 8-bit
-/// compositing rounds at every layer and is off by one for most translucent
-/// colours.) The canvas is reused frame after frame: drawing allocates nothing.
+/// mask (a turned, square-cornered rectangle's coverage is its exact area,
+/// computed here by ``AreaCoverage``). The colours are blended here, in
+/// doubles, source over, and rounded to 8 bits once, at the end; so a pixel
+/// inside a shape, away from every edge (coverage 255), is exactly the
+/// source-over blend of the views covering it over the background, rounded
+/// to 8 bits. (Cairo's own 8-bit compositing rounds at every layer and is
+/// off by one for most translucent colours.) The canvas is reused frame
+/// after frame: drawing allocates nothing.
 public final class CairoCanvas {
   public let layout: StageLayout
   private let mask: OpaquePointer
@@ -42,6 +44,11 @@ public final class CairoCanvas {
   private let reuseArea: PixelRect
   /// Whether coverage is reused at all (tests draw with and without).
   var reusesCoverage = true
+  /// Turned rectangles' exact coverage, computed here (``AreaCoverage``).
+  private var area = AreaCoverage()
+  /// Whether turned rectangles are covered by ``AreaCoverage`` rather than
+  /// by Cairo (tests draw with and without).
+  var coversTurnedRectanglesByArea = true
   /// How many shapes were copied instead of rasterised so far.
   var coverageReuses: Int { coverage.reuses }
 
@@ -144,6 +151,14 @@ public final class CairoCanvas {
       let bounds = (px - ex, py - ey, px + ex, py + ey)
       let fill = v.color(.color)
       let paint = Paint(r: fill.r, g: fill.g, b: fill.b, a: opacity)
+      if sin != 0 && radius == 0 {
+        // Turned and square-cornered: its four corners in pixels.
+        let (ax, ay) = (cos * sx * w / 2, sin * sx * w / 2)
+        let (bx, by) = (-sin * sy * h / 2, cos * sy * h / 2)
+        let xs = (px - ax - bx, px + ax - bx, px + ax + bx, px - ax + bx)
+        let ys = (py - ay - by, py + ay - by, py + ay + by, py - ay + by)
+        if coverQuad(xs: xs, ys: ys, paint) { return }
+      }
       if !batch.accepts(paint, bounds) { flush() }
       batch.add(paint, bounds, reusable: sin != 0 || radius != 0)
       if sin == 0 && radius == 0 {
@@ -223,6 +238,11 @@ public final class CairoCanvas {
       max(max(xs.0, xs.1), max(xs.2, xs.3)), max(max(ys.0, ys.1), max(ys.2, ys.3))
     )
     let paint = Paint(r: fill.r, g: fill.g, b: fill.b, a: opacity)
+    if m.b != 0 || m.c != 0,
+      coverQuad(xs: (xs.0, xs.1, xs.3, xs.2), ys: (ys.0, ys.1, ys.3, ys.2), paint)
+    {
+      return
+    }
     if !batch.accepts(paint, bounds) { flush() }
     batch.add(paint, bounds, reusable: m.b != 0 || m.c != 0)
     if m.b == 0 && m.c == 0 {
@@ -333,13 +353,13 @@ public final class CairoCanvas {
     }
     guard let box = outline.bounds(device) else { return }
     let fill = v.color(.color)
-    if fill.a * alpha > 0 {
+    let fillPaint = Paint(r: fill.r, g: fill.g, b: fill.b, a: fill.a * alpha)
+    if fill.a * alpha > 0, !coverTurnedQuad(outline, device, fillPaint) {
       cairo_set_matrix(cr, &matrix)
       CairoOutline.append(outline, to: cr)
       cairo_identity_matrix(cr)
       batch.add(
-        Paint(r: fill.r, g: fill.g, b: fill.b, a: fill.a * alpha),
-        (box.minimum.x, box.minimum.y, box.maximum.x, box.maximum.y), reusable: true)
+        fillPaint, (box.minimum.x, box.minimum.y, box.maximum.x, box.maximum.y), reusable: true)
       flush()
     }
     let stroke = v.color(.stroke)
@@ -384,6 +404,66 @@ public final class CairoCanvas {
     batch.add(paint, bounds)
     if let shape { keep(shape, bounds) }
     blendBatch()
+  }
+
+  /// Blends `paint` through the exact coverage (``AreaCoverage``) of the
+  /// convex quadrilateral with corners `xs`, `ys` in pixels, after what is
+  /// batched; true when done. False, leaving it to Cairo, when that is off,
+  /// a clip of a tree is in force, or its pixels do not all lie inside
+  /// ``reuseArea`` (the image and the letterbox, whose clip is Cairo's).
+  private func coverQuad(
+    xs: (Double, Double, Double, Double), ys: (Double, Double, Double, Double), _ paint: Paint
+  ) -> Bool {
+    guard coversTurnedRectanglesByArea, appliedClips.isEmpty else { return false }
+    let minX = min(min(xs.0, xs.1), min(xs.2, xs.3))
+    let maxX = max(max(xs.0, xs.1), max(xs.2, xs.3))
+    let minY = min(min(ys.0, ys.1), min(ys.2, ys.3))
+    let maxY = max(max(ys.0, ys.1), max(ys.2, ys.3))
+    guard minX >= Double(reuseArea.x0), minY >= Double(reuseArea.y0),
+      maxX <= Double(reuseArea.x1), maxY <= Double(reuseArea.y1)
+    else { return false }
+    guard area.cover(xs: xs, ys: ys) else { return false }
+    flush()
+    let rect = PixelRect(
+      x0: area.x0, y0: area.y0, x1: area.x0 + area.width, y1: area.y0 + area.height)
+    changes.drew(rect)
+    let width = rect.x1 - rect.x0
+    area.forEachBand { first, rows, cells in
+      for y in first..<first + rows {
+        blendRow(
+          paint, cells: cells + (y - first) * width - rect.x0, y: y, x0: rect.x0, x1: rect.x1,
+          clearing: false)
+      }
+    }
+    return true
+  }
+
+  /// ``coverQuad(xs:ys:_:)`` for an outline that is a convex
+  /// quadrilateral whose first edge is neither upright nor level in pixels
+  /// (one closed subpath of four straight segments: a turned rectangle, an
+  /// anchored one drawn through its outline); false for any other outline,
+  /// upright rectangles included (Cairo covers those by area already).
+  private func coverTurnedQuad(
+    _ outline: Outline, _ device: (OutlinePoint) -> OutlinePoint, _ paint: Paint
+  ) -> Bool {
+    guard coversTurnedRectanglesByArea, outline.subpaths.count == 1,
+      let subpath = outline.subpaths.first, subpath.isClosed, subpath.segments.count == 4,
+      CoverageCache.isStraight(outline)
+    else { return false }
+    let s = subpath.segments
+    let p = (device(subpath.start), device(s[0].end), device(s[1].end), device(s[2].end))
+    // Convex, turning one way at every corner.
+    func turn(_ a: OutlinePoint, _ b: OutlinePoint, _ c: OutlinePoint) -> Double {
+      (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x)
+    }
+    let turns = (turn(p.3, p.0, p.1), turn(p.0, p.1, p.2), turn(p.1, p.2, p.3), turn(p.2, p.3, p.0))
+    guard
+      (turns.0 > 0 && turns.1 > 0 && turns.2 > 0 && turns.3 > 0)
+        || (turns.0 < 0 && turns.1 < 0 && turns.2 < 0 && turns.3 < 0)
+    else { return false }
+    // Upright rectangles stay Cairo's boxes, as in batches.
+    guard p.0.x != p.1.x, p.0.y != p.1.y else { return false }
+    return coverQuad(xs: (p.0.x, p.1.x, p.2.x, p.3.x), ys: (p.0.y, p.1.y, p.2.y, p.3.y), paint)
   }
 
   /// The current path (in device space: the identity matrix in force) as a
