@@ -90,7 +90,9 @@ struct AreaCoverage {
             let o = row * columns
             for x in 0..<columns {
               sum += acc[a + x]
-              out[o + x] = UInt8((min(abs(sum), 1) * 255).rounded())
+              // Rounded half up (the value is never negative) without a
+              // call to libm's `round`, which was a tenth of the time.
+              out[o + x] = UInt8(min(abs(sum), 1) * 255 + 0.5)
             }
           }
           body(y0 + first, count, out.baseAddress!)
