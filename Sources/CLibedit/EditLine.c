@@ -4,6 +4,7 @@
 #include "CLibedit.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -68,18 +69,47 @@ static int screen_fd = -1;
 /// (the reader's first answer to the flag); the second answer ends `el_gets`.
 static volatile sig_atomic_t interrupt_moved = 0;
 
+/// What was typed while a statement ran (the terminal in canonical mode),
+/// read before the mode changes: whole lines, and whether a Ctrl-D on an
+/// empty line came after them. `read_char` hands them out first.
+static unsigned char early[4096];
+static size_t early_length = 0, early_next = 0;
+static int early_end = 0;
+
+/// Reads what the line discipline holds ready in canonical mode: lines, and
+/// a Ctrl-D typed on an empty line as the end of input (a read of 0 bytes).
+/// Left in the terminal, such a Ctrl-D would reach the reader as a NUL byte
+/// once canonical mode is off, and the REPL would go on waiting.
+static void take_early_input(void) {
+  if (early_next == early_length) early_length = early_next = 0;
+  struct pollfd ready = {.fd = STDIN_FILENO, .events = POLLIN};
+  while (!early_end && early_length < sizeof early && poll(&ready, 1, 0) == 1 &&
+         (ready.revents & POLLIN)) {
+    ssize_t n = read(STDIN_FILENO, early + early_length, sizeof early - early_length);
+    if (n == 0) {
+      early_end = 1;
+    } else if (n > 0) {
+      early_length += (size_t)n;
+    } else if (errno != EINTR) {
+      break;
+    }
+  }
+}
+
 /// Sets the flag; before a line is read, also takes the terminal's input out
-/// of canonical mode. libedit prints the prompt before it sets its own raw
-/// mode, and a Ctrl-D typed in that window, read in canonical mode, reaches
-/// the reader as a NUL byte (the line discipline's end-of-file mark), so the
-/// REPL went on waiting. libedit then sets its own mode over this one, and
-/// still restores the cooked mode it saved (it takes no mode without ICANON
-/// as the cooked one).
+/// of canonical mode (after taking what is ready in it: `take_early_input`).
+/// libedit prints the prompt before it sets its own raw mode, and a Ctrl-D
+/// typed in that window, read in canonical mode, reaches the reader as a NUL
+/// byte (the line discipline's end-of-file mark), so the REPL went on
+/// waiting. libedit then sets its own mode over this one, and still restores
+/// the cooked mode it saved (it takes no mode without ICANON as the cooked
+/// one).
 void anim_set_editing(int value) {
   editing = value;
   if (!value || !isatty(STDIN_FILENO)) return;
   struct termios mode;
   if (tcgetattr(STDIN_FILENO, &mode) != 0 || !(mode.c_lflag & ICANON)) return;
+  take_early_input();
   mode.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
   mode.c_cc[VMIN] = 1;
   mode.c_cc[VTIME] = 0;
@@ -151,6 +181,11 @@ static int read_char(EditLine *el, wchar_t *out) {
     if (pending >= 0) {
       c = (unsigned char)pending;
       pending = -1;
+    } else if (early_next < early_length) {
+      c = early[early_next++];
+    } else if (early_end) {
+      early_end = 0;
+      return 0;
     } else {
       ssize_t n = read(STDIN_FILENO, &c, 1);
       if (n == 0) return 0;

@@ -38,3 +38,55 @@ def test_prompts_reach_the_terminal_when_stdout_is_a_pipe(tmp_path):
     # Only anim's output reaches the log: no banner, no prompt, no echo.
     # (Ctrl-D's closing newline still goes to stdout, hence the strip.)
     assert out.strip() == b"2", out
+
+
+LONG = b"x = 0; for i in 1...999999 { x = x + 1 }; print x\r"
+
+
+def start_and_run_a_long_statement(tmp_path):
+    """A REPL on a pseudo-terminal, busy with LONG (about a second or more
+    in a debug build); asserts it has not finished yet."""
+    main, side = pty.openpty()
+    env = dict(os.environ, HOME=str(tmp_path), TERM="xterm")
+    proc = subprocess.Popen(
+        [ANIM], stdin=side, stdout=subprocess.PIPE, stderr=side, env=env, close_fds=True
+    )
+    os.close(side)
+    read_until(main, b"> ")
+    os.write(main, LONG)
+    screen = read_until(main, b"never shown", timeout=0.3)
+    assert b"> " not in screen.split(b"print x", 1)[-1], screen
+    return main, proc
+
+
+def finish(main, proc):
+    try:
+        out, _ = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(main)
+    return out
+
+
+def test_ctrl_d_typed_while_a_statement_runs_ends_the_session_after_it(tmp_path):
+    # The line discipline holds that Ctrl-D as an end-of-file mark; once
+    # canonical mode is off it would read as a NUL byte, and the REPL kept
+    # waiting for input.
+    main, proc = start_and_run_a_long_statement(tmp_path)
+    os.write(main, b"\x04")
+    out = finish(main, proc)
+    assert proc.returncode == 0
+    assert out.split() == [b"999999"], out
+
+
+def test_a_line_typed_while_a_statement_runs_runs_after_it(tmp_path):
+    main, proc = start_and_run_a_long_statement(tmp_path)
+    os.write(main, b"print 7\r")
+    screen = read_until(main, b"7\r\n", timeout=60)
+    assert b"print 7" in screen, screen
+    read_until(main, b"> ", timeout=5)
+    os.write(main, b"\x04")
+    out = finish(main, proc)
+    assert proc.returncode == 0
+    assert out.split() == [b"999999", b"7"], out
