@@ -10,13 +10,17 @@ final class PlayerContourTests: XCTestCase {
   /// The animations of view `name`, by element mark and CSS property
   /// (`"s1_.stroke-dasharray"`; unmarked ones as `".css"`), each as its
   /// keyframes' [offset, value, easing].
-  private func animations(_ script: String, view name: String, tree: Bool = false) throws
-    -> [String: [[String]]]
-  {
-    let recording = try RecordingHarness(script: script, fps: 2, end: 1).record()
-    guard let view = recording.views.first(where: { $0.name == name }) else { return [:] }
+  private func animations(
+    _ script: String, view name: String, tree: Bool = false,
+    at: [(time: Double, script: String)] = []
+  ) throws -> [String: [[String]]] {
+    let recording = try RecordingHarness(script: script, at: at, fps: 2, end: 1).record()
+    guard let i = recording.views.firstIndex(where: { $0.name == name }) else { return [:] }
+    let view = recording.views[i]
     var list = HTMLPlayerWriter.animations(of: view, recording: recording, span: 1)
-    if tree { list += HTMLPlayerWriter.treeAnimations(of: view, recording: recording, span: 1) }
+    if tree {
+      list += HTMLPlayerWriter.treeAnimations(of: view, index: i, recording: recording, span: 1)
+    }
     var out: [String: [[String]]] = [:]
     for a in list {
       guard case .object(let members) = a else { continue }
@@ -117,6 +121,25 @@ final class PlayerContourTests: XCTestCase {
         ["1", "path(\"\(paths[2])\")", "steps(1, jump-end)"],
         ["1", "path(\"\(paths[2])\")", "linear"],
       ])
+  }
+
+  func testAClipSetOnAndOffSwitchesTheClippedGroupsClipPath() throws {
+    // Off at the start, on from 0.5 s: the group `k0` holds `none`, then
+    // the clip, from the keyframe at 0.5 (held, as the page holds frames).
+    let script = "rect m(width: 40, height: 40) {\n  rect r(width: 10, height: 10)\n}\n"
+    let a = try animations(script, view: "m", tree: true, at: [(0.5, "m.clip = true")])
+    XCTAssertEqual(
+      a["k.clip-path"],
+      [
+        ["0", "none", "steps(1, jump-end)"],
+        ["0.5", "url(#clip0)", "steps(1, jump-end)"],
+        ["1", "url(#clip0)", "linear"],
+      ])
+    // A clip that stays on is not animated.
+    let still = try animations(
+      "rect m(width: 40, height: 40, clip: true) {\n  rect r(width: 10, height: 10)\n}\n",
+      view: "m", tree: true, at: [(0.5, "m.clip = true")])
+    XCTAssertNil(still["k.clip-path"])
   }
 
   func testATextShowingOneDrawingKeepsItsClipStill() throws {

@@ -374,3 +374,40 @@ def test_lottie_players_follow_a_morphing_clip(player, tmp_path):
         run("render", str(script), "-o", str(png), "--at", repr(frame / 20), "--quiet")
         theirs = np.array(PLAYERS[player](doc, frame).convert("RGB")).astype(int)
         assert_interior_equal(load(png), theirs, compared=0.6, tolerance=MATTE_STEPS)
+
+
+# A clip switched on and off by the script (`clip` is a property, set at
+# 0.3 s and 0.6 s) while the clip view turns: the matte covers the whole
+# precomposition while `clip` is false (docs/export.md).
+SWITCHING_CLIP = """
+stage(width: 240, height: 160, background: "#202020")
+ellipse lens(x: 120, y: 80, width: 120, height: 80, color: "#404040", clip: true) {
+  rect bar(x: 60, y: 40, width: 220, height: 30, color: "#ff4040")
+}
+run spin(90, 1) on lens
+step 0.3
+lens.clip = false
+step 0.3
+lens.clip = true
+"""
+
+
+@pytest.mark.parametrize("player", sorted(PLAYERS))
+def test_lottie_players_follow_a_clip_switched_on_and_off(player, tmp_path):
+    script = tmp_path / "switch.anim"
+    script.write_text(SWITCHING_CLIP)
+    doc = tmp_path / "switch.json"
+    run("export", str(script), "-o", str(doc), "--to", "1", "--fps", "20")
+    validate(json.loads(doc.read_text()))
+    # The bar reaches past the ellipse: drawn there only while off.
+    for frame in (2, 5, 6, 7, 9, 12, 13, 15, 19):
+        png = tmp_path / f"f{frame}.png"
+        run("render", str(script), "-o", str(png), "--at", repr(frame / 20), "--quiet")
+        mine = load(png)
+        theirs = np.array(PLAYERS[player](doc, frame).convert("RGB")).astype(int)
+        assert_interior_equal(mine, theirs, compared=0.6, tolerance=MATTE_STEPS)
+        # The whole bar (220 × 30) while off; at most its part inside the
+        # ellipse while on. A statement after `step 0.3` runs once the
+        # frame of 0.3 s is taken, so `clip` is off in frames 7 to 12.
+        bar = (np.abs(theirs - [255, 64, 64]) <= MATTE_STEPS).all(axis=2).sum()
+        assert bar > 4500 if 7 <= frame <= 12 else bar < 3600, (frame, int(bar))

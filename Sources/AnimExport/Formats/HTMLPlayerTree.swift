@@ -45,8 +45,10 @@ extension HTMLPlayerWriter {
       out += "<g id=\"t\(i)\" style=\"\(moves)\">"
       var groups = 2
       if clips(view) {
+        // Off at the first frame (`clip` set later): none until it is on.
+        let on = (view.track(.clip).keys.first?.value[0] ?? 1) != 0
         out += "<clipPath id=\"clip\(i)\"><path id=\"c\(i)\" d=\"\(clipPathData(view))\"></path>"
-        out += "</clipPath>\n<g clip-path=\"url(#clip\(i))\">"
+        out += "</clipPath>\n<g id=\"k\(i)\" style=\"clip-path:\(on ? "url(#clip\(i))" : "none")\">"
         groups += 1
       }
       let corner = PlayerShapeChannel.boxCorner
@@ -61,6 +63,35 @@ extension HTMLPlayerWriter {
   /// Whether a view clips its descendants at some time of the recording.
   static func clips(_ view: RecordedView) -> Bool {
     view.track(.clip).keys.contains { $0.value[0] != 0 }
+  }
+
+  /// The keyframes of the `clip-path` of the group `k{i}` of clip view
+  /// `i` whose `clip` is set on and off during the recording: its clip
+  /// while `clip` is true, `none` while false, each held
+  /// (`steps(1, jump-end)`) from its keyframe to the next; nil when
+  /// `clip` stays as it is.
+  static func clipSwitchKeyframes(
+    _ view: RecordedView, index i: Int, recording: StageRecording, span: Double
+  ) -> [JSONValue]? {
+    let track = view.track(.clip)
+    guard !track.isStatic, let first = track.keys.first, let last = track.keys.last else {
+      return nil
+    }
+    func text(_ key: Keyframe) -> JSONValue {
+      .string(key.value[0] != 0 ? "url(#clip\(i))" : "none")
+    }
+    func offset(_ time: Double) -> Double {
+      span > 0 ? min(max((time - recording.start) / span, 0), 1) : 0
+    }
+    var keys: [JSONValue] = []
+    if offset(first.time) > 0 {
+      keys.append(.array([.number(0), text(first), .string("steps(1, jump-end)")]))
+    }
+    for key in track.keys {
+      keys.append(.array([.number(offset(key.time)), text(key), .string("steps(1, jump-end)")]))
+    }
+    keys.append(.array([.number(1), text(last), .string("linear")]))
+    return keys
   }
 
   /// The `d` channel of a clip view's outline: a layer clips to its box
@@ -82,12 +113,13 @@ extension HTMLPlayerWriter {
 
   /// The animations of the groups of a view with children (see
   /// `treeElements`), each marked with the element it moves (`"e"`: `o`
-  /// for the box corner's group, `c` for the clip's path): the box corner
-  /// as the size and anchor move, and a clip's outline as the view's
-  /// geometry moves or morphs.
-  static func treeAnimations(of view: RecordedView, recording: StageRecording, span: Double)
-    -> [JSONValue]
-  {
+  /// for the box corner's group, `c` for the clip's path, `k` for the
+  /// clipped group): the box corner as the size and anchor move, a clip's
+  /// outline as the view's geometry moves or morphs, and whether it clips
+  /// as `clip` is set on and off.
+  static func treeAnimations(
+    of view: RecordedView, index i: Int, recording: StageRecording, span: Double
+  ) -> [JSONValue] {
     func marked(_ css: String, _ keys: [JSONValue], _ element: String) -> JSONValue {
       .object([("p", .string(css)), ("k", .array(keys)), ("e", .string(element))])
     }
@@ -97,6 +129,9 @@ extension HTMLPlayerWriter {
       out.append(marked(corner.css, keys, "o"))
     }
     guard clips(view) else { return out }
+    if let keys = clipSwitchKeyframes(view, index: i, recording: recording, span: span) {
+      out.append(marked("clip-path", keys, "k"))
+    }
     if view.kind == .text {
       if let keys = textClipKeyframes(view, recording: recording, span: span) {
         out.append(marked("d", keys, "c"))

@@ -143,7 +143,7 @@ public enum HTMLPlayerWriter {
       if i > 0 { html += "," }
       var animations = self.animations(of: view, recording: recording, span: span)
       if parents.contains(view.id) {
-        animations += treeAnimations(of: view, recording: recording, span: span)
+        animations += treeAnimations(of: view, index: i, recording: recording, span: span)
       }
       if let path = pathAnimation(of: view, recording: recording, span: span) {
         // A morph's outline, sampled at every frame with equal vertex

@@ -76,7 +76,7 @@ extension LottieWriter {
           stack.append(contentsOf: children[i].reversed())
         }
       }
-      let origin = clip.map { precompOrigin(views[$0], scale: stage.scale) }
+      let origin = clip.map { precompOrigin(views[$0], stage: stage) }
       var written = 0
       for entry in order.reversed() {
         if written > 0 { text += "," }
@@ -132,12 +132,17 @@ extension LottieWriter {
   /// ways): players clip a precomposition to its rectangle (0, 0, w, h), so
   /// the clip view's box, where everything the clip lets through lies, must
   /// be well inside it: twice the largest side the box takes, plus 1024.
-  static func precompOrigin(_ clip: RecordedView, scale k: Double) -> Double {
+  /// A clip switched off at times lets its descendants through anywhere:
+  /// then at least twice the stage's width and height, plus 1024.
+  static func precompOrigin(_ clip: RecordedView, stage: ExportStage) -> Double {
     var side = 0.0
     for p in [Property.width, .height] {
       for key in clip.track(p).keys { side = max(side, abs(key.value[0])) }
     }
-    let origin = (2 * side * k + 1024).rounded(.up)
+    var origin = (2 * side * stage.scale + 1024).rounded(.up)
+    if !clip.track(.clip).isStatic {
+      origin = max(origin, Double(2 * (stage.pixelWidth + stage.pixelHeight) + 1024))
+    }
     let largest = Double(1 << 24)
     return origin.isFinite ? min(origin, largest) : largest
   }
@@ -150,7 +155,7 @@ extension LottieWriter {
     stage: ExportStage
   ) -> JSONValue {
     func fixed(_ v: JSONValue) -> JSONValue { .object([("a", .integer(0)), ("k", v)]) }
-    let origin = precompOrigin(clip, scale: stage.scale)
+    let origin = precompOrigin(clip, stage: stage)
     return .object([
       ("ddd", .integer(0)),
       ("ind", .integer(index)),
@@ -184,7 +189,8 @@ extension LottieWriter {
   /// A hidden matte layer (`td: 1`): the clip view's outline filled opaque
   /// (whatever the view's own colour or alpha), untrimmed, in the clip
   /// view's box space, as it changes (a morph included); a layer clips to
-  /// its box (SPEC §17).
+  /// its box (SPEC §17). While `clip` is set off, the matte also covers the
+  /// whole precomposition (``clipSwitch(_:ctx:stage:)``).
   static func matteLayer(
     _ clip: RecordedView, index: Int, parent: Int, recording: StageRecording, stage: ExportStage
   ) -> JSONValue {
@@ -220,11 +226,59 @@ extension LottieWriter {
         ])
       ),
       ("ao", .integer(0)),
-      ("shapes", .array(shapes + [fill])),
+      ("shapes", .array(shapes + [fill] + clipSwitch(clip, ctx: ctx, stage: stage))),
       ("ip", .integer(0)),
       ("op", .integer(max(recording.frameCount, 1))),
       ("st", .integer(0)),
       ("bm", .integer(0)),
     ])
+  }
+
+  /// For a clip view whose `clip` is set on and off during the recording,
+  /// a group for its matte layer: a rectangle over the whole
+  /// precomposition (``precompOrigin(_:stage:)`` each way from the box's
+  /// top-left corner), filled opaque while `clip` is false and transparent
+  /// while it is true, held from each change to the next; none when `clip`
+  /// stays as it is.
+  static func clipSwitch(_ clip: RecordedView, ctx: Context, stage: ExportStage) -> [JSONValue] {
+    let track = clip.track(.clip)
+    guard !track.isStatic else { return [] }
+    func fixed(_ v: JSONValue) -> JSONValue { .object([("a", .integer(0)), ("k", v)]) }
+    let side = 2 * precompOrigin(clip, stage: stage)
+    var keys: [JSONValue] = []
+    for (n, key) in track.keys.enumerated() {
+      var members: [(String, JSONValue)] = [
+        ("t", .number(ctx.frame(key.time))),
+        ("s", .array([.integer(key.value[0] != 0 ? 0 : 100)])),
+      ]
+      if n + 1 < track.keys.count { members.append(("h", .integer(1))) }
+      keys.append(.object(members))
+    }
+    let zero = fixed(.array([.integer(0), .integer(0)]))
+    return [
+      .object([
+        ("ty", .string("gr")), ("nm", .string("clip off")),
+        (
+          "it",
+          .array([
+            .object([
+              ("ty", .string("rc")), ("d", .integer(1)),
+              ("s", fixed(.array([.number(side), .number(side)]))), ("p", zero),
+              ("r", fixed(.integer(0))),
+            ]),
+            .object([
+              ("ty", .string("fl")), ("nm", .string("clip off")),
+              ("c", fixed(.array([.integer(0), .integer(0), .integer(0)]))),
+              ("o", .object([("a", .integer(1)), ("k", .array(keys))])), ("r", .integer(1)),
+            ]),
+            .object([
+              ("ty", .string("tr")), ("p", zero), ("a", zero),
+              ("s", fixed(.array([.integer(100), .integer(100)]))), ("r", fixed(.integer(0))),
+              ("o", fixed(.integer(100))),
+            ]),
+          ])
+        ),
+      ])
+    ]
   }
 }
