@@ -328,6 +328,30 @@ def test_a_texts_clip_follows_its_drawings(browser, tmp_path):
     assert_plays_as_rendered(browser, script, times, "text clips")
 
 
+# Texts whose anchor moves (SPEC §16.1, §18): the glyphs follow the box's
+# corner as it moves about the anchor point; a text that clips moves its
+# clip's glyphs the same way, while its string changes too.
+TEXT_ANCHORS = """
+stage(width: 320, height: 180, background: "#202020")
+text t("Hello", x: 100, y: 60, size: 40, color: white, rotation: 10)
+text m("MASK", x: 220, y: 120, size: 44, color: "#303030", clip: true) {
+  rect fill(x: 0, y: 0, width: 800, height: 800, color: "#40ff80")
+}
+run tween(anchorX: 0, anchorY: 1, 1, ease: inOutQuad) on t
+run tween(anchor: (1, 0), 1) | tween(size: 56, 1) on m
+step 0.5
+m.text = "WIDER"
+"""
+
+
+def test_a_texts_moving_anchor_plays(browser, tmp_path):
+    script = open_player(browser, tmp_path, "textanchors", TEXT_ANCHORS, 1)
+    # Between frames too (0.25, 0.85), but at frame times around the string
+    # change: between frames the page holds the frame's drawing and clip.
+    times = (0, 0.25, 0.5, 0.6, 0.85, 1)
+    assert_plays_as_rendered(browser, script, times, "text anchors", stray=8)
+
+
 # A clip switched on and off by the script (SPEC §17: `clip` is a
 # property): off at the start, on from 0.3 s, off again from 0.6 s, while
 # the clip view turns; the page clips only while anim's PNG does.

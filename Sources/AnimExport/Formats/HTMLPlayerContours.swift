@@ -169,14 +169,40 @@ extension HTMLPlayerWriter {
     return out
   }
 
+  /// Whether a text's anchor moves during the recording: then its glyphs
+  /// are placed from its box's top-left corner, in a group (`a{i}`, or its
+  /// clip's path `c{i}`) whose `translate` moves that corner as the
+  /// anchor and the box move (``PlayerShapeChannel/boxCorner``).
+  static func anchorMoves(_ view: RecordedView) -> Bool {
+    !view.track(.anchorX).isStatic || !view.track(.anchorY).isStatic
+  }
+
+  /// The style `translate` of the group that moves a text's box corner
+  /// (``anchorMoves(_:)``) at the recording's first frame.
+  static func firstBoxCorner(_ view: RecordedView) -> String {
+    let corner = PlayerShapeChannel.boxCorner
+    let value = corner.value(corner.inputs.map { view.track($0).keys.first?.value ?? .zero })
+    return "translate:\(corner.text(value))"
+  }
+
+  /// The anchor a text's glyphs are placed about: its first, or (0, 0)
+  /// when it moves (``anchorMoves(_:)``).
+  static func placingAnchor(_ view: RecordedView) -> (x: Double, y: Double) {
+    if anchorMoves(view) { return (0, 0) }
+    return (
+      view.track(.anchorX).keys.first?.value[0] ?? 0.5,
+      view.track(.anchorY).keys.first?.value[0] ?? 0.5
+    )
+  }
+
   /// Each distinct drawing of a text view (SPEC §18) as the `<path>`s that
-  /// draw it: its glyphs placed about the anchor point, with miter limit 4.
-  /// The stroke, its trim and their animations are the text's group's
-  /// (``PlayerShapeChannel``s but `d`), which the paths inherit; a text
-  /// whose trim shows at some time is drawn as `contourPaths`.
+  /// draw it: its glyphs placed about the anchor point (``placingAnchor``),
+  /// with miter limit 4. The stroke, its trim and their animations are the
+  /// text's group's (``PlayerShapeChannel``s but `d`), which the paths
+  /// inherit; a text whose trim shows at some time is drawn as
+  /// `contourPaths`.
   static func textPaths(_ view: RecordedView) -> [String] {
-    let ax = view.track(.anchorX).keys.first?.value[0] ?? 0.5
-    let ay = view.track(.anchorY).keys.first?.value[0] ?? 0.5
+    let (ax, ay) = placingAnchor(view)
     let trimmed = trims(view)
     let offset = firstDashOffset(view)
     return textDrawings(view).drawings.map { drawing in

@@ -53,7 +53,8 @@ enum HTMLPlayerTemplate {
       // In a tree (SPEC §17): the group holding a view's children moves as
       // the view does; an animation marked "e" moves another element of the
       // view's (its box corner's group "o", its clip's path "c", its clipped
-      // group "k", whose clip-path switches as `clip` is set on and off).
+      // group "k", whose clip-path switches as `clip` is set on and off, and
+      // a text's glyph group "a", moved as its anchor moves).
       const group = document.getElementById("t" + i);
       for (const a of view.animations) {
         // Keyframes name properties in camel case (fill-opacity: fillOpacity).

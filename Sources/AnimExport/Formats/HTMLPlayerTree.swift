@@ -47,7 +47,11 @@ extension HTMLPlayerWriter {
       if clips(view) {
         // Off at the first frame (`clip` set later): none until it is on.
         let on = (view.track(.clip).keys.first?.value[0] ?? 1) != 0
-        out += "<clipPath id=\"clip\(i)\"><path id=\"c\(i)\" d=\"\(clipPathData(view))\"></path>"
+        // A text whose anchor moves: its clip's glyphs moved by `translate`.
+        let moved =
+          view.kind == .text && anchorMoves(view) ? " style=\"\(firstBoxCorner(view))\"" : ""
+        out +=
+          "<clipPath id=\"clip\(i)\"><path id=\"c\(i)\"\(moved) d=\"\(clipPathData(view))\"></path>"
         out += "</clipPath>\n<g id=\"k\(i)\" style=\"clip-path:\(on ? "url(#clip\(i))" : "none")\">"
         groups += 1
       }
@@ -136,6 +140,11 @@ extension HTMLPlayerWriter {
       if let keys = textClipKeyframes(view, recording: recording, span: span) {
         out.append(marked("d", keys, "c"))
       }
+      if anchorMoves(view),
+        let keys = DerivedKeyframes.keyframes(corner, of: view, recording: recording, span: span)
+      {
+        out.append(marked(corner.css, keys, "c"))
+      }
       return out
     }
     let channel = clipChannel(view)
@@ -155,8 +164,7 @@ extension HTMLPlayerWriter {
   /// glyphs, `TextView.clipOutline()`) placed about the anchor point, as
   /// `textPaths` places the glyphs it draws.
   static func textClipPaths(_ view: RecordedView) -> [String] {
-    let ax = view.track(.anchorX).keys.first?.value[0] ?? 0.5
-    let ay = view.track(.anchorY).keys.first?.value[0] ?? 0.5
+    let (ax, ay) = placingAnchor(view)
     return textDrawings(view).drawings.map { drawing in
       let box = (try? drawing.box()) ?? (width: 0, height: 0)
       return drawing.clipOutline().mapped {

@@ -191,10 +191,14 @@ public enum HTMLPlayerWriter {
       // carries the stroke and trim.
       let stroke = pathAttributes(view, shapeChannels(view, channels)).style
       var out = "<g id=\"v\(i)\"\(marked) style=\"\(initial)\(stroke)\">"
+      // An anchor that moves: the glyphs from the box's corner, moved.
+      let moving = anchorMoves(view)
+      if moving { out += "<g id=\"a\(i)\" style=\"\(firstBoxCorner(view))\">" }
       for (j, paths) in textPaths(view).enumerated() {
         out += j == 0 ? "<g>" : "<g style=\"display:none\">"
         out += paths + "</g>"
       }
+      if moving { out += "</g>" }
       return out + "</g>\n"
     }
     if isPath(view), let contours = contourOutline(view) {
@@ -294,6 +298,13 @@ public enum HTMLPlayerWriter {
             channel.css,
             keyframes(b, lanes: [0], start: start, span: span) { channel.text([a0, $0[0]]) }))
       }
+    }
+    if view.kind == .text, anchorMoves(view),
+      let keys = DerivedKeyframes.keyframes(
+        PlayerShapeChannel.boxCorner, of: view, recording: recording, span: span)
+    {
+      // A text whose anchor moves: its glyphs' group `a{i}` (see `element`).
+      out.append(.object([("p", .string("translate")), ("k", .array(keys)), ("e", .string("a"))]))
     }
     return out
   }
