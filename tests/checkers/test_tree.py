@@ -411,3 +411,43 @@ def test_lottie_players_follow_a_clip_switched_on_and_off(player, tmp_path):
         # frame of 0.3 s is taken, so `clip` is off in frames 7 to 12.
         bar = (np.abs(theirs - [255, 64, 64]) <= MATTE_STEPS).all(axis=2).sum()
         assert bar > 4500 if 7 <= frame <= 12 else bar < 3600, (frame, int(bar))
+
+
+# Anchors that move (SPEC §16.1) in a recording with a tree, where every
+# layer's anchor is its box's anchor point: a rect and a star at the root,
+# a layer whose children follow its box corner; and texts (SPEC §18) whose
+# anchor moves, one clipping a child while its size and string change (the
+# matte follows each drawing for the frames it is shown).
+MOVING_ANCHORS = """
+stage(width: 320, height: 220, background: "#202020")
+rect a(x: 70, y: 90, width: 80, height: 50, color: "#ff4040", rotation: 30)
+star s(x: 250, y: 70, width: 80, height: 80, points: 5, color: "#40ff80")
+layer p(x: 150, y: 40, width: 60, height: 30, rotation: 20) {
+  rect c(x: 10, y: 10, width: 20, height: 20, color: "#4080ff")
+}
+text t("Hello", x: 90, y: 180, size: 36, color: white, rotation: 10)
+text m("MASK", x: 230, y: 160, size: 40, color: "#303030", clip: true) {
+  rect fill(x: 0, y: 0, width: 800, height: 800, color: "#ffc000")
+}
+run tween(anchor: (0, 1), 1) on a
+run tween(anchorX: 1, 1) | spin(40, 1) on s
+run tween(anchor: (1, 1), 1) on p
+run tween(anchorX: 0, anchorY: 1, 1, ease: inOutQuad) on t
+run tween(anchor: (1, 0), 1) | tween(size: 52, 1) on m
+step 0.5
+m.text = "WIDER"
+"""
+
+
+@pytest.mark.parametrize("player", sorted(PLAYERS))
+def test_lottie_players_follow_moving_anchors_and_a_texts_clip(player, tmp_path):
+    script = tmp_path / "anchors.anim"
+    script.write_text(MOVING_ANCHORS)
+    doc = tmp_path / "anchors.json"
+    run("export", str(script), "-o", str(doc), "--to", "1", "--fps", "20")
+    validate(json.loads(doc.read_text()))
+    for frame in (0, 5, 10, 11, 12, 15, 20):
+        png = tmp_path / f"f{frame}.png"
+        run("render", str(script), "-o", str(png), "--at", repr(frame / 20), "--quiet")
+        theirs = np.array(PLAYERS[player](doc, frame).convert("RGB")).astype(int)
+        assert_interior_equal(load(png), theirs, compared=0.6, tolerance=MATTE_STEPS)

@@ -226,7 +226,13 @@ extension LottieWriter {
         ])
       ),
       ("ao", .integer(0)),
-      ("shapes", .array(shapes + [fill] + clipSwitch(clip, ctx: ctx, stage: stage))),
+      // A text's drawings are groups, each with its own fill (a fill here
+      // would fill the hidden ones too in rlottie).
+      (
+        "shapes",
+        .array(
+          shapes + (clip.kind == .text ? [] : [fill]) + clipSwitch(clip, ctx: ctx, stage: stage))
+      ),
       ("ip", .integer(0)),
       ("op", .integer(max(recording.frameCount, 1))),
       ("st", .integer(0)),

@@ -100,20 +100,22 @@ public enum LottieWriter {
     let color = view.track(.color)
     // The shapes are centred on the layer's origin; the anchor point
     // (anchorX, anchorY of the box) sits at the layer's position.
+    // An anchor that animates is sampled at every frame (the product of
+    // the size and the anchor); in a tree, the anchor point in the box.
     let anchor =
-      tree != nil
-      ? ctx.property(Self.boxAnchorTracks(view, scale: k), vector: true)
-      : view.track(.anchorX).isStatic && view.track(.anchorY).isStatic
-        ? ctx.property(Self.anchorTracks(view, scale: k), vector: true)
-        : SampledShapes.numbers(
-          SampledShapes.frameTimes(recording).map { t in
-            let w = view.track(.width).value(at: t)[0]
-            let h = view.track(.height).value(at: t)[0]
-            return [
-              (view.track(.anchorX).value(at: t)[0] - 0.5) * w * k,
-              (view.track(.anchorY).value(at: t)[0] - 0.5) * h * k,
-            ]
-          }, vector: true, recording: recording)
+      view.track(.anchorX).isStatic && view.track(.anchorY).isStatic
+      ? ctx.property(
+        tree != nil ? Self.boxAnchorTracks(view, scale: k) : Self.anchorTracks(view, scale: k),
+        vector: true)
+      : SampledShapes.numbers(
+        SampledShapes.frameTimes(recording).map { t in
+          let w = view.track(.width).value(at: t)[0]
+          let h = view.track(.height).value(at: t)[0]
+          let ax = view.track(.anchorX).value(at: t)[0]
+          let ay = view.track(.anchorY).value(at: t)[0]
+          return tree != nil
+            ? [ax * abs(w) * k, ay * abs(h) * k] : [(ax - 0.5) * w * k, (ay - 0.5) * h * k]
+        }, vector: true, recording: recording)
     // In a tree (SPEC §17) a layer's space is its box's, times k: a child's
     // position is its x, y there, and only a root's is placed on the stage.
     // A root of a clip's precomposition is placed in the clip's box space
@@ -240,9 +242,22 @@ public enum LottieWriter {
       ]
     case .text:
       // A text's layer draws its own groups (`textGroups`); this is a clip
-      // matte's (SPEC §17): the first drawing's glyphs in the box.
-      guard inBox, let drawing = view.textRuns.first?.text else { return [] }
-      return LottieShapes.paths(drawing.clipOutline()) { OutlinePoint($0.x * k, $0.y * k) }
+      // matte's (SPEC §17): each drawing's glyphs as they clip, in the box,
+      // for the frames it is shown (filled by the matte's fill below).
+      guard inBox else { return [] }
+      let opaque: JSONValue = .object([
+        ("ty", .string("fl")), ("nm", .string("matte")),
+        (
+          "c",
+          .object([("a", .integer(0)), ("k", .array([.integer(0), .integer(0), .integer(0)]))])
+        ),
+        ("o", .object([("a", .integer(0)), ("k", .integer(100))])), ("r", .integer(1)),
+      ])
+      return textDrawingGroups(view, inBox: true, scale: k) { _, paths in
+        paths + [opaque]
+      } outline: {
+        $0.clipOutline()
+      }
     case .polygon, .star, .path, .none:
       // An outline that changes is keyframed at every frame; else it is the
       // outline at the first recorded frame, centred on the layer's
@@ -262,8 +277,8 @@ public enum LottieWriter {
   }
 
   /// In a tree, the anchor point in the layer's space: the box's point
-  /// (anchorX·w, anchorY·h)·k (an animated anchor is not followed: the
-  /// first frame's scales the size's track).
+  /// (anchorX·w, anchorY·h)·k, for an anchor that stays (one that moves is
+  /// sampled at every frame instead).
   private static func boxAnchorTracks(_ view: RecordedView, scale k: Double) -> [LottieTrack] {
     let a0 = view.track(.anchorX).keys[0].value[0]
     let b0 = view.track(.anchorY).keys[0].value[0]
@@ -285,8 +300,8 @@ public enum LottieWriter {
         LottieTrack(ax, lane: 0) { _ in 0 }, LottieTrack(ay, lane: 0) { _ in 0 },
       ]
     }
-    // A product of two tracks is sampled at the frames: the anchor at the
-    // first frame scales the size's track (an animated anchor is not followed).
+    // The anchor stays (one that moves is sampled at every frame by the
+    // caller): it scales the size's track.
     let a0 = ax.keys[0].value[0]
     let b0 = ay.keys[0].value[0]
     return [
@@ -420,6 +435,25 @@ public enum LottieWriter {
     _ view: RecordedView, fill: JSONValue, ctx: Context, scale k: Double, trimmed: Bool,
     tree: LayerTree?
   ) -> [JSONValue] {
+    // Centred on the layer's origin as every kind's shapes are (in a
+    // tree, the box's top-left corner there); the layer's anchor track
+    // places the box's anchor point.
+    textDrawingGroups(view, inBox: tree != nil, scale: k) { drawing, paths in
+      Self.items(view, paths, fill: fill, ctx: ctx, scale: k, trimmed: trimmed, tree: tree)
+    } outline: {
+      $0.outline()
+    }
+  }
+
+  /// One group per distinct drawing of text `view` (SPEC §18), visible
+  /// (opacity 100, held) for the frames it is shown and hidden (0) for the
+  /// others: `outline` of the drawing as paths, in its box (`inBox`, the
+  /// box's top-left corner at the origin) or centred on the origin, then
+  /// the items `items` makes of them.
+  private static func textDrawingGroups(
+    _ view: RecordedView, inBox: Bool, scale k: Double,
+    items: (TextView, [JSONValue]) -> [JSONValue], outline: (TextView) -> Outline
+  ) -> [JSONValue] {
     var drawings: [TextView] = []
     var runsOf: [[(first: Int, end: Int)]] = []
     for (n, run) in view.textRuns.enumerated() {
@@ -461,19 +495,14 @@ public enum LottieWriter {
         ("r", .object([("a", .integer(0)), ("k", .integer(0))])),
         ("o", opacity),
       ])
-      // Centred on the layer's origin as every kind's shapes are (in a
-      // tree, the box's top-left corner there); the layer's anchor track
-      // places the box's anchor point.
-      let (w, h) = tree != nil ? (0, 0) : (try? drawing.box()) ?? (width: 0, height: 0)
-      let paths = LottieShapes.paths(drawing.outline()) {
+      let (w, h) = inBox ? (0, 0) : (try? drawing.box()) ?? (width: 0, height: 0)
+      let paths = LottieShapes.paths(outline(drawing)) {
         OutlinePoint(($0.x - w / 2) * k, ($0.y - h / 2) * k)
       }
-      let items = Self.items(
-        view, paths, fill: fill, ctx: ctx, scale: k, trimmed: trimmed, tree: tree)
       return .object([
         ("ty", .string("gr")),
         ("nm", .string("text \(n + 1): \(drawing.shown)")),
-        ("it", .array(items + [transform])),
+        ("it", .array(items(drawing, paths) + [transform])),
       ])
     }
   }
