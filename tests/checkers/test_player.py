@@ -353,23 +353,12 @@ def test_a_texts_moving_anchor_plays(browser, tmp_path):
 
 
 # A clip switched on and off by the script (SPEC §17: `clip` is a
-# property): off at the start, on from 0.3 s, off again from 0.6 s, while
-# the clip view turns; the page clips only while anim's PNG does.
-CLIP_SWITCH = """
-stage(width: 240, height: 160, background: "#202020")
-ellipse lens(x: 120, y: 80, width: 120, height: 80, color: "#404040") {
-  rect bar(x: 60, y: 40, width: 220, height: 30, color: "#ff4040")
-}
-run spin(90, 1) on lens
-step 0.3
-lens.clip = true
-step 0.3
-lens.clip = false
-"""
-
-
+# property; test_tree's SWITCHING_CLIP, on, off from 0.3 s, on again from
+# 0.6 s, while the clip view turns): the page clips only while anim's PNG
+# does.
 def test_a_clip_switched_on_and_off_plays(browser, tmp_path):
-    script = open_player(browser, tmp_path, "clipswitch", CLIP_SWITCH, 1)
+    from test_tree import SWITCHING_CLIP
+    script = open_player(browser, tmp_path, "clipswitch", SWITCHING_CLIP, 1)
     times = (0, 0.2, 0.3, 0.45, 0.55, 0.6, 0.7, 1)
     assert_plays_as_rendered(browser, script, times, "clip switch")
 

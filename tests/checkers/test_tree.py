@@ -286,6 +286,21 @@ def test_lottie_players_draw_the_tree_like_anim(player, scene, tmp_path):
 MATTE_STEPS = 6
 
 
+def played(player, tmp_path, name, source, frames):
+    """Writes `source` as NAME.anim and exports it to Lottie (1 s at 20 fps,
+    validated against the schema); yields, for each frame, its index,
+    anim's PNG of it and `player`'s drawing of it."""
+    script = tmp_path / f"{name}.anim"
+    script.write_text(source)
+    doc = tmp_path / f"{name}.json"
+    run("export", str(script), "-o", str(doc), "--to", "1", "--fps", "20")
+    validate(json.loads(doc.read_text()))
+    for frame in frames:
+        png = tmp_path / f"{name}{frame}.png"
+        run("render", str(script), "-o", str(png), "--at", repr(frame / 20), "--quiet")
+        yield frame, load(png), np.array(PLAYERS[player](doc, frame).convert("RGB")).astype(int)
+
+
 # Two nested clips: a rotated, turning rect clips an ellipse whose size
 # animates and which clips a large rect. The inner ellipse grows out of the
 # outer rect, so part of it is inside one clip and outside the other.
@@ -364,16 +379,8 @@ run morph(to: target, 1) on lens
 
 @pytest.mark.parametrize("player", sorted(PLAYERS))
 def test_lottie_players_follow_a_morphing_clip(player, tmp_path):
-    script = tmp_path / "morph.anim"
-    script.write_text(MORPHING_CLIP)
-    doc = tmp_path / "morph.json"
-    run("export", str(script), "-o", str(doc), "--to", "1", "--fps", "20")
-    validate(json.loads(doc.read_text()))
-    for frame in (6, 12, 19):
-        png = tmp_path / f"f{frame}.png"
-        run("render", str(script), "-o", str(png), "--at", repr(frame / 20), "--quiet")
-        theirs = np.array(PLAYERS[player](doc, frame).convert("RGB")).astype(int)
-        assert_interior_equal(load(png), theirs, compared=0.6, tolerance=MATTE_STEPS)
+    for _, mine, theirs in played(player, tmp_path, "morph", MORPHING_CLIP, (6, 12, 19)):
+        assert_interior_equal(mine, theirs, compared=0.6, tolerance=MATTE_STEPS)
 
 
 # A clip switched on and off by the script (`clip` is a property, set at
@@ -394,17 +401,9 @@ lens.clip = true
 
 @pytest.mark.parametrize("player", sorted(PLAYERS))
 def test_lottie_players_follow_a_clip_switched_on_and_off(player, tmp_path):
-    script = tmp_path / "switch.anim"
-    script.write_text(SWITCHING_CLIP)
-    doc = tmp_path / "switch.json"
-    run("export", str(script), "-o", str(doc), "--to", "1", "--fps", "20")
-    validate(json.loads(doc.read_text()))
     # The bar reaches past the ellipse: drawn there only while off.
-    for frame in (2, 5, 6, 7, 9, 12, 13, 15, 19):
-        png = tmp_path / f"f{frame}.png"
-        run("render", str(script), "-o", str(png), "--at", repr(frame / 20), "--quiet")
-        mine = load(png)
-        theirs = np.array(PLAYERS[player](doc, frame).convert("RGB")).astype(int)
+    frames = (2, 5, 6, 7, 9, 12, 13, 15, 19)
+    for frame, mine, theirs in played(player, tmp_path, "switch", SWITCHING_CLIP, frames):
         assert_interior_equal(mine, theirs, compared=0.6, tolerance=MATTE_STEPS)
         # The whole bar (220 × 30) while off; at most its part inside the
         # ellipse while on. A statement after `step 0.3` runs once the
@@ -441,13 +440,6 @@ m.text = "WIDER"
 
 @pytest.mark.parametrize("player", sorted(PLAYERS))
 def test_lottie_players_follow_moving_anchors_and_a_texts_clip(player, tmp_path):
-    script = tmp_path / "anchors.anim"
-    script.write_text(MOVING_ANCHORS)
-    doc = tmp_path / "anchors.json"
-    run("export", str(script), "-o", str(doc), "--to", "1", "--fps", "20")
-    validate(json.loads(doc.read_text()))
-    for frame in (0, 5, 10, 11, 12, 15, 20):
-        png = tmp_path / f"f{frame}.png"
-        run("render", str(script), "-o", str(png), "--at", repr(frame / 20), "--quiet")
-        theirs = np.array(PLAYERS[player](doc, frame).convert("RGB")).astype(int)
-        assert_interior_equal(load(png), theirs, compared=0.6, tolerance=MATTE_STEPS)
+    frames = (0, 5, 10, 11, 12, 15, 20)
+    for _, mine, theirs in played(player, tmp_path, "anchors", MOVING_ANCHORS, frames):
+        assert_interior_equal(mine, theirs, compared=0.6, tolerance=MATTE_STEPS)
