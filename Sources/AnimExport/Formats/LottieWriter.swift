@@ -243,7 +243,8 @@ public enum LottieWriter {
     case .text:
       // A text's layer draws its own groups (`textGroups`); this is a clip
       // matte's (SPEC §17): each drawing's glyphs as they clip, in the box,
-      // for the frames it is shown (filled by the matte's fill below).
+      // for the frames it is shown, each group with its own opaque fill
+      // (the matte layer adds no fill of its own for a text).
       guard inBox else { return [] }
       let opaque: JSONValue = .object([
         ("ty", .string("fl")), ("nm", .string("matte")),
@@ -253,7 +254,7 @@ public enum LottieWriter {
         ),
         ("o", .object([("a", .integer(0)), ("k", .integer(100))])), ("r", .integer(1)),
       ])
-      return textDrawingGroups(view, inBox: true, scale: k) { _, paths in
+      return textDrawingGroups(view, inBox: true, scale: k) { paths in
         paths + [opaque]
       } outline: {
         $0.clipOutline()
@@ -438,7 +439,7 @@ public enum LottieWriter {
     // Centred on the layer's origin as every kind's shapes are (in a
     // tree, the box's top-left corner there); the layer's anchor track
     // places the box's anchor point.
-    textDrawingGroups(view, inBox: tree != nil, scale: k) { drawing, paths in
+    textDrawingGroups(view, inBox: tree != nil, scale: k) { paths in
       Self.items(view, paths, fill: fill, ctx: ctx, scale: k, trimmed: trimmed, tree: tree)
     } outline: {
       $0.outline()
@@ -452,7 +453,7 @@ public enum LottieWriter {
   /// the items `items` makes of them.
   private static func textDrawingGroups(
     _ view: RecordedView, inBox: Bool, scale k: Double,
-    items: (TextView, [JSONValue]) -> [JSONValue], outline: (TextView) -> Outline
+    items: ([JSONValue]) -> [JSONValue], outline: (TextView) -> Outline
   ) -> [JSONValue] {
     var drawings: [TextView] = []
     var runsOf: [[(first: Int, end: Int)]] = []
@@ -502,7 +503,7 @@ public enum LottieWriter {
       return .object([
         ("ty", .string("gr")),
         ("nm", .string("text \(n + 1): \(drawing.shown)")),
-        ("it", .array(items(drawing, paths) + [transform])),
+        ("it", .array(items(paths) + [transform])),
       ])
     }
   }
