@@ -31,17 +31,7 @@ final class PlayerContourTests: XCTestCase {
         switch (key, value) {
         case ("p", .string(let s)): css = s
         case ("e", .string(let s)): mark = s
-        case ("k", .array(let list)):
-          keys = list.map { key in
-            guard case .array(let parts) = key else { return [] }
-            return parts.map { part in
-              switch part {
-              case .number(let n): return JSONValue.format(n)
-              case .string(let s): return s
-              default: return "?"
-              }
-            }
-          }
+        case ("k", .array(let list)): keys = keyframeStrings(list)
         default: break
         }
       }

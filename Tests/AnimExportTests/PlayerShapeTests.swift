@@ -17,16 +17,7 @@ final class PlayerShapeTests: XCTestCase {
         guard case .object(let members) = a, case .string(let css) = members[0].1,
           case .array(let keys) = members[1].1
         else { continue }
-        out["\(view.name).\(css)"] = keys.map { key in
-          guard case .array(let parts) = key else { return [] }
-          return parts.map { part in
-            switch part {
-            case .number(let n): return JSONValue.format(n)
-            case .string(let s): return s
-            default: return "?"
-            }
-          }
-        }
+        out["\(view.name).\(css)"] = keyframeStrings(keys)
       }
     }
     return out

@@ -85,3 +85,18 @@ struct RecordingHarness {
 }
 
 struct HarnessError: Error { let message: String }
+
+/// An HTML player animation's keyframes (`[offset, value, easing]` arrays)
+/// as strings, numbers as the writer formats them, for comparing in tests.
+func keyframeStrings(_ keys: [JSONValue]) -> [[String]] {
+  keys.map { key in
+    guard case .array(let parts) = key else { return [] }
+    return parts.map { part in
+      switch part {
+      case .number(let n): return JSONValue.format(n)
+      case .string(let s): return s
+      default: return "?"
+      }
+    }
+  }
+}

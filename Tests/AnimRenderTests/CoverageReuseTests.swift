@@ -16,13 +16,8 @@ final class CoverageReuseTests: XCTestCase {
     _ text: String, to end: Double, fps: Double = 10, sizing: StageSizing = .scale(1),
     turnedRectanglesByArea: Bool = true, file: StaticString = #filePath, line: UInt = #line
   ) throws -> Int {
-    let runner = FrameRunner(
-      source: SourceFile(path: "t.anim", text: text), selection: .range(from: 0, to: end, fps: fps))
-    let (result, found) = runner.survey { _ in }
-    XCTAssertTrue(
-      result.errors.isEmpty, "\(result.errors.map(\.0.message))", file: file, line: line)
-    let plan = try XCTUnwrap(found)
-    let layout = try plan.layout(sizing: sizing, background: nil)
+    let script = try SurveyedScript(text, to: end, fps: fps, sizing: sizing, file: file, line: line)
+    let (runner, plan, layout) = (script.runner, script.plan, script.layout)
     let reusing = try CairoCanvas(layout: layout)
     let rasterising = try CairoCanvas(layout: layout)
     rasterising.reusesCoverage = false
