@@ -414,18 +414,13 @@ public final class CairoCanvas {
   private func coverQuad(
     xs: (Double, Double, Double, Double), ys: (Double, Double, Double, Double), _ paint: Paint
   ) -> Bool {
-    guard coversTurnedRectanglesByArea, appliedClips.isEmpty else { return false }
-    let minX = min(min(xs.0, xs.1), min(xs.2, xs.3))
-    let maxX = max(max(xs.0, xs.1), max(xs.2, xs.3))
-    let minY = min(min(ys.0, ys.1), min(ys.2, ys.3))
-    let maxY = max(max(ys.0, ys.1), max(ys.2, ys.3))
-    guard minX >= Double(reuseArea.x0), minY >= Double(reuseArea.y0),
-      maxX <= Double(reuseArea.x1), maxY <= Double(reuseArea.y1)
-    else { return false }
-    guard area.cover(xs: xs, ys: ys) else { return false }
-    flush()
+    guard coversTurnedRectanglesByArea, appliedClips.isEmpty, area.cover(xs: xs, ys: ys) else {
+      return false
+    }
     let rect = PixelRect(
       x0: area.x0, y0: area.y0, x1: area.x0 + area.width, y1: area.y0 + area.height)
+    guard reuseArea.contains(rect) else { return false }
+    flush()
     changes.drew(rect)
     let width = rect.x1 - rect.x0
     area.forEachBand { first, rows, cells in
