@@ -11,6 +11,11 @@ import CText
 public final class FontFile: @unchecked Sendable {
   /// The file's path, as opened.
   public let path: String
+  /// The face's index in the file (FreeType's: the face in a collection,
+  /// a variable font's named instance in bits 16-30).
+  public let index: Int32
+  /// The face's full name ("DejaVu Sans Bold"), from its name table.
+  public let face: String
   /// Units per em; positions divide by it and multiply by the size.
   public let unitsPerEm: Double
   /// The hhea ascender and descender (the descender negative), font units.
@@ -19,16 +24,21 @@ public final class FontFile: @unchecked Sendable {
   private var outlines: [UInt32: Outline] = [:]
   private let lock = Lock()
 
-  /// Opens the font at `path`; an error when it is not a font.
-  init(path: String) throws(TextError) {
+  /// Opens face `index` of the font at `path`; an error when it is not a
+  /// font.
+  init(path: String, index: Int32 = 0) throws(TextError) {
     var error = [CChar](repeating: 0, count: 256)
-    guard let handle = anim_text_open(path, &error, error.count) else {
+    guard let handle = anim_text_open(path, index, &error, error.count) else {
       throw TextError(
         "font file '\(path)' is \(String(nulTerminated: error))",
         hint: "give a .ttf or .otf file, or a family name (list them with: fc-list : family)")
     }
     self.path = path
+    self.index = index
     self.handle = handle
+    var name = [CChar](repeating: 0, count: 512)
+    anim_text_face_name(handle, &name, name.count)
+    face = String(nulTerminated: name)
     var upem: Int32 = 0, ascender: Int32 = 0, descender: Int32 = 0
     anim_text_metrics(handle, &upem, &ascender, &descender)
     unitsPerEm = Double(max(upem, 1))

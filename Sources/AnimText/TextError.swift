@@ -7,11 +7,18 @@ public struct TextError: Error, Equatable, Sendable {
   public let hint: String?
   /// True when a shared library is missing (the CLI's exit 69).
   public let isMissingLibrary: Bool
+  /// The family name fontconfig does not have, when that is the error (the
+  /// language names the closest families it has).
+  public let unknownFamily: String?
 
-  public init(_ message: String, hint: String? = nil, isMissingLibrary: Bool = false) {
+  public init(
+    _ message: String, hint: String? = nil, isMissingLibrary: Bool = false,
+    unknownFamily: String? = nil
+  ) {
     self.message = message
     self.hint = hint
     self.isMissingLibrary = isMissingLibrary
+    self.unknownFamily = unknownFamily
   }
 }
 

@@ -11,7 +11,9 @@
 #include FT_FREETYPE_H
 #include FT_OUTLINE_H
 #include <harfbuzz/hb.h>
+#include <harfbuzz/hb-ot.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -28,6 +30,17 @@
   F(FcPattern *, FcFontMatch, (FcConfig * c, FcPattern * p, FcResult * r), (c, p, r))       \
   F(FcResult, FcPatternGetString, (const FcPattern *p, const char *o, int n, FcChar8 **s),  \
     (p, o, n, s))                                                                           \
+  F(FcResult, FcPatternGetInteger, (const FcPattern *p, const char *o, int n, int *i),      \
+    (p, o, n, i))                                                                           \
+  F(FcBool, FcPatternAddDouble, (FcPattern * p, const char *o, double d), (p, o, d))        \
+  F(FcBool, FcPatternAddInteger, (FcPattern * p, const char *o, int i), (p, o, i))          \
+  F(FcBool, FcPatternAddBool, (FcPattern * p, const char *o, FcBool b), (p, o, b))          \
+  F(double, FcWeightFromOpenTypeDouble, (double w), (w))                                    \
+  F(FcObjectSet *, FcObjectSetCreate, (void), ())                                           \
+  F(FcBool, FcObjectSetAdd, (FcObjectSet * s, const char *o), (s, o))                       \
+  V(FcObjectSetDestroy, (FcObjectSet * s), (s))                                             \
+  F(FcFontSet *, FcFontList, (FcConfig * c, FcPattern * p, FcObjectSet * s), (c, p, s))     \
+  V(FcFontSetDestroy, (FcFontSet * s), (s))                                                 \
   V(FcPatternDestroy, (FcPattern * p), (p))
 
 static struct {
@@ -59,12 +72,16 @@ static anim_library freetypeLibrary =
   V(hb_blob_destroy, (hb_blob_t * b), (b))                                                     \
   F(const char *, hb_blob_get_data, (hb_blob_t * b, unsigned int *n), (b, n))                  \
   F(hb_face_t *, hb_face_create, (hb_blob_t * b, unsigned int i), (b, i))                      \
+  F(unsigned int, hb_ot_name_get_utf8,                                                         \
+    (hb_face_t * f, hb_ot_name_id_t n, hb_language_t l, unsigned int *size, char *text),       \
+    (f, n, l, size, text))                                                                     \
   V(hb_face_destroy, (hb_face_t * f), (f))                                                     \
   F(unsigned int, hb_face_get_upem, (const hb_face_t *f), (f))                                 \
   F(hb_blob_t *, hb_face_reference_table, (const hb_face_t *f, hb_tag_t t), (f, t))            \
   F(hb_font_t *, hb_font_create, (hb_face_t * f), (f))                                         \
   V(hb_font_destroy, (hb_font_t * f), (f))                                                     \
   V(hb_font_set_scale, (hb_font_t * f, int x, int y), (f, x, y))                               \
+  V(hb_font_set_var_named_instance, (hb_font_t * f, unsigned int i), (f, i))                   \
   F(hb_buffer_t *, hb_buffer_create, (void), ())                                               \
   V(hb_buffer_destroy, (hb_buffer_t * b), (b))                                                 \
   V(hb_buffer_add_utf8, (hb_buffer_t * b, const char *t, int n, unsigned int o, int l),        \
@@ -107,16 +124,43 @@ static void copy(char *to, size_t size, const char *from) {
   to[size - 1] = 0;
 }
 
-int anim_text_find_family(const char *family, char *path, size_t pathSize, char *substitute,
-                          size_t substituteSize) {
-  pthread_mutex_lock(&configLock);
+// Whether two family names are the same to fontconfig: it compares them
+// ignoring case and blanks ("dejavusans" is "DejaVu Sans").
+static int sameFamily(const char *a, const char *b) {
+  for (;;) {
+    while (*a == ' ') a++;
+    while (*b == ' ') b++;
+    unsigned char x = (unsigned char)*a, y = (unsigned char)*b;
+    if (x >= 'A' && x <= 'Z') x += 'a' - 'A';
+    if (y >= 'A' && y <= 'Z') y += 'a' - 'A';
+    if (x != y) return 0;
+    if (x == 0) return 1;
+    a++, b++;
+  }
+}
+
+// The config, loaded on first use; NULL when fontconfig cannot start. Call
+// with configLock held.
+static FcConfig *loadedConfig(void) {
   if (!config) config = fc.FcInitLoadConfigAndFonts();
-  if (!config) {
+  return config;
+}
+
+int anim_text_find_face(const char *family, double weight, int italic, int anyFamily, char *path,
+                        size_t pathSize, int *index, char *substitute, size_t substituteSize) {
+  pthread_mutex_lock(&configLock);
+  if (!loadedConfig()) {
     pthread_mutex_unlock(&configLock);
     return -1;
   }
   FcPattern *pattern = fc.FcPatternCreate();
   fc.FcPatternAddString(pattern, FC_FAMILY, (const FcChar8 *)family);
+  // CSS weights (OpenType's usWeightClass scale) in fontconfig's own scale.
+  fc.FcPatternAddDouble(pattern, FC_WEIGHT, fc.FcWeightFromOpenTypeDouble(weight));
+  fc.FcPatternAddInteger(pattern, FC_SLANT, italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN);
+  // A face, never a variable font's whole design space: its named instances
+  // are faces of their own (their instance in the index's high bits).
+  fc.FcPatternAddBool(pattern, FC_VARIABLE, FcFalse);
   fc.FcConfigSubstitute(config, pattern, FcMatchPattern);
   fc.FcDefaultSubstitute(pattern);
   FcResult result;
@@ -124,17 +168,20 @@ int anim_text_find_family(const char *family, char *path, size_t pathSize, char 
   fc.FcPatternDestroy(pattern);
   int found = 0;
   copy(substitute, substituteSize, "");
+  *index = 0;
   if (match) {
     // fontconfig always answers with some font; it is this family only when
     // one of the match's family names is the one asked for.
     FcChar8 *name = NULL;
     for (int i = 0; fc.FcPatternGetString(match, FC_FAMILY, i, &name) == FcResultMatch; i++) {
       if (i == 0) copy(substitute, substituteSize, (const char *)name);
-      if (strcasecmp((const char *)name, family) == 0) found = 1;
+      if (sameFamily((const char *)name, family)) found = 1;
     }
+    if (anyFamily) found = 1;
     FcChar8 *file = NULL;
     if (found && fc.FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch) {
       copy(path, pathSize, (const char *)file);
+      if (fc.FcPatternGetInteger(match, FC_INDEX, 0, index) != FcResultMatch) *index = 0;
     } else {
       found = 0;
     }
@@ -142,6 +189,33 @@ int anim_text_find_family(const char *family, char *path, size_t pathSize, char 
   }
   pthread_mutex_unlock(&configLock);
   return found;
+}
+
+long anim_text_families(char *out, size_t capacity) {
+  pthread_mutex_lock(&configLock);
+  if (!loadedConfig()) {
+    pthread_mutex_unlock(&configLock);
+    return -1;
+  }
+  FcPattern *all = fc.FcPatternCreate();
+  FcObjectSet *objects = fc.FcObjectSetCreate();
+  fc.FcObjectSetAdd(objects, FC_FAMILY);
+  FcFontSet *fonts = fc.FcFontList(config, all, objects);
+  fc.FcObjectSetDestroy(objects);
+  fc.FcPatternDestroy(all);
+  size_t used = 0;
+  for (int f = 0; fonts && f < fonts->nfont; f++) {
+    FcChar8 *name = NULL;
+    for (int i = 0; fc.FcPatternGetString(fonts->fonts[f], FC_FAMILY, i, &name) == FcResultMatch;
+         i++) {
+      size_t length = strlen((const char *)name) + 1;
+      if (used + length <= capacity) memcpy(out + used, name, length);
+      used += length;
+    }
+  }
+  if (fonts) fc.FcFontSetDestroy(fonts);
+  pthread_mutex_unlock(&configLock);
+  return (long)used;
 }
 
 // ------------------------------------------------------------------- a font
@@ -156,7 +230,7 @@ struct anim_font {
 static pthread_mutex_t freetypeLock = PTHREAD_MUTEX_INITIALIZER;
 static FT_Library freetype;
 
-anim_font *anim_text_open(const char *path, char *error, size_t errorSize) {
+anim_font *anim_text_open(const char *path, int index, char *error, size_t errorSize) {
   pthread_mutex_lock(&freetypeLock);
   if (!freetype && ft.FT_Init_FreeType(&freetype) != 0) {
     pthread_mutex_unlock(&freetypeLock);
@@ -164,7 +238,9 @@ anim_font *anim_text_open(const char *path, char *error, size_t errorSize) {
     return NULL;
   }
   FT_Face face = NULL;
-  FT_Error status = ft.FT_New_Face(freetype, path, 0, &face);
+  // FreeType takes the whole index: the face in a collection (low 16 bits)
+  // and a variable font's named instance (bits 16-30, 1 the first).
+  FT_Error status = ft.FT_New_Face(freetype, path, index, &face);
   pthread_mutex_unlock(&freetypeLock);
   if (status != 0 || !face) {
     copy(error, errorSize, status == FT_Err_Unknown_File_Format ? "not a font file"
@@ -191,8 +267,11 @@ anim_font *anim_text_open(const char *path, char *error, size_t errorSize) {
   }
   font->face = face;
   font->blob = blob;
-  font->hbFace = hb.hb_face_create(blob, 0);
+  font->hbFace = hb.hb_face_create(blob, (unsigned int)index & 0xFFFF);
   font->hbFont = hb.hb_font_create(font->hbFace);
+  // HarfBuzz counts named instances from 0; FreeType's index from 1.
+  unsigned int instance = ((unsigned int)index >> 16) & 0x7FFF;
+  if (instance > 0) hb.hb_font_set_var_named_instance(font->hbFont, instance - 1);
   unsigned int upem = hb.hb_face_get_upem(font->hbFace);
   // Positions in font units: the Swift side scales them to the text's size.
   hb.hb_font_set_scale(font->hbFont, (int)upem, (int)upem);
@@ -210,6 +289,17 @@ void anim_text_close(anim_font *font) {
   pthread_mutex_unlock(&freetypeLock);
   pthread_mutex_destroy(&font->lock);
   free(font);
+}
+
+void anim_text_face_name(anim_font *font, char *name, size_t nameSize) {
+  unsigned int size = nameSize > 0 ? (unsigned int)nameSize : 0;
+  unsigned int length =
+      hb.hb_ot_name_get_utf8(font->hbFace, HB_OT_NAME_ID_FULL_NAME, HB_LANGUAGE_INVALID, &size, name);
+  if (length > 0 && size > 0) return;
+  // No full name in the name table: FreeType's family and style.
+  const char *family = font->face->family_name ? font->face->family_name : "";
+  const char *style = font->face->style_name ? font->face->style_name : "";
+  snprintf(name, nameSize, "%s%s%s", family, *family && *style ? " " : "", style);
 }
 
 static int16_t bigEndian16(const unsigned char *p) { return (int16_t)((p[0] << 8) | p[1]); }

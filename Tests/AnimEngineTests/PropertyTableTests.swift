@@ -14,35 +14,35 @@ final class PropertyTableTests: XCTestCase {
         "x", "y", "width", "height", "alpha", "rotation", "scaleX", "scaleY", "color",
         "cornerRadius", "anchorX", "anchorY", "stroke", "strokeWidth", "lineCap", "lineJoin",
         "trimStart", "trimEnd", "trimOffset", "sides", "points", "innerRadius", "d", "text",
-        "font", "size", "align", "tracking", "value", "digits", "grouping", "prefix", "suffix",
-        "outline", "clip",
+        "font", "weight", "italic", "face", "size", "align", "tracking", "value", "digits",
+        "grouping", "prefix", "suffix", "outline", "clip",
       ])
-    // Strings (d, and a text's text, font, prefix, suffix) are objects beside the record.
+    // Strings (d, and a text's text, font, face, prefix, suffix) are objects beside the record.
     XCTAssertEqual(
       table.properties.map(\.slot),
       [
         0, 1, 2, 3, 4, 5, 6, 7, 8, 12, 13, 14, 15, 19, 20, 21, 22, 23, 24, 25, 26, 27, 0, 1, 2,
-        28, 29, 30, 31, 32, 33, 3, 4, 34, 38,
+        28, 29, 3, 30, 31, 32, 33, 34, 35, 4, 5, 36, 40,
       ])
     XCTAssertEqual(
       table.properties.map(\.lanes),
       [
-        1, 1, 1, 1, 1, 1, 1, 1, 4, 1, 1, 1, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 1, 1, 1, 1,
-        1, 0, 0, 4, 1,
+        1, 1, 1, 1, 1, 1, 1, 1, 4, 1, 1, 1, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 1, 0, 1, 1,
+        1, 1, 1, 1, 0, 0, 4, 1,
       ])
-    XCTAssertEqual(table.recordWidth, 39)
-    XCTAssertEqual(Property.recordWidth, 39)
-    XCTAssertEqual(table.objectWidth, 5)
+    XCTAssertEqual(table.recordWidth, 41)
+    XCTAssertEqual(Property.recordWidth, 41)
+    XCTAssertEqual(table.objectWidth, 6)
     // SPEC §4's defaults, then §16's: anchor 0.5, 0.5; stroke transparent;
     // strokeWidth 2; butt, miter; trim 0…1 at offset 0; 5 sides and points;
-    // innerRadius 0.5; then §18's: size 32, align center, tracking 0, value
-    // 0, digits 0, grouping true; the outline the kind's own (morph id 0,
-    // progress 0); no clip (§17).
+    // innerRadius 0.5; then §18's and §21.5's: weight 400, upright, size 32,
+    // align center, tracking 0, value 0, digits 0, grouping true; the
+    // outline the kind's own (morph id 0, progress 0); no clip (§17).
     XCTAssertEqual(
       ViewState().record,
       [
         0, 0, 100, 100, 1, 0, 1, 1, 1, 1, 1, 1, 0, 0.5, 0.5, 0, 0, 0, 0, 2, 0, 0, 0, 1, 0, 5, 5,
-        0.5, 32, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0,
+        0.5, 400, 0, 32, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0,
       ])
   }
 
@@ -83,14 +83,14 @@ final class PropertyTableTests: XCTestCase {
     let label = table.property(named: "label")!
     let cap = table.property(named: "cap")!
     let tint = table.property(named: "tint")!
-    XCTAssertEqual([glow.slot, cap.slot, tint.slot], [39, 40, 41])
+    XCTAssertEqual([glow.slot, cap.slot, tint.slot], [41, 42, 43])
     XCTAssertEqual([glow.lanes, cap.lanes, tint.lanes, label.lanes], [1, 1, 4, 0])
-    XCTAssertEqual(label.slot, 5)
-    XCTAssertEqual(table.recordWidth, 45)
-    XCTAssertEqual(table.objectWidth, 6)
+    XCTAssertEqual(label.slot, 6)
+    XCTAssertEqual(table.recordWidth, 47)
+    XCTAssertEqual(table.objectWidth, 7)
     XCTAssertEqual(table.alias(named: "shine")?.parts, [glow, tint])
     var state = ViewState(table: table)
-    XCTAssertEqual(state.record.count, 45)
+    XCTAssertEqual(state.record.count, 47)
     XCTAssertEqual(state[glow], 0.5)
     XCTAssertEqual(state[value: tint], PropertyValue(0, 0, 1, 1))
     XCTAssertEqual(state[object: label], .string("hi"))
@@ -122,8 +122,8 @@ final class PropertyTableTests: XCTestCase {
     XCTAssertEqual(scene.kind(of: b), rect)
     XCTAssertEqual(rect.outline, .rectangle)
     // Every property but the other kinds' own (sides, points, innerRadius,
-    // d, and the ten of a text).
-    XCTAssertEqual(rect.properties().count, Property.allCases.count - 14)
+    // d, and the thirteen of a text).
+    XCTAssertEqual(rect.properties().count, Property.allCases.count - 17)
     // A text has every property but cornerRadius, sides, points, innerRadius,
     // d and outline (clip included).
     XCTAssertEqual(ViewKind.text.properties().count, Property.allCases.count - 6)

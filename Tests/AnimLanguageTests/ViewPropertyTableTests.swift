@@ -28,6 +28,8 @@ final class ViewPropertyTableTests: XCTestCase {
     // A text's font must exist, its digits be whole (SPEC §18).
     if p == .font { return ("\"DejaVu Sans Mono\"", "\"DejaVu Sans Mono\"") }
     if p == .digits { return ("2", "2") }
+    // A text's weight is 100…900 (SPEC §21.5).
+    if p == .weight { return ("700", "700") }
     if p == .grouping { return ("false", "false") }
     switch p.declaration.type {
     case .number:

@@ -64,7 +64,7 @@ final class MetaCommandTests: XCTestCase {
     }
     XCTAssertTrue(ScriptedSession().type([":help shape"]).contains(" d viewBox parent;"))
     let text = ScriptedSession().type([":help text"])
-    XCTAssertTrue(text.hasSuffix("; read-only: width height\n"), text)
+    XCTAssertTrue(text.hasSuffix("; read-only: width height face\n"), text)
   }
 
   func testHelpMetaListsEveryMetaCommand() {

@@ -61,11 +61,12 @@ def graphemes(line):
     return clusters
 
 
-def shaped_letters(text, size, tracking, align):
+def shaped_letters(text, size, tracking, align, font_file=FONT):
     """Each letter as (its string, left, top, width, height, glyphs), the
     glyphs as (glyph id, x offset from the letter's left, y offset) at
-    `size`, in the text's box; and the box's width and height."""
-    face = hb.Face(hb.Blob.from_file_path(FONT))
+    `size`, in the text's box shaped in `font_file`; and the box's width
+    and height."""
+    face = hb.Face(hb.Blob.from_file_path(font_file))
     font = hb.Font(face)
     k = size / face.upem
     line_height = 1.2 * size

@@ -37,24 +37,27 @@ CASES = [
 ]
 
 
-def script(text, size, tracking, align):
+def script(text, size, tracking, align, font=f'"{FONT}"'):
+    """The scene of a case; `font` is what follows `font:` (a quoted family
+    or path, and any other settings of the text, such as its weight)."""
     quoted = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
     return (
         f"stage(width: {W}, height: {H}, background: black)\n"
-        f'text t("{quoted}", font: "{FONT}", size: {size}, tracking: {tracking}, '
+        f'text t("{quoted}", font: {font}, size: {size}, tracking: {tracking}, '
         f"align: {align}, color: orange, x: 400, y: 150)\n"
     )
 
 
-def expected_contours(text, size, tracking, align):
+def expected_contours(text, size, tracking, align, font_file=FONT):
     """Every contour's start point relative to the text's anchor point (the
     box's point (anchorX, 0.5), anchorX set by align: left 0, center 0.5,
-    right 1), and each contour as a Skia path in the same coordinates."""
-    blob = hb.Blob.from_file_path(FONT)
+    right 1), and each contour as a Skia path in the same coordinates, for
+    the text shaped in `font_file`."""
+    blob = hb.Blob.from_file_path(font_file)
     face = hb.Face(blob)
     font = hb.Font(face)
     upem = face.upem
-    ft = freetype.Face(FONT)
+    ft = freetype.Face(font_file)
     k = size / upem
     line_height = 1.2 * size
     baseline = (line_height - (ft.ascender - ft.descender) * k) / 2 + ft.ascender * k
@@ -150,8 +153,8 @@ def test_layout_matches_harfbuzz_and_freetype(drawn):
     assert float(printed[1]) == pytest.approx(box_h, abs=1e-9)
 
 
-def reference_coverage(case):
-    _, paths, _, _ = expected_contours(*case)
+def reference_coverage(case, font_file=FONT):
+    _, paths, _, _ = expected_contours(*case, font_file=font_file)
     surface = skia.Surface(W, H)
     canvas = surface.getCanvas()
     canvas.clear(skia.ColorTRANSPARENT)
@@ -172,8 +175,8 @@ def reference_coverage(case):
     return inside, outside
 
 
-def assert_text_pixels(rgb, case, tolerance=3):
-    inside, outside = reference_coverage(case)
+def assert_text_pixels(rgb, case, tolerance=3, font_file=FONT):
+    inside, outside = reference_coverage(case, font_file)
     assert inside.sum() > 500 and outside.sum() > 50000
     rgb = rgb[:, :, :3].astype(int)
     wrong_in = np.abs(rgb[inside] - ORANGE).max(axis=1) > tolerance

@@ -24,6 +24,9 @@ public struct PropertyDeclaration: Sendable {
   public let printing: PropertyPrinting
   /// The values a script may give it (checked at declaration and assignment).
   public let accepted: PropertyRange
+  /// Words a number property also takes, each standing for a number
+  /// (`weight: bold` is 700); empty for most.
+  public let namedValues: [(word: String, value: Double)]
   /// How a renderer clamps the stored value before drawing (the number
   /// itself is never changed).
   public let drawClamp: DrawClamp
@@ -36,7 +39,8 @@ public struct PropertyDeclaration: Sendable {
     summary: String, defaultObject: PropertyObject = .none,
     interpolation: PropertyInterpolation? = nil, access: PropertyAccess = .all,
     kinds: [String]? = nil, printing: PropertyPrinting = .unlessDefault,
-    accepted: PropertyRange = .finite, drawClamp: DrawClamp = .none
+    accepted: PropertyRange = .finite, namedValues: [(word: String, value: Double)] = [],
+    drawClamp: DrawClamp = .none
   ) {
     self.name = name
     self.type = type
@@ -47,6 +51,7 @@ public struct PropertyDeclaration: Sendable {
     self.kinds = kinds
     self.printing = printing
     self.accepted = accepted
+    self.namedValues = namedValues
     self.drawClamp = drawClamp
     self.summary = summary
   }
@@ -150,6 +155,8 @@ public enum PropertyRange: Sendable, Equatable {
   case positive
   /// A number in 0…1 (an opacity).
   case unit
+  /// A number in a closed range (a font weight, 100…900).
+  case within(ClosedRange<Double>)
 }
 
 /// How a renderer clamps a stored number before drawing it.

@@ -83,6 +83,21 @@ extension PropertyTable {
         "font", .string,
         summary: "a family name fontconfig has, or a path to a .ttf/.otf file",
         defaultObject: .string("DejaVu Sans"), access: [.readable, .settable], kinds: ["text"]),
+      // Fonts by weight and style (SPEC §21.5): settable, not animatable
+      // (a change picks another face and lays the text out again).
+      PropertyDeclaration(
+        "weight", .number, default: PropertyValue(FontRequest.normalWeight, 0, 0, 0),
+        summary: "the font weight, 100…900, normal (400) or bold (700), as CSS font-weight",
+        access: [.readable, .settable], kinds: ["text"],
+        accepted: .within(FontRequest.weights),
+        namedValues: [("normal", FontRequest.normalWeight), ("bold", FontRequest.boldWeight)]),
+      PropertyDeclaration(
+        "italic", .boolean, summary: "true: the family's italic (or oblique) face",
+        access: [.readable, .settable], kinds: ["text"]),
+      PropertyDeclaration(
+        "face", .string,
+        summary: "the face drawn: fontconfig's choice for font, weight and italic (read only)",
+        access: [.readable], kinds: ["text"]),
       PropertyDeclaration(
         "size", .number, default: PropertyValue(32, 0, 0, 0),
         summary: "the font size, in points (greater than 0; drawn at least 0)", kinds: ["text"],
@@ -166,6 +181,9 @@ extension Property {
   public static let innerRadius = standard("innerRadius")
   public static let text = standard("text")
   public static let font = standard("font")
+  public static let weight = standard("weight")
+  public static let italic = standard("italic")
+  public static let face = standard("face")
   public static let fontSize = standard("size")
   public static let align = standard("align")
   public static let tracking = standard("tracking")

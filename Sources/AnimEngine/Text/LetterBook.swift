@@ -33,10 +33,11 @@ struct LetterBook {
 
   /// The properties a letter takes from its text until it is written
   /// (SPEC §18: x, y, width, height, font, size, colour and stroke; the
-  /// stroke's width goes with its colour; the trim is the letter's part of
-  /// the text's trim, which runs glyph after glyph, `LetterTrim`).
+  /// font's weight and italic go with it, SPEC §21.5; the stroke's width
+  /// goes with its colour; the trim is the letter's part of the text's
+  /// trim, which runs glyph after glyph, `LetterTrim`).
   static let followed: [Property] = [
-    .x, .y, .width, .height, .fontSize, .color, .stroke, .strokeWidth,
+    .x, .y, .width, .height, .weight, .italic, .fontSize, .color, .stroke, .strokeWidth,
     .trimStart, .trimEnd, .trimOffset,
   ]
   /// The numbers the followed properties take in a record.

@@ -66,6 +66,8 @@ extension Scene {
       var s = ViewState()
       s[object: .text] = .string(letter.text)
       s[object: .font] = own[object: .font]
+      s[.weight] = own[.weight]
+      s[.italic] = own[.italic]
       s[.fontSize] = own[.fontSize]
       s[value: .color] = own[value: .color]
       s[value: .stroke] = own[value: .stroke]
@@ -123,10 +125,10 @@ extension Scene {
       let shape = (try? text.shape()) ?? TextShape(lines: [], letters: [])
       lettering.boxes = shape.letterBoxes(
         size: text.size, tracking: text.tracking, align: text.align)
-      if lettering.glyphs.first?.font != text.font || lettering.glyphs.count != shape.letters.count
-      {
+      let request = text.request
+      if lettering.glyphs.first?.font != request || lettering.glyphs.count != shape.letters.count {
         lettering.glyphs = shape.letters.map {
-          TextView.LetterContext(text: $0.text, font: text.font, outline: $0.outline)
+          TextView.LetterContext(text: $0.text, font: request, outline: $0.outline)
         }
         lettering.shares = LetterTrim.shares(of: lettering.glyphs.map(\.outline))
       }

@@ -2,7 +2,7 @@
 /// letters in reading order, each letter's glyph contours as an `Outline`.
 /// Size and tracking only scale and shift it, so a text whose size or
 /// tracking animates is never shaped again (`TextShaping` caches shapes per
-/// string and font).
+/// string and font request).
 ///
 /// Coordinates are the text's box at size 1: (0, 0) its top-left, y down.
 public struct TextShape: Sendable, Equatable {
@@ -48,10 +48,15 @@ public struct TextShape: Sendable, Equatable {
   public var lines: [Line]
   /// Every letter in reading order (line breaks are not letters).
   public var letters: [Letter]
+  /// The face it was shaped in, by its full name ("DejaVu Sans Bold"):
+  /// what fontconfig chose for the text's font, weight and italic, or the
+  /// font file's own face (SPEC §21.5).
+  public var face: String
 
-  public init(lines: [Line], letters: [Letter]) {
+  public init(lines: [Line], letters: [Letter], face: String = "") {
     self.lines = lines.isEmpty ? [Line(advance: 0, letterCount: 0)] : lines
     self.letters = letters
+    self.face = face
   }
 
   /// Each line is `lineSpacing × size` tall.

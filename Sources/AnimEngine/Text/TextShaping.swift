@@ -7,15 +7,21 @@
 /// Shapes texts for the engine, the renderers and the exporters (SPEC §18),
 /// through the shaper the language installs (HarfBuzz and FreeType live in
 /// AnimText, which the engine does not import). Shapes are cached per
-/// (string, font): a counting number shapes each string it shows once, and
-/// an animated size or tracking never shapes again.
+/// (string, font request): a counting number shapes each string it shows
+/// once, and an animated size or tracking never shapes again.
 public enum TextShaping {
-  /// Shapes `text` in the font a script names (`font`); throws a message
-  /// when the font cannot be found or read.
-  public typealias Shaper = @Sendable (_ text: String, _ font: String) throws -> TextShape
+  /// Shapes `text` in the face a script asks for (`font`, `weight`,
+  /// `italic`); throws a message when the font cannot be found or read.
+  public typealias Shaper = @Sendable (_ text: String, _ font: FontRequest) throws -> TextShape
+
+  /// What a shape is cached under.
+  private struct Key: Hashable {
+    var text: String
+    var font: FontRequest
+  }
 
   nonisolated(unsafe) private static var shaper: Shaper?
-  nonisolated(unsafe) private static var cache: [String: TextShape] = [:]
+  nonisolated(unsafe) private static var cache: [Key: TextShape] = [:]
   private static let mutex = Mutex()
 
   /// The longest string a text shows, in UTF-8 bytes. Each glyph's
@@ -39,8 +45,8 @@ public enum TextShaping {
 
   /// The shape of `text` in `font`, from the cache or shaped now; throws
   /// what the shaper throws, or an `EngineError` when none is installed.
-  public static func shape(_ text: String, font: String) throws -> TextShape {
-    let key = font + "\u{0}" + text
+  public static func shape(_ text: String, font: FontRequest) throws -> TextShape {
+    let key = Key(text: text, font: font)
     let (cached, shaper) = locked { (cache[key], self.shaper) }
     if let cached { return cached }
     guard let shaper else { throw EngineError("text cannot be shaped: no text shaper installed") }
@@ -54,7 +60,7 @@ public enum TextShaping {
 
   /// The shape, or an empty one when it cannot be shaped (drawing never
   /// fails on a font the declaration already opened).
-  public static func shapeOrEmpty(_ text: String, font: String) -> TextShape {
+  public static func shapeOrEmpty(_ text: String, font: FontRequest) -> TextShape {
     (try? shape(text, font: font)) ?? TextShape(lines: [], letters: [])
   }
 

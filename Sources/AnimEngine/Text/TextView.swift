@@ -1,11 +1,16 @@
 /// What a `text` view shows and draws (SPEC §18), read from its properties:
-/// the string (its `text`, or its `value` shown as a number), the font, and
-/// the layout at its current size, tracking and alignment.
+/// the string (its `text`, or its `value` shown as a number), the font with
+/// its weight and italic, and the layout at its current size, tracking and
+/// alignment.
 public struct TextView: Sendable, Equatable {
   /// The string shown.
   public var shown: String
   /// The font as the script named it.
   public var font: String
+  /// The CSS weight asked for (100…900).
+  public var weight: Double
+  /// Whether the italic face is asked for.
+  public var italic: Bool
   /// The size as drawn (at least 0).
   public var size: Double
   /// Extra advance after each letter.
@@ -21,17 +26,17 @@ public struct TextView: Sendable, Equatable {
   public var drawnAsLetters = false
 
   /// Where a letter's glyphs come from: its cluster as its line was
-  /// shaped, in which font, and the glyphs' contours at size 1 in the
-  /// letter's box.
+  /// shaped, in which font, weight and style, and the glyphs' contours at
+  /// size 1 in the letter's box.
   public struct LetterContext: Sendable, Equatable {
     /// The cluster the glyphs were shaped for.
     public var text: String
-    /// The font they were shaped in.
-    public var font: String
+    /// The font, weight and italic they were shaped in.
+    public var font: FontRequest
     /// Their contours at size 1, (0, 0) the letter box's top-left.
     public var outline: Outline
 
-    public init(text: String, font: String, outline: Outline) {
+    public init(text: String, font: FontRequest, outline: Outline) {
       self.text = text
       self.font = font
       self.outline = outline
@@ -55,6 +60,8 @@ public struct TextView: Sendable, Equatable {
         suffix: string(.suffix))
     }
     font = string(.font)
+    weight = record.number(.weight)
+    italic = record.number(.italic) != 0
     size = record.drawn(.fontSize)
     tracking = record.number(.tracking)
     align = Self.alignment(record.number(.align))
@@ -81,8 +88,16 @@ public struct TextView: Sendable, Equatable {
     choice == 0 ? 0 : choice == 2 ? 1 : 0.5
   }
 
-  /// The shape (shaped once per string and font).
-  public func shape() throws -> TextShape { try TextShaping.shape(shown, font: font) }
+  /// The font, weight and italic asked for.
+  public var request: FontRequest { FontRequest(font: font, weight: weight, italic: italic) }
+
+  /// The face drawn, by its full name (SPEC §21.5: fontconfig's choice for
+  /// the font, weight and italic, or a font file's own face); empty when
+  /// the font cannot be had (a declaration reports that where it is named).
+  public var face: String { TextShaping.shapeOrEmpty("", font: request).face }
+
+  /// The shape (shaped once per string and font request).
+  public func shape() throws -> TextShape { try TextShaping.shape(shown, font: request) }
 
   /// The box: the longest line's width and lines × 1.2 × size.
   public func box() throws -> (width: Double, height: Double) {
@@ -103,11 +118,11 @@ public struct TextView: Sendable, Equatable {
   /// renderer and exporter draws as any kind's (SPEC §16.1, §18).
   public func outline() -> Outline {
     if drawnAsLetters { return .empty }
-    if let context, context.text == shown, context.font == font {
+    if let context, context.text == shown, context.font == request {
       let size = self.size
       return context.outline.mapped { $0 * size }
     }
-    return TextShaping.shapeOrEmpty(shown, font: font).outline(
+    return TextShaping.shapeOrEmpty(shown, font: request).outline(
       size: size, tracking: tracking, align: align)
   }
 }

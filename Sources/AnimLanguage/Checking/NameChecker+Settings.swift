@@ -14,6 +14,21 @@ extension NameChecker {
     let known = BuiltinOptions.labels(of: callee)
     for argument in arguments {
       guard let label = argument.label, !known.contains(label.name) else { continue }
+      if callee == "tween" || callee == "spring",
+        let property = PropertyTable.standard.property(named: label.name),
+        property.declaration.access.contains(.settable),
+        !property.declaration.access.contains(.animatable)
+      {
+        // A property that is set, never animated (`weight`, `sides`).
+        settingErrors.append(
+          (
+            callee,
+            .error(
+              "\(callee) cannot animate '\(label.name)': it is set, not animated",
+              at: argument.range, hint: "set it instead: v.\(label.name) = …", kind: .name)
+          ))
+        continue
+      }
       if callee == "tween" || callee == "spring" {
         // Their labels are mostly properties: worded as they word it.
         let message =
@@ -75,6 +90,7 @@ extension NameChecker {
       settingErrors.append((nil, .error(message, at: argument.range, hint: hint, kind: .name)))
       return
     }
+    if kind == .text { checkFontSetting(label.name, argument.value, at: argument.range) }
     if let (message, hint) = Self.geometryProblem(argument, label: label.name, kind: kind) {
       settingErrors.append((nil, .error(message, at: argument.range, hint: hint, kind: .name)))
       return
@@ -102,9 +118,26 @@ extension NameChecker {
       return
     }
     if label.name == "viewBox" { return }
-    let type = table.property(named: label.name)?.declaration.type ?? .number
+    let property = table.property(named: label.name)
+    let type = property?.declaration.type ?? .number
     let message: String
     switch type {
+    case .number where property.map { !$0.declaration.namedValues.isEmpty } ?? false:
+      // A number or one of its words (`weight: bold`, `weight: "bold"`).
+      guard shown != "number" else { return }
+      var given = shown
+      if case .string(let word) = argument.value.kind {
+        if property!.declaration.namedValues.contains(where: { $0.word == word }) { return }
+        given = SyntaxFormat.quoted(word)
+      }
+      settingErrors.append(
+        (
+          nil,
+          .error(
+            "\(label.name) must be \(Interpreter.acceptedText(property!)), not \(given)",
+            at: argument.range, hint: Interpreter.namedValuesHint(property!), kind: .name)
+        ))
+      return
     case .number:
       guard shown != "number" else { return }
       message = "\(label.name) must be a number, not \(shown)"

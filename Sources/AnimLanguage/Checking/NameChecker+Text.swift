@@ -72,4 +72,42 @@ extension NameChecker {
       return nil
     }
   }
+
+  /// A text's font or weight the script writes out (`font: "DejaVu Sanz"`,
+  /// `t.font = "…"`, `weight: 1000`): a family fontconfig does not have, or
+  /// a weight out of range, is an error before anything runs (SPEC §21.5),
+  /// worded as when it runs. A font file's path is opened when it runs.
+  mutating func checkFontSetting(_ name: String, _ value: Expr, at range: SourceRange) {
+    if name == Property.font.name, case .string(let family) = value.kind {
+      guard let (message, hint) = FontFaces.familyProblem(family) else { return }
+      settingErrors.append((nil, .error(message, at: range, hint: hint, kind: .name)))
+    } else if name == Property.weight.name, let weight = Self.numberLiteral(value),
+      !FontRequest.weights.contains(weight)
+    {
+      settingErrors.append(
+        (
+          nil,
+          .error(
+            "weight must be \(Interpreter.acceptedText(.weight)), got \(NumberText.format(weight))",
+            at: range, hint: Interpreter.namedValuesHint(.weight), kind: .name)
+        ))
+    }
+  }
+
+  /// The number a literal writes (`700`, `-1`), or nil for anything else.
+  static func numberLiteral(_ e: Expr) -> Double? {
+    switch e.kind {
+    case .number(let v, unit: nil): return v
+    case .negate(let inner): return numberLiteral(inner).map { -$0 }
+    default: return nil
+    }
+  }
+
+  /// `t.font = …` or `t.weight = …` on a text.
+  mutating func checkFontAssignment(_ target: Expr, _ value: Expr) {
+    guard case .member(let base, let name) = target.kind, case .identifier(let view) = base.kind,
+      staticTexts.contains(view)
+    else { return }
+    checkFontSetting(name.name, value, at: target.range)
+  }
 }

@@ -154,6 +154,7 @@ struct NameChecker {
     case .assignment(let target, let value):
       if case .identifier = target.kind {} else { check(target) }
       checkTextAssignment(target)
+      checkFontAssignment(target, value)
       check(value)
     case .functionDefinition(_, _, let body):
       check(body)

@@ -105,6 +105,11 @@ public enum Formatting {
       if $0.declaration.type == .outline {
         return MorphedOutlines.name(of: state[value: $0]) != nil
       }
+      if $0 == .face {
+        // The face drawn, whenever the font, weight or italic asks for
+        // another than the default family's regular (SPEC §21.5).
+        return !state.isDefault(.font) || !state.isDefault(.weight) || !state.isDefault(.italic)
+      }
       return $0.declaration.printing == .always || !state.isDefault($0)
     }
   }
@@ -122,6 +127,8 @@ public enum Formatting {
     case .boolean: return state[property] != 0 ? "true" : "false"
     case .string where property == .text:
       return SyntaxFormat.quoted(TextView(state).shown)
+    case .string where property == .face:
+      return SyntaxFormat.quoted(TextView(state).face)
     case .string:
       if case .string(let s) = state[object: property] { return SyntaxFormat.quoted(s) }
       return "none"

@@ -11,14 +11,14 @@ extension Interpreter {
   /// fontconfig/HarfBuzz/FreeType, opened on the first text (so a script
   /// without text never loads them).
   static let installTextShaper: Void = {
-    TextShaping.install { text, font in
-      shape(
-        TextLayout(text, font: try FontResolver.font(named: font), size: 1, tracking: 0, align: 0))
+    TextShaping.install { text, request in
+      let font = try FontResolver.font(for: request)
+      return shape(TextLayout(text, font: font, size: 1, tracking: 0, align: 0), face: font.face)
     }
   }()
 
-  /// A layout at size 1 as the engine's shape.
-  static func shape(_ layout: TextLayout) -> TextShape {
+  /// A layout at size 1 in the face named `face` as the engine's shape.
+  static func shape(_ layout: TextLayout, face: String) -> TextShape {
     var lines: [TextShape.Line] = []
     var letters: [TextShape.Letter] = []
     for letter in layout.letters {
@@ -33,17 +33,13 @@ extension Interpreter {
     }
     let lineCount = Int((layout.height / TextLayout.lineSpacing).rounded())
     while lines.count < lineCount { lines.append(TextShape.Line(advance: 0, letterCount: 0)) }
-    return TextShape(lines: lines, letters: letters)
+    return TextShape(lines: lines, letters: letters, face: face)
   }
 
   /// A font name as stored: a path (it has `/` or a font file's extension)
   /// resolved against the script's folder, a family name as given.
   func storedFontName(_ name: String) -> String {
-    let lower = name.lowercased()
-    let isPath =
-      name.contains("/") || lower.hasSuffix(".ttf") || lower.hasSuffix(".otf")
-      || lower.hasSuffix(".ttc")
-    return isPath ? FilePaths.resolve(name, from: file.path) : name
+    FontResolver.isPath(name) ? FilePaths.resolve(name, from: file.path) : name
   }
 
   /// Checks what a text view shows can be laid out (its font found and
@@ -71,7 +67,8 @@ extension Interpreter {
       state[.width] = box.width
       state[.height] = box.height
     } catch let error as TextError {
-      throw RuntimeError(error.message, at: range, hint: error.hint)
+      let (message, hint) = FontFaces.explained(error)
+      throw RuntimeError(message, at: range, hint: hint)
     } catch {
       throw RuntimeError("\(error)", at: range)
     }

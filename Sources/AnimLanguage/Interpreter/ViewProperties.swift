@@ -77,6 +77,8 @@ extension Interpreter {
     case .boolean: return .bool(state[property] != 0)
     case .string where property == .text:
       return .string(TextView(state).shown)
+    case .string where property == .face:
+      return .string(TextView(state).face)
     case .string:
       if case .string(let s) = state[object: property] { return .string(s) }
       return .none
@@ -114,6 +116,25 @@ extension Interpreter {
     }
     guard let property = table.property(named: name) else { return }
     switch property.declaration.type {
+    case .number where !property.declaration.namedValues.isEmpty:
+      // A number or one of its words (`weight: bold`), as a word or a string.
+      let named = property.declaration.namedValues
+      let number: Double
+      switch value {
+      case .number(let v): number = v
+      case .symbol(let w), .string(let w):
+        guard let found = named.first(where: { $0.word == w }) else {
+          throw RuntimeError(
+            "\(name) must be \(Self.acceptedText(property)), not \(Formatting.debug(value, scene: scene))",
+            at: range, hint: Self.namedValuesHint(property))
+        }
+        number = found.value
+      default:
+        throw RuntimeError(
+          "\(name) must be \(Self.acceptedText(property)), not \(value.typeName)", at: range,
+          hint: Self.namedValuesHint(property))
+      }
+      try setNumber(&state, property, number, as: name, at: range)
     case .number:
       guard case .number(let v) = value else {
         throw RuntimeError("\(name) must be a number, not \(value.typeName)", at: range)
@@ -177,8 +198,37 @@ extension Interpreter {
       }
     case .unit:
       try MotionBuiltins.checkAlpha(v, range, name: name)
+    case .within(let bounds):
+      guard bounds.contains(v) else {
+        throw RuntimeError(
+          "\(name) must be \(Self.acceptedText(property)), got \(NumberText.format(v))", at: range,
+          hint: Self.namedValuesHint(property))
+      }
     }
     state[property] = v
+  }
+
+  /// What a number property with a range or words takes, in words:
+  /// "a number from 100 to 900, normal or bold".
+  static func acceptedText(_ property: Property) -> String {
+    var text = "a number"
+    if case .within(let bounds) = property.declaration.accepted {
+      text +=
+        " from \(NumberText.format(bounds.lowerBound)) to \(NumberText.format(bounds.upperBound))"
+    }
+    let words = property.declaration.namedValues.map(\.word)
+    if let last = words.last {
+      text +=
+        (words.count > 1 ? ", " + words.dropLast().joined(separator: ", ") : "") + " or " + last
+    }
+    return text
+  }
+
+  /// What a property's words stand for ("normal is 400, bold is 700").
+  static func namedValuesHint(_ property: Property) -> String? {
+    let named = property.declaration.namedValues
+    guard !named.isEmpty else { return nil }
+    return named.map { "\($0.word) is \(NumberText.format($0.value))" }.joined(separator: ", ")
   }
 
   /// The error for a name views (of `kind`) do not have, with a hint.

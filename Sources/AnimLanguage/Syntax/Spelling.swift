@@ -21,6 +21,23 @@ public enum Spelling {
     return best?.candidate
   }
 
+  /// The `count` candidates nearest to `word` by the same edit distance
+  /// (ignoring case), however far: nearest first, ties in the candidates'
+  /// order. Only the first `maximumCompared` scalars of each are compared,
+  /// so a huge word costs no more than a long one.
+  public static func nearest(to word: String, among candidates: [String], count: Int) -> [String] {
+    let target = Array(word.lowercased().unicodeScalars.prefix(maximumCompared))
+    let ranked = candidates.enumerated().map { index, candidate in
+      let other = Array(candidate.lowercased().unicodeScalars.prefix(maximumCompared))
+      return (candidate: candidate, distance: editDistance(target, other), index: index)
+    }
+    return ranked.sorted { ($0.distance, $0.index) < ($1.distance, $1.index) }.prefix(count).map(
+      \.candidate)
+  }
+
+  /// How many scalars of a word `nearest` compares.
+  static let maximumCompared = 256
+
   /// The optimal-string-alignment distance between two scalar arrays.
   static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
     if a.isEmpty { return b.count }

@@ -16,19 +16,35 @@
 /// package that ships it.
 const char *anim_text_load(const char **package);
 
-/// Finds the file fontconfig gives for `family`. Returns 1 and writes the
-/// file's path into `path` when a font of that family exists, 0 when the
-/// best match is another family (its name is written into `substitute`),
-/// -1 when fontconfig cannot be initialised.
-int anim_text_find_family(const char *family, char *path, size_t pathSize, char *substitute,
-                          size_t substituteSize);
+/// Finds the face fontconfig chooses for `family` at `weight` (a CSS weight,
+/// OpenType's 1…1000 scale, mapped with FcWeightFromOpenTypeDouble) and
+/// slant (italic or roman). Returns 1 and writes the file's path into `path`
+/// and its face index into `index` when the face is of that family (or,
+/// with `anyFamily`, whatever family fontconfig substitutes: a generic name
+/// such as "sans-serif"), 0 when the best match is another family (its name
+/// is written into `substitute`), -1 when fontconfig cannot be initialised.
+int anim_text_find_face(const char *family, double weight, int italic, int anyFamily, char *path,
+                        size_t pathSize, int *index, char *substitute, size_t substituteSize);
+
+/// Every family name fontconfig knows (a font with several has each), as
+/// NUL-terminated names one after another in `out`, at most `capacity`
+/// bytes. Returns the bytes all of them need (call again with more room
+/// when that exceeds `capacity`), or -1 when fontconfig cannot start.
+long anim_text_families(char *out, size_t capacity);
 
 /// An open font file: a FreeType face and a HarfBuzz font over the same file.
 typedef struct anim_font anim_font;
 
-/// Opens the first face of the file at `path`. NULL when it is not a font
-/// (FreeType cannot read it); `error` then says why.
-anim_font *anim_text_open(const char *path, char *error, size_t errorSize);
+/// Opens face `index` of the file at `path` (FreeType's face index: the
+/// face in a collection, and a variable font's named instance in bits
+/// 16-30). NULL when it is not a font (FreeType cannot read it); `error`
+/// then says why.
+anim_font *anim_text_open(const char *path, int index, char *error, size_t errorSize);
+
+/// The face's full name (the name table's ID 4, as fontconfig's
+/// `fullname`: "DejaVu Sans Bold"), or its family and style when the
+/// table has none.
+void anim_text_face_name(anim_font *font, char *name, size_t nameSize);
 
 /// Closes a font opened by `anim_text_open`.
 void anim_text_close(anim_font *font);

@@ -1,0 +1,288 @@
+"""Fonts by family, weight and style (SPEC §21.5) checked against fontconfig
+and the font files it names, with tools anim did not write.
+
+The face: for each family, CSS weight and slant, the face anim reports
+(`t.face`) is the full name `fc-match` gives for the same request, the
+weight mapped to fontconfig's scale by fontconfig's own
+FcWeightFromOpenTypeDouble (called through ctypes).
+
+The glyphs: every contour start of anim's SVG against HarfBuzz (uharfbuzz)
+shaping the string in the file `fc-match` names and FreeType (freetype-py)
+decomposing its glyphs, to 1e-6; pixels of anim's PNG (Cairo), Chromium
+drawing anim's SVG and its HTML player, and its Lottie in rlottie and
+thorvg, against Skia filling those FreeType outlines (test_text's reference,
+given that file). A text's letters take its face: their boxes against
+HarfBuzz's advances in that file.
+
+The errors: an unknown family is refused by `anim check` (exit 65) at the
+`font:` argument, the hint naming the three families of `fc-list` nearest
+by edit distance (computed here). A font file's path is relative to the
+script's folder, whatever the working directory, in every command.
+"""
+
+import ctypes
+import json
+import os
+import re
+import shutil
+import subprocess
+
+import numpy as np
+import pytest
+
+from test_text import (
+    ORANGE, W, H, assert_text_pixels, expected_contours, script, thorvg_frame)
+from test_letters import shaped_letters
+
+ANIM = os.path.abspath(os.environ.get("ANIM", ".build/debug/anim"))
+
+
+def anim(*args, cwd=None, check=True):
+    done = subprocess.run([ANIM, *args], capture_output=True, text=True, cwd=cwd)
+    if check:
+        assert done.returncode == 0, done.stderr
+    return done
+
+
+def fontconfig_weight(css):
+    """CSS's weight in fontconfig's scale, by fontconfig itself."""
+    library = ctypes.CDLL("libfontconfig.so.1")
+    library.FcWeightFromOpenTypeDouble.restype = ctypes.c_double
+    library.FcWeightFromOpenTypeDouble.argtypes = [ctypes.c_double]
+    return library.FcWeightFromOpenTypeDouble(css)
+
+
+def fc_match(family, weight, italic):
+    """The file and full name fontconfig chooses for the request."""
+    pattern = (f"{family}:weight={fontconfig_weight(weight)}:slant={100 if italic else 0}"
+               ":variable=false")
+    out = subprocess.run(["fc-match", "-f", "%{file}\n%{fullname[0]}\n", pattern],
+                         capture_output=True, text=True, check=True).stdout.split("\n")
+    return out[0], out[1]
+
+
+def settings(family, weight, italic):
+    return f'"{family}", weight: {weight}, italic: {"true" if italic else "false"}'
+
+
+FACES = [
+    # family, CSS weight, italic
+    ("DejaVu Sans", 700, False),
+    ("DejaVu Sans", 200, False),
+    ("DejaVu Sans", 400, True),
+    ("DejaVu Sans", 900, True),
+    ("DejaVu Serif", 700, True),
+    ("DejaVu Serif", 300, False),
+    ("DejaVu Sans Condensed", 650, True),
+    ("DejaVu Sans Mono", 550, False),
+]
+
+
+def test_every_weight_and_slant_is_the_face_fc_match_chooses(tmp_path):
+    """100…900 by 50 (and a few between), upright and italic, in each DejaVu
+    family: the face anim draws is fontconfig's choice."""
+    families = ["DejaVu Sans", "DejaVu Serif", "DejaVu Sans Mono", "DejaVu Sans Condensed",
+                "DejaVu Serif Condensed"]
+    weights = list(range(100, 901, 50)) + [101, 349.5, 375, 899]
+    requests = [(f, w, i) for f in families for w in weights for i in (False, True)]
+    source = tmp_path / "faces.anim"
+    source.write_text("".join(
+        f'text t{n}("a", font: {settings(*r)})\nprint t{n}.face\n'
+        for n, r in enumerate(requests)))
+    faces = anim("run", str(source)).stdout.splitlines()
+    expected = [fc_match(*r)[1] for r in requests]
+    assert faces == expected
+    # The sweep reaches every face the families have here.
+    assert {"DejaVu Sans ExtraLight", "DejaVu Sans Bold Oblique", "DejaVu Serif Italic",
+            "DejaVu Sans Condensed Bold", "DejaVu Sans Mono Oblique"} <= set(faces)
+
+
+CASE = ("Hamfiv, AV!", 110, 1.5, "center")
+
+
+@pytest.fixture(params=FACES, ids=lambda f: f"{f[0]}-{f[1]}{'-italic' if f[2] else ''}")
+def drawn(request, tmp_path):
+    face = request.param
+    source = tmp_path / "t.anim"
+    source.write_text(script(*CASE, font=settings(*face)) + "print t.face\n")
+    for ext in ("png", "svg"):
+        anim("render", str(source), "-o", str(tmp_path / f"t.{ext}"), "--background", "black")
+    anim("export", str(source), "-o", str(tmp_path / "t.json"))
+    anim("export", str(source), "-o", str(tmp_path / "t.html"))
+    return face, fc_match(*face), tmp_path
+
+
+def test_glyphs_are_the_chosen_files_outlines(drawn):
+    face, (file, name), tmp = drawn
+    assert anim("run", str(tmp / "t.anim")).stdout == name + "\n"
+    starts, _, box_w, box_h = expected_contours(*CASE, font_file=file)
+    svg = (tmp / "t.svg").read_text()
+    data = re.search(r'<path d="([^"]*)"', svg).group(1)
+    mine = [(float(x), float(y)) for x, y in re.findall(r"M(-?[\d.e+-]+) (-?[\d.e+-]+)", data)]
+    e, f = (float(v) for v in re.search(
+        r'transform="matrix\(1 0 0 1 (\S+) (\S+)\)"', svg).groups())
+    assert e == pytest.approx(400 - box_w / 2, abs=1e-9)
+    assert f == pytest.approx(150 - box_h / 2, abs=1e-9)
+    mine = [(x + e - 400, y + f - 150) for x, y in mine]
+    assert len(mine) == len(starts)
+    worst = max(max(abs(x - ex), abs(y - ey)) for (x, y), (ex, ey) in zip(mine, starts))
+    assert worst <= 1e-6
+
+
+def test_cairo_draws_the_chosen_face(drawn):
+    from PIL import Image
+    _, (file, _), tmp = drawn
+    assert_text_pixels(np.array(Image.open(tmp / "t.png").convert("RGB")), CASE, font_file=file)
+
+
+def test_lottie_players_draw_the_chosen_face(drawn):
+    """No font travels with the Lottie: its glyphs are shapes (no text layer,
+    no fonts list), which rlottie and thorvg fill as Skia does."""
+    from rlottie_python import LottieAnimation
+    _, (file, _), tmp = drawn
+    doc = json.loads((tmp / "t.json").read_text())
+    assert "fonts" not in doc and "chars" not in doc
+    assert all(layer.get("ty") != 5 for layer in doc["layers"])
+    frame = LottieAnimation.from_file(str(tmp / "t.json")).render_pillow_frame(frame_num=0)
+    assert_text_pixels(np.array(frame.convert("RGB")), CASE, font_file=file)
+    assert_text_pixels(thorvg_frame(tmp / "t.json"), CASE, font_file=file)
+
+
+def browser():
+    found = next((shutil.which(n) for n in ("chromium", "chromium-browser") if shutil.which(n)),
+                 None)
+    if found is None:
+        pytest.skip("chromium is not installed")
+    return found
+
+
+def test_chromium_draws_the_svg_and_the_player_alike(drawn):
+    """The SVG and the HTML player name no font (no <text>, no @font-face):
+    Chromium draws their glyph outlines as Skia fills the font's."""
+    from PIL import Image
+    face, (file, _), tmp = drawn
+    if face != FACES[0] and face != FACES[3]:
+        pytest.skip("two faces are enough for Chromium's slower runs")
+    for name in ("t.svg", "t.html"):
+        page = (tmp / name).read_text()
+        assert "<text" not in page and "@font-face" not in page and "font-family" not in page
+    shot = tmp / "svg.png"
+    subprocess.run(
+        [browser(), "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+         f"--window-size={W},{H}", f"--screenshot={shot}", (tmp / "t.svg").as_uri()],
+        capture_output=True, timeout=120, check=True)
+    assert_text_pixels(np.array(Image.open(shot).convert("RGB")), CASE, font_file=file)
+    shot = tmp / "html.png"
+    subprocess.run(
+        [browser(), "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+         f"--window-size={W + 32},{H + 80}", "--virtual-time-budget=2000",
+         f"--screenshot={shot}", (tmp / "t.html").as_uri() + "#t=0"],
+        capture_output=True, timeout=120, check=True)
+    page = np.array(Image.open(shot).convert("RGB"))
+    assert_text_pixels(page[16:16 + H, 16:16 + W], CASE, font_file=file)
+
+
+def test_letters_take_the_text_face(tmp_path):
+    """Each letter of a bold oblique text has the advance box HarfBuzz gives
+    its cluster in that face's file, and reports that face."""
+    face = ("DejaVu Sans", 700, True)
+    file, name = fc_match(*face)
+    text, size, tracking, align = "Wave fi AV", 56, 2, "left"
+    source = tmp_path / "l.anim"
+    source.write_text(
+        f"stage(width: {W}, height: {H}, background: black)\n"
+        f'text t("{text}", font: {settings(*face)}, size: {size}, tracking: {tracking}, '
+        f"align: {align}, color: orange, x: 400, y: 150)\n"
+        "for l in t.letters {\n  print l.face\n}\n")
+    faces = anim("run", str(source)).stdout.splitlines()
+    anim("render", str(source), "-o", str(tmp_path / "l.svg"))
+    expected, _, _ = shaped_letters(text, size, tracking, align, font_file=file)
+    assert faces == [name] * len(expected)
+    svg = (tmp_path / "l.svg").read_text()
+    for i, (string, left, top, *_) in enumerate(expected):
+        e, f = (float(v) for v in re.search(
+            rf'data-view="t\.letters\[{i}\]" transform="matrix\(1 0 0 1 (\S+) (\S+)\)"',
+            svg).groups())
+        assert abs(e - left) <= 1e-6 and abs(f - top) <= 1e-6, (string, (e, f), (left, top))
+
+
+def distance(a, b):
+    """Optimal-string-alignment edit distance, ignoring case."""
+    a, b = a.lower(), b.lower()
+    rows = [list(range(len(b) + 1))]
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            row[j] = min(rows[-1][j] + 1, row[j - 1] + 1,
+                         rows[-1][j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], rows[-2][j - 2] + 1)
+        rows.append(row)
+    return rows[-1][-1]
+
+
+def nearest_families(name):
+    listed = subprocess.run(["fc-list", "--format", "%{family}\n"], capture_output=True,
+                            text=True, check=True).stdout
+    families, seen = [], set()
+    for family in sorted({f for line in listed.splitlines() for f in line.split(",") if f}):
+        key = family.lower().replace(" ", "")
+        if key not in seen:
+            seen.add(key)
+            families.append(family)
+    return sorted(families, key=lambda f: distance(name, f))[:3]
+
+
+@pytest.mark.parametrize("family", ["DejaVu Sanz", "dejavu serf", "Helvetica", "Comic Sans MS"])
+def test_an_unknown_family_is_refused_before_running_naming_the_nearest(family, tmp_path):
+    source = tmp_path / "u.anim"
+    source.write_text(f'print "ran"\ntext t("Hi", size: 20, font: "{family}")\n')
+    for command in (["check"], ["run"], ["render", "-o", str(tmp_path / "u.png")]):
+        done = anim(*command, str(source), check=False)
+        assert done.returncode == 65 and done.stdout == "", (command, done)
+        lines = done.stderr.splitlines()
+        assert lines[0] == f"{source}:2:24: error: font '{family}' not found"
+        assert lines[-1] == ("  = hint: closest families: " + ", ".join(nearest_families(family))
+                             + " (all of them: fc-list : family)")
+    assert not (tmp_path / "u.png").exists()
+
+
+FONT_DIR = "/usr/share/fonts/truetype/dejavu"
+
+
+def test_a_font_files_path_is_relative_to_the_script_in_every_command(tmp_path):
+    """Run from another folder: run, check, test, render, export and preview
+    all find `fonts/B.ttf` beside the script, and an imported file's path is
+    relative to that file."""
+    scripts = tmp_path / "scripts"
+    (scripts / "fonts").mkdir(parents=True)
+    (scripts / "lib" / "fonts").mkdir(parents=True)
+    shutil.copy(f"{FONT_DIR}/DejaVuSans-Bold.ttf", scripts / "fonts" / "B.ttf")
+    shutil.copy(f"{FONT_DIR}/DejaVuSerif-Bold.ttf", scripts / "lib" / "fonts" / "B.ttf")
+    (scripts / "lib" / "l.anim").write_text('text u("Hi", font: "fonts/B.ttf")\n')
+    (scripts / "s.anim").write_text(
+        'import "lib/l.anim"\n'
+        'text t("Hi", font: "fonts/B.ttf", size: 40, color: orange)\n'
+        "print t.face, u.face  # expect: DejaVu Sans Bold DejaVu Serif Bold\n")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    script_path = os.path.join("..", "scripts", "s.anim")
+    assert anim("run", script_path, cwd=elsewhere).stdout == "DejaVu Sans Bold DejaVu Serif Bold\n"
+    anim("check", script_path, cwd=elsewhere)
+    assert "1 passed" in anim("test", script_path, cwd=elsewhere).stdout
+    anim("render", script_path, "-o", "s.svg", cwd=elsewhere)
+    anim("export", script_path, "-o", "s.json", cwd=elsewhere)
+    starts, _, _, _ = expected_contours("Hi", 40, 0, "center",
+                                        font_file=f"{FONT_DIR}/DejaVuSans-Bold.ttf")
+    paths = re.findall(r'<path d="([^"]*)"', (elsewhere / "s.svg").read_text())
+    assert any(len(re.findall("M", d)) == len(starts) for d in paths)
+    assert json.loads((elsewhere / "s.json").read_text())["layers"]
+    # The preview builds the script from its own folder too (named by its
+    # full path: the helper keeps its log beside it).
+    from test_preview import Preview, request
+    preview = Preview(scripts / "s.anim", cwd=elsewhere)
+    try:
+        status, _, page = request(preview.port)
+        assert status == 200 and "DejaVu Sans Bold DejaVu Serif Bold" in page.decode()
+    finally:
+        preview.stop()
