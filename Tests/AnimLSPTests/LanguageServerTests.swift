@@ -191,6 +191,9 @@ final class LanguageServerTests: XCTestCase {
     // (then names, as after every label: a variable may hold the value).
     XCTAssertEqual(
       Array(try labels("view v(lineJoin: ").prefix(4)), ["miter", "round", "bevel", "box"])
+    // A number's words (a text's weight) and a boolean's two values.
+    XCTAssertEqual(Array(try labels("text t(weight: ").prefix(3)), ["normal", "bold", "box"])
+    XCTAssertEqual(Array(try labels("text t(italic: ").prefix(3)), ["true", "false", "box"])
   }
 
   func testCompletionInsideMorphOffersItsLabelsAndTheViews() throws {

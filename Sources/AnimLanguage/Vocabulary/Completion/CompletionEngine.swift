@@ -333,9 +333,14 @@ public struct CompletionEngine {
   /// declaration's setting, `tween`'s target) what its type in the property
   /// table takes, colours or its choices.
   private func values(forLabel label: String, of callee: String) -> [CompletionOffer] {
-    switch PropertyTable.standard.property(named: label)?.declaration.type {
+    let declaration = PropertyTable.standard.property(named: label)?.declaration
+    switch declaration?.type {
     case .color?: return symbols(Color.allNames.sorted(), .color)
     case .choice(let cases)?: return symbols(cases)
+    case .boolean?: return symbols(["true", "false"], .constant)
+    case .number? where !declaration!.namedValues.isEmpty:
+      // The words a number also takes (`weight: bold`).
+      return symbols(declaration!.namedValues.map(\.word))
     default: break
     }
     switch label {
