@@ -20,7 +20,8 @@ final class FontCheckTests: XCTestCase {
     XCTAssertEqual(errors.map(\.message), ["font 'DejaVu Sanz' not found"])
     XCTAssertEqual(
       errors.first?.hint,
-      "closest families: DejaVu Sans, DejaVu Serif, DejaVu Sans Mono (all of them: fc-list : family)")
+      "closest families: DejaVu Sans, DejaVu Serif, DejaVu Sans Mono (all of them: fc-list : family)"
+    )
     XCTAssertEqual(errors.first?.kind, .name)
     XCTAssertEqual(errors.first?.range.line, 2)
     XCTAssertEqual(errors.first?.range.column, 24)
