@@ -22,8 +22,11 @@ public enum FontResolver {
   /// Fonts opened, by file and face index: one `FontFile` per face however
   /// many requests lead to it.
   nonisolated(unsafe) private static var opened: [String: FontFile] = [:]
-  /// The file and face index each request resolved to.
+  /// The file and face index each request resolved to (at most
+  /// `resolvedLimit`: a script stepping a weight through a million values
+  /// must not keep a million answers; the faces stay open in `opened`).
   nonisolated(unsafe) private static var resolved: [String: (path: String, index: Int32)] = [:]
+  static let resolvedLimit = 4096
   nonisolated(unsafe) private static var knownFamilies: [String]?
   private static let lock = Lock()
 
@@ -43,13 +46,20 @@ public enum FontResolver {
       face = try locate(request, relativeTo: directory)
     }
     let fileKey = face.path + "\u{0}" + String(face.index)
-    if let font = lock.withLock({ opened[fileKey] }) { return font }
-    let font = try FontFile(path: face.path, index: face.index)
-    lock.withLock {
-      opened[fileKey] = font
-      resolved[key] = face
+    let font: FontFile
+    if let open = lock.withLock({ opened[fileKey] }) {
+      font = open
+    } else {
+      font = try FontFile(path: face.path, index: face.index)
     }
-    return font
+    return lock.withLock {
+      // One FontFile per face, also when two threads opened it at once.
+      let kept = opened[fileKey] ?? font
+      opened[fileKey] = kept
+      if resolved.count >= resolvedLimit { resolved.removeAll(keepingCapacity: true) }
+      resolved[key] = face
+      return kept
+    }
   }
 
   /// The face of `name` at normal weight, upright.

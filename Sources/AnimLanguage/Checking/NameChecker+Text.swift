@@ -78,8 +78,11 @@ extension NameChecker {
   /// a weight out of range, is an error before anything runs (SPEC §21.5),
   /// worded as when it runs. A font file's path is opened when it runs.
   mutating func checkFontSetting(_ name: String, _ value: Expr, at range: SourceRange) {
-    if name == Property.font.name, case .string(let family) = value.kind {
+    if name == Property.font.name, case .string(let family) = value.kind,
+      missingFamilies < Program.maximumErrors
+    {
       guard let (message, hint) = FontFaces.familyProblem(family) else { return }
+      missingFamilies += 1
       settingErrors.append((nil, .error(message, at: range, hint: hint, kind: .name)))
     } else if name == Property.weight.name, let weight = Self.numberLiteral(value),
       !FontRequest.weights.contains(weight)

@@ -31,6 +31,10 @@ struct NameChecker {
   /// name only in the first is a text wherever it is used (SPEC §18).
   var textNames: Set<String> = []
   var otherNames: Set<String> = []
+  /// Families found missing so far: past `Program.maximumErrors` no more
+  /// are looked up (each costs a fontconfig match and a ranking of its
+  /// families, and only the first errors are reported).
+  var missingFamilies = 0
 
   init(known: Set<String> = []) {
     // The builtins are not copied in (hashing a hundred names again for each
