@@ -100,9 +100,12 @@ def test_every_weight_and_slant_is_the_face_fc_match_chooses(tmp_path):
 CASE = ("Hamfiv, AV!", 110, 1.5, "center")
 
 
-@pytest.fixture(params=FACES, ids=lambda f: f"{f[0]}-{f[1]}{'-italic' if f[2] else ''}")
-def drawn(request, tmp_path):
-    face = request.param
+def face_id(face):
+    return f"{face[0]}-{face[1]}{'-italic' if face[2] else ''}"
+
+
+def draw(face, tmp_path):
+    """The case in `face` rendered (PNG, SVG) and exported (Lottie, HTML)."""
     source = tmp_path / "t.anim"
     source.write_text(script(*CASE, font=settings(*face)) + "print t.face\n")
     for ext in ("png", "svg"):
@@ -110,6 +113,11 @@ def drawn(request, tmp_path):
     anim("export", str(source), "-o", str(tmp_path / "t.json"))
     anim("export", str(source), "-o", str(tmp_path / "t.html"))
     return face, fc_match(*face), tmp_path
+
+
+@pytest.fixture(params=FACES, ids=face_id)
+def drawn(request, tmp_path):
+    return draw(request.param, tmp_path)
 
 
 def test_glyphs_are_the_chosen_files_outlines(drawn):
@@ -156,13 +164,13 @@ def browser():
     return found
 
 
-def test_chromium_draws_the_svg_and_the_player_alike(drawn):
+@pytest.mark.parametrize("face", [FACES[0], FACES[3]], ids=face_id)
+def test_chromium_draws_the_svg_and_the_player_alike(face, tmp_path):
     """The SVG and the HTML player name no font (no <text>, no @font-face):
-    Chromium draws their glyph outlines as Skia fills the font's."""
+    Chromium draws their glyph outlines as Skia fills the font's (two faces:
+    Chromium is the slowest of the players)."""
     from PIL import Image
-    face, (file, _), tmp = drawn
-    if face != FACES[0] and face != FACES[3]:
-        pytest.skip("two faces are enough for Chromium's slower runs")
+    face, (file, _), tmp = draw(face, tmp_path)
     for name in ("t.svg", "t.html"):
         page = (tmp / name).read_text()
         assert "<text" not in page and "@font-face" not in page and "font-family" not in page
@@ -286,3 +294,90 @@ def test_a_font_files_path_is_relative_to_the_script_in_every_command(tmp_path):
         assert status == 200 and "DejaVu Sans Bold DejaVu Serif Bold" in page.decode()
     finally:
         preview.stop()
+
+
+@pytest.mark.parametrize("at", [0.3, 0.7, 2.0])
+def test_the_title_pair_example_plays_in_rlottie_and_thorvg_as_anim_draws_it(at, tmp_path):
+    """examples/title_pair.anim (a light line over a bold word, revealed):
+    its Lottie played by rlottie and thorvg against anim's own PNG, at
+    interior pixels, while the letters rise and at the end."""
+    from rlottie_python import LottieAnimation
+    from pixel_support import assert_interior_equal
+    from PIL import Image
+    example = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "title_pair.anim")
+    anim("render", example, "-o", str(tmp_path / "t.png"), "--at", str(at))
+    anim("export", example, "-o", str(tmp_path / "t.json"))
+    mine = np.array(Image.open(tmp_path / "t.png").convert("RGB")).astype(int)
+    frame = round(at * 60)
+    played = LottieAnimation.from_file(str(tmp_path / "t.json")).render_pillow_frame(
+        frame_num=frame)
+    # rlottie rounds a layer's opacity coarsely (TOOLS.md): ±4 of 255.
+    assert_interior_equal(mine, np.array(played.convert("RGB")).astype(int), tolerance=4)
+    drawn = thorvg_frame(tmp_path / "t.json", frame, 640, 300)[:, :, :3].astype(int)
+    assert_interior_equal(mine, drawn, tolerance=4)
+
+
+def collection(fonts):
+    """A TrueType collection (OpenType 1.8, "TTC Header") of the font files
+    `fonts`, each face's tables copied whole: the header, each face's table
+    directory with offsets from the file's start, then the tables."""
+    import struct
+    faces = []
+    for path in fonts:
+        data = open(path, "rb").read()
+        version, count = struct.unpack(">IH", data[:6])
+        records = [struct.unpack(">4sIII", data[12 + 16 * i:28 + 16 * i]) for i in range(count)]
+        faces.append((data[:12], records, data))
+    header = 12 + 4 * len(faces)
+    directories = [12 + 16 * len(records) for _, records, _ in faces]
+    table_start = header + sum(directories)
+    out_dirs, tables = [], b""
+    for head, records, data in faces:
+        directory = head
+        for tag, checksum, offset, length in records:
+            directory += struct.pack(">4sIII", tag, checksum, table_start + len(tables), length)
+            tables += data[offset:offset + length] + b"\0" * (-length % 4)
+        out_dirs.append(directory)
+    offsets, at = [], header
+    for directory in out_dirs:
+        offsets.append(at)
+        at += len(directory)
+    return (b"ttcf" + struct.pack(">HHI", 1, 0, len(faces))
+            + b"".join(struct.pack(">I", o) for o in offsets) + b"".join(out_dirs) + tables)
+
+
+def test_a_face_inside_a_collection_is_the_one_fontconfig_names(tmp_path):
+    """fontconfig names a face of a .ttc by its index: anim draws that face
+    (its outlines from FreeType's and HarfBuzz's face of the same index), not
+    the file's first. The machine's fonts are hidden behind a configuration
+    that holds only the collection (DejaVu Sans, then its Bold)."""
+    fonts = tmp_path / "fonts"
+    fonts.mkdir()
+    (fonts / "pair.ttc").write_bytes(collection(
+        [f"{FONT_DIR}/DejaVuSans.ttf", f"{FONT_DIR}/DejaVuSans-Bold.ttf"]))
+    config = tmp_path / "fonts.conf"
+    config.write_text(
+        '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">\n'
+        f"<fontconfig><dir>{fonts}</dir><cachedir>{tmp_path / 'cache'}</cachedir></fontconfig>\n")
+    env = dict(os.environ, FONTCONFIG_FILE=str(config))
+    listed = subprocess.run(["fc-list", "-f", "%{index} %{fullname[0]}\n"], env=env,
+                            capture_output=True, text=True, check=True).stdout
+    assert sorted(listed.splitlines()) == ["0 DejaVu Sans", "1 DejaVu Sans Bold"]
+    source = tmp_path / "c.anim"
+    source.write_text(script(*CASE, font='"DejaVu Sans", weight: bold')
+                      + 'text first("a", font: "fonts/pair.ttc")\nprint t.face, "/", first.face\n')
+    done = subprocess.run([ANIM, "run", str(source)], env=env, capture_output=True, text=True)
+    assert done.stdout == "DejaVu Sans Bold / DejaVu Sans\n", done.stderr
+    subprocess.run([ANIM, "render", str(source), "-o", str(tmp_path / "c.svg")], env=env,
+                   check=True, capture_output=True)
+    starts, _, box_w, box_h = expected_contours(
+        *CASE, font_file=str(fonts / "pair.ttc"), index=1)
+    svg = (tmp_path / "c.svg").read_text()
+    data = re.search(r'<path d="([^"]*)"', svg)  # t's, declared first
+    mine = [(float(x), float(y))
+            for x, y in re.findall(r"M(-?[\d.e+-]+) (-?[\d.e+-]+)", data.group(1))]
+    e, f = (float(v) for v in re.search(
+        r'transform="matrix\(1 0 0 1 (\S+) (\S+)\)"', svg).groups())
+    mine = [(x + e - 400, y + f - 150) for x, y in mine]
+    assert len(mine) == len(starts)
+    assert max(max(abs(x - ex), abs(y - ey)) for (x, y), (ex, ey) in zip(mine, starts)) <= 1e-6

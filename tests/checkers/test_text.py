@@ -48,16 +48,16 @@ def script(text, size, tracking, align, font=f'"{FONT}"'):
     )
 
 
-def expected_contours(text, size, tracking, align, font_file=FONT):
+def expected_contours(text, size, tracking, align, font_file=FONT, index=0):
     """Every contour's start point relative to the text's anchor point (the
     box's point (anchorX, 0.5), anchorX set by align: left 0, center 0.5,
     right 1), and each contour as a Skia path in the same coordinates, for
-    the text shaped in `font_file`."""
+    the text shaped in face `index` of `font_file`."""
     blob = hb.Blob.from_file_path(font_file)
-    face = hb.Face(blob)
+    face = hb.Face(blob, index)
     font = hb.Font(face)
     upem = face.upem
-    ft = freetype.Face(font_file)
+    ft = freetype.Face(font_file, index)
     k = size / upem
     line_height = 1.2 * size
     baseline = (line_height - (ft.ascender - ft.descender) * k) / 2 + ft.ascender * k
@@ -220,17 +220,17 @@ def test_rlottie_draws_the_glyph_groups(drawn):
     assert_text_pixels(np.array(frame.convert("RGB")), case)
 
 
-def thorvg_frame(path, frame=0):
-    """Frame `frame` of the Lottie at `path` drawn by thorvg (premultiplied
-    RGBA, as rlottie's)."""
+def thorvg_frame(path, frame=0, width=W, height=H):
+    """Frame `frame` of the Lottie at `path` drawn by thorvg at
+    `width` × `height` (premultiplied RGBA, as rlottie's)."""
     tvg = pytest.importorskip("thorvg_python")
     engine = tvg.Engine()
     canvas = tvg.SwCanvas(engine)
-    canvas.set_target(W, H, W, tvg.Colorspace.ABGR8888)
+    canvas.set_target(width, height, width, tvg.Colorspace.ABGR8888)
     animation = tvg.LottieAnimation(engine)
     picture = animation.get_picture()
     picture.load(str(path))
-    picture.set_size(W, H)
+    picture.set_size(width, height)
     animation.set_frame(frame)
     canvas.add(picture)
     canvas.update()
