@@ -381,3 +381,47 @@ def test_a_face_inside_a_collection_is_the_one_fontconfig_names(tmp_path):
     mine = [(x + e - 400, y + f - 150) for x, y in mine]
     assert len(mine) == len(starts)
     assert max(max(abs(x - ex), abs(y - ey)) for (x, y), (ex, ey) in zip(mine, starts)) <= 1e-6
+
+
+SWITCHING = """stage(width: 400, height: 200, background: black)
+text t("Switch", size: 64, color: orange, x: 200, y: 100)
+run move(by: (0, 0), 3) on t
+step 1
+t.weight = bold
+step 0.5
+t.italic = true
+"""
+
+
+@pytest.mark.parametrize("at", [0.5, 1.25, 2.0])
+def test_a_face_set_while_playing_is_drawn_from_then_on_by_every_player(at, tmp_path):
+    """The weight set at 1 s and the slant at 1.5 s: each exported drawing
+    (one per face shown, each visible for its frames) is the one anim's
+    PNG shows at that time, in rlottie, thorvg and the HTML player."""
+    from rlottie_python import LottieAnimation
+    from pixel_support import assert_interior_equal, load
+    from PIL import Image
+    source = tmp_path / "s.anim"
+    source.write_text(SWITCHING)
+    anim("render", str(source), "-o", str(tmp_path / "s.png"), "--at", str(at))
+    anim("export", str(source), "-o", str(tmp_path / "s.json"), "--to", "2.5")
+    anim("export", str(source), "-o", str(tmp_path / "s.html"), "--to", "2.5")
+    mine = load(tmp_path / "s.png")
+    frame = round(at * 60)
+    played = LottieAnimation.from_file(str(tmp_path / "s.json")).render_pillow_frame(
+        frame_num=frame)
+    assert_interior_equal(mine, np.array(played.convert("RGB")).astype(int), tolerance=4)
+    drawn = thorvg_frame(tmp_path / "s.json", frame, 400, 200)[:, :, :3].astype(int)
+    assert_interior_equal(mine, drawn, tolerance=4)
+    shot = tmp_path / "html.png"
+    subprocess.run(
+        [browser(), "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+         "--window-size=432,280", "--virtual-time-budget=2000",
+         f"--screenshot={shot}", (tmp_path / "s.html").as_uri() + f"#t={at}"],
+        capture_output=True, timeout=120, check=True)
+    page = np.array(Image.open(shot).convert("RGB")).astype(int)
+    assert_interior_equal(mine, page[16:216, 16:416], tolerance=2)
+    # The three drawings differ where the faces differ.
+    assert sorted(g["nm"] for layer in json.loads((tmp_path / "s.json").read_text())["layers"]
+                  if layer.get("nm") == "t" for g in layer["shapes"] if g["ty"] == "gr") == [
+        "text 1: Switch", "text 2: Switch", "text 3: Switch"]
