@@ -167,6 +167,16 @@ final class LanguageServerTests: XCTestCase {
     XCTAssertEqual(items.map { $0["sortText"] }, ["0shared.anim", "1lib/"])
   }
 
+  func testInsideAFontStringTheFamiliesFontconfigHasAreOffered() throws {
+    let script = "text t(\"Hi\", font: \"DejaVu Se\")\nt.font = \"dejavu sans m\"\n"
+    XCTAssertEqual(
+      try completionLabels(script, line: 0, character: 29),
+      ["DejaVu Serif", "DejaVu Serif Condensed"])
+    XCTAssertEqual(try completionLabels(script, line: 1, character: 23), ["DejaVu Sans Mono"])
+    // Any other string offers no family.
+    XCTAssertEqual(try completionLabels("text t(\"DejaVu\")\n", line: 0, character: 14), [])
+  }
+
   func testCompletionWhereTheLanguageServerAndTheREPLOnceDiffered() throws {
     let setup = "view box\ngrid tiles(cols: 2, rows: 1)\nm = fade(out, 1)\nh = run m on box\n"
     func labels(_ line: String) throws -> [String] {

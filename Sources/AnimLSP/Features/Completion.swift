@@ -74,7 +74,7 @@ struct CompletionRequest {
     let place = TextAtCursor(source: source, offset: offset).lexicalPlace(at: offset)
     switch place {
     case .comment: return []
-    case .string(let start): return importPaths(stringStart: start)
+    case .string(let start): return importPaths(stringStart: start) + fontFamilies(stringStart: start)
     case .code: break
     }
     var prefixStart = offset
@@ -143,6 +143,23 @@ struct CompletionRequest {
       {
         items.append(CompletionOffer(label: directoryPart + entry, kind: .file, rank: 0))
       }
+    }
+    return render(items, prefix: typed, from: stringStart)
+  }
+
+  // MARK: Font families
+
+  /// Inside `font: "...` (a text's declaration, or `t.font = "...`): the
+  /// families fontconfig has (SPEC §21.5).
+  private func fontFamilies(stringStart: Int) -> [JSON] {
+    let lineStart = source.lineStarts[source.location(ofOffset: stringStart).line - 1]
+    let before = String(decoding: source.bytes[lineStart..<stringStart], as: UTF8.self)
+    let trimmed = String(before.dropLast()).trimmingSpaces()
+    guard before.hasSuffix("\""), trimmed.hasSuffix("font:") || trimmed.hasSuffix(".font =")
+    else { return [] }
+    let typed = String(decoding: source.bytes[stringStart..<offset], as: UTF8.self)
+    let items = Vocabulary.fontFamilies().map {
+      CompletionOffer(label: $0, kind: .value, rank: 0, detail: "font family")
     }
     return render(items, prefix: typed, from: stringStart)
   }
