@@ -74,7 +74,8 @@ struct CompletionRequest {
     let place = TextAtCursor(source: source, offset: offset).lexicalPlace(at: offset)
     switch place {
     case .comment: return []
-    case .string(let start): return importPaths(stringStart: start) + fontFamilies(stringStart: start)
+    case .string(let start):
+      return importPaths(stringStart: start) + fontFamilies(stringStart: start)
     case .code: break
     }
     var prefixStart = offset
