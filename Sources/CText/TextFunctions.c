@@ -161,6 +161,9 @@ int anim_text_find_face(const char *family, double weight, int italic, int anyFa
   // A face, never a variable font's whole design space: its named instances
   // are faces of their own (their instance in the index's high bits).
   fc.FcPatternAddBool(pattern, FC_VARIABLE, FcFalse);
+  // Outlines are what anim draws: a family's outline faces before its
+  // bitmap ones (a bitmap-only family is then refused when opened).
+  fc.FcPatternAddBool(pattern, FC_OUTLINE, FcTrue);
   fc.FcConfigSubstitute(config, pattern, FcMatchPattern);
   fc.FcDefaultSubstitute(pattern);
   FcResult result;

@@ -55,7 +55,7 @@ def fontconfig_weight(css):
 def fc_match(family, weight, italic):
     """The file and full name fontconfig chooses for the request."""
     pattern = (f"{family}:weight={fontconfig_weight(weight)}:slant={100 if italic else 0}"
-               ":variable=false")
+               ":variable=false:outline=true")
     out = subprocess.run(["fc-match", "-f", "%{file}\n%{fullname[0]}\n", pattern],
                          capture_output=True, text=True, check=True).stdout.split("\n")
     return out[0], out[1]
