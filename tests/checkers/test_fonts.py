@@ -425,3 +425,22 @@ def test_a_face_set_while_playing_is_drawn_from_then_on_by_every_player(at, tmp_
     assert sorted(g["nm"] for layer in json.loads((tmp_path / "s.json").read_text())["layers"]
                   if layer.get("nm") == "t" for g in layer["shapes"] if g["ty"] == "gr") == [
         "text 1: Switch", "text 2: Switch", "text 3: Switch"]
+
+
+def test_fontconfig_is_loaded_by_a_text_only(tmp_path):
+    """fontconfig (with FreeType and HarfBuzz) is opened on first use: `anim
+    check` and `anim run` of a script without text load none of them; a
+    text's family written out is looked up by `anim check` itself."""
+    plain = tmp_path / "plain.anim"
+    plain.write_text("view v(alpha: 0.5)\nprint v.alpha\n")
+    named = tmp_path / "named.anim"
+    named.write_text('text t("Hi", font: "DejaVu Serif", weight: bold)\nprint t.face\n')
+    env = dict(os.environ, LD_DEBUG="files")
+    for command in ("check", "run"):
+        trace = subprocess.run([ANIM, command, str(plain)], capture_output=True, text=True,
+                               env=env, check=True)
+        assert "libfontconfig.so.1" not in trace.stderr, command
+    trace = subprocess.run([ANIM, "check", str(named)], capture_output=True, text=True, env=env,
+                           check=True)
+    assert "libfontconfig.so.1" in trace.stderr
+    assert anim("run", str(named)).stdout == "DejaVu Serif Bold\n"
