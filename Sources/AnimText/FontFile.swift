@@ -14,7 +14,9 @@ public final class FontFile: @unchecked Sendable {
   /// The face's index in the file (FreeType's: the face in a collection,
   /// a variable font's named instance in bits 16-30).
   public let index: Int32
-  /// The face's full name ("DejaVu Sans Bold"), from its name table.
+  /// The face's full name ("DejaVu Sans Bold"): fontconfig's for a face it
+  /// chose (a variable font's named instance has its own), else the name
+  /// table's.
   public let face: String
   /// Units per em; positions divide by it and multiply by the size.
   public let unitsPerEm: Double
@@ -24,9 +26,9 @@ public final class FontFile: @unchecked Sendable {
   private var outlines: [UInt32: Outline] = [:]
   private let lock = Lock()
 
-  /// Opens face `index` of the font at `path`; an error when it is not a
-  /// font.
-  init(path: String, index: Int32 = 0) throws(TextError) {
+  /// Opens face `index` of the font at `path`, named `name` (nil: by its
+  /// name table); an error when it is not a font.
+  init(path: String, index: Int32 = 0, name: String? = nil) throws(TextError) {
     var error = [CChar](repeating: 0, count: 256)
     guard let handle = anim_text_open(path, index, &error, error.count) else {
       throw TextError(
@@ -36,9 +38,13 @@ public final class FontFile: @unchecked Sendable {
     self.path = path
     self.index = index
     self.handle = handle
-    var name = [CChar](repeating: 0, count: 512)
-    anim_text_face_name(handle, &name, name.count)
-    face = String(nulTerminated: name)
+    if let name {
+      face = name
+    } else {
+      var own = [CChar](repeating: 0, count: 512)
+      anim_text_face_name(handle, &own, own.count)
+      face = String(nulTerminated: own)
+    }
     var upem: Int32 = 0, ascender: Int32 = 0, descender: Int32 = 0
     anim_text_metrics(handle, &upem, &ascender, &descender)
     unitsPerEm = Double(max(upem, 1))

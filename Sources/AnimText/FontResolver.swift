@@ -19,13 +19,21 @@ public enum FontResolver {
   /// are taken whatever family fontconfig gives for them.
   public static let genericFamilies = ["sans-serif", "serif", "monospace"]
 
-  /// Fonts opened, by file and face index: one `FontFile` per face however
-  /// many requests lead to it.
-  nonisolated(unsafe) private static var opened: [String: FontFile] = [:]
-  /// The file and face index each request resolved to (at most
-  /// `resolvedLimit`: a script stepping a weight through a million values
-  /// must not keep a million answers; the faces stay open in `opened`).
-  nonisolated(unsafe) private static var resolved: [String: (path: String, index: Int32)] = [:]
+  /// Where a face is: its file, its index there, and the name fontconfig
+  /// gives it (nil for a file named by its path: its name table's).
+  private struct Face: Hashable {
+    var path: String
+    var index: Int32
+    var name: String?
+  }
+
+  /// Fonts opened, by face: one `FontFile` per face however many requests
+  /// lead to it.
+  nonisolated(unsafe) private static var opened: [Face: FontFile] = [:]
+  /// The face each request resolved to (at most `resolvedLimit`: a script
+  /// stepping a weight through a million values must not keep a million
+  /// answers; the faces stay open in `opened`).
+  nonisolated(unsafe) private static var resolved: [String: Face] = [:]
   static let resolvedLimit = 4096
   nonisolated(unsafe) private static var knownFamilies: [String]?
   private static let lock = Lock()
@@ -39,23 +47,22 @@ public enum FontResolver {
     let key =
       (directory ?? "") + "\u{0}" + request.font + "\u{0}" + String(request.weight) + "\u{0}"
       + (request.italic ? "i" : "")
-    let face: (path: String, index: Int32)
+    let face: Face
     if let known = lock.withLock({ resolved[key] }) {
       face = known
     } else {
       face = try locate(request, relativeTo: directory)
     }
-    let fileKey = face.path + "\u{0}" + String(face.index)
     let font: FontFile
-    if let open = lock.withLock({ opened[fileKey] }) {
+    if let open = lock.withLock({ opened[face] }) {
       font = open
     } else {
-      font = try FontFile(path: face.path, index: face.index)
+      font = try FontFile(path: face.path, index: face.index, name: face.name)
     }
     return lock.withLock {
       // One FontFile per face, also when two threads opened it at once.
-      let kept = opened[fileKey] ?? font
-      opened[fileKey] = kept
+      let kept = opened[face] ?? font
+      opened[face] = kept
       if resolved.count >= resolvedLimit { resolved.removeAll(keepingCapacity: true) }
       resolved[key] = face
       return kept
@@ -105,7 +112,7 @@ public enum FontResolver {
   }
 
   private static func locate(_ request: FontRequest, relativeTo directory: String?)
-    throws(TextError) -> (path: String, index: Int32)
+    throws(TextError) -> Face
   {
     guard isPath(request.font) else { return try familyFace(request) }
     guard request.isRegular else {
@@ -121,7 +128,7 @@ public enum FontResolver {
           "name a family instead (font: \"\(defaultFamily)\", \(asked)), or give that face's own file"
       )
     }
-    return (try resolvePath(request.font, relativeTo: directory), 0)
+    return Face(path: try resolvePath(request.font, relativeTo: directory), index: 0)
   }
 
   private static func resolvePath(_ name: String, relativeTo directory: String?) throws(TextError)
@@ -136,18 +143,20 @@ public enum FontResolver {
     return path
   }
 
-  private static func familyFace(_ request: FontRequest) throws(TextError) -> (
-    path: String, index: Int32
-  ) {
+  private static func familyFace(_ request: FontRequest) throws(TextError) -> Face {
     let family = request.font
     var path = [CChar](repeating: 0, count: 4096)
+    var name = [CChar](repeating: 0, count: 512)
     var substitute = [CChar](repeating: 0, count: 256)
     var index: Int32 = 0
     let generic = genericFamilies.contains { familyKey($0) == familyKey(family) }
     let found = anim_text_find_face(
       family, request.weight, request.italic ? 1 : 0, generic ? 1 : 0, &path, path.count, &index,
-      &substitute, substitute.count)
-    if found == 1 { return (String(nulTerminated: path), index) }
+      &name, name.count, &substitute, substitute.count)
+    if found == 1 {
+      let full = String(nulTerminated: name)
+      return Face(path: String(nulTerminated: path), index: index, name: full.isEmpty ? nil : full)
+    }
     if found < 0 { throw TextError("fontconfig could not start to find font '\(family)'") }
     throw TextError(
       "font '\(family)' not found", hint: "list the families installed with: fc-list : family",

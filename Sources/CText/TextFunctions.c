@@ -147,7 +147,8 @@ static FcConfig *loadedConfig(void) {
 }
 
 int anim_text_find_face(const char *family, double weight, int italic, int anyFamily, char *path,
-                        size_t pathSize, int *index, char *substitute, size_t substituteSize) {
+                        size_t pathSize, int *index, char *fullName, size_t fullNameSize,
+                        char *substitute, size_t substituteSize) {
   pthread_mutex_lock(&configLock);
   if (!loadedConfig()) {
     pthread_mutex_unlock(&configLock);
@@ -171,6 +172,7 @@ int anim_text_find_face(const char *family, double weight, int italic, int anyFa
   fc.FcPatternDestroy(pattern);
   int found = 0;
   copy(substitute, substituteSize, "");
+  copy(fullName, fullNameSize, "");
   *index = 0;
   if (match) {
     // fontconfig always answers with some font; it is this family only when
@@ -185,6 +187,12 @@ int anim_text_find_face(const char *family, double weight, int italic, int anyFa
     if (found && fc.FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch) {
       copy(path, pathSize, (const char *)file);
       if (fc.FcPatternGetInteger(match, FC_INDEX, 0, index) != FcResultMatch) *index = 0;
+      // A variable font's named instance has a name of its own (fvar's),
+      // which the file's name table does not hold.
+      FcChar8 *full = NULL;
+      if (fc.FcPatternGetString(match, FC_FULLNAME, 0, &full) == FcResultMatch) {
+        copy(fullName, fullNameSize, (const char *)full);
+      }
     } else {
       found = 0;
     }

@@ -444,3 +444,55 @@ def test_fontconfig_is_loaded_by_a_text_only(tmp_path):
                            check=True)
     assert "libfontconfig.so.1" in trace.stderr
     assert anim("run", str(named)).stdout == "DejaVu Serif Bold\n"
+
+
+VARIABLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fonts",
+                        "AnimTestVariable.ttf")
+
+
+@pytest.mark.parametrize("weight", [150, 300, 400, 650, 700, 900])
+def test_a_variable_fonts_named_instance_is_drawn_as_fontconfig_names_it(weight, tmp_path):
+    """A variable font (fonts/AnimTestVariable.ttf: Light, Regular, Bold on
+    a `wght` axis; its stem's width and advance move with the axis) is
+    matched by its named instances, never its whole design space: anim's
+    face is fc-match's, and its outlines and advances are FreeType's and
+    HarfBuzz's at that instance (FreeType's face index, whose high bits
+    name it, and HarfBuzz's), not the default's."""
+    fonts = tmp_path / "fonts"
+    fonts.mkdir()
+    shutil.copy(VARIABLE, fonts)
+    config = tmp_path / "fonts.conf"
+    config.write_text(
+        '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">\n'
+        f"<fontconfig><dir>{fonts}</dir><cachedir>{tmp_path / 'cache'}</cachedir></fontconfig>\n")
+    env = dict(os.environ, FONTCONFIG_FILE=str(config))
+    pattern = (f"Anim Test Variable:weight={fontconfig_weight(weight)}:slant=0"
+               ":variable=false:outline=true")
+    index, name = subprocess.run(
+        ["fc-match", "-f", "%{index}\n%{fullname[0]}", pattern], env=env, capture_output=True,
+        text=True, check=True).stdout.split("\n")
+    case = ("II I", 100, 0, "center")
+    source = tmp_path / "v.anim"
+    source.write_text(script(*case, font=f'"Anim Test Variable", weight: {weight}')
+                      + "print t.face\n")
+    done = subprocess.run([ANIM, "run", str(source)], env=env, capture_output=True, text=True)
+    assert done.stdout == name + "\n", done.stderr
+    subprocess.run([ANIM, "render", str(source), "-o", str(tmp_path / "v.svg")], env=env,
+                   check=True, capture_output=True)
+    starts, paths, box_w, box_h = expected_contours(
+        *case, font_file=str(fonts / "AnimTestVariable.ttf"), index=int(index))
+    svg = (tmp_path / "v.svg").read_text()
+    data = re.search(r'<path d="([^"]*)"', svg).group(1)
+    e, f = (float(v) for v in re.search(
+        r'transform="matrix\(1 0 0 1 (\S+) (\S+)\)"', svg).groups())
+    assert e == pytest.approx(400 - box_w / 2, abs=1e-9)
+    # Every stem's corners: the end points of anim's segments (its lines
+    # are cubics) against the reference's points, in the same coordinates.
+    ends = [args.split()[-2] for command, args in re.findall(r"([MLC])([^MLCZ]*)", data)]
+    xs = sorted({round(float(x) + e - 400, 6) for x in ends})
+    expected = sorted({round(p.x(), 6) for path in paths
+                       for p in path.getPoints(path.countPoints())})
+    assert xs == expected
+    # The instance changes the stems: Light 35, Regular 40, Bold 52 per I.
+    assert box_w == pytest.approx({"Light": 3 * 35 + 25, "Regular": 3 * 40 + 25,
+                                   "Bold": 3 * 52 + 25}[name.split()[-1]], abs=1e-9)

@@ -18,13 +18,15 @@ const char *anim_text_load(const char **package);
 
 /// Finds the face fontconfig chooses for `family` at `weight` (a CSS weight,
 /// OpenType's 1…1000 scale, mapped with FcWeightFromOpenTypeDouble) and
-/// slant (italic or roman). Returns 1 and writes the file's path into `path`
-/// and its face index into `index` when the face is of that family (or,
+/// slant (italic or roman). Returns 1 and writes the file's path into `path`,
+/// its face index into `index` and fontconfig's full name for it into
+/// `fullName` (empty when it has none) when the face is of that family (or,
 /// with `anyFamily`, whatever family fontconfig substitutes: a generic name
 /// such as "sans-serif"), 0 when the best match is another family (its name
 /// is written into `substitute`), -1 when fontconfig cannot be initialised.
 int anim_text_find_face(const char *family, double weight, int italic, int anyFamily, char *path,
-                        size_t pathSize, int *index, char *substitute, size_t substituteSize);
+                        size_t pathSize, int *index, char *fullName, size_t fullNameSize,
+                        char *substitute, size_t substituteSize);
 
 /// Every family name fontconfig knows (a font with several has each), as
 /// NUL-terminated names one after another in `out`, at most `capacity`
