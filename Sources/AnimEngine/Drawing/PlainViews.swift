@@ -1,0 +1,123 @@
+/// Which views a fast path may draw by itself: views whose outline is their
+/// box (a `view` or `rect`, unmorphed) and whose every property the fast
+/// path does not draw shows as its default.
+///
+/// The list of what to look at is derived from the property table, never
+/// written by hand: every property of the transform, geometry and paint
+/// roles that the fast path does not name in `drawing`. So a property added
+/// to the table (a dash, a corner of its own) makes a view that uses it
+/// leave every fast path that does not draw it, with no edit to any of them.
+/// Compositing properties never reach a fast path: the composition stage
+/// (``Composition``, ``PaintOrder``) draws the view into its group picture
+/// first, where a fast path may draw it again. A property shows as its
+/// default when its drawn (clamped) value is its drawn default, or when it
+/// applies only to a stroke and the view is not stroked
+/// (``PropertyCondition``).
+public struct PlainViews: Sendable {
+  /// A property to look at: the lanes of its record slot and the drawn
+  /// default of each.
+  struct Check: Sendable {
+    let property: Property
+    let defaults: PropertyValue
+    let clamp: DrawClamp
+  }
+  /// Properties that always apply.
+  let checks: [Check]
+  /// Properties that apply only where the view is stroked; empty when the
+  /// stroke itself is not drawn by the fast path (being stroked is then
+  /// enough to leave it: ``leavesWhenStroked``).
+  let strokedChecks: [Check]
+  /// Whether a stroked view leaves the fast path.
+  let leavesWhenStroked: Bool
+  /// The kinds the fast path draws: those whose outline is their box.
+  private let kinds: [Bool]
+
+  /// The fast path that draws `drawing` itself, for views of `table`.
+  public init(drawing: [Property], table: PropertyTable = .standard) {
+    let drawn = Set(drawing)
+    var checks: [Check] = []
+    var strokedChecks: [Check] = []
+    // Being stroked is decided by the stroke's colour and width: a fast
+    // path that draws neither is left by any stroked view.
+    let stroked = !(drawn.contains(.stroke) && drawn.contains(.strokeWidth))
+    for p in table.properties where p.lanes > 0 && !drawn.contains(p) {
+      let d = table.declarations[p.index]
+      guard [.transform, .geometry, .paint].contains(d.role) else { continue }
+      let check = Check(property: p, defaults: d.defaultValue, clamp: d.drawClamp)
+      switch d.appliesWhen {
+      case .always: checks.append(check)
+      case .stroked: strokedChecks.append(check)
+      }
+    }
+    leavesWhenStroked = stroked
+    self.checks = checks
+    self.strokedChecks = stroked ? [] : strokedChecks
+    kinds = ViewKind.allCases.map { $0.outline == .rectangle }
+  }
+
+  /// Whether the fast path draws a view of `kind` whose record is `v`.
+  @inline(__always)
+  public func admits(_ kind: ViewKind, _ v: some PropertyReading) -> Bool {
+    guard kinds[kind.index] else { return false }
+    let w = v.number(.width)
+    let h = v.number(.height)
+    for check in checks where !Self.isDefault(check, v, w, h) { return false }
+    guard Self.isStroked(v) else { return true }
+    if leavesWhenStroked { return false }
+    for check in strokedChecks where !Self.isDefault(check, v, w, h) { return false }
+    return true
+  }
+
+  /// Whether the fast path draws a recorded view of `kind` at every time:
+  /// `values(p)` gives every value property `p` takes (its keyframes).
+  public func admits(_ kind: ViewKind, values: (Property) -> [PropertyValue]) -> Bool {
+    guard kinds[kind.index] else { return false }
+    // A size's clamp (a corner radius's) is applied at the largest size.
+    let w = values(.width).map { abs($0[0]) }.max() ?? 0
+    let h = values(.height).map { abs($0[0]) }.max() ?? 0
+    func allDefault(_ check: Check) -> Bool {
+      values(check.property).allSatisfy { Self.isDefault(check, $0, w, h) }
+    }
+    guard checks.allSatisfy(allDefault) else { return false }
+    let stroke = values(.stroke).contains { $0[3] > 0 }
+    let width = values(.strokeWidth).contains { $0[0] > 0 }
+    guard stroke && width else { return true }
+    return !leavesWhenStroked && strokedChecks.allSatisfy(allDefault)
+  }
+
+  /// Whether a view is stroked (SPEC §16.2): a visible colour, a width.
+  @inline(__always)
+  public static func isStroked(_ v: some PropertyReading) -> Bool {
+    v.color(.stroke).a > 0 && v.drawn(.strokeWidth) > 0
+  }
+
+  @inline(__always)
+  private static func isDefault(_ check: Check, _ v: some PropertyReading, _ w: Double, _ h: Double)
+    -> Bool
+  {
+    let slot = check.property.slot
+    for lane in 0..<check.property.lanes {
+      let value = v.recordValue(at: slot + lane)
+      if value != check.defaults[lane]
+        && check.clamp.apply(value, width: w, height: h)
+          != check.clamp.apply(check.defaults[lane], width: w, height: h)
+      {
+        return false
+      }
+    }
+    return true
+  }
+
+  private static func isDefault(_ check: Check, _ value: PropertyValue, _ w: Double, _ h: Double)
+    -> Bool
+  {
+    for lane in 0..<check.property.lanes
+    where value[lane] != check.defaults[lane]
+      && check.clamp.apply(value[lane], width: w, height: h)
+        != check.clamp.apply(check.defaults[lane], width: w, height: h)
+    {
+      return false
+    }
+    return true
+  }
+}
