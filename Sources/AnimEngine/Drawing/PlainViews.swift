@@ -21,68 +21,74 @@ public struct PlainViews: Sendable {
     let defaults: PropertyValue
     let clamp: DrawClamp
   }
-  /// Properties that always apply.
-  let checks: [Check]
-  /// Properties that apply only where the view is stroked; empty when the
-  /// stroke itself is not drawn by the fast path (being stroked is then
-  /// enough to leave it: ``leavesWhenStroked``).
-  let strokedChecks: [Check]
+  /// What to look at for each kind the fast path draws (those whose outline
+  /// is their box), by kind index; nil for the others.
+  struct KindChecks: Sendable {
+    /// Properties of the kind that always apply.
+    let checks: [Check]
+    /// Properties that apply only where the view is stroked; empty when
+    /// the stroke itself is not drawn by the fast path (being stroked is
+    /// then enough to leave it: ``leavesWhenStroked``).
+    let strokedChecks: [Check]
+  }
+  private let kinds: [KindChecks?]
   /// Whether a stroked view leaves the fast path.
   let leavesWhenStroked: Bool
-  /// The kinds the fast path draws: those whose outline is their box.
-  private let kinds: [Bool]
 
   /// The fast path that draws `drawing` itself, for views of `table`.
   public init(drawing: [Property], table: PropertyTable = .standard) {
     let drawn = Set(drawing)
-    var checks: [Check] = []
-    var strokedChecks: [Check] = []
     // Being stroked is decided by the stroke's colour and width: a fast
     // path that draws neither is left by any stroked view.
     let stroked = !(drawn.contains(.stroke) && drawn.contains(.strokeWidth))
-    for p in table.properties where p.lanes > 0 && !drawn.contains(p) {
-      let d = table.declarations[p.index]
-      guard [.transform, .geometry, .paint].contains(d.role) else { continue }
-      let check = Check(property: p, defaults: d.defaultValue, clamp: d.drawClamp)
-      switch d.appliesWhen {
-      case .always: checks.append(check)
-      case .stroked: strokedChecks.append(check)
-      }
-    }
     leavesWhenStroked = stroked
-    self.checks = checks
-    self.strokedChecks = stroked ? [] : strokedChecks
-    kinds = ViewKind.allCases.map { $0.outline == .rectangle }
+    kinds = ViewKind.allCases.map { kind in
+      guard kind.outline == .rectangle else { return nil }
+      var checks: [Check] = []
+      var strokedChecks: [Check] = []
+      for p in table.properties where p.lanes > 0 && !drawn.contains(p) {
+        let d = table.declarations[p.index]
+        guard [.transform, .geometry, .paint].contains(d.role),
+          d.kinds.map({ $0.contains(kind.name) }) ?? true
+        else { continue }
+        let check = Check(property: p, defaults: d.defaultValue, clamp: d.drawClamp)
+        switch d.appliesWhen {
+        case .always: checks.append(check)
+        case .stroked: strokedChecks.append(check)
+        }
+      }
+      return KindChecks(checks: checks, strokedChecks: stroked ? [] : strokedChecks)
+    }
   }
 
   /// Whether the fast path draws a view of `kind` whose record is `v`.
   @inline(__always)
   public func admits(_ kind: ViewKind, _ v: some PropertyReading) -> Bool {
-    guard kinds[kind.index] else { return false }
+    guard let own = kinds[kind.index] else { return false }
     let w = v.number(.width)
     let h = v.number(.height)
-    for check in checks where !Self.isDefault(check, v, w, h) { return false }
+    for check in own.checks where !Self.isDefault(check, v, w, h) { return false }
     guard Self.isStroked(v) else { return true }
     if leavesWhenStroked { return false }
-    for check in strokedChecks where !Self.isDefault(check, v, w, h) { return false }
+    for check in own.strokedChecks where !Self.isDefault(check, v, w, h) { return false }
     return true
   }
 
   /// Whether the fast path draws a recorded view of `kind` at every time:
   /// `values(p)` gives every value property `p` takes (its keyframes).
   public func admits(_ kind: ViewKind, values: (Property) -> [PropertyValue]) -> Bool {
-    guard kinds[kind.index] else { return false }
+    guard let own = kinds[kind.index] else { return false }
     // A size's clamp (a corner radius's) is applied at the largest size.
     let w = values(.width).map { abs($0[0]) }.max() ?? 0
     let h = values(.height).map { abs($0[0]) }.max() ?? 0
     func allDefault(_ check: Check) -> Bool {
       values(check.property).allSatisfy { Self.isDefault(check, $0, w, h) }
     }
-    guard checks.allSatisfy(allDefault) else { return false }
+    guard own.checks.allSatisfy(allDefault) else { return false }
     let stroke = values(.stroke).contains { $0[3] > 0 }
     let width = values(.strokeWidth).contains { $0[0] > 0 }
     guard stroke && width else { return true }
-    return !leavesWhenStroked && strokedChecks.allSatisfy(allDefault)
+    return !leavesWhenStroked && own.strokedChecks.allSatisfy(allDefault)
   }
 
   /// Whether a view is stroked (SPEC §16.2): a visible colour, a width.
