@@ -20,11 +20,14 @@ public struct Composition: Sendable, Equatable {
     self.opacity = opacity
   }
 
-  /// The composition of the view whose record is `v`.
+  /// The composition of the view whose record is `v` (read for every view
+  /// of every frame: the clamp is taken from the table once).
   @inline(__always)
   public init(_ v: some PropertyReading) {
-    opacity = v.drawn(.opacity)
+    opacity = Self.opacityClamp.apply(v.number(.opacity), width: 0, height: 0)
   }
+
+  private static let opacityClamp = Property.opacity.declaration.drawClamp
 
   /// Whether the group must be composed at all.
   @inline(__always)
