@@ -21,17 +21,17 @@ public struct PlainViews: Sendable {
     let defaults: PropertyValue
     let clamp: DrawClamp
   }
-  /// What to look at for each kind the fast path draws (those whose outline
-  /// is their box), by kind index; nil for the others.
-  struct KindChecks: Sendable {
-    /// Properties of the kind that always apply.
-    let checks: [Check]
-    /// Properties that apply only where the view is stroked; empty when
-    /// the stroke itself is not drawn by the fast path (being stroked is
-    /// then enough to leave it: ``leavesWhenStroked``).
-    let strokedChecks: [Check]
-  }
-  private let kinds: [KindChecks?]
+  /// What to look at, kind after kind: for each kind the fast path draws
+  /// (those whose outline is their box), its properties that always apply,
+  /// then those that apply only where the view is stroked (none when the
+  /// stroke itself is not drawn by the fast path: being stroked is then
+  /// enough to leave it, ``leavesWhenStroked``). One flat list of plain
+  /// values, so the per-view test copies and counts nothing.
+  private let checks: [Check]
+  /// For each kind, by index: where its checks start, where its stroked
+  /// ones start and where they end in `checks`; a start of -1 for a kind
+  /// the fast path does not draw.
+  private let ranges: [(start: Int, stroked: Int, end: Int)]
   /// Whether a stroked view leaves the fast path.
   let leavesWhenStroked: Bool
 
@@ -42,9 +42,14 @@ public struct PlainViews: Sendable {
     // path that draws neither is left by any stroked view.
     let stroked = !(drawn.contains(.stroke) && drawn.contains(.strokeWidth))
     leavesWhenStroked = stroked
-    kinds = ViewKind.allCases.map { kind in
-      guard kind.outline == .rectangle else { return nil }
-      var checks: [Check] = []
+    var checks: [Check] = []
+    var ranges: [(start: Int, stroked: Int, end: Int)] = []
+    for kind in ViewKind.allCases {
+      guard kind.outline == .rectangle else {
+        ranges.append((-1, -1, -1))
+        continue
+      }
+      var always: [Check] = []
       var strokedChecks: [Check] = []
       for p in table.properties where p.lanes > 0 && !drawn.contains(p) {
         let d = table.declarations[p.index]
@@ -53,42 +58,54 @@ public struct PlainViews: Sendable {
         else { continue }
         let check = Check(property: p, defaults: d.defaultValue, clamp: d.drawClamp)
         switch d.appliesWhen {
-        case .always: checks.append(check)
+        case .always: always.append(check)
         case .stroked: strokedChecks.append(check)
         }
       }
-      return KindChecks(checks: checks, strokedChecks: stroked ? [] : strokedChecks)
+      let start = checks.count
+      checks += always
+      let strokedStart = checks.count
+      if !stroked { checks += strokedChecks }
+      ranges.append((start, strokedStart, checks.count))
     }
+    self.checks = checks
+    self.ranges = ranges
   }
 
   /// Whether the fast path draws a view of `kind` whose record is `v`.
   @inline(__always)
   public func admits(_ kind: ViewKind, _ v: some PropertyReading) -> Bool {
-    guard let own = kinds[kind.index] else { return false }
+    let range = ranges[kind.index]
+    guard range.start >= 0 else { return false }
     let w = v.number(.width)
     let h = v.number(.height)
-    for check in own.checks where !Self.isDefault(check, v, w, h) { return false }
+    for i in range.start..<range.stroked where !Self.isDefault(checks[i], v, w, h) {
+      return false
+    }
     guard Self.isStroked(v) else { return true }
     if leavesWhenStroked { return false }
-    for check in own.strokedChecks where !Self.isDefault(check, v, w, h) { return false }
+    for i in range.stroked..<range.end where !Self.isDefault(checks[i], v, w, h) {
+      return false
+    }
     return true
   }
 
   /// Whether the fast path draws a recorded view of `kind` at every time:
   /// `values(p)` gives every value property `p` takes (its keyframes).
   public func admits(_ kind: ViewKind, values: (Property) -> [PropertyValue]) -> Bool {
-    guard let own = kinds[kind.index] else { return false }
+    let range = ranges[kind.index]
+    guard range.start >= 0 else { return false }
     // A size's clamp (a corner radius's) is applied at the largest size.
     let w = values(.width).map { abs($0[0]) }.max() ?? 0
     let h = values(.height).map { abs($0[0]) }.max() ?? 0
     func allDefault(_ check: Check) -> Bool {
       values(check.property).allSatisfy { Self.isDefault(check, $0, w, h) }
     }
-    guard own.checks.allSatisfy(allDefault) else { return false }
+    guard checks[range.start..<range.stroked].allSatisfy(allDefault) else { return false }
     let stroke = values(.stroke).contains { $0[3] > 0 }
     let width = values(.strokeWidth).contains { $0[0] > 0 }
     guard stroke && width else { return true }
-    return !leavesWhenStroked && own.strokedChecks.allSatisfy(allDefault)
+    return !leavesWhenStroked && checks[range.stroked..<range.end].allSatisfy(allDefault)
   }
 
   /// Whether a view is stroked (SPEC §16.2): a visible colour, a width.
