@@ -20,10 +20,25 @@ public struct Composition: Sendable, Equatable {
     self.opacity = opacity
   }
 
-  /// The composition of the view whose record is `v` (read for every view
-  /// of every frame: the clamp is taken from the table once).
-  @inline(__always)
+  /// The composition of the view whose record, read in place, is `v`
+  /// (read for every view of every frame: compiled here for the record,
+  /// the clamp taken from the table once).
+  public init(_ v: ViewRecord) {
+    self.init(reading: v)
+  }
+
+  /// The composition of a view whose values are `v`.
+  public init(_ v: ViewState) {
+    self.init(reading: v)
+  }
+
+  /// The composition of a view whose values `v` gives.
   public init(_ v: some PropertyReading) {
+    self.init(reading: v)
+  }
+
+  @inline(__always)
+  private init(reading v: some PropertyReading) {
     opacity = Self.opacityClamp.apply(v.number(.opacity), width: 0, height: 0)
   }
 

@@ -72,9 +72,26 @@ public struct PlainViews: Sendable {
     self.ranges = ranges
   }
 
-  /// Whether the fast path draws a view of `kind` whose record is `v`.
-  @inline(__always)
+  /// Whether the fast path draws a view of `kind` whose record, read in
+  /// place, is `v`: the renderers' per-view test, compiled here for the
+  /// record (a generic call from another module would not be specialized,
+  /// and costs ten times the test).
+  public func admits(_ kind: ViewKind, _ v: ViewRecord) -> Bool {
+    admitsView(kind, v)
+  }
+
+  /// Whether the fast path draws a view of `kind` whose values are `v`.
+  public func admits(_ kind: ViewKind, _ v: ViewState) -> Bool {
+    admitsView(kind, v)
+  }
+
+  /// Whether the fast path draws a view of `kind` whose values `v` gives.
   public func admits(_ kind: ViewKind, _ v: some PropertyReading) -> Bool {
+    admitsView(kind, v)
+  }
+
+  @inline(__always)
+  private func admitsView(_ kind: ViewKind, _ v: some PropertyReading) -> Bool {
     let range = ranges[kind.index]
     guard range.start >= 0 else { return false }
     let w = v.number(.width)
