@@ -20,39 +20,26 @@ public struct Composition: Sendable, Equatable {
     self.opacity = opacity
   }
 
-  /// The composition of the view whose record, read in place, is `v`
-  /// (read for every view of every frame: compiled here for the record,
-  /// the clamp taken from the table once).
-  public init(_ v: ViewRecord) {
-    self.init(reading: v)
-  }
-
-  /// The composition of a view whose values are `v`.
-  public init(_ v: ViewState) {
-    self.init(reading: v)
-  }
-
-  /// The composition of a view whose values `v` gives.
+  /// The composition of the view whose values `v` gives (its record read
+  /// in place, for a renderer: inlined into the renderer's loop, which reads
+  /// it for every view of every frame; the clamp is taken from the table
+  /// once).
+  @inlinable
   public init(_ v: some PropertyReading) {
-    self.init(reading: v)
-  }
-
-  @inline(__always)
-  private init(reading v: some PropertyReading) {
     opacity = Self.opacityClamp.apply(v.number(.opacity), width: 0, height: 0)
   }
 
-  private static let opacityClamp = Property.opacity.declaration.drawClamp
+  @usableFromInline static let opacityClamp = Property.opacity.declaration.drawClamp
 
   /// Whether the group must be composed at all.
-  @inline(__always)
+  @inlinable
   public var isNone: Bool { opacity == 1 }
 
   /// Whether an opacity is all there is to compose (no filter, the normal
   /// blend): then a view of one paint and no descendants is drawn exactly by
   /// taking the opacity into its paint, and no group picture is made (SPEC
   /// §21.2: the picture is made only where it changes the result).
-  @inline(__always)
+  @inlinable
   public var isOpacityOnly: Bool { true }
 
   /// Whether the group of a view with record `v` is drawn exactly by
@@ -60,7 +47,7 @@ public struct Composition: Sendable, Equatable {
   /// that no group picture is needed: nothing but an opacity to compose, no
   /// descendants, and one paint (a fill under a stroke is two, which a
   /// group opacity fades as one).
-  @inline(__always)
+  @inlinable
   public func foldsIntoPaint(of v: some PropertyReading, hasChildren: Bool) -> Bool {
     !hasChildren && isOpacityOnly && !(v.color(.color).a > 0 && PlainViews.isStroked(v))
   }

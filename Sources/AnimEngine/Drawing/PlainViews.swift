@@ -16,10 +16,11 @@
 public struct PlainViews: Sendable {
   /// A property to look at: the lanes of its record slot and the drawn
   /// default of each.
+  @usableFromInline
   struct Check: Sendable {
-    let property: Property
-    let defaults: PropertyValue
-    let clamp: DrawClamp
+    @usableFromInline let property: Property
+    @usableFromInline let defaults: PropertyValue
+    @usableFromInline let clamp: DrawClamp
   }
   /// What to look at, kind after kind: for each kind the fast path draws
   /// (those whose outline is their box), its properties that always apply,
@@ -27,13 +28,13 @@ public struct PlainViews: Sendable {
   /// stroke itself is not drawn by the fast path: being stroked is then
   /// enough to leave it, ``leavesWhenStroked``). One flat list of plain
   /// values, so the per-view test copies and counts nothing.
-  private let checks: [Check]
+  @usableFromInline let checks: [Check]
   /// For each kind, by index: where its checks start, where its stroked
   /// ones start and where they end in `checks`; a start of -1 for a kind
   /// the fast path does not draw.
-  private let ranges: [(start: Int, stroked: Int, end: Int)]
+  @usableFromInline let ranges: [(start: Int, stroked: Int, end: Int)]
   /// Whether a stroked view leaves the fast path.
-  let leavesWhenStroked: Bool
+  @usableFromInline let leavesWhenStroked: Bool
 
   /// The fast path that draws `drawing` itself, for views of `table`.
   public init(drawing: [Property], table: PropertyTable = .standard) {
@@ -72,26 +73,11 @@ public struct PlainViews: Sendable {
     self.ranges = ranges
   }
 
-  /// Whether the fast path draws a view of `kind` whose record, read in
-  /// place, is `v`: the renderers' per-view test, compiled here for the
-  /// record (a generic call from another module would not be specialized,
-  /// and costs ten times the test).
-  public func admits(_ kind: ViewKind, _ v: ViewRecord) -> Bool {
-    admitsView(kind, v)
-  }
-
-  /// Whether the fast path draws a view of `kind` whose values are `v`.
-  public func admits(_ kind: ViewKind, _ v: ViewState) -> Bool {
-    admitsView(kind, v)
-  }
-
-  /// Whether the fast path draws a view of `kind` whose values `v` gives.
+  /// Whether the fast path draws a view of `kind` whose values `v` gives
+  /// (its record read in place, for a renderer: inlined into the renderer's
+  /// loop, which calls it for every view of every frame).
+  @inlinable
   public func admits(_ kind: ViewKind, _ v: some PropertyReading) -> Bool {
-    admitsView(kind, v)
-  }
-
-  @inline(__always)
-  private func admitsView(_ kind: ViewKind, _ v: some PropertyReading) -> Bool {
     let range = ranges[kind.index]
     guard range.start >= 0 else { return false }
     let w = v.number(.width)
@@ -126,13 +112,13 @@ public struct PlainViews: Sendable {
   }
 
   /// Whether a view is stroked (SPEC §16.2): a visible colour, a width.
-  @inline(__always)
+  @inlinable
   public static func isStroked(_ v: some PropertyReading) -> Bool {
     v.color(.stroke).a > 0 && v.drawn(.strokeWidth) > 0
   }
 
-  @inline(__always)
-  private static func isDefault(_ check: Check, _ v: some PropertyReading, _ w: Double, _ h: Double)
+  @inlinable
+  static func isDefault(_ check: Check, _ v: some PropertyReading, _ w: Double, _ h: Double)
     -> Bool
   {
     let slot = check.property.slot
