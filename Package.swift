@@ -120,7 +120,9 @@ let package = Package(
     ),
     .testTarget(name: "AnimEngineTests", dependencies: ["AnimEngine"]),
     .testTarget(name: "AnimTextTests", dependencies: ["AnimText", "AnimEngine"]),
-    .testTarget(name: "AnimExportTests", dependencies: ["AnimExport", "AnimEngine", "AnimLanguage"]),
+    .testTarget(
+      name: "AnimExportTests",
+      dependencies: ["AnimExport", "AnimEngine", "AnimLanguage", "AnimRender", "AnimStage"]),
     .testTarget(
       name: "AnimRenderTests",
       dependencies: ["AnimRender", "AnimStage", "AnimPlot", "AnimLanguage", "AnimEngine"]),

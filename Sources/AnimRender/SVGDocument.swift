@@ -34,16 +34,30 @@ public enum SVGDocument {
       return out + tree(scene, layout: layout) + close + "</svg>\n"
     }
     let k = layout.scale
+    let plain = CairoCanvas.flatRectangles
     scene.forEachDrawn { id, kind, s in
-      if kind.outline != .rectangle || s.number(.anchorX) != 0.5 || s.number(.anchorY) != 0.5
-        || (s.color(.stroke).a > 0 && s.drawn(.strokeWidth) > 0) || s.number(.outline) != 0
-      {
+      // A composed view (SPEC §21.2) in a group of its own, unless its one
+      // paint takes the opacity (as the canvas draws it).
+      let composition = Composition(s)
+      var opacity = 1.0
+      var group = false
+      if !composition.isNone {
+        if composition.foldsIntoPaint(of: s, hasChildren: false) {
+          opacity = composition.opacity
+        } else {
+          group = true
+          out += "<g\(groupAttributes(composition))>\n"
+        }
+      }
+      defer { if group { out += "</g>\n" } }
+      guard plain.admits(kind, s) else {
         out += outlineElements(
-          kind, s, path: scene.paths[id], text: scene.textView(id), layout: layout)
+          kind, s, path: scene.paths[id], text: scene.textView(id), layout: layout,
+          opacity: opacity)
         return
       }
       let fill = s.color(.color)
-      let alpha = s.drawn(.alpha) * fill.a
+      let alpha = s.drawn(.alpha) * fill.a * opacity
       let vw = abs(s.number(.width))
       let vh = abs(s.number(.height))
       let sx = s.number(.scaleX) * k
@@ -58,7 +72,7 @@ public enum SVGDocument {
       var shape = "<rect x=\"\(number(-vw / 2))\" y=\"\(number(-vh / 2))\" "
       shape += "width=\"\(number(vw))\" height=\"\(number(vh))\""
       if r > 0 { shape += " rx=\"\(number(r))\" ry=\"\(number(r))\"" }
-      shape += " fill=\"\(hex(fill))\"\(opacity(alpha)) transform=\"\(transform)\"/>\n"
+      shape += " fill=\"\(hex(fill))\"\(self.opacity(alpha)) transform=\"\(transform)\"/>\n"
       out += shape
     }
     return out + close + "</svg>\n"
@@ -89,18 +103,29 @@ public enum SVGDocument {
       let s = scene.state(of: id)
       let kind = scene.kind(of: id)
       let own = Affine.placing(s)
-      out +=
-        "<g data-view=\"\(attribute(scene.name(of: id)))\" transform=\"matrix(\(matrix(own)))\">\n"
+      // A composed view's group holds it and its descendants (SPEC §21.2),
+      // unless it alone, of one paint, takes the opacity.
+      let composition = Composition(s)
+      var alpha = world.alphas[Int(id)]
+      var composed = ""
+      if !composition.isNone {
+        if composition.foldsIntoPaint(of: s, hasChildren: !scene.children(of: id).isEmpty) {
+          alpha *= composition.opacity
+        } else {
+          composed = groupAttributes(composition)
+        }
+      }
+      out += "<g data-view=\"\(attribute(scene.name(of: id)))\" "
+      out += "transform=\"matrix(\(matrix(own)))\"\(composed)>\n"
       if scene.isDrawn(id) {
         out += paths(
-          kind, s, path: scene.paths[id], text: scene.textView(id), alpha: world.alphas[Int(id)],
-          transform: nil)
+          kind, s, path: scene.paths[id], text: scene.textView(id), alpha: alpha, transform: nil)
       }
       var closing = 1
       if scene.clips(id), !scene.children(of: id).isEmpty {
         let clipID = "clip-\(id)"
         out +=
-          "<clipPath id=\"\(clipID)\"><path d=\"\(CairoCanvas.clipOutline(scene, id).svgPathData)\"/>"
+          "<clipPath id=\"\(clipID)\"><path d=\"\(scene.clipOutline(of: id).svgPathData)\"/>"
         out += "</clipPath>\n<g clip-path=\"url(#\(clipID))\">\n"
         closing = 2
       }
@@ -135,25 +160,22 @@ public enum SVGDocument {
   /// stroke width scales with the view as Cairo's does.
   static func outlineElements(
     _ kind: ViewKind, _ s: some PropertyReading, path: ShapePath?, text: TextView?,
-    layout: StageLayout
+    layout: StageLayout, opacity: Double = 1
   ) -> String {
     let k = layout.scale
-    let alpha = s.drawn(.alpha)
-    let w = abs(s.number(.width))
-    let h = abs(s.number(.height))
+    let alpha = s.drawn(.alpha) * opacity
     let sx = s.number(.scaleX) * k
     let sy = s.number(.scaleY) * k
     guard alpha > 0, sx != 0, sy != 0, sx.isFinite, sy.isFinite else { return "" }
     let outline = kind.outline.outline(of: s, path: path, text: text)
     guard !outline.subpaths.isEmpty else { return "" }
-    let (px, py) = layout.pixel(x: s.number(.x), y: s.number(.y))
-    let (sin, cos) = Affine.sinCos(degrees: s.number(.rotation))
-    let (a, b, c, d) = (cos * sx, sin * sx, -sin * sy, cos * sy)
-    let ax = -s.number(.anchorX) * w
-    let ay = -s.number(.anchorY) * h
-    let transform = [a, b, c, d, px + a * ax + c * ay, py + b * ax + d * ay].map(number)
-      .joined(separator: " ")
-    return paths(kind, s, path: path, alpha: alpha, transform: transform, outline: outline)
+    let placed = Affine.placing(s, scale: k, at: layout.pixel(x: s.number(.x), y: s.number(.y)))
+    return paths(kind, s, path: path, alpha: alpha, transform: matrix(placed), outline: outline)
+  }
+
+  /// The attributes of a composed view's group (SPEC §21.2): its opacity.
+  static func groupAttributes(_ composition: Composition) -> String {
+    " opacity=\"\(number(composition.opacity))\""
   }
 
   /// A view's fill and stroke paths in its box coordinates, at opacity

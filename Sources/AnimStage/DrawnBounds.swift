@@ -67,25 +67,17 @@ public enum DrawnBounds {
   public static func of(
     _ kind: ViewKind, _ v: some PropertyReading, path: ShapePath? = nil, text: TextView? = nil
   ) -> StageRect? {
-    let stroked = v.color(.stroke).a > 0 && v.drawn(.strokeWidth) > 0
-    if kind.outline == .rectangle && v.number(.anchorX) == 0.5 && v.number(.anchorY) == 0.5
-      && !stroked && v.number(.outline) == 0
-    {
-      return of(v)
-    }
-    let w = abs(v.number(.width))
-    let h = abs(v.number(.height))
-    let sx = v.number(.scaleX)
-    let sy = v.number(.scaleY)
-    let (sin, cos) = Affine.sinCos(degrees: v.number(.rotation))
-    let (a, b, c, d) = (cos * sx, sin * sx, -sin * sy, cos * sy)
-    let ax = -v.number(.anchorX) * w
-    let ay = -v.number(.anchorY) * h
-    let x0 = v.number(.x) + a * ax + c * ay
-    let y0 = v.number(.y) + b * ax + d * ay
-    return of(
-      kind, v, path: path, text: text, placed: Affine(a: a, b: b, c: c, d: d, tx: x0, ty: y0))
+    if boxes.admits(kind, v) { return of(v) }
+    return of(kind, v, path: path, text: text, placed: Affine.placing(v))
   }
+
+  /// The views whose drawn bounds are their scaled and rotated box (SPEC
+  /// §12.2): the default anchor, and nothing drawn past or inside the box
+  /// otherwise (a stroke, a morphed outline); the fill's colour, alpha and
+  /// corners change no bound.
+  static let boxes = PlainViews(drawing: [
+    .x, .y, .width, .height, .rotation, .scaleX, .scaleY, .alpha, .color, .cornerRadius,
+  ])
 
   /// The drawn bounds of one view whose box coordinates `placed` maps to
   /// the world (its world transform, SPEC §17): its outline's points,
@@ -94,7 +86,7 @@ public enum DrawnBounds {
     _ kind: ViewKind, _ v: some PropertyReading, path: ShapePath?, text: TextView? = nil,
     placed: Affine
   ) -> StageRect? {
-    let stroked = v.color(.stroke).a > 0 && v.drawn(.strokeWidth) > 0
+    let stroked = PlainViews.isStroked(v)
     let (a, b, c, d, x0, y0) = (placed.a, placed.b, placed.c, placed.d, placed.tx, placed.ty)
     guard
       let box = kind.outline.outline(of: v, path: path, text: text).bounds({

@@ -87,8 +87,8 @@ final class PlayerShapeTests: XCTestCase {
       .first { $0.css == "d" }!
     let defaults = ViewState()
     var values = channel.inputs.map { defaults[value: $0] }
-    values[0] = PropertyValue(40, 0, 0, 0)
-    values[1] = PropertyValue(20, 0, 0, 0)
+    values[channel.inputs.firstIndex(of: .width)!] = PropertyValue(40, 0, 0, 0)
+    values[channel.inputs.firstIndex(of: .height)!] = PropertyValue(20, 0, 0, 0)
     let text = PlayerShapeChannel.pathData(channel.value(values))
     let outline = Outline.ellipse(width: 40, height: 20).translated(by: OutlinePoint(-20, -10))
     XCTAssertEqual(text, outline.svgPathData)

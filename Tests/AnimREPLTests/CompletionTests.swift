@@ -1,3 +1,4 @@
+import AnimEngine
 import AnimLanguage
 import AnimREPL
 import XCTest
@@ -111,15 +112,21 @@ final class CompletionTests: XCTestCase {
     XCTAssertEqual(candidates("print view.po"), ["view.position"])
     XCTAssertEqual(candidates("print view.si"), ["view.size"])
     XCTAssertEqual(candidates("print view.na"), ["view.name"])
-    XCTAssertEqual(
-      candidates("print tiles[1].", after: ["grid tiles(cols: 2, rows: 1)"]),
-      [
-        "alpha", "anchor", "anchorX", "anchorY", "center", "children", "clip", "color",
-        "cornerRadius", "height", "lineCap", "lineJoin", "name", "outline", "parent", "position",
-        "rotation", "scale", "scaleX", "scaleY", "size", "stroke", "strokeWidth", "trimEnd",
-        "trimOffset", "trimStart", "width", "worldAlpha", "worldRotation", "worldX", "worldY", "x",
-        "y",
-      ].map { "tiles[1]." + $0 })
+    // Every member a rect reads, from the property table and the tree's
+    // members: its properties, the aliases, name, parent, children, world….
+    let members = candidates("print tiles[1].", after: ["grid tiles(cols: 2, rows: 1)"])
+    XCTAssertEqual(members, members.sorted())
+    XCTAssertEqual(Set(members).count, members.count)
+    let table = PropertyTable.standard
+    var expected = ViewKind.view.properties().map(\.name).filter {
+      table.declarations[table.property(named: $0)!.index].access.contains(.readable)
+    }
+    expected += table.aliases.map(\.name) + ["name", "parent", "children", "worldX", "worldAlpha"]
+    for name in expected {
+      XCTAssertTrue(members.contains("tiles[1]." + name), name)
+    }
+    XCTAssertFalse(members.contains("tiles[1].letters"))
+    XCTAssertFalse(members.contains("tiles[1].sides"))
   }
 
   func testOnlyATextHasLetters() {

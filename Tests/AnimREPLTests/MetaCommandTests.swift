@@ -39,12 +39,13 @@ final class MetaCommandTests: XCTestCase {
       v.center: the centre as a point (x, y), as position
 
       """)
+    let rect = ViewKind.named("rect")!
     XCTAssertEqual(
       ScriptedSession().type([":help rect"]),
       "anim 0.000s> :help rect\nrect NAME(x: 10, y: 20, …): declare a view: a rectangle, corners "
-        + "rounded by cornerRadius; options: x y width height alpha rotation scaleX scaleY "
-        + "color cornerRadius anchorX anchorY stroke strokeWidth lineCap lineJoin trimStart trimEnd "
-        + "trimOffset clip scale anchor parent; read-only: outline\n")
+        + "rounded by cornerRadius; options: "
+        + Vocabulary.declarationLabels(of: rect).joined(separator: " ")
+        + "; read-only: outline\n")
   }
 
   /// Every label a kind's declaration takes is in its help (SPEC §16–§18):

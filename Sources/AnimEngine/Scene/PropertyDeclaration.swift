@@ -32,16 +32,29 @@ public struct PropertyDeclaration: Sendable {
   public let drawClamp: DrawClamp
   /// One line for hover, completion, `:help` and the docs.
   public let summary: String
+  /// What the property is for, which decides who reads it: the fast paths,
+  /// the composition stage, the text layout (see ``PropertyRole``).
+  public let role: PropertyRole
+  /// When its value shows at all: a stroke's cap or trim only where the
+  /// view is stroked. A value that does not show is as good as the default
+  /// to a fast path (``PlainViews``).
+  public let appliesWhen: PropertyCondition
+  /// What a text's letters (SPEC §18) take of it.
+  public let letters: LetterRule
 
   /// A declaration; every argument after `summary` has the common default.
   public init(
     _ name: String, _ type: PropertyType, default defaultValue: PropertyValue = .zero,
-    summary: String, defaultObject: PropertyObject = .none,
+    role: PropertyRole, summary: String, defaultObject: PropertyObject = .none,
     interpolation: PropertyInterpolation? = nil, access: PropertyAccess = .all,
     kinds: [String]? = nil, printing: PropertyPrinting = .unlessDefault,
     accepted: PropertyRange = .finite, namedValues: [(word: String, value: Double)] = [],
-    drawClamp: DrawClamp = .none
+    drawClamp: DrawClamp = .none, appliesWhen: PropertyCondition = .always,
+    letters: LetterRule = .own
   ) {
+    self.role = role
+    self.appliesWhen = appliesWhen
+    self.letters = letters
     self.name = name
     self.type = type
     self.defaultValue = defaultValue
@@ -60,6 +73,54 @@ public struct PropertyDeclaration: Sendable {
   public func belongs(to kind: ViewKind) -> Bool {
     kinds.map { $0.contains(kind.name) } ?? true
   }
+}
+
+/// What a property is for. Every consumer that must treat each property
+/// reads its role rather than a list of names, so a new property of a role
+/// is drawn, sampled and inherited wherever that role is (docs/architecture.md,
+/// "Add a view property").
+public enum PropertyRole: Sendable, Equatable, CaseIterable {
+  /// Where the box is and how it is turned and scaled about its anchor:
+  /// x, y, rotation, scaleX, scaleY, anchorX, anchorY.
+  case transform
+  /// The box's size and what a kind's outline is made of (corner radius,
+  /// sides, points, inner radius, path data, a morph's outline).
+  case geometry
+  /// How the outline is painted: the fill, the stroke and its shape and
+  /// trim, and the alpha they are drawn at.
+  case paint
+  /// How the view's group picture (the view and its descendants) is
+  /// composited onto what is below it (SPEC §21.2): read by the composition
+  /// stage only (``Composition``), never by a fast path.
+  case compositing
+  /// What a text shows and how it is laid out (SPEC §18).
+  case text
+  /// What the view does to its descendants rather than to its own
+  /// picture: clipping (SPEC §17).
+  case tree
+}
+
+/// When a property's value shows in the picture.
+public enum PropertyCondition: Sendable, Equatable {
+  /// Always.
+  case always
+  /// Only where the view is stroked: its stroke colour's alpha and its drawn
+  /// stroke width are both above 0 (SPEC §16.2).
+  case stroked
+}
+
+/// What a text's letters (SPEC §18) take of a property.
+public enum LetterRule: Sendable, Equatable {
+  /// Nothing: a letter starts at the property's default, and what the text
+  /// has reaches its letters through the tree (the text's transform, alpha
+  /// and composition apply to them as to any child).
+  case own
+  /// The text's value, followed until something writes the letter's.
+  case follows
+  /// The letter's advance box in its line: x, y, width, height.
+  case box
+  /// The letter's part of the text's trim, which runs glyph after glyph.
+  case trimShare
 }
 
 /// The kind of value a property holds. Numbers, colours, choices and the

@@ -8,132 +8,164 @@ extension PropertyTable {
   public static let standard = PropertyTable(
     [
       PropertyDeclaration(
-        "x", .number, summary: "the centre's x, in points", printing: .always),
+        "x", .number, role: .transform, summary: "the centre's x, in points", printing: .always,
+        letters: .box),
       PropertyDeclaration(
-        "y", .number, summary: "the centre's y, in points (y grows downwards)", printing: .always),
+        "y", .number, role: .transform, summary: "the centre's y, in points (y grows downwards)",
+        printing: .always, letters: .box),
       PropertyDeclaration(
-        "width", .number, default: PropertyValue(100, 0, 0, 0), summary: "the width, in points",
-        printing: .always, accepted: .nonNegative),
+        "width", .number, default: PropertyValue(100, 0, 0, 0), role: .geometry,
+        summary: "the width, in points",
+        printing: .always, accepted: .nonNegative, letters: .box),
       PropertyDeclaration(
-        "height", .number, default: PropertyValue(100, 0, 0, 0), summary: "the height, in points",
-        printing: .always, accepted: .nonNegative),
+        "height", .number, default: PropertyValue(100, 0, 0, 0), role: .geometry,
+        summary: "the height, in points",
+        printing: .always, accepted: .nonNegative, letters: .box),
       PropertyDeclaration(
-        "alpha", .number, default: PropertyValue(1, 0, 0, 0), summary: "the opacity, 0…1",
+        "alpha", .number, default: PropertyValue(1, 0, 0, 0), role: .paint,
+        summary:
+          "the opacity of its fill and stroke, each apart (its descendants' multiplied by it), 0…1",
         printing: .always, accepted: .unit, drawClamp: .range(0, 1)),
       PropertyDeclaration(
-        "rotation", .number, summary: "the rotation, in degrees, clockwise", printing: .always),
-      PropertyDeclaration(
-        "scaleX", .number, default: PropertyValue(1, 0, 0, 0), summary: "the horizontal scale",
+        "rotation", .number, role: .transform, summary: "the rotation, in degrees, clockwise",
         printing: .always),
       PropertyDeclaration(
-        "scaleY", .number, default: PropertyValue(1, 0, 0, 0), summary: "the vertical scale",
+        "scaleX", .number, default: PropertyValue(1, 0, 0, 0), role: .transform,
+        summary: "the horizontal scale",
         printing: .always),
       PropertyDeclaration(
-        "color", .color, default: PropertyValue(1, 1, 1, 1), summary: "the fill colour",
+        "scaleY", .number, default: PropertyValue(1, 0, 0, 0), role: .transform,
+        summary: "the vertical scale",
         printing: .always),
       PropertyDeclaration(
-        "cornerRadius", .number, summary: "the corner radius, in points",
+        "color", .color, default: PropertyValue(1, 1, 1, 1), role: .paint,
+        summary: "the fill colour",
+        printing: .always, letters: .follows),
+      PropertyDeclaration(
+        "cornerRadius", .number, role: .geometry, summary: "the corner radius, in points",
         kinds: ["view", "rect"], drawClamp: .halfSmallerSide),
       PropertyDeclaration(
         "anchorX", .number, default: PropertyValue(0.5, 0, 0, 0),
-        summary: "the box's point placed at (x, y), 0 left … 1 right"),
+        role: .transform, summary: "the box's point placed at (x, y), 0 left … 1 right"),
       PropertyDeclaration(
         "anchorY", .number, default: PropertyValue(0.5, 0, 0, 0),
-        summary: "the box's point placed at (x, y), 0 top … 1 bottom"),
+        role: .transform, summary: "the box's point placed at (x, y), 0 top … 1 bottom"),
       PropertyDeclaration(
-        "stroke", .color, summary: "the stroke colour (transparent: no stroke)"),
+        "stroke", .color, role: .paint, summary: "the stroke colour (transparent: no stroke)",
+        appliesWhen: .stroked, letters: .follows),
       PropertyDeclaration(
         "strokeWidth", .number, default: PropertyValue(2, 0, 0, 0),
-        summary: "the stroke width, in the view's local points", drawClamp: .atLeastZero),
+        role: .paint, summary: "the stroke width, in the view's local points",
+        drawClamp: .atLeastZero, appliesWhen: .stroked, letters: .follows),
       PropertyDeclaration(
         "lineCap", .choice(["butt", "round", "square"]),
-        summary: "the stroke's ends: butt, round or square"),
+        role: .paint, summary: "the stroke's ends: butt, round or square", appliesWhen: .stroked,
+        letters: .follows),
       PropertyDeclaration(
         "lineJoin", .choice(["miter", "round", "bevel"]),
-        summary: "the stroke's corners: miter (limit 4), round or bevel"),
+        role: .paint, summary: "the stroke's corners: miter (limit 4), round or bevel",
+        appliesWhen: .stroked, letters: .follows),
       PropertyDeclaration(
-        "trimStart", .number, summary: "where the stroke starts, a fraction of the outline",
-        drawClamp: .range(0, 1)),
+        "trimStart", .number, role: .paint,
+        summary: "where the stroke starts, a fraction of the outline",
+        drawClamp: .range(0, 1), appliesWhen: .stroked, letters: .trimShare),
       PropertyDeclaration(
         "trimEnd", .number, default: PropertyValue(1, 0, 0, 0),
-        summary: "where the stroke ends, a fraction of the outline", drawClamp: .range(0, 1)),
+        role: .paint, summary: "where the stroke ends, a fraction of the outline",
+        drawClamp: .range(0, 1), appliesWhen: .stroked, letters: .trimShare),
       PropertyDeclaration(
-        "trimOffset", .number, summary: "shifts the stroked piece along the outline, a fraction"),
+        "trimOffset", .number, role: .paint,
+        summary: "shifts the stroked piece along the outline, a fraction", appliesWhen: .stroked,
+        letters: .trimShare),
       PropertyDeclaration(
         "sides", .number, default: PropertyValue(5, 0, 0, 0),
+        role: .geometry,
         summary: "a polygon's number of vertices (whole, at least 3; fixed at declaration)",
         access: [.readable, .settable], kinds: ["polygon"]),
       PropertyDeclaration(
         "points", .number, default: PropertyValue(5, 0, 0, 0),
+        role: .geometry,
         summary: "a star's number of outer vertices (whole, at least 3; fixed at declaration)",
         access: [.readable, .settable], kinds: ["star"]),
       PropertyDeclaration(
         "innerRadius", .number, default: PropertyValue(0.5, 0, 0, 0),
+        role: .geometry,
         summary: "a star's inner vertices, as a fraction of the outer ellipse (0 < r ≤ 1)",
         kinds: ["star"], drawClamp: .range(0.000001, 1)),
       PropertyDeclaration(
-        "d", .string, summary: "a shape's SVG path data (fixed at declaration)",
+        "d", .string, role: .geometry, summary: "a shape's SVG path data (fixed at declaration)",
         access: [.readable], kinds: ["shape"]),
       // Text (SPEC §18).
       PropertyDeclaration(
-        "text", .string, summary: "the string shown (set at once, never interpolated)",
+        "text", .string, role: .text, summary: "the string shown (set at once, never interpolated)",
         defaultObject: .string(""), access: [.readable, .settable], kinds: ["text"],
         printing: .always),
       PropertyDeclaration(
         "font", .string,
-        summary: "a family name fontconfig has, or a path to a .ttf/.otf file",
-        defaultObject: .string("DejaVu Sans"), access: [.readable, .settable], kinds: ["text"]),
+        role: .text, summary: "a family name fontconfig has, or a path to a .ttf/.otf file",
+        defaultObject: .string("DejaVu Sans"), access: [.readable, .settable], kinds: ["text"],
+        letters: .follows),
       // Fonts by weight and style (SPEC §21.5): settable, not animatable
       // (a change picks another face and lays the text out again).
       PropertyDeclaration(
         "weight", .number, default: PropertyValue(FontRequest.normalWeight, 0, 0, 0),
+        role: .text,
         summary: "the font weight, 100…900, normal (400) or bold (700), as CSS font-weight",
         access: [.readable, .settable], kinds: ["text"],
         accepted: .within(FontRequest.weights),
-        namedValues: [("normal", FontRequest.normalWeight), ("bold", FontRequest.boldWeight)]),
+        namedValues: [("normal", FontRequest.normalWeight), ("bold", FontRequest.boldWeight)],
+        letters: .follows),
       PropertyDeclaration(
-        "italic", .boolean, summary: "true: the family's italic (or oblique) face",
-        access: [.readable, .settable], kinds: ["text"]),
+        "italic", .boolean, role: .text, summary: "true: the family's italic (or oblique) face",
+        access: [.readable, .settable], kinds: ["text"], letters: .follows),
       PropertyDeclaration(
-        "face", .string,
+        "face", .string, role: .text,
         summary: "the face drawn: fontconfig's choice for font, weight and italic (read only)",
         access: [.readable], kinds: ["text"]),
       PropertyDeclaration(
         "size", .number, default: PropertyValue(32, 0, 0, 0),
-        summary: "the font size, in points (greater than 0; drawn at least 0)", kinds: ["text"],
-        printing: .always, accepted: .positive, drawClamp: .range(0, .infinity)),
+        role: .text, summary: "the font size, in points (greater than 0; drawn at least 0)",
+        kinds: ["text"],
+        printing: .always, accepted: .positive, drawClamp: .range(0, .infinity), letters: .follows),
       PropertyDeclaration(
         "align", .choice(["left", "center", "right"]), default: PropertyValue(1, 0, 0, 0),
-        summary: "each line's alignment in the box: left, center or right",
+        role: .text, summary: "each line's alignment in the box: left, center or right",
         access: [.readable, .settable], kinds: ["text"]),
       PropertyDeclaration(
         "tracking", .number,
-        summary: "extra advance after each letter, in points (CSS letter-spacing)",
+        role: .text, summary: "extra advance after each letter, in points (CSS letter-spacing)",
         kinds: ["text"]),
       PropertyDeclaration(
-        "value", .number, summary: "the number a number text shows", kinds: ["text"]),
+        "value", .number, role: .text, summary: "the number a number text shows", kinds: ["text"]),
       PropertyDeclaration(
-        "digits", .number, summary: "the decimals a number text shows (0…20)",
+        "digits", .number, role: .text, summary: "the decimals a number text shows (0…20)",
         access: [.readable, .settable], kinds: ["text"], accepted: .nonNegative),
       PropertyDeclaration(
         "grouping", .choice(["false", "true"]), default: PropertyValue(1, 0, 0, 0),
-        summary: "whether a number text puts a comma every three digits",
+        role: .text, summary: "whether a number text puts a comma every three digits",
         access: [.readable, .settable], kinds: ["text"]),
       PropertyDeclaration(
-        "prefix", .string, summary: "what a number text shows before the number",
+        "prefix", .string, role: .text, summary: "what a number text shows before the number",
         defaultObject: .string(""), access: [.readable, .settable], kinds: ["text"]),
       PropertyDeclaration(
-        "suffix", .string, summary: "what a number text shows after the number",
+        "suffix", .string, role: .text, summary: "what a number text shows after the number",
         defaultObject: .string(""), access: [.readable, .settable], kinds: ["text"]),
       PropertyDeclaration(
         "outline", .outline,
+        role: .geometry,
         summary: "the view the outline was morphed into (none: the kind's own outline)",
         access: [.readable], kinds: ["view", "rect", "ellipse", "polygon", "star", "shape"]),
       // Trees (SPEC §17).
       PropertyDeclaration(
         "clip", .boolean,
+        role: .tree,
         summary: "true: the view's descendants are drawn only inside its filled outline",
         access: [.readable, .settable]),
+      // The look (SPEC §21.2): how the group picture is composited.
+      PropertyDeclaration(
+        "opacity", .number, default: PropertyValue(1, 0, 0, 0), role: .compositing,
+        summary: "the opacity of the view and its descendants drawn as one picture, 0…1",
+        accepted: .unit, drawClamp: .range(0, 1)),
     ],
     aliases: [
       PropertyAlias(
@@ -194,6 +226,7 @@ extension Property {
   public static let suffix = standard("suffix")
   public static let outline = standard("outline")
   public static let clip = standard("clip")
+  public static let opacity = standard("opacity")
 
   private static func standard(_ name: String) -> Property {
     guard let p = PropertyTable.standard.property(named: name) else {

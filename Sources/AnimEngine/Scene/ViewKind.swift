@@ -11,33 +11,40 @@ public struct ViewKind: Hashable, Sendable, CaseIterable, CustomStringConvertibl
   /// Every kind of view, in the order the docs list them (SPEC §16.1).
   public static let table: [ViewKindDeclaration] = [
     ViewKindDeclaration(
-      "view", outline: .rectangle,
+      "view", outline: .rectangle, reads: ["width", "height", "cornerRadius"],
       summary: "a rectangle, corners rounded by cornerRadius (the kind of the default view)"),
     ViewKindDeclaration(
-      "rect", outline: .rectangle, summary: "a rectangle, corners rounded by cornerRadius"),
+      "rect", outline: .rectangle, reads: ["width", "height", "cornerRadius"],
+      summary: "a rectangle, corners rounded by cornerRadius"),
     ViewKindDeclaration(
-      "ellipse", outline: .ellipse, summary: "the ellipse inscribed in the box"),
+      "ellipse", outline: .ellipse, reads: ["width", "height"],
+      summary: "the ellipse inscribed in the box"),
     ViewKindDeclaration(
-      "polygon", outline: .polygon,
+      "polygon", outline: .polygon, reads: ["width", "height", "sides"],
       summary:
         "a regular polygon of sides: n vertices on the inscribed ellipse, the first at the top"),
     ViewKindDeclaration(
-      "star", outline: .star,
+      "star", outline: .star, reads: ["width", "height", "points", "innerRadius"],
       summary: "a star of points: n outer vertices and inner ones at innerRadius of the ellipse"),
     ViewKindDeclaration(
-      "shape", outline: .path,
+      "shape", outline: .path, reads: ["width", "height"],
       summary: "SVG path data d: in viewBox: (x, y, w, h) coordinates, stretched onto the box"),
     ViewKindDeclaration(
-      "layer", outline: .none, summary: "no outline: draws nothing, a parent for others"),
+      "layer", outline: .none, reads: [],
+      summary: "no outline: draws nothing, a parent for others"),
     ViewKindDeclaration(
       "text", outline: .text,
+      reads: [
+        "text", "font", "size", "align", "tracking", "value", "digits", "grouping", "prefix",
+        "suffix",
+      ],
       summary: "a text: its glyph outlines, its box the laid-out lines (read-only size)"),
   ]
 
   /// The kind of the default view and of `view NAME(…)`.
-  public static let view = ViewKind(index: 0)
+  public static let view = named("view")!
   /// The kind of `text NAME(…)` (SPEC §18).
-  public static let text = ViewKind(index: 7)
+  public static let text = named("text")!
 
   public static var allCases: [ViewKind] { table.indices.map { ViewKind(index: $0) } }
 
@@ -59,6 +66,11 @@ public struct ViewKind: Hashable, Sendable, CaseIterable, CustomStringConvertibl
     table.properties.filter { table.declarations[$0.index].belongs(to: self) }
   }
 
+  /// The properties its outline is made of (``ViewKindDeclaration/outlineInputs(in:)``).
+  public func outlineInputs(in table: PropertyTable = .standard) -> [Property] {
+    declaration.outlineInputs(in: table)
+  }
+
   /// Whether views of this kind have `property`.
   public func has(_ property: Property, in table: PropertyTable = .standard) -> Bool {
     table.declarations[property.index].belongs(to: self)
@@ -71,13 +83,39 @@ public struct ViewKindDeclaration: Sendable {
   public let name: String
   /// The outline it draws in its box.
   public let outline: ViewOutline
+  /// The names of the properties its outline is made of (besides a
+  /// morph's `outline`), each one the property table declares for it.
+  public let reads: [String]
   /// One line for hover, completion, `:help` and the docs.
   public let summary: String
 
-  public init(_ name: String, outline: ViewOutline, summary: String) {
+  public init(_ name: String, outline: ViewOutline, reads: [String], summary: String) {
     self.name = name
     self.outline = outline
+    self.reads = reads
     self.summary = summary
+  }
+
+  /// The properties its outline is made of, in its box (SPEC §16.1): what
+  /// the exporters sample when the outline changes and what the player's
+  /// `d` is a function of; then a morph's `outline` when the kind has it.
+  /// (Where the box sits, its anchor, is every drawing's.) Each name must be
+  /// a property of the table that belongs to the kind.
+  public func outlineInputs(in table: PropertyTable = .standard) -> [Property] {
+    var inputs = reads.map { name in
+      guard let p = table.property(named: name),
+        table.declarations[p.index].kinds.map({ $0.contains(self.name) }) ?? true
+      else {
+        preconditionFailure("kind '\(self.name)' reads '\(name)', which it does not have")
+      }
+      return p
+    }
+    if let morph = table.property(named: "outline"),
+      table.declarations[morph.index].kinds.map({ $0.contains(name) }) ?? true
+    {
+      inputs.append(morph)
+    }
+    return inputs
   }
 }
 

@@ -4,7 +4,7 @@
 ///
 /// A text has letters only once a script reads its `letters`: a script that
 /// never does keeps an empty book and pays nothing for it.
-struct LetterBook {
+public struct LetterBook {
   /// The letters of one text, as made for the string it showed then.
   struct Lettering {
     /// The string the letters were made for.
@@ -25,21 +25,32 @@ struct LetterBook {
     /// (`LetterBook.followedWidth` each; NaN: none yet).
     var given: [Double]
     /// For each letter, the followed properties written by something else
-    /// since (bit i: `LetterBook.followed[i]`); those no longer follow.
-    var owned: [UInt16]
-    /// For each letter, the font it was last given.
-    var givenFont: [PropertyObject?]
+    /// since (`owned[letter · followed.count + i]`: `LetterBook.followed[i]`);
+    /// those no longer follow.
+    var owned: [Bool]
+    /// For each letter, the strings it was last given
+    /// (`givenObjects[letter · followedObjects.count + i]`).
+    var givenObjects: [PropertyObject?]
   }
 
-  /// The properties a letter takes from its text until it is written
-  /// (SPEC §18: x, y, width, height, font, size, colour and stroke; the
-  /// font's weight and italic go with it, SPEC §21.5; the stroke's width
-  /// goes with its colour; the trim is the letter's part of the text's
-  /// trim, which runs glyph after glyph, `LetterTrim`).
-  static let followed: [Property] = [
-    .x, .y, .width, .height, .weight, .italic, .fontSize, .color, .stroke, .strokeWidth,
-    .trimStart, .trimEnd, .trimOffset,
-  ]
+  /// The properties held in the record that a letter takes from its text
+  /// until it is written: every one whose `letters` rule in the property
+  /// table is not `.own` (SPEC §18: its box, size, colour, stroke; the trim
+  /// is the letter's part of the text's trim, which runs glyph after glyph,
+  /// `LetterTrim`). Strings (the font) are followed as objects.
+  static let followed = followed(in: .standard)
+  /// The string-valued properties a letter follows (the font).
+  static let followedObjects = followedObjects(in: .standard)
+
+  /// The properties held in the record that letters follow in `table`.
+  public static func followed(in table: PropertyTable) -> [Property] {
+    table.properties.filter { $0.lanes > 0 && table.declarations[$0.index].letters != .own }
+  }
+
+  /// The string-valued properties letters follow in `table`.
+  public static func followedObjects(in table: PropertyTable) -> [Property] {
+    table.properties.filter { $0.lanes == 0 && table.declarations[$0.index].letters == .follows }
+  }
   /// The numbers the followed properties take in a record.
   static let followedWidth = followed.reduce(0) { $0 + $1.lanes }
 

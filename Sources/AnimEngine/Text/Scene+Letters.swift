@@ -65,15 +65,12 @@ extension Scene {
     for (i, letter) in shape.letters.enumerated() {
       var s = ViewState()
       s[object: .text] = .string(letter.text)
-      s[object: .font] = own[object: .font]
-      s[.weight] = own[.weight]
-      s[.italic] = own[.italic]
-      s[.fontSize] = own[.fontSize]
-      s[value: .color] = own[value: .color]
-      s[value: .stroke] = own[value: .stroke]
-      s[.strokeWidth] = own[.strokeWidth]
-      s[.lineCap] = own[.lineCap]
-      s[.lineJoin] = own[.lineJoin]
+      // What it follows of its text, as the text has it now (the box and
+      // trim are laid out by `follow` below).
+      for p in LetterBook.followed where p.declaration.letters == .follows {
+        s[value: p] = own[value: p]
+      }
+      for p in LetterBook.followedObjects { s[object: p] = own[object: p] }
       let box = boxes[i]
       s[.x] = box.x + box.width / 2
       s[.y] = box.y + box.height / 2
@@ -89,8 +86,9 @@ extension Scene {
     letterBook.letterings[id] = LetterBook.Lettering(
       shown: text.shown, letters: letters, layoutKey: nil,
       given: [Double](repeating: .nan, count: letters.count * LetterBook.followedWidth),
-      owned: [UInt16](repeating: 0, count: letters.count),
-      givenFont: [PropertyObject?](repeating: nil, count: letters.count))
+      owned: [Bool](repeating: false, count: letters.count * LetterBook.followed.count),
+      givenObjects: [PropertyObject?](
+        repeating: nil, count: letters.count * LetterBook.followedObjects.count))
   }
 
   /// Gives every letter what it follows from its text now, and makes new
@@ -134,7 +132,6 @@ extension Scene {
       }
       lettering.layoutKey = text
     }
-    let fontObject = object(id, .font)
     let followed = LetterBook.followed
     let n = LetterBook.followedWidth
     var wanted = [Double](repeating: 0, count: n)
@@ -143,37 +140,43 @@ extension Scene {
       start: buffer[Self.slot(id, .trimStart)],
       end: buffer[Self.slot(id, .trimEnd)],
       offset: buffer[Self.slot(id, .trimOffset)])
+    let objectsFollowed = LetterBook.followedObjects
+    let textObjects = objectsFollowed.map { object(id, $0) }
     let range = only.map { $0..<$0 + 1 } ?? 0..<lettering.letters.count
     for i in range where i < lettering.boxes.count {
       let letter = lettering.letters[i]
       let box = lettering.boxes[i]
       var k = 0
-      for (bit, property) in followed.enumerated() {
+      for (f, property) in followed.enumerated() {
         let lanes = property.lanes
-        switch property {
-        case .x: wanted[k] = box.x + box.width / 2
-        case .y: wanted[k] = box.y + box.height / 2
-        case .width: wanted[k] = box.width
-        case .height: wanted[k] = box.height
-        case .trimStart, .trimEnd, .trimOffset:
+        switch property.declaration.letters {
+        case .box:
+          // The letter's advance box: its centre and size.
+          switch property {
+          case .x: wanted[k] = box.x + box.width / 2
+          case .y: wanted[k] = box.y + box.height / 2
+          case .width: wanted[k] = box.width
+          default: wanted[k] = box.height
+          }
+        case .trimShare:
           let share = i < lettering.shares.count ? lettering.shares[i] : (from: 0, to: 0)
           let own = trim.part(from: share.from, to: share.to)
           wanted[k] =
             property == .trimStart ? own.start : property == .trimEnd ? own.end : own.offset
-        default:
+        case .follows, .own:
           let from = Self.slot(id, property)
           for lane in 0..<lanes { wanted[k + lane] = buffer[from + lane * stride] }
         }
-        let mask = UInt16(1) << UInt16(bit)
         let to = Self.slot(letter, property)
-        if lettering.owned[i] & mask == 0 {
+        let owned = i * followed.count + f
+        if !lettering.owned[owned] {
           var written = false
           for lane in 0..<lanes {
             let given = lettering.given[i * n + k + lane]
             if !given.isNaN && buffer[to + lane * stride] != given { written = true }
           }
           if written {
-            lettering.owned[i] |= mask
+            lettering.owned[owned] = true
           } else {
             for lane in 0..<lanes {
               buffer[to + lane * stride] = wanted[k + lane]
@@ -183,11 +186,14 @@ extension Scene {
         }
         k += lanes
       }
-      // The font is an object: only an assignment writes it.
-      let current = object(letter, .font)
-      if lettering.givenFont[i] == nil || lettering.givenFont[i] == current {
-        if current != fontObject { setObject(letter, .font, fontObject) }
-        lettering.givenFont[i] = fontObject
+      // Strings (the font) are objects: only an assignment writes them.
+      for (f, property) in objectsFollowed.enumerated() {
+        let given = i * objectsFollowed.count + f
+        let current = object(letter, property)
+        if lettering.givenObjects[given] == nil || lettering.givenObjects[given] == current {
+          if current != textObjects[f] { setObject(letter, property, textObjects[f]) }
+          lettering.givenObjects[given] = textObjects[f]
+        }
       }
     }
     letterBook.letterings[id] = lettering
@@ -225,8 +231,8 @@ extension Scene {
     for id in Array(letterBook.letterings.keys) {
       guard var lettering = letterBook.letterings[id] else { continue }
       for i in lettering.given.indices { lettering.given[i] = .nan }
-      for i in lettering.owned.indices { lettering.owned[i] = 0 }
-      for i in lettering.givenFont.indices { lettering.givenFont[i] = nil }
+      for i in lettering.owned.indices { lettering.owned[i] = false }
+      for i in lettering.givenObjects.indices { lettering.givenObjects[i] = nil }
       lettering.layoutKey = nil
       letterBook.letterings[id] = lettering
     }

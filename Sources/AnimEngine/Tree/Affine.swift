@@ -43,17 +43,29 @@ public struct Affine: Sendable, Equatable {
   /// T(−ax·w, −ay·h)`, with w and h the box's drawn size (their magnitudes).
   @inline(__always)
   public static func placing(_ v: some PropertyReading) -> Affine {
+    placing(v, scale: 1, at: (v.number(.x), v.number(.y)))
+  }
+
+  /// A view's own transform followed by a uniform `scale` about its
+  /// position, with its position moved to `origin`: the transform from its
+  /// box to pixels in a flat scene (`scale` the stage's pixels per point,
+  /// `origin` its (x, y) in pixels). The one place the placement is
+  /// computed: with scale 1 and origin (x, y) it is ``placing(_:)``, number
+  /// for number (a scale of 1 multiplies exactly).
+  @inline(__always)
+  public static func placing(
+    _ v: some PropertyReading, scale k: Double, at origin: (x: Double, y: Double)
+  ) -> Affine {
     let w = abs(v.number(.width))
     let h = abs(v.number(.height))
-    let sx = v.number(.scaleX)
-    let sy = v.number(.scaleY)
+    let sx = v.number(.scaleX) * k
+    let sy = v.number(.scaleY) * k
     let (sin, cos) = sinCos(degrees: v.number(.rotation))
     let (a, b, c, d) = (cos * sx, sin * sx, -sin * sy, cos * sy)
     let ax = -v.number(.anchorX) * w
     let ay = -v.number(.anchorY) * h
     return Affine(
-      a: a, b: b, c: c, d: d, tx: v.number(.x) + a * ax + c * ay,
-      ty: v.number(.y) + b * ax + d * ay)
+      a: a, b: b, c: c, d: d, tx: origin.x + a * ax + c * ay, ty: origin.y + b * ax + d * ay)
   }
 
   /// sin and cos of an angle in degrees, exact at multiples of 90° (so an

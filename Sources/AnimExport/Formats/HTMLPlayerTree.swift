@@ -8,11 +8,14 @@ extension HTMLPlayerWriter {
   /// clipped by `clip{i}`, and in it a group `o{i}` that puts the box's
   /// top-left corner at the origin (``PlayerShapeChannel/boxCorner``,
   /// animated as the size and anchor move), holding the children's
-  /// elements. A clip is a `<clipPath>` of one `<path>` `c{i}`: the view's
+  /// elements. A composed view (SPEC §21.2, ``RecordedGroup/group``) and
+  /// all of that are wrapped in a group `g{i}` whose `opacity` is the
+  /// view's (``groupAnimations(of:recording:span:)``). A clip is a
+  /// `<clipPath>` of one `<path>` `c{i}`: the view's
   /// outline (a layer's box) placed as the view's own path is, its anchor
   /// point at the origin, whose `d` animates with the view's geometry
   /// (`treeAnimations`). Nesting is written with an explicit stack.
-  static func treeElements(_ recording: StageRecording) -> String {
+  static func treeElements(_ recording: StageRecording, groups: [RecordedGroup]) -> String {
     let views = recording.views
     var index: [ViewID: Int] = [:]
     for (i, view) in views.enumerated() { index[view.id] = i }
@@ -30,8 +33,13 @@ extension HTMLPlayerWriter {
         continue
       }
       let view = views[i]
+      let grouped = groups[i] == .group
+      if grouped { out += "<g id=\"g\(i)\" style=\"\(groupStyle(view))\">" }
       out += element(view, i, recording: recording)
-      guard !children[i].isEmpty else { continue }
+      guard !children[i].isEmpty else {
+        if grouped { out += "</g>\n" }
+        continue
+      }
       var state = ViewState()
       for p in Property.allCases where p.lanes > 0 {
         state[value: p] = view.track(p).keys.first?.value ?? .zero
@@ -43,7 +51,7 @@ extension HTMLPlayerWriter {
         moves += "\(channel.css):\(channel.text(values));"
       }
       out += "<g id=\"t\(i)\" style=\"\(moves)\">"
-      var groups = 2
+      var closing = 2
       if clips(view) {
         // Off at the first frame (`clip` set later): none until it is on.
         let on = (view.track(.clip).keys.first?.value[0] ?? 1) != 0
@@ -53,15 +61,36 @@ extension HTMLPlayerWriter {
         out +=
           "<clipPath id=\"clip\(i)\"><path id=\"c\(i)\"\(moved) d=\"\(clipPathData(view))\"></path>"
         out += "</clipPath>\n<g id=\"k\(i)\" style=\"clip-path:\(on ? "url(#clip\(i))" : "none")\">"
-        groups += 1
+        closing += 1
       }
       let corner = PlayerShapeChannel.boxCorner
       let first = corner.value(corner.inputs.map { state[value: $0] })
       out += "<g id=\"o\(i)\" style=\"translate:\(corner.text(first))\">\n"
-      stack.append((i, groups))
+      stack.append((i, grouped ? closing + 1 : closing))
       stack.append(contentsOf: children[i].reversed().map { ($0, 0) })
     }
     return out
+  }
+
+  /// The style of a composed view's group `g{i}` at the recording's first
+  /// frame: its opacity (written as recorded: the browser draws it clamped
+  /// to 0…1, as the canvas does).
+  static func groupStyle(_ view: RecordedView) -> String {
+    "opacity:\(JSONValue.format(view.track(.opacity).keys.first?.value[0] ?? 1))"
+  }
+
+  /// The animations of a composed view's group `g{i}` (marked `"e": "g"`):
+  /// its opacity, as recorded (an easing may carry it past 0…1: the browser
+  /// draws it clamped); none when it stays.
+  static func groupAnimations(of view: RecordedView, recording: StageRecording, span: Double)
+    -> [JSONValue]
+  {
+    let track = view.track(.opacity)
+    guard !track.isStatic, track.keys.count > 1 else { return [] }
+    let keys = keyframes(track, lanes: [0], start: recording.start, span: span) {
+      JSONValue.format($0[0])
+    }
+    return [.object([("p", .string("opacity")), ("k", .array(keys)), ("e", .string("g"))])]
   }
 
   /// Whether a view clips its descendants at some time of the recording.

@@ -20,12 +20,15 @@ public enum HTMLPlayerWriter {
   /// text is a group of its drawings' paths instead (`textPaths`).
   static func isPath(_ view: RecordedView) -> Bool {
     if view.kind == .text { return false }
-    if view.kind.outline != .rectangle || SampledShapes.isMorphed(view) { return true }
-    let anchored = [Property.anchorX, .anchorY].allSatisfy { p in
-      view.track(p).keys.allSatisfy { $0.value[0] == 0.5 }
-    }
-    return !anchored || view.track(.stroke).keys.contains { $0.value[3] > 0 }
+    return !rects.admits(view.kind) { p in view.track(p).keys.map(\.value) }
   }
+
+  /// What a `<rect>` draws itself (``PlayerChannel``): its box about its
+  /// centre, turned and scaled, its corners rounded (`rx`, `ry`), filled at
+  /// its alpha. A composed view's group draws its composition around it.
+  static let rects = PlainViews(drawing: [
+    .x, .y, .width, .height, .rotation, .scaleX, .scaleY, .alpha, .color, .cornerRadius,
+  ])
 
   /// The channels of a view drawn as a path, beside `channels` (its
   /// ``PlayerChannel``s): the view's alpha is the stroke's opacity unless
@@ -92,9 +95,10 @@ public enum HTMLPlayerWriter {
       loop && recording.frameRate > 0
       ? Double(recording.frameCount) / recording.frameRate
       : recording.end - recording.start
-    var recording = recording
+    // A view's opacity taken into its one paint, or its group (SPEC §21.2).
+    var (recording, groups) = recording.foldingOpacities()
     var rects = ""
-    if recording.hasTree {
+    if recording.hasTree || groups.contains(.group) {
       // Each paint at the product of the alphas down the tree (SPEC §17).
       let world = recording.worldAlphaTracks()
       for i in recording.views.indices {
@@ -106,7 +110,7 @@ public enum HTMLPlayerWriter {
           recording.views[i].tracks.append(track)
         }
       }
-      rects = treeElements(recording)
+      rects = treeElements(recording, groups: groups)
     } else {
       for (i, view) in recording.views.enumerated() {
         rects += element(view, i, recording: recording)
@@ -144,6 +148,9 @@ public enum HTMLPlayerWriter {
       var animations = self.animations(of: view, recording: recording, span: span)
       if parents.contains(view.id) {
         animations += treeAnimations(of: view, index: i, recording: recording, span: span)
+      }
+      if groups[i] == .group {
+        animations += groupAnimations(of: view, recording: recording, span: span)
       }
       if let path = pathAnimation(of: view, recording: recording, span: span) {
         // A morph's outline, sampled at every frame with equal vertex

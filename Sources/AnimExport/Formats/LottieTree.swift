@@ -2,6 +2,21 @@ import AnimEngine
 
 /// Where a view's layer sits in a tree (SPEC §17) when the Lottie writer
 /// writes one.
+/// The space a composition's layers are placed in: the stage's (the main
+/// composition), or a clip view's box space shifted by `origin` (its
+/// descendants' precomposition). A group's precomposition takes the space
+/// of the composition that draws it.
+struct CompositionSpace {
+  /// The clip view whose descendants the composition draws, or nil.
+  let clip: Int?
+  /// The shift of the clip's box space, or nil on the stage.
+  let origin: Double?
+  /// The composition's width and height in its pixels (a group's
+  /// precomposition is as large as the one it is drawn in).
+  let width: Double
+  let height: Double
+}
+
 struct LayerTree {
   /// The recording the layer belongs to (for products of tracks).
   let recording: StageRecording
@@ -36,8 +51,8 @@ extension LottieWriter {
   /// precomposition nests another precomposition in it, so everything in
   /// the inner one is clipped by both: nested clips intersect.
   static func writeTree(
-    _ recording: StageRecording, stage: ExportStage, into out: inout String, chunk: Int,
-    output: (String) -> Void
+    _ recording: StageRecording, groups: [RecordedGroup], stage: ExportStage,
+    into out: inout String, chunk: Int, output: (String) -> Void
   ) -> (assets: String, lastIndex: Int) {
     let views = recording.views
     var index: [ViewID: Int] = [:]
@@ -51,33 +66,74 @@ extension LottieWriter {
     func clips(_ i: Int) -> Bool {
       !children[i].isEmpty && views[i].track(.clip).keys.contains { $0.value[0] != 0 }
     }
+    func parentOf(_ i: Int) -> Int? { views[i].parent.flatMap { index[$0] } }
     var nextIndex = views.count + 1
-    // Clip views whose descendants are still to be written as an asset.
-    var pending: [Int] = []
+    // Precompositions still to be written as assets: a clip view's
+    // descendants, or a composed view's group, each in the space of the
+    // composition that draws it.
+    var pending: [Pending] = []
 
-    /// Writes the layers of one composition (`clip` nil: the main one;
-    /// else the precomposition of that clip view's descendants), topmost
-    /// first, into `text`.
-    func writeComposition(_ compRoots: [Int], clip: Int?, into text: inout String, stream: Bool) {
+    /// Writes the layers of one composition, topmost first, into `text`:
+    /// the main one (`space` the stage's), the precomposition of a clip
+    /// view's descendants, or a composed view's group.
+    func writeComposition(
+      _ compRoots: [Int], space: CompositionSpace, group: Int?, into text: inout String,
+      stream: Bool
+    ) {
       enum Entry {
         case view(Int)
         case contents(of: Int)
+        case group(of: Int)
       }
       // Paint order, bottom first: a view, then its subtree, or the
-      // precomposition of its subtree when it clips; walked with a stack.
+      // precomposition of its subtree when it clips, or its group's when
+      // it is composed; walked with a stack.
       var order: [Entry] = []
       var stack = Array(compRoots.reversed())
       while let i = stack.popLast() {
+        if groups[i] == .group && i != group {
+          order.append(.group(of: i))
+          pending.append(Pending(view: i, kind: .group, space: space))
+          continue
+        }
         order.append(.view(i))
         if clips(i) {
           order.append(.contents(of: i))
-          pending.append(i)
+          pending.append(
+            Pending(
+              view: i, kind: .contents,
+              space: CompositionSpace(
+                clip: i, origin: precompOrigin(views[i], stage: stage),
+                width: 2 * precompOrigin(views[i], stage: stage),
+                height: 2 * precompOrigin(views[i], stage: stage))))
         } else {
           stack.append(contentsOf: children[i].reversed())
         }
       }
-      let origin = clip.map { precompOrigin(views[$0], stage: stage) }
-      var written = 0
+      // In a group, the composed view's ancestors within the space, as null
+      // layers that move as they do, so that it moves with them.
+      var nulls: [Int: Int] = [:]
+      if let g = group {
+        var chain: [Int] = []
+        var p = parentOf(g)
+        while let a = p, a != space.clip {
+          chain.append(a)
+          p = parentOf(a)
+        }
+        for a in chain.reversed() {
+          nulls[a] = nextIndex
+          nextIndex += 1
+        }
+        for (n, a) in chain.reversed().enumerated() {
+          let parent = parentOf(a).flatMap { nulls[$0] }
+          let tree = LayerTree(
+            recording: recording, parent: parent, worldAlpha: world[a], origin: space.origin)
+          if n > 0 { text += "," }
+          nullLayer(views[a], index: nulls[a]!, recording: recording, stage: stage, tree: tree)
+            .write(to: &text)
+        }
+      }
+      var written = nulls.count
       for entry in order.reversed() {
         if written > 0 { text += "," }
         switch entry {
@@ -93,11 +149,17 @@ extension LottieWriter {
             stage: stage
           ).write(to: &text)
           written += 2
+        case .group(let g):
+          groupLayer(
+            views[g], index: nextIndex, id: groupID(g), space: space, recording: recording
+          ).write(to: &text)
+          nextIndex += 1
+          written += 1
         case .view(let i):
-          let parent = views[i].parent.flatMap { index[$0] }
+          let parent = parentOf(i)
+          let parentIndex = parent.flatMap { nulls[$0] ?? ($0 == space.clip ? nil : $0 + 1) }
           let tree = LayerTree(
-            recording: recording, parent: parent == clip ? nil : parent.map { $0 + 1 },
-            worldAlpha: world[i], origin: origin)
+            recording: recording, parent: parentIndex, worldAlpha: world[i], origin: space.origin)
           shapeLayer(views[i], index: i + 1, recording: recording, stage: stage, tree: tree)
             .write(to: &text)
           written += 1
@@ -109,24 +171,57 @@ extension LottieWriter {
       }
     }
 
-    writeComposition(roots, clip: nil, into: &out, stream: true)
+    let stageSpace = CompositionSpace(
+      clip: nil, origin: nil, width: Double(stage.pixelWidth), height: Double(stage.pixelHeight))
+    writeComposition(roots, space: stageSpace, group: nil, into: &out, stream: true)
     var assets = ""
-    while let c = pending.popLast() {
+    while let next = pending.popLast() {
       if !assets.isEmpty { assets += "," }
+      let c = next.view
       assets += "{\"id\":"
-      JSONValue.quote(precompID(c), into: &assets)
-      assets += ",\"nm\":"
-      JSONValue.quote(views[c].name + " contents", into: &assets)
-      assets += ",\"layers\":["
-      writeComposition(children[c], clip: c, into: &assets, stream: false)
-      assets += "]}"
+      switch next.kind {
+      case .contents:
+        JSONValue.quote(precompID(c), into: &assets)
+        assets += ",\"nm\":"
+        JSONValue.quote(views[c].name + " contents", into: &assets)
+        assets += ",\"layers\":["
+        var layers = ""
+        writeComposition(
+          children[c], space: next.space, group: nil, into: &layers, stream: false)
+        assets += layers + "]}"
+      case .group:
+        JSONValue.quote(groupID(c), into: &assets)
+        assets += ",\"nm\":"
+        JSONValue.quote(views[c].name + " group", into: &assets)
+        assets += ",\"layers\":["
+        var layers = ""
+        writeComposition([c], space: next.space, group: c, into: &layers, stream: false)
+        assets += layers + "]}"
+      }
     }
     return (assets, nextIndex - 1)
+  }
+
+  /// A precomposition still to be written.
+  private struct Pending {
+    enum Kind {
+      /// A clip view's descendants (SPEC §17).
+      case contents
+      /// A composed view and its descendants (SPEC §21.2).
+      case group
+    }
+    let view: Int
+    let kind: Kind
+    /// The space its layers are placed in.
+    let space: CompositionSpace
   }
 
   /// The asset id of the precomposition of the descendants of the i-th
   /// recorded view.
   static func precompID(_ i: Int) -> String { "clip \(i + 1)" }
+
+  /// The asset id of the group of the i-th recorded view (SPEC §21.2).
+  static func groupID(_ i: Int) -> String { "group \(i + 1)" }
 
   /// How far a clip view's precomposition shifts its box space (pixels, both
   /// ways): players clip a precomposition to its rectangle (0, 0, w, h), so

@@ -39,9 +39,10 @@ struct PlayerShapeChannel {
   /// view's alpha is its stroke's opacity too (false when the element's
   /// `opacity` carries it; see ``PlayerChannel``).
   static func of(kind: ViewKind, path: ShapePath?, alphaInStroke: Bool) -> [PlayerShapeChannel] {
-    let geometry: [Property] = [
-      .width, .height, .anchorX, .anchorY, .cornerRadius, .sides, .points, .innerRadius,
-    ]
+    // The outline's inputs, placed by the anchor; a morph's outline is
+    // sampled at every frame apart (`HTMLPlayerWriter.pathAnimation`).
+    let geometry: [Property] =
+      [.anchorX, .anchorY] + SampledShapes.recordedInputs(of: kind).filter { $0 != .outline }
     return [
       PlayerShapeChannel(
         css: "d", inputs: geometry,

@@ -18,10 +18,13 @@ enum SampledShapes {
   /// Whether the outline of `view` changes over the recording.
   static func outlineMoves(_ view: RecordedView) -> Bool {
     guard view.kind.outline != .none else { return false }
-    var moving: [Property] = [.width, .height, .outline]
-    if view.kind.has(.cornerRadius) { moving.append(.cornerRadius) }
-    if view.kind.has(.innerRadius) { moving.append(.innerRadius) }
-    return moving.contains { !view.track($0).isStatic }
+    return recordedInputs(of: view.kind).contains { !view.track($0).isStatic }
+  }
+
+  /// The properties held in the record that a kind's outline is made of
+  /// (``ViewKind/outlineInputs(in:)``, a morph's `outline` included).
+  static func recordedInputs(of kind: ViewKind) -> [Property] {
+    kind.outlineInputs().filter { $0.lanes > 0 }
   }
 
   /// Whether `view` is ever morphed over the recording.
@@ -32,9 +35,7 @@ enum SampledShapes {
   /// The view's state at `t` as far as its outline goes.
   static func outlineState(_ view: RecordedView, at t: Double) -> ViewState {
     var state = ViewState()
-    for p in [Property.width, .height, .cornerRadius, .sides, .points, .innerRadius, .outline] {
-      state[value: p] = view.track(p).value(at: t)
-    }
+    for p in recordedInputs(of: view.kind) { state[value: p] = view.track(p).value(at: t) }
     return state
   }
 

@@ -1,0 +1,133 @@
+import AnimEngine
+import AnimStage
+import CCairo
+
+/// The general path: any view drawn through its outline (SPEC §16), and the
+/// clips of a tree (SPEC §17).
+extension CairoCanvas {
+  /// Clips drawing to the stage (when letterboxed) and to each view's
+  /// outline in `clips` (a `layer`'s box; trim never applies). False when
+  /// the region is empty for sure (a clip squashed to nothing).
+  func applyClips(_ clips: [ViewID], _ scene: Scene, _ toPixels: Affine) -> Bool {
+    let cr = context
+    appliedClips = clips
+    cairo_reset_clip(cr)
+    if layout.offsetX != 0 || layout.offsetY != 0 {
+      cairo_rectangle(
+        cr, layout.offsetX, layout.offsetY, layout.world.width * layout.scale,
+        layout.world.height * layout.scale)
+      cairo_clip(cr)
+    }
+    for clip in clips {
+      let m = toPixels.concatenating(world.transforms[Int(clip)])
+      // Cairo refuses a matrix it cannot invert, and such a clip is empty.
+      let det = m.a * m.d - m.b * m.c
+      guard det != 0, det.isFinite, m.tx.isFinite, m.ty.isFinite else {
+        cairo_rectangle(cr, 0, 0, 0, 0)
+        cairo_clip(cr)
+        return false
+      }
+      var matrix = cairo_matrix_t(xx: m.a, yx: m.b, xy: m.c, yy: m.d, x0: m.tx, y0: m.ty)
+      cairo_set_matrix(cr, &matrix)
+      CairoOutline.append(scene.clipOutline(of: clip), to: cr)
+      cairo_identity_matrix(cr)
+      cairo_clip(cr)
+    }
+    return true
+  }
+
+  /// One view of a flat scene drawn through its outline (SPEC §16.1–3): the
+  /// outline in its box under `T(x, y)·R·S·T(−ax·w, −ay·h)` in pixels
+  /// (``Affine/placing(_:scale:at:)``), filled, then its trimmed piece
+  /// stroked over the fill (the stroke width in the view's local units),
+  /// each blended as the batches are, at its alpha times `opacity`.
+  func drawOutline(
+    _ kind: ViewKind, _ v: some PropertyReading, path: ShapePath?, text: TextView?,
+    opacity: Double
+  ) {
+    // Composed here as it always was (in pixels), so flat scenes draw the
+    // very same pixels as before trees existed.
+    let k = layout.scale
+    let sx = v.number(.scaleX) * k
+    let sy = v.number(.scaleY) * k
+    guard sx != 0, sy != 0, sx.isFinite, sy.isFinite else { return }
+    let placed = Affine.placing(v, scale: k, at: layout.pixel(x: v.number(.x), y: v.number(.y)))
+    drawOutline(
+      kind, v, path: path, text: text, placed: placed, alpha: v.drawn(.alpha) * opacity)
+  }
+
+  /// One view's outline under `placed` (box coordinates to pixels), filled
+  /// and stroked at opacity `alpha` (its own, or its world opacity).
+  func drawOutline(
+    _ kind: ViewKind, _ v: some PropertyReading, path: ShapePath?, text: TextView?,
+    placed: Affine, alpha: Double
+  ) {
+    let cr = context
+    let det = placed.a * placed.d - placed.b * placed.c
+    guard alpha > 0, det != 0, det.isFinite, placed.tx.isFinite, placed.ty.isFinite else {
+      return
+    }
+    let outline = kind.outline.outline(of: v, path: path, text: text)
+    guard !outline.subpaths.isEmpty else { return }
+    let (xx, yx, xy, yy) = (placed.a, placed.b, placed.c, placed.d)
+    var matrix = cairo_matrix_t(xx: xx, yx: yx, xy: xy, yy: yy, x0: placed.tx, y0: placed.ty)
+    func device(_ p: OutlinePoint) -> OutlinePoint {
+      OutlinePoint(
+        matrix.xx * p.x + matrix.xy * p.y + matrix.x0, matrix.yx * p.x + matrix.yy * p.y + matrix.y0
+      )
+    }
+    guard let box = outline.bounds(device) else { return }
+    let fill = v.color(.color)
+    let fillPaint = Paint(r: fill.r, g: fill.g, b: fill.b, a: fill.a * alpha)
+    if fill.a * alpha > 0, !coverTurnedQuad(outline, device, fillPaint) {
+      cairo_set_matrix(cr, &matrix)
+      CairoOutline.append(outline, to: cr)
+      cairo_identity_matrix(cr)
+      batch.add(
+        fillPaint, (box.minimum.x, box.minimum.y, box.maximum.x, box.maximum.y), reusable: true)
+      flush()
+    }
+    let stroke = v.color(.stroke)
+    let width = v.drawn(.strokeWidth)
+    guard stroke.a * alpha > 0, width > 0 else { return }
+    let piece = outline.trimmed(
+      start: v.drawn(.trimStart), end: v.drawn(.trimEnd), offset: v.number(.trimOffset))
+    guard !piece.subpaths.isEmpty else { return }
+    let capIndex = min(max(Int(v.number(.lineCap)), 0), 2)
+    let joinIndex = min(max(Int(v.number(.lineJoin)), 0), 2)
+    let cap = LineCap.allCases[capIndex]
+    let join = LineJoin.allCases[joinIndex]
+    let reach = Outline.strokeOutset(
+      strokeWidth: width, join: join, cap: cap,
+      largestScale: Outline.largestScale(a: xx, b: yx, c: xy, d: yy))
+    let grown = box.grown(by: reach)
+    let paint = Paint(r: stroke.r, g: stroke.g, b: stroke.b, a: stroke.a * alpha)
+    let bounds = (grown.minimum.x, grown.minimum.y, grown.maximum.x, grown.maximum.y)
+    cairo_set_matrix(cr, &matrix)
+    CairoOutline.append(piece, to: cr)
+    // Only strokes whose coverage is the same at every whole-pixel offset
+    // (CoverageCache): straight segments, round or bevel joins.
+    var shape: CoverageCache.Shape?
+    if join != .miter && CoverageCache.isStraight(piece) {
+      cairo_identity_matrix(cr)
+      let head: [Int64] = [
+        1, Int64(bitPattern: xx.bitPattern), Int64(bitPattern: yx.bitPattern),
+        Int64(bitPattern: xy.bitPattern), Int64(bitPattern: yy.bitPattern),
+        Int64(bitPattern: width.bitPattern), Int64(capIndex), Int64(joinIndex),
+      ]
+      shape = reusableShape(bounds, head: head)
+      if let shape, let entry = coverage.entry(for: shape.key) {
+        cairo_new_path(cr)
+        blend(entry, at: shape, paint, bounds)
+        return
+      }
+      cairo_set_matrix(cr, &matrix)
+    }
+    CairoOutline.setStroke(cr, width: width, cap: cap, join: join)
+    cairo_stroke(cr)
+    cairo_identity_matrix(cr)
+    batch.add(paint, bounds)
+    if let shape { keep(shape, bounds) }
+    blendBatch()
+  }
+}
