@@ -111,10 +111,11 @@ public struct PlainViews: Sendable {
     return !leavesWhenStroked && checks[range.stroked..<range.end].allSatisfy(allDefault)
   }
 
-  /// Whether a view is stroked (SPEC §16.2): a visible colour, a width.
+  /// Whether a view is stroked (SPEC §16.2): a visible colour, a width
+  /// (a width drawn clamped at 0 is above 0 exactly when it is).
   @inlinable
   public static func isStroked(_ v: some PropertyReading) -> Bool {
-    v.color(.stroke).a > 0 && v.drawn(.strokeWidth) > 0
+    v.color(.stroke).a > 0 && v.number(.strokeWidth) > 0
   }
 
   @inlinable

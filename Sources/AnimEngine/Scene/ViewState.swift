@@ -106,8 +106,10 @@ public protocol PropertyReading {
 }
 
 extension PropertyReading {
-  /// A number or choice property (lane 0 of a colour).
-  @inline(__always)
+  /// A number or choice property (lane 0 of a colour). Inlinable, as the
+  /// other readers here: the renderers call them for every view of every
+  /// frame, and a generic call across modules is not specialized.
+  @inlinable
   public func number(_ property: Property) -> Double { recordValue(at: property.slot) }
 
   /// A number as a renderer draws it: clamped as its declaration says
@@ -119,7 +121,7 @@ extension PropertyReading {
   }
 
   /// A colour property.
-  @inline(__always)
+  @inlinable
   public func color(_ property: Property) -> Color {
     let s = property.slot
     return Color(
