@@ -368,7 +368,7 @@ async def test_declaration_and_stage_labels(client, tmp_path):
                           "alpha:", "rotation:", "scaleX:", "scaleY:", "color:", "cornerRadius:",
                           "scale:", "anchorX:", "anchorY:", "anchor:", "stroke:", "strokeWidth:",
                           "lineCap:", "lineJoin:", "trimStart:", "trimEnd:", "trimOffset:",
-                          "clip:", "parent:"}
+                          "clip:", "parent:", "opacity:"}
     items, _ = await completion_at(client, tmp_path, SCRIPT + "stage(|")
     assert set(items) == {"width:", "height:", "origin:", "background:"}
     items, _ = await completion_at(client, tmp_path, SCRIPT + "stage(width: 100, background: |")
