@@ -15,13 +15,20 @@ extension SceneBuilder {
     view.comment = comment
     let (w, h) = box
     var tracks: [(name: String, track: Track<Double>)] = []
+    var routeRun: ScriptRun?
+    var routeStart: (Double, Double)?
     if let p = t.position {
-      tracks.append(("x", Track(p, clock: clock, component: 0).map { $0[0] }))
-      tracks.append(("y", Track(p, clock: clock, component: 1).map { $0[1] }))
-      if p.keyframes.contains(where: { k in
+      let spatial = p.keyframes.contains { k in
         (k.outTangent ?? []).contains { $0 != 0 } || (k.inTangent ?? []).contains { $0 != 0 }
-      }) {
-        note(p.ref, "spatial Bézier route of the position drawn as straight lines")
+      }
+      if spatial {
+        // Along spatial Bézier routes: one run of `path(d:)` and `tween`s.
+        let track = Track(p, clock: clock).fromZero(rate: rate)
+        routeRun = positionRun(track, ref: p.ref)
+        routeStart = (track.initial[0], track.initial[1])
+      } else {
+        tracks.append(("x", Track(p, clock: clock, component: 0).map { $0[0] }))
+        tracks.append(("y", Track(p, clock: clock, component: 1).map { $0[1] }))
       }
       noteExpression(p)
     } else {
@@ -59,8 +66,8 @@ extension SceneBuilder {
     func initial(_ name: String) -> Double {
       tracks.first { $0.name == name }?.track.initial ?? 0
     }
-    view.settings.append(("x", .number(initial("x"))))
-    view.settings.append(("y", .number(initial("y"))))
+    view.settings.append(("x", .number(routeStart?.0 ?? initial("x"))))
+    view.settings.append(("y", .number(routeStart?.1 ?? initial("y"))))
     view.settings.append(("width", .number(w)))
     view.settings.append(("height", .number(h)))
     view.settings.append(("anchor", .point(initial("anchorX"), initial("anchorY"))))
@@ -76,7 +83,31 @@ extension SceneBuilder {
       view.settings.append(("alpha", .number(initial("alpha"))))
     }
     view.runs = MotionChain.runs(tracks)
+    if let routeRun { view.runs.insert(routeRun, at: 0) }
     return try add(view)
+  }
+
+  /// A position that follows spatial Bézier routes (Lottie's `to`, `ti`):
+  /// `path(d: "M… C…")` along each curved segment (by arc length, as the
+  /// players go), `tween(x:, y:)` along straight ones.
+  func positionRun(_ track: Track<[Double]>, ref: JSONRef?) -> ScriptRun {
+    if track.segments.contains(where: \.routeCut) {
+      note(ref, "a spatial route cut at time 0 drawn straight from there")
+    }
+    let parts = MotionChain.parts(track, same: ==) { segment, to, duration, ease in
+      guard duration > 0, let route = segment.route, segment.to == to else {
+        return .tween([("x", .number(to[0])), ("y", .number(to[1]))], duration: duration, ease: ease)
+      }
+      let (a, b) = (segment.from, segment.to)
+      let c1 = [a[0] + route.outTangent[0], a[1] + route.outTangent[1]]
+      let c2 = [b[0] + route.inTangent[0], b[1] + route.inTangent[1]]
+      let n = NumberFormat.exact
+      let data =
+        "M\(n(a[0])) \(n(a[1])) C\(n(c1[0])) \(n(c1[1])) \(n(c2[0])) \(n(c2[1])) "
+        + "\(n(b[0])) \(n(b[1]))"
+      return .path(d: data, duration: duration, ease: ease)
+    }
+    return ScriptRun(parts: parts)
   }
 
   /// Notes an expression on a property: its keyframes (or value) are used.

@@ -81,7 +81,8 @@ struct ShapeItem: Sendable {
     let type = try item.optionalText("ty") ?? ""
     let name = try item.optionalText("nm") ?? ""
     let hidden = try item.flag("hd")
-    let reversed = try item.optionalNumber("d") == 3
+    // `d` is a shape's direction (3: reversed); a stroke's `d` is its dashes.
+    let reversed = ["rc", "el", "sr", "sh"].contains(type) && item.optional("d")?.number == 3
     func prop(_ key: String) throws(ImportError) -> JSONRef { try item.required(key) }
     func number(_ key: String, or fallback: Double) throws(ImportError) -> Animated<Double> {
       guard let value = item.optional(key) else { return Animated(fixed: fallback) }

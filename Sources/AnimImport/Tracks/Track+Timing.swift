@@ -44,7 +44,10 @@ extension Track where Value: Interpolable {
       result.to = Value.mix(segment.from, segment.to, pb)
       result.ease = part.isLinear ? .linear : .bezier(part)
     }
-    if segment.route != nil && (ua > 0 || ub < 1) { result.route = nil }
+    if segment.route != nil && (ua > 0 || ub < 1) {
+      result.route = nil
+      result.routeCut = true
+    }
     return result
   }
 

@@ -9,6 +9,9 @@ struct Segment<Value: Sendable>: Sendable {
   /// A position's route, when the keyframes give spatial tangents: the
   /// tangents of the cubic from `from` to `to`.
   var route: (OutlinePointPair)?
+  /// A route was left out because the segment was cut (at time 0, or at a
+  /// layer's in or out point): it runs straight.
+  var routeCut = false
 }
 
 /// The tangents of a spatial route (Lottie's `to` and `ti`).
