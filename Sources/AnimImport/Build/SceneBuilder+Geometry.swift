@@ -21,6 +21,15 @@ extension SceneBuilder {
       try finish(&view, style: style, trims: commonTrims(shapes), clock: clock)
       return
     }
+    if shapes.count > 1 && !style.isStroke {
+      // Fills of several shapes, some moving: one outline joining them
+      // (a hole stays a hole), morphing.
+      let outline = compound(shapes.map { pathTrack($0, clock: clock) }, BezierPath.joined)
+      var view = try morphingView(
+        outline, name: viewName(layer, shapes[0].item), parent: parent, ref: shapes[0].item.ref)
+      try finish(&view, style: style, trims: commonTrims(shapes), clock: clock)
+      return
+    }
     for shape in shapes {
       try paintShape(shape, style: style, parent: parent, clock: clock, layer: layer)
     }

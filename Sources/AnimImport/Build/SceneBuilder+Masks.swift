@@ -22,41 +22,27 @@ extension SceneBuilder {
         note(mask.expansion.ref ?? mask.ref, "mask expansion not imported")
       }
     }
+    func track(_ mask: Layer.Mask) -> Track<BezierPath> {
+      noteExpression(mask.path)
+      return Track(mask.path, clock: clock).fromZero(rate: rate)
+    }
+    let clip = "\(name)_mask"
     var node = parent
     // Added masks first: their union is one outline.
     var index = 0
-    var union: [Layer.Mask] = []
-    while index < masks.count, masks[index].mode == "a", !masks[index].inverted {
-      union.append(masks[index])
-      index += 1
-    }
-    if union.count == 1 {
+    while index < masks.count, masks[index].mode == "a", !masks[index].inverted { index += 1 }
+    if index > 0 {
       node = try clipView(
-        union[0].path, outside: false, name: "\(name)_mask", parent: node, clock: clock,
-        ref: union[0].ref)
-    } else if union.count > 1 {
-      if union.allSatisfy({ !$0.path.isAnimated }) {
-        let paths = union.map { Self.clockwise($0.path.first) }
-        node = try fixedClip(paths, name: "\(name)_mask", parent: node)
-      } else {
-        note(union[1].ref, "added masks that move drawn as the first alone")
-        node = try clipView(
-        union[0].path, outside: false, name: "\(name)_mask", parent: node, clock: clock,
-        ref: union[0].ref)
-      }
+        masks[..<index].map(track), outside: false, name: clip, parent: node, ref: masks[0].ref)
     }
     for (position, mask) in masks.enumerated().dropFirst(index) {
-      let clip = "\(name)_mask"
       switch (mask.mode, mask.inverted) {
       case ("s", false), ("i", true):
-        node = try clipView(
-          mask.path, outside: true, name: clip, parent: node, clock: clock, ref: mask.ref)
+        node = try clipView([track(mask)], outside: true, name: clip, parent: node, ref: mask.ref)
       case ("s", true), ("i", false):
-        node = try clipView(
-          mask.path, outside: false, name: clip, parent: node, clock: clock, ref: mask.ref)
+        node = try clipView([track(mask)], outside: false, name: clip, parent: node, ref: mask.ref)
       case ("a", true) where position == 0:
-        node = try clipView(
-          mask.path, outside: true, name: clip, parent: node, clock: clock, ref: mask.ref)
+        node = try clipView([track(mask)], outside: true, name: clip, parent: node, ref: mask.ref)
       default:
         note(
           mask.ref,
@@ -65,6 +51,30 @@ extension SceneBuilder {
       }
     }
     return node
+  }
+
+  /// A clipping view of the union of `paths` (the outside of it when
+  /// `outside`): one closed path, each part turned to run clockwise (as it
+  /// runs at time 0), the outside one a rectangle far beyond the stage
+  /// running the other way; morphing when any part moves.
+  func clipView(
+    _ paths: [Track<BezierPath>], outside: Bool, name: String, parent: Int, ref: JSONRef
+  ) throws(ImportError) -> Int {
+    var parts = paths.map { track in
+      track.initial.signedArea < 0 ? track.map(\.reversed) : track
+    }
+    if outside { parts.insert(Track(initial: Self.outsidePath(), segments: []), at: 0) }
+    let outline = compound(parts, BezierPath.joined)
+    var view: ScriptView
+    if outline.isAnimated {
+      view = try morphingView(outline, name: name, parent: parent, ref: ref)
+    } else {
+      view = ScriptView(kind: "shape", name: name, parent: parent)
+      view.settings = [("d", .string(PathData.text([outline.initial]))), ("anchor", .point(0, 0))]
+    }
+    view.set("color", .word("transparent"))
+    view.set("clip", .bool(true))
+    return try add(view)
   }
 
   /// A path turned to run clockwise on screen.
@@ -77,45 +87,10 @@ extension SceneBuilder {
   static func outsidePath() -> BezierPath {
     let r = 1e6
     let corners = [
-      corner(-r, -r), corner(-r, r),
-      corner(r, r), corner(r, -r),
+      OutlinePoint(-r, -r), OutlinePoint(-r, r), OutlinePoint(r, r), OutlinePoint(r, -r),
     ]
     return BezierPath(
-      vertices: corners, inTangents: corners.map { _ in .zero },
-      outTangents: corners.map { _ in .zero }, closed: true)
-  }
-
-  private func fixedClip(_ paths: [BezierPath], name: String, parent: Int) throws(ImportError)
-    -> Int
-  {
-    var view = ScriptView(kind: "shape", name: name, parent: parent)
-    view.settings = [
-      ("d", .string(PathData.text(paths))), ("anchor", .point(0, 0)),
-      ("color", .word("transparent")), ("clip", .bool(true)),
-    ]
-    return try add(view)
-  }
-
-  /// A clipping view of `path` (its outside when `outside`).
-  func clipView(
-    _ path: Animated<BezierPath>, outside: Bool, name: String, parent: Int, clock: TimeMap,
-    ref: JSONRef
-  ) throws(ImportError) -> Int {
-    if !path.isAnimated {
-      let inner = Self.clockwise(path.first)
-      return try fixedClip(outside ? [Self.outsidePath(), inner] : [inner], name: name, parent: parent)
-    }
-    if outside {
-      note(ref, "a subtracted or inverted mask that moves drawn at its first keyframe")
-      return try fixedClip(
-        [Self.outsidePath(), Self.clockwise(path.first)], name: name, parent: parent)
-    }
-    var view = try morphingView(
-      Track(path, clock: clock).fromZero(rate: rate), name: name, parent: parent, ref: ref)
-    view.set("color", .word("transparent"))
-    view.set("clip", .bool(true))
-    return try add(view)
+      vertices: corners, inTangents: corners.map { _ in OutlinePoint.zero },
+      outTangents: corners.map { _ in OutlinePoint.zero }, closed: true)
   }
 }
-
-private func corner(_ x: Double, _ y: Double) -> OutlinePoint { OutlinePoint(x, y) }

@@ -99,7 +99,9 @@ extension SceneBuilder {
       let walk = ShapeWalk(items)
       var fills: [(ShapeWalk.Paint, ShapeWalk.PaintedShape)] = []
       for paint in walk.paints {
-        switch paint.item.content {
+        var content = paint.item.content
+        if case .gradient(false, let approximation) = content { content = approximation }
+        switch content {
         case .fill(let fill):
           if fill.opacity.isAnimated || fill.opacity.first != 100 {
             note(fill.opacity.ref ?? paint.item.ref, "a matte's fill opacity drawn as 100 %")
@@ -116,36 +118,39 @@ extension SceneBuilder {
         }
       }
       guard let (firstPaint, firstShape) = fills.first else { return nil }
-      let allFixed = fills.allSatisfy { paint, shape in
-        isFixed(shape.item) && (paint.groups + shape.groups).allSatisfy(isFixed)
-      }
-      if fills.count > 1 || inverted || !allFixed {
-        if !allFixed && (fills.count > 1 || inverted) {
-          note(
-            firstPaint.item.ref,
-            "a matte of several or inverted outlines that move drawn with the first at its "
-              + "first frame")
+      if fills.count == 1 && !inverted {
+        // One shape: its own view, under its groups.
+        var view: ScriptView
+        if case .path(let p) = firstShape.item.content, p.isAnimated {
+          view = try morphingView(
+            Track(p, clock: clock).fromZero(rate: rate), name: "matte", parent: 0, ref: p.ref)
+        } else if isFixed(firstShape.item) {
+          view = ScriptView(kind: "shape", name: "matte", parent: nil)
+          view.settings = [
+            ("d", .string(PathData.text([fixedPath(firstShape.item)]))), ("anchor", .point(0, 0)),
+          ]
+        } else {
+          view = try sampledShapeView(firstShape.item, name: "matte", parent: 0, clock: clock)
         }
-        var paths: [BezierPath] = []
-        for (paint, shape) in allFixed ? fills : [fills[0]] {
-          paths.append(
-            Self.clockwise(
-              fixedPath(shape.item).transformed(fixedAffine(paint.groups + shape.groups))))
-        }
-        if inverted { paths.insert(Self.outsidePath(), at: 0) }
-        var view = ScriptView(kind: "shape", name: "matte", parent: nil)
-        view.settings = [("d", .string(PathData.text(paths))), ("anchor", .point(0, 0))]
-        return MatteOutline(view: view, groups: [])
+        return MatteOutline(view: view, groups: firstPaint.groups + firstShape.groups)
       }
-      // One shape that moves: its own view, under its groups.
+      // Several shapes, or the outside: one outline in the layer's space.
+      var parts = fills.map { paint, shape in
+        var whole = shape
+        whole.groups = paint.groups + shape.groups
+        let track = pathTrack(whole, clock: clock)
+        return track.initial.signedArea < 0 ? track.map(\.reversed) : track
+      }
+      if inverted { parts.insert(Track(initial: Self.outsidePath(), segments: []), at: 0) }
+      let outline = compound(parts, BezierPath.joined)
       var view: ScriptView
-      if case .path(let p) = firstShape.item.content {
-        view = try morphingView(
-          Track(p, clock: clock).fromZero(rate: rate), name: "matte", parent: 0, ref: p.ref)
+      if outline.isAnimated {
+        view = try morphingView(outline, name: "matte", parent: 0, ref: source.ref)
       } else {
-        view = try sampledShapeView(firstShape.item, name: "matte", parent: 0, clock: clock)
+        view = ScriptView(kind: "shape", name: "matte", parent: nil)
+        view.settings = [("d", .string(PathData.text([outline.initial]))), ("anchor", .point(0, 0))]
       }
-      return MatteOutline(view: view, groups: firstPaint.groups + firstShape.groups)
+      return MatteOutline(view: view, groups: [])
     default:
       note(source.ref, "a matte layer of this type not imported")
       return nil

@@ -88,50 +88,59 @@ extension SceneBuilder {
   func sampledShapeView(_ item: ShapeItem, name: String, parent: Int, clock: TimeMap)
     throws(ImportError) -> ScriptView
   {
+    try morphingView(sampledPath(item, clock: clock), name: name, parent: parent, ref: item.ref)
+  }
+
+  /// Lottie's path of an animated rectangle, ellipse or star at script time
+  /// t, and the time its last keyframe ends.
+  func pathFunction(_ item: ShapeItem, clock: TimeMap) -> (
+    path: (Double) -> BezierPath, end: Double
+  )? {
     func number(_ p: Animated<Double>) -> Track<Double> { Track(p, clock: clock) }
     func point(_ p: Animated<[Double]>) -> Track<[Double]> { Track(p, clock: clock) }
-    let at: (Double) -> BezierPath
-    var ends: [Double] = []
     switch item.content {
     case .rect(let p, let s, let r):
       let (tp, ts, tr) = (point(p), point(s), number(r))
-      ends = [tp.segments.last?.end, ts.segments.last?.end, tr.segments.last?.end].compactMap { $0 }
-      at = { t in
-        ShapeGeometry.rect(
-          center: tp.value(at: t), size: ts.value(at: t), roundness: tr.value(at: t),
-          reversed: item.reversed)
-      }
+      let end = [tp.segments.last?.end, ts.segments.last?.end, tr.segments.last?.end]
+        .compactMap { $0 }.max() ?? 0
+      return (
+        { t in
+          ShapeGeometry.rect(
+            center: tp.value(at: t), size: ts.value(at: t), roundness: tr.value(at: t),
+            reversed: item.reversed)
+        }, end
+      )
     case .ellipse(let p, let s):
       let (tp, ts) = (point(p), point(s))
-      ends = [tp.segments.last?.end, ts.segments.last?.end].compactMap { $0 }
-      at = { t in
-        ShapeGeometry.ellipse(center: tp.value(at: t), size: ts.value(at: t), reversed: item.reversed)
-      }
+      let end = [tp.segments.last?.end, ts.segments.last?.end].compactMap { $0 }.max() ?? 0
+      return (
+        { t in
+          ShapeGeometry.ellipse(
+            center: tp.value(at: t), size: ts.value(at: t), reversed: item.reversed)
+        }, end
+      )
     case .star(let s):
       let tp = point(s.position)
-      let others = [s.outerRadius, s.innerRadius, s.outerRoundness, s.innerRoundness, s.points, s.rotation]
-        .map(number)
-      ends = ([tp.segments.last?.end] + others.map { $0.segments.last?.end }).compactMap { $0 }
-      if s.points.isAnimated { note(s.points.ref, "an animated number of points drawn frame by frame") }
-      at = { t in
-        ShapeGeometry.star(
-          polygon: s.isPolygon, center: tp.value(at: t), points: others[4].value(at: t),
-          outerRadius: others[0].value(at: t), innerRadius: others[1].value(at: t),
-          outerRoundness: others[2].value(at: t), innerRoundness: others[3].value(at: t),
-          rotation: others[5].value(at: t), reversed: item.reversed)
+      let others = [
+        s.outerRadius, s.innerRadius, s.outerRoundness, s.innerRoundness, s.points, s.rotation,
+      ].map(number)
+      let end =
+        ([tp.segments.last?.end] + others.map { $0.segments.last?.end }).compactMap { $0 }.max()
+        ?? 0
+      if s.points.isAnimated {
+        note(s.points.ref, "an animated number of points drawn frame by frame")
       }
+      return (
+        { t in
+          ShapeGeometry.star(
+            polygon: s.isPolygon, center: tp.value(at: t), points: others[4].value(at: t),
+            outerRadius: others[0].value(at: t), innerRadius: others[1].value(at: t),
+            outerRoundness: others[2].value(at: t), innerRoundness: others[3].value(at: t),
+            rotation: others[5].value(at: t), reversed: item.reversed)
+        }, end
+      )
     default:
-      return ScriptView(kind: "layer", name: name, parent: parent)
+      return nil
     }
-    let end = min(ends.max() ?? 0, model.duration)
-    var segments: [Segment<BezierPath>] = []
-    var k = 0.0
-    while k / rate < end, segments.count < 100_000 {
-      let (t0, t1) = (k / rate, min((k + 1) / rate, end))
-      segments.append(Segment(start: t0, end: t1, from: at(t0), to: at(t1), ease: .linear))
-      k += 1
-    }
-    return try morphingView(
-      Track(initial: at(0), segments: segments), name: name, parent: parent, ref: item.ref)
   }
 }

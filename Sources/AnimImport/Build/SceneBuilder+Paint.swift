@@ -15,7 +15,8 @@ extension SceneBuilder {
     _ fill: ShapeItem.Fill, paint: ShapeWalk.Paint, parent: Int, clock: TimeMap, layer: String
   ) throws(ImportError) {
     let color = Track(fill.color, clock: clock).fromZero(rate: rate)
-    let alpha = Track(fill.opacity, clock: clock).map { $0 / 100 }.fromZero(rate: rate)
+    let alpha = Track(fill.opacity, clock: clock).map { $0 / 100 * fill.gradientAlpha }
+      .fromZero(rate: rate)
     noteExpression(fill.color)
     noteExpression(fill.opacity)
     if fill.evenOdd && paint.shapes.count > 1 {
@@ -41,7 +42,8 @@ extension SceneBuilder {
     layer: String
   ) throws(ImportError) {
     let color = Track(stroke.color, clock: clock).fromZero(rate: rate)
-    let alpha = Track(stroke.opacity, clock: clock).map { $0 / 100 }.fromZero(rate: rate)
+    let alpha = Track(stroke.opacity, clock: clock).map { $0 / 100 * stroke.gradientAlpha }
+      .fromZero(rate: rate)
     let width = Track(stroke.width, clock: clock).fromZero(rate: rate)
     noteExpression(stroke.color)
     noteExpression(stroke.opacity)
@@ -51,7 +53,9 @@ extension SceneBuilder {
     }
     let cap = ["butt", "round", "square"][min(max(stroke.cap, 1), 3) - 1]
     let join = ["miter", "round", "bevel"][min(max(stroke.join, 1), 3) - 1]
-    if join == "miter" && stroke.miterLimit != 4 {
+    if join == "miter" && stroke.miterLimit != 4
+      && MiterJoins.differ(paint.shapes.flatMap(shapePaths), limit: stroke.miterLimit)
+    {
       note(
         paint.item.ref,
         "miter limit \(NumberFormat.exact(stroke.miterLimit)) drawn as anim's 4")
@@ -67,6 +71,13 @@ extension SceneBuilder {
       suffix: paint.item.name)
     if alpha.initial != 1 { style.settings.append(("alpha", .number(alpha.initial))) }
     try paintShapes(paint, style: style, parent: parent, clock: clock, layer: layer)
+  }
+
+  /// Every outline a shape takes at its keyframes (its first values for a
+  /// shape of several animated properties).
+  func shapePaths(_ shape: ShapeWalk.PaintedShape) -> [BezierPath] {
+    if case .path(let p) = shape.item.content { return p.keyframes.map(\.value) }
+    return [fixedPath(shape.item)]
   }
 
   /// A colour track as runs of `tween(PROPERTY: "#rrggbb", …)`.

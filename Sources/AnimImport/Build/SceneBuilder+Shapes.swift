@@ -23,11 +23,16 @@ extension SceneBuilder {
         try buildFill(fill, paint: paint, parent: node, clock: clock, layer: name)
       case .stroke(let stroke):
         try buildStroke(stroke, paint: paint, parent: node, clock: clock, layer: name)
-      case .gradient(let isStroke):
+      case .gradient(let isStroke, let approximation):
         note(
           paint.item.ref,
-          "gradient \(isStroke ? "stroke" : "fill") not drawn: anim has no gradients yet "
-            + "(SPEC §21.1)")
+          "gradient \(isStroke ? "stroke" : "fill") drawn in its average colour: anim has no "
+            + "gradients yet (SPEC §21.1)")
+        if case .fill(let fill) = approximation {
+          try buildFill(fill, paint: paint, parent: node, clock: clock, layer: name)
+        } else if case .stroke(let stroke) = approximation {
+          try buildStroke(stroke, paint: paint, parent: node, clock: clock, layer: name)
+        }
       default: break
       }
     }

@@ -15,7 +15,10 @@ struct BezierPath: Sendable, Hashable {
 
   /// Reads `{"v": …, "i": …, "o": …, "c": …}`, or a one-element array of it
   /// (as keyframes write their values).
-  static func read(_ ref: JSONRef) throws(ImportError) -> BezierPath {
+  /// `closed` says whether the path is closed when its value does not
+  /// (files before 4.4.18 write it on the shape item, `closed`, or the
+  /// mask, `cl`).
+  static func read(_ ref: JSONRef, closed: Bool? = nil) throws(ImportError) -> BezierPath {
     var value = ref
     if let items = ref.elements {
       guard let first = items.first else { throw ImportError(ref.pointer, "an empty path value") }
@@ -30,7 +33,7 @@ struct BezierPath: Sendable, Hashable {
       vertices: v,
       inTangents: v.indices.map { $0 < i.count ? i[$0] : zero },
       outTangents: v.indices.map { $0 < o.count ? o[$0] : zero },
-      closed: try object.flag("c"))
+      closed: object.optional("c") == nil ? (closed ?? false) : try object.flag("c"))
   }
 
   private static func points(_ ref: JSONRef) throws(ImportError) -> [OutlinePoint] {
@@ -105,5 +108,37 @@ struct BezierPath: Sendable, Hashable {
       twice += p.x * q.y - q.x * p.y
     }
     return twice / 2
+  }
+}
+
+extension BezierPath {
+  /// Closed paths joined into one closed path: each path, back to its first
+  /// vertex, then a straight cut to the next one's, and a straight cut back
+  /// to the first path's start at the end. The cuts run both ways along the
+  /// same line, so they add no area: the non-zero rule fills what it fills
+  /// for the paths apart (their union, or a hole where one runs the other
+  /// way). One path can morph where several cannot (SPEC §16.4).
+  static func joined(_ paths: [BezierPath]) -> BezierPath {
+    let parts = paths.filter { !$0.vertices.isEmpty }
+    if parts.count == 1 {
+      var only = parts[0]
+      only.closed = true
+      return only
+    }
+    var result = BezierPath(vertices: [], inTangents: [], outTangents: [], closed: true)
+    for part in parts {
+      for k in part.vertices.indices {
+        result.vertices.append(part.vertices[k])
+        // The first vertex is reached by a cut: no handle in.
+        result.inTangents.append(k == 0 ? .zero : part.inTangents[k])
+        let isLast = k == part.vertices.count - 1
+        result.outTangents.append(!part.closed && isLast ? .zero : part.outTangents[k])
+      }
+      // Back to the first vertex (the closing segment), then out by a cut.
+      result.vertices.append(part.vertices[0])
+      result.inTangents.append(part.closed ? part.inTangents[0] : .zero)
+      result.outTangents.append(.zero)
+    }
+    return result
   }
 }

@@ -69,13 +69,57 @@ struct Composition: Sendable {
         }
       }
     }
-    let composition = Composition(
+    var composition = Composition(
       frameRate: frameRate, inPoint: inPoint, outPoint: outPoint, width: width, height: height,
       name: try root.optionalText("nm") ?? "", layers: try readLayers(root.required("layers")),
       precomps: precomps, images: images, ref: root,
       hasFonts: root.optional("chars") != nil)
     try composition.checkPrecomps()
+    if let version = root.optional("v")?.string, Self.isBefore(version, [4, 1, 9]) {
+      composition.scaleLegacyColors()
+    }
     return composition
+  }
+
+  /// Whether the exporter version `text` ("5.7.0") is before `minimum`.
+  static func isBefore(_ text: String, _ minimum: [Int]) -> Bool {
+    let parts = text.split(separator: ".").map { Int($0) ?? 0 }
+    for (i, m) in minimum.enumerated() {
+      let v = i < parts.count ? parts[i] : 0
+      if v != m { return v < m }
+    }
+    return false
+  }
+
+  /// Files before 4.1.9 write fill and stroke colours in 0…255 (as
+  /// lottie-web reads them: it divides them by 255).
+  mutating func scaleLegacyColors() {
+    func scale(_ items: inout [ShapeItem]) {
+      for i in items.indices {
+        switch items[i].content {
+        case .group(var children):
+          scale(&children)
+          items[i].content = .group(children)
+        case .fill(var fill):
+          fill.color = (try? fill.color.map { $0.map { $0 / 255 } }) ?? fill.color
+          items[i].content = .fill(fill)
+        case .stroke(var stroke):
+          stroke.color = (try? stroke.color.map { $0.map { $0 / 255 } }) ?? stroke.color
+          items[i].content = .stroke(stroke)
+        default: break
+        }
+      }
+    }
+    func scale(_ layers: inout [Layer]) {
+      for i in layers.indices {
+        if case .shape(var items) = layers[i].kind {
+          scale(&items)
+          layers[i].kind = .shape(items)
+        }
+      }
+    }
+    scale(&layers)
+    for id in precomps.keys { scale(&precomps[id]!.layers) }
   }
 
   private static func readLayers(_ ref: JSONRef) throws(ImportError) -> [Layer] {

@@ -79,7 +79,9 @@ struct Layer: Sendable {
         masks.append(
           Mask(
             mode: try mask.optionalText("mode") ?? "a",
-            path: try AnimatedReader.read(mask.required("pt"), BezierPath.read),
+            path: try AnimatedReader.read(mask.required("pt")) { (value) throws(ImportError) in
+              try BezierPath.read(value, closed: mask.optional("cl")?.bool ?? true)
+            },
             opacity: try mask.optional("o").map(AnimatedReader.number) ?? Animated(fixed: 100),
             expansion: try mask.optional("x").map(AnimatedReader.number) ?? Animated(fixed: 0),
             inverted: try mask.flag("inv"), ref: item))

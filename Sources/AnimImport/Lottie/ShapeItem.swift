@@ -2,7 +2,7 @@
 /// the importer needs. Items the importer does not draw keep their type so
 /// that they can be named in a note.
 struct ShapeItem: Sendable {
-  enum Content: Sendable {
+  indirect enum Content: Sendable {
     case group([ShapeItem])
     case path(Animated<BezierPath>)
     case rect(position: Animated<[Double]>, size: Animated<[Double]>, roundness: Animated<Double>)
@@ -10,7 +10,9 @@ struct ShapeItem: Sendable {
     case star(Star)
     case fill(Fill)
     case stroke(Stroke)
-    case gradient(isStroke: Bool)
+    /// A gradient fill or stroke, drawn as a fill or stroke of its average
+    /// colour until anim has gradients (SPEC §21.1).
+    case gradient(isStroke: Bool, paint: Content)
     case transform(ShapeTransform)
     case trim(Trim)
     /// An item the importer does not draw (merge paths, repeaters, …).
@@ -40,6 +42,8 @@ struct ShapeItem: Sendable {
     /// Percent.
     var opacity: Animated<Double>
     var evenOdd: Bool
+    /// A gradient's average opacity (its opacity stops), 0…1.
+    var gradientAlpha = 1.0
   }
 
   struct Stroke: Sendable {
@@ -52,6 +56,7 @@ struct ShapeItem: Sendable {
     var join: Int
     var miterLimit: Double
     var dashes: JSONRef?
+    var gradientAlpha = 1.0
   }
 
   struct Trim: Sendable {
@@ -97,7 +102,11 @@ struct ShapeItem: Sendable {
         content = .group([])
       }
     case "sh":
-      content = .path(try AnimatedReader.read(prop("ks"), BezierPath.read))
+      let closed = item.optional("closed")?.bool
+      content = .path(
+        try AnimatedReader.read(prop("ks")) { (value) throws(ImportError) in
+          try BezierPath.read(value, closed: closed)
+        })
     case "rc":
       content = .rect(
         position: try AnimatedReader.point(prop("p")), size: try AnimatedReader.point(prop("s")),
@@ -126,7 +135,28 @@ struct ShapeItem: Sendable {
           join: try item.optionalInteger("lj") ?? 2, miterLimit: try item.number("ml", or: 4),
           dashes: item.optional("d").flatMap { $0.count > 0 ? $0 : nil }))
     case "gf", "gs":
-      content = .gradient(isStroke: type == "gs")
+      let gradient = try prop("g").object()
+      let count = try gradient.optionalInteger("p") ?? 0
+      let stops = try AnimatedReader.read(gradient.required("k")) { (value) throws(ImportError) in
+        try value.numbers()
+      }
+      let color = try stops.map { GradientAverage.color($0, count: count) }
+      let alpha = GradientAverage.alpha(stops.first, count: count)
+      if type == "gf" {
+        var fill = Fill(
+          color: color, opacity: try number("o", or: 100),
+          evenOdd: try item.optionalNumber("r") == 2)
+        fill.gradientAlpha = alpha
+        content = .gradient(isStroke: false, paint: .fill(fill))
+      } else {
+        var stroke = Stroke(
+          color: color, opacity: try number("o", or: 100),
+          width: try number("w", or: 1), cap: try item.optionalInteger("lc") ?? 2,
+          join: try item.optionalInteger("lj") ?? 2, miterLimit: try item.number("ml", or: 4),
+          dashes: item.optional("d").flatMap { $0.count > 0 ? $0 : nil })
+        stroke.gradientAlpha = alpha
+        content = .gradient(isStroke: true, paint: .stroke(stroke))
+      }
     case "tr":
       content = .transform(try ShapeTransform.read(item))
     case "tm":
@@ -138,6 +168,40 @@ struct ShapeItem: Sendable {
       content = .other(type: type)
     }
     return ShapeItem(content: content, name: name, hidden: hidden, reversed: reversed, ref: ref)
+  }
+}
+
+/// A gradient's average colour and opacity: each channel integrated over
+/// the offsets 0…1 (linear between stops, the end stops' values beyond).
+enum GradientAverage {
+  /// Stops as Lottie writes them: `count` colour stops (offset, r, g, b),
+  /// then opacity stops (offset, alpha).
+  static func color(_ values: [Double], count: Int) -> [Double] {
+    let n = min(max(count, 0), values.count / 4)
+    guard n > 0 else { return [0, 0, 0] }
+    let stops = (0..<n).map { Array(values[4 * $0..<4 * $0 + 4]) }
+    return (1...3).map { c in average(stops.map { ($0[0], $0[c]) }) }
+  }
+
+  static func alpha(_ values: [Double], count: Int) -> Double {
+    let n = min(max(count, 0), values.count / 4)
+    let rest = Array(values.dropFirst(4 * n))
+    guard rest.count >= 2 else { return 1 }
+    let stops = stride(from: 0, to: rest.count - 1, by: 2).map { (rest[$0], rest[$0 + 1]) }
+    return average(stops)
+  }
+
+  private static func average(_ stops: [(Double, Double)]) -> Double {
+    let sorted = stops.sorted { $0.0 < $1.0 }
+    guard let first = sorted.first, let last = sorted.last else { return 0 }
+    var total = first.1 * min(max(first.0, 0), 1)
+    for (a, b) in zip(sorted, sorted.dropFirst()) {
+      let from = min(max(a.0, 0), 1)
+      let to = min(max(b.0, 0), 1)
+      total += (to - from) * (a.1 + b.1) / 2
+    }
+    total += last.1 * (1 - min(max(last.0, 0), 1))
+    return total
   }
 }
 
