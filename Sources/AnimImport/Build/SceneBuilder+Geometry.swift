@@ -16,6 +16,7 @@ extension SceneBuilder {
       for shape in shapes {
         paths.append(fixedPath(shape.item).transformed(fixedAffine(shape.groups)))
       }
+      if style.evenOdd { paths = evenOddTurned(paths, ref: paint.item.ref) }
       var view = ScriptView(kind: "shape", name: viewName(layer, shapes[0].item), parent: parent)
       view.settings = [("d", .string(PathData.text(paths))), ("anchor", .point(0, 0))]
       try finish(&view, style: style, trims: commonTrims(shapes), clock: clock)
@@ -24,7 +25,14 @@ extension SceneBuilder {
     if shapes.count > 1 && !style.isStroke {
       // Fills of several shapes, some moving: one outline joining them
       // (a hole stays a hole), morphing.
-      let outline = compound(shapes.map { pathTrack($0, clock: clock) }, BezierPath.joined)
+      var tracks = shapes.map { pathTrack($0, clock: clock) }
+      if style.evenOdd {
+        let turned = evenOddTurned(tracks.map(\.initial), ref: paint.item.ref)
+        for i in tracks.indices where turned[i] != tracks[i].initial {
+          tracks[i] = tracks[i].map(\.reversed)
+        }
+      }
+      let outline = compound(tracks, BezierPath.joined)
       var view = try morphingView(
         outline, name: viewName(layer, shapes[0].item), parent: parent, ref: shapes[0].item.ref)
       try finish(&view, style: style, trims: commonTrims(shapes), clock: clock)
@@ -33,6 +41,16 @@ extension SceneBuilder {
     for shape in shapes {
       try paintShape(shape, style: style, parent: parent, clock: clock, layer: layer)
     }
+  }
+
+  /// Paths filled by the even-odd rule, turned so that the non-zero rule
+  /// fills the same (noted where they cross and cannot be).
+  func evenOddTurned(_ paths: [BezierPath], ref: JSONRef) -> [BezierPath] {
+    guard let reversals = EvenOdd.reversals(paths) else {
+      note(ref, "an even-odd fill of crossing paths drawn with the non-zero rule (needs `fillRule`, SPEC §21.3)")
+      return paths
+    }
+    return zip(paths, reversals).map { $1 ? $0.reversed : $0 }
   }
 
   /// The trims shared by every shape (the usual case: one trim over a

@@ -32,12 +32,22 @@ extension SceneBuilder {
       note(source.ref, "a track matte that draws no fill: drawn without the matte")
       return parent
     }
-    if source.transform.opacity.isAnimated || source.transform.opacity.first != 100 {
-      note(source.transform.opacity.ref ?? source.ref, "matte layer opacity drawn as 100 %")
+    // How opaque the matte is where it draws: its layer's opacity within
+    // its in and out points, times its fill's (and, for luma, its colour's
+    // luminance). The drawing beneath the clip is drawn at that alpha.
+    let from = clock.seconds(source.inPoint)
+    let to = clock.seconds(source.outPoint)
+    var matteAlpha = Track(source.transform.opacity, clock: clock).map {
+      $0 / 100 * outline.alpha
     }
-    if !source.masks.isEmpty { note(source.ref, "masks of a matte layer not imported") }
-    if clock.seconds(source.inPoint) > 0 || clock.seconds(source.outPoint) < model.duration {
-      note(source.ref, "the matte layer's in and out points not imported")
+    if from > 0 || to < model.duration {
+      matteAlpha = matteAlpha.shown(from: from, to: to, hidden: 0, rate: rate)
+    }
+    matteAlpha = matteAlpha.fromZero(rate: rate)
+    if inverted && (matteAlpha.isAnimated || matteAlpha.initial != 1) {
+      note(
+        source.transform.opacity.ref ?? source.ref,
+        "an inverted matte that is not opaque throughout drawn as opaque")
     }
     let matteName = "\(name)_matte"
     // The matte's transforms, outermost first.
@@ -52,6 +62,8 @@ extension SceneBuilder {
           ? "Track matte of \"\(target.name)\": layer \"\(source.name)\" (\(source.ref.pointer))"
           : nil)
     }
+    // The matte layer's own masks cut its outline too (clips nest).
+    node = try buildMasks(source, parent: node!, clock: clock, name: matteName)
     // The groups between the matte layer and its outline.
     var made: [Int: Int] = [:]
     for step in outline.groups {
@@ -63,6 +75,12 @@ extension SceneBuilder {
     clip.set("clip", .bool(true))
     clip.set("alpha", .number(1))
     node = try add(clip)
+    if !inverted && (matteAlpha.isAnimated || matteAlpha.initial != 1) {
+      var fade = ScriptView(kind: "layer", name: "\(matteName)_alpha", parent: node)
+      fade.settings = [("alpha", .number(matteAlpha.initial))]
+      fade.runs = MotionChain.runs([("alpha", matteAlpha)])
+      node = try add(fade)
+    }
     // Undo the groups and the transforms, innermost first.
     for step in outline.groups.reversed() {
       if let t = step.transform, !Self.isIdentity(t) {
@@ -80,6 +98,9 @@ extension SceneBuilder {
   struct MatteOutline {
     var view: ScriptView
     var groups: [ShapeWalk.GroupStep]
+    /// How opaque its fills make it (0…1): their opacity and, for a luma
+    /// matte, their colour's luminance.
+    var alpha = 1.0
   }
 
   private func matteOutline(_ source: Layer, luma: Bool, clock: TimeMap, inverted: Bool)
@@ -87,30 +108,28 @@ extension SceneBuilder {
   {
     switch source.kind {
     case .solid(let color, let w, let h):
-      if luma && Self.luminance(color) < 0.99 {
-        note(source.ref, "a luma matte of a colour that is not white drawn as an alpha matte")
-      }
       let rect = ShapeGeometry.rect(center: [w / 2, h / 2], size: [w, h], roundness: 0, reversed: false)
       var view = ScriptView(kind: "shape", name: "matte", parent: nil)
       let paths = inverted ? [Self.outsidePath(), rect] : [rect]
       view.settings = [("d", .string(PathData.text(paths))), ("anchor", .point(0, 0))]
-      return MatteOutline(view: view, groups: [])
+      return MatteOutline(view: view, groups: [], alpha: luma ? Self.luminance(color) : 1)
     case .shape(let items):
       let walk = ShapeWalk(items)
       var fills: [(ShapeWalk.Paint, ShapeWalk.PaintedShape)] = []
+      var alphas: [Double] = []
       for paint in walk.paints {
         var content = paint.item.content
         if case .gradient(false, let approximation) = content { content = approximation }
         switch content {
         case .fill(let fill):
-          if fill.opacity.isAnimated || fill.opacity.first != 100 {
-            note(fill.opacity.ref ?? paint.item.ref, "a matte's fill opacity drawn as 100 %")
-          }
-          if luma, fill.color.keyframes.contains(where: { Self.luminance($0.value) < 0.99 }) {
+          if fill.opacity.isAnimated || (luma && fill.color.isAnimated) {
             note(
               paint.item.ref,
-              "a luma matte of a colour that is not white drawn as an alpha matte")
+              "a matte fill whose opacity\(luma ? " or colour" : "") moves drawn as it is at "
+                + "its first keyframe")
           }
+          let luminance = luma ? Self.luminance(fill.color.first) : 1
+          alphas.append(fill.opacity.first / 100 * fill.gradientAlpha * luminance)
           for shape in paint.shapes { fills.append((paint, shape)) }
         case .stroke, .gradient:
           note(paint.item.ref, "a matte's stroke or gradient is not part of its clip")
@@ -118,6 +137,10 @@ extension SceneBuilder {
         }
       }
       guard let (firstPaint, firstShape) = fills.first else { return nil }
+      let alpha = alphas.first ?? 1
+      if alphas.contains(where: { abs($0 - alpha) > 1e-9 }) {
+        note(firstPaint.item.ref, "matte fills of different opacities drawn as the first's")
+      }
       if fills.count == 1 && !inverted {
         // One shape: its own view, under its groups.
         var view: ScriptView
@@ -132,7 +155,8 @@ extension SceneBuilder {
         } else {
           view = try sampledShapeView(firstShape.item, name: "matte", parent: 0, clock: clock)
         }
-        return MatteOutline(view: view, groups: firstPaint.groups + firstShape.groups)
+        return MatteOutline(
+          view: view, groups: firstPaint.groups + firstShape.groups, alpha: alpha)
       }
       // Several shapes, or the outside: one outline in the layer's space.
       var parts = fills.map { paint, shape in
@@ -150,7 +174,7 @@ extension SceneBuilder {
         view = ScriptView(kind: "shape", name: "matte", parent: nil)
         view.settings = [("d", .string(PathData.text([outline.initial]))), ("anchor", .point(0, 0))]
       }
-      return MatteOutline(view: view, groups: [])
+      return MatteOutline(view: view, groups: [], alpha: alpha)
     default:
       note(source.ref, "a matte layer of this type not imported")
       return nil

@@ -9,6 +9,8 @@ extension SceneBuilder {
     var numberTracks: [(name: String, track: Track<Double>)]
     var isStroke: Bool
     var suffix: String
+    /// A fill by the even-odd rule.
+    var evenOdd = false
   }
 
   func buildFill(
@@ -19,15 +21,10 @@ extension SceneBuilder {
       .fromZero(rate: rate)
     noteExpression(fill.color)
     noteExpression(fill.opacity)
-    if fill.evenOdd && paint.shapes.count > 1 {
-      note(
-        paint.item.ref,
-        "even-odd fill drawn with the non-zero rule (needs `fillRule`, SPEC §21.3)")
-    }
     var style = PaintStyle(
       settings: [("color", .color(color.initial))],
       colorRuns: colorRuns(color, property: "color"), numberTracks: [("alpha", alpha)],
-      isStroke: false, suffix: paint.item.name)
+      isStroke: false, suffix: paint.item.name, evenOdd: fill.evenOdd)
     if alpha.initial != 1 { style.settings.append(("alpha", .number(alpha.initial))) }
     for shape in paint.shapes {
       for trim in shape.trims where !Self.isTrivial(trim) {
