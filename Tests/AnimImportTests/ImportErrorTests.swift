@@ -48,7 +48,7 @@ final class ImportErrorTests: XCTestCase {
       error(doc(#"[{"ty": 4, "ks": {"r": {"a": 1, "k": [{"t": 0}]}}}]"#)),
       "/layers/0/ks/r/k/0: missing 's' (the keyframe's value)")
     XCTAssertEqual(
-      error(doc(#"[{"ty": 1, "sc": "#12"}]"#)),
+      error(doc(##"[{"ty": 1, "sc": "#12"}]"##)),
       "/layers/0/sc: expected a colour \"#rrggbb\", found \"#12\"")
   }
 
@@ -86,8 +86,10 @@ final class ImportErrorTests: XCTestCase {
   }
 
   func testTooLarge() {
-    XCTAssertEqual(
-      error(String(repeating: " ", count: LottieImporter.maximumFileSize + 1)),
-      "/: the file is larger than the limit of 100 MB (100000001 bytes)")
+    let bytes = [UInt8](repeating: 0x20, count: LottieImporter.maximumFileSize + 1)
+    XCTAssertThrowsError(try LottieImporter.importScript(bytes, source: "big.json")) { error in
+      XCTAssertEqual(
+        "\(error)", "/: the file is larger than the limit of 100 MB (100000001 bytes)")
+    }
   }
 }

@@ -11,8 +11,10 @@ final class JSONDocumentTests: XCTestCase {
     do {
       _ = try parse(text)
       return "parsed"
-    } catch {
+    } catch let error as JSONDocument.SyntaxError {
       return error.description
+    } catch {
+      return "\(error)"
     }
   }
 

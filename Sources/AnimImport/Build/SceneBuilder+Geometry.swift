@@ -10,7 +10,17 @@ extension SceneBuilder {
   ) throws(ImportError) {
     let shapes = paint.shapes
     let fixed = shapes.allSatisfy { isFixed($0.item) && $0.groups.allSatisfy(isFixed) }
-    if shapes.count > 1 && fixed {
+    // A stroke trimmed "simultaneously" (m 1) trims each shape on its own:
+    // one view each, not one path of them all.
+    let trimsEach =
+      style.isStroke
+      && shapes.contains { shape in
+        shape.trims.contains { trim in
+          if case .trim(let t) = trim.content { return t.mode != 2 && !Self.isTrivial(trim) }
+          return false
+        }
+      }
+    if shapes.count > 1 && fixed && !trimsEach {
       // Fixed shapes painted together: one path, as the players paint them.
       var paths: [BezierPath] = []
       for shape in shapes {
