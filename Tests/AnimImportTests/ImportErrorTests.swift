@@ -39,8 +39,8 @@ final class ImportErrorTests: XCTestCase {
       error(doc(#"[{"ty": 4, "ks": {"p": {"a": 0, "k": "here"}}, "shapes": []}]"#)),
       "/layers/0/ks/p/k: expected a number or an array of numbers, found a string")
     XCTAssertEqual(
-      error(doc(#"[{"ty": 4, "ks": {}, "shapes": [{"ty": "rc", "p": {"a": 0, "k": [1, 2]}}]}]"#)),
-      "/layers/0/shapes/0: missing 's'")
+      error(doc(#"[{"ty": 4, "ks": {}, "shapes": [{"ty": "sh"}]}]"#)),
+      "/layers/0/shapes/0: missing 'ks'")
     XCTAssertEqual(
       error(doc(#"[{"ty": 4, "ks": {"o": {"a": 1, "k": [{"t": 5, "s": [0]}, {"t": 2, "s": [1]}]}}}]"#)),
       "/layers/0/ks/o/k/1/t: keyframe 1 at frame 2 comes before the one at frame 5")

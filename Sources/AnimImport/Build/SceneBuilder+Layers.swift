@@ -74,6 +74,15 @@ extension SceneBuilder {
       return
     case .null:
       return  // Draws nothing; its transform reaches its children through their chains.
+    case .shape(let items) where !ShapeWalk(items).paints.contains(where: { !$0.shapes.isEmpty }):
+      // A shape layer that paints nothing (a parent for others, as anim's
+      // own exports write a `layer`): nothing to draw.
+      for other in ShapeWalk(items).others {
+        if case .other(let type) = other.content {
+          note(other.ref, "shape item '\(type)'\(ShapeNames.describe(type)) not imported")
+        }
+      }
+      return
     default: break
     }
     for (k, effect) in layer.effects.enumerated() {

@@ -89,6 +89,11 @@ struct ShapeItem: Sendable {
     // `d` is a shape's direction (3: reversed); a stroke's `d` is its dashes.
     let reversed = ["rc", "el", "sr", "sh"].contains(type) && item.optional("d")?.number == 3
     func prop(_ key: String) throws(ImportError) -> JSONRef { try item.required(key) }
+    // A missing position or size is the players' default, [0, 0].
+    func point(_ key: String) throws(ImportError) -> Animated<[Double]> {
+      guard let value = item.optional(key) else { return Animated(fixed: [0, 0]) }
+      return try AnimatedReader.point(value)
+    }
     func number(_ key: String, or fallback: Double) throws(ImportError) -> Animated<Double> {
       guard let value = item.optional(key) else { return Animated(fixed: fallback) }
       return try AnimatedReader.number(value)
@@ -109,16 +114,14 @@ struct ShapeItem: Sendable {
         })
     case "rc":
       content = .rect(
-        position: try AnimatedReader.point(prop("p")), size: try AnimatedReader.point(prop("s")),
-        roundness: try number("r", or: 0))
+        position: try point("p"), size: try point("s"), roundness: try number("r", or: 0))
     case "el":
-      content = .ellipse(
-        position: try AnimatedReader.point(prop("p")), size: try AnimatedReader.point(prop("s")))
+      content = .ellipse(position: try point("p"), size: try point("s"))
     case "sr":
       content = .star(
         Star(
           isPolygon: try item.optionalNumber("sy") == 2,
-          position: try AnimatedReader.point(prop("p")),
+          position: try point("p"),
           outerRadius: try number("or", or: 0), innerRadius: try number("ir", or: 0),
           outerRoundness: try number("os", or: 0), innerRoundness: try number("is", or: 0),
           points: try number("pt", or: 5), rotation: try number("r", or: 0)))
