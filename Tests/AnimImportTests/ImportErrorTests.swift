@@ -27,7 +27,7 @@ final class ImportErrorTests: XCTestCase {
   func testMissingAndWrongTopLevelValues() {
     XCTAssertEqual(error(#"{"fr": 30, "op": 10, "w": 1, "h": 1}"#), "/: missing 'layers'")
     XCTAssertEqual(error(#"{"fr": "30", "op": 10, "w": 1, "h": 1, "layers": []}"#), "/fr: expected a number, found a string")
-    XCTAssertEqual(error(#"{"fr": 0, "op": 10, "w": 1, "h": 1, "layers": []}"#), "/fr: the frame rate must be greater than 0")
+    XCTAssertEqual(error(#"{"fr": 0, "op": 10, "w": 1, "h": 1, "layers": []}"#), "/fr: the frame rate 0 is outside anim's (0, 1000000]")
     XCTAssertEqual(error(#"{"fr": 30, "ip": 5, "op": 5, "w": 1, "h": 1, "layers": []}"#), "/op: the last frame (op 5) must come after the first (ip 5)")
     XCTAssertEqual(error(#"{"fr": 30, "op": 10, "w": 0, "h": 1, "layers": []}"#), "/: the size 0 × 1 must be greater than 0")
     XCTAssertEqual(error(#"{"fr": 1e999, "op": 10, "w": 1, "h": 1, "layers": []}"#), "/fr: the number is out of range")
@@ -82,7 +82,7 @@ final class ImportErrorTests: XCTestCase {
   func testParentsThatFormACycle() {
     XCTAssertEqual(
       error(doc(#"[{"ty": 4, "ind": 1, "parent": 2, "shapes": []}, {"ty": 4, "ind": 2, "parent": 1, "shapes": []}]"#)),
-      "/layers/1/parent: the layer's parents form a cycle")
+      "/layers/0/parent: the layer's parents form a cycle")
   }
 
   func testTooLarge() {

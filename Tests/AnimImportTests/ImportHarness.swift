@@ -16,9 +16,15 @@ enum ImportHarness {
     """
   }
 
+  /// A small red square: what a layer draws when a test does not care.
+  static let dot = [
+    #"{"ty": "rc", "nm": "Dot", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [10, 10]}}"#,
+    #"{"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}"#,
+  ]
+
   /// A shape layer named `name` with `shapes` (JSON text) and transform `ks`.
   static func shapeLayer(
-    _ name: String, ks: String = #"{}"#, shapes: [String], extra: String = ""
+    _ name: String, ks: String = #"{}"#, shapes: [String] = dot, extra: String = ""
   ) -> String {
     #"{"ty": 4, "nm": "\#(name)", "ks": \#(ks), "ip": 0, "op": 60, "st": 0, "shapes": [\#(shapes.joined(separator: ","))]\#(extra)}"#
   }

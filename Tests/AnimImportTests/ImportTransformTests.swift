@@ -10,7 +10,7 @@ final class ImportTransformTests: XCTestCase {
   func testAFixedTransformIsTheLayersDeclaration() throws {
     let ks = #"{"p": \#(H.fixed("[60, 40]")), "a": \#(H.fixed("[50, 25]")), "s": \#(H.fixed("[200, 50]")), "r": \#(H.fixed("30")), "o": \#(H.fixed("40"))}"#
     let result = try H.importing(
-      H.document([H.shapeLayer("Box 1", ks: ks, shapes: [])]))
+      H.document([H.shapeLayer("Box 1", ks: ks)]))
     XCTAssertTrue(
       result.script.contains(
         "layer Box_1(x: 60, y: 40, width: 200, height: 100, anchor: (0.25, 0.25), rotation: 30, scaleX: 2, scaleY: 0.5, alpha: 0.4)\n"),
@@ -22,7 +22,7 @@ final class ImportTransformTests: XCTestCase {
 
   func testKeyframesBecomeTweensWithTheirOwnCubicBezier() throws {
     let p = #"{"a": 1, "k": [{"t": 0, "s": [0, 0], "o": {"x": [0.33], "y": [0]}, "i": {"x": [0.67], "y": [1]}}, {"t": 15, "s": [100, 50], "h": 1}, {"t": 30, "s": [10, 10]}]}"#
-    let result = try H.importing(H.document([H.shapeLayer("Mover", ks: #"{"p": \#(p)}"#, shapes: [])]))
+    let result = try H.importing(H.document([H.shapeLayer("Mover", ks: #"{"p": \#(p)}"#)]))
     XCTAssertTrue(
       result.script.contains(
         """
@@ -38,14 +38,14 @@ final class ImportTransformTests: XCTestCase {
 
   func testEachDimensionKeepsItsOwnEase() throws {
     let p = #"{"a": 1, "k": [{"t": 0, "s": [0, 0], "o": {"x": [0.5, 0], "y": [0, 0]}, "i": {"x": [0.5, 1], "y": [1, 1]}}, {"t": 30, "s": [100, 100]}]}"#
-    let result = try H.importing(H.document([H.shapeLayer("Two", ks: #"{"p": \#(p)}"#, shapes: [])]))
+    let result = try H.importing(H.document([H.shapeLayer("Two", ks: #"{"p": \#(p)}"#)]))
     XCTAssertTrue(result.script.contains("run tween(x: 100, 1, ease: cubicBezier(0.5, 0, 0.5, 1)) on Two"), result.script)
     XCTAssertTrue(result.script.contains("run tween(y: 100, 1) on Two"), result.script)
   }
 
   func testOlderFilesWriteEachSegmentsEnd() throws {
     let r = #"{"a": 1, "k": [{"t": 10, "s": [0], "e": [90], "o": {"x": [0.2], "y": [0]}, "i": {"x": [0.8], "y": [1]}}, {"t": 40}]}"#
-    let result = try H.importing(H.document([H.shapeLayer("Old", ks: #"{"r": \#(r)}"#, shapes: [])], op: 45))
+    let result = try H.importing(H.document([H.shapeLayer("Old", ks: #"{"r": \#(r)}"#)], op: 45))
     XCTAssertTrue(
       result.script.contains("run wait(0.3333333333333333) +\n  tween(rotation: 90, 1, ease: cubicBezier(0.2, 0, 0.8, 1)) on Old"),
       result.script)
@@ -56,7 +56,7 @@ final class ImportTransformTests: XCTestCase {
     // curve's right half, renormalised (linear here: still linear).
     let o = #"{"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 30, "s": [100]}]}"#
     let result = try H.importing(
-      H.document([H.shapeLayer("Fade", ks: #"{"o": \#(o)}"#, shapes: [])], ip: 15, op: 45))
+      H.document([H.shapeLayer("Fade", ks: #"{"o": \#(o)}"#)], ip: 15, op: 45))
     XCTAssertTrue(result.script.contains("alpha: 0.5)"), result.script)
     XCTAssertTrue(result.script.contains("run tween(alpha: 1, 0.5) on Fade"), result.script)
   }
@@ -64,7 +64,7 @@ final class ImportTransformTests: XCTestCase {
   func testACutCubicIsTheSameCurve() throws {
     let o = #"{"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0.42], "y": [0]}, "i": {"x": [0.58], "y": [1]}}, {"t": 30, "s": [100]}]}"#
     let result = try H.importing(
-      H.document([H.shapeLayer("Cut", ks: #"{"o": \#(o)}"#, shapes: [])], ip: 10, op: 40))
+      H.document([H.shapeLayer("Cut", ks: #"{"o": \#(o)}"#)], ip: 10, op: 40))
     // At script time t the file is at frame 10 + 30t.
     for t in [0.0, 0.1, 0.3, 0.5] {
       let lines = H.run(result.script, then: "step to \(t)\nprint Cut.alpha")
@@ -74,7 +74,7 @@ final class ImportTransformTests: XCTestCase {
   }
 
   func testALayerShowsOnlyBetweenItsInAndOutPoints() throws {
-    let layer = H.shapeLayer("Blink", ks: #"{"o": \#(H.fixed("80"))}"#, shapes: [])
+    let layer = H.shapeLayer("Blink", ks: #"{"o": \#(H.fixed("80"))}"#)
       .replacingOccurrences(of: #""ip": 0, "op": 60"#, with: #""ip": 15, "op": 30"#)
     let result = try H.importing(H.document([layer]))
     XCTAssertTrue(result.script.contains("alpha: 0)"), result.script)
@@ -84,7 +84,7 @@ final class ImportTransformTests: XCTestCase {
 
   func testSpatialTangentsBecomeAPathAlongTheCurve() throws {
     let p = #"{"a": 1, "k": [{"t": 0, "s": [0, 0], "to": [0, 50], "ti": [0, 50], "o": {"x": 0.3, "y": 0}, "i": {"x": 0.7, "y": 1}}, {"t": 30, "s": [100, 0]}]}"#
-    let result = try H.importing(H.document([H.shapeLayer("Arc", ks: #"{"p": \#(p)}"#, shapes: [])]))
+    let result = try H.importing(H.document([H.shapeLayer("Arc", ks: #"{"p": \#(p)}"#)]))
     XCTAssertTrue(
       result.script.contains(#"run path(d: "M0 0 C0 50 100 50 100 0", 1, ease: cubicBezier(0.3, 0, 0.7, 1)) on Arc"#),
       result.script)
@@ -94,7 +94,7 @@ final class ImportTransformTests: XCTestCase {
 
   func testParentsPassTheirTransformButNotTheirOpacity() throws {
     let parent = #"{"ty": 3, "nm": "Rig", "ind": 1, "ks": {"p": \#(H.fixed("[10, 20]")), "o": \#(H.fixed("50"))}, "ip": 0, "op": 60, "st": 0}"#
-    let child = H.shapeLayer("Arm", ks: #"{"p": \#(H.fixed("[5, 5]"))}"#, shapes: [], extra: #", "parent": 1, "ind": 2"#)
+    let child = H.shapeLayer("Arm", ks: #"{"p": \#(H.fixed("[5, 5]"))}"#, extra: #", "parent": 1, "ind": 2"#)
     let result = try H.importing(H.document([child, parent]))
     XCTAssertTrue(
       result.script.contains("layer Rig_for_Arm(x: 10, y: 20, width: 200, height: 100, anchor: (0, 0))\n"),
@@ -104,7 +104,7 @@ final class ImportTransformTests: XCTestCase {
   }
 
   func testPrecompositionsShiftAndStretchTime() throws {
-    let inner = H.shapeLayer("Spin", ks: #"{"r": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 10, "s": [90]}]}}"#, shapes: [])
+    let inner = H.shapeLayer("Spin", ks: #"{"r": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 10, "s": [90]}]}}"#)
     let use = #"{"ty": 0, "nm": "Comp", "refId": "c", "w": 50, "h": 40, "st": 6, "sr": 2, "ks": {}, "ip": 0, "op": 60}"#
     let result = try H.importing(
       H.document([use], assets: [#"{"id": "c", "layers": [\#(inner)]}"#]))
@@ -117,8 +117,8 @@ final class ImportTransformTests: XCTestCase {
   func testNamesAreMadeValidAndUnique() throws {
     let result = try H.importing(
       H.document([
-        H.shapeLayer("fade", shapes: []), H.shapeLayer("Dot 1", shapes: []),
-        H.shapeLayer("Dot-1", shapes: []), H.shapeLayer("3D ✨", shapes: []),
+        H.shapeLayer("fade"), H.shapeLayer("Dot 1"),
+        H.shapeLayer("Dot-1"), H.shapeLayer("3D ✨"),
       ]))
     for name in ["layer _3D__(", "layer Dot_1_2(", "layer Dot_1(", "layer fade_2("] {
       XCTAssertTrue(result.script.contains(name), "\(name) in \(result.script)")

@@ -1,7 +1,7 @@
 import AnimEngine
 
 /// The even-odd rule drawn with the non-zero one (anim fills non-zero
-/// until `fillRule` exists, SPEC §21.3): closed paths that do not cross
+/// until it has an even-odd rule): closed paths that do not cross
 /// one another or themselves fill the same under both rules when each runs
 /// clockwise at an even depth of nesting (inside none, two, … of the
 /// others) and counter-clockwise at an odd one. Paths that cross cannot be

@@ -54,7 +54,7 @@ extension SceneBuilder {
   func pathTrack(_ shape: ShapeWalk.PaintedShape, clock: TimeMap) -> Track<BezierPath> {
     var track: Track<BezierPath>
     switch shape.item.content {
-    case .path(let p): track = Track(p, clock: clock).fromZero(rate: rate)
+    case .path(let p): track = Track(p, clock: clock).fromZero(rate: rate, end: model.duration)
     default:
       if isFixed(shape.item) {
         track = Track(initial: fixedPath(shape.item), segments: [])

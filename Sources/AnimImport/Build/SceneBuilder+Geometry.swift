@@ -57,7 +57,7 @@ extension SceneBuilder {
   /// fills the same (noted where they cross and cannot be).
   func evenOddTurned(_ paths: [BezierPath], ref: JSONRef) -> [BezierPath] {
     guard let reversals = EvenOdd.reversals(paths) else {
-      note(ref, "an even-odd fill of crossing paths drawn with the non-zero rule (needs `fillRule`, SPEC §21.3)")
+      note(ref, "an even-odd fill of crossing paths drawn with the non-zero rule (anim has no even-odd rule yet)")
       return paths
     }
     return zip(paths, reversals).map { $1 ? $0.reversed : $0 }
@@ -115,9 +115,9 @@ extension SceneBuilder {
     let active = trims.filter { !Self.isTrivial($0) }
     if style.isStroke, let trim = active.first, case .trim(let t) = trim.content {
       if active.count > 1 { note(active[1].ref, "a second trim on the same shape not drawn") }
-      let start = Track(t.start, clock: clock).map { $0 / 100 }.fromZero(rate: rate)
-      let end = Track(t.end, clock: clock).map { $0 / 100 }.fromZero(rate: rate)
-      let offset = Track(t.offset, clock: clock).map { $0 / 360 }.fromZero(rate: rate)
+      let start = Track(t.start, clock: clock).map { $0 / 100 }.fromZero(rate: rate, end: model.duration)
+      let end = Track(t.end, clock: clock).map { $0 / 100 }.fromZero(rate: rate, end: model.duration)
+      let offset = Track(t.offset, clock: clock).map { $0 / 360 }.fromZero(rate: rate, end: model.duration)
       if start.initial != 0 { view.set("trimStart", .number(start.initial)) }
       if end.initial != 1 { view.set("trimEnd", .number(end.initial)) }
       if offset.initial != 0 { view.set("trimOffset", .number(offset.initial)) }

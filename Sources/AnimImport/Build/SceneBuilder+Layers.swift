@@ -67,7 +67,7 @@ extension SceneBuilder {
       note(layer.ref, "text layer not imported (SPEC §25: text layers are left out)")
       return
     case .image:
-      note(layer.ref, "image layer not imported: anim has no image views yet (SPEC §21.4)")
+      note(layer.ref, "image layer not imported: anim has no image views yet")
       return
     case .other(let type):
       note(layer.ref, "layer of type \(type) not imported")
@@ -85,16 +85,14 @@ extension SceneBuilder {
       return
     default: break
     }
-    for (k, effect) in layer.effects.enumerated() {
+    for effect in layer.effects {
       let effectName = (try? effect.optionalText("nm")) ?? nil
-      note(
-        effect,
-        "layer effect\(effectName.map { " '\($0)'" } ?? "") not drawn (layer \(k + 1) effects)")
+      note(effect, "layer effect\(effectName.map { " '\($0)'" } ?? "") not drawn")
     }
     if let remap = layer.timeRemap { note(remap, "time remapping not imported") }
     if layer.is3D { note(layer.ref, "3D layer drawn in 2D") }
     if layer.blendMode != 0 {
-      note(layer.ref, "blend mode \(layer.blendMode) not drawn (needs `blend`, SPEC §21.2)")
+      note(layer.ref, "blend mode \(layer.blendMode) not drawn (anim has no blend modes yet)")
     }
     if layer.autoOrient { note(layer.ref, "auto-orient not imported") }
 
@@ -148,6 +146,10 @@ extension SceneBuilder {
         precomp.layers, clock: inner, parent: content,
         size: w > 0 && h > 0 ? (w, h) : size, depth: depth + 1, where: precomp.ref)
     default: break
+    }
+    let opacity = layer.transform.opacity
+    if opacity.isAnimated || opacity.first != 100 {
+      noteOverlap(of: own, ref: opacity.ref ?? layer.ref, what: "layer opacity")
     }
   }
 }

@@ -16,9 +16,9 @@ extension SceneBuilder {
   func buildFill(
     _ fill: ShapeItem.Fill, paint: ShapeWalk.Paint, parent: Int, clock: TimeMap, layer: String
   ) throws(ImportError) {
-    let color = Track(fill.color, clock: clock).fromZero(rate: rate)
+    let color = Track(fill.color, clock: clock).fromZero(rate: rate, end: model.duration)
     let alpha = Track(fill.opacity, clock: clock).map { $0 / 100 * fill.gradientAlpha }
-      .fromZero(rate: rate)
+      .fromZero(rate: rate, end: model.duration)
     noteExpression(fill.color)
     noteExpression(fill.opacity)
     var style = PaintStyle(
@@ -38,15 +38,15 @@ extension SceneBuilder {
     _ stroke: ShapeItem.Stroke, paint: ShapeWalk.Paint, parent: Int, clock: TimeMap,
     layer: String
   ) throws(ImportError) {
-    let color = Track(stroke.color, clock: clock).fromZero(rate: rate)
+    let color = Track(stroke.color, clock: clock).fromZero(rate: rate, end: model.duration)
     let alpha = Track(stroke.opacity, clock: clock).map { $0 / 100 * stroke.gradientAlpha }
-      .fromZero(rate: rate)
-    let width = Track(stroke.width, clock: clock).fromZero(rate: rate)
+      .fromZero(rate: rate, end: model.duration)
+    let width = Track(stroke.width, clock: clock).fromZero(rate: rate, end: model.duration)
     noteExpression(stroke.color)
     noteExpression(stroke.opacity)
     noteExpression(stroke.width)
     if let dashes = stroke.dashes {
-      note(dashes, "dashed stroke drawn solid (needs `dash`, SPEC §21.3)")
+      note(dashes, "dashed stroke drawn solid (anim has no dashes yet)")
     }
     let cap = ["butt", "round", "square"][min(max(stroke.cap, 1), 3) - 1]
     let join = ["miter", "round", "bevel"][min(max(stroke.join, 1), 3) - 1]

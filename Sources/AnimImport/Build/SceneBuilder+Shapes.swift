@@ -13,6 +13,10 @@ extension SceneBuilder {
     }
     // Group views made so far, by the group's place in the file.
     var groupViews: [Int: Int] = [:]
+    translucentGroups = []
+    defer {
+      for (view, ref) in translucentGroups { noteOverlap(of: view, ref: ref, what: "group opacity") }
+    }
     for paint in walk.paints where !paint.shapes.isEmpty {
       var node = parent
       for step in paint.groups {
@@ -27,7 +31,7 @@ extension SceneBuilder {
         note(
           paint.item.ref,
           "gradient \(isStroke ? "stroke" : "fill") drawn in its average colour: anim has no "
-            + "gradients yet (SPEC §21.1)")
+            + "gradients yet")
         if case .fill(let fill) = approximation {
           try buildFill(fill, paint: paint, parent: node, clock: clock, layer: name)
         } else if case .stroke(let stroke) = approximation {
@@ -51,7 +55,31 @@ extension SceneBuilder {
       t, name: "\(layer)_\(groupName ?? "group")", parent: parent, clock: clock,
       box: (1, 1), opacity: (from: -Double.infinity, to: Double.infinity), comment: nil)
     made[step.ref.index] = view
+    if t.opacity.isAnimated || t.opacity.first != 100 {
+      translucentGroups.append((view, t.opacity.ref ?? step.ref))
+    }
     return view
+  }
+
+  /// Notes a layer's or group's opacity drawn as `alpha` over more than one
+  /// drawn view: lottie-web and ThorVG draw the layer or group into one
+  /// picture first, so where its shapes overlap they do not show through
+  /// each other as they do here (group `opacity` would say it).
+  func noteOverlap(of view: Int, ref: JSONRef, what: String) {
+    var inside: Set<Int> = [view]
+    var drawn = 0
+    for index in (view + 1)..<model.views.count {
+      guard let parent = model.views[index].parent, inside.contains(parent) else { continue }
+      inside.insert(index)
+      let v = model.views[index]
+      if v.kind != "layer" && v.setting("clip") == nil { drawn += 1 }
+    }
+    if drawn > 1 {
+      note(
+        ref,
+        "\(what) drawn as the alpha of each of its \(drawn) shapes: where they overlap they show "
+          + "through each other (anim has no group opacity yet)")
+    }
   }
 
   /// Whether a transform changes nothing at any time.

@@ -23,7 +23,7 @@ extension SceneBuilder {
       }
       if spatial {
         // Along spatial Bézier routes: one run of `path(d:)` and `tween`s.
-        let track = Track(p, clock: clock).fromZero(rate: rate)
+        let track = Track(p, clock: clock).fromZero(rate: rate, end: model.duration)
         routeRun = positionRun(track, ref: p.ref)
         routeStart = (track.initial[0], track.initial[1])
       } else {
@@ -61,7 +61,7 @@ extension SceneBuilder {
     if t.skew.isAnimated || t.skew.first != 0 {
       note(t.skew.ref ?? t.ref, "skew not imported (anim's transforms have none)")
     }
-    tracks = tracks.map { ($0.name, $0.track.fromZero(rate: rate)) }
+    tracks = tracks.map { ($0.name, $0.track.fromZero(rate: rate, end: model.duration)) }
 
     func initial(_ name: String) -> Double {
       tracks.first { $0.name == name }?.track.initial ?? 0

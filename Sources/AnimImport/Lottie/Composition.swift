@@ -38,8 +38,10 @@ struct Composition: Sendable {
   static func read(_ document: JSONDocument) throws(ImportError) -> Composition {
     let root = try document.root.object()
     let frameRate = try root.required("fr").finiteNumber()
-    guard frameRate > 0 else {
-      throw ImportError(try root.required("fr").pointer, "the frame rate must be greater than 0")
+    guard frameRate > 0, frameRate <= 1_000_000 else {
+      throw ImportError(
+        try root.required("fr").pointer,
+        "the frame rate \(NumberFormat.exact(frameRate)) is outside anim's (0, 1000000]")
     }
     let inPoint = try root.number("ip", or: 0)
     let outPoint = try root.required("op").finiteNumber()
@@ -47,6 +49,12 @@ struct Composition: Sendable {
       throw ImportError(
         try root.required("op").pointer,
         "the last frame (op \(NumberFormat.exact(outPoint))) must come after the first (ip \(NumberFormat.exact(inPoint)))")
+    }
+    // anim's clock stops at 1e12 s (SPEC §6.1).
+    guard (outPoint - inPoint) / frameRate <= 1e9 else {
+      throw ImportError(
+        try root.required("op").pointer,
+        "the animation lasts longer than 1e9 seconds (anim's clock ends at 1e12)")
     }
     let width = try root.required("w").finiteNumber()
     let height = try root.required("h").finiteNumber()
@@ -75,6 +83,9 @@ struct Composition: Sendable {
       precomps: precomps, images: images, ref: root,
       hasFonts: root.optional("chars") != nil)
     try composition.checkPrecomps()
+    try composition.checkImages()
+    try checkParents(composition.layers)
+    for precomp in composition.precomps.values { try checkParents(precomp.layers) }
     if let version = root.optional("v")?.string, Self.isBefore(version, [4, 1, 9]) {
       composition.scaleLegacyColors()
     }
@@ -126,6 +137,43 @@ struct Composition: Sendable {
     var layers: [Layer] = []
     for item in try ref.array() { layers.append(try Layer.read(item)) }
     return layers
+  }
+
+  /// Refuses parents that form a cycle (a layer its own ancestor), in one
+  /// pass: each layer's chain is walked until a layer already known to end.
+  static func checkParents(_ layers: [Layer]) throws(ImportError) {
+    var byIndex: [Int: Int] = [:]
+    for (i, layer) in layers.enumerated() where layer.index != nil {
+      if byIndex[layer.index!] == nil { byIndex[layer.index!] = i }
+    }
+    // 0 unknown, 1 on the chain being walked, 2 ends without a cycle.
+    var state = [UInt8](repeating: 0, count: layers.count)
+    for start in layers.indices where state[start] == 0 {
+      var chain: [Int] = []
+      var current: Int? = start
+      while let i = current, state[i] == 0 {
+        state[i] = 1
+        chain.append(i)
+        current = layers[i].parent.flatMap { byIndex[$0] }
+      }
+      if let i = current, state[i] == 1 {
+        throw ImportError(layers[i].ref.pointer + "/parent", "the layer's parents form a cycle")
+      }
+      for i in chain { state[i] = 2 }
+    }
+  }
+
+  /// Refuses image layers whose asset is not in the file (SPEC §25:
+  /// missing assets are an error).
+  func checkImages() throws(ImportError) {
+    func check(_ layers: [Layer]) throws(ImportError) {
+      for layer in layers {
+        guard case .image(let id) = layer.kind, images[id] == nil else { continue }
+        throw ImportError(layer.ref.pointer + "/refId", "no image asset with id '\(id)'")
+      }
+    }
+    try check(layers)
+    for precomp in precomps.values { try check(precomp.layers) }
   }
 
   /// The deepest precompositions may nest (each level is a level of the

@@ -11,7 +11,7 @@ struct ShapeItem: Sendable {
     case fill(Fill)
     case stroke(Stroke)
     /// A gradient fill or stroke, drawn as a fill or stroke of its average
-    /// colour until anim has gradients (SPEC §21.1).
+    /// colour until anim has gradients.
     case gradient(isStroke: Bool, paint: Content)
     case transform(ShapeTransform)
     case trim(Trim)

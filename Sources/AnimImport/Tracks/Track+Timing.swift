@@ -77,9 +77,35 @@ extension Track where Value: Interpolable {
   }
 
   /// The track as the script can run it: nothing before time 0 (a segment
-  /// under way at 0 continues from its value there). `rate` samples a
-  /// piece no curve can say.
-  func fromZero(rate: Double) -> Track<Value> {
+  /// under way at 0 continues from its value there) and nothing after
+  /// `end`, the animation's end (a segment under way then stops there; a
+  /// keyframe a million years on cannot ask the clock to go there).
+  /// `rate` samples a piece no curve can say.
+  func fromZero(rate: Double, end: Double = .infinity) -> Track<Value> {
+    var result = startingAtZero(rate: rate)
+    guard let last = result.segments.last, last.end > end else { return result }
+    var kept: [Segment<Value>] = []
+    for segment in result.segments where segment.start < end || segment.end <= end {
+      if segment.end <= end {
+        kept.append(segment)
+      } else if let piece = Self.piece(of: segment, from: segment.start, to: end) {
+        kept.append(piece)
+      } else {
+        for var piece in Self.sampled(segment, rate: rate) where piece.start < end {
+          if piece.end > end {
+            let u = (end - piece.start) / (piece.end - piece.start)
+            piece.to = Value.mix(piece.from, piece.to, u)
+            piece.end = end
+          }
+          kept.append(piece)
+        }
+      }
+    }
+    result.segments = kept
+    return result
+  }
+
+  private func startingAtZero(rate: Double) -> Track<Value> {
     guard let firstStart = segments.first?.start, firstStart < 0 else { return self }
     var result = Track(initial: value(at: 0), segments: [])
     for segment in segments where segment.end > 0 {
@@ -120,7 +146,7 @@ extension Track where Value: Interpolable {
       let v = value(at: b)
       result.segments.append(Segment(start: b, end: b, from: v, to: hidden, ease: .linear))
     }
-    return result.fromZero(rate: rate)
+    return result.startingAtZero(rate: rate)
   }
 }
 
