@@ -79,7 +79,7 @@ struct ImportCommand: ParsableCommand {
     }
     let kind = strict ? "error" : "warning"
     for note in result.notes {
-      Terminal.writeError("\(name): \(note.pointer.isEmpty ? "/" : note.pointer): \(kind): \(note.message)")
+      Terminal.writeError("\(name): \(note.pointer.isEmpty ? "" : "\(note.pointer): ")\(kind): \(note.message)")
     }
     if strict && !result.notes.isEmpty {
       Terminal.writeError(
@@ -89,6 +89,7 @@ struct ImportCommand: ParsableCommand {
     }
     guard let output else {
       Terminal.write(result.script)
+      Terminal.flush()
       return
     }
     do {

@@ -13,8 +13,9 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     self.message = message
   }
 
-  /// `POINTER: MESSAGE`, with `/` standing for the document itself.
-  public var description: String { "\(pointer.isEmpty ? "/" : pointer): \(message)" }
+  /// `POINTER: MESSAGE`, or the message alone for the whole document (whose
+  /// pointer is empty).
+  public var description: String { pointer.isEmpty ? message : "\(pointer): \(message)" }
 }
 
 /// A feature of the file the script cannot express: where it is and what
@@ -31,5 +32,5 @@ public struct ImportNote: Sendable, Equatable, CustomStringConvertible {
     self.message = message
   }
 
-  public var description: String { "\(pointer.isEmpty ? "/" : pointer): \(message)" }
+  public var description: String { pointer.isEmpty ? message : "\(pointer): \(message)" }
 }

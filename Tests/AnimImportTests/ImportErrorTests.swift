@@ -20,16 +20,16 @@ final class ImportErrorTests: XCTestCase {
   }
 
   func testBadJSON() {
-    XCTAssertEqual(error("{"), "/: invalid JSON at line 1, column 2: expected a member name in quotes")
-    XCTAssertEqual(error("[]"), "/: expected an object, found an array")
+    XCTAssertEqual(error("{"), "invalid JSON at line 1, column 2: expected a member name in quotes")
+    XCTAssertEqual(error("[]"), "expected an object, found an array")
   }
 
   func testMissingAndWrongTopLevelValues() {
-    XCTAssertEqual(error(#"{"fr": 30, "op": 10, "w": 1, "h": 1}"#), "/: missing 'layers'")
+    XCTAssertEqual(error(#"{"fr": 30, "op": 10, "w": 1, "h": 1}"#), "missing 'layers'")
     XCTAssertEqual(error(#"{"fr": "30", "op": 10, "w": 1, "h": 1, "layers": []}"#), "/fr: expected a number, found a string")
     XCTAssertEqual(error(#"{"fr": 0, "op": 10, "w": 1, "h": 1, "layers": []}"#), "/fr: the frame rate 0 is outside anim's (0, 1000000]")
     XCTAssertEqual(error(#"{"fr": 30, "ip": 5, "op": 5, "w": 1, "h": 1, "layers": []}"#), "/op: the last frame (op 5) must come after the first (ip 5)")
-    XCTAssertEqual(error(#"{"fr": 30, "op": 10, "w": 0, "h": 1, "layers": []}"#), "/: the size 0 × 1 must be greater than 0")
+    XCTAssertEqual(error(#"{"fr": 30, "op": 10, "w": 0, "h": 1, "layers": []}"#), "the size 0 × 1 must be greater than 0")
     XCTAssertEqual(error(#"{"fr": 1e999, "op": 10, "w": 1, "h": 1, "layers": []}"#), "/fr: the number is out of range")
     XCTAssertEqual(error(#"{"fr": 30, "op": 10, "w": 1, "h": 1, "layers": {}}"#), "/layers: expected an array, found an object")
   }
@@ -76,7 +76,7 @@ final class ImportErrorTests: XCTestCase {
     let uses = Array(repeating: #"{"ty": 0, "refId": "n"}"#, count: 1001).joined(separator: ",")
     XCTAssertEqual(
       error(doc("[" + uses + "]", assets: #"[{"id": "n", "layers": ["# + nulls + "]}]")),
-      "/: more than 1000000 layers once precompositions are expanded (the limit of anim import)")
+      "more than 1000000 layers once precompositions are expanded (the limit of anim import)")
   }
 
   func testParentsThatFormACycle() {
@@ -89,7 +89,7 @@ final class ImportErrorTests: XCTestCase {
     let bytes = [UInt8](repeating: 0x20, count: LottieImporter.maximumFileSize + 1)
     XCTAssertThrowsError(try LottieImporter.importScript(bytes, source: "big.json")) { error in
       XCTAssertEqual(
-        "\(error)", "/: the file is larger than the limit of 100 MB (100000001 bytes)")
+        "\(error)", "the file is larger than the limit of 100 MB (100000001 bytes)")
     }
   }
 }

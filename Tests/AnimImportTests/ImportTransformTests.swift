@@ -16,7 +16,7 @@ final class ImportTransformTests: XCTestCase {
         "layer Box_1(x: 60, y: 40, width: 200, height: 100, anchor: (0.25, 0.25), rotation: 30, scaleX: 2, scaleY: 0.5, alpha: 0.4)\n"),
       result.script)
     XCTAssertTrue(result.script.contains("stage(width: 200, height: 100, background: transparent)\nfps 30\n"))
-    XCTAssertTrue(result.script.hasSuffix("run wait(2)\n"))
+    XCTAssertTrue(result.script.hasSuffix("run wait(1.9666666666666666)\n"))
     XCTAssertEqual(result.notes, [])
   }
 

@@ -33,11 +33,11 @@ extension SceneBuilder {
     }
     // Frame by frame over the time any of them moves.
     let start = max(0, moving.compactMap { $0.segments.first?.start }.min() ?? 0)
-    let end = min(model.duration, moving.compactMap { $0.segments.last?.end }.max() ?? 0)
+    let last = min(end, moving.compactMap { $0.segments.last?.end }.max() ?? 0)
     var result = Track(initial: combine(tracks.map { $0.value(at: 0) }), segments: [])
     var k = (start * rate).rounded(.down)
-    while k / rate < end, result.segments.count < 100_000 {
-      let (t0, t1) = (k / rate, min((k + 1) / rate, end))
+    while k / rate < last, result.segments.count < 100_000 {
+      let (t0, t1) = (k / rate, min((k + 1) / rate, last))
       result.segments.append(
         Segment(
           start: t0, end: t1, from: combine(tracks.map { $0.value(at: t0) }),
@@ -54,7 +54,7 @@ extension SceneBuilder {
   func pathTrack(_ shape: ShapeWalk.PaintedShape, clock: TimeMap) -> Track<BezierPath> {
     var track: Track<BezierPath>
     switch shape.item.content {
-    case .path(let p): track = Track(p, clock: clock).fromZero(rate: rate, end: model.duration)
+    case .path(let p): track = Track(p, clock: clock).fromZero(rate: rate, end: end)
     default:
       if isFixed(shape.item) {
         track = Track(initial: fixedPath(shape.item), segments: [])
@@ -71,7 +71,6 @@ extension SceneBuilder {
     let transforms = shape.groups.compactMap(\.transform)
     let placed = track
     var result = Track(initial: placed.value(at: 0), segments: [])
-    let end = model.duration
     var k = 0.0
     func at(_ t: Double) -> BezierPath {
       placed.value(at: t).transformed(affineOf(transforms, at: t, clock: clock))
@@ -113,10 +112,10 @@ extension SceneBuilder {
       return Track(initial: fixedPath(item), segments: [])
     }
     var result = Track(initial: at.path(0), segments: [])
-    let end = min(at.end, model.duration)
+    let last = min(at.end, end)
     var k = 0.0
-    while k / rate < end, result.segments.count < 100_000 {
-      let (t0, t1) = (k / rate, min((k + 1) / rate, end))
+    while k / rate < last, result.segments.count < 100_000 {
+      let (t0, t1) = (k / rate, min((k + 1) / rate, last))
       result.segments.append(
         Segment(start: t0, end: t1, from: at.path(t0), to: at.path(t1), ease: .linear))
       k += 1

@@ -17,7 +17,7 @@ extension SceneBuilder {
         ("width", Track(s, clock: clock, component: 0).map { $0[0] }),
         ("height", Track(s, clock: clock, component: 1).map { $0[1] }),
         ("cornerRadius", Track(r, clock: clock)),
-      ].map { (name: $0.0, track: $0.1.fromZero(rate: rate, end: model.duration)) }
+      ].map { (name: $0.0, track: $0.1.fromZero(rate: rate, end: end)) }
       place(&view, tracks, skipZero: ["cornerRadius"])
       return view
     case .ellipse(let p, let s) where !(needsLottieStart && item.reversed):
@@ -27,7 +27,7 @@ extension SceneBuilder {
         ("y", Track(p, clock: clock, component: 1).map { $0[1] }),
         ("width", Track(s, clock: clock, component: 0).map { $0[0] }),
         ("height", Track(s, clock: clock, component: 1).map { $0[1] }),
-      ].map { (name: $0.0, track: $0.1.fromZero(rate: rate, end: model.duration)) }
+      ].map { (name: $0.0, track: $0.1.fromZero(rate: rate, end: end)) }
       place(&view, tracks, skipZero: [])
       return view
     case .star(let star) where Self.isKindStar(star, reversedAndTrimmed: needsLottieStart && item.reversed):
@@ -39,7 +39,7 @@ extension SceneBuilder {
     case .path(let p):
       noteExpression(p)
       return try morphingView(
-        Track(p, clock: clock).fromZero(rate: rate, end: model.duration), name: name, parent: parent, ref: p.ref)
+        Track(p, clock: clock).fromZero(rate: rate, end: end), name: name, parent: parent, ref: p.ref)
     default:
       if isFixed(item) {
         var view = ScriptView(kind: "shape", name: name, parent: parent)
@@ -107,7 +107,7 @@ extension SceneBuilder {
         tracks.append(("innerRadius", Track(s.innerRadius, clock: clock).map { $0 / outer }))
       }
     }
-    tracks = tracks.map { (name: $0.name, track: $0.track.fromZero(rate: rate, end: model.duration)) }
+    tracks = tracks.map { (name: $0.name, track: $0.track.fromZero(rate: rate, end: end)) }
     place(&view, tracks, skipZero: ["rotation"])
     return view
   }

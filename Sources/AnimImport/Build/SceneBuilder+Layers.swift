@@ -99,7 +99,7 @@ extension SceneBuilder {
     // When the layer is shown, on the script's clock.
     let shownFrom = clock.seconds(layer.inPoint)
     let shownTo = clock.seconds(layer.outPoint)
-    guard clock.scale > 0, shownTo > shownFrom, shownTo > 0, shownFrom < model.duration else {
+    guard clock.scale > 0, shownTo > shownFrom, shownTo > 0, shownFrom < end else {
       return
     }
     let lineage = try ancestors(of: layer, in: layers, byIndex: byIndex)

@@ -24,7 +24,7 @@ extension SceneBuilder {
     }
     func track(_ mask: Layer.Mask) -> Track<BezierPath> {
       noteExpression(mask.path)
-      return Track(mask.path, clock: clock).fromZero(rate: rate, end: model.duration)
+      return Track(mask.path, clock: clock).fromZero(rate: rate, end: end)
     }
     let clip = "\(name)_mask"
     var node = parent

@@ -40,10 +40,10 @@ extension SceneBuilder {
     var matteAlpha = Track(source.transform.opacity, clock: clock).map {
       $0 / 100 * outline.alpha
     }
-    if from > 0 || to < model.duration {
+    if from > 0 || to < end {
       matteAlpha = matteAlpha.shown(from: from, to: to, hidden: 0, rate: rate)
     }
-    matteAlpha = matteAlpha.fromZero(rate: rate, end: model.duration)
+    matteAlpha = matteAlpha.fromZero(rate: rate, end: end)
     if inverted && (matteAlpha.isAnimated || matteAlpha.initial != 1) {
       note(
         source.transform.opacity.ref ?? source.ref,
@@ -146,7 +146,7 @@ extension SceneBuilder {
         var view: ScriptView
         if case .path(let p) = firstShape.item.content, p.isAnimated {
           view = try morphingView(
-            Track(p, clock: clock).fromZero(rate: rate, end: model.duration), name: "matte", parent: 0, ref: p.ref)
+            Track(p, clock: clock).fromZero(rate: rate, end: end), name: "matte", parent: 0, ref: p.ref)
         } else if isFixed(firstShape.item) {
           view = ScriptView(kind: "shape", name: "matte", parent: nil)
           view.settings = [
@@ -214,7 +214,7 @@ extension SceneBuilder {
             })
         ))
     }
-    tracks = tracks.map { ($0.name, $0.track.fromZero(rate: rate, end: model.duration)) }
+    tracks = tracks.map { ($0.name, $0.track.fromZero(rate: rate, end: end)) }
     first.settings = [
       ("x", .number(tracks[0].track.initial)), ("y", .number(tracks[1].track.initial)),
       ("width", .number(1)), ("height", .number(1)), ("anchor", .point(0, 0)),
@@ -234,7 +234,7 @@ extension SceneBuilder {
       if let px = t.positionX { tracks2.append(("anchorX", Track(px, clock: clock))) }
       if let py = t.positionY { tracks2.append(("anchorY", Track(py, clock: clock))) }
     }
-    tracks2 = tracks2.map { ($0.name, $0.track.fromZero(rate: rate, end: model.duration)) }
+    tracks2 = tracks2.map { ($0.name, $0.track.fromZero(rate: rate, end: end)) }
     func initial(_ n: String) -> Double { tracks2.first { $0.name == n }?.track.initial ?? 0 }
     second.settings = [
       ("width", .number(1)), ("height", .number(1)),

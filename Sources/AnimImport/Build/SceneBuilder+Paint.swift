@@ -16,9 +16,9 @@ extension SceneBuilder {
   func buildFill(
     _ fill: ShapeItem.Fill, paint: ShapeWalk.Paint, parent: Int, clock: TimeMap, layer: String
   ) throws(ImportError) {
-    let color = Track(fill.color, clock: clock).fromZero(rate: rate, end: model.duration)
+    let color = Track(fill.color, clock: clock).fromZero(rate: rate, end: end)
     let alpha = Track(fill.opacity, clock: clock).map { $0 / 100 * fill.gradientAlpha }
-      .fromZero(rate: rate, end: model.duration)
+      .fromZero(rate: rate, end: end)
     noteExpression(fill.color)
     noteExpression(fill.opacity)
     var style = PaintStyle(
@@ -38,10 +38,10 @@ extension SceneBuilder {
     _ stroke: ShapeItem.Stroke, paint: ShapeWalk.Paint, parent: Int, clock: TimeMap,
     layer: String
   ) throws(ImportError) {
-    let color = Track(stroke.color, clock: clock).fromZero(rate: rate, end: model.duration)
+    let color = Track(stroke.color, clock: clock).fromZero(rate: rate, end: end)
     let alpha = Track(stroke.opacity, clock: clock).map { $0 / 100 * stroke.gradientAlpha }
-      .fromZero(rate: rate, end: model.duration)
-    let width = Track(stroke.width, clock: clock).fromZero(rate: rate, end: model.duration)
+      .fromZero(rate: rate, end: end)
+    let width = Track(stroke.width, clock: clock).fromZero(rate: rate, end: end)
     noteExpression(stroke.color)
     noteExpression(stroke.opacity)
     noteExpression(stroke.width)

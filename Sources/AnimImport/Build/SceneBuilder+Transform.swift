@@ -23,7 +23,7 @@ extension SceneBuilder {
       }
       if spatial {
         // Along spatial Bézier routes: one run of `path(d:)` and `tween`s.
-        let track = Track(p, clock: clock).fromZero(rate: rate, end: model.duration)
+        let track = Track(p, clock: clock).fromZero(rate: rate, end: end)
         routeRun = positionRun(track, ref: p.ref)
         routeStart = (track.initial[0], track.initial[1])
       } else {
@@ -50,7 +50,7 @@ extension SceneBuilder {
     for p in [t.rotation, t.opacity] { noteExpression(p) }
     if let window {
       let alpha = Track(t.opacity, clock: clock).map { $0 / 100 }
-      let total = model.duration
+      let total = end
       if window.from <= 0 && window.to >= total {
         tracks.append(("alpha", alpha))
       } else {
@@ -61,7 +61,7 @@ extension SceneBuilder {
     if t.skew.isAnimated || t.skew.first != 0 {
       note(t.skew.ref ?? t.ref, "skew not imported (anim's transforms have none)")
     }
-    tracks = tracks.map { ($0.name, $0.track.fromZero(rate: rate, end: model.duration)) }
+    tracks = tracks.map { ($0.name, $0.track.fromZero(rate: rate, end: end)) }
 
     func initial(_ name: String) -> Double {
       tracks.first { $0.name == name }?.track.initial ?? 0

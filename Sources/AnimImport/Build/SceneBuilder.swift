@@ -22,6 +22,9 @@ final class SceneBuilder {
   var translucentGroups: [(Int, JSONRef)] = []
   /// The frame rate of sampled pieces: the composition's.
   var rate: Double { composition.frameRate }
+  /// Where the composition ends on the script's clock, (op − ip)/fr: its
+  /// last frame is one frame before.
+  var end: Double { (composition.outPoint - composition.inPoint) / composition.frameRate }
   /// The most views a script may declare (anim's scene holds 1 000 000,
   /// the default `view` among them).
   static let maximumViews = 999_000
@@ -51,7 +54,10 @@ final class SceneBuilder {
 
   func build(source: String) throws(ImportError) -> ScriptModel {
     let c = composition
-    let duration = (c.outPoint - c.inPoint) / c.frameRate
+    // The last frame shown is op − 1 (op is where the players stop): the
+    // script's length is that frame's time, so render draws the frames the
+    // players show, and export writes the same op again.
+    let duration = max(0, (c.outPoint - c.inPoint - 1) / c.frameRate)
     model.header = [
       "Imported by `anim import` from \(source)"
         + (c.name.isEmpty ? "" : " (\"\(ScriptWriter.escaped(c.name))\")") + ":",

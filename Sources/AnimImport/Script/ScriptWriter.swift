@@ -38,7 +38,7 @@ struct ScriptWriter {
         return true
       }
     }
-    text += "\n# The animation's length, so that render and export cover it.\n"
+    text += "\n# The last frame's time: render and export draw the frames the players show.\n"
     text += "run wait(\(NumberFormat.exact(model.duration)))\n"
   }
 
