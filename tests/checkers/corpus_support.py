@@ -171,7 +171,9 @@ def import_and_render(name, tmp):
     w, h = size_of(doc)
     step = (frames[1] - frames[0]) / doc["fr"]
     pattern = os.path.join(tmp, flat_name + ".%d.png")
-    render, rss = measured_run(["render", script, "-o", pattern, "--from", "0", "--to", repr(4 * step),
+    # B a microsecond past the fifth frame: 4/N may round past 4·step by
+    # an ulp, and the render's clock stops at B.
+    render, rss = measured_run(["render", script, "-o", pattern, "--from", "0", "--to", repr(4 * step + 1e-6),
                                 "--fps", repr(1 / step), "--size", f"{w}x{h}", "--quiet"])
     result.update({"render": render.returncode, "render_rss": rss, "render_stderr": render.stderr[-500:]})
     if render.returncode != 0:

@@ -21,17 +21,91 @@ extension SceneBuilder {
     _ layers: [Layer], clock: TimeMap, parent: Int?, size: (Double, Double), depth: Int,
     where ref: JSONRef
   ) throws(ImportError) {
-    var byIndex: [Int: Int] = [:]
-    for (i, layer) in layers.enumerated() {
-      if let index = layer.index, byIndex[index] == nil { byIndex[index] = i }
-    }
+    let end = self.end
+    let tree = LayerTree(
+      layers, drawn: draws,
+      shownThroughout: { clock.seconds($0.inPoint) <= 0 && clock.seconds($0.outPoint) >= end })
     // Lottie lists the topmost layer first.
     for i in layers.indices.reversed() {
       let layer = layers[i]
       if layer.isMatte || layer.hidden { continue }
-      try buildLayer(
-        i, of: layers, byIndex: byIndex, clock: clock, parent: parent, size: size, depth: depth)
+      try buildLayer(i, tree: tree, clock: clock, parent: parent, size: size, depth: depth)
     }
+  }
+
+  /// Whether a layer draws anything of its own.
+  func draws(_ layer: Layer) -> Bool {
+    if layer.isMatte || layer.hidden { return false }
+    switch layer.kind {
+    case .shape(let items): return ShapeWalk(items).paints.contains { !$0.shapes.isEmpty }
+    case .solid, .precomp: return true
+    default: return false
+    }
+  }
+
+  func layerName(_ layer: Layer, _ position: Int) -> String {
+    layer.name.isEmpty ? "layer_\(layer.index ?? position)" : layer.name
+  }
+
+  /// The comment above a layer's view.
+  func layerComment(_ position: Int, tree: LayerTree) -> String {
+    let layer = tree.layers[position]
+    let lineage = tree.lineage(position).map { "\"\(tree.layers[$0].name)\"" }
+    return "Layer \"\(layer.name)\" (\(layer.ref.pointer))"
+      + (lineage.isEmpty ? "" : ", under \(lineage.joined(separator: " < "))")
+  }
+
+  /// The view a layer's own view goes under: the view of its nearest nested
+  /// ancestor (made if need be) or `root`, then a copy of the transform of
+  /// each ancestor below that one, top first.
+  func placement(
+    _ position: Int, tree: LayerTree, clock: TimeMap, root: Int?, size: (Double, Double)
+  ) throws(ImportError) -> Int? {
+    let lineage = tree.lineage(position)
+    let nearest = lineage.firstIndex { tree.nested.contains($0) }
+    var node = root
+    if let nearest { node = try nestedView(lineage[nearest], tree: tree, clock: clock, root: root, size: size) }
+    let name = layerName(tree.layers[position], position)
+    for ancestor in lineage[..<(nearest ?? lineage.count)].reversed() {
+      let layer = tree.layers[ancestor]
+      node = try transformView(
+        layer.transform, name: "\(layerName(layer, ancestor))_for_\(name)", parent: node,
+        clock: clock, box: box(of: layer, in: size), opacity: nil, comment: nil)
+    }
+    return node
+  }
+
+  /// The view of a nested parent (made the first time one of its layers
+  /// needs it): its transform, and no alpha (its opacity is 100 % and it is
+  /// shown throughout, or it would not be nested).
+  func nestedView(
+    _ position: Int, tree: LayerTree, clock: TimeMap, root: Int?, size: (Double, Double)
+  ) throws(ImportError) -> Int {
+    if let view = tree.views[position] { return view }
+    // The nested ancestors still without views, nearest first: made top
+    // down, each under the one above (no recursion: lines may be long).
+    var pending = [position]
+    for ancestor in tree.lineage(position) where tree.nested.contains(ancestor) {
+      if tree.views[ancestor] != nil { break }
+      pending.append(ancestor)
+    }
+    for p in pending.reversed() {
+      let lineage = tree.lineage(p)
+      let nearest = lineage.firstIndex { tree.nested.contains($0) }
+      var node = nearest.map { tree.views[lineage[$0]]! } ?? root
+      let name = layerName(tree.layers[p], p)
+      for ancestor in lineage[..<(nearest ?? lineage.count)].reversed() {
+        let layer = tree.layers[ancestor]
+        node = try transformView(
+          layer.transform, name: "\(layerName(layer, ancestor))_for_\(name)", parent: node,
+          clock: clock, box: box(of: layer, in: size), opacity: nil, comment: nil)
+      }
+      tree.views[p] = try transformView(
+        tree.layers[p].transform, name: name, parent: node, clock: clock,
+        box: box(of: tree.layers[p], in: size), opacity: nil,
+        comment: layerComment(p, tree: tree))
+    }
+    return tree.views[position]!
   }
 
   /// The layer's Lottie ancestors, nearest first.
@@ -56,11 +130,11 @@ extension SceneBuilder {
   }
 
   func buildLayer(
-    _ position: Int, of layers: [Layer], byIndex: [Int: Int], clock: TimeMap, parent: Int?,
-    size: (Double, Double), depth: Int
+    _ position: Int, tree: LayerTree, clock: TimeMap, parent: Int?, size: (Double, Double),
+    depth: Int
   ) throws(ImportError) {
-    let layer = layers[position]
-    let name = layer.name.isEmpty ? "layer_\(layer.index ?? position)" : layer.name
+    let layer = tree.layers[position]
+    let name = layerName(layer, position)
     // What anim cannot draw, noted; the layer is drawn without it.
     switch layer.kind {
     case .text:
@@ -102,27 +176,22 @@ extension SceneBuilder {
     guard clock.scale > 0, shownTo > shownFrom, shownTo > 0, shownFrom < end else {
       return
     }
-    let lineage = try ancestors(of: layer, in: layers, byIndex: byIndex)
-    var node = parent
+    var root = parent
     if layer.matteMode != 0 {
-      node = try buildMatte(
-        for: position, of: layers, byIndex: byIndex, clock: clock, parent: node, size: size,
-        name: name)
+      // (A matte's layer is never under a nested parent: LayerTree.)
+      root = try buildMatte(
+        for: position, of: tree.layers, byIndex: tree.byIndex, clock: clock, parent: root,
+        size: size, name: name)
     }
-    for ancestor in lineage.reversed() {
-      let ancestorName = ancestor.name.isEmpty ? "layer_\(ancestor.index ?? 0)" : ancestor.name
-      node = try transformView(
-        ancestor.transform, name: "\(ancestorName)_for_\(name)", parent: node, clock: clock,
-        box: box(of: ancestor, in: size), opacity: nil,
-        comment: nil)
+    let own: Int
+    if tree.nested.contains(position) {
+      own = try nestedView(position, tree: tree, clock: clock, root: root, size: size)
+    } else {
+      let node = try placement(position, tree: tree, clock: clock, root: root, size: size)
+      own = try transformView(
+        layer.transform, name: name, parent: node, clock: clock, box: box(of: layer, in: size),
+        opacity: (from: shownFrom, to: shownTo), comment: layerComment(position, tree: tree))
     }
-    let window = (from: shownFrom, to: shownTo)
-    let own = try transformView(
-      layer.transform, name: name, parent: node, clock: clock, box: box(of: layer, in: size),
-      opacity: window,
-      comment: "Layer \"\(layer.name)\" (\(layer.ref.pointer))"
-        + (lineage.isEmpty
-          ? "" : ", under \(lineage.map { "\"\($0.name)\"" }.joined(separator: " < "))"))
     let content = try buildMasks(layer, parent: own, clock: clock, name: name)
     switch layer.kind {
     case .shape(let items):
