@@ -3,8 +3,8 @@ imported and its frames rendered by anim, beside ThorVG drawing the same
 frames at the same size, in the same run.
 
 The file is made here from three files of the public corpus
-(`../shared/lottie-corpus`, or LOTTIE_CORPUS): ThorVG's frog_vr, alien and
-coin examples, each a precomposition in one quarter of a 512 × 512
+(`../shared/lottie-corpus`, or LOTTIE_CORPUS): ThorVG's frog_vr, alien,
+coin and graph examples, each a precomposition in one quarter of a 512 × 512
 composition (written to bench/out/, git-ignored: the corpus is not ours to
 commit). Times are processor times of the measured process (user + sys),
 which stay meaningful on a shared machine; walls are printed too.
@@ -31,7 +31,7 @@ OUT = os.path.join(ROOT, "bench", "out")
 ANIM = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build", "release", "anim")
 SIZE = 512
 PARTS = ["thorvg.example__res_lottie_frog_vr.json", "thorvg.example__res_lottie_alien.json",
-         "thorvg.example__res_lottie_coin.json"]
+         "thorvg.example__res_lottie_coin.json", "thorvg.example__res_lottie_graph.json"]
 
 
 def combined():
