@@ -32,7 +32,8 @@ struct ImportCommand: ParsableCommand {
 
   @Option(
     name: [.short, .customLong("output")],
-    help: ArgumentHelp("Where to write the script (standard output when left out).",
+    help: ArgumentHelp(
+      "Where to write the script (standard output when left out).",
       valueName: "out"))
   var output: String?
 
@@ -74,12 +75,14 @@ struct ImportCommand: ParsableCommand {
     do {
       result = try LottieImporter.importScript(bytes, source: Self.baseName(name))
     } catch {
-      Terminal.writeError("\(name): \(error.pointer.isEmpty ? "" : "\(error.pointer): ")error: \(error.message)")
+      Terminal.writeError(
+        "\(name): \(error.pointer.isEmpty ? "" : "\(error.pointer): ")error: \(error.message)")
       throw ExitCode(ExitStatus.dataError)
     }
     let kind = strict ? "error" : "warning"
     for note in result.notes {
-      Terminal.writeError("\(name): \(note.pointer.isEmpty ? "" : "\(note.pointer): ")\(kind): \(note.message)")
+      Terminal.writeError(
+        "\(name): \(note.pointer.isEmpty ? "" : "\(note.pointer): ")\(kind): \(note.message)")
     }
     if strict && !result.notes.isEmpty {
       Terminal.writeError(

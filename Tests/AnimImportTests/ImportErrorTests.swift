@@ -26,12 +26,24 @@ final class ImportErrorTests: XCTestCase {
 
   func testMissingAndWrongTopLevelValues() {
     XCTAssertEqual(error(#"{"fr": 30, "op": 10, "w": 1, "h": 1}"#), "missing 'layers'")
-    XCTAssertEqual(error(#"{"fr": "30", "op": 10, "w": 1, "h": 1, "layers": []}"#), "/fr: expected a number, found a string")
-    XCTAssertEqual(error(#"{"fr": 0, "op": 10, "w": 1, "h": 1, "layers": []}"#), "/fr: the frame rate 0 is outside anim's (0, 1000000]")
-    XCTAssertEqual(error(#"{"fr": 30, "ip": 5, "op": 5, "w": 1, "h": 1, "layers": []}"#), "/op: the last frame (op 5) must come after the first (ip 5)")
-    XCTAssertEqual(error(#"{"fr": 30, "op": 10, "w": 0, "h": 1, "layers": []}"#), "the size 0 × 1 must be greater than 0")
-    XCTAssertEqual(error(#"{"fr": 1e999, "op": 10, "w": 1, "h": 1, "layers": []}"#), "/fr: the number is out of range")
-    XCTAssertEqual(error(#"{"fr": 30, "op": 10, "w": 1, "h": 1, "layers": {}}"#), "/layers: expected an array, found an object")
+    XCTAssertEqual(
+      error(#"{"fr": "30", "op": 10, "w": 1, "h": 1, "layers": []}"#),
+      "/fr: expected a number, found a string")
+    XCTAssertEqual(
+      error(#"{"fr": 0, "op": 10, "w": 1, "h": 1, "layers": []}"#),
+      "/fr: the frame rate 0 is outside anim's (0, 1000000]")
+    XCTAssertEqual(
+      error(#"{"fr": 30, "ip": 5, "op": 5, "w": 1, "h": 1, "layers": []}"#),
+      "/op: the last frame (op 5) must come after the first (ip 5)")
+    XCTAssertEqual(
+      error(#"{"fr": 30, "op": 10, "w": 0, "h": 1, "layers": []}"#),
+      "the size 0 × 1 must be greater than 0")
+    XCTAssertEqual(
+      error(#"{"fr": 1e999, "op": 10, "w": 1, "h": 1, "layers": []}"#),
+      "/fr: the number is out of range")
+    XCTAssertEqual(
+      error(#"{"fr": 30, "op": 10, "w": 1, "h": 1, "layers": {}}"#),
+      "/layers: expected an array, found an object")
   }
 
   func testWrongTypesDeepInALayer() {
@@ -42,7 +54,8 @@ final class ImportErrorTests: XCTestCase {
       error(doc(#"[{"ty": 4, "ks": {}, "shapes": [{"ty": "sh"}]}]"#)),
       "/layers/0/shapes/0: missing 'ks'")
     XCTAssertEqual(
-      error(doc(#"[{"ty": 4, "ks": {"o": {"a": 1, "k": [{"t": 5, "s": [0]}, {"t": 2, "s": [1]}]}}}]"#)),
+      error(
+        doc(#"[{"ty": 4, "ks": {"o": {"a": 1, "k": [{"t": 5, "s": [0]}, {"t": 2, "s": [1]}]}}}]"#)),
       "/layers/0/ks/o/k/1/t: keyframe 1 at frame 2 comes before the one at frame 5")
     XCTAssertEqual(
       error(doc(#"[{"ty": 4, "ks": {"r": {"a": 1, "k": [{"t": 0}]}}}]"#)),
@@ -53,17 +66,21 @@ final class ImportErrorTests: XCTestCase {
   }
 
   func testPrecompositionsThatContainThemselves() {
-    let assets = #"[{"id": "a", "layers": [{"ty": 0, "refId": "b"}]}, {"id": "b", "layers": [{"ty": 0, "refId": "a"}]}]"#
+    let assets =
+      #"[{"id": "a", "layers": [{"ty": 0, "refId": "b"}]}, {"id": "b", "layers": [{"ty": 0, "refId": "a"}]}]"#
     XCTAssertEqual(
       error(doc(#"[{"ty": 0, "refId": "a"}]"#, assets: assets)),
       "/assets/1/layers/0/refId: precomposition 'a' contains itself")
     XCTAssertEqual(
-      error(doc(#"[{"ty": 0, "refId": "nope"}]"#)), "/layers/0/refId: no precomposition with id 'nope'")
+      error(doc(#"[{"ty": 0, "refId": "nope"}]"#)),
+      "/layers/0/refId: no precomposition with id 'nope'")
   }
 
   func testPrecompositionsNestedTooDeep() {
     var assets: [String] = []
-    for i in 0..<70 { assets.append(#"{"id": "c\#(i)", "layers": [{"ty": 0, "refId": "c\#(i + 1)"}]}"#) }
+    for i in 0..<70 {
+      assets.append(#"{"id": "c\#(i)", "layers": [{"ty": 0, "refId": "c\#(i + 1)"}]}"#)
+    }
     assets.append(#"{"id": "c70", "layers": []}"#)
     XCTAssertEqual(
       error(doc(#"[{"ty": 0, "refId": "c0"}]"#, assets: "[" + assets.joined(separator: ",") + "]")),
@@ -81,7 +98,10 @@ final class ImportErrorTests: XCTestCase {
 
   func testParentsThatFormACycle() {
     XCTAssertEqual(
-      error(doc(#"[{"ty": 4, "ind": 1, "parent": 2, "shapes": []}, {"ty": 4, "ind": 2, "parent": 1, "shapes": []}]"#)),
+      error(
+        doc(
+          #"[{"ty": 4, "ind": 1, "parent": 2, "shapes": []}, {"ty": 4, "ind": 2, "parent": 1, "shapes": []}]"#
+        )),
       "/layers/0/parent: the layer's parents form a cycle")
   }
 

@@ -37,13 +37,16 @@ enum ImportHarness {
 
   /// Runs `script` followed by `tail` and returns what it printed (and
   /// fails the test on an error).
-  static func run(_ script: String, then tail: String, file: StaticString = #filePath, line: UInt = #line)
+  static func run(
+    _ script: String, then tail: String, file: StaticString = #filePath, line: UInt = #line
+  )
     -> [String]
   {
     var lines: [String] = []
     let result = ScriptRunner.run(
       SourceFile(path: "imported.anim", text: script + "\n" + tail), output: { lines.append($0) })
-    XCTAssertTrue(result.errors.isEmpty, "\(result.errors.map { $0.0.message })", file: file, line: line)
+    XCTAssertTrue(
+      result.errors.isEmpty, "\(result.errors.map { $0.0.message })", file: file, line: line)
     return lines
   }
 }

@@ -35,7 +35,8 @@ final class JSONDocumentTests: XCTestCase {
   }
 
   func testNumbersAtTheEdgesOfDoubles() throws {
-    let doc = try parse("[0, -0, 1e308, 1.7976931348623157e308, 1e400, 5e-324, 1e-400, 123456789012345678]")
+    let doc = try parse(
+      "[0, -0, 1e308, 1.7976931348623157e308, 1e400, 5e-324, 1e-400, 123456789012345678]")
     let values = try XCTUnwrap(doc.root.elements).map { $0.number! }
     XCTAssertEqual(values[0], 0)
     XCTAssertEqual(values[2], 1e308)
@@ -65,19 +66,25 @@ final class JSONDocumentTests: XCTestCase {
 
   func testMalformedTextIsRefusedWithItsPlace() {
     XCTAssertEqual(error(""), "invalid JSON at line 1, column 1: unexpected end of input")
-    XCTAssertEqual(error("{\"a\": 1,}"), "invalid JSON at line 1, column 9: expected a member name in quotes")
+    XCTAssertEqual(
+      error("{\"a\": 1,}"), "invalid JSON at line 1, column 9: expected a member name in quotes")
     XCTAssertEqual(error("[1,]"), "invalid JSON at line 1, column 4: unexpected character ']'")
     XCTAssertEqual(error("[1 2]"), "invalid JSON at line 1, column 4: expected ',' or ']'")
-    XCTAssertEqual(error("{\"a\" 1}"), "invalid JSON at line 1, column 6: expected ':' after a member name")
-    XCTAssertEqual(error("\n\n  [01]"), "invalid JSON at line 3, column 4: a number may not start with 0")
+    XCTAssertEqual(
+      error("{\"a\" 1}"), "invalid JSON at line 1, column 6: expected ':' after a member name")
+    XCTAssertEqual(
+      error("\n\n  [01]"), "invalid JSON at line 3, column 4: a number may not start with 0")
     XCTAssertEqual(error("[1.]"), "invalid JSON at line 1, column 4: expected a digit after '.'")
-    XCTAssertEqual(error("[1e]"), "invalid JSON at line 1, column 4: expected a digit in the exponent")
+    XCTAssertEqual(
+      error("[1e]"), "invalid JSON at line 1, column 4: expected a digit in the exponent")
     XCTAssertEqual(error("[\"abc"), "invalid JSON at line 1, column 2: unterminated string")
     XCTAssertEqual(error("[\"a\\q\"]"), "invalid JSON at line 1, column 4: invalid escape")
     XCTAssertEqual(error("[\"\\u12\"]"), "invalid JSON at line 1, column 3: invalid \\u escape")
-    XCTAssertEqual(error("[\"a\u{01}\"]"), "invalid JSON at line 1, column 4: control character in a string")
+    XCTAssertEqual(
+      error("[\"a\u{01}\"]"), "invalid JSON at line 1, column 4: control character in a string")
     XCTAssertEqual(error("[tru]"), "invalid JSON at line 1, column 2: invalid literal")
-    XCTAssertEqual(error("{} {}"), "invalid JSON at line 1, column 4: unexpected text after the value")
+    XCTAssertEqual(
+      error("{} {}"), "invalid JSON at line 1, column 4: unexpected text after the value")
     XCTAssertEqual(error("NaN"), "invalid JSON at line 1, column 1: unexpected character 'N'")
   }
 

@@ -57,7 +57,10 @@ extension SceneBuilder {
   /// fills the same (noted where they cross and cannot be).
   func evenOddTurned(_ paths: [BezierPath], ref: JSONRef) -> [BezierPath] {
     guard let reversals = EvenOdd.reversals(paths) else {
-      note(ref, "an even-odd fill of crossing paths drawn with the non-zero rule (anim has no even-odd rule yet)")
+      note(
+        ref,
+        "an even-odd fill of crossing paths drawn with the non-zero rule (anim has no even-odd rule yet)"
+      )
       return paths
     }
     return zip(paths, reversals).map { $1 ? $0.reversed : $0 }
@@ -135,8 +138,10 @@ extension SceneBuilder {
     case .rect(let p, let s, let r): return !p.isAnimated && !s.isAnimated && !r.isAnimated
     case .ellipse(let p, let s): return !p.isAnimated && !s.isAnimated
     case .star(let s):
-      return ![s.outerRadius, s.innerRadius, s.outerRoundness, s.innerRoundness, s.points, s.rotation]
-        .contains { $0.isAnimated } && !s.position.isAnimated
+      return ![
+        s.outerRadius, s.innerRadius, s.outerRoundness, s.innerRoundness, s.points, s.rotation,
+      ]
+      .contains { $0.isAnimated } && !s.position.isAnimated
     default: return true
     }
   }

@@ -30,7 +30,8 @@ extension SceneBuilder {
       ].map { (name: $0.0, track: $0.1.fromZero(rate: rate, end: end)) }
       place(&view, tracks, skipZero: [])
       return view
-    case .star(let star) where Self.isKindStar(star, reversedAndTrimmed: needsLottieStart && item.reversed):
+    case .star(let star)
+    where Self.isKindStar(star, reversedAndTrimmed: needsLottieStart && item.reversed):
       return starView(star, name: name, parent: parent, clock: clock)
     case .path(let p) where !p.isAnimated:
       var view = ScriptView(kind: "shape", name: name, parent: parent)
@@ -39,11 +40,14 @@ extension SceneBuilder {
     case .path(let p):
       noteExpression(p)
       return try morphingView(
-        Track(p, clock: clock).fromZero(rate: rate, end: end), name: name, parent: parent, ref: p.ref)
+        Track(p, clock: clock).fromZero(rate: rate, end: end), name: name, parent: parent,
+        ref: p.ref)
     default:
       if isFixed(item) {
         var view = ScriptView(kind: "shape", name: name, parent: parent)
-        view.settings = [("d", .string(PathData.text([fixedPath(item)]))), ("anchor", .point(0, 0))]
+        view.settings = [
+          ("d", .string(PathData.text([fixedPath(item)]))), ("anchor", .point(0, 0)),
+        ]
         return view
       }
       return try sampledShapeView(item, name: name, parent: parent, clock: clock)

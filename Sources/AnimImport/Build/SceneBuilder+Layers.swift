@@ -64,7 +64,9 @@ extension SceneBuilder {
     let lineage = tree.lineage(position)
     let nearest = lineage.firstIndex { tree.nested.contains($0) }
     var node = root
-    if let nearest { node = try nestedView(lineage[nearest], tree: tree, clock: clock, root: root, size: size) }
+    if let nearest {
+      node = try nestedView(lineage[nearest], tree: tree, clock: clock, root: root, size: size)
+    }
     let name = layerName(tree.layers[position], position)
     for ancestor in lineage[..<(nearest ?? lineage.count)].reversed() {
       let layer = tree.layers[ancestor]

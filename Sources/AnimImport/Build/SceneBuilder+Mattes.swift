@@ -58,7 +58,8 @@ extension SceneBuilder {
     for (layer, transform) in chain {
       node = try transformView(
         transform, name: matteName, parent: node, clock: clock, box: box(of: layer, in: size),
-        opacity: nil, comment: layer.ref.index == source.ref.index
+        opacity: nil,
+        comment: layer.ref.index == source.ref.index
           ? "Track matte of \"\(target.name)\": layer \"\(source.name)\" (\(source.ref.pointer))"
           : nil)
     }
@@ -108,7 +109,8 @@ extension SceneBuilder {
   {
     switch source.kind {
     case .solid(let color, let w, let h):
-      let rect = ShapeGeometry.rect(center: [w / 2, h / 2], size: [w, h], roundness: 0, reversed: false)
+      let rect = ShapeGeometry.rect(
+        center: [w / 2, h / 2], size: [w, h], roundness: 0, reversed: false)
       var view = ScriptView(kind: "shape", name: "matte", parent: nil)
       let paths = inverted ? [Self.outsidePath(), rect] : [rect]
       view.settings = [("d", .string(PathData.text(paths))), ("anchor", .point(0, 0))]
@@ -146,7 +148,8 @@ extension SceneBuilder {
         var view: ScriptView
         if case .path(let p) = firstShape.item.content, p.isAnimated {
           view = try morphingView(
-            Track(p, clock: clock).fromZero(rate: rate, end: end), name: "matte", parent: 0, ref: p.ref)
+            Track(p, clock: clock).fromZero(rate: rate, end: end), name: "matte", parent: 0,
+            ref: p.ref)
         } else if isFixed(firstShape.item) {
           view = ScriptView(kind: "shape", name: "matte", parent: nil)
           view.settings = [
@@ -172,7 +175,9 @@ extension SceneBuilder {
         view = try morphingView(outline, name: "matte", parent: 0, ref: source.ref)
       } else {
         view = ScriptView(kind: "shape", name: "matte", parent: nil)
-        view.settings = [("d", .string(PathData.text([outline.initial]))), ("anchor", .point(0, 0))]
+        view.settings = [
+          ("d", .string(PathData.text([outline.initial]))), ("anchor", .point(0, 0)),
+        ]
       }
       return MatteOutline(view: view, groups: [], alpha: alpha)
     default:
@@ -240,7 +245,9 @@ extension SceneBuilder {
       ("width", .number(1)), ("height", .number(1)),
       ("anchor", .point(initial("anchorX"), initial("anchorY"))),
     ]
-    if initial("rotation") != 0 { second.settings.append(("rotation", .number(initial("rotation")))) }
+    if initial("rotation") != 0 {
+      second.settings.append(("rotation", .number(initial("rotation"))))
+    }
     second.runs = MotionChain.runs(tracks2)
     _ = (w, h)
     return try add(second)

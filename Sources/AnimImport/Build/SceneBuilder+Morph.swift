@@ -101,7 +101,8 @@ extension SceneBuilder {
     switch item.content {
     case .rect(let p, let s, let r):
       let (tp, ts, tr) = (point(p), point(s), number(r))
-      let end = [tp.segments.last?.end, ts.segments.last?.end, tr.segments.last?.end]
+      let end =
+        [tp.segments.last?.end, ts.segments.last?.end, tr.segments.last?.end]
         .compactMap { $0 }.max() ?? 0
       return (
         { t in

@@ -15,7 +15,9 @@ extension SceneBuilder {
     var groupViews: [Int: Int] = [:]
     translucentGroups = []
     defer {
-      for (view, ref) in translucentGroups { noteOverlap(of: view, ref: ref, what: "group opacity") }
+      for (view, ref) in translucentGroups {
+        noteOverlap(of: view, ref: ref, what: "group opacity")
+      }
     }
     for paint in walk.paints where !paint.shapes.isEmpty {
       var node = parent

@@ -96,7 +96,8 @@ extension SceneBuilder {
     }
     let parts = MotionChain.parts(track, same: ==) { segment, to, duration, ease in
       guard duration > 0, let route = segment.route, segment.to == to else {
-        return .tween([("x", .number(to[0])), ("y", .number(to[1]))], duration: duration, ease: ease)
+        return .tween(
+          [("x", .number(to[0])), ("y", .number(to[1]))], duration: duration, ease: ease)
       }
       let (a, b) = (segment.from, segment.to)
       let c1 = [a[0] + route.outTangent[0], a[1] + route.outTangent[1]]

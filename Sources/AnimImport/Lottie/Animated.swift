@@ -125,7 +125,8 @@ enum AnimatedReader {
       if let last = result.last, time < last.time {
         throw ImportError(
           try object.required("t").pointer,
-          "keyframe \(i) at frame \(NumberFormat.exact(time)) comes before the one at frame \(NumberFormat.exact(last.time))")
+          "keyframe \(i) at frame \(NumberFormat.exact(time)) comes before the one at frame \(NumberFormat.exact(last.time))"
+        )
       }
       let value: Value
       if let s = object.optional("s") {

@@ -48,7 +48,8 @@ struct Composition: Sendable {
     guard outPoint > inPoint else {
       throw ImportError(
         try root.required("op").pointer,
-        "the last frame (op \(NumberFormat.exact(outPoint))) must come after the first (ip \(NumberFormat.exact(inPoint)))")
+        "the last frame (op \(NumberFormat.exact(outPoint))) must come after the first (ip \(NumberFormat.exact(inPoint)))"
+      )
     }
     // anim's clock stops at 1e12 s (SPEC §6.1).
     guard (outPoint - inPoint) / frameRate <= 1e9 else {
@@ -59,7 +60,10 @@ struct Composition: Sendable {
     let width = try root.required("w").finiteNumber()
     let height = try root.required("h").finiteNumber()
     guard width > 0, height > 0 else {
-      throw ImportError(root.pointer, "the size \(NumberFormat.exact(width)) × \(NumberFormat.exact(height)) must be greater than 0")
+      throw ImportError(
+        root.pointer,
+        "the size \(NumberFormat.exact(width)) × \(NumberFormat.exact(height)) must be greater than 0"
+      )
     }
     var precomps: [String: Precomp] = [:]
     var images: [String: Image] = [:]

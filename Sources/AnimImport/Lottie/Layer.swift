@@ -89,7 +89,8 @@ struct Layer: Sendable {
     }
     let ip = try object.number("ip", or: 0)
     return Layer(
-      kind: kind, name: try object.optionalText("nm") ?? "", index: try object.optionalInteger("ind"),
+      kind: kind, name: try object.optionalText("nm") ?? "",
+      index: try object.optionalInteger("ind"),
       parent: try object.optionalInteger("parent"), hidden: try object.flag("hd"),
       inPoint: ip, outPoint: try object.number("op", or: ip + 1e9),
       startTime: try object.number("st", or: 0), stretch: try object.number("sr", or: 1),

@@ -35,29 +35,77 @@ enum ShapeGeometry {
     func P(_ x: Double, _ y: Double) -> OutlinePoint { OutlinePoint(x, y) }
     var t: [(OutlinePoint, OutlinePoint, OutlinePoint)] = []
     if !reversed {
-      t.append(vertex(P(p0 + v0, p1 - v1 + round), out: P(p0 + v0, p1 - v1 + round), in: P(p0 + v0, p1 - v1 + c)))
-      t.append(vertex(P(p0 + v0, p1 + v1 - round), out: P(p0 + v0, p1 + v1 - c), in: P(p0 + v0, p1 + v1 - round)))
+      t.append(
+        vertex(
+          P(p0 + v0, p1 - v1 + round), out: P(p0 + v0, p1 - v1 + round), in: P(p0 + v0, p1 - v1 + c)
+        ))
+      t.append(
+        vertex(
+          P(p0 + v0, p1 + v1 - round), out: P(p0 + v0, p1 + v1 - c), in: P(p0 + v0, p1 + v1 - round)
+        ))
       if round != 0 {
-        t.append(vertex(P(p0 + v0 - round, p1 + v1), out: P(p0 + v0 - round, p1 + v1), in: P(p0 + v0 - c, p1 + v1)))
-        t.append(vertex(P(p0 - v0 + round, p1 + v1), out: P(p0 - v0 + c, p1 + v1), in: P(p0 - v0 + round, p1 + v1)))
-        t.append(vertex(P(p0 - v0, p1 + v1 - round), out: P(p0 - v0, p1 + v1 - round), in: P(p0 - v0, p1 + v1 - c)))
-        t.append(vertex(P(p0 - v0, p1 - v1 + round), out: P(p0 - v0, p1 - v1 + c), in: P(p0 - v0, p1 - v1 + round)))
-        t.append(vertex(P(p0 - v0 + round, p1 - v1), out: P(p0 - v0 + round, p1 - v1), in: P(p0 - v0 + c, p1 - v1)))
-        t.append(vertex(P(p0 + v0 - round, p1 - v1), out: P(p0 + v0 - c, p1 - v1), in: P(p0 + v0 - round, p1 - v1)))
+        t.append(
+          vertex(
+            P(p0 + v0 - round, p1 + v1), out: P(p0 + v0 - round, p1 + v1),
+            in: P(p0 + v0 - c, p1 + v1)))
+        t.append(
+          vertex(
+            P(p0 - v0 + round, p1 + v1), out: P(p0 - v0 + c, p1 + v1),
+            in: P(p0 - v0 + round, p1 + v1)))
+        t.append(
+          vertex(
+            P(p0 - v0, p1 + v1 - round), out: P(p0 - v0, p1 + v1 - round),
+            in: P(p0 - v0, p1 + v1 - c)))
+        t.append(
+          vertex(
+            P(p0 - v0, p1 - v1 + round), out: P(p0 - v0, p1 - v1 + c),
+            in: P(p0 - v0, p1 - v1 + round)))
+        t.append(
+          vertex(
+            P(p0 - v0 + round, p1 - v1), out: P(p0 - v0 + round, p1 - v1),
+            in: P(p0 - v0 + c, p1 - v1)))
+        t.append(
+          vertex(
+            P(p0 + v0 - round, p1 - v1), out: P(p0 + v0 - c, p1 - v1),
+            in: P(p0 + v0 - round, p1 - v1)))
       } else {
         t.append(vertex(P(p0 - v0, p1 + v1), out: P(p0 - v0 + c, p1 + v1), in: P(p0 - v0, p1 + v1)))
         t.append(vertex(P(p0 - v0, p1 - v1), out: P(p0 - v0, p1 - v1 + c), in: P(p0 - v0, p1 - v1)))
       }
     } else {
-      t.append(vertex(P(p0 + v0, p1 - v1 + round), out: P(p0 + v0, p1 - v1 + c), in: P(p0 + v0, p1 - v1 + round)))
+      t.append(
+        vertex(
+          P(p0 + v0, p1 - v1 + round), out: P(p0 + v0, p1 - v1 + c), in: P(p0 + v0, p1 - v1 + round)
+        ))
       if round != 0 {
-        t.append(vertex(P(p0 + v0 - round, p1 - v1), out: P(p0 + v0 - round, p1 - v1), in: P(p0 + v0 - c, p1 - v1)))
-        t.append(vertex(P(p0 - v0 + round, p1 - v1), out: P(p0 - v0 + c, p1 - v1), in: P(p0 - v0 + round, p1 - v1)))
-        t.append(vertex(P(p0 - v0, p1 - v1 + round), out: P(p0 - v0, p1 - v1 + round), in: P(p0 - v0, p1 - v1 + c)))
-        t.append(vertex(P(p0 - v0, p1 + v1 - round), out: P(p0 - v0, p1 + v1 - c), in: P(p0 - v0, p1 + v1 - round)))
-        t.append(vertex(P(p0 - v0 + round, p1 + v1), out: P(p0 - v0 + round, p1 + v1), in: P(p0 - v0 + c, p1 + v1)))
-        t.append(vertex(P(p0 + v0 - round, p1 + v1), out: P(p0 + v0 - c, p1 + v1), in: P(p0 + v0 - round, p1 + v1)))
-        t.append(vertex(P(p0 + v0, p1 + v1 - round), out: P(p0 + v0, p1 + v1 - round), in: P(p0 + v0, p1 + v1 - c)))
+        t.append(
+          vertex(
+            P(p0 + v0 - round, p1 - v1), out: P(p0 + v0 - round, p1 - v1),
+            in: P(p0 + v0 - c, p1 - v1)))
+        t.append(
+          vertex(
+            P(p0 - v0 + round, p1 - v1), out: P(p0 - v0 + c, p1 - v1),
+            in: P(p0 - v0 + round, p1 - v1)))
+        t.append(
+          vertex(
+            P(p0 - v0, p1 - v1 + round), out: P(p0 - v0, p1 - v1 + round),
+            in: P(p0 - v0, p1 - v1 + c)))
+        t.append(
+          vertex(
+            P(p0 - v0, p1 + v1 - round), out: P(p0 - v0, p1 + v1 - c),
+            in: P(p0 - v0, p1 + v1 - round)))
+        t.append(
+          vertex(
+            P(p0 - v0 + round, p1 + v1), out: P(p0 - v0 + round, p1 + v1),
+            in: P(p0 - v0 + c, p1 + v1)))
+        t.append(
+          vertex(
+            P(p0 + v0 - round, p1 + v1), out: P(p0 + v0 - c, p1 + v1),
+            in: P(p0 + v0 - round, p1 + v1)))
+        t.append(
+          vertex(
+            P(p0 + v0, p1 + v1 - round), out: P(p0 + v0, p1 + v1 - round),
+            in: P(p0 + v0, p1 + v1 - c)))
       } else {
         t.append(vertex(P(p0 - v0, p1 - v1), out: P(p0 - v0 + c, p1 - v1), in: P(p0 - v0, p1 - v1)))
         t.append(vertex(P(p0 - v0, p1 + v1), out: P(p0 - v0, p1 + v1 - c), in: P(p0 - v0, p1 + v1)))
@@ -72,8 +120,10 @@ enum ShapeGeometry {
     let k = kappa
     let cw = !reversed
     func P(_ x: Double, _ y: Double) -> OutlinePoint { OutlinePoint(x, y) }
-    let v = [P(p0, p1 - s1), cw ? P(p0 + s0, p1) : P(p0 - s0, p1), P(p0, p1 + s1),
-      cw ? P(p0 - s0, p1) : P(p0 + s0, p1)]
+    let v = [
+      P(p0, p1 - s1), cw ? P(p0 + s0, p1) : P(p0 - s0, p1), P(p0, p1 + s1),
+      cw ? P(p0 - s0, p1) : P(p0 + s0, p1),
+    ]
     let i = [
       cw ? P(p0 - s0 * k, p1 - s1) : P(p0 + s0 * k, p1 - s1),
       cw ? P(p0 + s0, p1 - s1 * k) : P(p0 - s0, p1 - s1 * k),
@@ -97,7 +147,9 @@ enum ShapeGeometry {
   ) -> BezierPath {
     let count = Int(max(0, min(points.rounded(.down), 10_000)))
     let n = polygon ? count : count * 2
-    guard n > 0 else { return BezierPath(vertices: [], inTangents: [], outTangents: [], closed: true) }
+    guard n > 0 else {
+      return BezierPath(vertices: [], inTangents: [], outTangents: [], closed: true)
+    }
     let angle = 2 * Double.pi / Double(n)
     let dir: Double = reversed ? -1 : 1
     var current = -Double.pi / 2 + rotation * Double.pi / 180
@@ -106,7 +158,8 @@ enum ShapeGeometry {
       let long = polygon || k % 2 == 0
       let radius = long ? outerRadius : innerRadius
       let roundness = (long ? outerRoundness : innerRoundness) / 100
-      let perimeter = polygon
+      let perimeter =
+        polygon
         ? 2 * Double.pi * radius / Double(n * 4) : 2 * Double.pi * radius / Double(n * 2)
       var x = radius * cos(current)
       var y = radius * sin(current)
