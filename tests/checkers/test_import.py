@@ -219,3 +219,98 @@ def test_round_trip_through_anims_own_lottie(example, tmp_path):
         assert both.mean() > 0.5
         differ = both & (np.abs(mine - back).max(axis=2) > 1)
         assert int(differ.sum()) == 0, f"frame {frame}: {int(differ.sum())} interior pixels differ"
+
+
+def test_an_imported_script_tests_exports_and_previews_like_any_other(tmp_path):
+    """tests/import/badge.anim (what `anim import badge.json` writes): its
+    test passes; it exports to Lottie that ThorVG draws as it draws the
+    original badge.json at five frames (the import and the export together
+    change nothing a player shows) and to the HTML player; the preview
+    serves it."""
+    import http.client
+    import re
+    import signal
+
+    from corpus_support import difference, player_frames
+
+    folder = os.path.join(ROOT, "tests", "import")
+    tested = run("test", folder)
+    assert tested.returncode == 0, tested.stdout + tested.stderr
+    exported = tmp_path / "again.json"
+    assert run("export", os.path.join(folder, "badge.anim"), "-o", str(exported)).returncode == 0
+    assert run("export", os.path.join(folder, "badge.anim"), "-o", str(tmp_path / "b.html")).returncode == 0
+    original = os.path.join(folder, "badge.json")
+    frames = [0, 5, 10, 20, 40]
+    mine = player_frames(str(exported), "thorvg", frames, 200, 200)
+    theirs = player_frames(original, "thorvg", frames, 200, 200)
+    for k, f in enumerate(frames):
+        assert difference(mine[k], theirs[k]) <= 0.001, f"frame {f}"
+    preview = subprocess.Popen([ANIM, "preview", os.path.join(folder, "badge.anim")],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        m = re.fullmatch(r"preview: http://127\.0\.0\.1:(\d+)/\n", preview.stdout.readline())
+        assert m
+        conn = http.client.HTTPConnection("127.0.0.1", int(m.group(1)), timeout=20)
+        conn.request("GET", "/")
+        response = conn.getresponse()
+        page = response.read().decode()
+        assert response.status == 200
+        assert "anim-state" in page
+    finally:
+        preview.send_signal(signal.SIGINT)
+        assert preview.wait(timeout=20) == 0
+
+
+def mutations(doc, rng, count):
+    """`count` documents, each `doc` with one value somewhere replaced by a
+    value of another type, an extreme number, or removed."""
+    paths = []
+
+    def walk(node, path):
+        paths.append(path)
+        if isinstance(node, dict):
+            for k, v in node.items():
+                walk(v, path + [k])
+        elif isinstance(node, list):
+            for i, v in enumerate(node):
+                walk(v, path + [i])
+    walk(doc, [])
+    replacements = ["x", None, True, [], {}, [[]], -1, 0, 1e308, -1e308, 5e-324, 1e15, 3.5,
+                    [1e308, -1e308], {"a": 1, "k": "k"}, {"a": 1, "k": []}, {"a": 1, "k": [{"t": 0}]},
+                    [{"t": 1e308, "s": [1]}, {"t": -1e308, "s": [2]}], {"k": {"v": [[0, 0]]}}]
+    for _ in range(count):
+        copy = json.loads(json.dumps(doc))
+        path = rng.choice(paths[1:])
+        parent = copy
+        for key in path[:-1]:
+            parent = parent[key]
+        if rng.random() < 0.2 and isinstance(parent, dict):
+            del parent[path[-1]]
+        else:
+            parent[path[-1]] = rng.choice(replacements)
+        yield copy
+
+
+def test_mutated_files_import_or_are_refused_and_what_they_import_checks(tmp_path):
+    """240 mutations of our own seeds (fuzz/seeds, tests/import): each is
+    imported (exit 0, and its script passes `anim check`) or refused with an
+    error (exit 65): never a crash, a hang or another exit code."""
+    import random
+    rng = random.Random(37)
+    seeds = [os.path.join(ROOT, "fuzz", "seeds", f) for f in sorted(os.listdir(os.path.join(ROOT, "fuzz", "seeds")))]
+    seeds.append(os.path.join(ROOT, "tests", "import", "badge.json"))
+    outcomes = {0: 0, 65: 0}
+    for seed in seeds:
+        with open(seed) as f:
+            doc = json.load(f)
+        for k, mutated in enumerate(mutations(doc, rng, 240 // len(seeds))):
+            path = write(tmp_path, "m.json", mutated)
+            result = run("import", path, "-o", str(tmp_path / "m.anim"), timeout=60)
+            assert result.returncode in (0, 65), (seed, k, result.stderr[-500:])
+            outcomes[result.returncode] += 1
+            if result.returncode == 0:
+                checked = run("check", str(tmp_path / "m.anim"))
+                assert checked.returncode == 0, (seed, k, checked.stderr[-500:], json.dumps(mutated)[:2000])
+            else:
+                assert result.stderr.count("error:") == 1, result.stderr
+    assert outcomes[0] > 30 and outcomes[65] > 30, outcomes
