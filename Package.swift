@@ -29,6 +29,7 @@ let package = Package(
     .library(name: "AnimStage", targets: ["AnimStage"]),
     .library(name: "AnimRender", targets: ["AnimRender"]),
     .library(name: "AnimExport", targets: ["AnimExport"]),
+    .library(name: "AnimImport", targets: ["AnimImport"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -74,6 +75,8 @@ let package = Package(
       name: "AnimFiles", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
     // Recording the stage as keyframes; Lottie and the HTML player (`anim export`).
     .target(name: "AnimExport", dependencies: ["AnimEngine"]),
+    // Lottie files read into anim scripts (`anim import`, SPEC §25).
+    .target(name: "AnimImport", dependencies: ["AnimEngine", "AnimLanguage"]),
     .target(name: "AnimTestRunner", dependencies: ["AnimFiles"]),
     // The live preview (`anim preview`, `:preview`): a script's export, output,
     // errors and runs served to a browser page that reloads in place. Only
@@ -113,7 +116,7 @@ let package = Package(
       name: "AnimCLI",
       dependencies: [
         "AnimEngine", "AnimLanguage", "AnimConsole", "AnimTestRunner", "AnimREPL", "AnimExport",
-        "AnimLSP", "AnimPreview",
+        "AnimImport", "AnimLSP", "AnimPreview",
         "CLibedit", "AnimStage", "AnimRender", "AnimPlot",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -127,6 +130,7 @@ let package = Package(
       name: "AnimRenderTests",
       dependencies: ["AnimRender", "AnimStage", "AnimPlot", "AnimLanguage", "AnimEngine"]),
     .testTarget(name: "AnimLanguageTests", dependencies: ["AnimLanguage", "AnimEngine"]),
+    .testTarget(name: "AnimImportTests", dependencies: ["AnimImport", "AnimEngine", "AnimLanguage"]),
     .testTarget(
       name: "AnimTestRunnerTests",
       dependencies: [

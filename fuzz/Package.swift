@@ -2,7 +2,7 @@
 import PackageDescription
 
 // A libFuzzer target for anim: lexes, parses, checks, runs, formats, renders and
-// exports arbitrary bytes.
+// exports arbitrary bytes, and imports them as Lottie (`anim import`).
 //
 // It is its own package so that the fuzzer's flags never reach the main build.
 // Build and run it with `./run.sh SECONDS` (see README.md); by hand:
@@ -30,6 +30,7 @@ let package = Package(
         .product(name: "AnimStage", package: "anim"),
         .product(name: "AnimRender", package: "anim"),
         .product(name: "AnimExport", package: "anim"),
+        .product(name: "AnimImport", package: "anim"),
         "CLibFuzzer",
       ]
     )

@@ -4,7 +4,8 @@
 #   fuzz/run.sh SECONDS [LIBFUZZER-FLAGS...]
 #
 # The corpus lives in fuzz/out/corpus (git-ignored) and is seeded with every
-# small .anim file of examples/ and tests/; crashes, timeouts and memory
+# small .anim file of examples/ and tests/ and the Lottie documents of seeds/
+# and tests/import/; crashes, timeouts and memory
 # blow-ups are written to fuzz/out/artifacts/. Extra flags go to libFuzzer, for
 # example `-fork=1 -ignore_crashes=1 -ignore_timeouts=1` to keep going past a
 # finding, or `-minimize_crash=1 -runs=10000 out/artifacts/crash-…` to shrink one.
@@ -22,7 +23,8 @@ binary="$(swift build "${flags[@]}" --show-bin-path)/AnimFuzz"
 mkdir -p out/corpus out/artifacts
 # Seed files are named by content so that files of the same name in different
 # folders do not overwrite each other.
-find ../examples ../tests -name '*.anim' -size -4k | while read -r file; do
+# Lottie documents for `anim import`: ours (fuzz/seeds, tests/import).
+find ../examples ../tests seeds \( -name '*.anim' -o -name '*.json' \) -size -4k | while read -r file; do
   cp "$file" "out/corpus/seed-$(sha1sum "$file" | cut -c1-16)"
 done
 

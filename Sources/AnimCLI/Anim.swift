@@ -28,7 +28,7 @@ struct Anim: ParsableCommand {
     subcommands: [
       RunCommand.self, CheckCommand.self, TestCommand.self, ReplCommand.self, RenderCommand.self,
       PlotCommand.self, BenchCommand.self, FmtCommand.self, LspCommand.self,
-      ExportCommand.self, PreviewCommand.self, GeometryCommand.self,
+      ExportCommand.self, ImportCommand.self, PreviewCommand.self, GeometryCommand.self,
     ]
   )
 

@@ -21,6 +21,8 @@ public final class MotionPath: Sendable, Equatable {
     case linear
     /// The centripetal Catmull–Rom spline (α = 0.5) through every point.
     case smooth
+    /// The cubic Bézier segments of SVG path data (`path(d: …)`).
+    case data
   }
 
   /// The points, as given.
@@ -46,7 +48,9 @@ public final class MotionPath: Sendable, Equatable {
     let n = points.count
     for i in 0..<(n - 1) {
       switch curve {
-      case .linear:
+      case .linear, .data:
+        // Points alone carry no handles: `.data` routes come from
+        // `init(outline:)`; given points, they are joined straight.
         segments.append(PathSegment(line: points[i], points[i + 1]))
       case .smooth:
         // Phantom end points P₋₁ = 2P₀ − P₁ and Pₙ₊₁ = 2Pₙ − Pₙ₋₁.
@@ -60,6 +64,35 @@ public final class MotionPath: Sendable, Equatable {
     guard cumulative[cumulative.count - 1].isFinite else {
       throw EngineError("the path is too long for double-precision numbers")
     }
+    self.segments = segments
+    self.cumulative = cumulative
+    length = cumulative[cumulative.count - 1]
+  }
+
+  /// A route along the one subpath of `outline` (SVG path data as cubic
+  /// segments): its points are the subpath's vertices, in order.
+  public init(outline: Outline) throws(EngineError) {
+    guard outline.subpaths.count == 1 else {
+      throw EngineError(
+        "a path's route needs exactly one subpath, not \(outline.subpaths.count)")
+    }
+    let subpath = outline.subpaths[0]
+    guard !subpath.segments.isEmpty else {
+      throw EngineError("a path's route needs at least one segment")
+    }
+    var points = [subpath.start]
+    var segments: [PathSegment] = []
+    for bezier in subpath.beziers {
+      segments.append(PathSegment(cubic: bezier.p0, bezier.p1, bezier.p2, bezier.p3))
+      points.append(bezier.p3)
+    }
+    var cumulative = [0.0]
+    for s in segments { cumulative.append(cumulative[cumulative.count - 1] + s.length) }
+    guard cumulative[cumulative.count - 1].isFinite else {
+      throw EngineError("the path is too long for double-precision numbers")
+    }
+    self.points = points
+    self.curve = .data
     self.segments = segments
     self.cumulative = cumulative
     length = cumulative[cumulative.count - 1]

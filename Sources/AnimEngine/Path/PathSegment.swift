@@ -83,6 +83,27 @@ struct PathSegment: Sendable {
     length = total
   }
 
+  /// The cubic Bézier with control points p0…p3, as a cubic in t ∈ 0…1
+  /// (a route written as SVG path data, SPEC §14.3).
+  init(cubic p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ p2: SIMD2<Double>, _ p3: SIMD2<Double>) {
+    start = p0
+    isLine = false
+    c1 = 3 * (p1 - p0)
+    c2 = 3 * (p0 - 2 * p1 + p2)
+    c3 = p3 - p0 + 3 * (p1 - p2)
+    let scale =
+      ((p1 - p0) * (p1 - p0)).sum().squareRoot() + ((p2 - p1) * (p2 - p1)).sum().squareRoot()
+      + ((p3 - p2) * (p3 - p2)).sum().squareRoot()
+    tolerance = 1e-14 * scale
+    table = [0]
+    var total = 0.0
+    for k in 1...Self.steps {
+      total += integral(Double(k - 1) / Double(Self.steps), Double(k) / Double(Self.steps))
+      table.append(total)
+    }
+    length = total
+  }
+
   /// The point at parameter t.
   @inline(__always)
   func point(_ t: Double) -> SIMD2<Double> {

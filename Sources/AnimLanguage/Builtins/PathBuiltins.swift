@@ -6,18 +6,22 @@ enum PathBuiltins {
     Builtin(
       name: "path",
       summary:
-        "path([(x0, y0), (x1, y1), …], d, curve: linear | smooth, orient: false | true | A): x and y along the points"
+        "path([(x0, y0), (x1, y1), …], d, curve: linear | smooth, orient: false | true | A): x and y along the points; path(d: \"M… C…\", d): along SVG path data"
     ) { args, interp in
-      let pointsItem = try args.require("points", "a list of points [(x0, y0), (x1, y1), …]")
-      let points = try routePoints(pointsItem)
-      let curve = try args.take("curve").map { try curveKind($0) } ?? .linear
-      let orient = try args.take("orient").map { try orientation($0) } ?? nil
       let route: MotionPath
-      do {
-        route = try MotionPath(points: points, curve: curve)
-      } catch let error as EngineError {
-        throw RuntimeError(error.message, at: pointsItem.range)
+      if let data = args.take("d") {
+        route = try dataRoute(data)
+      } else {
+        let pointsItem = try args.require("points", "a list of points [(x0, y0), (x1, y1), …]")
+        let points = try routePoints(pointsItem)
+        let curve = try args.take("curve").map { try curveKind($0) } ?? .linear
+        do {
+          route = try MotionPath(points: points, curve: curve)
+        } catch let error as EngineError {
+          throw RuntimeError(error.message, at: pointsItem.range)
+        }
       }
+      let orient = try args.take("orient").map { try orientation($0) } ?? nil
       var changes = [Change(.x, .path(route, .x)), Change(.y, .path(route, .y))]
       if let orient { changes.append(Change(.rotation, .path(route, .angle(offset: orient)))) }
       return try MotionBuiltins.primitive(&args, interp, changes)
@@ -45,9 +49,26 @@ enum PathBuiltins {
     return points
   }
 
+  /// The route of `d:`: SVG path data of one subpath, absolute
+  /// coordinates, travelled by arc length (SPEC §14.3; `anim import` writes
+  /// a Lottie position's spatial Bézier this way).
+  private static func dataRoute(_ item: Arguments.Item) throws -> MotionPath {
+    guard case .string(let text) = item.value else {
+      throw RuntimeError(
+        "path's d: needs SVG path data in a string, not \(item.value.typeName)", at: item.range)
+    }
+    do {
+      return try MotionPath(outline: PathDataParser.parse(text))
+    } catch let error as PathDataError {
+      throw RuntimeError(error.description, at: item.range)
+    } catch let error as EngineError {
+      throw RuntimeError(error.message, at: item.range)
+    }
+  }
+
   private static func curveKind(_ item: Arguments.Item) throws -> MotionPath.Curve {
     let name = try item.symbol("curve")
-    guard let curve = MotionPath.Curve(rawValue: name) else {
+    guard let curve = MotionPath.Curve(rawValue: name), curve != .data else {
       throw RuntimeError(
         "curve must be linear or smooth, not '\(name)'", at: item.range)
     }

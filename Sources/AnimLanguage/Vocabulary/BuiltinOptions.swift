@@ -18,7 +18,7 @@ enum BuiltinOptions {
     case "move", "resize", "rotate", "scale": return ["to", "by", "from"] + primitive
     case "appear", "disappear", "fadeIn", "draw", "undraw": return primitive
     case "morph": return ["to", "duration", "ease", "delay", "on"]
-    case "path": return ["points", "curve", "orient", "duration", "ease", "delay", "on"]
+    case "path": return ["points", "d", "curve", "orient", "duration", "ease", "delay", "on"]
     case "tween": return properties + primitive
     case "wait": return ["duration"]
     case "mark": return ["name"]

@@ -1,6 +1,7 @@
 import AnimConsole
 import AnimEngine
 import AnimExport
+import AnimImport
 import AnimLanguage
 import AnimRender
 import AnimStage
@@ -25,11 +26,17 @@ import CLibFuzzer
 ///
 /// Imports never touch the disk: `FuzzFiles` serves a few small virtual files,
 /// including a cycle and a file with a syntax error.
+///
+/// An input that starts (after white space) with `{` is also a Lottie file
+/// for `anim import` (`fuzzImport`): it must be imported or refused with an
+/// `ImportError`, and a script it imports must check, be in `anim fmt`'s
+/// layout, and run within the work limit.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   // Larger inputs only repeat what small ones reach, and make each run slower.
   guard size <= maximumInputSize else { return -1 }
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+  fuzzImport(bytes)
   let source = SourceFile(path: FuzzFiles.mainPath, bytes: bytes)
   let renderer = DiagnosticRenderer(useColor: false)
 
@@ -56,6 +63,35 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     fuzzExport(source)
   }
   return 0
+}
+
+/// `anim import` of a Lottie document: an error is an `ImportError` (the
+/// function's typed throw says so); a script it writes checks, is already
+/// in `anim fmt`'s layout, and runs (a runtime error is allowed: a file may
+/// ask for more views than a scene holds).
+func fuzzImport(_ bytes: [UInt8]) {
+  guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }),
+    first == UInt8(ascii: "{")
+  else { return }
+  let result: LottieImporter.Result
+  do {
+    result = try LottieImporter.importScript(bytes, source: "fuzz.json")
+  } catch {
+    _ = error.description
+    return
+  }
+  for note in result.notes { _ = note.description }
+  let script = SourceFile(path: "/anim-fuzz/imported.anim", text: result.script)
+  let checked = ScriptRunner.check(script, readFile: FuzzFiles.read)
+  precondition(
+    checked.errors.isEmpty,
+    "an imported script does not check: \(checked.errors.first.map { $0.0.message } ?? "")")
+  precondition(
+    (try? SourceFormatter.format(script)) == result.script,
+    "an imported script is not in anim fmt's layout")
+  let run = ScriptRunner.run(
+    script, output: { _ in }, readFile: FuzzFiles.read, workLimit: workLimit)
+  precondition([0, 70].contains(run.exitCode), "imported script exit code \(run.exitCode)")
 }
 
 /// `anim fmt`: a script that parses formats to text with the same tokens
@@ -90,6 +126,7 @@ func fuzzRender(_ source: SourceFile, _ selection: FrameSelection) {
   else { return }
   var rgba: [UInt8] = []
   try? runner.play(plan) { frame in
+    guard frame.scene.count <= maximumDrawnViews else { throw TooManyViews() }
     canvas.draw(frame.scene)
     canvas.rgba(into: &rgba)
     _ = SVGDocument.text(frame.scene, layout: layout)
@@ -106,6 +143,7 @@ func fuzzExport(_ source: SourceFile) {
   let recorder = StageRecorder(frameRate: plan.schedule.rate)
   do {
     try runner.play(plan) { frame in
+      guard frame.scene.count <= maximumDrawnViews else { throw TooManyViews() }
       recorder.observe(
         frame: frame.index, time: frame.time, scene: frame.scene, clock: frame.clock)
     }
@@ -125,6 +163,18 @@ let maximumInputSize = 4096
 
 /// The work each input may do, in the interpreter's steps.
 let workLimit = 200_000
+
+/// The most views a frame is drawn or recorded with. The interpreter's work
+/// limit does not bound drawing: a seed from tests/ with a grid of 10 100
+/// views, drawn three times and recorded for ten frames, took over 10 s under
+/// AddressSanitizer and stopped 4 of 15 workers within their first minute,
+/// so libFuzzer's 10 s timeout fired on an input that was only large. With
+/// this bound a timeout means a hang: beyond it render and export stop at
+/// their first frame (the script itself still runs in full).
+let maximumDrawnViews = 2_000
+
+/// Stops a render or an export at a frame with more than `maximumDrawnViews`.
+struct TooManyViews: Error {}
 
 /// The files a fuzzed script may import, kept in memory.
 enum FuzzFiles {

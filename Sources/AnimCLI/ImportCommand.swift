@@ -1,0 +1,109 @@
+import AnimConsole
+import AnimFiles
+import AnimImport
+import ArgumentParser
+import SystemPackage
+
+/// `anim import FILE.json -o FILE.anim`: a Lottie file as an anim script
+/// (SPEC §25), with each feature the script cannot express listed on
+/// stderr with its JSON Pointer.
+struct ImportCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "import",
+    abstract: "Import a Lottie file as an anim script.",
+    discussion: """
+      Writes a script that draws what the Lottie draws: one view per layer (named \
+      after it), its shapes, fills, strokes, trims, masks and mattes as views, and \
+      every animated property as runs with the file's own easing (cubicBezier), holds \
+      (steps(1)) and motion paths. Each feature the script cannot express is listed \
+      on stderr, one line each with its JSON Pointer; --strict makes any of them an \
+      error (exit 65). A file that is not a Lottie document anim can read (bad JSON, \
+      wrong types, precompositions that contain themselves, over 100 MB, over \
+      1 000 000 layers once precompositions are expanded) is an error naming where \
+      (exit 65).
+
+      Examples:
+        anim import loader.json -o loader.anim
+        anim import badge.json -o badge.anim --strict
+      """)
+
+  @ArgumentParser.Argument(help: "The Lottie file (- for standard input).")
+  var file: String
+
+  @Option(
+    name: [.short, .customLong("output")],
+    help: ArgumentHelp(
+      "Where to write the script (standard output when left out).",
+      valueName: "out"))
+  var output: String?
+
+  @Flag(help: "Refuse the file (exit 65) if anything in it cannot be expressed.")
+  var strict = false
+
+  func run() throws {
+    let name = file == "-" ? "<stdin>" : file
+    let bytes: [UInt8]
+    do {
+      if file == "-" {
+        bytes = try FileBytes.readStandardInput()
+      } else {
+        guard let status = try? FilePath(file).stat() else {
+          Terminal.writeError("anim: \(file): no such file or directory")
+          throw ExitCode(ExitStatus.noInput)
+        }
+        if status.type == .directory {
+          Terminal.writeError("anim: \(file): is a directory")
+          throw ExitCode(ExitStatus.noInput)
+        }
+        if status.type == .regular && Int(status.size) > LottieImporter.maximumFileSize {
+          Terminal.writeError(
+            "\(name): error: the file is larger than the limit of 100 MB (\(status.size) bytes)")
+          throw ExitCode(ExitStatus.dataError)
+        }
+        bytes = try FileBytes.read(file)
+      }
+    } catch let exit as ExitCode {
+      throw exit
+    } catch is FileBytes.TooLarge {
+      Terminal.writeError("\(name): error: the file is larger than the limit of 100 MB")
+      throw ExitCode(ExitStatus.dataError)
+    } catch {
+      Terminal.writeError("anim: \(FileError(path: name, error: error))")
+      throw ExitCode(ExitStatus.ioError)
+    }
+    let result: LottieImporter.Result
+    do {
+      result = try LottieImporter.importScript(bytes, source: Self.baseName(name))
+    } catch {
+      Terminal.writeError(
+        "\(name): \(error.pointer.isEmpty ? "" : "\(error.pointer): ")error: \(error.message)")
+      throw ExitCode(ExitStatus.dataError)
+    }
+    let kind = strict ? "error" : "warning"
+    for note in result.notes {
+      Terminal.writeError(
+        "\(name): \(note.pointer.isEmpty ? "" : "\(note.pointer): ")\(kind): \(note.message)")
+    }
+    if strict && !result.notes.isEmpty {
+      Terminal.writeError(
+        "\(name): error: \(result.notes.count) feature\(result.notes.count == 1 ? "" : "s") "
+          + "cannot be expressed (--strict); nothing written")
+      throw ExitCode(ExitStatus.dataError)
+    }
+    guard let output else {
+      Terminal.write(result.script)
+      Terminal.flush()
+      return
+    }
+    do {
+      try AtomicFile.write(result.script, to: output)
+    } catch {
+      Terminal.writeError("anim import: cannot write \(error.description)")
+      throw ExitCode(ExitStatus.ioError)
+    }
+  }
+
+  static func baseName(_ path: String) -> String {
+    path.split(separator: "/").last.map(String.init) ?? path
+  }
+}

@@ -1,0 +1,132 @@
+/// One shape as a view of its own: anim's kind when it draws what Lottie
+/// draws, with runs for its animated properties; else Lottie's path of it,
+/// morphing from keyframe to keyframe, or frame by frame where only that
+/// is exact.
+extension SceneBuilder {
+  /// The view for `item` (not yet added). `needsLottieStart`: a trim will
+  /// cut it, so it must start where Lottie's path starts.
+  func geometryView(
+    _ item: ShapeItem, name: String, parent: Int, clock: TimeMap, needsLottieStart: Bool
+  ) throws(ImportError) -> ScriptView {
+    switch item.content {
+    case .rect(let p, let s, let r) where !needsLottieStart:
+      var view = ScriptView(kind: "rect", name: name, parent: parent)
+      let tracks: [(name: String, track: Track<Double>)] = [
+        ("x", Track(p, clock: clock, component: 0).map { $0[0] }),
+        ("y", Track(p, clock: clock, component: 1).map { $0[1] }),
+        ("width", Track(s, clock: clock, component: 0).map { $0[0] }),
+        ("height", Track(s, clock: clock, component: 1).map { $0[1] }),
+        ("cornerRadius", Track(r, clock: clock)),
+      ].map { (name: $0.0, track: $0.1.fromZero(rate: rate, end: end)) }
+      place(&view, tracks, skipZero: ["cornerRadius"])
+      return view
+    case .ellipse(let p, let s) where !(needsLottieStart && item.reversed):
+      var view = ScriptView(kind: "ellipse", name: name, parent: parent)
+      let tracks: [(name: String, track: Track<Double>)] = [
+        ("x", Track(p, clock: clock, component: 0).map { $0[0] }),
+        ("y", Track(p, clock: clock, component: 1).map { $0[1] }),
+        ("width", Track(s, clock: clock, component: 0).map { $0[0] }),
+        ("height", Track(s, clock: clock, component: 1).map { $0[1] }),
+      ].map { (name: $0.0, track: $0.1.fromZero(rate: rate, end: end)) }
+      place(&view, tracks, skipZero: [])
+      return view
+    case .star(let star)
+    where Self.isKindStar(star, reversedAndTrimmed: needsLottieStart && item.reversed):
+      return starView(star, name: name, parent: parent, clock: clock)
+    case .path(let p) where !p.isAnimated:
+      var view = ScriptView(kind: "shape", name: name, parent: parent)
+      view.settings = [("d", .string(PathData.text([p.first]))), ("anchor", .point(0, 0))]
+      return view
+    case .path(let p):
+      noteExpression(p)
+      return try morphingView(
+        Track(p, clock: clock).fromZero(rate: rate, end: end), name: name, parent: parent,
+        ref: p.ref)
+    default:
+      if isFixed(item) {
+        var view = ScriptView(kind: "shape", name: name, parent: parent)
+        view.settings = [
+          ("d", .string(PathData.text([fixedPath(item)]))), ("anchor", .point(0, 0)),
+        ]
+        return view
+      }
+      return try sampledShapeView(item, name: name, parent: parent, clock: clock)
+    }
+  }
+
+  /// Sets each track's value at 0 and its runs (a zero in `skipZero` is
+  /// the default and left out).
+  private func place(
+    _ view: inout ScriptView, _ tracks: [(name: String, track: Track<Double>)],
+    skipZero: Set<String>
+  ) {
+    for (name, track) in tracks where !(skipZero.contains(name) && track.initial == 0) {
+      view.set(name, .number(track.initial))
+    }
+    view.runs += MotionChain.runs(tracks)
+  }
+
+  /// Whether anim's `star` or `polygon` draws this Lottie star exactly: no
+  /// roundness, a whole number of points (3 or more) that does not change,
+  /// an inner radius within the outer one.
+  static func isKindStar(_ s: ShapeItem.Star, reversedAndTrimmed: Bool) -> Bool {
+    guard !reversedAndTrimmed, !s.outerRoundness.isAnimated, s.outerRoundness.first == 0,
+      !s.innerRoundness.isAnimated, s.innerRoundness.first == 0 || s.isPolygon,
+      !s.points.isAnimated, s.points.first == s.points.first.rounded(), s.points.first >= 3,
+      s.points.first <= 10_000
+    else { return false }
+    if s.isPolygon { return true }
+    // innerRadius = ir / or, in (0, 1], and exactly a curve when only one
+    // of the two moves... or neither.
+    let radii = s.outerRadius.keyframes.map(\.value) + s.innerRadius.keyframes.map(\.value)
+    guard radii.allSatisfy({ $0 > 0 }) else { return false }
+    let ratioOK = s.innerRadius.keyframes.allSatisfy { k in
+      s.outerRadius.keyframes.allSatisfy { k.value <= $0.value }
+    }
+    return ratioOK && !(s.outerRadius.isAnimated && s.innerRadius.isAnimated)
+  }
+
+  private func starView(_ s: ShapeItem.Star, name: String, parent: Int, clock: TimeMap)
+    -> ScriptView
+  {
+    var view = ScriptView(kind: s.isPolygon ? "polygon" : "star", name: name, parent: parent)
+    view.set(s.isPolygon ? "sides" : "points", .number(s.points.first))
+    var tracks: [(name: String, track: Track<Double>)] = [
+      ("x", Track(s.position, clock: clock, component: 0).map { $0[0] }),
+      ("y", Track(s.position, clock: clock, component: 1).map { $0[1] }),
+      ("width", Track(s.outerRadius, clock: clock).map { $0 * 2 }),
+      ("height", Track(s.outerRadius, clock: clock).map { $0 * 2 }),
+      ("rotation", Track(s.rotation, clock: clock)),
+    ]
+    if !s.isPolygon {
+      if s.outerRadius.isAnimated {
+        // A fixed inner radius over a moving outer one: the ratio is no
+        // curve; sample it at every frame.
+        let outer = Track(s.outerRadius, clock: clock)
+        let inner = s.innerRadius.first
+        tracks.append(
+          ("innerRadius", sampledRatio(outer, inner: inner)))
+      } else {
+        let outer = s.outerRadius.first
+        tracks.append(("innerRadius", Track(s.innerRadius, clock: clock).map { $0 / outer }))
+      }
+    }
+    tracks = tracks.map { (name: $0.name, track: $0.track.fromZero(rate: rate, end: end)) }
+    place(&view, tracks, skipZero: ["rotation"])
+    return view
+  }
+
+  /// inner / outer(t) as straight pieces between frames.
+  private func sampledRatio(_ outer: Track<Double>, inner: Double) -> Track<Double> {
+    let ratio = Track<Double>(
+      initial: inner / outer.initial,
+      segments: outer.segments.flatMap { segment in
+        Track<Double>.sampled(segment, rate: rate).map { piece in
+          Segment(
+            start: piece.start, end: piece.end, from: inner / piece.from, to: inner / piece.to,
+            ease: .linear)
+        }
+      })
+    return ratio
+  }
+}

@@ -1,0 +1,96 @@
+import AnimEngine
+
+/// Masks (`masksProperties`): a layer's content drawn only inside its
+/// masks' outlines, as views with `clip: true` (SPEC §17) between the
+/// layer's view and what it draws. Nested clips intersect, so an
+/// intersecting mask is one more clipping view; masks added together are
+/// one outline of their paths (each turned to run the same way, so the
+/// non-zero rule fills their union); a subtracted mask is the outside of
+/// its path: a rectangle far beyond the stage with the path turned the
+/// other way inside it.
+extension SceneBuilder {
+  func buildMasks(_ layer: Layer, parent: Int, clock: TimeMap, name: String) throws(ImportError)
+    -> Int
+  {
+    let masks = layer.masks.filter { $0.mode != "n" }
+    guard !masks.isEmpty else { return parent }
+    for mask in masks {
+      if mask.opacity.isAnimated || mask.opacity.first != 100 {
+        note(mask.opacity.ref ?? mask.ref, "mask opacity drawn as 100 % (a clip is all or nothing)")
+      }
+      if mask.expansion.isAnimated || mask.expansion.first != 0 {
+        note(mask.expansion.ref ?? mask.ref, "mask expansion not imported")
+      }
+    }
+    func track(_ mask: Layer.Mask) -> Track<BezierPath> {
+      noteExpression(mask.path)
+      return Track(mask.path, clock: clock).fromZero(rate: rate, end: end)
+    }
+    let clip = "\(name)_mask"
+    var node = parent
+    // Added masks first: their union is one outline.
+    var index = 0
+    while index < masks.count, masks[index].mode == "a", !masks[index].inverted { index += 1 }
+    if index > 0 {
+      node = try clipView(
+        masks[..<index].map(track), outside: false, name: clip, parent: node, ref: masks[0].ref)
+    }
+    for (position, mask) in masks.enumerated().dropFirst(index) {
+      switch (mask.mode, mask.inverted) {
+      case ("s", false), ("i", true):
+        node = try clipView([track(mask)], outside: true, name: clip, parent: node, ref: mask.ref)
+      case ("s", true), ("i", false):
+        node = try clipView([track(mask)], outside: false, name: clip, parent: node, ref: mask.ref)
+      case ("a", true) where position == 0:
+        node = try clipView([track(mask)], outside: true, name: clip, parent: node, ref: mask.ref)
+      default:
+        note(
+          mask.ref,
+          "mask mode '\(mask.mode)'\(mask.inverted ? " (inverted)" : "") after other masks "
+            + "not imported (only intersections of masks can be clips)")
+      }
+    }
+    return node
+  }
+
+  /// A clipping view of the union of `paths` (the outside of it when
+  /// `outside`): one closed path, each part turned to run clockwise (as it
+  /// runs at time 0), the outside one a rectangle far beyond the stage
+  /// running the other way; morphing when any part moves.
+  func clipView(
+    _ paths: [Track<BezierPath>], outside: Bool, name: String, parent: Int, ref: JSONRef
+  ) throws(ImportError) -> Int {
+    var parts = paths.map { track in
+      track.initial.signedArea < 0 ? track.map(\.reversed) : track
+    }
+    if outside { parts.insert(Track(initial: Self.outsidePath(), segments: []), at: 0) }
+    let outline = compound(parts, BezierPath.joined)
+    var view: ScriptView
+    if outline.isAnimated {
+      view = try morphingView(outline, name: name, parent: parent, ref: ref)
+    } else {
+      view = ScriptView(kind: "shape", name: name, parent: parent)
+      view.settings = [("d", .string(PathData.text([outline.initial]))), ("anchor", .point(0, 0))]
+    }
+    view.set("color", .word("transparent"))
+    view.set("clip", .bool(true))
+    return try add(view)
+  }
+
+  /// A path turned to run clockwise on screen.
+  static func clockwise(_ path: BezierPath) -> BezierPath {
+    path.signedArea < 0 ? path.reversed : path
+  }
+
+  /// A rectangle far beyond anything drawn, running counter-clockwise: with
+  /// a clockwise path inside it, the non-zero rule fills the path's outside.
+  static func outsidePath() -> BezierPath {
+    let r = 1e6
+    let corners = [
+      OutlinePoint(-r, -r), OutlinePoint(-r, r), OutlinePoint(r, r), OutlinePoint(r, -r),
+    ]
+    return BezierPath(
+      vertices: corners, inTangents: corners.map { _ in OutlinePoint.zero },
+      outTangents: corners.map { _ in OutlinePoint.zero }, closed: true)
+  }
+}

@@ -1,0 +1,255 @@
+import AnimEngine
+
+/// Track mattes (`tt`): the layer is drawn only where its matte layer
+/// draws. The matte's filled outline becomes a clipping view (SPEC §17)
+/// under copies of the matte's transforms; beneath it, views that undo
+/// those transforms (each `T(p)·R(r)·S(s)·T(−a)` undone by
+/// `T(a)·S(1/s)` then `R(−r)·T(−p)`) bring the drawing back to its own
+/// place, and the layer follows as usual. A clip is all or nothing: an
+/// alpha matte is its fills' union; a luma matte is the same where its
+/// fills are white; an inverted matte is the outside of a fixed outline.
+extension SceneBuilder {
+  func buildMatte(
+    for position: Int, of layers: [Layer], byIndex: [Int: Int], clock: TimeMap, parent: Int?,
+    size: (Double, Double), name: String
+  ) throws(ImportError) -> Int? {
+    let target = layers[position]
+    let sourcePosition = target.matteParent.flatMap { byIndex[$0] } ?? (position - 1)
+    guard sourcePosition >= 0, sourcePosition < layers.count, sourcePosition != position else {
+      note(target.ref, "its track matte layer is missing: drawn without the matte")
+      return parent
+    }
+    let source = layers[sourcePosition]
+    let inverted = target.matteMode == 2 || target.matteMode == 4
+    let luma = target.matteMode == 3 || target.matteMode == 4
+    guard (1...4).contains(target.matteMode) else {
+      note(target.ref, "track matte mode \(target.matteMode) not imported")
+      return parent
+    }
+    // The matte's outline, in its layer's space.
+    guard let outline = try matteOutline(source, luma: luma, clock: clock, inverted: inverted)
+    else {
+      note(source.ref, "a track matte that draws no fill: drawn without the matte")
+      return parent
+    }
+    // How opaque the matte is where it draws: its layer's opacity within
+    // its in and out points, times its fill's (and, for luma, its colour's
+    // luminance). The drawing beneath the clip is drawn at that alpha.
+    let from = clock.seconds(source.inPoint)
+    let to = clock.seconds(source.outPoint)
+    var matteAlpha = Track(source.transform.opacity, clock: clock).map {
+      $0 / 100 * outline.alpha
+    }
+    if from > 0 || to < end {
+      matteAlpha = matteAlpha.shown(from: from, to: to, hidden: 0, rate: rate)
+    }
+    matteAlpha = matteAlpha.fromZero(rate: rate, end: end)
+    if inverted && (matteAlpha.isAnimated || matteAlpha.initial != 1) {
+      note(
+        source.transform.opacity.ref ?? source.ref,
+        "an inverted matte that is not opaque throughout drawn as opaque")
+    }
+    let matteName = "\(name)_matte"
+    // The matte's transforms, outermost first.
+    let lineage = try ancestors(of: source, in: layers, byIndex: byIndex)
+    var chain: [(Layer, ShapeTransform)] = lineage.reversed().map { ($0, $0.transform) }
+    chain.append((source, source.transform))
+    var node = parent
+    for (layer, transform) in chain {
+      node = try transformView(
+        transform, name: matteName, parent: node, clock: clock, box: box(of: layer, in: size),
+        opacity: nil,
+        comment: layer.ref.index == source.ref.index
+          ? "Track matte of \"\(target.name)\": layer \"\(source.name)\" (\(source.ref.pointer))"
+          : nil)
+    }
+    // The matte layer's own masks cut its outline too (clips nest).
+    node = try buildMasks(source, parent: node!, clock: clock, name: matteName)
+    // The groups between the matte layer and its outline.
+    var made: [Int: Int] = [:]
+    for step in outline.groups {
+      node = try groupView(step, parent: node!, clock: clock, layer: matteName, made: &made)
+    }
+    var clip = outline.view
+    clip.parent = node
+    clip.set("color", .word("transparent"))
+    clip.set("clip", .bool(true))
+    clip.set("alpha", .number(1))
+    node = try add(clip)
+    if !inverted && (matteAlpha.isAnimated || matteAlpha.initial != 1) {
+      var fade = ScriptView(kind: "layer", name: "\(matteName)_alpha", parent: node)
+      fade.settings = [("alpha", .number(matteAlpha.initial))]
+      fade.runs = MotionChain.runs([("alpha", matteAlpha)])
+      node = try add(fade)
+    }
+    // Undo the groups and the transforms, innermost first.
+    for step in outline.groups.reversed() {
+      if let t = step.transform, !Self.isIdentity(t) {
+        node = try inverseViews(t, parent: node!, clock: clock, box: (1, 1), name: matteName)
+      }
+    }
+    for (layer, transform) in chain.reversed() {
+      node = try inverseViews(
+        transform, parent: node!, clock: clock, box: box(of: layer, in: size), name: matteName)
+    }
+    return node
+  }
+
+  /// The outline a matte layer clips with, and the groups above it.
+  struct MatteOutline {
+    var view: ScriptView
+    var groups: [ShapeWalk.GroupStep]
+    /// How opaque its fills make it (0…1): their opacity and, for a luma
+    /// matte, their colour's luminance.
+    var alpha = 1.0
+  }
+
+  private func matteOutline(_ source: Layer, luma: Bool, clock: TimeMap, inverted: Bool)
+    throws(ImportError) -> MatteOutline?
+  {
+    switch source.kind {
+    case .solid(let color, let w, let h):
+      let rect = ShapeGeometry.rect(
+        center: [w / 2, h / 2], size: [w, h], roundness: 0, reversed: false)
+      var view = ScriptView(kind: "shape", name: "matte", parent: nil)
+      let paths = inverted ? [Self.outsidePath(), rect] : [rect]
+      view.settings = [("d", .string(PathData.text(paths))), ("anchor", .point(0, 0))]
+      return MatteOutline(view: view, groups: [], alpha: luma ? Self.luminance(color) : 1)
+    case .shape(let items):
+      let walk = ShapeWalk(items)
+      var fills: [(ShapeWalk.Paint, ShapeWalk.PaintedShape)] = []
+      var alphas: [Double] = []
+      for paint in walk.paints {
+        var content = paint.item.content
+        if case .gradient(false, let approximation) = content { content = approximation }
+        switch content {
+        case .fill(let fill):
+          if fill.opacity.isAnimated || (luma && fill.color.isAnimated) {
+            note(
+              paint.item.ref,
+              "a matte fill whose opacity\(luma ? " or colour" : "") moves drawn as it is at "
+                + "its first keyframe")
+          }
+          let luminance = luma ? Self.luminance(fill.color.first) : 1
+          alphas.append(fill.opacity.first / 100 * fill.gradientAlpha * luminance)
+          for shape in paint.shapes { fills.append((paint, shape)) }
+        case .stroke, .gradient:
+          note(paint.item.ref, "a matte's stroke or gradient is not part of its clip")
+        default: break
+        }
+      }
+      guard let (firstPaint, firstShape) = fills.first else { return nil }
+      let alpha = alphas.first ?? 1
+      if alphas.contains(where: { abs($0 - alpha) > 1e-9 }) {
+        note(firstPaint.item.ref, "matte fills of different opacities drawn as the first's")
+      }
+      if fills.count == 1 && !inverted {
+        // One shape: its own view, under its groups.
+        var view: ScriptView
+        if case .path(let p) = firstShape.item.content, p.isAnimated {
+          view = try morphingView(
+            Track(p, clock: clock).fromZero(rate: rate, end: end), name: "matte", parent: 0,
+            ref: p.ref)
+        } else if isFixed(firstShape.item) {
+          view = ScriptView(kind: "shape", name: "matte", parent: nil)
+          view.settings = [
+            ("d", .string(PathData.text([fixedPath(firstShape.item)]))), ("anchor", .point(0, 0)),
+          ]
+        } else {
+          view = try sampledShapeView(firstShape.item, name: "matte", parent: 0, clock: clock)
+        }
+        return MatteOutline(
+          view: view, groups: firstPaint.groups + firstShape.groups, alpha: alpha)
+      }
+      // Several shapes, or the outside: one outline in the layer's space.
+      var parts = fills.map { paint, shape in
+        var whole = shape
+        whole.groups = paint.groups + shape.groups
+        let track = pathTrack(whole, clock: clock)
+        return track.initial.signedArea < 0 ? track.map(\.reversed) : track
+      }
+      if inverted { parts.insert(Track(initial: Self.outsidePath(), segments: []), at: 0) }
+      let outline = compound(parts, BezierPath.joined)
+      var view: ScriptView
+      if outline.isAnimated {
+        view = try morphingView(outline, name: "matte", parent: 0, ref: source.ref)
+      } else {
+        view = ScriptView(kind: "shape", name: "matte", parent: nil)
+        view.settings = [
+          ("d", .string(PathData.text([outline.initial]))), ("anchor", .point(0, 0)),
+        ]
+      }
+      return MatteOutline(view: view, groups: [], alpha: alpha)
+    default:
+      note(source.ref, "a matte layer of this type not imported")
+      return nil
+    }
+  }
+
+  static func luminance(_ c: [Double]) -> Double {
+    0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
+  }
+
+  /// Views that undo `t`: `T(a)·S(1/s)`, then `R(−r)·T(−p)`; returns the
+  /// inner one.
+  private func inverseViews(
+    _ t: ShapeTransform, parent: Int, clock: TimeMap, box: (Double, Double), name: String
+  ) throws(ImportError) -> Int {
+    // Undo scale about the anchor.
+    var first = ScriptView(kind: "layer", name: "\(name)_undo", parent: parent)
+    let (w, h) = box
+    var tracks: [(name: String, track: Track<Double>)] = [
+      ("x", Track(t.anchor, clock: clock, component: 0).map { $0[0] }),
+      ("y", Track(t.anchor, clock: clock, component: 1).map { $0[1] }),
+    ]
+    for (axis, component) in [("scaleX", 0), ("scaleY", 1)] {
+      let s = Track(t.scale, clock: clock, component: component).map { $0[component] / 100 }
+      let inverse: (Double) -> Double = { $0 == 0 ? 1 : 1 / $0 }
+      tracks.append(
+        (
+          axis,
+          Track(
+            initial: inverse(s.initial),
+            segments: s.segments.flatMap { segment in
+              Track<Double>.sampled(segment, rate: rate).map {
+                Segment(
+                  start: $0.start, end: $0.end, from: inverse($0.from), to: inverse($0.to),
+                  ease: .linear)
+              }
+            })
+        ))
+    }
+    tracks = tracks.map { ($0.name, $0.track.fromZero(rate: rate, end: end)) }
+    first.settings = [
+      ("x", .number(tracks[0].track.initial)), ("y", .number(tracks[1].track.initial)),
+      ("width", .number(1)), ("height", .number(1)), ("anchor", .point(0, 0)),
+      ("scaleX", .number(tracks[2].track.initial)), ("scaleY", .number(tracks[3].track.initial)),
+    ]
+    first.runs = MotionChain.runs(tracks)
+    let firstIndex = try add(first)
+    // Undo rotation, then position: the anchor is the position.
+    var second = ScriptView(kind: "layer", name: "\(name)_undo", parent: firstIndex)
+    var tracks2: [(name: String, track: Track<Double>)] = [
+      ("rotation", Track(t.rotation, clock: clock).map { -$0 })
+    ]
+    if let p = t.position {
+      tracks2.append(("anchorX", Track(p, clock: clock, component: 0).map { $0[0] }))
+      tracks2.append(("anchorY", Track(p, clock: clock, component: 1).map { $0[1] }))
+    } else {
+      if let px = t.positionX { tracks2.append(("anchorX", Track(px, clock: clock))) }
+      if let py = t.positionY { tracks2.append(("anchorY", Track(py, clock: clock))) }
+    }
+    tracks2 = tracks2.map { ($0.name, $0.track.fromZero(rate: rate, end: end)) }
+    func initial(_ n: String) -> Double { tracks2.first { $0.name == n }?.track.initial ?? 0 }
+    second.settings = [
+      ("width", .number(1)), ("height", .number(1)),
+      ("anchor", .point(initial("anchorX"), initial("anchorY"))),
+    ]
+    if initial("rotation") != 0 {
+      second.settings.append(("rotation", .number(initial("rotation"))))
+    }
+    second.runs = MotionChain.runs(tracks2)
+    _ = (w, h)
+    return try add(second)
+  }
+}

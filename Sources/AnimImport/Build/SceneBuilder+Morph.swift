@@ -1,0 +1,147 @@
+import AnimEngine
+
+/// Animated outlines: a `shape` that morphs (SPEC §16.4) from keyframe to
+/// keyframe into invisible views holding each keyframe's path.
+///
+/// anim's morph pairs two outlines segment by segment when they have as
+/// many segments and its rotation of a closed outline's start finds none
+/// better than none — then it moves every point on a straight line, as
+/// Lottie's players do. Where it would subdivide or rotate, the segment is
+/// cut into frames (exact at every frame).
+extension SceneBuilder {
+  /// The most invisible outlines one import declares for morphs.
+  static let maximumMorphTargets = 200_000
+
+  func morphingView(
+    _ track: Track<BezierPath>, name: String, parent: Int, ref: JSONRef?
+  ) throws(ImportError) -> ScriptView {
+    var view = ScriptView(kind: "shape", name: name, parent: parent)
+    view.settings = [
+      ("d", .string(PathData.text([track.initial], keepEmptySegments: true))),
+      ("anchor", .point(0, 0)),
+    ]
+    // Segments anim would morph otherwise than Lottie: frame by frame.
+    var segments: [Segment<BezierPath>] = []
+    var current = track.initial
+    var inexact = false
+    for segment in track.segments {
+      let from = segment.from
+      if Self.morphIsExact(current, from) && Self.morphIsExact(from, segment.to)
+        || segment.ease == .hold
+      {
+        segments.append(segment)
+      } else {
+        let pieces = Track<BezierPath>.sampled(segment, rate: rate)
+        var previous = from
+        for piece in pieces where !Self.morphIsExact(previous, piece.to) {
+          inexact = true
+          previous = piece.to
+        }
+        segments += pieces
+      }
+      current = segment.to
+    }
+    if inexact {
+      note(ref, "path keyframes that anim cannot morph point by point (drawn approximately)")
+    }
+    let sampled = Track(initial: track.initial, segments: segments)
+    var targets: [BezierPath: Int] = [:]
+    for segment in sampled.segments {
+      for value in [segment.from, segment.to] where targets[value] == nil {
+        guard morphTargetCount < Self.maximumMorphTargets else {
+          throw ImportError(
+            "", "more than \(Self.maximumMorphTargets) keyframe outlines (the import's limit)")
+        }
+        var hidden = ScriptView(kind: "shape", name: "\(name)_key", parent: nil)
+        hidden.isMorphTarget = true
+        hidden.settings = [
+          ("d", .string(PathData.text([value], keepEmptySegments: true))),
+          ("anchor", .point(0, 0)), ("alpha", .number(0)),
+        ]
+        targets[value] = try add(hidden)
+        morphTargetCount += 1
+      }
+    }
+    view.runs = [
+      ScriptRun(
+        parts: MotionChain.parts(sampled, same: ==) { _, to, duration, ease in
+          .morph(to: targets[to]!, duration: duration, ease: ease)
+        })
+    ]
+    return view
+  }
+
+  /// Whether anim's morph from `a` to `b` moves each point of `a` straight
+  /// to the same point of `b`, as a Lottie player does.
+  static func morphIsExact(_ a: BezierPath, _ b: BezierPath) -> Bool {
+    guard a.vertices.count == b.vertices.count, a.closed == b.closed, !a.vertices.isEmpty,
+      let outlineA = try? PathDataParser.parse(PathData.text([a], keepEmptySegments: true)),
+      let outlineB = try? PathDataParser.parse(PathData.text([b], keepEmptySegments: true)),
+      outlineA.subpaths.count == 1, outlineB.subpaths.count == 1,
+      let pair = try? MorphPair(target: outlineA, other: outlineB)
+    else { return false }
+    return pair.from == outlineA.subpaths[0] && pair.to == outlineB.subpaths[0]
+  }
+
+  /// An animated rectangle, ellipse or star that anim's kinds cannot draw
+  /// as Lottie does: Lottie's path of it at every frame, morphing.
+  func sampledShapeView(_ item: ShapeItem, name: String, parent: Int, clock: TimeMap)
+    throws(ImportError) -> ScriptView
+  {
+    try morphingView(sampledPath(item, clock: clock), name: name, parent: parent, ref: item.ref)
+  }
+
+  /// Lottie's path of an animated rectangle, ellipse or star at script time
+  /// t, and the time its last keyframe ends.
+  func pathFunction(_ item: ShapeItem, clock: TimeMap) -> (
+    path: (Double) -> BezierPath, end: Double
+  )? {
+    func number(_ p: Animated<Double>) -> Track<Double> { Track(p, clock: clock) }
+    func point(_ p: Animated<[Double]>) -> Track<[Double]> { Track(p, clock: clock) }
+    switch item.content {
+    case .rect(let p, let s, let r):
+      let (tp, ts, tr) = (point(p), point(s), number(r))
+      let end =
+        [tp.segments.last?.end, ts.segments.last?.end, tr.segments.last?.end]
+        .compactMap { $0 }.max() ?? 0
+      return (
+        { t in
+          ShapeGeometry.rect(
+            center: tp.value(at: t), size: ts.value(at: t), roundness: tr.value(at: t),
+            reversed: item.reversed)
+        }, end
+      )
+    case .ellipse(let p, let s):
+      let (tp, ts) = (point(p), point(s))
+      let end = [tp.segments.last?.end, ts.segments.last?.end].compactMap { $0 }.max() ?? 0
+      return (
+        { t in
+          ShapeGeometry.ellipse(
+            center: tp.value(at: t), size: ts.value(at: t), reversed: item.reversed)
+        }, end
+      )
+    case .star(let s):
+      let tp = point(s.position)
+      let others = [
+        s.outerRadius, s.innerRadius, s.outerRoundness, s.innerRoundness, s.points, s.rotation,
+      ].map(number)
+      let end =
+        ([tp.segments.last?.end] + others.map { $0.segments.last?.end }).compactMap { $0 }.max()
+        ?? 0
+      if s.points.isAnimated {
+        note(s.points.ref, "an animated number of points drawn frame by frame")
+      }
+      return (
+        { t in
+          ShapeGeometry.star(
+            polygon: s.isPolygon, center: tp.value(at: t), points: others[4].value(at: t),
+            outerRadius: others[0].value(at: t), innerRadius: others[1].value(at: t),
+            outerRoundness: others[2].value(at: t), innerRoundness: others[3].value(at: t),
+            rotation: others[5].value(at: t), reversed: item.reversed)
+        }, end
+      )
+    default:
+      return nil
+    }
+  }
+}

@@ -1,0 +1,95 @@
+/// Fills and strokes: the paint's settings and runs (colour, opacity as
+/// `alpha`, width, caps, joins, trims), given to the views of the shapes it
+/// paints.
+extension SceneBuilder {
+  /// What a paint gives each view it draws.
+  struct PaintStyle {
+    var settings: [(String, ScriptValue)]
+    var colorRuns: [ScriptRun]
+    var numberTracks: [(name: String, track: Track<Double>)]
+    var isStroke: Bool
+    var suffix: String
+    /// A fill by the even-odd rule.
+    var evenOdd = false
+  }
+
+  func buildFill(
+    _ fill: ShapeItem.Fill, paint: ShapeWalk.Paint, parent: Int, clock: TimeMap, layer: String
+  ) throws(ImportError) {
+    let color = Track(fill.color, clock: clock).fromZero(rate: rate, end: end)
+    let alpha = Track(fill.opacity, clock: clock).map { $0 / 100 * fill.gradientAlpha }
+      .fromZero(rate: rate, end: end)
+    noteExpression(fill.color)
+    noteExpression(fill.opacity)
+    var style = PaintStyle(
+      settings: [("color", .color(color.initial))],
+      colorRuns: colorRuns(color, property: "color"), numberTracks: [("alpha", alpha)],
+      isStroke: false, suffix: paint.item.name, evenOdd: fill.evenOdd)
+    if alpha.initial != 1 { style.settings.append(("alpha", .number(alpha.initial))) }
+    for shape in paint.shapes {
+      for trim in shape.trims where !Self.isTrivial(trim) {
+        note(trim.ref, "trim paths on a fill: the fill is drawn untrimmed")
+      }
+    }
+    try paintShapes(paint, style: style, parent: parent, clock: clock, layer: layer)
+  }
+
+  func buildStroke(
+    _ stroke: ShapeItem.Stroke, paint: ShapeWalk.Paint, parent: Int, clock: TimeMap,
+    layer: String
+  ) throws(ImportError) {
+    let color = Track(stroke.color, clock: clock).fromZero(rate: rate, end: end)
+    let alpha = Track(stroke.opacity, clock: clock).map { $0 / 100 * stroke.gradientAlpha }
+      .fromZero(rate: rate, end: end)
+    let width = Track(stroke.width, clock: clock).fromZero(rate: rate, end: end)
+    noteExpression(stroke.color)
+    noteExpression(stroke.opacity)
+    noteExpression(stroke.width)
+    if let dashes = stroke.dashes {
+      note(dashes, "dashed stroke drawn solid (anim has no dashes yet)")
+    }
+    let cap = ["butt", "round", "square"][min(max(stroke.cap, 1), 3) - 1]
+    let join = ["miter", "round", "bevel"][min(max(stroke.join, 1), 3) - 1]
+    if join == "miter" && stroke.miterLimit != 4
+      && MiterJoins.differ(paint.shapes.flatMap(shapePaths), limit: stroke.miterLimit)
+    {
+      note(
+        paint.item.ref,
+        "miter limit \(NumberFormat.exact(stroke.miterLimit)) drawn as anim's 4")
+    }
+    var style = PaintStyle(
+      settings: [
+        ("color", .word("transparent")), ("stroke", .color(color.initial)),
+        ("strokeWidth", .number(width.initial)), ("lineCap", .word(cap)),
+        ("lineJoin", .word(join)),
+      ],
+      colorRuns: colorRuns(color, property: "stroke"),
+      numberTracks: [("alpha", alpha), ("strokeWidth", width)], isStroke: true,
+      suffix: paint.item.name)
+    if alpha.initial != 1 { style.settings.append(("alpha", .number(alpha.initial))) }
+    try paintShapes(paint, style: style, parent: parent, clock: clock, layer: layer)
+  }
+
+  /// Every outline a shape takes at its keyframes (its first values for a
+  /// shape of several animated properties).
+  func shapePaths(_ shape: ShapeWalk.PaintedShape) -> [BezierPath] {
+    if case .path(let p) = shape.item.content { return p.keyframes.map(\.value) }
+    return [fixedPath(shape.item)]
+  }
+
+  /// A colour track as runs of `tween(PROPERTY: "#rrggbb", …)`.
+  func colorRuns(_ track: Track<[Double]>, property: String) -> [ScriptRun] {
+    guard track.isAnimated else { return [] }
+    let parts = MotionChain.parts(track, same: ==) { _, to, duration, ease in
+      .tween([(property, .color(to))], duration: duration, ease: ease)
+    }
+    return [ScriptRun(parts: parts)]
+  }
+
+  /// Whether a trim leaves its shapes whole at every time (0 % to 100 %).
+  static func isTrivial(_ trim: ShapeItem) -> Bool {
+    guard case .trim(let t) = trim.content else { return true }
+    return !t.start.isAnimated && !t.end.isAnimated
+      && min(t.start.first, t.end.first) <= 0 && max(t.start.first, t.end.first) >= 100
+  }
+}

@@ -1,0 +1,121 @@
+/// A shape layer's contents: each fill and stroke (`ShapeWalk`) becomes
+/// views of the shapes it paints, under views of the groups between them
+/// (their transforms), in paint order.
+extension SceneBuilder {
+  func buildShapes(_ items: [ShapeItem], parent: Int, clock: TimeMap, name: String)
+    throws(ImportError)
+  {
+    let walk = ShapeWalk(items)
+    for other in walk.others {
+      if case .other(let type) = other.content {
+        note(other.ref, "shape item '\(type)'\(ShapeNames.describe(type)) not imported")
+      }
+    }
+    // Group views made so far, by the group's place in the file.
+    var groupViews: [Int: Int] = [:]
+    translucentGroups = []
+    defer {
+      for (view, ref) in translucentGroups {
+        noteOverlap(of: view, ref: ref, what: "group opacity")
+      }
+    }
+    for paint in walk.paints where !paint.shapes.isEmpty {
+      var node = parent
+      for step in paint.groups {
+        node = try groupView(step, parent: node, clock: clock, layer: name, made: &groupViews)
+      }
+      switch paint.item.content {
+      case .fill(let fill):
+        try buildFill(fill, paint: paint, parent: node, clock: clock, layer: name)
+      case .stroke(let stroke):
+        try buildStroke(stroke, paint: paint, parent: node, clock: clock, layer: name)
+      case .gradient(let isStroke, let approximation):
+        note(
+          paint.item.ref,
+          "gradient \(isStroke ? "stroke" : "fill") drawn in its average colour: anim has no "
+            + "gradients yet")
+        if case .fill(let fill) = approximation {
+          try buildFill(fill, paint: paint, parent: node, clock: clock, layer: name)
+        } else if case .stroke(let stroke) = approximation {
+          try buildStroke(stroke, paint: paint, parent: node, clock: clock, layer: name)
+        }
+      default: break
+      }
+    }
+  }
+
+  /// The view of a group's transform (made once), or `parent` itself for a
+  /// group that transforms nothing.
+  func groupView(
+    _ step: ShapeWalk.GroupStep, parent: Int, clock: TimeMap, layer: String,
+    made: inout [Int: Int]
+  ) throws(ImportError) -> Int {
+    guard let t = step.transform, !Self.isIdentity(t) else { return parent }
+    if let existing = made[step.ref.index] { return existing }
+    let groupName = (try? step.ref.optionalText("nm")) ?? nil
+    let view = try transformView(
+      t, name: "\(layer)_\(groupName ?? "group")", parent: parent, clock: clock,
+      box: (1, 1), opacity: (from: -Double.infinity, to: Double.infinity), comment: nil)
+    made[step.ref.index] = view
+    if t.opacity.isAnimated || t.opacity.first != 100 {
+      translucentGroups.append((view, t.opacity.ref ?? step.ref))
+    }
+    return view
+  }
+
+  /// Notes a layer's or group's opacity drawn as `alpha` over more than one
+  /// drawn view: lottie-web and ThorVG draw the layer or group into one
+  /// picture first, so where its shapes overlap they do not show through
+  /// each other as they do here (group `opacity` would say it).
+  func noteOverlap(of view: Int, ref: JSONRef, what: String) {
+    var inside: Set<Int> = [view]
+    var drawn = 0
+    for index in (view + 1)..<model.views.count {
+      guard let parent = model.views[index].parent, inside.contains(parent) else { continue }
+      inside.insert(index)
+      let v = model.views[index]
+      if v.kind != "layer" && v.setting("clip") == nil { drawn += 1 }
+    }
+    if drawn > 1 {
+      note(
+        ref,
+        "\(what) drawn as the alpha of each of its \(drawn) shapes: where they overlap they show "
+          + "through each other (anim has no group opacity yet)")
+    }
+  }
+
+  /// Whether a transform changes nothing at any time.
+  static func isIdentity(_ t: ShapeTransform) -> Bool {
+    func fixed(_ p: Animated<[Double]>, _ value: [Double]) -> Bool {
+      !p.isAnimated && Array(p.first.prefix(2)) == value
+    }
+    func fixed(_ p: Animated<Double>, _ value: Double) -> Bool {
+      !p.isAnimated && p.first == value
+    }
+    let positionFixed: Bool
+    if let p = t.position {
+      positionFixed = fixed(p, [0, 0])
+    } else {
+      positionFixed =
+        (t.positionX.map { fixed($0, 0) } ?? true) && (t.positionY.map { fixed($0, 0) } ?? true)
+    }
+    return positionFixed && fixed(t.anchor, [0, 0]) && fixed(t.scale, [100, 100])
+      && fixed(t.rotation, 0) && fixed(t.opacity, 100) && fixed(t.skew, 0)
+  }
+}
+
+/// Names of the shape items anim does not draw, for notes.
+enum ShapeNames {
+  static func describe(_ type: String) -> String {
+    switch type {
+    case "mm": return " (merge paths)"
+    case "rp": return " (repeater)"
+    case "rd": return " (round corners)"
+    case "zz": return " (zig zag)"
+    case "pb": return " (pucker and bloat)"
+    case "op": return " (offset path)"
+    case "tw": return " (twist)"
+    default: return ""
+    }
+  }
+}

@@ -1,0 +1,120 @@
+/// A Lottie transform (a layer's `ks`, a group's `tr`) as a `layer` view:
+/// position as x, y; the anchor point as a point of the view's box (`anchor`
+/// is the anchor divided by the box's size); rotation in degrees; scale and
+/// opacity from percent. Animated values become runs.
+extension SceneBuilder {
+  /// Adds the view of transform `t` under `parent` and returns its index.
+  /// `opacity`, when given, is the window the layer is shown in: the view's
+  /// alpha is the transform's opacity there and 0 outside; nil leaves
+  /// opacity out (an ancestor's copy: Lottie parents pass no opacity).
+  func transformView(
+    _ t: ShapeTransform, name: String, parent: Int?, clock: TimeMap, box: (Double, Double),
+    opacity window: (from: Double, to: Double)?, comment: String?, kind: String = "layer"
+  ) throws(ImportError) -> Int {
+    var view = ScriptView(kind: kind, name: name, parent: parent)
+    view.comment = comment
+    let (w, h) = box
+    var tracks: [(name: String, track: Track<Double>)] = []
+    var routeRun: ScriptRun?
+    var routeStart: (Double, Double)?
+    if let p = t.position {
+      let spatial = p.keyframes.contains { k in
+        (k.outTangent ?? []).contains { $0 != 0 } || (k.inTangent ?? []).contains { $0 != 0 }
+      }
+      if spatial {
+        // Along spatial Bézier routes: one run of `path(d:)` and `tween`s.
+        let track = Track(p, clock: clock).fromZero(rate: rate, end: end)
+        routeRun = positionRun(track, ref: p.ref)
+        routeStart = (track.initial[0], track.initial[1])
+      } else {
+        tracks.append(("x", Track(p, clock: clock, component: 0).map { $0[0] }))
+        tracks.append(("y", Track(p, clock: clock, component: 1).map { $0[1] }))
+      }
+      noteExpression(p)
+    } else {
+      if let px = t.positionX {
+        tracks.append(("x", Track(px, clock: clock)))
+        noteExpression(px)
+      }
+      if let py = t.positionY {
+        tracks.append(("y", Track(py, clock: clock)))
+        noteExpression(py)
+      }
+    }
+    tracks.append(("anchorX", Track(t.anchor, clock: clock, component: 0).map { $0[0] / w }))
+    tracks.append(("anchorY", Track(t.anchor, clock: clock, component: 1).map { $0[1] / h }))
+    tracks.append(("rotation", Track(t.rotation, clock: clock)))
+    tracks.append(("scaleX", Track(t.scale, clock: clock, component: 0).map { $0[0] / 100 }))
+    tracks.append(("scaleY", Track(t.scale, clock: clock, component: 1).map { $0[1] / 100 }))
+    for p in [t.anchor, t.scale] { noteExpression(p) }
+    for p in [t.rotation, t.opacity] { noteExpression(p) }
+    if let window {
+      let alpha = Track(t.opacity, clock: clock).map { $0 / 100 }
+      let total = end
+      if window.from <= 0 && window.to >= total {
+        tracks.append(("alpha", alpha))
+      } else {
+        tracks.append(
+          ("alpha", alpha.shown(from: window.from, to: window.to, hidden: 0, rate: rate)))
+      }
+    }
+    if t.skew.isAnimated || t.skew.first != 0 {
+      note(t.skew.ref ?? t.ref, "skew not imported (anim's transforms have none)")
+    }
+    tracks = tracks.map { ($0.name, $0.track.fromZero(rate: rate, end: end)) }
+
+    func initial(_ name: String) -> Double {
+      tracks.first { $0.name == name }?.track.initial ?? 0
+    }
+    view.settings.append(("x", .number(routeStart?.0 ?? initial("x"))))
+    view.settings.append(("y", .number(routeStart?.1 ?? initial("y"))))
+    view.settings.append(("width", .number(w)))
+    view.settings.append(("height", .number(h)))
+    view.settings.append(("anchor", .point(initial("anchorX"), initial("anchorY"))))
+    if initial("rotation") != 0 { view.settings.append(("rotation", .number(initial("rotation")))) }
+    let (sx, sy) = (initial("scaleX"), initial("scaleY"))
+    if sx == sy {
+      if sx != 1 { view.settings.append(("scale", .number(sx))) }
+    } else {
+      view.settings.append(("scaleX", .number(sx)))
+      view.settings.append(("scaleY", .number(sy)))
+    }
+    if window != nil, initial("alpha") != 1 {
+      view.settings.append(("alpha", .number(initial("alpha"))))
+    }
+    view.runs = MotionChain.runs(tracks)
+    if let routeRun { view.runs.insert(routeRun, at: 0) }
+    return try add(view)
+  }
+
+  /// A position that follows spatial Bézier routes (Lottie's `to`, `ti`):
+  /// `path(d: "M… C…")` along each curved segment (by arc length, as the
+  /// players go), `tween(x:, y:)` along straight ones.
+  func positionRun(_ track: Track<[Double]>, ref: JSONRef?) -> ScriptRun {
+    if track.segments.contains(where: \.routeCut) {
+      note(ref, "a spatial route cut at time 0 drawn straight from there")
+    }
+    let parts = MotionChain.parts(track, same: ==) { segment, to, duration, ease in
+      guard duration > 0, let route = segment.route, segment.to == to else {
+        return .tween(
+          [("x", .number(to[0])), ("y", .number(to[1]))], duration: duration, ease: ease)
+      }
+      let (a, b) = (segment.from, segment.to)
+      let c1 = [a[0] + route.outTangent[0], a[1] + route.outTangent[1]]
+      let c2 = [b[0] + route.inTangent[0], b[1] + route.inTangent[1]]
+      let n = NumberFormat.exact
+      let data =
+        "M\(n(a[0])) \(n(a[1])) C\(n(c1[0])) \(n(c1[1])) \(n(c2[0])) \(n(c2[1])) "
+        + "\(n(b[0])) \(n(b[1]))"
+      return .path(d: data, duration: duration, ease: ease)
+    }
+    return ScriptRun(parts: parts)
+  }
+
+  /// Notes an expression on a property: its keyframes (or value) are used.
+  func noteExpression<V>(_ p: Animated<V>) {
+    if p.hasExpression {
+      note(p.ref, "expression not evaluated (its keyframes or value are used)")
+    }
+  }
+}

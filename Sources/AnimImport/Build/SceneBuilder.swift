@@ -1,0 +1,81 @@
+/// Builds the script of a Lottie composition: one `layer` view per Lottie
+/// layer (its transform), views for what it draws beneath it, and the runs
+/// that animate them; every feature it cannot express becomes a note.
+///
+/// The tree it makes: a layer's view is a child of its precomposition's
+/// view (or a root); a layer with Lottie parents gets a copy of each
+/// ancestor's transform as views above its own (Lottie passes a parent's
+/// transform, not its opacity, and paints layers in list order whatever
+/// their parents, which a tree of views painting children after their
+/// parent cannot follow); its masks are clipping views beneath it, and what
+/// it draws is beneath those.
+final class SceneBuilder {
+  let composition: Composition
+  var model = ScriptModel()
+  private(set) var notes: [ImportNote] = []
+  /// Pointers already noted with the same message (a precomposition used
+  /// twice is noted once).
+  private var noted: Set<String> = []
+  /// Invisible outlines declared for morphs so far.
+  var morphTargetCount = 0
+  /// Groups of the shape layer being built whose opacity is not 100 %.
+  var translucentGroups: [(Int, JSONRef)] = []
+  /// The frame rate of sampled pieces: the composition's.
+  var rate: Double { composition.frameRate }
+  /// Where the composition ends on the script's clock, (op − ip)/fr: its
+  /// last frame is one frame before.
+  var end: Double { (composition.outPoint - composition.inPoint) / composition.frameRate }
+  /// The most views a script may declare (anim's scene holds 1 000 000,
+  /// the default `view` among them).
+  static let maximumViews = 999_000
+
+  init(_ composition: Composition) {
+    self.composition = composition
+  }
+
+  /// Records that what is at `ref` is not expressed, once per pointer and
+  /// message.
+  func note(_ ref: JSONRef?, _ message: String) {
+    let pointer = ref?.pointer ?? ""
+    guard noted.insert(pointer + "\u{0}" + message).inserted else { return }
+    notes.append(ImportNote(pointer, message))
+  }
+
+  /// Appends a view and returns its index.
+  @discardableResult
+  func add(_ view: ScriptView) throws(ImportError) -> Int {
+    guard model.views.count < Self.maximumViews else {
+      throw ImportError(
+        "", "the script would declare more than \(Self.maximumViews) views (anim's scene limit)")
+    }
+    model.views.append(view)
+    return model.views.count - 1
+  }
+
+  func build(source: String) throws(ImportError) -> ScriptModel {
+    let c = composition
+    // The last frame shown is op − 1 (op is where the players stop): the
+    // script's length is that frame's time, so render draws the frames the
+    // players show, and export writes the same op again.
+    let duration = max(0, (c.outPoint - c.inPoint - 1) / c.frameRate)
+    model.header = [
+      "Imported by `anim import` from \(source)"
+        + (c.name.isEmpty ? "" : " (\"\(ScriptWriter.escaped(c.name))\")") + ":",
+      "\(NumberFormat.exact(c.width)) × \(NumberFormat.exact(c.height)) at "
+        + "\(NumberFormat.exact(c.frameRate)) fps, frames \(NumberFormat.exact(c.inPoint))–"
+        + "\(NumberFormat.exact(c.outPoint)) (\(NumberFormat.exact(duration)) s); time 0 is frame "
+        + "\(NumberFormat.exact(c.inPoint)).",
+    ]
+    model.stage = [
+      ("width", .number(c.width)), ("height", .number(c.height)),
+      ("background", .word("transparent")),
+    ]
+    model.fps = c.frameRate
+    model.duration = duration
+    let clock = TimeMap.main(inPoint: c.inPoint, frameRate: c.frameRate)
+    try buildComposition(
+      c.layers, clock: clock, parent: nil, size: (c.width, c.height), depth: 0,
+      where: c.ref)
+    return model
+  }
+}

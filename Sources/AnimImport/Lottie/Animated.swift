@@ -1,0 +1,205 @@
+/// The timing of one segment between two keyframes: the cubic Bézier from
+/// the first keyframe's out handle (`o`) to the next one's in handle (`i`),
+/// read as CSS's `cubic-bezier(x1, y1, x2, y2)`.
+struct Ease: Sendable, Equatable {
+  var x1: Double
+  var y1: Double
+  var x2: Double
+  var y2: Double
+
+  /// No easing: the straight line (the identity of `cubicBezier`).
+  static let linear = Ease(x1: 0, y1: 0, x2: 1, y2: 1)
+
+  /// Whether the curve is the straight line y = x (any control points on it).
+  var isLinear: Bool { x1 == y1 && x2 == y2 }
+}
+
+/// One keyframe of a property: from `time` (a frame of its composition)
+/// the value starts at `value` and runs to the next keyframe's value (or
+/// `end`, in files that write each segment's end), eased per component by
+/// `eases`, or holds when `hold`.
+struct Keyframe<Value: Sendable>: Sendable {
+  var time: Double
+  var value: Value
+  /// The segment's end, when the file writes it on this keyframe (`e`).
+  var end: Value?
+  var hold: Bool
+  /// One ease for all components, or one per component.
+  var eases: [Ease]
+  /// A position's spatial tangents (`to`, `ti`): the route from this value
+  /// to the next is the cubic through value + to and next + ti.
+  var outTangent: [Double]?
+  var inTangent: [Double]?
+}
+
+/// A property of the document: a fixed value, or keyframes in time order.
+struct Animated<Value: Sendable>: Sendable {
+  /// At least one; exactly one (at time 0, no segment) for a fixed value.
+  var keyframes: [Keyframe<Value>]
+  /// Whether the file animates it (more than one keyframe).
+  var isAnimated: Bool { keyframes.count > 1 }
+  /// Where it is, for notes.
+  var ref: JSONRef?
+  /// Whether it carries an expression (`x`), which is not evaluated.
+  var hasExpression = false
+
+  init(fixed value: Value, ref: JSONRef? = nil) {
+    keyframes = [
+      Keyframe(
+        time: 0, value: value, end: nil, hold: false, eases: [.linear], outTangent: nil,
+        inTangent: nil)
+    ]
+    self.ref = ref
+  }
+
+  init(keyframes: [Keyframe<Value>], ref: JSONRef?) {
+    self.keyframes = keyframes
+    self.ref = ref
+  }
+
+  /// The value before the first keyframe.
+  var first: Value { keyframes[0].value }
+
+  /// The value each segment ends at: the file's `e`, else the next
+  /// keyframe's value.
+  func segmentEnd(_ k: Int) -> Value {
+    if let end = keyframes[k].end { return end }
+    return keyframes[k + 1].value
+  }
+
+  /// The same property with each value transformed.
+  func map<T>(_ transform: (Value) throws(ImportError) -> T) throws(ImportError) -> Animated<T> {
+    var frames: [Keyframe<T>] = []
+    frames.reserveCapacity(keyframes.count)
+    for k in keyframes {
+      frames.append(
+        Keyframe(
+          time: k.time, value: try transform(k.value), end: try k.end.map(transform),
+          hold: k.hold, eases: k.eases, outTangent: k.outTangent, inTangent: k.inTangent))
+    }
+    var result = Animated<T>(keyframes: frames, ref: ref)
+    result.hasExpression = hasExpression
+    return result
+  }
+}
+
+/// Reading animatable properties (`{"a": 0|1, "k": …}`) of any kind of value.
+enum AnimatedReader {
+  /// The most keyframes one property may have: a file of 100 MB holds
+  /// fewer, and bounding it keeps every later loop bounded.
+  static let maximumKeyframes = 1_000_000
+
+  /// Reads the property at `ref` with `read` turning a JSON value (a
+  /// keyframe's `s`, or the fixed `k`) into a value.
+  static func read<Value>(
+    _ ref: JSONRef, _ read: (JSONRef) throws(ImportError) -> Value
+  ) throws(ImportError) -> Animated<Value> {
+    let property = try ref.object()
+    let k = try property.required("k")
+    let expression = property.optional("x") != nil
+    if let frames = k.elements, let head = frames.first, head.kind == .object,
+      head["t"] != nil
+    {
+      var result = Animated(keyframes: try keyframes(frames, read), ref: ref)
+      result.hasExpression = expression
+      return result
+    }
+    var result = Animated(fixed: try read(k), ref: ref)
+    result.hasExpression = expression
+    return result
+  }
+
+  private static func keyframes<Value>(
+    _ frames: [JSONRef], _ read: (JSONRef) throws(ImportError) -> Value
+  ) throws(ImportError) -> [Keyframe<Value>] {
+    guard frames.count <= maximumKeyframes else {
+      throw ImportError(
+        frames[0].pointer, "more than \(maximumKeyframes) keyframes in one property")
+    }
+    var result: [Keyframe<Value>] = []
+    result.reserveCapacity(frames.count)
+    var previousEnd: Value?
+    for (i, frame) in frames.enumerated() {
+      let object = try frame.object()
+      let time = try object.required("t").finiteNumber()
+      if let last = result.last, time < last.time {
+        throw ImportError(
+          try object.required("t").pointer,
+          "keyframe \(i) at frame \(NumberFormat.exact(time)) comes before the one at frame \(NumberFormat.exact(last.time))"
+        )
+      }
+      let value: Value
+      if let s = object.optional("s") {
+        value = try read(s)
+      } else if let previousEnd {
+        // Older files end with a keyframe holding only `t`: the value is
+        // the previous segment's end.
+        value = previousEnd
+      } else {
+        throw ImportError(object.pointer, "missing 's' (the keyframe's value)")
+      }
+      let end = try object.optional("e").map(read)
+      previousEnd = end
+      let hold = try object.flag("h")
+      var eases = [Ease.linear]
+      if let o = object.optional("o"), let i = object.optional("i") {
+        let ox = try o.required("x").numbers()
+        let oy = try o.required("y").numbers()
+        let ix = try i.required("x").numbers()
+        let iy = try i.required("y").numbers()
+        if ox.isEmpty || oy.isEmpty || ix.isEmpty || iy.isEmpty {
+          throw ImportError(o.pointer, "an easing handle without values")
+        }
+        let n = max(ox.count, oy.count, ix.count, iy.count)
+        guard n <= 16 else { throw ImportError(o.pointer, "expected 1 to 16 easing values") }
+        eases = (0..<n).map { d in
+          Ease(
+            x1: ox[min(d, ox.count - 1)], y1: oy[min(d, oy.count - 1)],
+            x2: ix[min(d, ix.count - 1)], y2: iy[min(d, iy.count - 1)])
+        }
+      }
+      let outTangent = try object.optional("to")?.numbers()
+      let inTangent = try object.optional("ti")?.numbers()
+      result.append(
+        Keyframe(
+          time: time, value: value, end: end, hold: hold, eases: eases, outTangent: outTangent,
+          inTangent: inTangent))
+    }
+    guard !result.isEmpty else { throw ImportError(frames.first?.pointer ?? "", "no keyframes") }
+    return result
+  }
+
+  /// A number (a keyframe may write it as `[v]`).
+  static func scalar(_ ref: JSONRef) throws(ImportError) -> Double {
+    let values = try ref.numbers()
+    guard let first = values.first else { throw ImportError(ref.pointer, "expected a number") }
+    return first
+  }
+
+  /// Numbers, at least `count` of them.
+  static func vector(_ ref: JSONRef, count: Int) throws(ImportError) -> [Double] {
+    let values = try ref.numbers()
+    guard values.count >= count else {
+      throw ImportError(ref.pointer, "expected \(count) numbers, found \(values.count)")
+    }
+    return values
+  }
+
+  static func number(_ ref: JSONRef) throws(ImportError) -> Animated<Double> {
+    try read(ref, scalar)
+  }
+
+  static func point(_ ref: JSONRef) throws(ImportError) -> Animated<[Double]> {
+    try read(ref) { (value) throws(ImportError) in
+      let v = try vector(value, count: 1)
+      return v.count == 1 ? [v[0], v[0]] : [v[0], v[1]]
+    }
+  }
+
+  static func color(_ ref: JSONRef) throws(ImportError) -> Animated<[Double]> {
+    try read(ref) { (value) throws(ImportError) in
+      let v = try vector(value, count: 3)
+      return [v[0], v[1], v[2]]
+    }
+  }
+}

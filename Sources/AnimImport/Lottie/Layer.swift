@@ -1,0 +1,126 @@
+/// One layer of a composition, read into what the importer needs.
+struct Layer: Sendable {
+  /// Lottie's layer types.
+  enum Kind: Sendable {
+    case precomp(reference: String, width: Double, height: Double)
+    case solid(color: [Double], width: Double, height: Double)
+    case image(reference: String)
+    case null
+    case shape([ShapeItem])
+    case text
+    case other(Int)
+  }
+
+  var kind: Kind
+  var name: String
+  /// `ind`: how parents and mattes name it.
+  var index: Int?
+  var parent: Int?
+  var hidden: Bool
+  var inPoint: Double
+  var outPoint: Double
+  var startTime: Double
+  var stretch: Double
+  var transform: ShapeTransform
+  var autoOrient: Bool
+  var is3D: Bool
+  var blendMode: Int
+  /// `tt`: 1 alpha, 2 alpha inverted, 3 luma, 4 luma inverted.
+  var matteMode: Int
+  /// `td`: this layer is a matte for another.
+  var isMatte: Bool
+  /// `tp`: the `ind` of its matte, when not the layer above.
+  var matteParent: Int?
+  var masks: [Mask]
+  /// Layer effects (`ef`), which anim does not draw.
+  var effects: [JSONRef]
+  /// A time remap (`tm`).
+  var timeRemap: JSONRef?
+  var ref: JSONRef
+
+  struct Mask: Sendable {
+    /// `a` add, `s` subtract, `i` intersect, `n` none, others.
+    var mode: String
+    var path: Animated<BezierPath>
+    /// Percent.
+    var opacity: Animated<Double>
+    var expansion: Animated<Double>
+    var inverted: Bool
+    var ref: JSONRef
+  }
+
+  static func read(_ ref: JSONRef) throws(ImportError) -> Layer {
+    let object = try ref.object()
+    let type = try object.optionalInteger("ty") ?? -1
+    let kind: Kind
+    switch type {
+    case 0:
+      kind = .precomp(
+        reference: try object.required("refId").text(), width: try object.number("w", or: 0),
+        height: try object.number("h", or: 0))
+    case 1:
+      kind = .solid(
+        color: try SolidColor.parse(object.required("sc")),
+        width: try object.number("sw", or: 0), height: try object.number("sh", or: 0))
+    case 2: kind = .image(reference: try object.required("refId").text())
+    case 3: kind = .null
+    case 4:
+      kind = .shape(
+        try object.optional("shapes").map { (list) throws(ImportError) in
+          try ShapeItem.readList(list, depth: 0)
+        } ?? [])
+    case 5: kind = .text
+    default: kind = .other(type)
+    }
+    var masks: [Mask] = []
+    if let list = object.optional("masksProperties") {
+      for item in try list.array() {
+        let mask = try item.object()
+        masks.append(
+          Mask(
+            mode: try mask.optionalText("mode") ?? "a",
+            path: try AnimatedReader.read(mask.required("pt")) { (value) throws(ImportError) in
+              try BezierPath.read(value, closed: mask.optional("cl")?.bool ?? true)
+            },
+            opacity: try mask.optional("o").map(AnimatedReader.number) ?? Animated(fixed: 100),
+            expansion: try mask.optional("x").map(AnimatedReader.number) ?? Animated(fixed: 0),
+            inverted: try mask.flag("inv"), ref: item))
+      }
+    }
+    let ip = try object.number("ip", or: 0)
+    return Layer(
+      kind: kind, name: try object.optionalText("nm") ?? "",
+      index: try object.optionalInteger("ind"),
+      parent: try object.optionalInteger("parent"), hidden: try object.flag("hd"),
+      inPoint: ip, outPoint: try object.number("op", or: ip + 1e9),
+      startTime: try object.number("st", or: 0), stretch: try object.number("sr", or: 1),
+      transform: try object.optional("ks").map(ShapeTransform.read) ?? .identity(ref),
+      autoOrient: try object.flag("ao"), is3D: try object.flag("ddd"),
+      blendMode: try object.optionalInteger("bm") ?? 0,
+      matteMode: try object.optionalInteger("tt") ?? 0, isMatte: try object.flag("td"),
+      matteParent: try object.optionalInteger("tp"), masks: masks,
+      effects: try object.optional("ef")?.array() ?? [], timeRemap: object.optional("tm"),
+      ref: ref)
+  }
+}
+
+/// A solid layer's colour, `sc`: `"#rrggbb"`.
+enum SolidColor {
+  static func parse(_ ref: JSONRef) throws(ImportError) -> [Double] {
+    let text = try ref.text()
+    var digits = Array(text.utf8)
+    if digits.first == UInt8(ascii: "#") { digits.removeFirst() }
+    if digits.count == 3 { digits = digits.flatMap { [$0, $0] } }
+    guard digits.count == 6 || digits.count == 8 else {
+      throw ImportError(ref.pointer, "expected a colour \"#rrggbb\", found \"\(text)\"")
+    }
+    var channels: [Double] = []
+    for k in 0..<3 {
+      guard let high = JSONDocument.hexDigit(digits[2 * k]),
+        let low = JSONDocument.hexDigit(digits[2 * k + 1])
+      else { throw ImportError(ref.pointer, "expected a colour \"#rrggbb\", found \"\(text)\"") }
+      channels.append(Double(high * 16 + low) / 255)
+    }
+    return channels
+  }
+}

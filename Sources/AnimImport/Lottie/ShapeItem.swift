@@ -1,0 +1,259 @@
+/// One item of a shape layer's `shapes` or a group's `it`, read into what
+/// the importer needs. Items the importer does not draw keep their type so
+/// that they can be named in a note.
+struct ShapeItem: Sendable {
+  indirect enum Content: Sendable {
+    case group([ShapeItem])
+    case path(Animated<BezierPath>)
+    case rect(position: Animated<[Double]>, size: Animated<[Double]>, roundness: Animated<Double>)
+    case ellipse(position: Animated<[Double]>, size: Animated<[Double]>)
+    case star(Star)
+    case fill(Fill)
+    case stroke(Stroke)
+    /// A gradient fill or stroke, drawn as a fill or stroke of its average
+    /// colour until anim has gradients.
+    case gradient(isStroke: Bool, paint: Content)
+    case transform(ShapeTransform)
+    case trim(Trim)
+    /// An item the importer does not draw (merge paths, repeaters, …).
+    case other(type: String)
+  }
+
+  var content: Content
+  var name: String
+  var hidden: Bool
+  /// Lottie's `d`: 3 draws the shape the other way round.
+  var reversed: Bool
+  var ref: JSONRef
+
+  struct Star: Sendable {
+    var isPolygon: Bool
+    var position: Animated<[Double]>
+    var outerRadius: Animated<Double>
+    var innerRadius: Animated<Double>
+    var outerRoundness: Animated<Double>
+    var innerRoundness: Animated<Double>
+    var points: Animated<Double>
+    var rotation: Animated<Double>
+  }
+
+  struct Fill: Sendable {
+    var color: Animated<[Double]>
+    /// Percent.
+    var opacity: Animated<Double>
+    var evenOdd: Bool
+    /// A gradient's average opacity (its opacity stops), 0…1.
+    var gradientAlpha = 1.0
+  }
+
+  struct Stroke: Sendable {
+    var color: Animated<[Double]>
+    var opacity: Animated<Double>
+    var width: Animated<Double>
+    /// 1 butt, 2 round, 3 square.
+    var cap: Int
+    /// 1 miter, 2 round, 3 bevel.
+    var join: Int
+    var miterLimit: Double
+    var dashes: JSONRef?
+    var gradientAlpha = 1.0
+  }
+
+  struct Trim: Sendable {
+    /// Percent.
+    var start: Animated<Double>
+    var end: Animated<Double>
+    /// Degrees (360 is the whole outline).
+    var offset: Animated<Double>
+    /// 1 simultaneously, 2 individually.
+    var mode: Int
+  }
+
+  /// The deepest groups may nest (the importer walks them recursively).
+  static let maximumDepth = 64
+
+  static func readList(_ ref: JSONRef, depth: Int) throws(ImportError) -> [ShapeItem] {
+    guard depth <= maximumDepth else {
+      throw ImportError(ref.pointer, "shape groups nested deeper than \(maximumDepth)")
+    }
+    var result: [ShapeItem] = []
+    for item in try ref.array() { result.append(try read(item, depth: depth)) }
+    return result
+  }
+
+  static func read(_ ref: JSONRef, depth: Int) throws(ImportError) -> ShapeItem {
+    let item = try ref.object()
+    let type = try item.optionalText("ty") ?? ""
+    let name = try item.optionalText("nm") ?? ""
+    let hidden = try item.flag("hd")
+    // `d` is a shape's direction (3: reversed); a stroke's `d` is its dashes.
+    let reversed = ["rc", "el", "sr", "sh"].contains(type) && item.optional("d")?.number == 3
+    func prop(_ key: String) throws(ImportError) -> JSONRef { try item.required(key) }
+    // A missing position or size is the players' default, [0, 0].
+    func point(_ key: String) throws(ImportError) -> Animated<[Double]> {
+      guard let value = item.optional(key) else { return Animated(fixed: [0, 0]) }
+      return try AnimatedReader.point(value)
+    }
+    func number(_ key: String, or fallback: Double) throws(ImportError) -> Animated<Double> {
+      guard let value = item.optional(key) else { return Animated(fixed: fallback) }
+      return try AnimatedReader.number(value)
+    }
+    let content: Content
+    switch type {
+    case "gr":
+      if let list = item.optional("it") {
+        content = .group(try readList(list, depth: depth + 1))
+      } else {
+        content = .group([])
+      }
+    case "sh":
+      let closed = item.optional("closed")?.bool
+      content = .path(
+        try AnimatedReader.read(prop("ks")) { (value) throws(ImportError) in
+          try BezierPath.read(value, closed: closed)
+        })
+    case "rc":
+      content = .rect(
+        position: try point("p"), size: try point("s"), roundness: try number("r", or: 0))
+    case "el":
+      content = .ellipse(position: try point("p"), size: try point("s"))
+    case "sr":
+      content = .star(
+        Star(
+          isPolygon: try item.optionalNumber("sy") == 2,
+          position: try point("p"),
+          outerRadius: try number("or", or: 0), innerRadius: try number("ir", or: 0),
+          outerRoundness: try number("os", or: 0), innerRoundness: try number("is", or: 0),
+          points: try number("pt", or: 5), rotation: try number("r", or: 0)))
+    case "fl":
+      content = .fill(
+        Fill(
+          color: try AnimatedReader.color(prop("c")), opacity: try number("o", or: 100),
+          evenOdd: try item.optionalNumber("r") == 2))
+    case "st":
+      content = .stroke(
+        Stroke(
+          color: try AnimatedReader.color(prop("c")), opacity: try number("o", or: 100),
+          width: try number("w", or: 1), cap: try item.optionalInteger("lc") ?? 2,
+          join: try item.optionalInteger("lj") ?? 2, miterLimit: try item.number("ml", or: 4),
+          dashes: item.optional("d").flatMap { $0.count > 0 ? $0 : nil }))
+    case "gf", "gs":
+      let gradient = try prop("g").object()
+      let count = try gradient.optionalInteger("p") ?? 0
+      let stops = try AnimatedReader.read(gradient.required("k")) { (value) throws(ImportError) in
+        try value.numbers()
+      }
+      let color = try stops.map { GradientAverage.color($0, count: count) }
+      let alpha = GradientAverage.alpha(stops.first, count: count)
+      if type == "gf" {
+        var fill = Fill(
+          color: color, opacity: try number("o", or: 100),
+          evenOdd: try item.optionalNumber("r") == 2)
+        fill.gradientAlpha = alpha
+        content = .gradient(isStroke: false, paint: .fill(fill))
+      } else {
+        var stroke = Stroke(
+          color: color, opacity: try number("o", or: 100),
+          width: try number("w", or: 1), cap: try item.optionalInteger("lc") ?? 2,
+          join: try item.optionalInteger("lj") ?? 2, miterLimit: try item.number("ml", or: 4),
+          dashes: item.optional("d").flatMap { $0.count > 0 ? $0 : nil })
+        stroke.gradientAlpha = alpha
+        content = .gradient(isStroke: true, paint: .stroke(stroke))
+      }
+    case "tr":
+      content = .transform(try ShapeTransform.read(item))
+    case "tm":
+      content = .trim(
+        Trim(
+          start: try number("s", or: 0), end: try number("e", or: 100),
+          offset: try number("o", or: 0), mode: try item.optionalInteger("m") ?? 1))
+    default:
+      content = .other(type: type)
+    }
+    return ShapeItem(content: content, name: name, hidden: hidden, reversed: reversed, ref: ref)
+  }
+}
+
+/// A gradient's average colour and opacity: each channel integrated over
+/// the offsets 0…1 (linear between stops, the end stops' values beyond).
+enum GradientAverage {
+  /// Stops as Lottie writes them: `count` colour stops (offset, r, g, b),
+  /// then opacity stops (offset, alpha).
+  static func color(_ values: [Double], count: Int) -> [Double] {
+    let n = min(max(count, 0), values.count / 4)
+    guard n > 0 else { return [0, 0, 0] }
+    let stops = (0..<n).map { Array(values[4 * $0..<4 * $0 + 4]) }
+    return (1...3).map { c in average(stops.map { ($0[0], $0[c]) }) }
+  }
+
+  static func alpha(_ values: [Double], count: Int) -> Double {
+    let n = min(max(count, 0), values.count / 4)
+    let rest = Array(values.dropFirst(4 * n))
+    guard rest.count >= 2 else { return 1 }
+    let stops = stride(from: 0, to: rest.count - 1, by: 2).map { (rest[$0], rest[$0 + 1]) }
+    return average(stops)
+  }
+
+  private static func average(_ stops: [(Double, Double)]) -> Double {
+    let sorted = stops.sorted { $0.0 < $1.0 }
+    guard let first = sorted.first, let last = sorted.last else { return 0 }
+    var total = first.1 * min(max(first.0, 0), 1)
+    for (a, b) in zip(sorted, sorted.dropFirst()) {
+      let from = min(max(a.0, 0), 1)
+      let to = min(max(b.0, 0), 1)
+      total += (to - from) * (a.1 + b.1) / 2
+    }
+    total += last.1 * (1 - min(max(last.0, 0), 1))
+    return total
+  }
+}
+
+/// A transform: a layer's `ks` or a group's `tr`. Position is either one
+/// point or split into x and y; scale and opacity are percent.
+struct ShapeTransform: Sendable {
+  var anchor: Animated<[Double]>
+  var position: Animated<[Double]>?
+  var positionX: Animated<Double>?
+  var positionY: Animated<Double>?
+  var scale: Animated<[Double]>
+  var rotation: Animated<Double>
+  var opacity: Animated<Double>
+  var skew: Animated<Double>
+  var ref: JSONRef
+
+  /// No transform at all (a layer without `ks`).
+  static func identity(_ ref: JSONRef) -> ShapeTransform {
+    ShapeTransform(
+      anchor: Animated(fixed: [0, 0]), position: Animated(fixed: [0, 0]), positionX: nil,
+      positionY: nil, scale: Animated(fixed: [100, 100]), rotation: Animated(fixed: 0),
+      opacity: Animated(fixed: 100), skew: Animated(fixed: 0), ref: ref)
+  }
+
+  static func read(_ ref: JSONRef) throws(ImportError) -> ShapeTransform {
+    let object = try ref.object()
+    func point(_ key: String, _ fallback: [Double]) throws(ImportError) -> Animated<[Double]> {
+      guard let value = object.optional(key) else { return Animated(fixed: fallback) }
+      return try AnimatedReader.point(value)
+    }
+    func number(_ key: String, _ fallback: Double) throws(ImportError) -> Animated<Double> {
+      guard let value = object.optional(key) else { return Animated(fixed: fallback) }
+      return try AnimatedReader.number(value)
+    }
+    var result = ShapeTransform(
+      anchor: try point("a", [0, 0]), position: nil, positionX: nil, positionY: nil,
+      scale: try point("s", [100, 100]),
+      rotation: try object.optional("r") != nil ? number("r", 0) : number("rz", 0),
+      opacity: try number("o", 100), skew: try number("sk", 0), ref: ref)
+    if let p = object.optional("p") {
+      if try p.object().flag("s") {
+        result.positionX = try AnimatedReader.number(p.required("x"))
+        result.positionY = try AnimatedReader.number(p.required("y"))
+      } else {
+        result.position = try AnimatedReader.point(p)
+      }
+    } else {
+      result.position = Animated(fixed: [0, 0])
+    }
+    return result
+  }
+}

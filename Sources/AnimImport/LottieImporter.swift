@@ -1,0 +1,35 @@
+/// `anim import` (SPEC §25): a Lottie file's bytes in, an anim script and
+/// the notes on what it cannot express out.
+public enum LottieImporter {
+  /// The largest file imported (SPEC §25: over 100 MB is an error naming
+  /// the limit).
+  public static let maximumFileSize = 100_000_000
+
+  /// What an import made.
+  public struct Result: Sendable {
+    /// The script, in `anim fmt`'s layout.
+    public var script: String
+    /// Each feature the script does not express, in the order found.
+    public var notes: [ImportNote]
+  }
+
+  /// Imports the Lottie document `bytes`; `source` names it in the
+  /// script's header. Throws an `ImportError` for a file that is not a
+  /// Lottie document anim can read (bad JSON, wrong types, cycles, limits).
+  public static func importScript(_ bytes: [UInt8], source: String) throws(ImportError) -> Result {
+    guard bytes.count <= maximumFileSize else {
+      throw ImportError(
+        "", "the file is larger than the limit of 100 MB (\(bytes.count) bytes)")
+    }
+    let document: JSONDocument
+    do {
+      document = try JSONDocument(bytes)
+    } catch {
+      throw ImportError("", error.description)
+    }
+    let composition = try Composition.read(document)
+    let builder = SceneBuilder(composition)
+    let model = try builder.build(source: source)
+    return Result(script: ScriptWriter.write(model), notes: builder.notes)
+  }
+}

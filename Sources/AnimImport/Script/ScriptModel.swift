@@ -1,0 +1,77 @@
+/// The script an import writes, before it is text: views in declaration
+/// order (parents first, siblings in paint order), each with its settings
+/// and the runs that animate it.
+struct ScriptModel: Sendable {
+  var header: [String] = []
+  var stage: [(String, ScriptValue)] = []
+  var fps: Double = 60
+  var views: [ScriptView] = []
+  /// The animation's length in seconds: the script runs `wait` for it so
+  /// that `render` and `export` cover it.
+  var duration: Double = 0
+}
+
+/// A value as the script writes it.
+enum ScriptValue: Sendable, Equatable {
+  case number(Double)
+  case point(Double, Double)
+  /// Red, green, blue in 0…1, written as `"#rrggbb"`.
+  case color([Double])
+  case word(String)
+  case string(String)
+  case bool(Bool)
+}
+
+/// One declaration: `KIND NAME(parent: P, SETTINGS…)`.
+struct ScriptView: Sendable {
+  var kind: String
+  /// The name as wished (made valid and unique when written).
+  var name: String
+  var parent: Int?
+  var settings: [(String, ScriptValue)] = []
+  /// A comment line written above the declaration.
+  var comment: String?
+  var runs: [ScriptRun] = []
+  /// An invisible outline that only morphs refer to: declared as a root,
+  /// with `alpha: 0`.
+  var isMorphTarget = false
+
+  init(kind: String, name: String, parent: Int?) {
+    self.kind = kind
+    self.name = name
+    self.parent = parent
+  }
+
+  mutating func set(_ name: String, _ value: ScriptValue) {
+    if let i = settings.firstIndex(where: { $0.0 == name }) {
+      settings[i].1 = value
+    } else {
+      settings.append((name, value))
+    }
+  }
+
+  func setting(_ name: String) -> ScriptValue? { settings.first { $0.0 == name }?.1 }
+}
+
+/// `run PART + PART + … on VIEW`, started at time 0.
+struct ScriptRun: Sendable {
+  var parts: [MotionPart]
+}
+
+/// How a segment is timed, as the script writes it.
+enum ScriptEase: Sendable, Equatable {
+  case linear
+  case bezier(Ease)
+  /// A Lottie hold: the value jumps at the segment's end (`steps(1)`).
+  case hold
+}
+
+/// One part of a run's chain.
+enum MotionPart: Sendable {
+  case wait(Double)
+  case tween([(String, ScriptValue)], duration: Double, ease: ScriptEase)
+  /// Along SVG path data (a spatial Bézier route), by arc length.
+  case path(d: String, duration: Double, ease: ScriptEase)
+  /// Into the outline of the view at this index.
+  case morph(to: Int, duration: Double, ease: ScriptEase)
+}

@@ -1,0 +1,116 @@
+/// Writes a `ScriptModel` as anim source in `anim fmt`'s canonical layout:
+/// the header comments, the stage and frame rate, then each view's
+/// declaration followed by its runs, and the `run wait(…)` that gives the
+/// script the animation's length.
+struct ScriptWriter {
+  private(set) var text = ""
+  private var names: [String] = []
+
+  static func write(_ model: ScriptModel) -> String {
+    var writer = ScriptWriter()
+    writer.write(model)
+    return writer.text
+  }
+
+  private mutating func write(_ model: ScriptModel) {
+    for line in model.header { text += line.isEmpty ? "#\n" : "# \(line)\n" }
+    text += "stage(" + arguments(model.stage) + ")\n"
+    text += "fps \(NumberFormat.exact(model.fps))\n"
+    var table = ViewNames()
+    names = model.views.map { table.claim($0.name) }
+    // A view's runs follow its declaration, or the last declaration of a
+    // view they morph into, whichever comes later: a run starts when its
+    // line runs, so every view it names must be declared by then.
+    var pending: [(after: Int, view: Int)] = []
+    for (i, view) in model.views.enumerated() {
+      if let comment = view.comment { text += "\n# \(comment)\n" }
+      var settings = view.settings
+      if let parent = view.parent { settings.insert(("parent", .word(names[parent])), at: 0) }
+      text += "\(view.kind) \(names[i])"
+      if !settings.isEmpty { text += "(" + arguments(settings) + ")" }
+      text += "\n"
+      pending.append((after: Self.lastReference(view, index: i), view: i))
+      pending.removeAll { entry in
+        guard entry.after <= i else { return false }
+        for run in model.views[entry.view].runs where !run.parts.isEmpty {
+          write(run, on: names[entry.view])
+        }
+        return true
+      }
+    }
+    text += "\n# The last frame's time: render and export draw the frames the players show.\n"
+    text += "run wait(\(NumberFormat.exact(model.duration)))\n"
+  }
+
+  /// The last view a view's runs name: itself, or a morph's target.
+  private static func lastReference(_ view: ScriptView, index: Int) -> Int {
+    var last = index
+    for run in view.runs {
+      for case .morph(let target, _, _) in run.parts { last = max(last, target) }
+    }
+    return last
+  }
+
+  private mutating func write(_ run: ScriptRun, on name: String) {
+    text += "run "
+    for (i, part) in run.parts.enumerated() {
+      if i > 0 { text += " +\n  " }
+      text += motion(part)
+    }
+    text += " on \(name)\n"
+  }
+
+  private func motion(_ part: MotionPart) -> String {
+    switch part {
+    case .wait(let d): return "wait(\(NumberFormat.exact(d)))"
+    case .tween(let values, let d, let ease):
+      return "tween(" + arguments(values) + ", \(NumberFormat.exact(d))" + easing(ease) + ")"
+    case .path(let data, let d, let ease):
+      return "path(d: \"\(data)\", \(NumberFormat.exact(d))" + easing(ease) + ")"
+    case .morph(let target, let d, let ease):
+      return "morph(to: \(names[target]), \(NumberFormat.exact(d))" + easing(ease) + ")"
+    }
+  }
+
+  private func easing(_ ease: ScriptEase) -> String {
+    switch ease {
+    case .linear: return ""
+    case .hold: return ", ease: steps(1)"
+    case .bezier(let e):
+      let x1 = NumberFormat.exact(min(max(e.x1, 0), 1))
+      let x2 = NumberFormat.exact(min(max(e.x2, 0), 1))
+      return
+        ", ease: cubicBezier(\(x1), \(NumberFormat.exact(e.y1)), \(x2), \(NumberFormat.exact(e.y2)))"
+    }
+  }
+
+  private func arguments(_ settings: [(String, ScriptValue)]) -> String {
+    settings.map { "\($0.0): \(value($0.1))" }.joined(separator: ", ")
+  }
+
+  private func value(_ v: ScriptValue) -> String {
+    switch v {
+    case .number(let n): return NumberFormat.exact(n)
+    case .point(let x, let y): return "(\(NumberFormat.exact(x)), \(NumberFormat.exact(y)))"
+    case .color(let c):
+      return "\"#" + c.prefix(3).map(NumberFormat.hexByte).joined() + "\""
+    case .word(let w): return w
+    case .string(let s): return "\"" + Self.escaped(s) + "\""
+    case .bool(let b): return b ? "true" : "false"
+    }
+  }
+
+  static func escaped(_ s: String) -> String {
+    var out = ""
+    for c in s {
+      switch c {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\t": out += "\\t"
+      default: out.append(c)
+      }
+    }
+    return out
+  }
+}

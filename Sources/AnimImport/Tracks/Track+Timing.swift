@@ -1,0 +1,157 @@
+/// What tracks do with time: their value at an instant, the piece of a
+/// segment between two instants, a track cut to start at the script's 0 or
+/// shown only within a layer's frames, and a segment sampled frame by frame
+/// where no curve of the script says it exactly.
+extension Track where Value: Interpolable {
+  /// The value at `t`: a segment's start value at its start, its end value
+  /// from its end on.
+  func value(at t: Double) -> Value {
+    var current = initial
+    for segment in segments {
+      if t < segment.start { return current }
+      if t < segment.end {
+        let u = (t - segment.start) / (segment.end - segment.start)
+        return Value.mix(segment.from, segment.to, segment.ease.progress(u))
+      }
+      current = segment.to
+    }
+    return current
+  }
+
+  /// The piece of `segment` between `a` and `b` (within it), exactly when
+  /// a curve can say it; nil otherwise.
+  static func piece(of segment: Segment<Value>, from a: Double, to b: Double) -> Segment<Value>? {
+    let length = segment.end - segment.start
+    guard length > 0 else { return segment }
+    let ua = max(0, (a - segment.start) / length)
+    let ub = min(1, (b - segment.start) / length)
+    var result = segment
+    result.start = a
+    result.end = b
+    switch segment.ease {
+    case .linear:
+      result.from = Value.mix(segment.from, segment.to, ua)
+      result.to = Value.mix(segment.from, segment.to, ub)
+    case .hold:
+      if ub < 1 {
+        result.to = segment.from
+        result.ease = .linear
+      }
+    case .bezier(let ease):
+      if ua == 0 && ub == 1 { return segment }
+      guard let (part, pa, pb) = ease.part(from: ua, to: ub) else { return nil }
+      result.from = Value.mix(segment.from, segment.to, pa)
+      result.to = Value.mix(segment.from, segment.to, pb)
+      result.ease = part.isLinear ? .linear : .bezier(part)
+    }
+    if segment.route != nil && (ua > 0 || ub < 1) {
+      result.route = nil
+      result.routeCut = true
+    }
+    return result
+  }
+
+  /// `segment` as straight pieces between the frame times inside it
+  /// (frames of `rate` per second): exact at every frame.
+  static func sampled(_ segment: Segment<Value>, rate: Double) -> [Segment<Value>] {
+    var times = [segment.start]
+    var k = (segment.start * rate).rounded(.down) + 1
+    while k / rate < segment.end - 1e-9, times.count < 100_000 {
+      times.append(k / rate)
+      k += 1
+    }
+    times.append(segment.end)
+    let length = segment.end - segment.start
+    func at(_ t: Double) -> Value {
+      let u = length > 0 ? (t - segment.start) / length : 1
+      return Value.mix(segment.from, segment.to, segment.ease.progress(u))
+    }
+    var result: [Segment<Value>] = []
+    for i in 0..<(times.count - 1) {
+      result.append(
+        Segment(
+          start: times[i], end: times[i + 1], from: at(times[i]), to: at(times[i + 1]),
+          ease: .linear, route: nil))
+    }
+    return result
+  }
+
+  /// The track as the script can run it: nothing before time 0 (a segment
+  /// under way at 0 continues from its value there) and nothing after
+  /// `end`, the animation's end (a segment under way then stops there; a
+  /// keyframe a million years on cannot ask the clock to go there).
+  /// `rate` samples a piece no curve can say.
+  func fromZero(rate: Double, end: Double = .infinity) -> Track<Value> {
+    var result = startingAtZero(rate: rate)
+    guard let last = result.segments.last, last.end > end else { return result }
+    var kept: [Segment<Value>] = []
+    for segment in result.segments where segment.start < end || segment.end <= end {
+      if segment.end <= end {
+        kept.append(segment)
+      } else if let piece = Self.piece(of: segment, from: segment.start, to: end) {
+        kept.append(piece)
+      } else {
+        for var piece in Self.sampled(segment, rate: rate) where piece.start < end {
+          if piece.end > end {
+            let u = (end - piece.start) / (piece.end - piece.start)
+            piece.to = Value.mix(piece.from, piece.to, u)
+            piece.end = end
+          }
+          kept.append(piece)
+        }
+      }
+    }
+    result.segments = kept
+    return result
+  }
+
+  private func startingAtZero(rate: Double) -> Track<Value> {
+    guard let firstStart = segments.first?.start, firstStart < 0 else { return self }
+    var result = Track(initial: value(at: 0), segments: [])
+    for segment in segments where segment.end > 0 {
+      if segment.start >= 0 {
+        result.segments.append(segment)
+      } else if let piece = Self.piece(of: segment, from: 0, to: segment.end) {
+        result.segments.append(piece)
+      } else {
+        result.segments += Self.sampled(segment, rate: rate).filter { $0.start >= 0 }
+      }
+    }
+    return result
+  }
+
+  /// The track shown only from `a` to `b` and `hidden` outside (a layer's
+  /// in and out points on its opacity): it jumps to its value at `a`, and
+  /// to `hidden` at `b`.
+  func shown(from a: Double, to b: Double, hidden: Value, rate: Double) -> Track<Value> {
+    var result = Track(initial: a > 0 ? hidden : value(at: 0), segments: [])
+    if a > 0 {
+      let v = value(at: a)
+      result.segments.append(Segment(start: a, end: a, from: hidden, to: v, ease: .linear))
+    }
+    for segment in segments where segment.end > a && segment.start < b {
+      let from = max(segment.start, a)
+      let to = min(segment.end, b)
+      if from == segment.start && to == segment.end {
+        result.segments.append(segment)
+      } else if let piece = Self.piece(of: segment, from: from, to: to) {
+        result.segments.append(piece)
+      } else {
+        result.segments += Self.sampled(segment, rate: rate).filter {
+          $0.start >= from && $0.end <= to
+        }
+      }
+    }
+    if b.isFinite {
+      let v = value(at: b)
+      result.segments.append(Segment(start: b, end: b, from: v, to: hidden, ease: .linear))
+    }
+    return result.startingAtZero(rate: rate)
+  }
+}
+
+extension Segment {
+  init(start: Double, end: Double, from: Value, to: Value, ease: ScriptEase) {
+    self.init(start: start, end: end, from: from, to: to, ease: ease, route: nil)
+  }
+}

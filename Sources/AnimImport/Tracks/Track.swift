@@ -1,0 +1,77 @@
+/// One segment of a track, in script seconds: from `from` at `start` to
+/// `to` at `end`, timed by `ease`.
+struct Segment<Value: Sendable>: Sendable {
+  var start: Double
+  var end: Double
+  var from: Value
+  var to: Value
+  var ease: ScriptEase
+  /// A position's route, when the keyframes give spatial tangents: the
+  /// tangents of the cubic from `from` to `to`.
+  var route: (OutlinePointPair)?
+  /// A route was left out because the segment was cut (at time 0, or at a
+  /// layer's in or out point): it runs straight.
+  var routeCut = false
+}
+
+/// The tangents of a spatial route (Lottie's `to` and `ti`).
+struct OutlinePointPair: Sendable {
+  /// `to`: relative to the segment's start.
+  var outTangent: [Double]
+  /// `ti`: relative to the segment's end.
+  var inTangent: [Double]
+}
+
+/// A property over time in script seconds: `initial` until the first
+/// segment, then segments in time order (a gap holds the last value).
+struct Track<Value: Sendable>: Sendable {
+  var initial: Value
+  var segments: [Segment<Value>]
+
+  var isAnimated: Bool { !segments.isEmpty }
+
+  /// The track of `property` on `clock`, with `component` choosing which
+  /// of a keyframe's per-component eases applies.
+  init(_ property: Animated<Value>, clock: TimeMap, component: Int = 0) {
+    initial = property.first
+    segments = []
+    let frames = property.keyframes
+    guard frames.count > 1 else { return }
+    for k in 0..<(frames.count - 1) {
+      let frame = frames[k]
+      let ease: ScriptEase
+      if frame.hold {
+        ease = .hold
+      } else {
+        let e = frame.eases[min(component, frame.eases.count - 1)]
+        ease = e.isLinear ? .linear : .bezier(e)
+      }
+      var route: OutlinePointPair?
+      if let out = frame.outTangent, let into = frame.inTangent, out.count >= 2, into.count >= 2,
+        out[0] != 0 || out[1] != 0 || into[0] != 0 || into[1] != 0
+      {
+        route = OutlinePointPair(outTangent: out, inTangent: into)
+      }
+      segments.append(
+        Segment(
+          start: clock.seconds(frame.time), end: clock.seconds(frames[k + 1].time),
+          from: frame.value, to: property.segmentEnd(k), ease: ease, route: route))
+    }
+  }
+
+  init(initial: Value, segments: [Segment<Value>]) {
+    self.initial = initial
+    self.segments = segments
+  }
+
+  /// The same track with each value transformed.
+  func map<T>(_ transform: (Value) -> T) -> Track<T> {
+    Track<T>(
+      initial: transform(initial),
+      segments: segments.map {
+        Segment(
+          start: $0.start, end: $0.end, from: transform($0.from), to: transform($0.to),
+          ease: $0.ease, route: $0.route)
+      })
+  }
+}

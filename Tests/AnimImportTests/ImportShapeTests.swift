@@ -1,0 +1,127 @@
+import XCTest
+
+@testable import AnimImport
+
+/// Shape layers: which views the paints of a layer become, in which order,
+/// with which outline (SPEC §25).
+final class ImportShapeTests: XCTestCase {
+  typealias H = ImportHarness
+
+  private func script(_ shapes: [String], extra: String = "") throws -> LottieImporter.Result {
+    try H.importing(H.document([H.shapeLayer("L", shapes: shapes, extra: extra)]))
+  }
+
+  private let rect =
+    #"{"ty": "rc", "nm": "Box", "p": {"a": 0, "k": [50, 40]}, "s": {"a": 0, "k": [60, 30]}, "r": {"a": 0, "k": 4}}"#
+  private let fill = #"{"ty": "fl", "c": {"a": 0, "k": [1, 0.5, 0, 1]}, "o": {"a": 0, "k": 50}}"#
+  private let stroke =
+    #"{"ty": "st", "c": {"a": 0, "k": [0, 0, 1, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 3}, "lc": 2, "lj": 1, "ml": 4}"#
+
+  func testAPaintListedLaterIsPaintedBelow() throws {
+    let result = try script([rect, stroke, fill])
+    let lines = result.script.split(separator: "\n").filter { $0.hasPrefix("rect ") }
+    XCTAssertEqual(
+      lines,
+      [
+        ##"rect L_Box(parent: L, x: 50, y: 40, width: 60, height: 30, cornerRadius: 4, color: "#ff8000", alpha: 0.5)"##,
+        ##"rect L_Box_2(parent: L, x: 50, y: 40, width: 60, height: 30, cornerRadius: 4, color: transparent, stroke: "#0000ff", strokeWidth: 3, lineCap: round, lineJoin: miter)"##,
+      ])
+  }
+
+  func testStarsAndPolygonsAreAnimsOwnKinds() throws {
+    let star =
+      #"{"ty": "sr", "sy": 1, "nm": "S", "p": {"a": 0, "k": [10, 20]}, "or": {"a": 0, "k": 40}, "ir": {"a": 0, "k": 20}, "pt": {"a": 0, "k": 5}, "r": {"a": 0, "k": 15}, "os": {"a": 0, "k": 0}, "is": {"a": 0, "k": 0}}"#
+    let polygon =
+      #"{"ty": "sr", "sy": 2, "nm": "P", "p": {"a": 0, "k": [0, 0]}, "or": {"a": 0, "k": 10}, "pt": {"a": 0, "k": 6}, "r": {"a": 0, "k": 0}, "os": {"a": 0, "k": 0}}"#
+    let result = try script([star, polygon, fill])
+    // One fill of two fixed shapes is one path of both.
+    XCTAssertTrue(result.script.contains("shape L_S(parent: L, d: \"M"), result.script)
+    XCTAssertFalse(result.script.contains("star "), result.script)
+    let single = try script([star, fill])
+    XCTAssertTrue(
+      single.script.contains(
+        ##"star L_S(parent: L, points: 5, x: 10, y: 20, width: 80, height: 80, rotation: 15, innerRadius: 0.5, color: "#ff8000", alpha: 0.5)"##
+      ),
+      single.script)
+    let hexagon = try script([polygon, fill])
+    XCTAssertTrue(
+      hexagon.script.contains(
+        ##"polygon L_P(parent: L, sides: 6, x: 0, y: 0, width: 20, height: 20, color: "#ff8000""##),
+      hexagon.script)
+  }
+
+  func testATrimmedRectangleStartsWhereLottiesDoes() throws {
+    let trim =
+      #"{"ty": "tm", "s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 25}, "o": {"a": 0, "k": 90}, "m": 1}"#
+    let result = try script([rect, trim, stroke])
+    XCTAssertTrue(
+      result.script.contains(#"shape L_Box(parent: L, d: "M80 29 C80 29 80 51 80 51"#),
+      result.script)
+    XCTAssertTrue(result.script.contains("trimEnd: 0.25, trimOffset: 0.25)"), result.script)
+  }
+
+  func testAnAnimatedPathMorphsThroughItsKeyframes() throws {
+    let path =
+      #"{"ty": "sh", "nm": "Blob", "ks": {"a": 1, "k": [{"t": 0, "s": [{"c": true, "v": [[0, 0], [10, 0], [10, 10]], "i": [[0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]]}], "o": {"x": 0.2, "y": 0}, "i": {"x": 0.8, "y": 1}}, {"t": 30, "s": [{"c": true, "v": [[0, 0], [20, 0], [20, 20]], "i": [[0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]]}]}]}}"#
+    let result = try script([path, fill])
+    XCTAssertTrue(
+      result.script.contains(
+        #"shape L_Blob_key_2(d: "M0 0 C0 0 20 0 20 0 C20 0 20 20 20 20 C20 20 0 0 0 0 Z", anchor: (0, 0), alpha: 0)"#
+      ),
+      result.script)
+    XCTAssertTrue(
+      result.script.contains(
+        "run morph(to: L_Blob_key_2, 1, ease: cubicBezier(0.2, 0, 0.8, 1)) on L_Blob"),
+      result.script)
+    // Half way (eased 0.5 at time 0.5: this curve is symmetric), the far
+    // corner is at 15, as a player moves each point.
+    let lines = H.run(result.script, then: "step to 0.5\nprint L_Blob.outline")
+    XCTAssertEqual(lines, ["L_Blob_key_2"])
+  }
+
+  func testAGradientIsDrawnInItsAverageColourAndNoted() throws {
+    let gradient =
+      #"{"ty": "gf", "o": {"a": 0, "k": 100}, "r": 1, "g": {"p": 2, "k": {"a": 0, "k": [0, 1, 0, 0, 1, 0, 0, 1]}}, "s": {"a": 0, "k": [0, 0]}, "e": {"a": 0, "k": [100, 0]}, "t": 1}"#
+    let result = try script([rect, gradient])
+    XCTAssertTrue(result.script.contains(##"color: "#800080")"##), result.script)
+    XCTAssertEqual(
+      result.notes,
+      [
+        ImportNote(
+          "/layers/0/shapes/1",
+          "gradient fill drawn in its average colour: anim has no gradients yet")
+      ])
+  }
+
+  func testAnEvenOddRingKeepsItsHole() throws {
+    func circle(_ r: Double) -> String {
+      #"{"ty": "el", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [\#(2 * r), \#(2 * r)]}}"#
+    }
+    let evenOdd =
+      #"{"ty": "fl", "c": {"a": 0, "k": [0, 0, 0, 1]}, "o": {"a": 0, "k": 100}, "r": 2}"#
+    let result = try script([circle(50), circle(20), evenOdd])
+    // The inner circle runs the other way (counter-clockwise: from the top
+    // to the left first).
+    XCTAssertTrue(result.script.contains(" Z M0 -20 C-11.03830048987021 -20"), result.script)
+    XCTAssertEqual(result.notes, [])
+  }
+
+  func testMasksAreClipsAndSubtractionsTheirOutside() throws {
+    let square =
+      #"{"a": 0, "k": {"c": true, "v": [[0, 0], [10, 0], [10, 10], [0, 10]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}"#
+    let masks =
+      #", "masksProperties": [{"mode": "a", "pt": \#(square)}, {"mode": "s", "pt": \#(square)}]"#
+    let result = try script([rect, fill], extra: masks)
+    XCTAssertTrue(
+      result.script.contains(
+        #"shape L_mask(parent: L, d: "M0 0 C0 0 10 0 10 0 C10 0 10 10 10 10 C10 10 0 10 0 10 C0 10 0 0 0 0 Z", anchor: (0, 0), color: transparent, clip: true)"#
+      ),
+      result.script)
+    XCTAssertTrue(
+      result.script.contains(
+        #"shape L_mask_2(parent: L_mask, d: "M-1000000 -1000000 C-1000000 -1000000 -1000000 1000000"#
+      ),
+      result.script)
+    XCTAssertTrue(result.script.contains("rect L_Box(parent: L_mask_2,"), result.script)
+  }
+}

@@ -1,0 +1,170 @@
+import XCTest
+
+@testable import AnimImport
+
+/// Layers and their transforms: one `layer` view per layer, its anchor a
+/// point of its box, its keyframes as runs with their own easing (SPEC §25).
+final class ImportTransformTests: XCTestCase {
+  typealias H = ImportHarness
+
+  func testAFixedTransformIsTheLayersDeclaration() throws {
+    let ks =
+      #"{"p": \#(H.fixed("[60, 40]")), "a": \#(H.fixed("[50, 25]")), "s": \#(H.fixed("[200, 50]")), "r": \#(H.fixed("30")), "o": \#(H.fixed("40"))}"#
+    let result = try H.importing(
+      H.document([H.shapeLayer("Box 1", ks: ks)]))
+    XCTAssertTrue(
+      result.script.contains(
+        "layer Box_1(x: 60, y: 40, width: 200, height: 100, anchor: (0.25, 0.25), rotation: 30, scaleX: 2, scaleY: 0.5, alpha: 0.4)\n"
+      ),
+      result.script)
+    XCTAssertTrue(
+      result.script.contains("stage(width: 200, height: 100, background: transparent)\nfps 30\n"))
+    XCTAssertTrue(result.script.hasSuffix("run wait(1.9666666666666666)\n"))
+    XCTAssertEqual(result.notes, [])
+  }
+
+  func testKeyframesBecomeTweensWithTheirOwnCubicBezier() throws {
+    let p =
+      #"{"a": 1, "k": [{"t": 0, "s": [0, 0], "o": {"x": [0.33], "y": [0]}, "i": {"x": [0.67], "y": [1]}}, {"t": 15, "s": [100, 50], "h": 1}, {"t": 30, "s": [10, 10]}]}"#
+    let result = try H.importing(H.document([H.shapeLayer("Mover", ks: #"{"p": \#(p)}"#)]))
+    XCTAssertTrue(
+      result.script.contains(
+        """
+        run tween(x: 100, y: 50, 0.5, ease: cubicBezier(0.33, 0, 0.67, 1)) +
+          tween(x: 10, y: 10, 0.5, ease: steps(1)) on Mover
+        """), result.script)
+    // The engine's values, against the cubic solved here by bisection.
+    let lines = H.run(
+      result.script,
+      then: "step to 0.25\nprint Mover.x\nstep to 0.75\nprint Mover.x\nstep to 1\nprint Mover.x")
+    XCTAssertEqual(Double(lines[0])!, 100 * Self.bezier(0.33, 0, 0.67, 1, at: 0.5), accuracy: 1e-4)
+    XCTAssertEqual(lines[1], "100")
+    XCTAssertEqual(lines[2], "10")
+  }
+
+  func testEachDimensionKeepsItsOwnEase() throws {
+    let p =
+      #"{"a": 1, "k": [{"t": 0, "s": [0, 0], "o": {"x": [0.5, 0], "y": [0, 0]}, "i": {"x": [0.5, 1], "y": [1, 1]}}, {"t": 30, "s": [100, 100]}]}"#
+    let result = try H.importing(H.document([H.shapeLayer("Two", ks: #"{"p": \#(p)}"#)]))
+    XCTAssertTrue(
+      result.script.contains("run tween(x: 100, 1, ease: cubicBezier(0.5, 0, 0.5, 1)) on Two"),
+      result.script)
+    XCTAssertTrue(result.script.contains("run tween(y: 100, 1) on Two"), result.script)
+  }
+
+  func testOlderFilesWriteEachSegmentsEnd() throws {
+    let r =
+      #"{"a": 1, "k": [{"t": 10, "s": [0], "e": [90], "o": {"x": [0.2], "y": [0]}, "i": {"x": [0.8], "y": [1]}}, {"t": 40}]}"#
+    let result = try H.importing(H.document([H.shapeLayer("Old", ks: #"{"r": \#(r)}"#)], op: 45))
+    XCTAssertTrue(
+      result.script.contains(
+        "run wait(0.3333333333333333) +\n  tween(rotation: 90, 1, ease: cubicBezier(0.2, 0, 0.8, 1)) on Old"
+      ),
+      result.script)
+  }
+
+  func testTimeZeroIsTheFirstFrameAndSegmentsUnderWayAreCut() throws {
+    // ip 15: the segment 0…30 is half run at time 0; its rest is the
+    // curve's right half, renormalised (linear here: still linear).
+    let o = #"{"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 30, "s": [100]}]}"#
+    let result = try H.importing(
+      H.document([H.shapeLayer("Fade", ks: #"{"o": \#(o)}"#)], ip: 15, op: 45))
+    XCTAssertTrue(result.script.contains("alpha: 0.5)"), result.script)
+    XCTAssertTrue(result.script.contains("run tween(alpha: 1, 0.5) on Fade"), result.script)
+  }
+
+  func testACutCubicIsTheSameCurve() throws {
+    let o =
+      #"{"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0.42], "y": [0]}, "i": {"x": [0.58], "y": [1]}}, {"t": 30, "s": [100]}]}"#
+    let result = try H.importing(
+      H.document([H.shapeLayer("Cut", ks: #"{"o": \#(o)}"#)], ip: 10, op: 40))
+    // At script time t the file is at frame 10 + 30t.
+    for t in [0.0, 0.1, 0.3, 0.5] {
+      let lines = H.run(result.script, then: "step to \(t)\nprint Cut.alpha")
+      let expected = Self.bezier(0.42, 0, 0.58, 1, at: (10 + 30 * t) / 30)
+      XCTAssertEqual(Double(lines[0])!, expected, accuracy: 2e-6, "t=\(t)")
+    }
+  }
+
+  func testALayerShowsOnlyBetweenItsInAndOutPoints() throws {
+    let layer = H.shapeLayer("Blink", ks: #"{"o": \#(H.fixed("80"))}"#)
+      .replacingOccurrences(of: #""ip": 0, "op": 60"#, with: #""ip": 15, "op": 30"#)
+    let result = try H.importing(H.document([layer]))
+    XCTAssertTrue(result.script.contains("alpha: 0)"), result.script)
+    let lines = H.run(
+      result.script,
+      then:
+        "step to 0.49\nprint Blink.alpha\nstep to 0.5\nprint Blink.alpha\nstep to 1\nprint Blink.alpha"
+    )
+    XCTAssertEqual(lines, ["0", "0.8", "0"])
+  }
+
+  func testSpatialTangentsBecomeAPathAlongTheCurve() throws {
+    let p =
+      #"{"a": 1, "k": [{"t": 0, "s": [0, 0], "to": [0, 50], "ti": [0, 50], "o": {"x": 0.3, "y": 0}, "i": {"x": 0.7, "y": 1}}, {"t": 30, "s": [100, 0]}]}"#
+    let result = try H.importing(H.document([H.shapeLayer("Arc", ks: #"{"p": \#(p)}"#)]))
+    XCTAssertTrue(
+      result.script.contains(
+        #"run path(d: "M0 0 C0 50 100 50 100 0", 1, ease: cubicBezier(0.3, 0, 0.7, 1)) on Arc"#),
+      result.script)
+    let lines = H.run(result.script, then: "step to 0.5\nprint Arc.x, Arc.y")
+    XCTAssertEqual(lines, ["50 37.5"])
+  }
+
+  func testParentsPassTheirTransformButNotTheirOpacity() throws {
+    let parent =
+      #"{"ty": 3, "nm": "Rig", "ind": 1, "ks": {"p": \#(H.fixed("[10, 20]")), "o": \#(H.fixed("50"))}, "ip": 0, "op": 60, "st": 0}"#
+    let child = H.shapeLayer(
+      "Arm", ks: #"{"p": \#(H.fixed("[5, 5]"))}"#, extra: #", "parent": 1, "ind": 2"#)
+    let result = try H.importing(H.document([child, parent]))
+    XCTAssertTrue(
+      result.script.contains(
+        "layer Rig_for_Arm(x: 10, y: 20, width: 200, height: 100, anchor: (0, 0))\n"),
+      result.script)
+    XCTAssertTrue(
+      result.script.contains("layer Arm(parent: Rig_for_Arm, x: 5, y: 5,"), result.script)
+    XCTAssertFalse(result.script.contains("layer Rig("), "a null draws nothing: no view of its own")
+  }
+
+  func testPrecompositionsShiftAndStretchTime() throws {
+    let inner = H.shapeLayer(
+      "Spin", ks: #"{"r": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 10, "s": [90]}]}}"#)
+    let use =
+      #"{"ty": 0, "nm": "Comp", "refId": "c", "w": 50, "h": 40, "st": 6, "sr": 2, "ks": {}, "ip": 0, "op": 60}"#
+    let result = try H.importing(
+      H.document([use], assets: [#"{"id": "c", "layers": [\#(inner)]}"#]))
+    // Inner frame f is outer frame 6 + 2f: its 0…10 is 6…26, 0.2 s to 0.8667 s.
+    XCTAssertTrue(
+      result.script.contains("run wait(0.2) +\n  tween(rotation: 90, 0.6666666666666667) on Spin"),
+      result.script)
+    XCTAssertTrue(
+      result.script.contains(
+        "layer Comp(x: 0, y: 0, width: 50, height: 40, anchor: (0, 0), clip: true)"), result.script)
+  }
+
+  func testNamesAreMadeValidAndUnique() throws {
+    let result = try H.importing(
+      H.document([
+        H.shapeLayer("fade"), H.shapeLayer("Dot 1"),
+        H.shapeLayer("Dot-1"), H.shapeLayer("3D ✨"),
+      ]))
+    for name in ["layer _3D__(", "layer Dot_1_2(", "layer Dot_1(", "layer fade_2("] {
+      XCTAssertTrue(result.script.contains(name), "\(name) in \(result.script)")
+    }
+  }
+
+  /// y of CSS cubic-bezier(x1, y1, x2, y2) at x, by bisection on x.
+  static func bezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at x: Double) -> Double
+  {
+    func coordinate(_ a: Double, _ b: Double, _ t: Double) -> Double {
+      3 * (1 - t) * (1 - t) * t * a + 3 * (1 - t) * t * t * b + t * t * t
+    }
+    var lo = 0.0
+    var hi = 1.0
+    for _ in 0..<100 {
+      let mid = (lo + hi) / 2
+      if coordinate(x1, x2, mid) < x { lo = mid } else { hi = mid }
+    }
+    return coordinate(y1, y2, (lo + hi) / 2)
+  }
+}

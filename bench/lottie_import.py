@@ -1,0 +1,140 @@
+"""`anim import` speed (issue 37, SPEC §25): a Lottie of about 300 KB,
+imported and its frames rendered by anim, beside ThorVG drawing the same
+frames at the same size, in the same run.
+
+The file is made here from three files of the public corpus
+(`../shared/lottie-corpus`, or LOTTIE_CORPUS): ThorVG's frog_vr, alien,
+coin and graph examples, each a precomposition in one quarter of a 512 × 512
+composition (written to bench/out/, git-ignored: the corpus is not ours to
+commit). Times are processor times of the measured process (user + sys),
+which stay meaningful on a shared machine; walls are printed too.
+
+    python3 bench/lottie_import.py [ANIM]     (default .build/release/anim)
+
+anim's render goes to a stand-in ffmpeg that only reads the pipe
+(bench/preamble.sh's), so what is timed is running the script, drawing,
+converting and piping the frames; ThorVG's is loading the file and drawing
+each frame into its buffer.
+"""
+
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CORPUS = os.environ.get("LOTTIE_CORPUS", os.path.join(os.path.dirname(ROOT), "shared", "lottie-corpus"))
+OUT = os.path.join(ROOT, "bench", "out")
+ANIM = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build", "release", "anim")
+SIZE = 512
+PARTS = ["thorvg.example__res_lottie_frog_vr.json", "thorvg.example__res_lottie_alien.json",
+         "thorvg.example__res_lottie_coin.json", "thorvg.example__res_lottie_graph.json"]
+
+
+def combined():
+    """The three files as precompositions of one 512 × 512 composition."""
+    docs = [json.load(open(os.path.join(CORPUS, name))) for name in PARTS]
+    fr = docs[0]["fr"]
+    op = min(d["op"] - d["ip"] for d in docs)
+    assets, layers = [], []
+    for k, d in enumerate(docs):
+        prefix = f"p{k}_"
+
+        def rename(items):
+            for layer in items:
+                if "refId" in layer:
+                    layer["refId"] = prefix + layer["refId"]
+            return items
+        for asset in d.get("assets", []):
+            asset = dict(asset)
+            asset["id"] = prefix + asset["id"]
+            if "layers" in asset:
+                asset["layers"] = rename(asset["layers"])
+            assets.append(asset)
+        assets.append({"id": prefix + "main", "layers": rename(d["layers"]), "w": d["w"], "h": d["h"]})
+        scale = 50 * SIZE / max(d["w"], d["h"])
+        x, y = (k % 2) * SIZE / 2, (k // 2) * SIZE / 2
+        layers.append({"ddd": 0, "ind": k + 1, "ty": 0, "nm": PARTS[k].split("_lottie_")[1][:-5],
+                       "refId": prefix + "main", "w": d["w"], "h": d["h"], "ip": 0, "op": op,
+                       # Its frame g at this composition's frame st + sr·g: its ip at 0,
+                       # at its own speed.
+                       "st": -d["ip"] * fr / d["fr"], "sr": fr / d["fr"],
+                       "ks": {"a": {"a": 0, "k": [0, 0]}, "p": {"a": 0, "k": [x, y]},
+                              "s": {"a": 0, "k": [scale, scale]}}})
+    return {"v": "5.7.0", "fr": fr, "ip": 0, "op": op, "w": SIZE, "h": SIZE, "nm": "bench",
+            "assets": assets, "layers": layers}
+
+
+def cpu_of(args, env=None):
+    """(user + sys seconds, wall seconds) of one run of args."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    run = subprocess.run(args, capture_output=True, text=True, env=env)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    assert run.returncode == 0, run.stderr
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), wall, run
+
+
+def thorvg_render(path, frames):
+    """Processor seconds ThorVG takes to load the file and draw `frames`."""
+    import thorvg_python as tvg
+    start = time.process_time()
+    engine = tvg.Engine(threads=0)
+    canvas = tvg.SwCanvas(engine)
+    canvas.set_target(SIZE, SIZE)
+    anim = tvg.LottieAnimation(engine)
+    pic = anim.get_picture()
+    pic.load(path)
+    pic.set_size(SIZE, SIZE)
+    canvas.add(pic)
+    for f in range(frames):
+        anim.set_frame(float(f))
+        canvas.update()
+        canvas.draw(True)
+        canvas.sync()
+    return time.process_time() - start
+
+
+def main():
+    os.makedirs(os.path.join(OUT, "fake"), exist_ok=True)
+    fake = os.path.join(OUT, "fake", "ffmpeg")
+    with open(fake, "w") as f:
+        f.write("#!/bin/sh\nexec cat > /dev/null\n")
+    os.chmod(fake, 0o755)
+    doc = combined()
+    path = os.path.join(OUT, "lottie_300k.json")
+    with open(path, "w") as f:
+        json.dump(doc, f, separators=(",", ":"))
+    size = os.path.getsize(path)
+    frames = int(doc["op"] - doc["ip"])
+    print(f"file: {size} bytes, {frames} frames at {doc['fr']} fps, {SIZE} x {SIZE}")
+    script = os.path.join(OUT, "lottie_300k.anim")
+    imports = [cpu_of([ANIM, "import", path, "-o", script]) for _ in range(10)]
+    cpus = sorted(c for c, _, _ in imports)
+    print(f"anim import: cpu median {statistics.median(cpus):.3f} s (min {cpus[0]:.3f}, max {cpus[-1]:.3f}), "
+          f"wall median {statistics.median(w for _, w, _ in imports):.3f} s, "
+          f"{os.path.getsize(script)} bytes of script, {len(imports[0][2].stderr.splitlines())} notes")
+    env = dict(os.environ, PATH=os.path.join(OUT, "fake") + ":" + os.environ["PATH"], ANIM_RENDER_STATS="1")
+    renders, thorvgs = [], []
+    for _ in range(3):
+        cpu, wall, run = cpu_of([ANIM, "render", script, "-o", os.path.join(OUT, "lottie_300k.mp4"),
+                                 "--size", f"{SIZE}x{SIZE}", "--quiet"], env=env)
+        renders.append((cpu, wall, run.stderr))
+        thorvgs.append(thorvg_render(path, frames))
+    cpu = statistics.median(r[0] for r in renders)
+    tvg = statistics.median(thorvgs)
+    print(f"anim render ({frames} frames, the script run and the frames drawn, converted, piped): "
+          f"cpu median {cpu:.3f} s, wall median {statistics.median(r[1] for r in renders):.3f} s")
+    for line in renders[0][2].splitlines():
+        if line.startswith("render stats:"):
+            print("  " + line)
+    print(f"ThorVG (load and draw the same {frames} frames): cpu median {tvg:.3f} s")
+    print(f"anim / ThorVG: {cpu / tvg:.2f}x")
+
+
+if __name__ == "__main__":
+    main()

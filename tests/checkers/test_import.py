@@ -1,0 +1,316 @@
+"""`anim import` end to end (SPEC §25): the command's exit codes and
+messages for hostile files, the scripts it writes running like any other,
+and the round trip of every example through anim's own Lottie.
+
+- Hostile files (made here): bad JSON, wrong types, precompositions that
+  contain themselves, precomposition bombs, a 50 MB file, a deep nesting of
+  arrays, numbers out of range, a missing image asset: exit 65 with the JSON
+  Pointer of the value at fault, in bounded time and memory (/usr/bin/time);
+  a missing file or a directory 66, an unwritable output 74, a FIFO read as
+  a file, standard input.
+- `--strict` turns every note into an error (65, nothing written).
+- Round trip: every example exported to Lottie by anim, imported, rendered
+  at five interior times, equals the example's own render at interior pixels.
+"""
+
+import json
+import os
+import subprocess
+import tempfile
+import threading
+
+import numpy as np
+import pytest
+
+from corpus_support import measured_run
+from pixel_support import flat
+
+ANIM = os.environ.get("ANIM", ".build/debug/anim")
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+GIB_KIB = 1024 * 1024
+
+
+def run(*args, stdin=None, timeout=120):
+    return subprocess.run([ANIM, *args], capture_output=True, text=True, input=stdin, timeout=timeout)
+
+
+def doc(layers, assets=(), **top):
+    d = {"v": "5.7.0", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "assets": list(assets),
+         "layers": layers}
+    d.update(top)
+    return d
+
+
+def rect_layer(name="Box", **extra):
+    layer = {"ty": 4, "nm": name, "ip": 0, "op": 30, "st": 0, "ks": {},
+             "shapes": [{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [40, 20]}},
+                        {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}]}
+    layer.update(extra)
+    return layer
+
+
+def write(tmp_path, name, content):
+    path = tmp_path / name
+    if isinstance(content, (dict, list)):
+        content = json.dumps(content)
+    path.write_text(content)
+    return str(path)
+
+
+def refused(tmp_path, content, pointer_and_message, name="bad.json"):
+    path = write(tmp_path, name, content)
+    out = tmp_path / "out.anim"
+    result, rss = measured_run(["import", path, "-o", str(out)], timeout=60)
+    assert result.returncode == 65, result.stderr
+    assert f"{path}: {pointer_and_message}" in result.stderr, result.stderr
+    assert not out.exists()
+    assert rss < GIB_KIB
+    return result
+
+
+def test_a_simple_file_imports_runs_and_checks(tmp_path):
+    path = write(tmp_path, "box.json", doc([rect_layer("My box!")]))
+    out = tmp_path / "box.anim"
+    result = run("import", path, "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    text = out.read_text()
+    assert "rect My_box__Rectangle(" not in text  # shapes without a name
+    assert "layer My_box_(x: 0, y: 0, width: 100, height: 100, anchor: (0, 0))" in text
+    assert 'rect My_box__shape(parent: My_box_, x: 50, y: 50, width: 40, height: 20, color: "#ff0000")' in text
+    for command in (["check"], ["run"], ["fmt", "--check"]):
+        checked = run(*command, str(out))
+        assert checked.returncode == 0, checked.stdout + checked.stderr
+    # Standard output when -o is left out; standard input as "-".
+    assert run("import", path).stdout == text
+    assert run("import", "-", stdin=open(path).read()).stdout.replace("<stdin>", "box.json") == text
+
+
+def test_bad_json_names_its_line_and_column(tmp_path):
+    refused(tmp_path, '{"fr": 30,\n  "op": }', "error: invalid JSON at line 2, column 9: unexpected character '}'")
+
+
+def test_wrong_types_name_the_value_by_its_pointer(tmp_path):
+    refused(tmp_path, doc([rect_layer(ks={"p": {"a": 0, "k": "left"}})]),
+            "/layers/0/ks/p/k: error: expected a number or an array of numbers, found a string")
+    refused(tmp_path, doc("nope"), "/layers: error: expected an array, found a string")
+    refused(tmp_path, json.dumps(doc([])).replace('"fr": 30', '"fr": 1e999'),
+            "/fr: error: the number is out of range")
+    refused(tmp_path, doc([], fr=-1), "/fr: error: the frame rate -1 is outside anim's (0, 1000000]")
+
+
+def test_precompositions_that_contain_themselves(tmp_path):
+    assets = [{"id": "a", "layers": [{"ty": 0, "refId": "b"}]}, {"id": "b", "layers": [{"ty": 0, "refId": "a"}]}]
+    refused(tmp_path, doc([{"ty": 0, "refId": "a"}], assets),
+            "/assets/1/layers/0/refId: error: precomposition 'a' contains itself")
+
+
+def test_a_precomposition_bomb_is_refused_without_expanding_it(tmp_path):
+    # Ten levels, each using the next ten times: 10^10 layers once expanded.
+    assets = [{"id": f"c{i}", "layers": [{"ty": 0, "refId": f"c{i + 1}"}] * 10} for i in range(10)]
+    assets.append({"id": "c10", "layers": [{"ty": 3}]})
+    result = refused(tmp_path, doc([{"ty": 0, "refId": "c0"}], assets),
+                     "error: more than 1000000 layers once precompositions are expanded")
+    assert "(the limit of anim import)" in result.stderr
+
+
+def test_a_missing_image_asset(tmp_path):
+    refused(tmp_path, doc([{"ty": 2, "refId": "photo", "ks": {}}]),
+            "/layers/0/refId: error: no image asset with id 'photo'")
+
+
+def test_deep_nesting_is_an_error_not_a_crash(tmp_path):
+    refused(tmp_path, "[" * 1_000_000 + "]" * 1_000_000, "error: expected an object, found an array")
+    refused(tmp_path, '{"layers": ' + "[" * 500_000, "error: invalid JSON at line 1, column 500012: unexpected end of input")
+
+
+def test_a_file_of_fifty_megabytes(tmp_path):
+    # A path of 4 million numbers: over the vertex limit, refused in bounded
+    # time and memory.
+    n = 2_100_000
+    vertices = "[" + ",".join(["[1.5,2.5]"] * n) + "]"
+    text = json.dumps(doc([{"ty": 4, "ks": {}, "shapes": [{"ty": "sh", "ks": {"a": 0, "k": {"v": 0}}}]}]))
+    text = text.replace('{"v": 0}', '{"c": true, "v": ' + vertices + "}")
+    assert len(text) > 20_000_000
+    refused(tmp_path, text, "/layers/0/shapes/0/ks/k/v: error: more than 1000000 vertices in one path")
+
+
+def test_over_a_hundred_megabytes_is_refused_naming_the_limit(tmp_path):
+    path = tmp_path / "huge.json"
+    with open(path, "wb") as f:
+        f.truncate(100_000_001)
+    result = run("import", str(path), "-o", str(tmp_path / "o.anim"))
+    assert result.returncode == 65
+    assert "error: the file is larger than the limit of 100 MB (100000001 bytes)" in result.stderr
+
+
+def test_missing_files_directories_fifos_and_unwritable_outputs(tmp_path):
+    missing = run("import", str(tmp_path / "nope.json"))
+    assert (missing.returncode, missing.stderr.strip()) == (66, f"anim: {tmp_path}/nope.json: no such file or directory")
+    directory = run("import", str(tmp_path))
+    assert (directory.returncode, directory.stderr.strip()) == (66, f"anim: {tmp_path}: is a directory")
+    good = write(tmp_path, "good.json", doc([rect_layer()]))
+    unwritable = run("import", good, "-o", "/nonexistent/dir/x.anim")
+    assert unwritable.returncode == 74, unwritable.stderr
+    assert "anim import: cannot write /nonexistent/dir/x.anim" in unwritable.stderr
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    writer = threading.Thread(target=lambda: open(fifo, "w").write(json.dumps(doc([rect_layer()]))))
+    writer.start()
+    piped = run("import", str(fifo), "-o", str(tmp_path / "piped.anim"))
+    writer.join()
+    assert piped.returncode == 0, piped.stderr
+    assert (tmp_path / "piped.anim").read_text() == run("import", good).stdout.replace("good.json", "pipe.json")
+
+
+def test_notes_name_what_is_not_expressed_and_strict_refuses(tmp_path):
+    layer = rect_layer("Glow", ef=[{"ty": 29, "nm": "Gaussian Blur"}], bm=3)
+    path = write(tmp_path, "fx.json", doc([layer, {"ty": 5, "nm": "Title", "ks": {}}]))
+    result = run("import", path, "-o", str(tmp_path / "fx.anim"))
+    assert result.returncode == 0
+    assert result.stderr.splitlines() == [
+        f"{path}: /layers/1: warning: text layer not imported (SPEC §25: text layers are left out)",
+        f"{path}: /layers/0/ef/0: warning: layer effect 'Gaussian Blur' not drawn",
+        f"{path}: /layers/0: warning: blend mode 3 not drawn (anim has no blend modes yet)",
+    ]
+    strict = run("import", path, "-o", str(tmp_path / "strict.anim"), "--strict")
+    assert strict.returncode == 65
+    assert f"{path}: /layers/0/ef/0: error: layer effect 'Gaussian Blur' not drawn" in strict.stderr
+    assert strict.stderr.strip().endswith("error: 3 features cannot be expressed (--strict); nothing written")
+    assert not (tmp_path / "strict.anim").exists()
+    clean = write(tmp_path, "clean.json", doc([rect_layer()]))
+    assert run("import", clean, "--strict").returncode == 0
+
+
+def examples():
+    return sorted(f[:-5] for f in os.listdir(os.path.join(ROOT, "examples")) if f.endswith(".anim"))
+
+
+@pytest.mark.parametrize("example", examples())
+def test_round_trip_through_anims_own_lottie(example, tmp_path):
+    """Exported at 10 fps (the frames the stage is fitted to, when the
+    example sets none), imported, rendered at the same frames: five interior
+    frames equal the example's own."""
+    from PIL import Image
+    source = os.path.join(ROOT, "examples", example + ".anim")
+    exported = tmp_path / "x.json"
+    assert run("export", source, "-o", str(exported), "--fps", "10", timeout=600).returncode in (0, 1)
+    imported = tmp_path / "x.anim"
+    result = run("import", str(exported), "-o", str(imported), timeout=600)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == "", "anim's own Lottie uses nothing the importer cannot express"
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    with open(exported) as f:
+        end = repr((json.load(f)["op"] - 1) / 10)  # the range the export recorded
+    assert run("render", source, "-o", str(tmp_path / "a" / "f%d.png"), "--fps", "10", "--to", end,
+               timeout=900).returncode in (0, 1)
+    rendered = run("render", str(imported), "-o", str(tmp_path / "b" / "f%d.png"), "--fps", "10",
+                   "--to", end, timeout=900)
+    assert rendered.returncode == 0, rendered.stderr
+    count = len(os.listdir(tmp_path / "a"))
+    assert count == len(os.listdir(tmp_path / "b"))
+    for k in range(1, 6):
+        frame = count * k // 6
+        mine = np.array(Image.open(tmp_path / "a" / f"f{frame}.png").convert("RGBA")).astype(int)
+        back = np.array(Image.open(tmp_path / "b" / f"f{frame}.png").convert("RGBA")).astype(int)
+        assert mine.shape == back.shape
+        both = flat(mine) & flat(back)
+        assert both.mean() > 0.5
+        differ = both & (np.abs(mine - back).max(axis=2) > 1)
+        assert int(differ.sum()) == 0, f"frame {frame}: {int(differ.sum())} interior pixels differ"
+
+
+def test_an_imported_script_tests_exports_and_previews_like_any_other(tmp_path):
+    """tests/import/badge.anim (what `anim import badge.json` writes): its
+    test passes; it exports to Lottie that ThorVG draws as it draws the
+    original badge.json at five frames (the import and the export together
+    change nothing a player shows) and to the HTML player; the preview
+    serves it."""
+    import http.client
+    import re
+    import signal
+
+    from corpus_support import difference, player_frames
+
+    folder = os.path.join(ROOT, "tests", "import")
+    tested = run("test", folder)
+    assert tested.returncode == 0, tested.stdout + tested.stderr
+    exported = tmp_path / "again.json"
+    assert run("export", os.path.join(folder, "badge.anim"), "-o", str(exported)).returncode == 0
+    assert run("export", os.path.join(folder, "badge.anim"), "-o", str(tmp_path / "b.html")).returncode == 0
+    original = os.path.join(folder, "badge.json")
+    frames = [0, 5, 10, 20, 40]
+    mine = player_frames(str(exported), "thorvg", frames, 200, 200)
+    theirs = player_frames(original, "thorvg", frames, 200, 200)
+    for k, f in enumerate(frames):
+        assert difference(mine[k], theirs[k]) <= 0.001, f"frame {f}"
+    preview = subprocess.Popen([ANIM, "preview", os.path.join(folder, "badge.anim")],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        m = re.fullmatch(r"preview: http://127\.0\.0\.1:(\d+)/\n", preview.stdout.readline())
+        assert m
+        conn = http.client.HTTPConnection("127.0.0.1", int(m.group(1)), timeout=20)
+        conn.request("GET", "/")
+        response = conn.getresponse()
+        page = response.read().decode()
+        assert response.status == 200
+        assert "anim-state" in page
+    finally:
+        preview.send_signal(signal.SIGINT)
+        assert preview.wait(timeout=20) == 0
+
+
+def mutations(doc, rng, count):
+    """`count` documents, each `doc` with one value somewhere replaced by a
+    value of another type, an extreme number, or removed."""
+    paths = []
+
+    def walk(node, path):
+        paths.append(path)
+        if isinstance(node, dict):
+            for k, v in node.items():
+                walk(v, path + [k])
+        elif isinstance(node, list):
+            for i, v in enumerate(node):
+                walk(v, path + [i])
+    walk(doc, [])
+    replacements = ["x", None, True, [], {}, [[]], -1, 0, 1e308, -1e308, 5e-324, 1e15, 3.5,
+                    [1e308, -1e308], {"a": 1, "k": "k"}, {"a": 1, "k": []}, {"a": 1, "k": [{"t": 0}]},
+                    [{"t": 1e308, "s": [1]}, {"t": -1e308, "s": [2]}], {"k": {"v": [[0, 0]]}}]
+    for _ in range(count):
+        copy = json.loads(json.dumps(doc))
+        path = rng.choice(paths[1:])
+        parent = copy
+        for key in path[:-1]:
+            parent = parent[key]
+        if rng.random() < 0.2 and isinstance(parent, dict):
+            del parent[path[-1]]
+        else:
+            parent[path[-1]] = rng.choice(replacements)
+        yield copy
+
+
+def test_mutated_files_import_or_are_refused_and_what_they_import_checks(tmp_path):
+    """240 mutations of our own seeds (fuzz/seeds, tests/import): each is
+    imported (exit 0, and its script passes `anim check`) or refused with an
+    error (exit 65): never a crash, a hang or another exit code."""
+    import random
+    rng = random.Random(37)
+    seeds = [os.path.join(ROOT, "fuzz", "seeds", f) for f in sorted(os.listdir(os.path.join(ROOT, "fuzz", "seeds")))]
+    seeds.append(os.path.join(ROOT, "tests", "import", "badge.json"))
+    outcomes = {0: 0, 65: 0}
+    for seed in seeds:
+        with open(seed) as f:
+            doc = json.load(f)
+        for k, mutated in enumerate(mutations(doc, rng, 240 // len(seeds))):
+            path = write(tmp_path, "m.json", mutated)
+            result = run("import", path, "-o", str(tmp_path / "m.anim"), timeout=60)
+            assert result.returncode in (0, 65), (seed, k, result.stderr[-500:])
+            outcomes[result.returncode] += 1
+            if result.returncode == 0:
+                checked = run("check", str(tmp_path / "m.anim"))
+                assert checked.returncode == 0, (seed, k, checked.stderr[-500:], json.dumps(mutated)[:2000])
+            else:
+                assert result.stderr.count("error:") == 1, result.stderr
+    assert outcomes[0] > 30 and outcomes[65] > 30, outcomes
