@@ -14,6 +14,8 @@ extension CairoCanvas {
     let view: ViewID
     /// How it is composited when complete.
     let composition: Composition
+    /// Its view's box to pixels: the filters' lengths are the view's.
+    let placed: Affine
     /// Its picture: premultiplied doubles laid out as the frame's, zero
     /// wherever nothing was drawn.
     let plane: UnsafeMutablePointer<Double>
@@ -36,7 +38,7 @@ extension CairoCanvas {
 
   /// Begins the group picture of view `id`: what is drawn until the
   /// matching ``closeGroup(_:)`` goes into it.
-  func openGroup(_ id: ViewID, composition: Composition, scene: Scene) {
+  func openGroup(_ id: ViewID, composition: Composition, placed: Affine, scene: Scene) {
     flush()
     let depth = groups.count
     if groupPlanes.count <= depth {
@@ -47,7 +49,9 @@ extension CairoCanvas {
     }
     let outer = scene.hasClips ? scene.clipAncestors(of: id).count : 0
     groups.append(
-      Group(view: id, composition: composition, plane: groupPlanes[depth], outerClipCount: outer))
+      Group(
+        view: id, composition: composition, placed: placed, plane: groupPlanes[depth],
+        outerClipCount: outer))
     target = groupPlanes[depth]
   }
 
@@ -70,6 +74,11 @@ extension CairoCanvas {
       group.outerClipCount > base
       ? Array(scene.clipAncestors(of: group.view).prefix(group.outerClipCount).dropFirst(base))
       : []
+    // A filtered or blended group (CairoCanvas+Filters) may draw past what
+    // was drawn in it.
+    let filtered = !group.composition.isOpacityOnly
+    let filter = group.composition.placed(by: group.placed)
+    let bounds = filtered ? filteredBounds(rect, filter) : rect
     var cells: UnsafeMutablePointer<UInt8>?
     if !clips.isEmpty || appliedClips != clips {
       guard applyClips(clips, scene, stageTransform) else {
@@ -79,11 +88,18 @@ extension CairoCanvas {
     }
     if !clips.isEmpty {
       cairo_rectangle(
-        context, Double(rect.x0), Double(rect.y0), Double(rect.x1 - rect.x0),
-        Double(rect.y1 - rect.y0))
+        context, Double(bounds.x0), Double(bounds.y0), Double(bounds.x1 - bounds.x0),
+        Double(bounds.y1 - bounds.y0))
       cairo_fill(context)
       cairo_surface_flush(mask)
       cells = cairo_image_surface_get_data(mask)
+    }
+    if filtered {
+      drew(
+        compositeFiltered(
+          group.plane, rect, bounds: bounds, composition: group.composition, filter: filter,
+          coverage: cells))
+      return
     }
     composite(group.plane, rect, opacity: group.composition.opacity, coverage: cells)
     if cells != nil { cairo_surface_mark_dirty(mask) }
@@ -127,7 +143,7 @@ extension CairoCanvas {
   }
 
   /// Clears `plane` in `rect`.
-  private func clear(_ plane: UnsafeMutablePointer<Double>, _ rect: PixelRect) {
+  func clear(_ plane: UnsafeMutablePointer<Double>, _ rect: PixelRect) {
     let w = layout.pixelWidth
     for y in rect.y0..<rect.y1 {
       (plane + 4 * (y * w + rect.x0)).update(repeating: 0, count: 4 * (rect.x1 - rect.x0))

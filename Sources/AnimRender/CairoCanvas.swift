@@ -54,6 +54,9 @@ public final class CairoCanvas {
   /// Pictures for groups, one per nesting depth, made when first needed and
   /// kept transparent between uses.
   var groupPlanes: [UnsafeMutablePointer<Double>] = []
+  /// The filters' buffers (a shadow's picture, a blur's lines), made when a
+  /// group is first filtered (`CairoCanvas+Filters`).
+  var effects: EffectBuffers?
   /// Shapes already rasterised, reused at other whole-pixel positions.
   var coverage = CoverageCache()
   /// Where a shape's pixels must lie for its coverage to be reused: inside
@@ -156,7 +159,9 @@ public final class CairoCanvas {
         if composition.foldsIntoPaint(of: v, hasChildren: false) {
           opacity = composition.opacity
         } else {
-          openGroup(id, composition: composition, scene: scene)
+          let placed = Affine.placing(
+            v, scale: layout.scale, at: layout.pixel(x: v.number(.x), y: v.number(.y)))
+          openGroup(id, composition: composition, placed: placed, scene: scene)
           if plain.admits(kind, v) {
             batchFlatRectangle(v, alphaClamp: alphaClamp, radiusClamp: radiusClamp, opacity: 1)
           } else {
@@ -198,7 +203,9 @@ public final class CairoCanvas {
         {
           return
         }
-        openGroup(id, composition: composition, scene: scene)
+        openGroup(
+          id, composition: composition,
+          placed: toPixels.concatenating(world.transforms[Int(id)]), scene: scene)
       case .close(let id):
         if groups.last?.view == id { closeGroup(scene) }
       case .view(let id):

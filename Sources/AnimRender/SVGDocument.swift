@@ -46,7 +46,12 @@ public enum SVGDocument {
           opacity = composition.opacity
         } else {
           group = true
-          out += "<g\(groupAttributes(composition))>\n"
+          let placed = Affine.placing(
+            s, scale: k, at: layout.pixel(x: s.number(.x), y: s.number(.y)))
+          let (definition, attributes) = Self.group(
+            composition, id: "fx\(id)", filter: composition.placed(by: placed),
+            region: (0, 0, Double(w), Double(h)))
+          out += definition + "<g\(attributes)>\n"
         }
       }
       defer { if group { out += "</g>\n" } }
@@ -88,6 +93,7 @@ public enum SVGDocument {
   static func tree(_ scene: Scene, layout: StageLayout) -> String {
     let world = scene.worldFrame()
     let (x0, y0) = layout.pixel(x: 0, y: 0)
+    let stage = Affine(a: layout.scale, b: 0, c: 0, d: layout.scale, tx: x0, ty: y0)
     var out = "<g transform=\"matrix(\(number(layout.scale)) 0 0 \(number(layout.scale)) "
     out += "\(number(x0)) \(number(y0)))\">\n"
     // Open views, innermost last, with the closing tags each needs.
@@ -112,7 +118,13 @@ public enum SVGDocument {
         if composition.foldsIntoPaint(of: s, hasChildren: !scene.children(of: id).isEmpty) {
           alpha *= composition.opacity
         } else {
-          composed = groupAttributes(composition)
+          // The filter's lengths are the view's own: its group's user space.
+          let toPixels = stage.concatenating(world.transforms[Int(id)])
+          let (definition, attributes) = group(
+            composition, id: "fx\(id)", filter: composition.placed(by: .identity),
+            region: frameRegion(layout.pixelWidth, layout.pixelHeight, in: toPixels))
+          out += definition
+          composed = attributes
         }
       }
       out += "<g data-view=\"\(attribute(scene.name(of: id)))\" "

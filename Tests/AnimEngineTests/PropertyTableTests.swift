@@ -78,16 +78,24 @@ final class PropertyTableTests: XCTestCase {
     for d in table.declarations where d.appliesWhen == .stroked {
       XCTAssertEqual(d.role, .paint, d.name)
     }
+    // A shadow's offset and blur show only under a visible shadow colour.
+    for d in table.declarations where d.appliesWhen == .shadowed {
+      XCTAssertEqual(d.role, .compositing, d.name)
+    }
     // Compositing properties are the group's, never inherited by letters
     // (their text's group holds them); each one is read by `Composition`.
     for p in table.properties where p.declaration.role == .compositing {
       XCTAssertEqual(p.declaration.letters, .own, p.name)
       var state = ViewState()
+      var base = ViewState()
+      if p.declaration.appliesWhen == .shadowed {
+        base[color: .shadowColor] = Color(r: 0, g: 0, b: 0, a: 0.5)
+        state = base
+      }
       state[value: p] = Self.probeValue(of: p)
-      XCTAssertNotEqual(Composition(state), Composition.none, "Composition ignores \(p.name)")
+      XCTAssertNotEqual(Composition(state), Composition(base), "Composition ignores \(p.name)")
       XCTAssertTrue(
-        Composition.isEverNeeded(values: { $0 == p ? [state[value: p]] : [ViewState()[value: $0]] }
-        ),
+        Composition.isEverNeeded(values: { $0 == p ? [state[value: p]] : [base[value: $0]] }),
         p.name)
     }
   }

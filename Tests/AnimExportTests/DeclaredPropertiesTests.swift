@@ -89,8 +89,12 @@ final class DeclaredPropertiesTests: XCTestCase {
       guard drawn.contains(d.role), d.access.contains(.settable), let value = probe(p),
         let kind = kinds.first(where: { ViewKind.named($0)!.has(p) })
       else { continue }
-      let base = try outputs(script(kind, [:]))
-      let changed = try outputs(script(kind, [p.name: value]))
+      // A shadow's offset and blur show only under a visible shadow (one
+      // that shows on the probe's black stage).
+      let shadow: [String: String] =
+        d.appliesWhen == .shadowed ? ["shadowColor": "\"#ff00ff80\""] : [:]
+      let base = try outputs(script(kind, shadow))
+      let changed = try outputs(script(kind, shadow.merging([p.name: value]) { $1 }))
       for (writer, bytes) in base {
         XCTAssertTrue(
           bytes != changed[writer],

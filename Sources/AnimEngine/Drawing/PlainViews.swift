@@ -61,6 +61,7 @@ public struct PlainViews: Sendable {
         switch d.appliesWhen {
         case .always: always.append(check)
         case .stroked: strokedChecks.append(check)
+        case .shadowed: continue  // compositing: never a fast path's
         }
       }
       let start = checks.count

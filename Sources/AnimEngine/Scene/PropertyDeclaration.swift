@@ -107,6 +107,9 @@ public enum PropertyCondition: Sendable, Equatable {
   /// Only where the view is stroked: its stroke colour's alpha and its drawn
   /// stroke width are both above 0 (SPEC §16.2).
   case stroked
+  /// Only where the view casts a drop shadow: its shadow colour's alpha is
+  /// above 0 (SPEC §21.2).
+  case shadowed
 }
 
 /// What a text's letters (SPEC §18) take of a property.

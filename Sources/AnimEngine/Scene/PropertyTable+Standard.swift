@@ -166,6 +166,30 @@ extension PropertyTable {
         "opacity", .number, default: PropertyValue(1, 0, 0, 0), role: .compositing,
         summary: "the opacity of the view and its descendants drawn as one picture, 0…1",
         accepted: .unit, drawClamp: .range(0, 1)),
+      PropertyDeclaration(
+        "blur", .number, role: .compositing,
+        summary: "the Gaussian blur of the view's group picture: σ in its own points, 0…250",
+        accepted: .within(Composition.sigmaRange), drawClamp: .range(0, Composition.maxSigma)),
+      PropertyDeclaration(
+        "shadowColor", .color, default: PropertyValue(0, 0, 0, 0), role: .compositing,
+        summary: "the drop shadow's colour (transparent: no shadow)"),
+      PropertyDeclaration(
+        "shadowX", .number, role: .compositing,
+        summary: "the drop shadow's offset to the right, in the view's own points",
+        appliesWhen: .shadowed),
+      PropertyDeclaration(
+        "shadowY", .number, default: PropertyValue(4, 0, 0, 0), role: .compositing,
+        summary: "the drop shadow's offset downwards, in the view's own points",
+        appliesWhen: .shadowed),
+      PropertyDeclaration(
+        "shadowBlur", .number, default: PropertyValue(4, 0, 0, 0), role: .compositing,
+        summary: "the drop shadow's blur: σ in the view's own points, 0…250",
+        accepted: .within(Composition.sigmaRange), drawClamp: .range(0, Composition.maxSigma),
+        appliesWhen: .shadowed),
+      PropertyDeclaration(
+        "blend", .choice(BlendMode.allCases.map(\.name)), role: .compositing,
+        summary: "how the group picture meets what is below: normal, multiply, screen, …",
+        access: [.readable, .settable]),
     ],
     aliases: [
       PropertyAlias(
@@ -227,6 +251,12 @@ extension Property {
   public static let outline = standard("outline")
   public static let clip = standard("clip")
   public static let opacity = standard("opacity")
+  public static let blur = standard("blur")
+  public static let shadowColor = standard("shadowColor")
+  public static let shadowX = standard("shadowX")
+  public static let shadowY = standard("shadowY")
+  public static let shadowBlur = standard("shadowBlur")
+  public static let blend = standard("blend")
 
   private static func standard(_ name: String) -> Property {
     guard let p = PropertyTable.standard.property(named: name) else {

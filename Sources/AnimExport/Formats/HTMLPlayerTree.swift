@@ -34,7 +34,10 @@ extension HTMLPlayerWriter {
       }
       let view = views[i]
       let grouped = groups[i] == .group
-      if grouped { out += "<g id=\"g\(i)\" style=\"\(groupStyle(view))\">" }
+      if grouped {
+        out += "<g id=\"g\(i)\" style=\"\(groupStyle(view))"
+        out += "\(effectStyle(view, recording: recording))\">"
+      }
       out += element(view, i, recording: recording)
       guard !children[i].isEmpty else {
         if grouped { out += "</g>\n" }

@@ -151,6 +151,7 @@ public enum HTMLPlayerWriter {
       }
       if groups[i] == .group {
         animations += groupAnimations(of: view, recording: recording, span: span)
+        animations += effectAnimations(of: view, recording: recording, span: span)
       }
       if let path = pathAnimation(of: view, recording: recording, span: span) {
         // A morph's outline, sampled at every frame with equal vertex

@@ -11,14 +11,14 @@ extension LottieWriter {
   /// transform), as large as it, at the view's opacity in percent.
   static func groupLayer(
     _ view: RecordedView, index: Int, id: String, space: CompositionSpace,
-    recording: StageRecording
+    recording: StageRecording, stage: ExportStage
   ) -> JSONValue {
     let ctx = Context(recording: recording)
     func fixed(_ v: JSONValue) -> JSONValue { .object([("a", .integer(0)), ("k", v)]) }
     let opacity = ctx.property(
       [LottieTrack(view.track(.opacity), lane: 0) { $0 * 100 }.clamped(to: 0, 100)],
       vector: false)
-    return .object([
+    var members: [(String, JSONValue)] = [
       ("ddd", .integer(0)),
       ("ind", .integer(index)),
       ("ty", .integer(0)),
@@ -41,8 +41,13 @@ extension LottieWriter {
       ("ip", .integer(0)),
       ("op", .integer(max(recording.frameCount, 1))),
       ("st", .integer(0)),
-      ("bm", .integer(0)),
-    ])
+      ("bm", .integer(blendMode(view, recording: recording))),
+    ]
+    // Blur and drop shadow (LottieEffects), after the layer's own members.
+    if let ef = effects(view, space: space, recording: recording, stage: stage, ctx: ctx) {
+      members.append(("ef", ef))
+    }
+    return .object(members)
   }
 
   /// A null layer (`ty: 3`) that moves as `view` does (its layer transform

@@ -151,7 +151,8 @@ extension LottieWriter {
           written += 2
         case .group(let g):
           groupLayer(
-            views[g], index: nextIndex, id: groupID(g), space: space, recording: recording
+            views[g], index: nextIndex, id: groupID(g), space: space, recording: recording,
+            stage: stage
           ).write(to: &text)
           nextIndex += 1
           written += 1

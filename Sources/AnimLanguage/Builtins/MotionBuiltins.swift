@@ -105,6 +105,22 @@ enum MotionBuiltins {
     }
   }
 
+  /// A motion's target for `property` where the property takes only some
+  /// numbers: an alpha or opacity 0…1, a blur's σ 0…250 (SPEC §21.2). The
+  /// path between may overshoot it, as an overshooting easing does.
+  static func checkTarget(_ v: Double, of property: Property, _ range: SourceRange, name: String)
+    throws
+  {
+    switch property.declaration.accepted {
+    case .unit: try checkAlpha(v, range, name: name)
+    case .within(let bounds) where !bounds.contains(v):
+      throw RuntimeError(
+        "\(name) must be \(Interpreter.acceptedText(property)), got \(NumberText.format(v))",
+        at: range)
+    default: break
+    }
+  }
+
   /// `move`/`resize`: a point "to" (also positional), "by", and "from".
   static func pointPrimitive(
     _ args: inout Arguments, _ interp: Interpreter, _ px: Property, _ py: Property,
@@ -189,7 +205,7 @@ enum MotionBuiltins {
       return [Change(property, .to(vector(try interp.color(item))))]
     case .numeric, .none:
       let v = try item.number(label)
-      if property.declaration.accepted == .unit { try checkAlpha(v, item.range, name: label) }
+      try checkTarget(v, of: property, item.range, name: label)
       return [Change(property, .to(scalar(v)))]
     }
   }

@@ -114,8 +114,8 @@ enum SpringBuiltins {
     let target = try item.number(label)
     // Like fade and tween: the target is a resting alpha (the path between
     // may overshoot it, as an overshooting easing does).
-    if properties.count == 1, properties[0].declaration.accepted == .unit {
-      try MotionBuiltins.checkAlpha(target, item.range, name: label)
+    if properties.count == 1 {
+      try MotionBuiltins.checkTarget(target, of: properties[0], item.range, name: label)
     }
     return properties.map {
       Change($0, .spring(target: target, parameters: parameters, velocity: velocity))
