@@ -54,7 +54,10 @@ extension LottieWriter {
       softness.append(c.hasShadow ? finite(c.shadowBlur * k * softnessPerSigma) : 0)
       opacity.append(c.hasShadow ? c.shadowColor.a * 255 : 0)
       let (dx, dy) = (placed.shadowDX, placed.shadowDY)
-      distance.append((dx * dx + dy * dy).squareRoot())
+      // ThorVG truncates the offset to whole pixels toward zero, in floats:
+      // 0.001 px more keeps a whole offset whole there (nothing elsewhere).
+      let d = (dx * dx + dy * dy).squareRoot()
+      distance.append(d > 0 ? d + 0.001 : 0)
       // Lottie's direction: 0 up, clockwise, in degrees (dx = d·sin θ,
       // dy = −d·cos θ).
       let angle = dx == 0 && dy == 0 ? 180 : atan2Degrees(dx, -dy)
@@ -167,5 +170,37 @@ extension LottieWriter {
     var d = atan2(y, x) * 180 / Double.pi
     if d < 0 { d += 360 }
     return d
+  }
+}
+
+extension LottieWriter {
+  /// What the recording's Lottie cannot show as anim draws it, one line per
+  /// feature naming the players that lack it (SPEC §21.6; docs/export.md
+  /// has the table and its sources). Empty for a recording without blur,
+  /// shadow or blend.
+  public static func warnings(_ recording: StageRecording) -> [String] {
+    let views = recording.views
+    var out: [String] = []
+    if views.contains(where: { $0.track(.blur).keys.contains { $0.value[0] > 0 } }) {
+      out.append(
+        "blur is a Gaussian Blur effect: rlottie draws no effects (the picture stays sharp); "
+          + "ThorVG draws it about 20 % less blurred, lottie-web blurs in linearRGB")
+    }
+    if views.contains(where: { $0.track(.shadowColor).keys.contains { $0.value[3] > 0 } }) {
+      out.append(
+        "a drop shadow is a Drop Shadow effect: rlottie draws no effects (no shadow); "
+          + "lottie-web makes it from the picture before its blur")
+    }
+    let blends = views.map { $0.track(.blend).keys.map { BlendMode(index: $0.value[0]) } }
+    if blends.contains(where: { $0.contains(.add) }) {
+      out.append("blend: add is Lottie's bm 16: lottie-web and rlottie draw it as normal")
+    }
+    if blends.contains(where: { $0.contains { $0 != .normal && $0 != .add } }) {
+      out.append("blend is the layer's bm: rlottie draws every blend mode as normal")
+    }
+    if blends.contains(where: { Set($0).count > 1 }) {
+      out.append("blend changes during the recording: a Lottie layer has one (its first is kept)")
+    }
+    return out
   }
 }
