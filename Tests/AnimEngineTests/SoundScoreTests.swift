@@ -162,7 +162,8 @@ final class SoundScoreTests: XCTestCase {
   }
 
   func testTheGainIsTheVolumeTimesLinearFades() {
-    let cue = SoundCue(sound: 0, name: "a", from: 0, duration: 2, volume: 0.5, fadeIn: 0.5, fadeOut: 1)
+    let cue = SoundCue(
+      sound: 0, name: "a", from: 0, duration: 2, volume: 0.5, fadeIn: 0.5, fadeOut: 1)
     XCTAssertEqual(cue.gain(at: 0), 0)
     XCTAssertEqual(cue.gain(at: 0.25), 0.25)
     XCTAssertEqual(cue.gain(at: 0.75), 0.5)
