@@ -64,10 +64,16 @@ let package = Package(
     // Text laid out as glyph outlines (SPEC §18): the engine's numbers shown
     // as text, fonts, shaping, lines and letters.
     .target(name: "AnimText", dependencies: ["AnimEngine", "CText"]),
+    // aubio (libaubio-dev) finds beats and onsets in a sound; opened on first
+    // use like Cairo.
+    .target(name: "CAubio", dependencies: ["CLibraryLoader"]),
+    // Sound (SPEC §22): sound files read through ffmpeg (a child process),
+    // the mix, WAV files, and the analyses scripts animate by.
+    .target(name: "AnimSound", dependencies: ["AnimEngine", "CAubio"]),
     .target(
       name: "AnimLanguage",
       dependencies: [
-        "AnimEngine", "AnimStage", "AnimFiles", "AnimText",
+        "AnimEngine", "AnimStage", "AnimFiles", "AnimText", "AnimSound",
         .product(name: "RealModule", package: "swift-numerics"),
       ]),
     .target(
@@ -120,6 +126,7 @@ let package = Package(
     ),
     .testTarget(name: "AnimEngineTests", dependencies: ["AnimEngine"]),
     .testTarget(name: "AnimTextTests", dependencies: ["AnimText", "AnimEngine"]),
+    .testTarget(name: "AnimSoundTests", dependencies: ["AnimSound", "AnimEngine"]),
     .testTarget(
       name: "AnimExportTests",
       dependencies: ["AnimExport", "AnimEngine", "AnimLanguage", "AnimRender", "AnimStage"]),

@@ -3,6 +3,7 @@ import AnimEngine
 import AnimFiles
 import AnimLanguage
 import AnimRender
+import AnimSound
 import AnimStage
 import Foundation
 
@@ -18,6 +19,8 @@ struct FrameWriter {
   /// Times drawing and conversion when set (`ANIM_RENDER_STATS`, for
   /// BENCHMARKS.md).
   var stats: RenderStats?
+  /// `--mute`: no audio track (SPEC §22).
+  var mute = false
 
   /// A render that failed after the script ran: a message and an exit code.
   struct Failure: Error {
@@ -41,9 +44,19 @@ struct FrameWriter {
       try save(bytes: bytes, to: output)
     case .pattern:
       try writePattern(runner: runner, plan: plan)
+    case .wav:
+      // The mix alone: the whole range, silent when the script declares no sound.
+      let mix = plan.mix ?? MixPlan(start: schedule.start, end: plan.end, placements: [], files: [])
+      try MixFile.write(mix, to: output, format: .pcm16)
     case .gif, .apng, .mp4, .webm:
+      var audio: TemporaryOutput?
+      if format.carriesSound, !mute, let mix = plan.mix {
+        audio = try MixFile.temporary(mix, beside: output)
+      }
+      defer { audio?.remove() }
       try FFmpegEncoder.encode(
-        format: format, output: output, layout: layout, schedule: schedule, progress: progress
+        format: format, output: output, layout: layout, schedule: schedule, progress: progress,
+        audio: audio?.path
       ) { (sink: @escaping FFmpegEncoder.Sink) in
         let canvas = try makeCanvas()
         try runner.play(plan) { frame in

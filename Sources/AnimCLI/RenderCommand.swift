@@ -44,6 +44,9 @@ struct RenderCommand: ParsableCommand {
   @Flag(help: "No progress bar.")
   var quiet = false
 
+  @Flag(help: "No audio track in .mp4 and .webm (SPEC §22).")
+  var mute = false
+
   @OptionGroup var limits: WorkLimitOption
 
   func run() throws {
@@ -76,6 +79,9 @@ struct RenderCommand: ParsableCommand {
         throw UsageError("--loop applies to a range of frames that loops, not --at")
       }
       return .at(at)
+    }
+    if format == .wav {
+      guard !mute else { throw UsageError("--mute leaves nothing to write to \(output)") }
     }
     if format.isSingleImage {
       guard !loop.loop else {
@@ -134,6 +140,12 @@ struct RenderCommand: ParsableCommand {
     if RenderStats.requested {
       writer.stats = RenderStats()
       writer.stats?.surveySeconds = surveySeconds
+    }
+    writer.mute = mute
+    if plan.declaresSounds, !format.carriesSound, !mute {
+      Terminal.writeError(
+        "anim render: note: \(output) holds no sound: the script's sounds are left out (.mp4, .webm and .wav carry them)"
+      )
     }
     defer { if let stats = writer.stats { Terminal.writeError(stats.report()) } }
     do {
