@@ -21,6 +21,16 @@ struct FrameWriter {
   var stats: RenderStats?
   /// `--mute`: no audio track (SPEC §22).
   var mute = false
+  /// `--jobs N`: threads drawing frames (SPEC §22).
+  var jobs = 1
+  /// `--frames K/N`: only these frames of the plan (a chunk); nil for all.
+  var chunk: Range<Int>?
+
+  /// The frames written: the chunk's, or all of them.
+  var frames: Range<Int> { chunk ?? 0..<schedule.count }
+
+  /// A worker, or the one thread, passed the last frame of its chunk.
+  private struct ChunkDone: Error {}
 
   /// A render that failed after the script ran: a message and an exit code.
   struct Failure: Error {
@@ -47,10 +57,11 @@ struct FrameWriter {
     case .wav:
       // The mix alone: the whole range, silent when the script declares no sound.
       let mix = plan.mix ?? MixPlan(start: schedule.start, end: plan.end, placements: [], files: [])
-      try MixFile.write(mix, to: output, format: .pcm16)
+      try MixFile.write(mix, to: output, format: .pcm16, frames: mixFrames(mix))
     case .gif, .apng, .mp4, .webm:
       var audio: TemporaryOutput?
-      if format.carriesSound, !mute, let mix = plan.mix {
+      // A chunk holds no sound: `--concat` adds the whole mix once.
+      if format.carriesSound, !mute, chunk == nil, let mix = plan.mix {
         audio = try MixFile.temporary(mix, beside: output)
       }
       defer { audio?.remove() }
@@ -58,19 +69,48 @@ struct FrameWriter {
         format: format, output: output, layout: layout, schedule: schedule, progress: progress,
         audio: audio?.path
       ) { (sink: @escaping FFmpegEncoder.Sink) in
-        let canvas = try makeCanvas()
-        try runner.play(plan) { frame in
-          stats?.start()
-          canvas.draw(frame.scene)
-          stats?.drawn()
-          try sink { buffer in
-            stats?.piped()
-            canvas.rgba(into: &buffer)
-            stats?.converted()
-          }
+        if jobs > 1 && frames.count > 1 {
+          _ = try makeCanvas()  // a missing Cairo is reported before any thread starts
+          try ParallelFrames(
+            runner: runner, plan: plan, frames: frames, jobs: min(jobs, frames.count),
+            layout: layout
+          ).run(into: sink)
+          return
         }
+        let canvas = try makeCanvas()
+        let frames = self.frames
+        do {
+          try runner.play(plan) { frame in
+            guard frames.contains(frame.index) else {
+              if frame.index >= frames.upperBound { throw ChunkDone() }
+              return
+            }
+            stats?.start()
+            canvas.draw(frame.scene)
+            stats?.drawn()
+            try sink { buffer in
+              stats?.piped()
+              canvas.rgba(into: &buffer)
+              stats?.converted()
+            }
+          }
+        } catch is ChunkDone {}
       }
     }
+  }
+
+  /// The frames of the mix a chunk holds (SPEC §22): from its first frame's
+  /// time to the next chunk's (B for the last), rounded as every play's
+  /// start is, so the chunks' mixes put end to end are the whole mix.
+  func mixFrames(_ mix: MixPlan) -> Range<Int>? {
+    guard let chunk else { return nil }
+    let rate = Double(AnimSound.Mixer.sampleRate)
+    func sample(_ frame: Int) -> Int {
+      frame >= schedule.count
+        ? mix.frameCount
+        : min(Int(((schedule.time(frame) - mix.start) * rate).rounded()), mix.frameCount)
+    }
+    return sample(chunk.lowerBound)..<sample(chunk.upperBound)
   }
 
   private func makeCanvas() throws -> CairoCanvas {
@@ -99,8 +139,13 @@ struct FrameWriter {
       for path in written { unlink(path) }
     }
     defer { interrupt.remove() }
+    let frames = self.frames
     do {
       try runner.play(plan) { frame in
+        guard frames.contains(frame.index) else {
+          if frame.index >= frames.upperBound { throw ChunkDone() }
+          return
+        }
         canvas.draw(frame.scene)
         let path = pattern.path(frame.index)
         try folders.prepare(for: path)
@@ -114,6 +159,8 @@ struct FrameWriter {
         try save(bytes: try canvas.png(), to: path)
         progress?.advance()
       }
+      progress?.finish()
+    } catch is ChunkDone {
       progress?.finish()
     } catch {
       progress?.finish()

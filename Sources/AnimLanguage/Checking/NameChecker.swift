@@ -238,6 +238,7 @@ struct NameChecker {
     case .binary(.on, let left, let right):
       check(left)
       checkTextResize(left, on: right)
+      checkPlayTarget(left)
       checkTarget(right)
     case .binary(_, let left, let right):
       check(left)

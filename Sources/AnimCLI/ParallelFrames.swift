@@ -1,0 +1,139 @@
+import AnimEngine
+import AnimLanguage
+import AnimRender
+import AnimStage
+import Foundation
+
+/// Draws a render's frames on several threads (`--jobs N`, SPEC §22): each
+/// worker runs its own copy of the script, letting the clock pass every
+/// frame (exact: stepping in pieces changes nothing) and drawing only its
+/// own, every N-th; the frames then go to the encoder in order. A worker
+/// draws at most `window` frames ahead of the one the encoder waits for, so
+/// memory stays a few frames per worker whatever the length, and the frames
+/// are the pixels one worker would have drawn: the file is byte for byte
+/// the same whatever N.
+final class ParallelFrames: @unchecked Sendable {
+  /// Frames a worker may draw ahead of the encoder, per worker.
+  static let aheadPerWorker = 2
+  /// The stack each worker thread gets, as `anim test`'s.
+  static let stackSize = 16 << 20
+
+  private let runner: FrameRunner
+  private let plan: FramePlan
+  private let frames: Range<Int>
+  private let jobs: Int
+  private let layout: StageLayout
+  private let lock = NSCondition()
+  private var ready: [Int: [UInt8]] = [:]
+  private var spare: [[UInt8]] = []
+  private var next: Int
+  private var failure: (any Error)?
+  private var running = 0
+
+  /// Stops a worker: the encoder failed or another worker did.
+  private struct Stopped: Error {}
+  /// A worker passed the last frame it draws.
+  private struct Done: Error {}
+
+  init(runner: FrameRunner, plan: FramePlan, frames: Range<Int>, jobs: Int, layout: StageLayout) {
+    self.runner = runner
+    self.plan = plan
+    self.frames = frames
+    self.jobs = jobs
+    self.layout = layout
+    next = frames.lowerBound
+  }
+
+  /// Draws the frames and hands each, in order, to `sink` (which swaps the
+  /// RGBA buffer it is given into the pipe's).
+  func run(into sink: FFmpegEncoder.Sink) throws {
+    for w in 0..<jobs { start(worker: w) }
+    defer { stopWorkers() }
+    for k in frames {
+      var buffer = try wait(for: k)
+      try sink { pipeBuffer in swap(&pipeBuffer, &buffer) }
+      lock.lock()
+      spare.append(buffer)
+      next = k + 1
+      lock.broadcast()
+      lock.unlock()
+    }
+  }
+
+  private func start(worker w: Int) {
+    lock.lock()
+    running += 1
+    lock.unlock()
+    let thread = Thread { [self] in
+      do {
+        try work(w)
+      } catch is Done {
+      } catch is Stopped {
+      } catch {
+        lock.lock()
+        if failure == nil { failure = error }
+        lock.broadcast()
+        lock.unlock()
+      }
+      lock.lock()
+      running -= 1
+      lock.broadcast()
+      lock.unlock()
+    }
+    thread.stackSize = Self.stackSize
+    thread.name = "anim render worker \(w + 1)"
+    thread.start()
+  }
+
+  private func work(_ w: Int) throws {
+    let canvas = try CairoCanvas(layout: layout)
+    let last = frames.upperBound - 1
+    try runner.play(plan) { [self] frame in
+      let k = frame.index
+      if k > last { throw Done() }
+      guard k >= frames.lowerBound, (k - frames.lowerBound) % jobs == w else { return }
+      var buffer = try room(for: k)
+      canvas.draw(frame.scene)
+      canvas.rgba(into: &buffer)
+      lock.lock()
+      ready[k] = buffer
+      lock.broadcast()
+      lock.unlock()
+      if k + jobs > last { throw Done() }
+    }
+  }
+
+  /// Waits until frame `k` may be drawn; a spare buffer for it.
+  private func room(for k: Int) throws -> [UInt8] {
+    lock.lock()
+    defer { lock.unlock() }
+    while k >= next + Self.aheadPerWorker * jobs && failure == nil { lock.wait() }
+    if failure != nil { throw Stopped() }
+    return spare.popLast() ?? []
+  }
+
+  /// Waits for frame `k`; the first failure of a worker.
+  private func wait(for k: Int) throws -> [UInt8] {
+    lock.lock()
+    defer { lock.unlock() }
+    while ready[k] == nil {
+      if let failure { throw failure }
+      if running == 0 {
+        throw RuntimeError(
+          "the script's frames stopped before frame \(k)",
+          at: SourceRange(start: 0, end: 0, line: 1, column: 1))
+      }
+      lock.wait()
+    }
+    return ready.removeValue(forKey: k)!
+  }
+
+  /// Tells the workers to stop (after an error) and waits for them.
+  private func stopWorkers() {
+    lock.lock()
+    if failure == nil && running > 0 { failure = Stopped() }
+    lock.broadcast()
+    while running > 0 { lock.wait() }
+    lock.unlock()
+  }
+}
