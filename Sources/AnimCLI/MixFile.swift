@@ -23,6 +23,11 @@ enum MixFile {
     try temporary.commit()
   }
 
+  /// Writes the mix into `path`, a temporary file the caller made and removes.
+  static func write(_ plan: MixPlan, into path: String, format: WAVFile.Format) throws {
+    try fill(path, plan, format: format, frames: nil)
+  }
+
   /// Writes the mix into a new temporary file beside `output` and returns
   /// it (registered for removal on a signal; the caller removes it).
   static func temporary(_ plan: MixPlan, beside output: String, frames: Range<Int>? = nil) throws
@@ -75,6 +80,34 @@ enum MixFile {
       throw FrameWriter.Failure(
         message: "cannot write \(path): \(String(cString: strerror(errno)))",
         code: ExitStatus.ioError)
+    }
+  }
+}
+
+/// A file read back as base64 in pieces (the HTML player's embedded mix,
+/// SPEC §22): each piece is the encoding of a multiple of 3 bytes but the
+/// last, so the pieces put together are the file's base64.
+final class Base64Pieces {
+  private let handle: FileHandle?
+  /// Why the file could not be read, if it could not.
+  private(set) var failure: String?
+  static let pieceBytes = 3 << 16
+
+  init(path: String) {
+    handle = FileHandle(forReadingAtPath: path)
+    if handle == nil { failure = "cannot open \(path)" }
+  }
+
+  func next() -> String? {
+    guard let handle, failure == nil else { return nil }
+    do {
+      guard let data = try handle.read(upToCount: Self.pieceBytes), !data.isEmpty else {
+        return nil
+      }
+      return data.base64EncodedString()
+    } catch {
+      failure = error.localizedDescription
+      return nil
     }
   }
 }
