@@ -95,7 +95,9 @@ let package = Package(
     // The REPL's logic, behind a line-reader interface (tested without a terminal).
     .target(
       name: "AnimREPL",
-      dependencies: ["AnimEngine", "AnimLanguage", "AnimFiles", "AnimStage", "AnimRender", "AnimPlot"]),
+      dependencies: [
+        "AnimEngine", "AnimLanguage", "AnimFiles", "AnimStage", "AnimRender", "AnimPlot", "AnimSound",
+      ]),
     // libedit (libedit-dev) edits the REPL's lines; only the executable uses it.
     .target(name: "CLibedit", dependencies: ["CLibraryLoader"]),
     // The process's streams, exit codes and script loading, shared by both
@@ -119,7 +121,7 @@ let package = Package(
       name: "AnimCLI",
       dependencies: [
         "AnimEngine", "AnimLanguage", "AnimConsole", "AnimTestRunner", "AnimREPL", "AnimExport",
-        "AnimLSP", "AnimPreview",
+        "AnimLSP", "AnimPreview", "AnimSound",
         "CLibedit", "AnimStage", "AnimRender", "AnimPlot",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
