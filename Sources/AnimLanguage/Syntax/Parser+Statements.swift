@@ -32,7 +32,7 @@ enum StatementKeyword: String, CaseIterable {
   /// kinds of view, then the keywords. Completion in the REPL and the
   /// language server offers these.
   static var statementWords: [String] {
-    ViewKind.allCases.map(\.name) + allCases.map(\.rawValue)
+    ViewKind.allCases.map(\.name) + ["sound"] + allCases.map(\.rawValue)
   }
 
   /// The keyword an identifier token spells, if any. A linear scan of a few
