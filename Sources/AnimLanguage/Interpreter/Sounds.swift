@@ -3,12 +3,20 @@ import AnimFiles
 import AnimSound
 
 /// A sound a script declared (SPEC §22): its number in the script's table
-/// (what a play's cue names), its name and the file it reads.
-public struct DeclaredSound: Sendable {
+/// (what a play's cue names), its name and the file it reads. A class, so
+/// that `Value` stays small: every value on the interpreter's stack is as
+/// large as its largest case, and deep recursion counts its frames.
+public final class DeclaredSound: Sendable {
   /// Its place in `Interpreter.sounds`.
   public let number: Int
   public let name: String
   public let file: SoundFile
+
+  init(number: Int, name: String, file: SoundFile) {
+    self.number = number
+    self.name = name
+    self.file = file
+  }
 }
 
 extension Interpreter {
