@@ -10,6 +10,7 @@
 #include "CAubio.h"
 
 #include <aubio/aubio.h>
+#include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,9 +45,25 @@ static struct {
 static const char *const aubioNames[] = {AUBIO_FUNCTIONS(ANIM_NAME, ANIM_VOID_NAME)};
 static anim_library aubioLibrary = ANIM_LIBRARY("libaubio.so.5", "libaubio5", aubioNames, au);
 
+// libav (which aubio reads files with) writes its own warnings to stderr,
+// past aubio's log ("Could not update timestamps for skipped samples" for
+// every Opus file): once aubio is loaded, its libavutil is told to keep
+// quiet. aubio reports a file it cannot read through its own log, which
+// anim keeps for its message.
+static void quietLibav(void) {
+  void *handle = dlopen(aubioLibrary.soname, RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
+  if (!handle) return;
+  // dlsym on aubio's handle searches the libraries it depends on.
+  void (*setLevel)(int) = (void (*)(int))dlsym(handle, "av_log_set_level");
+  if (setLevel) setLevel(-8);  // AV_LOG_QUIET
+  dlclose(handle);
+}
+
 const char *anim_aubio_load(const char **package) {
   const char *reason = anim_library_load(&aubioLibrary);
   if (reason && package) *package = aubioLibrary.package;
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  if (!reason) pthread_once(&once, quietLibav);
   return reason;
 }
 
