@@ -122,6 +122,10 @@ struct FrameWriter {
   }
 
   private func save(bytes: [UInt8], to path: String) throws {
+    try Self.save(bytes: bytes, to: path)
+  }
+
+  static func save(bytes: [UInt8], to path: String) throws {
     do { try AtomicFile.write(bytes: bytes, to: path) } catch {
       throw Failure(message: "cannot write \(error.description)", code: ExitStatus.ioError)
     }
@@ -129,44 +133,80 @@ struct FrameWriter {
 
   /// Every frame as its own PNG, in folders made as needed (`mkdir -p`); on
   /// failure (or Ctrl-C) the frames written so far are removed, and so are
-  /// the folders made for them.
+  /// the folders made for them. With `--jobs N` the frames are drawn and
+  /// written on N threads.
   private func writePattern(runner: FrameRunner, plan: FramePlan) throws {
     guard let pattern = FramePattern(output) else { return }
-    let canvas = try makeCanvas()
-    var written: [String] = []
-    var folders = PatternFolders()
-    let interrupt = Interrupt.install {
-      for path in written { unlink(path) }
-    }
+    let files = PatternFiles()
+    let interrupt = Interrupt.install { files.removeAll() }
     defer { interrupt.remove() }
     let frames = self.frames
     do {
-      try runner.play(plan) { frame in
-        guard frames.contains(frame.index) else {
-          if frame.index >= frames.upperBound { throw ChunkDone() }
-          return
+      if jobs > 1 && frames.count > 1 {
+        _ = try makeCanvas()  // a missing Cairo is reported before any thread starts
+        nonisolated(unsafe) let progress = self.progress
+        try ParallelFrames.each(
+          runner: runner, plan: plan, frames: frames, jobs: min(jobs, frames.count),
+          layout: layout
+        ) { canvas, frame in
+          let path = pattern.path(frame.index)
+          try files.prepare(path)
+          try Self.save(bytes: try canvas.png(), to: path)
+          files.locked { progress?.advance() }
         }
-        canvas.draw(frame.scene)
-        let path = pattern.path(frame.index)
-        try folders.prepare(for: path)
-        // Listed before it is written: a signal right after the rename must
-        // find it (unlinking a frame not yet there does nothing).
-        written.append(path)
-        interrupt.update { [folders] in
-          for path in written { unlink(path) }
-          folders.removeCreated()
+      } else {
+        let canvas = try makeCanvas()
+        try runner.play(plan) { frame in
+          guard frames.contains(frame.index) else {
+            if frame.index >= frames.upperBound { throw ChunkDone() }
+            return
+          }
+          canvas.draw(frame.scene)
+          let path = pattern.path(frame.index)
+          try files.prepare(path)
+          try Self.save(bytes: try canvas.png(), to: path)
+          progress?.advance()
         }
-        try save(bytes: try canvas.png(), to: path)
-        progress?.advance()
       }
       progress?.finish()
     } catch is ChunkDone {
       progress?.finish()
     } catch {
       progress?.finish()
+      files.removeAll()
+      throw error
+    }
+  }
+}
+
+/// The files a pattern render has written and the folders it made, shared
+/// by its threads and by a signal's cleanup (under a lock).
+final class PatternFiles: @unchecked Sendable {
+  private let lock = NSLock()
+  private var written: [String] = []
+  private var folders = PatternFolders()
+
+  /// Makes the folders `path` needs and lists it, before it is written: a
+  /// signal right after its rename must find it (unlinking a frame not yet
+  /// there does nothing).
+  func prepare(_ path: String) throws {
+    try locked {
+      try folders.prepare(for: path)
+      written.append(path)
+    }
+  }
+
+  func locked<R>(_ body: () throws -> R) rethrows -> R {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body()
+  }
+
+  /// Removes every file written and the folders made for them.
+  func removeAll() {
+    locked {
       for path in written { unlink(path) }
       folders.removeCreated()
-      throw error
     }
   }
 }

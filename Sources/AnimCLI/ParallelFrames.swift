@@ -137,3 +137,59 @@ final class ParallelFrames: @unchecked Sendable {
     lock.unlock()
   }
 }
+
+extension ParallelFrames {
+  /// Draws `frames` on `jobs` threads, each running its own copy of the
+  /// script and handing each of its frames (every `jobs`-th), drawn on its
+  /// own canvas, to `body` on its thread, in no particular order (a
+  /// pattern's PNG files). The first error stops every worker and is thrown.
+  static func each(
+    runner: FrameRunner, plan: FramePlan, frames: Range<Int>, jobs: Int, layout: StageLayout,
+    _ body: @escaping @Sendable (CairoCanvas, Frame) throws -> Void
+  ) throws {
+    let state = NSCondition()
+    // Each worker runs the script in an interpreter of its own; the runner
+    // and the plan are only read.
+    nonisolated(unsafe) let runner = runner
+    nonisolated(unsafe) var failure: (any Error)?
+    nonisolated(unsafe) var running = jobs
+    for w in 0..<jobs {
+      let thread = Thread {
+        do {
+          let canvas = try CairoCanvas(layout: layout)
+          let last = frames.upperBound - 1
+          try runner.play(plan) { frame in
+            let k = frame.index
+            if k > last { throw Done() }
+            guard k >= frames.lowerBound, (k - frames.lowerBound) % jobs == w else { return }
+            state.lock()
+            let stop = failure != nil
+            state.unlock()
+            if stop { throw Stopped() }
+            canvas.draw(frame.scene)
+            try body(canvas, frame)
+            if k + jobs > last { throw Done() }
+          }
+        } catch is Done {
+        } catch is Stopped {
+        } catch {
+          state.lock()
+          if failure == nil { failure = error }
+          state.unlock()
+        }
+        state.lock()
+        running -= 1
+        state.broadcast()
+        state.unlock()
+      }
+      thread.stackSize = stackSize
+      thread.name = "anim render worker \(w + 1)"
+      thread.start()
+    }
+    state.lock()
+    while running > 0 { state.wait() }
+    let error = failure
+    state.unlock()
+    if let error { throw error }
+  }
+}
