@@ -28,12 +28,21 @@ final class ParallelFrames: @unchecked Sendable {
   private var spare: [[UInt8]] = []
   private var next: Int
   private var failure: (any Error)?
+  /// The frame the failure came at (−1 for one at no frame): frames before
+  /// it are still drawn, so the error reported is the first frame's, as
+  /// with one thread, whichever thread met its own first.
+  private var failureIndex = Int.max
   private var running = 0
 
   /// Stops a worker: the encoder failed or another worker did.
   private struct Stopped: Error {}
   /// A worker passed the last frame it draws.
   private struct Done: Error {}
+  /// An error drawing or writing frame `index`.
+  private struct AtFrame: Error {
+    let index: Int
+    let error: any Error
+  }
 
   init(runner: FrameRunner, plan: FramePlan, frames: Range<Int>, jobs: Int, layout: StageLayout) {
     self.runner = runner
@@ -69,11 +78,10 @@ final class ParallelFrames: @unchecked Sendable {
         try work(w)
       } catch is Done {
       } catch is Stopped {
+      } catch let error as AtFrame {
+        fail(error.error, at: error.index)
       } catch {
-        lock.lock()
-        if failure == nil { failure = error }
-        lock.broadcast()
-        lock.unlock()
+        fail(error, at: -1)
       }
       lock.lock()
       running -= 1
@@ -107,9 +115,20 @@ final class ParallelFrames: @unchecked Sendable {
   private func room(for k: Int) throws -> [UInt8] {
     lock.lock()
     defer { lock.unlock() }
-    while k >= next + Self.aheadPerWorker * jobs && failure == nil { lock.wait() }
-    if failure != nil { throw Stopped() }
+    while k >= next + Self.aheadPerWorker * jobs && k < failureIndex { lock.wait() }
+    if k >= failureIndex { throw Stopped() }
     return spare.popLast() ?? []
+  }
+
+  /// Records a worker's failure at frame `index` (the earliest one wins).
+  private func fail(_ error: any Error, at index: Int) {
+    lock.lock()
+    if index < failureIndex {
+      failureIndex = index
+      failure = error
+    }
+    lock.broadcast()
+    lock.unlock()
   }
 
   /// Waits for frame `k`; the first failure of a worker.
@@ -117,7 +136,7 @@ final class ParallelFrames: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     while ready[k] == nil {
-      if let failure { throw failure }
+      if k >= failureIndex, let failure { throw failure }
       if running == 0 {
         throw RuntimeError(
           "the script's frames stopped before frame \(k)",
@@ -131,7 +150,10 @@ final class ParallelFrames: @unchecked Sendable {
   /// Tells the workers to stop (after an error) and waits for them.
   private func stopWorkers() {
     lock.lock()
-    if failure == nil && running > 0 { failure = Stopped() }
+    if running > 0 && failureIndex > -1 {
+      failureIndex = -1
+      failure = failure ?? Stopped()
+    }
     lock.broadcast()
     while running > 0 { lock.wait() }
     lock.unlock()
@@ -152,7 +174,16 @@ extension ParallelFrames {
     // and the plan are only read.
     nonisolated(unsafe) let runner = runner
     nonisolated(unsafe) var failure: (any Error)?
+    nonisolated(unsafe) var failureIndex = Int.max
     nonisolated(unsafe) var running = jobs
+    @Sendable func fail(_ error: any Error, at index: Int) {
+      state.lock()
+      if index < failureIndex {
+        failureIndex = index
+        failure = error
+      }
+      state.unlock()
+    }
     for w in 0..<jobs {
       let thread = Thread {
         do {
@@ -163,19 +194,19 @@ extension ParallelFrames {
             if k > last { throw Done() }
             guard k >= frames.lowerBound, (k - frames.lowerBound) % jobs == w else { return }
             state.lock()
-            let stop = failure != nil
+            let stop = k >= failureIndex
             state.unlock()
             if stop { throw Stopped() }
             canvas.draw(frame.scene)
-            try body(canvas, frame)
+            do { try body(canvas, frame) } catch { throw AtFrame(index: k, error: error) }
             if k + jobs > last { throw Done() }
           }
         } catch is Done {
         } catch is Stopped {
+        } catch let error as AtFrame {
+          fail(error.error, at: error.index)
         } catch {
-          state.lock()
-          if failure == nil { failure = error }
-          state.unlock()
+          fail(error, at: -1)
         }
         state.lock()
         running -= 1
