@@ -87,7 +87,7 @@ let package = Package(
     .target(
       name: "AnimPreview",
       dependencies: [
-        "AnimEngine", "AnimLanguage", "AnimStage", "AnimExport", "AnimFiles",
+        "AnimEngine", "AnimLanguage", "AnimStage", "AnimExport", "AnimFiles", "AnimSound",
         .product(name: "FlyingFox", package: "FlyingFox"),
       ]),
     // The language server (`anim lsp`): JSON-RPC over any byte stream, no terminal.

@@ -186,3 +186,29 @@ def test_a_page_without_sound_has_no_audio(tmp_path):
     assert r.returncode == 0, r.stderr
     html = (tmp_path / "s.html").read_text()
     assert "anim-sound" not in html and "audioTime" not in html
+
+
+def test_the_live_preview_plays_the_sound_and_a_new_build_takes_it_over(page, tmp_path):
+    """`anim preview` (SPEC §22): its page plays the mix too (its security
+    policy lets the player's blob through), and a save swaps in the new
+    build's sound: one audio element, playing, the old one gone."""
+    from test_preview import Preview, save
+    folder = page.parent
+    script = folder / "live.anim"
+    save(script, SCRIPT)
+    preview = Preview(script)
+    try:
+        with Browser(extra_args=AUTOPLAY) as b:
+            b.open(preview.url, ready="!!document.getElementById('anim-player-code')")
+            wait_playing(b)
+            kept, every = frame_drifts(b, 1.0)
+            assert max(kept) <= 0.020, every[-5:]
+            version = b.evaluate("window.animPreview.version")
+            save(script, SCRIPT.replace("color: white", "color: red"))
+            b.wait_for(f"window.animPreview.version > {version}", 30)
+            wait_playing(b)
+            assert b.evaluate("document.querySelectorAll('audio').length") == 1
+            shot = b.screenshot("#stage").convert("RGB")
+            assert any(shot.getpixel((x, 50)) == (255, 0, 0) for x in range(400))
+    finally:
+        assert preview.stop() == 0

@@ -1,7 +1,7 @@
 /// The sound of the HTML player (SPEC §22): the mix embedded in the page as
-/// a base64 WAV (the page stays one self-contained file) and a script,
-/// added after the player's own and only to pages with sound, that plays it
-/// in sync with the picture.
+/// a base64 WAV (the page stays one self-contained file) and code, added
+/// after the player's own in its script and only to pages with sound, that
+/// plays it in sync with the picture.
 ///
 /// The audio is the master clock while it plays: headless Chromium starts
 /// an `<audio>` 70–80 ms after `play()` (TOOLS.md), so a picture run from
@@ -33,7 +33,8 @@ enum HTMLPlayerSound {
   }
 
   static let script = #"""
-    "use strict";
+    // The sound (SPEC §22): the player's functions above are replaced by
+    // ones that keep the picture on the audio's clock.
     (() => {
       const text = document.getElementById("anim-sound").textContent.replace(/\s+/g, "");
       const raw = atob(text);
@@ -41,7 +42,9 @@ enum HTMLPlayerSound {
       for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
       const audio = new Audio(URL.createObjectURL(new Blob([bytes], { type: "audio/wav" })));
       audio.id = "anim-audio";
-      document.body.appendChild(audio);
+      // Among the controls: a page that takes the player out of the
+      // document (the live preview swapping in a new one) silences it.
+      document.getElementById("controls").appendChild(audio);
       audio.preload = "auto";
       audio.preservesPitch = false;
       audio.loop = loop.checked;

@@ -178,16 +178,19 @@ public enum HTMLPlayerWriter {
       }
     }
     html += "]}"
-    html += "</script>\n<script>\n"
-    html += HTMLPlayerTemplate.script
     html += "</script>\n"
     if let sound {
+      // The mix, then the player's code with its sound's after it, in the
+      // one last script (the live preview runs the page's last script as
+      // the player).
       output(html)
       html = ""
       HTMLPlayerSound.write(sound, to: output)
-      html += "<script>\n" + HTMLPlayerSound.script + "</script>\n"
     }
-    html += "</body>\n</html>\n"
+    html += "<script>\n"
+    html += HTMLPlayerTemplate.script
+    if sound != nil { html += HTMLPlayerSound.script }
+    html += "</script>\n</body>\n</html>\n"
     output(html)
   }
 
