@@ -22,14 +22,17 @@ final class ChildProcess {
   init(program: String, arguments: [String]) throws(SoundError) {
     var outPipe: [Int32] = [-1, -1]
     var errPipe: [Int32] = [-1, -1]
-    guard pipe(&outPipe) == 0 else { throw Self.failure("pipe", program) }
-    guard pipe(&errPipe) == 0 else {
+    // Close-on-exec from the start (pipe2, not pipe then fcntl): another
+    // thread spawning a program in between (`anim test` runs scripts on
+    // several) would otherwise hand it these ends, and this pipe would not
+    // end until that program did. Only the ends dup'ed into the child
+    // survive its exec.
+    guard Self.closingPipe(&outPipe) == 0 else { throw Self.failure("pipe", program) }
+    guard Self.closingPipe(&errPipe) == 0 else {
       close(outPipe[0])
       close(outPipe[1])
       throw Self.failure("pipe", program)
     }
-    // Only the ends dup'ed into the child survive its exec.
-    for fd in outPipe + errPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -54,6 +57,22 @@ final class ChildProcess {
   }
 
   deinit { stop() }
+
+  /// glibc's pipe2 (declared only for _GNU_SOURCE, which Swift's Glibc
+  /// module does not set; it is always there to look up).
+  private static let pipe2: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32)? =
+    dlsym(nil, "pipe2").map {
+      unsafeBitCast($0, to: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self)
+    }
+
+  /// A pipe whose two ends close on exec.
+  private static func closingPipe(_ fds: inout [Int32]) -> Int32 {
+    if let pipe2 { return fds.withUnsafeMutableBufferPointer { pipe2($0.baseAddress!, O_CLOEXEC) } }
+    // Without pipe2 (not glibc): as close to it as can be.
+    guard pipe(&fds) == 0 else { return -1 }
+    for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    return 0
+  }
 
   private static func failure(_ what: String, _ program: String) -> SoundError {
     SoundError("cannot start \(program): \(what) failed: \(String(cString: strerror(errno)))")
