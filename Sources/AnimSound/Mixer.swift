@@ -41,6 +41,9 @@ public struct Mixer {
   public static let sampleRate = 48_000
   /// The longest mix, in frames: 24 hours.
   public static let maximumFrames = 24 * 3600 * sampleRate
+  /// Most frames of a sound read at once for one block of the mix (4 MiB
+  /// of stereo floats).
+  static let maximumWindow = 1 << 19
 
   let plan: MixPlan
   let session: SoundSession
@@ -151,10 +154,14 @@ public struct Mixer {
     low = max(low, piece.from)
     high = min(high, piece.from + piece.length)
     guard high >= low else { return }
-    let first = Int(low.rounded(.down))
-    let count = Int(high.rounded(.down)) - first + 2
-    guard count > 0, count < 1 << 30 else { return }
-    try stream.frames(from: first, count: count, into: &source)
+    var first = Int(low.rounded(.down))
+    var count = Int(high.rounded(.down)) - first + 2
+    guard count > 0 else { return }
+    // A play far faster than the mix (a speed of 1000) would need a window
+    // of the sound as wide as the play for one block: each frame then reads
+    // its own two samples instead.
+    let sparse = count > Self.maximumWindow
+    if !sparse { try stream.frames(from: first, count: count, into: &source) }
     for k in lo..<hi {
       let p = position(k)
       let offset = p - piece.from
@@ -162,6 +169,11 @@ public struct Mixer {
       guard offset >= 0, offset < piece.length else { continue }
       let g = cue.gain(at: offset / rate)
       if g == 0 { continue }
+      if sparse {
+        first = Int(p.rounded(.down))
+        count = 2
+        try stream.frames(from: first, count: 2, into: &source)
+      }
       let i = Int(p.rounded(.down)) - first
       guard i >= 0, i + 1 < count else { continue }
       let f = p - p.rounded(.down)
