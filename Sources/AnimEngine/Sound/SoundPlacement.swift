@@ -20,6 +20,19 @@ public struct SoundPlacement: Sendable {
   /// The run it belongs to.
   public var run: Int
 
+  public init(
+    cue: SoundCue, start: Double, end: Double, tau: Double, rate: Double, warp: SoundWarp?,
+    run: Int
+  ) {
+    self.cue = cue
+    self.start = start
+    self.end = end
+    self.tau = tau
+    self.rate = rate
+    self.warp = warp
+    self.run = run
+  }
+
   /// Seconds into the play at clock time `t` (NaN where a warped play is
   /// not heard).
   @inline(__always)
