@@ -320,6 +320,15 @@ def test_jobs_give_the_same_file_byte_for_byte(sounds):
         assert r.returncode == 0, r.stderr
         files.append((folder / out).read_bytes())
     assert files[0] == files[1] == files[2]
+    # A pattern's PNG files, written by the threads themselves.
+    for jobs in (1, 3):
+        r = run(["render", "clicks.anim", "-o", f"p{jobs}/f%03d.png", "--fps", "10", "--jobs",
+                 str(jobs)], cwd=folder)
+        assert r.returncode == 0, r.stderr
+    names = sorted(os.listdir(folder / "p1"))
+    assert names == sorted(os.listdir(folder / "p3")) and len(names) == 11
+    for name in names:
+        assert (folder / "p1" / name).read_bytes() == (folder / "p3" / name).read_bytes()
 
 
 def framemd5(path):
