@@ -97,8 +97,28 @@ struct ExportCommand: ParsableCommand {
       Terminal.report(ScriptResult(errors: [(error.diagnostic, error.file ?? source)]))
       throw ExitCode(ExitStatus.software)
     }
-    let recording = recorder.recording()
+    var recording = recorder.recording()
     let exportStage = ExportStage(layout)
+    // The plays heard (SPEC §22): Lottie's markers, the player's sound.
+    var soundFile: TemporaryOutput?
+    if let mix = plan.mix {
+      recording.sounds = mix.placements.sorted { $0.start < $1.start }.map {
+        SoundMarker(start: $0.start - mix.start, duration: $0.end - $0.start, name: $0.cue.name)
+      }
+      if format == .html {
+        do {
+          let file = try TemporaryOutput(for: output + ".mix.wav")
+          soundFile = file
+          try MixFile.write(mix, into: file.path, format: .pcm16)
+        } catch let error as FrameWriter.Failure {
+          soundFile?.remove()
+          Terminal.writeError("anim export: \(error.message)")
+          throw ExitCode(error.code)
+        }
+      }
+    }
+    defer { soundFile?.remove() }
+    let sound = soundFile.map { Base64Pieces(path: $0.path) }
     // Written as it is made: the whole text of a big export is never held.
     do {
       try AtomicFile.write(to: output) { file in
@@ -106,11 +126,17 @@ struct ExportCommand: ParsableCommand {
         case .lottie: LottieWriter.write(recording, stage: exportStage, to: file.write)
         case .html:
           HTMLPlayerWriter.write(
-            recording, stage: exportStage, loop: loop.loop, to: file.write)
+            recording, stage: exportStage, loop: loop.loop, sound: sound.map { s in { s.next() } },
+            to: file.write)
         }
       }
     } catch {
       Terminal.writeError("anim export: cannot write \(error.description)")
+      throw ExitCode(ExitStatus.ioError)
+    }
+    if let failure = sound?.failure {
+      unlink(output)
+      Terminal.writeError("anim export: cannot read the mix back: \(failure)")
       throw ExitCode(ExitStatus.ioError)
     }
     if result.exitCode != ExitStatus.success { throw ExitCode(result.exitCode) }

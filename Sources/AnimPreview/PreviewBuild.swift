@@ -1,7 +1,9 @@
 import AnimEngine
 import AnimExport
 import AnimLanguage
+import AnimSound
 import AnimStage
+import Foundation
 
 /// What one run of a previewed script gave: the player page of a good run,
 /// or the error that stopped it, with the script's output either way.
@@ -104,10 +106,29 @@ public enum PreviewBuilder {
     }
     let recording = recorder.recording()
     let stage = ExportStage(layout)
-    build.playerPage = HTMLPlayerWriter.page(recording, stage: stage)
+    build.playerPage = HTMLPlayerWriter.page(
+      recording, stage: stage, sound: plan.mix.flatMap(PreviewBuild.embeddedMix))
     build.lanes = lanes.lanes
     build.start = recording.start
     build.end = recording.end
     return build
+  }
+}
+
+extension PreviewBuild {
+  /// The mix as the player embeds it (SPEC §22): a 16-bit WAV in base64,
+  /// given once; nil (a page without sound) when it cannot be made.
+  static func embeddedMix(_ mix: MixPlan) -> (() -> String?)? {
+    var bytes = WAVFile.header(frames: mix.frameCount, format: .pcm16)
+    do {
+      try Mixer(plan: mix).render { WAVFile.encode($0, .pcm16, into: &bytes) }
+    } catch {
+      return nil
+    }
+    var text: String? = Data(bytes).base64EncodedString()
+    return {
+      defer { text = nil }
+      return text
+    }
   }
 }

@@ -13,10 +13,11 @@
 /// (`#scrub`, `#play`, `#speed`, `#loop`).
 enum PreviewPage {
   /// Sent with the page: only its own inline scripts and styles, the stream
-  /// on its own address, images from data: URLs; nothing from the network.
+  /// on its own address, images from data: URLs, sound from the blob the
+  /// player unpacks its embedded mix into (SPEC §22); nothing from the network.
   static let contentSecurityPolicy =
     "default-src 'none'; script-src 'unsafe-inline' 'unsafe-eval'; style-src 'unsafe-inline'; "
-    + "img-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'"
+    + "img-src data:; media-src blob:; connect-src 'self'; base-uri 'none'; form-action 'none'"
 
   /// A player page made ready for the preview (see the type's comment).
   static func preparePlayer(_ page: String) -> String {

@@ -32,6 +32,7 @@ extension ReplSession {
     case .render(let path): renderFrame(path, line: line)
     case .plot(let argument): plot(argument, line: line)
     case .preview(let stop): stop ? stopPreview() : startPreview(line: line)
+    case .play(let path): playMix(path, line: line)
     }
   }
 

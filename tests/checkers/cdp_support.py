@@ -36,7 +36,7 @@ class Browser:
     `events`); `open` replaces it with a new page (a page that navigates to
     a file may be swapped for another process)."""
 
-    def __init__(self, profile_dir=None, width=1200, height=900, timeout=300):
+    def __init__(self, profile_dir=None, width=1200, height=900, timeout=300, extra_args=()):
         path = chromium_path()
         if path is None:
             raise RuntimeError("chromium is not installed")
@@ -54,7 +54,7 @@ class Browser:
             [path, "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
              "--remote-debugging-port=0", f"--user-data-dir={self.profile}",
              f"--window-size={width},{height}", "--force-device-scale-factor=1",
-             "--no-first-run", "--no-default-browser-check", "about:blank"],
+             "--no-first-run", "--no-default-browser-check", *extra_args, "about:blank"],
             stdout=subprocess.DEVNULL, stderr=log)
         log.close()
         port = None

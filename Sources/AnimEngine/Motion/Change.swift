@@ -47,22 +47,26 @@ public struct Change: Sendable, Equatable {
 }
 
 /// The smallest motion: for `duration` seconds, move some properties (or none:
-/// `wait`), optionally emitting a mark event when it starts.
+/// `wait`), optionally emitting a mark event when it starts, or make a sound
+/// heard (a play, SPEC §22).
 public struct Leaf: Sendable {
   public var duration: Double
   public var easing: Easing
   public var changes: [Change]
   public var mark: String?
   public var space: ColorSpace
+  /// The sound a play makes heard; nil for every other leaf.
+  public var sound: SoundCue?
 
   public init(
     duration: Double, easing: Easing = .linear, changes: [Change] = [], mark: String? = nil,
-    space: ColorSpace = .srgb
+    space: ColorSpace = .srgb, sound: SoundCue? = nil
   ) {
     self.duration = duration
     self.easing = easing
     self.changes = changes
     self.mark = mark
     self.space = space
+    self.sound = sound
   }
 }

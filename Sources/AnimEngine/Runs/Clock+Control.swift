@@ -31,6 +31,7 @@ extension Clock {
     // Anchored first, so the parts the seek starts take their properties as
     // of now, not at some future instant a later run could not beat.
     run.anchor(local: local, at: now)
+    if run.record.state == .running { run.sound?.open(at: now, local: local, rate: run.rate) }
     advance(run, toLocal: local)
     positionEvents(run, at: local)
     try meter.check()
@@ -47,7 +48,10 @@ extension Clock {
     let turned = (k < 0) != (run.rate < 0)
     run.rate = k
     run.record.speed = k
-    if run.record.state == .running { run.anchor(local: local, at: now) }
+    if run.record.state == .running {
+      run.anchor(local: local, at: now)
+      run.sound?.open(at: now, local: local, rate: k)
+    }
     if turned { positionEvents(run, at: local) }
   }
 

@@ -49,6 +49,12 @@ public final class Clock {
   /// Tracks of the live runs.
   public private(set) var liveTracks = 0
 
+  /// Every run since the clock was made (or last reset) whose motion plays
+  /// sounds, in start order, with the spans of clock time its local time
+  /// moved through: what the mix is made from (SPEC §22). Runs without a
+  /// play are not logged.
+  public private(set) var soundRuns: [SoundRun] = []
+
   private struct Owner {
     weak var run: Run?
     var claimTime: Double
@@ -115,6 +121,12 @@ public final class Clock {
       events: eventNode.map { Cursor.make($0, base: 0, scale: 1, events: true) },
       slot: slot, generation: generation)
     nextSerial += 1
+    if motion.hasSound {
+      let sound = SoundRun(id: record.id, motion: motion)
+      sound.open(at: now, local: 0, rate: 1)
+      run.sound = sound
+      soundRuns.append(sound)
+    }
     meter.tracksStarted += trackNodes.count
     liveTracks += trackNodes.count
     pool.insert(run)
@@ -341,6 +353,8 @@ public final class Clock {
 
   /// Ends `run` in `state`: it leaves the pool and writes no more.
   func end(_ run: Run, as state: RunState) {
+    // Its sound stops at this instant: a cancel or clear cuts it there.
+    run.sound?.close(at: now)
     run.record.state = state
     run.record.slot = nil
     liveTracks -= run.stepper.trackCount
@@ -352,6 +366,7 @@ public final class Clock {
     for run in pool.live where run.record.state.isLive { end(run, as: .cleared) }
     pool.compact()
     owners = [:]
+    soundRuns = []
     now = 0
     frameBase = 0
     frames = 0

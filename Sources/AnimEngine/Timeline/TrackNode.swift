@@ -211,10 +211,12 @@ struct Projector {
     return result
   }
 
-  /// Whether `motion` is a bare `wait`: a leaf that animates nothing and
-  /// marks nothing.
+  /// Whether `motion` is a bare `wait`: a leaf that animates nothing, marks
+  /// nothing and plays nothing.
   private static func isWait(_ motion: Motion) -> Bool {
-    if case .leaf(let leaf) = motion.node { return leaf.changes.isEmpty && leaf.mark == nil }
+    if case .leaf(let leaf) = motion.node {
+      return leaf.changes.isEmpty && leaf.mark == nil && leaf.sound == nil
+    }
     return false
   }
 

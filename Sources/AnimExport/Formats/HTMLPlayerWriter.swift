@@ -77,19 +77,23 @@ public enum HTMLPlayerWriter {
   /// frame at the seam), the page plays for the recording's frame count
   /// over its frame rate, the last frame shown for one frame's time like
   /// every other, so that looping never shows the seam twice.
-  public static func page(_ recording: StageRecording, stage: ExportStage, loop: Bool = false)
-    -> String
-  {
+  public static func page(
+    _ recording: StageRecording, stage: ExportStage, loop: Bool = false,
+    sound: (() -> String?)? = nil
+  ) -> String {
     var page = ""
-    write(recording, stage: stage, loop: loop) { page += $0 }
+    write(recording, stage: stage, loop: loop, sound: sound) { page += $0 }
     return page
   }
 
   /// Writes the page for `recording` on `stage` to `output`, in pieces of
-  /// about `chunk` bytes (see `page`).
+  /// about `chunk` bytes (see `page`). `sound`, when given, gives the mix as
+  /// the base64 of a WAV file, piece by piece until nil (SPEC §22): the
+  /// page then plays it in sync
+  /// (`HTMLPlayerSound`).
   public static func write(
     _ recording: StageRecording, stage: ExportStage, loop: Bool = false, chunk: Int = 1 << 16,
-    to output: (String) -> Void
+    sound: (() -> String?)? = nil, to output: (String) -> Void
   ) {
     let span =
       loop && recording.frameRate > 0
@@ -174,8 +178,18 @@ public enum HTMLPlayerWriter {
       }
     }
     html += "]}"
-    html += "</script>\n<script>\n"
+    html += "</script>\n"
+    if let sound {
+      // The mix, then the player's code with its sound's after it, in the
+      // one last script (the live preview runs the page's last script as
+      // the player).
+      output(html)
+      html = ""
+      HTMLPlayerSound.write(sound, to: output)
+    }
+    html += "<script>\n"
     html += HTMLPlayerTemplate.script
+    if sound != nil { html += HTMLPlayerSound.script }
     html += "</script>\n</body>\n</html>\n"
     output(html)
   }

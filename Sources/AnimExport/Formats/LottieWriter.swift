@@ -62,7 +62,8 @@ public enum LottieWriter {
       }
       // The clips' and groups' precompositions (SPEC §17, §21.2), after the
       // layers that use them.
-      out += "],\"assets\":[" + written.assets + "]}"
+      out += "],\"assets\":[" + written.assets + "]"
+      out += markers(recording) + "}"
       output(out)
       return
     }
@@ -80,8 +81,25 @@ public enum LottieWriter {
       backgroundLayer(background, index: drawn.count + 1, frames: frames, stage: stage)
         .write(to: &out)
     }
-    out += "]}"
+    out += "]" + markers(recording) + "}"
     output(out)
+  }
+
+  /// `,"markers":[…]` for a recording with plays (SPEC §22): each play heard,
+  /// its start and duration in frames from A and its sound's name; nothing
+  /// without plays (the document is then as before sound existed).
+  static func markers(_ recording: StageRecording) -> String {
+    guard !recording.sounds.isEmpty else { return "" }
+    let fps = recording.frameRate
+    let items = recording.sounds.map {
+      JSONValue.object([
+        ("tm", .number($0.start * fps)), ("cm", .string($0.name)),
+        ("dr", .number($0.duration * fps)),
+      ])
+    }
+    var text = ",\"markers\":"
+    JSONValue.array(items).write(to: &text)
+    return text
   }
 
   private static func backgroundLayer(

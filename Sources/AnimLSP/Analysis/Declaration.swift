@@ -6,7 +6,7 @@ import AnimLanguage
 final class Declaration {
   /// What a declaration binds.
   enum Kind: String {
-    case view, grid, group, variable, function, parameter, loopVariable, runHandle
+    case view, grid, group, sound, variable, function, parameter, loopVariable, runHandle
 
     /// How hover names the kind.
     var description: String {
@@ -14,6 +14,7 @@ final class Declaration {
       case .view: "view"
       case .grid: "grid"
       case .group: "group"
+      case .sound: "sound"
       case .variable: "variable"
       case .function: "function"
       case .parameter: "parameter"
@@ -108,6 +109,7 @@ struct DeclarationTable {
       // A block's views are bound where their parent is (SPEC §17).
       for child in children { collect(child, scope: scope, file: file) }
     case .gridDeclaration(let name, _): add(name, .grid, s, scope, file)
+    case .soundDeclaration(let name, _, _): add(name, .sound, s, scope, file)
     case .groupDeclaration(let name, _): add(name, .group, s, scope, file)
     case .letBinding(let name, let value):
       if case .run(_, let alias?) = value.kind { add(alias, .runHandle, s, scope, file) }

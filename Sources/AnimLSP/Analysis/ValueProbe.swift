@@ -69,7 +69,9 @@ struct ValueProbe {
   /// Whether running the statement only binds a name (no clock, no runs, no output).
   private static func isDefinition(_ s: Stmt) -> Bool {
     switch s.kind {
-    case .viewDeclaration, .gridDeclaration, .groupDeclaration, .functionDefinition: return true
+    case .viewDeclaration, .gridDeclaration, .soundDeclaration, .groupDeclaration,
+      .functionDefinition:
+      return true
     case .letBinding(_, let value), .assignment(_, let value): return !value.isRun
     default: return false
     }

@@ -45,7 +45,7 @@ struct AnalysisScope: CompletionScope {
     case .group: kind = .group
     case .runHandle: kind = .runHandle
     case .function: kind = .function
-    case .variable, .parameter, .loopVariable: kind = .unknown
+    case .sound, .variable, .parameter, .loopVariable: kind = .unknown
     }
     return CompletionName(name: d.name, kind: kind, detail: d.kind.description)
   }

@@ -31,6 +31,8 @@ extension LanguageServer {
           children: children.flatMap { symbols($0, file) })
       ]
     case .gridDeclaration(let name, _): return [symbol(name.name, 18, name.range, detail: "grid")]
+    case .soundDeclaration(let name, let path, _):
+      return [symbol(name.name, 14, name.range, detail: "sound \"\(path)\"")]
     case .groupDeclaration(let name, _): return [symbol(name.name, 18, name.range, detail: "group")]
     case .letBinding(let name, let value):
       return [symbol(name.name, 13, name.range, detail: value.isRun ? "run handle" : "let")]

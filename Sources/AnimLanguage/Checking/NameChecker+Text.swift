@@ -114,3 +114,20 @@ extension NameChecker {
     checkFontSetting(name.name, value, at: target.range)
   }
 }
+
+/// SPEC §22: a run of a play has no target, so `play(…) on v` is an error
+/// the text already shows (unless the script defines its own `play`).
+extension NameChecker {
+  mutating func checkPlayTarget(_ motion: Expr) {
+    guard case .call(let callee, _) = motion.kind, case .identifier("play") = callee.kind else {
+      return
+    }
+    settingErrors.append(
+      (
+        "play",
+        .error(
+          "a play has no target: it plays a sound, not a view", at: motion.range,
+          hint: "run it without 'on': run play(…)", kind: .name)
+      ))
+  }
+}

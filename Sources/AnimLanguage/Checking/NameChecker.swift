@@ -59,7 +59,7 @@ struct NameChecker {
       defined.insert(name.name)
       if kind == .text { textNames.insert(name.name) } else { otherNames.insert(name.name) }
       collect(children)
-    case .gridDeclaration(let name, _),
+    case .gridDeclaration(let name, _), .soundDeclaration(let name, _, _),
       .groupDeclaration(let name, _),
       .letBinding(let name, _):
       defined.insert(name.name)
@@ -185,7 +185,7 @@ struct NameChecker {
       check(body)
     case .run(let motion, _):
       check(motion)
-    case .importFile, .reset, .tick, .settle, .flush, .pool:
+    case .importFile, .soundDeclaration, .reset, .tick, .settle, .flush, .pool:
       break
     }
   }
@@ -243,6 +243,7 @@ struct NameChecker {
     case .binary(.on, let left, let right):
       check(left)
       checkTextResize(left, on: right)
+      checkPlayTarget(left)
       checkTarget(right)
     case .binary(_, let left, let right):
       check(left)

@@ -38,6 +38,8 @@ public struct Program {
     if !found.contains(where: { $0.0.severity == .error }) {
       checker.check(parsed.statements)
       found += checker.resolve().map { ($0, source) }
+      // A sound's file must be there and decode (SPEC §22).
+      found += SoundChecks.problems(parsed.statements, in: source)
     }
     diagnostics = Array(found.prefix(Self.maximumErrors))
   }
@@ -50,10 +52,12 @@ public struct Program {
   )] {
     var checker = NameChecker()
     var imports: [Stmt] = []
+    var sounds: [Stmt] = []
     let parsed = Parser.parse(source) { statement in
       checker.collect(statement)
       checker.check(statement)
       if case .importFile = statement.kind { imports.append(statement) }
+      if case .soundDeclaration = statement.kind { sounds.append(statement) }
     }
     var found: [(Diagnostic, SourceFile)] = parsed.diagnostics.map { ($0, source) }
     var seen: Set<String> = [FilePaths.canonical(source.path)]
@@ -62,6 +66,7 @@ public struct Program {
       checker: &checker, diagnostics: &found, readFile: readFile)
     if !found.contains(where: { $0.0.severity == .error }) {
       found += checker.resolve().map { ($0, source) }
+      found += SoundChecks.problems(sounds, in: source)
     }
     return Array(found.prefix(maximumErrors))
   }
@@ -99,6 +104,7 @@ public struct Program {
       let source = SourceFile(path: full, bytes: bytes)
       let parsed = Parser.parse(source)
       diagnostics += parsed.diagnostics.map { ($0, source) }
+      diagnostics += SoundChecks.problems(parsed.statements, in: source)
       checker.collect(parsed.statements)
       followImports(
         parsed.statements, of: source, chain: chain + [full], origin: origin ?? (statement, file),

@@ -1,4 +1,5 @@
 import AnimEngine
+import AnimSound
 import AnimStage
 
 /// Runs a script for a render or an export (SPEC §12.3, §13): as `anim run`
@@ -150,7 +151,9 @@ public final class FrameRunner {
       }
       plan = FramePlan(
         schedule: schedule, end: rangeEnd, stage: scene.stage, drawnBounds: bounds, capped: capped,
-        resets: resets, stepOn: stepOn)
+        resets: resets, stepOn: stepOn,
+        mix: try mixPlan(interpreter, from: start, to: rangeEnd),
+        declaresSounds: !interpreter.sounds.isEmpty)
     } catch let error as RuntimeError {
       result.errors = [(error.diagnostic, error.file ?? source)]
     } catch {
@@ -159,6 +162,23 @@ public final class FrameRunner {
     }
     result.failedExpectations = failures
     return (result, plan)
+  }
+
+  /// The plays heard over [A, B] (SPEC §22), for a range of frames of a
+  /// script that declares a sound; nil otherwise (a single image ignores
+  /// sound, and a script without sounds gets no audio track).
+  private func mixPlan(_ interpreter: Interpreter, from a: Double, to b: Double) throws -> MixPlan?
+  {
+    guard case .range = selection, !interpreter.sounds.isEmpty else { return nil }
+    let clock = interpreter.clock
+    do {
+      let placements = try SoundScore.placements(
+        of: clock.soundRuns, from: a, to: b, now: clock.now)
+      return MixPlan(
+        start: a, end: b, placements: placements, files: interpreter.sounds.map(\.file))
+    } catch {
+      throw RuntimeError(error.message, at: endRange)
+    }
   }
 
   // MARK: Pass 2

@@ -144,6 +144,8 @@ extension Interpreter {
         && close(b1, b2, tol, relative: relative)
     case (.easing(let x), .easing(let y)):
       return x == y
+    case (.sound(let x), .sound(let y)):
+      return x.number == y.number
     case (.motion, .motion), (.function, .function), (.sort, .sort):
       // Two motions built alike are different values, and the same one is
       // not worth asking about: what they do is what a test should compare.

@@ -37,6 +37,7 @@ public enum Formatting {
     case .range(let a, let b, let inclusive):
       return "\(NumberText.format(a))\(inclusive ? "..." : "..<")\(NumberText.format(b))"
     case .list(let items): return list(items, scene: scene)
+    case .sound(let s): return "sound \(s.name) (\(NumberText.format(s.file.duration))s)"
     case .none: return "none"
     }
   }

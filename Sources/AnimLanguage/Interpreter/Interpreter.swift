@@ -1,5 +1,6 @@
 import AnimEngine
 import AnimFiles
+import AnimSound
 
 /// Runs statements against a scene and its clock (SPEC §4–§7).
 ///
@@ -27,6 +28,11 @@ public final class Interpreter {
   /// host enters the interpreter (see `StackGuard`).
   var stack = StackGuard()
   private(set) var imported: Set<String> = []
+  /// The sounds the script declared, by number (SPEC §22): the files a mix
+  /// of its plays reads.
+  public internal(set) var sounds: [DeclaredSound] = []
+  /// The decoded streams `loudness` and `bands` read (made on first use).
+  lazy var soundSession = SoundSession()
   /// Scopes captured by a `def` or a handler, which then refer to themselves
   /// through the function or run handle they bind; `deinit` empties them so
   /// that each script's values are freed with its interpreter.

@@ -43,6 +43,8 @@ extension Interpreter {
       }
     case .motion(let m):
       if name.name == "duration" { return .number(m.duration) }
+    case .sound(let s):
+      if name.name == "duration" { return .number(s.file.duration) }
     case .symbol(let s):
       let known = Builtins.names + env.allNames
       throw RuntimeError(

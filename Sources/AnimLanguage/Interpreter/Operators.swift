@@ -124,6 +124,11 @@ extension Interpreter {
       return .bool(op == .and ? x && y : x || y)
     case .on:
       let m = try motionOperand(a, leftRange, "on")
+      if m.hasSound && !m.animatesProperties {
+        throw RuntimeError(
+          "a play has no target: it plays a sound, not a view", at: range,
+          hint: "run it without 'on': run play(…)")
+      }
       let views = try targetViews(Arguments.Item(label: nil, value: b, range: rightRange))
       return .motion(try build(range) { try Motion.bound(m, to: views) })
     case .parallel:

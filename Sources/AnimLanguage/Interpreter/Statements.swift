@@ -10,6 +10,8 @@ extension Interpreter {
       try declareView(kind, name, arguments, children: children, in: env)
     case .gridDeclaration(let name, let arguments):
       try declareGrid(name, arguments, in: env)
+    case .soundDeclaration(let name, let path, let pathRange):
+      try declareSound(name, path: path, at: pathRange, in: env)
     case .groupDeclaration(let name, let value):
       let group = try groupValue(try evaluate(value, in: env), named: name.name, at: value.range)
       env.assign(name.name, .group(group))

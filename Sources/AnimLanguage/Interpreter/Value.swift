@@ -30,6 +30,8 @@ public enum Value {
   case range(Double, Double, inclusive: Bool)
   /// A list literal `[a, b, c]` that is not a group of views.
   case list(ValueList)
+  /// A declared sound (`sound NAME("file")`, SPEC §22).
+  case sound(DeclaredSound)
   /// The value of something that has none (a `def`, an `on` handler).
   case none
 
@@ -51,6 +53,7 @@ public enum Value {
     case .sort: return "sort function"
     case .range: return "range"
     case .list: return "list"
+    case .sound: return "sound"
     case .none: return "nothing"
     }
   }

@@ -32,7 +32,7 @@ enum StatementKeyword: String, CaseIterable {
   /// kinds of view, then the keywords. Completion in the REPL and the
   /// language server offers these.
   static var statementWords: [String] {
-    ViewKind.allCases.map(\.name) + allCases.map(\.rawValue)
+    ViewKind.allCases.map(\.name) + ["sound"] + allCases.map(\.rawValue)
   }
 
   /// The keyword an identifier token spells, if any. A linear scan of a few
@@ -79,6 +79,11 @@ extension Parser {
     // a name, `view` is the default view (`view.alpha = 0.5`).
     if lookahead.kind == .identifier, let kind = StatementKeyword.viewKind(current) {
       return try viewDeclaration(kind)
+    }
+    // `sound click("click.wav")`: like a kind of view, a declaration only
+    // when a name follows, so `sound` stays an ordinary name otherwise.
+    if checkWord(Word.sound), lookahead.kind == .identifier {
+      return try soundDeclaration()
     }
     guard let keyword = StatementKeyword.keyword(current),
       lookahead.kind != .equal, lookahead.kind != .dot
@@ -324,6 +329,25 @@ extension Parser {
       .rightBrace, "expected '}' at end of block",
       hint: "the '{' opened at \(open.range.location) is not closed")
     return body
+  }
+
+  /// soundDeclaration -> "sound" IDENT "(" STRING ")"
+  private mutating func soundDeclaration() throws(ParseError) -> Stmt {
+    let start = current.range
+    advance()
+    let name = try consumeIdentifier("expected sound name after 'sound'")
+    let hint = "a sound is declared from its file: sound \(name.name)(\"click.wav\")"
+    let open = try consume(
+      .leftParen, "expected '(' and the sound's file after its name", hint: hint)
+    guard check(.string) else {
+      throw expected("expected the sound's file as a string", hint: hint)
+    }
+    let path = current
+    advance()
+    try close(.rightParen, "expected ')' after the sound's file", opening: open, items: "arguments")
+    return Stmt(
+      .soundDeclaration(name: name, path: stringValue(path), pathRange: path.range),
+      range: range(from: start))
   }
 
   /// importStatement -> "import" STRING

@@ -106,6 +106,7 @@ enum Word {
   static let frame: UInt64 = 0x65_6D61_7266  // "frame"
   static let all: UInt64 = 0x6C_6C61  // "all"
   static let run: UInt64 = 0x6E_7572  // "run"
+  static let sound: UInt64 = 0x64_6E75_6F73  // "sound"
   static let `as`: UInt64 = 0x7361  // "as"
   static let `true`: UInt64 = 0x6575_7274  // "true"
   static let `false`: UInt64 = 0x65_736C_6166  // "false"

@@ -51,6 +51,8 @@ extension Stmt: CustomStringConvertible {
       return SyntaxFormat.list(kind.name, [name.name] + arguments.map(\.description) + block)
     case .gridDeclaration(let name, let arguments):
       return SyntaxFormat.list("grid", [name.name] + arguments.map(\.description))
+    case .soundDeclaration(let name, let path, _):
+      return "(sound \(name.name) \(SyntaxFormat.quoted(path)))"
     case .stage(let arguments): return SyntaxFormat.list("stage", arguments.map(\.description))
     case .groupDeclaration(let name, let value): return "(group \(name.name) \(value))"
     case .letBinding(let name, let value): return "(let \(name.name) \(value))"

@@ -42,6 +42,10 @@ enum BuiltinOptions {
     case "rgb": return ["a"]
     case "hsb": return ["h", "s", "b", "a"]
     case "abs", "floor", "ceil", "round", "sqrt", "sin", "cos": return ["x"]
+    case "play": return ["sound", "from", "to", "volume", "fadeIn", "fadeOut"]
+    case "beats", "onsets": return ["sound"]
+    case "loudness": return ["sound", "time"]
+    case "bands": return ["sound", "time", "count"]
     default: return []
     }
   }
@@ -59,6 +63,6 @@ enum BuiltinOptions {
     "contract",
     "spring", "reverse", "yoyo", "speed", "delay", "ease", "stagger", "steps", "linear",
     "cornered", "radial", "inline", "continuous", "weighted", "random", "rgb", "hsb", "abs",
-    "floor", "ceil", "round", "sqrt", "sin", "cos",
+    "floor", "ceil", "round", "sqrt", "sin", "cos", "play", "beats", "onsets", "loudness", "bands",
   ]
 }
