@@ -13,10 +13,12 @@
 /// (`#scrub`, `#play`, `#speed`, `#loop`).
 enum PreviewPage {
   /// Sent with the page: only its own inline scripts and styles, the stream
-  /// on its own address, images from data: URLs; nothing from the network.
+  /// on its own address, images from data: URLs; nothing from the network;
+  /// and no other site may show it in a frame (where a click on it would
+  /// be the other site's).
   static let contentSecurityPolicy =
     "default-src 'none'; script-src 'unsafe-inline' 'unsafe-eval'; style-src 'unsafe-inline'; "
-    + "img-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'"
+    + "img-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
   /// A player page made ready for the preview (see the type's comment).
   static func preparePlayer(_ page: String) -> String {

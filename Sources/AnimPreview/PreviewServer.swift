@@ -10,6 +10,10 @@ import Foundation
 /// - a request whose `Host` header names neither the address it listens on
 ///   nor `localhost` (with its port) is answered 403, so a page of another
 ///   site that a DNS name points at 127.0.0.1 cannot read it (DNS rebinding);
+/// - a request whose `Origin` header names another origin than the page's
+///   own (`http://` and its `Host`) is answered 403: a page of another site
+///   can neither open the stream (cross-site WebSocket hijacking) nor fetch
+///   the page;
 /// - every path but `/` and `/stream` is 404, every method but GET (and HEAD
 ///   for the page) 405, and a request with a body 413: it reads no file from
 ///   disk and accepts no upload;
@@ -192,6 +196,15 @@ struct PreviewHandler: HTTPHandler {
     guard let host = request.headers[.host], state.allows(host: host) else {
       return Self.text(.forbidden, "403 forbidden: the Host header must name this server\n")
     }
+    // A browser names the page that sends a request in `Origin` (always on
+    // a WebSocket handshake, on a POST, on a fetch from another origin);
+    // only the preview's own page may use it (cross-site WebSocket
+    // hijacking). A request without one is not a page of another site.
+    if let origin = request.headers[.origin], !PreviewState.isOwn(origin: origin, host: host) {
+      return Self.text(
+        .forbidden,
+        "403 forbidden: only the preview's own page (\(PreviewState.origin(of: host))) may ask\n")
+    }
     if request.headers[.transferEncoding] != nil
       || (request.headers[.contentLength].map { $0 != "0" } ?? false)
     {
@@ -208,7 +221,7 @@ struct PreviewHandler: HTTPHandler {
       {
         try await Task.sleep(for: .milliseconds(20))
       }
-      let page = Data(state.page.utf8)
+      let page = state.pageData
       var response = HTTPResponse(
         statusCode: .ok,
         headers: HTTPHeaders([
@@ -235,4 +248,9 @@ struct PreviewHandler: HTTPHandler {
       statusCode: status, headers: HTTPHeaders([.contentType: "text/plain; charset=utf-8"]),
       body: Data(body.utf8))
   }
+}
+
+extension HTTPHeader {
+  /// The origin of the page that sent a request (RFC 6454).
+  static let origin = HTTPHeader("Origin")
 }

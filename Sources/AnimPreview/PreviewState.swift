@@ -29,13 +29,35 @@ final class PreviewState: @unchecked Sendable {
     return lock.withLock { authorities.contains(asked) }
   }
 
+  /// Whether `origin` (an `Origin` header) is the preview's own page as
+  /// it was asked for with `host` (a `Host` header this server answers):
+  /// `http://` and that host, exactly (any case). `null` (a sandboxed or
+  /// local page), another scheme, name or port is not.
+  static func isOwn(origin: String, host: String) -> Bool {
+    origin.lowercased() == Self.origin(of: host)
+  }
+
+  /// The origin of the page served for `host`.
+  static func origin(of host: String) -> String { "http://" + host.lowercased() }
+
   /// Whether a first build was published.
   var hasPublished: Bool { lock.withLock { version > 0 } }
 
   /// The page as a new visitor gets it.
-  var page: String {
-    lock.withLock { PreviewPage.document(player: player, message: message) }
+  var page: String { String(decoding: pageData, as: UTF8.self) }
+
+  /// The page as a new visitor gets it, as sent: made once per build, so
+  /// that many requests for it cost neither time nor memory each (every
+  /// response shares these bytes).
+  var pageData: Data {
+    lock.withLock {
+      if let cached = cachedPage { return cached }
+      let page = Data(PreviewPage.document(player: player, message: message).utf8)
+      cachedPage = page
+      return page
+    }
   }
+  private var cachedPage: Data?
 
   /// Takes a new build and sends it to every listening page.
   func publish(_ build: PreviewBuild, pausedAt: Double?) {
@@ -52,6 +74,7 @@ final class PreviewState: @unchecked Sendable {
         next.hasPlayer = player != nil
       }
       message = next
+      cachedPage = nil
       var withPage = next
       withPage.player = build.playerPage == nil ? nil : player
       return (withPage.json, Array(streams.values))

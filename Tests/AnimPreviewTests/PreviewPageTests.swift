@@ -87,4 +87,31 @@ final class PreviewPageTests: XCTestCase {
     XCTAssertEqual(
       PreviewStream.shownVersion(String(repeating: " ", count: 300) + #"{"shown":1}"#), 0)
   }
+
+  func testOnlyThePagesOwnOriginIsOwn() {
+    XCTAssertTrue(PreviewState.isOwn(origin: "http://127.0.0.1:8123", host: "127.0.0.1:8123"))
+    XCTAssertTrue(PreviewState.isOwn(origin: "HTTP://LOCALHOST:8123", host: "localhost:8123"))
+    XCTAssertTrue(PreviewState.isOwn(origin: "http://[::1]:8123", host: "[::1]:8123"))
+    for origin in [
+      "null", "", "http://evil.example", "http://127.0.0.1:8124", "https://127.0.0.1:8123",
+      "http://127.0.0.1:8123/", "http://localhost:8123", "http://127.0.0.1", "ws://127.0.0.1:8123",
+      "http://127.0.0.1:8123, http://evil.example",
+    ] {
+      XCTAssertFalse(PreviewState.isOwn(origin: origin, host: "127.0.0.1:8123"), origin)
+    }
+  }
+
+  func testThePageIsMadeOncePerBuild() {
+    let state = PreviewState()
+    state.publish(goodBuild(print: "one"), pausedAt: nil)
+    let first = state.pageData
+    XCTAssertEqual(state.pageData, first)
+    XCTAssertTrue(state.page.contains("one"))
+    state.publish(goodBuild(print: "two"), pausedAt: nil)
+    XCTAssertTrue(state.page.contains("two") && !state.page.contains("\"one\""))
+  }
+
+  func testNoOtherSiteMayFrameThePage() {
+    XCTAssertTrue(PreviewPage.contentSecurityPolicy.contains("frame-ancestors 'none'"))
+  }
 }
