@@ -164,7 +164,7 @@ struct RequestHead {
   /// separated by single spaces; header lines `name: value` with a token
   /// for a name, no space before the colon, no folded line, no control
   /// character (a carriage return not ending its line included) in a
-  /// value; `Host` present (HTTP/1.1) and no field of `singleFields`
+  /// value, which must be UTF-8; `Host` present (HTTP/1.1) and no field of `singleFields`
   /// twice; a `Content-Length` of digits only.
   var refusal: Refusal? {
     guard let parts else {
@@ -200,6 +200,12 @@ struct RequestHead {
       }
       guard line[(colon + 1)...].allSatisfy(Self.isValueByte) else {
         return Self.bad("a header's value may not hold control characters or a bare CR")
+      }
+      // RFC 9110 lets a value hold any byte from 0x80 (obs-text), but the
+      // server reads heads as UTF-8 and drops a connection whose head is
+      // not: say why instead.
+      guard String(validating: line[(colon + 1)...], as: UTF8.self) != nil else {
+        return Self.bad("a header's value must be UTF-8")
       }
       let name = String(decoding: line[..<colon], as: UTF8.self).lowercased()
       if Self.singleFields.contains(name) && !seen.insert(name).inserted {

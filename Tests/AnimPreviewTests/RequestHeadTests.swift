@@ -61,7 +61,7 @@ final class RequestHeadTests: XCTestCase {
   }
 
   func testAWellFormedRequestIsNotRefused() {
-    XCTAssertNil(head("GET / HTTP/1.1\r\nHost: a:1\r\nX-Tab:\tv\u{80}\r\n\r\n").refusal)
+    XCTAssertNil(head("GET / HTTP/1.1\r\nHost: a:1\r\nX-Tab:\tv\u{e9}\r\n\r\n").refusal)
     XCTAssertNil(head("HEAD /stream?x=%20 HTTP/1.0\r\n\r\n").refusal)
     XCTAssertNil(head("GET / HTTP/1.1\r\nHost: a\r\nContent-Length: 000\r\n\r\n").refusal)
     XCTAssertNil(head("GET / HTTP/1.1\r\nHost: a\r\nAccept: a\r\nAccept: b\r\n\r\n").refusal)
@@ -92,6 +92,10 @@ final class RequestHeadTests: XCTestCase {
         refusal("GET / HTTP/1.1\r\nHost: a\r\n\(line)\r\n\r\n"), "400 Bad Request", line)
     }
     XCTAssertEqual(refusal("GET / HTTP/1.1\r\nAccept: *\r\n\r\n"), "400 Bad Request", "no Host")
+    let latin1 = Array("GET / HTTP/1.1\r\nHost: a\r\nX: ".utf8) + [0xE9] + Array("\r\n\r\n".utf8)
+    XCTAssertEqual(
+      RequestHead(bytes: latin1, headLength: latin1.count).refusal,
+      RequestHead.Refusal(status: "400 Bad Request", reason: "a header's value must be UTF-8"))
   }
 
   func testMalformedRequestLinesAre400AndOtherVersions505() {

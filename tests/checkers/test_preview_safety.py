@@ -522,12 +522,13 @@ def test_sixteen_live_streams_never_keep_the_page_from_a_new_visitor(preview):
     ["X-Nul: a\x00b"],
     ["No colon here"],
     ["X-\u00e9t\u00e9: 1"],
+    ["X-Latin-1: \udce9t\udce9"],
 ])
 def test_duplicate_and_malformed_header_lines_are_400(preview, lines):
     port = preview.port
     own = [] if any(l.lower().startswith("host") for l in lines) else [f"Host: 127.0.0.1:{port}"]
     text = "\r\n".join(["GET / HTTP/1.1", *own, *lines]).format(port=port, origin=preview.origin)
-    data = (text + "\r\n\r\n").encode()
+    data = (text + "\r\n\r\n").encode("utf-8", "surrogateescape")
     started = time.monotonic()
     answer = answer_to(port, data)
     assert status_of(answer) == 400, (lines, answer[:200])
@@ -715,4 +716,18 @@ def test_many_attacks_at_once_leave_the_page_served(preview):
             assert page_is_served(port)
     finally:
         release(held)
+    assert page_is_served(port)
+
+
+def test_odd_but_well_formed_heads_are_served(preview):
+    port = preview.port
+    for extra in (b"X-Utf8: \xc3\xa9t\xc3\xa9", b"X-Tab:\tv", b"Accept: a", b"Cookie: a=b; c=d"):
+        data = f"GET /?q=%00 HTTP/1.1\r\nHost: LOCALHOST:{port}\r\n".encode() + extra + b"\r\n\r\n"
+        assert status_of(answer_to(port, data)) == 200, extra
+    half = socket.create_connection(("127.0.0.1", port), timeout=10)
+    half.sendall(f"GET / HTTP/1.0\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+    half.shutdown(socket.SHUT_WR)  # a client that says it sends nothing more still gets its answer
+    head, _ = read_head(half)
+    half.close()
+    assert status_of(head) == 200
     assert page_is_served(port)
