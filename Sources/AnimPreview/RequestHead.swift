@@ -32,7 +32,7 @@ struct RequestHead {
   /// preview refuses every repeat of these.
   static let singleFields: Set<String> = [
     "host", "content-length", "transfer-encoding", "origin", "upgrade", "sec-websocket-key",
-    "sec-websocket-version",
+    "sec-websocket-version", PreviewToken.header,
   ]
 
   /// The head, then any bytes the client sent after it in the same reads.

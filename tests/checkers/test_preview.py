@@ -230,7 +230,7 @@ step 1
 """
 
 
-def test_one_lane_per_run_with_its_events_and_a_click_seeks_to_its_start(tmp_path, browser):
+def test_one_lane_per_run_with_its_events_and_a_double_click_seeks_to_its_start(tmp_path, browser):
     script = tmp_path / "lanes.anim"
     script.write_text(LANES)
     preview = Preview(script)
@@ -250,9 +250,10 @@ def test_one_lane_per_run_with_its_events_and_a_click_seeks_to_its_start(tmp_pat
         assert [lane["ended"] for lane in lanes] == ["done", "cancelled", "done"]
         assert lanes[1]["marks"] == [["mark", 1], ["done", 1.75]]
         assert lanes[2]["marks"] == [["done", 1.5]]
-        # A click on the third lane seeks to its start (0.5) and stays paused.
+        # A double click on the third lane seeks to its start (0.5) and stays
+        # paused (a click selects it: SPEC §24).
         x, y = browser.center_of("#timeline .lane[data-run='3'] .lane-label")
-        browser.click(x, y)
+        browser.double_click(x, y)
         browser.wait_for("Math.abs(document.getAnimations()[0].currentTime - 500) < 1e-6", 2)
         assert browser.evaluate("document.getElementById('play').textContent") == "Play"
         # The playhead is drawn at that time on the tracks.

@@ -68,12 +68,7 @@ public enum HTMLPlayerWriter {
   ///
   /// The views' keyframes are written view by view, each view's tree dropped
   /// before the next (one tree of every keyframe would take many times the
-  /// size of the page).
-  ///
-  /// With `loop` (`anim export --loop`, a recording of [A, B) without the
-  /// frame at the seam), the page plays for the recording's frame count
-  /// over its frame rate, the last frame shown for one frame's time like
-  /// every other, so that looping never shows the seam twice.
+  /// size of the page). `loop`: see `prepared`.
   public static func page(_ recording: StageRecording, stage: ExportStage, loop: Bool = false)
     -> String
   {
@@ -87,6 +82,42 @@ public enum HTMLPlayerWriter {
   public static func write(
     _ recording: StageRecording, stage: ExportStage, loop: Bool = false, chunk: Int = 1 << 16,
     to output: (String) -> Void
+  ) {
+    let (recording, span, rects) = prepared(recording, loop: loop)
+    var html = HTMLPlayerTemplate.head
+    html += stageOpening(stage)
+    html += rects
+    html += stageClosing
+    html += HTMLPlayerTemplate.controls
+    html += "<script id=\"anim-data\" type=\"application/json\">"
+    html += dataHead(recording, span: span)
+    html += ",\"views\":["
+    let parents = Set(recording.views.compactMap(\.parent))
+    for (i, view) in recording.views.enumerated() {
+      if i > 0 { html += "," }
+      writeViewData(view, i, recording: recording, span: span, parents: parents, to: &html)
+      if html.utf8.count >= chunk {
+        output(html)
+        html.removeAll(keepingCapacity: true)
+      }
+    }
+    html += "]}"
+    html += "</script>\n<script>\n"
+    html += HTMLPlayerTemplate.script
+    html += "</script>\n</body>\n</html>\n"
+    output(html)
+  }
+
+  /// The recording as the page draws it (in a tree, each view's alpha the
+  /// product of the alphas down the tree), the span the page plays, and
+  /// the stage's elements.
+  ///
+  /// With `loop` (`anim export --loop`, a recording of [A, B) without the
+  /// frame at the seam), the page plays for the recording's frame count
+  /// over its frame rate, the last frame shown for one frame's time like
+  /// every other, so that looping never shows the seam twice.
+  static func prepared(_ recording: StageRecording, loop: Bool, elements: Bool = true) -> (
+    recording: StageRecording, span: Double, elements: String
   ) {
     let span =
       loop && recording.frameRate > 0
@@ -106,18 +137,18 @@ public enum HTMLPlayerWriter {
           recording.views[i].tracks.append(track)
         }
       }
-      rects = treeElements(recording)
-    } else {
+      if elements { rects = treeElements(recording) }
+    } else if elements {
       for (i, view) in recording.views.enumerated() {
         rects += element(view, i, recording: recording)
       }
     }
-    let head: [(String, JSONValue)] = [
-      ("start", .number(recording.start)),
-      ("duration", .number(span)),
-      ("fps", .number(recording.frameRate)),
-      ("readout", PlayerReadout.json),
-    ]
+    return (recording, span, rects)
+  }
+
+  /// The stage's `<svg>` up to its views: its size, its background and the
+  /// group that places the world on it.
+  static func stageOpening(_ stage: ExportStage) -> String {
     let w = stage.pixelWidth
     let h = stage.pixelHeight
     let transform =
@@ -128,49 +159,57 @@ public enum HTMLPlayerWriter {
       stage.background.map {
         "rgb(\(channel($0[0])) \(channel($0[1])) \(channel($0[2])) / \(JSONValue.format($0[3])))"
       } ?? "none"
-    var html = HTMLPlayerTemplate.head
-    html += "<svg id=\"stage\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" "
+    var html = "<svg id=\"stage\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" "
     html += "viewBox=\"0 0 \(w) \(h)\">\n"
     html += "<rect width=\"\(w)\" height=\"\(h)\" fill=\"\(bgFill)\"></rect>\n"
-    html += "<g transform=\"\(transform)\">\n\(rects)</g>\n</svg>\n"
-    rects = ""
-    html += HTMLPlayerTemplate.controls
-    html += "<script id=\"anim-data\" type=\"application/json\">"
+    html += "<g transform=\"\(transform)\">\n"
+    return html
+  }
+
+  /// What closes `stageOpening` after the views.
+  static let stageClosing = "</g>\n</svg>\n"
+
+  /// The player's data before its views: `{"start":…,"duration":…,"fps":…,
+  /// "readout":…` (open: the views follow).
+  static func dataHead(_ recording: StageRecording, span: Double) -> String {
+    let head: [(String, JSONValue)] = [
+      ("start", .number(recording.start)),
+      ("duration", .number(span)),
+      ("fps", .number(recording.frameRate)),
+      ("readout", PlayerReadout.json),
+    ]
+    var html = ""
     JSONValue.writeMembers(head, to: &html, closing: false)
-    html += ",\"views\":["
-    let parents = Set(recording.views.compactMap(\.parent))
-    for (i, view) in recording.views.enumerated() {
-      if i > 0 { html += "," }
-      var animations = self.animations(of: view, recording: recording, span: span)
-      if parents.contains(view.id) {
-        animations += treeAnimations(of: view, index: i, recording: recording, span: span)
-      }
-      if let path = pathAnimation(of: view, recording: recording, span: span) {
-        // A morph's outline, sampled at every frame with equal vertex
-        // counts; it replaces the `d` a shape channel animates.
-        animations.append(path)
-      }
-      var members: [(String, JSONValue)] = [
-        ("name", .string(view.name)), ("animations", .array(animations)),
-      ]
-      if view.kind == .text {
-        // [frame, drawing] from the frame each drawing is first shown.
-        let runs = textDrawings(view).runs.map {
-          JSONValue.array([.integer($0.frame), .integer($0.drawing)])
-        }
-        members.append(("texts", .array(runs)))
-      }
-      JSONValue.object(members).write(to: &html)
-      if html.utf8.count >= chunk {
-        output(html)
-        html.removeAll(keepingCapacity: true)
-      }
+    return html
+  }
+
+  /// Writes view `i`'s entry of the player's data: its name, animations
+  /// and (a text) the drawing shown at each frame. `parents` are the views
+  /// with children.
+  static func writeViewData(
+    _ view: RecordedView, _ i: Int, recording: StageRecording, span: Double,
+    parents: Set<ViewID>, to html: inout String
+  ) {
+    var animations = self.animations(of: view, recording: recording, span: span)
+    if parents.contains(view.id) {
+      animations += treeAnimations(of: view, index: i, recording: recording, span: span)
     }
-    html += "]}"
-    html += "</script>\n<script>\n"
-    html += HTMLPlayerTemplate.script
-    html += "</script>\n</body>\n</html>\n"
-    output(html)
+    if let path = pathAnimation(of: view, recording: recording, span: span) {
+      // A morph's outline, sampled at every frame with equal vertex
+      // counts; it replaces the `d` a shape channel animates.
+      animations.append(path)
+    }
+    var members: [(String, JSONValue)] = [
+      ("name", .string(view.name)), ("animations", .array(animations)),
+    ]
+    if view.kind == .text {
+      // [frame, drawing] from the frame each drawing is first shown.
+      let runs = textDrawings(view).runs.map {
+        JSONValue.array([.integer($0.frame), .integer($0.drawing)])
+      }
+      members.append(("texts", .array(runs)))
+    }
+    JSONValue.object(members).write(to: &html)
   }
 
   /// One view's element: a `<rect>` centred on its origin, a `<path>`, or a

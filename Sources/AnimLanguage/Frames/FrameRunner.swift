@@ -37,6 +37,16 @@ public final class FrameRunner {
   /// Called once by `play` before the script's first statement, with the
   /// scene and clock it will run on; an error it throws stops `play`.
   public var sceneReady: ((Scene, Clock) throws -> Void)?
+  /// Asked at every frame of both passes (and between them): true stops
+  /// the run with `Cancelled` (the live preview drops a build a newer save
+  /// made useless, SPEC §24).
+  public var isCancelled: (() -> Bool)?
+  /// Told of every view the play pass declares (see
+  /// `Interpreter.viewDeclared`).
+  public var viewDeclared: ((ViewID, SourceRange, SourceFile) -> Void)?
+
+  /// A run stopped because `isCancelled` said so.
+  public struct Cancelled: Error {}
 
   public init(source: SourceFile, selection: FrameSelection) {
     self.source = source
@@ -99,7 +109,15 @@ public final class FrameRunner {
     var bounds: StageRect?
     var taken = 0
     let scene = interpreter.scene
+    let isCancelled = self.isCancelled
+    // The interpreter reports any error a statement meets as its own:
+    // whether it was a cancellation is noted here.
+    var cancelled = false
     stops.onFrame = { _, _ in
+      if isCancelled?() == true {
+        cancelled = true
+        throw Cancelled()
+      }
       // A stage of a given size never reads the drawn bounds (a size, once
       // given, stays): outlines need not be built for them at every frame.
       if scene.stage.size == nil, let b = DrawnBounds.of(scene) {
@@ -153,10 +171,14 @@ public final class FrameRunner {
         resets: resets, stepOn: stepOn)
     } catch let error as RuntimeError {
       result.errors = [(error.diagnostic, error.file ?? source)]
+    } catch is Cancelled {
+      cancelled = true
     } catch {
       let diagnostic = RuntimeError("\(error)", at: endRange).diagnostic
       result.errors = [(diagnostic, source)]
     }
+    // No plan and no error: the host that cancelled knows why.
+    if cancelled { return (ScriptResult(), nil) }
     result.failedExpectations = failures
     return (result, plan)
   }
@@ -172,10 +194,13 @@ public final class FrameRunner {
     if let first = program.diagnostics.first(where: { $0.0.severity == .error }) {
       throw RuntimeError(first.0.message, at: first.0.range, file: first.1, kind: first.0.kind)
     }
+    if isCancelled?() == true { throw Cancelled() }
     let interpreter = makeInterpreter(output: { _ in })
+    interpreter.viewDeclared = viewDeclared
     let clock = interpreter.clock
     let scene = interpreter.scene
     try sceneReady?(scene, clock)
+    let isCancelled = self.isCancelled
     let schedule = plan.schedule
     var failure: (any Error)?
     var delivered = 0
@@ -185,6 +210,7 @@ public final class FrameRunner {
       resetsToSkip: plan.resets)
     stops.onFrame = { k, time in
       do {
+        if isCancelled?() == true { throw Cancelled() }
         try observer(Frame(index: k, time: time, scene: scene, clock: clock))
         delivered += 1
       } catch {
