@@ -58,7 +58,8 @@ final class PreviewBuilds: @unchecked Sendable {
       built = mine
       let started = ContinuousClock.now
       let build = PreviewCommand.build(
-        file, reads: reads, workLimit: workLimit, isCancelled: { [unowned self] in self.latest != mine })
+        file, reads: reads, workLimit: workLimit,
+        isCancelled: { [unowned self] in self.latest != mine })
       // Published under the lock: no newer save can be seen between the
       // check and the publish.
       let published: PreviewBuild? = lock.withLock {

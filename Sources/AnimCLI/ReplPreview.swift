@@ -66,7 +66,8 @@ final class ReplPreview: SessionPreview, @unchecked Sendable {
       guard
         let build = PreviewBuilder.build(
           source, readFile: ScriptRunner.readFile, from: 0, to: job.clock, workLimit: workLimit,
-          isCancelled: { [unowned self] in self.lock.withLock { self.next != nil || self.stopped } })
+          isCancelled: { [unowned self] in self.lock.withLock { self.next != nil || self.stopped } }
+        )
       else { continue }
       server.publish(build, pausedAt: job.clock)
     }

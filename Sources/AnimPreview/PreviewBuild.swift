@@ -108,6 +108,7 @@ public enum PreviewBuilder {
     let lanes = LaneRecorder()
     var declarations: [ViewID: String] = [:]
     runner.eventObserver = { lanes.record($0) }
+    runner.clockReset = { lanes.reset() }
     runner.viewDeclared = { id, range, file in
       declarations[id] = "\(file.path):\(range.line)"
     }
@@ -134,7 +135,8 @@ public enum PreviewBuilder {
     build.player = HTMLPlayerWriter.parts(recording, stage: stage)
     if isCancelled?() == true { return nil }
     let order = Dictionary(
-      recording.views.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { a, _ in a })
+      recording.views.enumerated().map { ($0.element.id, $0.offset) },
+      uniquingKeysWith: { a, _ in a })
     let (runLanes, animated) = lanes.lanes(indexing: order, end: recording.end)
     build.lanes = runLanes
     build.start = recording.start

@@ -27,7 +27,9 @@ public protocol PreviewRendering: Sendable {
   /// Writes `format` to `path`, telling `progress` the fraction done (0…1)
   /// as it goes; returns nil when the file was written, else the message
   /// that says why not (as the command printed it).
-  func render(_ format: RenderFormat, to path: String, progress: @escaping @Sendable (Double) -> Void)
+  func render(
+    _ format: RenderFormat, to path: String, progress: @escaping @Sendable (Double) -> Void
+  )
     -> String?
 }
 

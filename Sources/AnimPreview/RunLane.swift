@@ -51,6 +51,14 @@ final class LaneRecorder {
   private var built: [RunLane] = []
   private var scene: Scene?
 
+  /// Forgets every lane: a `reset` statement cleared the runs and sent the
+  /// clock back to 0, so the timeline starts over (SPEC §24).
+  func reset() {
+    records = []
+    byID = [:]
+    built = []
+  }
+
   /// Notes one event the clock fired.
   func record(_ event: RunEvent) {
     guard let i = note(event.record) else { return }

@@ -20,20 +20,45 @@ enum StudioTimeline {
     let selectedRun = null;
     let dragging = false;
 
-    // Numbers as anim prints them (SPEC §3: C's %g, 6 significant digits).
+    // Numbers as anim prints them (SPEC §3: C's %g, 6 significant digits,
+    // a tie rounded to even as C rounds it): from the double's exact
+    // decimal value (its mantissa times a power of two, in BigInt).
     function formatG(v) {
       if (v === 0) return "0";
       if (Number.isNaN(v)) return "nan";
       if (!Number.isFinite(v)) return v > 0 ? "inf" : "-inf";
-      const [mantissa, e] = v.toExponential(5).split("e");
-      const x = Number(e);
-      if (x < -4 || x >= 6) {
-        const m = mantissa.includes(".") ? mantissa.replace(/\.?0+$/, "") : mantissa;
-        const ax = Math.abs(x);
-        return m + "e" + (x < 0 ? "-" : "+") + (ax < 10 ? "0" + ax : String(ax));
+      const bits = new DataView(new ArrayBuffer(8));
+      bits.setFloat64(0, Math.abs(v));
+      const high = bits.getUint32(0), biased = high >>> 20;
+      let mantissa = (BigInt(high & 0xfffff) << 32n) | BigInt(bits.getUint32(4));
+      let power = -1074;
+      if (biased !== 0) { mantissa |= 1n << 52n; power = biased - 1075; }
+      // |v| = digits × 10^-scale exactly.
+      const digits = power >= 0 ? (mantissa << BigInt(power)).toString()
+        : (mantissa * 5n ** BigInt(-power)).toString();
+      const scale = power >= 0 ? 0 : -power;
+      let exponent = digits.length - 1 - scale;
+      let kept = digits.slice(0, 6).padEnd(6, "0");
+      if (digits.length > 6) {
+        const next = digits.charCodeAt(6) - 48;
+        const beyond = /[1-9]/.test(digits.slice(7));
+        let head = BigInt(kept);
+        if (next > 5 || (next === 5 && (beyond || (head & 1n) === 1n))) head += 1n;
+        kept = head.toString();
+        if (kept.length > 6) { kept = kept.slice(0, 6); exponent += 1; }
       }
-      const fixed = v.toFixed(Math.max(0, 5 - x));
-      return fixed.includes(".") ? fixed.replace(/\.?0+$/, "") : fixed;
+      const sign = v < 0 ? "-" : "";
+      if (exponent < -4 || exponent >= 6) {
+        const fraction = kept.slice(1).replace(/0+$/, "");
+        const e = Math.abs(exponent);
+        return sign + kept[0] + (fraction ? "." + fraction : "") + "e" + (exponent < 0 ? "-" : "+")
+          + (e < 10 ? "0" + e : String(e));
+      }
+      let whole, fraction;
+      if (exponent >= 0) { whole = kept.slice(0, exponent + 1); fraction = kept.slice(exponent + 1); }
+      else { whole = "0"; fraction = "0".repeat(-exponent - 1) + kept; }
+      fraction = fraction.replace(/0+$/, "");
+      return sign + whole + (fraction ? "." + fraction : "");
     }
 
     // The whole range, at least a tiny one (a range of one frame).

@@ -50,7 +50,8 @@ final class WriterChunkTests: XCTestCase {
   private func assembled(_ parts: HTMLPlayerParts) -> String {
     let head =
       "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-      + "<title>anim export</title>\n<style>\n" + HTMLPlayerParts.style + "</style>\n</head>\n<body>\n"
+      + "<title>anim export</title>\n<style>\n" + HTMLPlayerParts.style
+      + "</style>\n</head>\n<body>\n"
     return head + parts.stageOpening + parts.elements.joined() + parts.stageClosing
       + HTMLPlayerParts.controls + "<script id=\"anim-data\" type=\"application/json\">"
       + parts.data + "</script>\n<script>\n" + HTMLPlayerParts.script

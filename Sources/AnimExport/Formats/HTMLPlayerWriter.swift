@@ -159,7 +159,8 @@ public enum HTMLPlayerWriter {
       stage.background.map {
         "rgb(\(channel($0[0])) \(channel($0[1])) \(channel($0[2])) / \(JSONValue.format($0[3])))"
       } ?? "none"
-    var html = "<svg id=\"stage\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" "
+    var html =
+      "<svg id=\"stage\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" "
     html += "viewBox=\"0 0 \(w) \(h)\">\n"
     html += "<rect width=\"\(w)\" height=\"\(h)\" fill=\"\(bgFill)\"></rect>\n"
     html += "<g transform=\"\(transform)\">\n"

@@ -44,6 +44,10 @@ public final class FrameRunner {
   /// Told of every view the play pass declares (see
   /// `Interpreter.viewDeclared`).
   public var viewDeclared: ((ViewID, SourceRange, SourceFile) -> Void)?
+  /// Told in the play pass of each `reset` statement, once the clock has
+  /// cleared its runs and gone back to 0 (the live preview empties its
+  /// timeline, SPEC §24).
+  public var clockReset: (() -> Void)?
 
   /// A run stopped because `isCancelled` said so.
   public struct Cancelled: Error {}
@@ -218,6 +222,7 @@ public final class FrameRunner {
         throw ObserverFailure(error: error)
       }
     }
+    if let clockReset { stops.onReset = clockReset }
     if let instantObserver {
       stops.onInstant = { time in
         do { try instantObserver(time, scene, clock) } catch {
