@@ -61,10 +61,13 @@ public enum PreviewBuilder {
   ///   - workLimit: the interpreter's work limit (SPEC §6).
   ///   - isCancelled: asked at every frame; true stops the run, and the
   ///     build is nil (a newer save made it useless, SPEC §24).
+  ///   - singlePass: record while surveying when the survey's frames are
+  ///     the plan's (false: always run the script a second time, as
+  ///     `anim export` does; the tests compare the two).
   public static func build(
     _ source: SourceFile, readFile: @escaping (String) throws -> [UInt8],
     from: Double? = nil, to: Double? = nil, workLimit: Int = Interpreter.defaultWorkLimit,
-    isCancelled: (() -> Bool)? = nil
+    isCancelled: (() -> Bool)? = nil, singlePass: Bool = true
   ) -> PreviewBuild? {
     var build = PreviewBuild()
     var dropped = 0
@@ -72,13 +75,31 @@ public enum PreviewBuilder {
     runner.readFile = readFile
     runner.workLimit = workLimit
     runner.isCancelled = isCancelled
-    let (result, found) = runner.survey { line in
-      if build.output.count < maximumOutputLines {
-        build.output.append(line)
-      } else {
-        dropped += 1
-      }
+    // The survey records as it goes: when its frames are the plan's (the
+    // usual case), the script runs once instead of twice.
+    var recorder = StageRecorder(frameRate: runner.surveyRate)
+    var lanes = LaneRecorder()
+    var declarations: [ViewID: String] = [:]
+    var finalScene: Scene?
+    func watch(_ runner: FrameRunner) {
+      runner.eventObserver = { lanes.record($0) }
+      runner.clockReset = { lanes.reset() }
+      runner.viewDeclared = { id, range, file in declarations[id] = "\(file.path):\(range.line)" }
     }
+    watch(runner)
+    let observe: (Frame) throws -> Void = { frame in
+      recorder.observe(frame: frame.index, time: frame.time, scene: frame.scene, clock: frame.clock)
+      lanes.observe(frame: frame.time, scene: frame.scene, clock: frame.clock)
+      finalScene = frame.scene
+    }
+    let (result, found, played) = runner.survey(
+      output: { line in
+        if build.output.count < maximumOutputLines {
+          build.output.append(line)
+        } else {
+          dropped += 1
+        }
+      }, observer: singlePass ? observe : nil)
     if isCancelled?() == true { return nil }
     if dropped > 0 { build.output.append("… \(dropped) more lines not shown") }
     let renderer = DiagnosticRenderer(useColor: false)
@@ -104,30 +125,22 @@ public enum PreviewBuilder {
       build.error = "anim preview: " + error.message + (error.hint.map { " (\($0))" } ?? "") + "\n"
       return build
     }
-    let recorder = StageRecorder(frameRate: plan.schedule.rate)
-    let lanes = LaneRecorder()
-    var declarations: [ViewID: String] = [:]
-    runner.eventObserver = { lanes.record($0) }
-    runner.clockReset = { lanes.reset() }
-    runner.viewDeclared = { id, range, file in
-      declarations[id] = "\(file.path):\(range.line)"
-    }
-    var finalScene: Scene?
-    do {
-      try runner.play(plan) { frame in
-        recorder.observe(
-          frame: frame.index, time: frame.time, scene: frame.scene, clock: frame.clock)
-        lanes.observe(frame: frame.time, scene: frame.scene, clock: frame.clock)
-        finalScene = frame.scene
+    if !played {
+      // Another frame rate, a `reset`: the frames are taken again.
+      recorder = StageRecorder(frameRate: plan.schedule.rate)
+      lanes = LaneRecorder()
+      declarations = [:]
+      do {
+        try runner.play(plan, observer: observe)
+      } catch is FrameRunner.Cancelled {
+        return nil
+      } catch let error as RuntimeError {
+        build.error = renderer.render(error.diagnostic, in: error.file ?? source)
+        return build
+      } catch {
+        build.error = "anim preview: \(error)\n"
+        return build
       }
-    } catch is FrameRunner.Cancelled {
-      return nil
-    } catch let error as RuntimeError {
-      build.error = renderer.render(error.diagnostic, in: error.file ?? source)
-      return build
-    } catch {
-      build.error = "anim preview: \(error)\n"
-      return build
     }
     if isCancelled?() == true { return nil }
     let recording = recorder.recording()

@@ -68,24 +68,56 @@ public final class FrameRunner {
   /// the frames. The plan is nil when the script stopped with an error (the
   /// result holds it; nothing should be written).
   public func survey(output: @escaping (String) -> Void) -> (ScriptResult, FramePlan?) {
-    let guessRate: Double
-    switch selection {
-    case .range(_, _, let fps?): guessRate = fps
-    default: guessRate = 60
+    let (result, plan, _) = survey(output: output, observer: nil)
+    return (result, plan)
+  }
+
+  /// `survey`, handing each frame the survey takes to `observer` (and every
+  /// event to `eventObserver`, each `reset` to `clockReset`) as `play`
+  /// would. `played` is true when those were exactly the plan's frames —
+  /// the usual case: frames at the rate the survey guessed (the script's
+  /// own, 60 unless it says otherwise, or `fps`), no `reset` and no
+  /// `instantObserver` — so that `play` need not run the script a second
+  /// time (the live preview's builds, SPEC §24); else `play` must run.
+  public func survey(
+    output: @escaping (String) -> Void, observer: ((Frame) throws -> Void)?
+  ) -> (ScriptResult, FramePlan?, played: Bool) {
+    let guessRate = surveyRate
+    let watching = instantObserver == nil ? observer : nil
+    var delivered = 0
+    var (result, plan) = surveyPass(
+      rate: guessRate, output: output, expectations: true,
+      observer: watching.map { observe in
+        { frame in
+          try observe(frame)
+          delivered += 1
+        }
+      })
+    guard var found = plan else { return (result, nil, false) }
+    if case .range = selection, watching != nil, found.resets == 0,
+      found.schedule.rate == guessRate, delivered == found.schedule.count
+    {
+      return (result, found, true)
     }
-    var (result, plan) = surveyPass(rate: guessRate, output: output, expectations: true)
-    guard var found = plan else { return (result, nil) }
     // The script set another frame rate: the frames are at other times.
     if case .range(_, _, nil) = selection, found.schedule.rate != guessRate {
       let (again, replanned) = surveyPass(
         rate: found.schedule.rate, output: { _ in }, expectations: false)
       guard let replanned else {
         result.errors = again.errors
-        return (result, nil)
+        return (result, nil, false)
       }
       found = replanned
     }
-    return (result, found)
+    return (result, found, false)
+  }
+
+  /// The frame rate the survey takes frames at first: `fps` when the
+  /// selection gives one, else 60 (a script that sets another is surveyed
+  /// again at its own).
+  public var surveyRate: Double {
+    if case .range(_, _, let fps?) = selection { return fps }
+    return 60
   }
 
   private func makeInterpreter(output: @escaping (String) -> Void) -> Interpreter {
@@ -96,9 +128,10 @@ public final class FrameRunner {
   }
 
   /// One run of the script that finds the plan with frames at `rate`.
-  private func surveyPass(rate: Double, output: @escaping (String) -> Void, expectations: Bool)
-    -> (ScriptResult, FramePlan?)
-  {
+  private func surveyPass(
+    rate: Double, output: @escaping (String) -> Void, expectations: Bool,
+    observer: ((Frame) throws -> Void)? = nil
+  ) -> (ScriptResult, FramePlan?) {
     let program = Program(source: source, readFile: readFile)
     var result = ScriptResult()
     result.errors = program.diagnostics.filter { $0.0.severity == .error }
@@ -117,10 +150,22 @@ public final class FrameRunner {
     // The interpreter reports any error a statement meets as its own:
     // whether it was a cancellation is noted here.
     var cancelled = false
-    stops.onFrame = { _, _ in
+    let clock = interpreter.clock
+    if observer != nil {
+      if let eventObserver { clock.observer = eventObserver }
+      if let viewDeclared { interpreter.viewDeclared = viewDeclared }
+    }
+    var observed: (any Error)?
+    stops.onFrame = { k, time in
       if isCancelled?() == true {
         cancelled = true
         throw Cancelled()
+      }
+      if let observer {
+        do { try observer(Frame(index: k, time: time, scene: scene, clock: clock)) } catch {
+          observed = error
+          throw error
+        }
       }
       // A stage of a given size never reads the drawn bounds (a size, once
       // given, stays): outlines need not be built for them at every frame.
@@ -129,9 +174,11 @@ public final class FrameRunner {
       }
       taken += 1
     }
+    let clockReset = observer == nil ? nil : self.clockReset
     stops.onReset = {
       bounds = nil
       taken = 0
+      clockReset?()
     }
     if case .end = selection {} else { interpreter.clock.stops = stops }
 
@@ -183,6 +230,10 @@ public final class FrameRunner {
     }
     // No plan and no error: the host that cancelled knows why.
     if cancelled { return (ScriptResult(), nil) }
+    if let observed {
+      result.errors = [(RuntimeError("\(observed)", at: endRange).diagnostic, source)]
+      return (result, nil)
+    }
     result.failedExpectations = failures
     return (result, plan)
   }
