@@ -70,14 +70,16 @@ enum StudioControls {
 
     // `#anim-state` follows the playhead whenever the player is paused: the
     // player writes it for `#t=T` (SPEC §13), so the page puts the time in
-    // the address (without a history entry) and tells the player, at most
-    // once a frame, and less often when reading every view takes long.
+    // the address (without a history entry) and tells the player, once the
+    // time has stayed for a moment (longer when reading every view takes
+    // long), and never before a new build's frame is on the screen.
     let stateDue = null, stateCost = 0;
     function stateChanged() {
-      if (stateDue === null) stateDue = performance.now() + Math.min(500, stateCost * 2);
+      if (stateDue === null) stateDue = performance.now() + Math.min(500, Math.max(30, stateCost * 2));
     }
     function stateTick() {
-      if (stateDue === null || performance.now() < stateDue || dragging || pendingSeek !== null) return;
+      if (stateDue === null || performance.now() < stateDue || dragging || pendingSeek !== null
+        || drawing > 0) return;
       stateDue = null;
       if (!data || isPlaying()) return;
       const T = shownTime();

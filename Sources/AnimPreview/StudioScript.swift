@@ -208,6 +208,8 @@ enum StudioScript {
     // (or its error shown); `buildingAgain` when a newer save was seen
     // meanwhile.
     let buildingAgain = false;
+    // Builds swapped in whose new frame is not yet on the screen.
+    let drawing = 0;
     function showBuilding(on) {
       preview.building = on;
       const slot = $("building-slot");
@@ -244,7 +246,9 @@ enum StudioScript {
       buildingAgain = !!m.building;
       // Drawn: two frames after the swap the new frame is on screen; only
       // then does the page say which version it shows, and since when.
+      drawing += 1;
       requestAnimationFrame(() => requestAnimationFrame(() => {
+        drawing -= 1;
         if (shown !== m.version) return;
         preview.shownAt = Date.now();
         preview.reloads += 1;
