@@ -1,4 +1,5 @@
 import AnimEngine
+import AnimFiles
 import Foundation
 
 /// A file the studio's render buttons make (SPEC §24): what `anim render`
@@ -33,8 +34,10 @@ public protocol PreviewRendering: Sendable {
     -> String?
 }
 
-/// The renders the page asked for: one at a time, each file kept in a
-/// private folder until the next render (or the server's stop) replaces it.
+/// The renders the page asked for: one at a time, each file kept in the
+/// temporary folder (`anim-preview-PID-ID-NAME`) until the next render or
+/// the server's stop removes it; a signal that stops anim removes it too
+/// (`TemporaryFiles`).
 final class RenderJobs: @unchecked Sendable {
   /// Why a render request is refused.
   enum Refusal: Error, Equatable {
@@ -56,7 +59,6 @@ final class RenderJobs: @unchecked Sendable {
   private var running: Int?
   private var nextID = 0
   private var finished: File?
-  private var folder: String?
 
   /// Starts rendering `format` with `renderer` on a thread of its own;
   /// `report` is told each progress and the end as a stream message.
@@ -65,27 +67,29 @@ final class RenderJobs: @unchecked Sendable {
     report: @escaping @Sendable (String) -> Void
   ) -> Result<Int, Refusal> {
     guard let renderer else { return .failure(.unavailable) }
-    let (id, folder): (Int?, String?) = lock.withLock {
-      guard running == nil else { return (nil, nil) }
+    let id: Int? = lock.withLock {
+      guard running == nil else { return nil }
       nextID += 1
       running = nextID
-      if self.folder == nil { self.folder = Self.makeFolder() }
-      return (nextID, self.folder)
+      return nextID
     }
     guard let id else { return .failure(.busy) }
     let name = renderer.baseName + "." + format.rawValue
+    let path = NSTemporaryDirectory() + "/anim-preview-\(getpid())-\(id)-" + name
     let thread = Thread { [self] in
       report(Self.message(id, format, state: "running", extra: ",\"progress\":0"))
       var failure: String?
-      var path = ""
-      if let folder {
-        path = folder + "/\(id)-" + name
+      if TemporaryFiles.register(path) {
         failure = renderer.render(format, to: path) { fraction in
           let shown = min(max(fraction.isFinite ? fraction : 0, 0), 1)
           report(Self.message(id, format, state: "running", extra: ",\"progress\":\(shown)"))
         }
       } else {
-        failure = "anim preview: cannot make a folder for the rendered file"
+        failure = "anim preview: stopping"
+      }
+      if failure != nil {
+        try? FileManager.default.removeItem(atPath: path)
+        TemporaryFiles.forget(path)
       }
       let previous: File? = lock.withLock {
         running = nil
@@ -93,7 +97,10 @@ final class RenderJobs: @unchecked Sendable {
         defer { finished = File(id: id, format: format, path: path, name: name) }
         return finished
       }
-      if let previous { try? FileManager.default.removeItem(atPath: previous.path) }
+      if let previous {
+        try? FileManager.default.removeItem(atPath: previous.path)
+        TemporaryFiles.forget(previous.path)
+      }
       if let failure {
         var text = ",\"error\":"
         text += Self.quoted(failure)
@@ -115,23 +122,15 @@ final class RenderJobs: @unchecked Sendable {
     lock.withLock { finished?.id == id ? finished : nil }
   }
 
-  /// Removes the folder and every file in it (the server stops).
+  /// Removes the last rendered file (the server stops).
   func removeAll() {
-    let folder = lock.withLock { () -> String? in
-      defer {
-        self.folder = nil
-        finished = nil
-      }
-      return self.folder
+    let last = lock.withLock { () -> File? in
+      defer { finished = nil }
+      return finished
     }
-    if let folder { try? FileManager.default.removeItem(atPath: folder) }
-  }
-
-  private static func makeFolder() -> String? {
-    var template = Array((NSTemporaryDirectory() + "/anim-preview-XXXXXX").utf8CString)
-    return template.withUnsafeMutableBufferPointer { buffer in
-      guard let base = buffer.baseAddress, let made = mkdtemp(base) else { return nil }
-      return String(cString: made)
+    if let last {
+      try? FileManager.default.removeItem(atPath: last.path)
+      TemporaryFiles.forget(last.path)
     }
   }
 

@@ -175,10 +175,15 @@ enum StudioControls {
 
     // Every frame: the playhead, the inspector's values, the selection's
     // outline and the state readout.
+    let wasPlaying = false;
     function frame() {
       movePlayhead();
       inspectorTick(false);
       placeSelection();
+      // The player paused by itself (at the end, without loop).
+      const playing = isPlaying();
+      if (wasPlaying && !playing) stateChanged();
+      wasPlaying = playing;
       stateTick();
       requestAnimationFrame(frame);
     }

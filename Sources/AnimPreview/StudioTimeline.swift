@@ -85,6 +85,7 @@ enum StudioTimeline {
       const width = Math.max(shownSpan.to - shownSpan.from, 1e-12);
       timelineBox.style.setProperty("--zoom", String(full / width));
       timelineBox.style.setProperty("--pan", String((shownSpan.from - range.start) / full));
+      playheadAt = null;
       drawTicks();
     }
     // The clock time under a pointer's x, and the x of a time.
@@ -196,16 +197,29 @@ enum StudioTimeline {
     }
 
     // The playhead follows the player's time (the scrubber's: a frame's
-    // precision, without asking every animation each frame).
+    // precision, without asking every animation each frame). Where the ruler
+    // is in the timeline is measured when either changes size, not at each
+    // frame: reading it would make the browser lay out (and restyle every
+    // animated view) twice a frame.
+    let rulerPlace = null;   // { left, width } of the ruler in the timeline
+    function measureRuler() {
+      const r = ruler.getBoundingClientRect(), box = timelineBox.getBoundingClientRect();
+      rulerPlace = { left: r.left - box.left, width: r.width };
+    }
+    new ResizeObserver(measureRuler).observe(timelineBox);
+    let playheadAt = null;   // the x drawn, or "hidden"
     function movePlayhead() {
       const T = data ? shownTime(false) : null;
-      if (T === null || T < shownSpan.from - 1e-9 || T > shownSpan.to + 1e-9) {
-        playhead.style.display = "none";
+      if (T === null || T < shownSpan.from - 1e-9 || T > shownSpan.to + 1e-9 || !rulerPlace) {
+        if (playheadAt !== "hidden") { playhead.style.display = "none"; playheadAt = "hidden"; }
         return;
       }
-      const box = timelineBox.getBoundingClientRect();
+      const x = rulerPlace.left
+        + (T - shownSpan.from) / Math.max(shownSpan.to - shownSpan.from, 1e-12) * rulerPlace.width;
+      if (x === playheadAt) return;
+      playheadAt = x;
       playhead.style.display = "";
-      playhead.style.left = (xOf(T) - box.left) + "px";
+      playhead.style.left = x + "px";
     }
 
     // Dragging on the ruler scrubs: the player pauses and follows the
@@ -263,7 +277,7 @@ enum StudioTimeline {
         clampView();
       }
     }, { passive: false });
-    new ResizeObserver(() => drawTicks()).observe(ruler);
+    new ResizeObserver(() => { measureRuler(); drawTicks(); }).observe(ruler);
 
     """#
 }
