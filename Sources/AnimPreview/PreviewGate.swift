@@ -19,7 +19,9 @@ import Foundation
 ///   connection (a slowloris client holds a place no longer than that);
 /// - a head that is not a well-formed HTTP/1.x request, or that repeats a
 ///   field the gate and the server could read differently (two `Host`s, two
-///   `Content-Length`s), is answered 400 here (`RequestHead.refusal`);
+///   `Content-Length`s), is answered 400 here (`RequestHead.refusal`); the
+///   server is given only the header lines it reads, short ones
+///   (`RequestHead.forwardedFields`);
 /// - a request with a body is answered 413 here (the preview takes none),
 ///   so no body ever reaches the server library;
 /// - every request is forwarded with `Connection: close`, so each

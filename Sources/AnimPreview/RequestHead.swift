@@ -35,6 +35,21 @@ struct RequestHead {
     "sec-websocket-version", PreviewToken.header,
   ]
 
+  /// The header fields the server reads: the only ones forwarded to it.
+  /// FlyingFox's time to read a line grows with the square of its length;
+  /// a head the gate has bounded still holds lines of 8 KiB, which the
+  /// server is never given unless it needs them.
+  static let forwardedFields: Set<String> = [
+    "host", "origin", "upgrade", "connection", "sec-websocket-key", "sec-websocket-version",
+    "content-length", "transfer-encoding", PreviewToken.header,
+  ]
+  /// Most bytes of a forwarded header line (a host, an origin, a key and a
+  /// token are short); longer is 431.
+  static let maximumForwardedLine = 1024
+  /// Most bytes of a request's target (the preview's paths are short);
+  /// longer is 414.
+  static let maximumTarget = 2048
+
   /// The head, then any bytes the client sent after it in the same reads.
   let bytes: [UInt8]
   /// How many of `bytes` are the head (up to and with its blank line).
@@ -177,6 +192,11 @@ struct RequestHead {
     else {
       return Self.bad("the target must be a path starting with /, in visible ASCII")
     }
+    guard parts.target.count <= Self.maximumTarget else {
+      return Refusal(
+        status: "414 URI Too Long",
+        reason: "a request's target may have \(Self.maximumTarget) bytes")
+    }
     let version = parts.version
     guard version.count == 8, version.starts(with: Array("HTTP/".utf8)),
       Self.isDigit(version[5]), version[6] == 0x2E, Self.isDigit(version[7])
@@ -210,6 +230,11 @@ struct RequestHead {
       let name = String(decoding: line[..<colon], as: UTF8.self).lowercased()
       if Self.singleFields.contains(name) && !seen.insert(name).inserted {
         return Self.bad("the header \(name) may be given once only")
+      }
+      if Self.forwardedFields.contains(name) && line.count > Self.maximumForwardedLine {
+        return Refusal(
+          status: "431 Request Header Fields Too Large",
+          reason: "the header \(name) may have \(Self.maximumForwardedLine) bytes")
       }
     }
     if version[7] == 0x31 && !seen.contains("host") {
@@ -245,19 +270,20 @@ struct RequestHead {
 
   // MARK: What the gate forwards
 
-  /// The head as the server gets it: its `Connection`, `Keep-Alive` and
-  /// (unless `upgrade`) `Upgrade` lines replaced by `Connection: close`
+  /// The head as the server gets it: the request line and the header lines
+  /// the server reads (`forwardedFields`), its `Connection` and (unless
+  /// `upgrade`) `Upgrade` lines replaced by `Connection: close`
   /// (`Connection: Upgrade, close` for a stream handshake), so the server
   /// answers this one request and closes, and never upgrades a connection
   /// the gate did not mean to pass through. Bytes after the head are not
   /// forwarded.
   func forwarded(upgrade: Bool) -> [UInt8] {
-    let dropped: Set<String> =
-      upgrade ? ["connection", "keep-alive"] : ["connection", "keep-alive", "upgrade"]
     var out = requestLine + [0x0D, 0x0A]
     for line in headerLines {
-      let name = line.firstIndex(of: 0x3A).map { String(decoding: line[..<$0], as: UTF8.self) }
-      if let name, dropped.contains(name.lowercased()) { continue }
+      guard let colon = line.firstIndex(of: 0x3A) else { continue }
+      let name = String(decoding: line[..<colon], as: UTF8.self).lowercased()
+      guard Self.forwardedFields.contains(name), name != "connection" else { continue }
+      if name == "upgrade" && !upgrade { continue }
       out += line + [0x0D, 0x0A]
     }
     out += Array(

@@ -50,8 +50,8 @@ final class RequestHeadTests: XCTestCase {
 
   func testAForwardedRequestNeverAsksTheServerToUpgradeUnlessItIsTheHandshake() {
     let request = head(
-      "GET / HTTP/1.1\r\nHost: a\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nKeep-Alive: 5\r\n\r\n"
-    )
+      "GET / HTTP/1.1\r\nHost: a\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nKeep-Alive: 5\r\n"
+        + "X-Pad: \(String(repeating: "a", count: 8000))\r\nCookie: c=1\r\n\r\n")
     XCTAssertEqual(
       String(decoding: request.forwarded(upgrade: false), as: UTF8.self),
       "GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
@@ -111,5 +111,19 @@ final class RequestHeadTests: XCTestCase {
       XCTAssertEqual(
         refusal("GET / \(version)\r\nHost: a\r\n\r\n"), "505 HTTP Version Not Supported", version)
     }
+  }
+
+  func testALongTargetIs414AndALongForwardedHeader431() {
+    let long = "/" + String(repeating: "a", count: RequestHead.maximumTarget)
+    XCTAssertEqual(refusal("GET \(long) HTTP/1.1\r\nHost: a\r\n\r\n"), "414 URI Too Long")
+    XCTAssertNil(head("GET \(long.dropLast()) HTTP/1.1\r\nHost: a\r\n\r\n").refusal)
+    let origin = "Origin: http://" + String(repeating: "a", count: 1024)
+    XCTAssertEqual(
+      refusal("GET / HTTP/1.1\r\nHost: a\r\n\(origin)\r\n\r\n"),
+      "431 Request Header Fields Too Large")
+    // A long header the server does not read is not forwarded, so it may stay.
+    XCTAssertNil(
+      head("GET / HTTP/1.1\r\nHost: a\r\nX-Pad: \(String(repeating: "a", count: 7000))\r\n\r\n")
+        .refusal)
   }
 }

@@ -737,3 +737,21 @@ def test_odd_but_well_formed_heads_are_served(preview):
     half.close()
     assert status_of(head) == 200
     assert page_is_served(port)
+
+
+def test_long_header_lines_the_server_does_not_read_cost_it_nothing(preview):
+    """FlyingFox's time to read a line grows with its square: the gate
+    forwards only the headers the server reads, and bounds those."""
+    port = preview.port
+    pad = "a" * (7 * 1024)
+    data = (f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Pad-1: {pad}\r\nX-Pad-2: {pad}\r\n"
+            "\r\n").encode()
+    before = cpu_seconds(preview.proc.pid)
+    for _ in range(20):
+        assert status_of(answer_to(port, data)) == 200
+    assert cpu_seconds(preview.proc.pid) - before < 2
+    long_origin = f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://{'a' * 2000}\r\n\r\n"
+    assert status_of(answer_to(port, long_origin.encode())) == 431
+    long_target = f"GET /{'a' * 4000} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n"
+    assert status_of(answer_to(port, long_target.encode())) == 414
+    assert page_is_served(port)
