@@ -221,8 +221,20 @@ struct PreviewStream: WSMessageHandler {
     let id = self.id
     Task {
       var attached = false
+      // Answers a second, so a page that asks in a loop costs the server
+      // little (a page asks once per click).
+      var window = ContinuousClock.now
+      var answered = 0
       for await message in client {
         guard case .text(let text) = message, let request = Self.request(text) else { continue }
+        if attached {
+          if ContinuousClock.now - window > .seconds(1) {
+            window = ContinuousClock.now
+            answered = 0
+          }
+          answered += 1
+          if answered > Self.maximumAnswersPerSecond { continue }
+        }
         if !attached {
           attached = true
           state.attach(id, continuation)
@@ -247,6 +259,9 @@ struct PreviewStream: WSMessageHandler {
     }
     return out
   }
+
+  /// Most inspector or whole-player answers a stream gets in a second.
+  static let maximumAnswersPerSecond = 30
 
   /// The whole numbers of a page's message (`{"shown": 3, "player": 2}`);
   /// `true` reads as 1; nil when it is not such an object.

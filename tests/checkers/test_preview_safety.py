@@ -755,3 +755,26 @@ def test_long_header_lines_the_server_does_not_read_cost_it_nothing(preview):
     long_target = f"GET /{'a' * 4000} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n"
     assert status_of(answer_to(port, long_target.encode())) == 414
     assert page_is_served(port)
+
+
+def test_a_page_that_asks_in_a_loop_is_answered_thirty_times_a_second(preview):
+    ws = websocket.create_connection(f"ws://127.0.0.1:{preview.port}/stream", timeout=10)
+    try:
+        ws.send('{"shown": 0, "player": 0}')
+        first = json.loads(ws.recv())
+        started = time.monotonic()
+        for _ in range(200):
+            ws.send(json.dumps({"inspect": 0, "player": first["playerVersion"]}))
+        answers = []
+        ws.settimeout(0.5)
+        try:
+            while True:
+                answers.append(json.loads(ws.recv()))
+        except websocket.WebSocketTimeoutException:
+            pass
+        assert time.monotonic() - started < 5
+        assert 1 <= len(answers) <= 60
+        assert answers[0]["type"] == "inspect" and answers[0]["entry"]["name"] == "box"
+    finally:
+        ws.close()
+    assert page_is_served(preview.port)
