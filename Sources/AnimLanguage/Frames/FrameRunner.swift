@@ -38,6 +38,20 @@ public final class FrameRunner {
   /// Called once by `play` before the script's first statement, with the
   /// scene and clock it will run on; an error it throws stops `play`.
   public var sceneReady: ((Scene, Clock) throws -> Void)?
+  /// Asked at every frame of both passes (and between them): true stops
+  /// the run with `Cancelled` (the live preview drops a build a newer save
+  /// made useless, SPEC §24).
+  public var isCancelled: (() -> Bool)?
+  /// Told of every view the play pass declares (see
+  /// `Interpreter.viewDeclared`).
+  public var viewDeclared: ((ViewID, SourceRange, SourceFile) -> Void)?
+  /// Told in the play pass of each `reset` statement, once the clock has
+  /// cleared its runs and gone back to 0 (the live preview empties its
+  /// timeline, SPEC §24).
+  public var clockReset: (() -> Void)?
+
+  /// A run stopped because `isCancelled` said so.
+  public struct Cancelled: Error {}
 
   public init(source: SourceFile, selection: FrameSelection) {
     self.source = source
@@ -55,24 +69,56 @@ public final class FrameRunner {
   /// the frames. The plan is nil when the script stopped with an error (the
   /// result holds it; nothing should be written).
   public func survey(output: @escaping (String) -> Void) -> (ScriptResult, FramePlan?) {
-    let guessRate: Double
-    switch selection {
-    case .range(_, _, let fps?): guessRate = fps
-    default: guessRate = 60
+    let (result, plan, _) = survey(output: output, observer: nil)
+    return (result, plan)
+  }
+
+  /// `survey`, handing each frame the survey takes to `observer` (and every
+  /// event to `eventObserver`, each `reset` to `clockReset`) as `play`
+  /// would. `played` is true when those were exactly the plan's frames —
+  /// the usual case: frames at the rate the survey guessed (the script's
+  /// own, 60 unless it says otherwise, or `fps`), no `reset` and no
+  /// `instantObserver` — so that `play` need not run the script a second
+  /// time (the live preview's builds, SPEC §24); else `play` must run.
+  public func survey(
+    output: @escaping (String) -> Void, observer: ((Frame) throws -> Void)?
+  ) -> (ScriptResult, FramePlan?, played: Bool) {
+    let guessRate = surveyRate
+    let watching = instantObserver == nil ? observer : nil
+    var delivered = 0
+    var (result, plan) = surveyPass(
+      rate: guessRate, output: output, expectations: true,
+      observer: watching.map { observe in
+        { frame in
+          try observe(frame)
+          delivered += 1
+        }
+      })
+    guard var found = plan else { return (result, nil, false) }
+    if case .range = selection, watching != nil, found.resets == 0,
+      found.schedule.rate == guessRate, delivered == found.schedule.count
+    {
+      return (result, found, true)
     }
-    var (result, plan) = surveyPass(rate: guessRate, output: output, expectations: true)
-    guard var found = plan else { return (result, nil) }
     // The script set another frame rate: the frames are at other times.
     if case .range(_, _, nil) = selection, found.schedule.rate != guessRate {
       let (again, replanned) = surveyPass(
         rate: found.schedule.rate, output: { _ in }, expectations: false)
       guard let replanned else {
         result.errors = again.errors
-        return (result, nil)
+        return (result, nil, false)
       }
       found = replanned
     }
-    return (result, found)
+    return (result, found, false)
+  }
+
+  /// The frame rate the survey takes frames at first: `fps` when the
+  /// selection gives one, else 60 (a script that sets another is surveyed
+  /// again at its own).
+  public var surveyRate: Double {
+    if case .range(_, _, let fps?) = selection { return fps }
+    return 60
   }
 
   private func makeInterpreter(output: @escaping (String) -> Void) -> Interpreter {
@@ -83,9 +129,10 @@ public final class FrameRunner {
   }
 
   /// One run of the script that finds the plan with frames at `rate`.
-  private func surveyPass(rate: Double, output: @escaping (String) -> Void, expectations: Bool)
-    -> (ScriptResult, FramePlan?)
-  {
+  private func surveyPass(
+    rate: Double, output: @escaping (String) -> Void, expectations: Bool,
+    observer: ((Frame) throws -> Void)? = nil
+  ) -> (ScriptResult, FramePlan?) {
     let program = Program(source: source, readFile: readFile)
     var result = ScriptResult()
     result.errors = program.diagnostics.filter { $0.0.severity == .error }
@@ -100,7 +147,27 @@ public final class FrameRunner {
     var bounds: StageRect?
     var taken = 0
     let scene = interpreter.scene
-    stops.onFrame = { _, _ in
+    let isCancelled = self.isCancelled
+    // The interpreter reports any error a statement meets as its own:
+    // whether it was a cancellation is noted here.
+    var cancelled = false
+    let clock = interpreter.clock
+    if observer != nil {
+      if let eventObserver { clock.observer = eventObserver }
+      if let viewDeclared { interpreter.viewDeclared = viewDeclared }
+    }
+    var observed: (any Error)?
+    stops.onFrame = { k, time in
+      if isCancelled?() == true {
+        cancelled = true
+        throw Cancelled()
+      }
+      if let observer {
+        do { try observer(Frame(index: k, time: time, scene: scene, clock: clock)) } catch {
+          observed = error
+          throw error
+        }
+      }
       // A stage of a given size never reads the drawn bounds (a size, once
       // given, stays): outlines need not be built for them at every frame.
       if scene.stage.size == nil, let b = DrawnBounds.of(scene) {
@@ -108,9 +175,11 @@ public final class FrameRunner {
       }
       taken += 1
     }
+    let clockReset = observer == nil ? nil : self.clockReset
     stops.onReset = {
       bounds = nil
       taken = 0
+      clockReset?()
     }
     if case .end = selection {} else { interpreter.clock.stops = stops }
 
@@ -156,9 +225,17 @@ public final class FrameRunner {
         declaresSounds: !interpreter.sounds.isEmpty)
     } catch let error as RuntimeError {
       result.errors = [(error.diagnostic, error.file ?? source)]
+    } catch is Cancelled {
+      cancelled = true
     } catch {
       let diagnostic = RuntimeError("\(error)", at: endRange).diagnostic
       result.errors = [(diagnostic, source)]
+    }
+    // No plan and no error: the host that cancelled knows why.
+    if cancelled { return (ScriptResult(), nil) }
+    if let observed {
+      result.errors = [(RuntimeError("\(observed)", at: endRange).diagnostic, source)]
+      return (result, nil)
     }
     result.failedExpectations = failures
     return (result, plan)
@@ -192,10 +269,13 @@ public final class FrameRunner {
     if let first = program.diagnostics.first(where: { $0.0.severity == .error }) {
       throw RuntimeError(first.0.message, at: first.0.range, file: first.1, kind: first.0.kind)
     }
+    if isCancelled?() == true { throw Cancelled() }
     let interpreter = makeInterpreter(output: { _ in })
+    interpreter.viewDeclared = viewDeclared
     let clock = interpreter.clock
     let scene = interpreter.scene
     try sceneReady?(scene, clock)
+    let isCancelled = self.isCancelled
     let schedule = plan.schedule
     var failure: (any Error)?
     var delivered = 0
@@ -205,6 +285,7 @@ public final class FrameRunner {
       resetsToSkip: plan.resets)
     stops.onFrame = { k, time in
       do {
+        if isCancelled?() == true { throw Cancelled() }
         try observer(Frame(index: k, time: time, scene: scene, clock: clock))
         delivered += 1
       } catch {
@@ -212,6 +293,7 @@ public final class FrameRunner {
         throw ObserverFailure(error: error)
       }
     }
+    if let clockReset { stops.onReset = clockReset }
     if let instantObserver {
       stops.onInstant = { time in
         do { try instantObserver(time, scene, clock) } catch {

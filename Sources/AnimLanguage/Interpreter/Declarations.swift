@@ -96,6 +96,7 @@ extension Interpreter {
       try checkSameParent(existing, parent, name: name)
     }
     let id = scene.declare(name.name, kind: kind, state: state)
+    viewDeclared?(id, name.range, file)
     scene.setPath(path, of: id)
     noteUse(of: .view(id))
     env.assign(name.name, .view(id))
@@ -251,6 +252,7 @@ extension Interpreter {
           try checkSameParent(existing, parent, name: Identifier(memberName, range: name.range))
         }
         let id = scene.declare(memberName, state: state)
+        viewDeclared?(id, name.range, file)
         if existing == nil, let parent {
           do {
             try scene.setParent(parent.id, of: id)

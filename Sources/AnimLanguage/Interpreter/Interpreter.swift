@@ -16,6 +16,11 @@ public final class Interpreter {
   public var output: (String) -> Void
   /// Receives every failed `expect` (the script goes on).
   public var expectationFailed: (RuntimeError) -> Void = { _ in }
+  /// Told of every view a declaration makes (or declares again): the view,
+  /// where its name is in the source and the file that holds it (the live
+  /// preview's inspector names the line, SPEC §24). Grid members are told
+  /// with the grid's name.
+  public var viewDeclared: ((ViewID, SourceRange, SourceFile) -> Void)?
   /// Reads an imported file (a path already resolved against the importer);
   /// by default as scripts are read, up to `ScriptRunner.maximumFileSize`.
   public var readFile: (String) throws -> [UInt8] = ScriptRunner.readFile
