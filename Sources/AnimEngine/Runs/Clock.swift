@@ -166,7 +166,7 @@ public final class Clock {
 
   /// Sets the frame rate.
   public func setFPS(_ value: Double) throws {
-    guard value.isFinite, value > 0, value <= 1_000_000 else {
+    guard value.isFinite, value > 0, value <= Self.maximumFPS else {
       throw EngineError(
         "frame rate must be a number in (0, 1000000], not \(NumberText.format(value))")
     }

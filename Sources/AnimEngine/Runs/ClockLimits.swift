@@ -19,6 +19,9 @@ extension Clock {
   /// it a double no longer resolves a millisecond, so frames and boundaries
   /// would blur; `step 1e300` is an error rather than a hang.
   public static let maximumTime = 1e12
+  /// The highest frame rate, `fps` and every `--fps`: a million frames a
+  /// second (a microsecond a frame).
+  public static let maximumFPS = 1_000_000.0
 
   /// Refuses a time past `maximumTime`.
   func checkLimit(_ target: Double) throws {

@@ -38,6 +38,11 @@ public final class FrameRunner {
   /// scene and clock it will run on; an error it throws stops `play`.
   public var sceneReady: ((Scene, Clock) throws -> Void)?
 
+  /// Set by `survey` when the frames passed ``FrameSchedule/maximumFrames``
+  /// (the script was stopped there): the first frame's time and the rate,
+  /// for the command's usage error. The survey then has no plan.
+  public private(set) var tooManyFrames: (start: Double, rate: Double)?
+
   public init(source: SourceFile, selection: FrameSelection) {
     self.source = source
     self.selection = selection
@@ -157,6 +162,15 @@ public final class FrameRunner {
       let diagnostic = RuntimeError("\(error)", at: endRange).diagnostic
       result.errors = [(diagnostic, source)]
     }
+    if stops.tooManyFrames {
+      // Not the script's error: the range asked for is too long (a command
+      // reports `tooManyFrames` as a usage error; a host that shows
+      // diagnostics, the preview, shows this one).
+      tooManyFrames = (start, rate)
+      let message = FrameSchedule.tooManyFramesMessage(start: start, rate: rate)
+      result.errors = [(RuntimeError(message, at: endRange).diagnostic, source)]
+      plan = nil
+    }
     result.failedExpectations = failures
     return (result, plan)
   }
@@ -243,10 +257,15 @@ public final class FrameRunner {
     return nil
   }
 
-  /// The end of the file, where errors of stepping on are reported.
+  /// Where errors of stepping on (after the last statement) are reported:
+  /// just after the file's last character that is not white space, on a
+  /// line the file has (never the empty line after its final newline).
   private var endRange: SourceRange {
-    let lines = source.lineCount
-    return SourceRange(start: source.bytes.count, end: source.bytes.count, line: lines, column: 1)
+    let bytes = source.bytes
+    var end = bytes.count
+    while end > 0, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end - 1]) { end -= 1 }
+    let at = source.location(ofOffset: end)
+    return SourceRange(start: end, end: end, line: at.line, column: at.column)
   }
 
   /// Steps the clock on after the script's last statement, taking the frames
