@@ -21,6 +21,8 @@ public final class FontFile: @unchecked Sendable {
 
   /// Opens the font at `path`; an error when it is not a font.
   init(path: String) throws(TextError) {
+    // A family's file too: FreeType must never open a FIFO or a device.
+    if let problem = FontPath.problem(path, named: path) { throw problem }
     var error = [CChar](repeating: 0, count: 256)
     guard let handle = anim_text_open(path, &error, error.count) else {
       throw TextError(

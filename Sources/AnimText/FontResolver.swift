@@ -38,12 +38,29 @@ public enum FontResolver {
     -> String
   {
     let path = name.hasPrefix("/") || directory == nil ? name : directory! + "/" + name
-    guard access(path, R_OK) == 0 else {
-      throw TextError(
-        "font file '\(name)' not found",
-        hint: "give a path to a .ttf or .otf file, or a family name")
-    }
+    if let problem = FontPath.problem(path, named: name) { throw problem }
     return path
+  }
+
+  /// Why the font named `name` cannot be used, found without opening it
+  /// (`anim check`): a path that is missing, not a regular file or too
+  /// large (``FontPath``), or a family fontconfig does not have; nil when
+  /// it may be used, or when the libraries to look a family up are missing
+  /// (running the script reports that).
+  public static func problem(named name: String, relativeTo directory: String? = nil)
+    -> TextError?
+  {
+    do {
+      if isPath(name) {
+        _ = try resolvePath(name, relativeTo: directory)
+      } else {
+        try TextLibraries.load()
+        _ = try familyFile(name)
+      }
+      return nil
+    } catch {
+      return error.isMissingLibrary ? nil : error
+    }
   }
 
   private static func familyFile(_ family: String) throws(TextError) -> String {

@@ -79,6 +79,7 @@ extension NameChecker {
       settingErrors.append((nil, .error(message, at: argument.range, hint: hint, kind: .name)))
       return
     }
+    if kind == .text, label.name == "font", checkFont(argument.value) { return }
     let shown: String
     switch argument.value.kind {
     case .string: shown = "string"

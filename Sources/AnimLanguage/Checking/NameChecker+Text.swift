@@ -1,4 +1,6 @@
 import AnimEngine
+import AnimFiles
+import AnimText
 
 /// A text's box is its layout (SPEC §18): `width:`/`height:` set on a text,
 /// or a motion that resizes one (`resize`, `tween(width: …)`) bound to it,
@@ -22,6 +24,32 @@ extension NameChecker {
           "a text's \(name.name) is its laid-out text and cannot be set", at: target.range,
           hint: "change its size (the font size), tracking or text", kind: .name)
       ))
+  }
+
+  /// `t.font = "…"` on a text: the font checked as a declaration's is.
+  mutating func checkFontAssignment(_ target: Expr, _ value: Expr) {
+    guard case .member(let base, let name) = target.kind, case .identifier(let view) = base.kind,
+      name.name == "font", staticTexts.contains(view)
+    else { return }
+    checkFont(value)
+  }
+
+  /// A font the text names as a string (`font: "x.ttf"`): a path that is
+  /// missing, not a regular file (a FIFO would block the run that opens it)
+  /// or too large, or a family fontconfig does not have, is the error the
+  /// text would throw when run (SPEC §18, §23.3). True when one was found.
+  @discardableResult
+  mutating func checkFont(_ value: Expr) -> Bool {
+    guard let scriptPath, case .string(let name) = value.kind else { return false }
+    let lower = name.lowercased()
+    let isPath =
+      name.contains("/") || lower.hasSuffix(".ttf") || lower.hasSuffix(".otf")
+      || lower.hasSuffix(".ttc")
+    let stored = isPath ? FilePaths.resolve(name, from: scriptPath) : name
+    guard let problem = FontResolver.problem(named: stored) else { return false }
+    settingErrors.append(
+      (nil, .error(problem.message, at: value.range, hint: problem.hint, kind: .name)))
+    return true
   }
 
   /// A motion bound to `target` (`m on t`, `on: t`): an error when the

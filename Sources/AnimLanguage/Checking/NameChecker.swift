@@ -31,6 +31,9 @@ struct NameChecker {
   /// name only in the first is a text wherever it is used (SPEC §18).
   var textNames: Set<String> = []
   var otherNames: Set<String> = []
+  /// The checked script's path: a text's `font:` path is found relative to
+  /// its folder, as the interpreter finds it (nil: fonts are not checked).
+  var scriptPath: String?
 
   init(known: Set<String> = []) {
     // The builtins are not copied in (hashing a hundred names again for each
@@ -154,6 +157,7 @@ struct NameChecker {
     case .assignment(let target, let value):
       if case .identifier = target.kind {} else { check(target) }
       checkTextAssignment(target)
+      checkFontAssignment(target, value)
       check(value)
     case .functionDefinition(_, _, let body):
       check(body)

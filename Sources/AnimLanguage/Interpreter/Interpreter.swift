@@ -164,9 +164,12 @@ public final class Interpreter {
     }
     if imported.contains(full) { return }
     let bytes: [UInt8]
-    do { bytes = try readFile(full) } catch {
-      let reason = (error as? ScriptRunner.FileTooLarge)?.description ?? "no such file"
-      throw RuntimeError("cannot import \"\(path)\": \(reason)", at: range)
+    do {
+      if let refusal = SpecialFile.refusal(full) { throw ScriptRunner.NotAFile(refusal) }
+      bytes = try readFile(full)
+    } catch {
+      throw RuntimeError(
+        "cannot import \"\(path)\": \(ScriptRunner.importFailure(error))", at: range)
     }
     let source = SourceFile(path: full, bytes: bytes)
     let parsed = Parser.parse(source)
