@@ -1,5 +1,4 @@
 import AnimEngine
-
 import AnimLanguage
 
 /// `anim check --json`: a diagnostic as one line of JSON, `{"file", "line",

@@ -149,6 +149,12 @@ public final class CairoCanvas {
       let ex = abs(cos * sx) * w / 2 + abs(sin * sy) * h / 2
       let ey = abs(sin * sx) * w / 2 + abs(cos * sy) * h / 2
       let bounds = (px - ex, py - ey, px + ex, py + ey)
+      if !DeviceClip.holds(bounds) {
+        // Past what Cairo draws exactly: cut to the image first.
+        flush()
+        drawOutline(kind, v, path: scene.paths[id], text: scene.textView(id))
+        return
+      }
       let fill = v.color(.color)
       let paint = Paint(r: fill.r, g: fill.g, b: fill.b, a: opacity)
       if sin != 0 && radius == 0 {
@@ -207,8 +213,7 @@ public final class CairoCanvas {
       if kind.outline == .rectangle, v.number(.cornerRadius) <= 0, v.number(.outline) == 0,
         !(v.color(.stroke).a > 0 && v.drawn(.strokeWidth) > 0)
       {
-        batchRectangle(v, placed: placed, alpha: world.alphas[i])
-        continue
+        if batchRectangle(v, placed: placed, alpha: world.alphas[i]) { continue }
       }
       flush()
       drawOutline(
@@ -221,15 +226,17 @@ public final class CairoCanvas {
 
   /// A square-cornered, unstroked rectangle in a tree: its box under
   /// `placed` added to the batch (as flat scenes batch theirs), so the
-  /// tiles of a grid under a parent are filled a batch at a time.
-  private func batchRectangle(_ v: ViewRecord, placed m: Affine, alpha: Double) {
+  /// tiles of a grid under a parent are filled a batch at a time. False,
+  /// drawing nothing, for a rectangle past ``DeviceClip/safeRange``: it is
+  /// drawn through its outline, cut to the image.
+  private func batchRectangle(_ v: ViewRecord, placed m: Affine, alpha: Double) -> Bool {
     let fill = v.color(.color)
     let opacity = alpha * fill.a
     let w = abs(v.number(.width))
     let h = abs(v.number(.height))
     let det = m.a * m.d - m.b * m.c
     guard opacity > 0, w > 0, h > 0, det != 0, det.isFinite, m.tx.isFinite, m.ty.isFinite else {
-      return
+      return true
     }
     let xs = (m.tx, m.a * w + m.tx, m.c * h + m.tx, m.a * w + m.c * h + m.tx)
     let ys = (m.ty, m.b * w + m.ty, m.d * h + m.ty, m.b * w + m.d * h + m.ty)
@@ -237,22 +244,24 @@ public final class CairoCanvas {
       min(min(xs.0, xs.1), min(xs.2, xs.3)), min(min(ys.0, ys.1), min(ys.2, ys.3)),
       max(max(xs.0, xs.1), max(xs.2, xs.3)), max(max(ys.0, ys.1), max(ys.2, ys.3))
     )
+    guard DeviceClip.holds(bounds) else { return false }
     let paint = Paint(r: fill.r, g: fill.g, b: fill.b, a: opacity)
     if m.b != 0 || m.c != 0,
       coverQuad(xs: (xs.0, xs.1, xs.3, xs.2), ys: (ys.0, ys.1, ys.3, ys.2), paint)
     {
-      return
+      return true
     }
     if !batch.accepts(paint, bounds) { flush() }
     batch.add(paint, bounds, reusable: m.b != 0 || m.c != 0)
     if m.b == 0 && m.c == 0 {
       cairo_rectangle(context, bounds.0, bounds.1, bounds.2 - bounds.0, bounds.3 - bounds.1)
-      return
+      return true
     }
     var matrix = cairo_matrix_t(xx: m.a, yx: m.b, xy: m.c, yy: m.d, x0: m.tx, y0: m.ty)
     cairo_set_matrix(context, &matrix)
     cairo_rectangle(context, 0, 0, w, h)
     cairo_identity_matrix(context)
+    return true
   }
 
   /// World coordinates to pixels.
@@ -283,9 +292,9 @@ public final class CairoCanvas {
         cairo_clip(cr)
         return false
       }
-      var matrix = cairo_matrix_t(xx: m.a, yx: m.b, xy: m.c, yy: m.d, x0: m.tx, y0: m.ty)
-      cairo_set_matrix(cr, &matrix)
-      CairoOutline.append(Self.clipOutline(scene, clip), to: cr)
+      let matrix = cairo_matrix_t(xx: m.a, yx: m.b, xy: m.c, yy: m.d, x0: m.tx, y0: m.ty)
+      CairoOutline.append(
+        Self.clipOutline(scene, clip), to: cr, under: matrix, cut: cut(reach: 0), closing: true)
       cairo_identity_matrix(cr)
       cairo_clip(cr)
     }
@@ -355,8 +364,7 @@ public final class CairoCanvas {
     let fill = v.color(.color)
     let fillPaint = Paint(r: fill.r, g: fill.g, b: fill.b, a: fill.a * alpha)
     if fill.a * alpha > 0, !coverTurnedQuad(outline, device, fillPaint) {
-      cairo_set_matrix(cr, &matrix)
-      CairoOutline.append(outline, to: cr)
+      CairoOutline.append(outline, to: cr, under: matrix, cut: cut(reach: 0), closing: true)
       cairo_identity_matrix(cr)
       batch.add(
         fillPaint, (box.minimum.x, box.minimum.y, box.maximum.x, box.maximum.y), reusable: true)
@@ -378,8 +386,7 @@ public final class CairoCanvas {
     let grown = box.grown(by: reach)
     let paint = Paint(r: stroke.r, g: stroke.g, b: stroke.b, a: stroke.a * alpha)
     let bounds = (grown.minimum.x, grown.minimum.y, grown.maximum.x, grown.maximum.y)
-    cairo_set_matrix(cr, &matrix)
-    CairoOutline.append(piece, to: cr)
+    CairoOutline.append(piece, to: cr, under: matrix, cut: cut(reach: reach), closing: false)
     // Only strokes whose coverage is the same at every whole-pixel offset
     // (CoverageCache): straight segments, round or bevel joins.
     var shape: CoverageCache.Shape?
@@ -398,7 +405,11 @@ public final class CairoCanvas {
       }
       cairo_set_matrix(cr, &matrix)
     }
-    CairoOutline.setStroke(cr, width: width, cap: cap, join: join)
+    CairoOutline.setStroke(
+      cr,
+      width: CairoOutline.drawableWidth(
+        width, largestScale: Outline.largestScale(a: xx, b: yx, c: xy, d: yy)),
+      cap: cap, join: join)
     cairo_stroke(cr)
     cairo_identity_matrix(cr)
     batch.add(paint, bounds)
@@ -564,11 +575,13 @@ public final class CairoCanvas {
   /// The pixels blending `bounds` visits: one more on each side, where
   /// anti-aliasing reaches, clamped to the image.
   private func pixelRect(_ bounds: (Double, Double, Double, Double)) -> PixelRect {
-    let x0 = max(0, Int((bounds.0 - 1).rounded(.down)))
-    let x1 = min(layout.pixelWidth, Int((bounds.2 + 1).rounded(.up)))
-    let y0 = max(0, Int((bounds.1 - 1).rounded(.down)))
-    let y1 = min(layout.pixelHeight, Int((bounds.3 + 1).rounded(.up)))
-    return PixelRect(x0: x0, y0: y0, x1: x1, y1: y1)
+    PixelRect(covering: bounds, width: layout.pixelWidth, height: layout.pixelHeight)
+  }
+
+  /// The box outlines are cut to before Cairo draws them (``DeviceClip``):
+  /// the image grown by a stroke's `reach` in pixels and a little more.
+  private func cut(reach: Double) -> DeviceClip {
+    DeviceClip(width: layout.pixelWidth, height: layout.pixelHeight, margin: reach + 4)
   }
 
   /// Blends `p` over pixels `x0..<x1` of row `y` through the coverage

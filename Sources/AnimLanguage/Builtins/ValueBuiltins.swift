@@ -1,4 +1,5 @@
 import AnimEngine
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

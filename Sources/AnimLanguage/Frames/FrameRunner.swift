@@ -104,7 +104,8 @@ public final class FrameRunner {
     var bounds: StageRect?
     var taken = 0
     let scene = interpreter.scene
-    stops.onFrame = { _, _ in
+    stops.onFrame = { [unowned self] _, time in
+      try self.checkDrawable(interpreter, at: time)
       // A stage of a given size never reads the drawn bounds (a size, once
       // given, stays): outlines need not be built for them at every frame.
       if scene.stage.size == nil, let b = DrawnBounds.of(scene) {
@@ -128,6 +129,7 @@ public final class FrameRunner {
       var rangeEnd = interpreter.clock.now
       switch selection {
       case .end:
+        try checkDrawable(interpreter, at: interpreter.clock.now)
         bounds = DrawnBounds.of(scene)
         schedule = FrameSchedule(start: interpreter.clock.now, rate: 1, count: 1)
       case .at(let t):
@@ -173,6 +175,24 @@ public final class FrameRunner {
     }
     result.failedExpectations = failures
     return (result, plan)
+  }
+
+  /// Whether each frame's views must be drawable (``DrawableRange``): a
+  /// render's, an export's and a preview's; not a plot's, which draws
+  /// numbers, not views.
+  public var checksDrawing = true
+
+  /// Stops the survey at a frame that draws a view out of range, with a
+  /// runtime error at the view's declaration (SPEC §3: no infinity or NaN
+  /// reaches a picture or a file; issue 32).
+  private func checkDrawable(_ interpreter: Interpreter, at time: Double) throws {
+    guard checksDrawing,
+      let violation = DrawableRange.violation(in: interpreter.scene, at: time)
+    else { return }
+    let site = interpreter.declarationSite(of: violation.view)
+    throw RuntimeError(
+      violation.message, at: site?.range ?? endRange,
+      hint: DrawableRange.Violation.hint, file: site?.file ?? source)
   }
 
   // MARK: Pass 2

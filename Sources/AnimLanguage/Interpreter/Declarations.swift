@@ -89,13 +89,14 @@ extension Interpreter {
       }
       // A font that cannot be found is reported where it is named.
       let font = arguments.first { $0.label?.name == "font" }
-      try checkText(&state, at: font?.range ?? name.range)
+      try checkText(&state, at: font?.range ?? name.range, name: name.name)
     }
     let existing = scene.view(named: name.name)
     if let existing {
       try checkSameParent(existing, parent, name: name)
     }
     let id = scene.declare(name.name, kind: kind, state: state)
+    declarationSites.note(id, at: name.range, in: file)
     scene.setPath(path, of: id)
     noteUse(of: .view(id))
     env.assign(name.name, .view(id))
@@ -251,6 +252,7 @@ extension Interpreter {
           try checkSameParent(existing, parent, name: Identifier(memberName, range: name.range))
         }
         let id = scene.declare(memberName, state: state)
+        declarationSites.note(id, at: name.range, in: file)
         if existing == nil, let parent {
           do {
             try scene.setParent(parent.id, of: id)
@@ -321,7 +323,7 @@ extension Interpreter {
       var state = scene.state(of: id)
       let kind = scene.kind(of: id)
       try setProperty(&state, kind: kind, member.name, value, at: target.range)
-      if kind == .text { try checkText(&state, at: target.range) }
+      if kind == .text { try checkText(&state, at: target.range, name: scene.name(of: id)) }
       scene.set(id, state)
     default:
       throw RuntimeError("cannot assign to this expression", at: target.range)

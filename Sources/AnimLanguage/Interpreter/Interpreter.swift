@@ -32,6 +32,8 @@ public final class Interpreter {
   /// that each script's values are freed with its interpreter.
   private var capturedScopes: [ObjectIdentifier: Environment] = [:]
   private var importStack: [String] = []
+  /// Where each view was declared (``declarationSite(of:)``).
+  var declarationSites = DeclarationSites()
 
   /// Deepest chain of `def` calls; past it a runtime error stops a recursion
   /// without end long before the native stack could overflow.

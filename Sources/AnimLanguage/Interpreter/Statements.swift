@@ -35,7 +35,9 @@ extension Interpreter {
       var line = ""
       for (index, value) in values.enumerated() {
         if index > 0 { line += " " }
-        line += Formatting.display(try evaluate(value, in: env), scene: scene)
+        let shown = try evaluate(value, in: env)
+        try checkPrintable(shown, at: value.range)
+        line += Formatting.display(shown, scene: scene)
         if line.utf8.count > Formatting.maximumLength { throw Self.lineTooLong(value.range) }
       }
       try spend(line.utf8.count / 1000, at: range)
