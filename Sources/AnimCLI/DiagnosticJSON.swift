@@ -1,4 +1,5 @@
 import AnimEngine
+
 import AnimLanguage
 
 /// `anim check --json`: a diagnostic as one line of JSON, `{"file", "line",

@@ -1,5 +1,4 @@
 import AnimEngine
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
