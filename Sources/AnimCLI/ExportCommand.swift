@@ -98,6 +98,15 @@ struct ExportCommand: ParsableCommand {
       throw ExitCode(ExitStatus.software)
     }
     let recording = recorder.recording()
+    if let excess = ExportBudget.excess(recording) {
+      let view = recording.views.first { $0.name == excess.view }
+      let site = view.flatMap { runner.declarationSite(of: $0.id) }
+      let error = RuntimeError(
+        excess.message, at: site?.range ?? SourceRange(start: 0, end: 0, line: 1, column: 1),
+        hint: ExportBudget.Excess.hint, file: site?.file ?? source)
+      Terminal.report(ScriptResult(errors: [(error.diagnostic, error.file ?? source)]))
+      throw ExitCode(ExitStatus.software)
+    }
     let exportStage = ExportStage(layout)
     // Written as it is made: the whole text of a big export is never held.
     do {

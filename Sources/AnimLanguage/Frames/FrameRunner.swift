@@ -177,6 +177,16 @@ public final class FrameRunner {
     return (result, plan)
   }
 
+  /// Where the views of the last `play` were declared, by id, for errors
+  /// about a view found after the run (an export too large to write).
+  private var playedSites = DeclarationSites()
+
+  /// Where view `id` of the last `play` was declared, or nil (a view the
+  /// scene made itself, the default view).
+  public func declarationSite(of id: ViewID) -> (range: SourceRange, file: SourceFile)? {
+    playedSites.site(of: id)
+  }
+
   /// Whether each frame's views must be drawable (``DrawableRange``): a
   /// render's, an export's and a preview's; not a plot's, which draws
   /// numbers, not views.
@@ -209,6 +219,7 @@ public final class FrameRunner {
     let interpreter = makeInterpreter(output: { _ in })
     let clock = interpreter.clock
     let scene = interpreter.scene
+    defer { playedSites = interpreter.declarationSites }
     try sceneReady?(scene, clock)
     let schedule = plan.schedule
     var failure: (any Error)?
