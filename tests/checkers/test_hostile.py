@@ -4,10 +4,14 @@ from outside: exit codes, the message on stderr, and what is left on disk.
 - Every time option of `render`, `export`, `plot` and `bench` (`--at`,
   `--from`, `--to`, `--fps`, `--frames`) out of range is a usage error (64)
   that names the option, and writes nothing.
+- A command that writes a file and is stopped by SIGTERM says so and
+  leaves nothing, also while the script is still running.
 """
 
 import os
+import signal
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -100,3 +104,23 @@ def test_an_error_while_stepping_on_names_the_last_line_not_one_past_it(work):
     assert result.returncode == 70, result.stderr
     assert result.stderr.startswith(
         "late.anim:2:56: error: work limit reached: more than 1000 steps"), result.stderr
+
+
+@pytest.mark.parametrize("command,output", [
+    ("render", "x.png"), ("render", "x.gif"), ("export", "x.json"), ("export", "x.html"),
+    ("plot", "x.svg")])
+def test_sigterm_while_the_script_still_runs_says_nothing_was_written(work, command, output):
+    # The script runs for a long while before any output exists: SIGTERM
+    # there said nothing at all (exit 143, but no "nothing written").
+    (work / "slow.anim").write_text("view a\nfor i in 0..<9000000 { a.x = i }\n")
+    before = set(os.listdir(work))
+    process = subprocess.Popen(
+        [ANIM, command, "slow.anim", "-o", output], cwd=work, stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(1.5)
+    assert process.poll() is None, "the script ended before it was stopped"
+    process.send_signal(signal.SIGTERM)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 143, err
+    assert err.strip() == f"anim {command}: stopped by SIGTERM; nothing written"
+    assert set(os.listdir(work)) == before
