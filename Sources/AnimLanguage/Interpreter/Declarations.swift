@@ -282,19 +282,14 @@ extension Interpreter {
     case .group(let g): return ViewGroup(name: name, members: g.members)
     case .view(let v): return ViewGroup(name: name, members: [v])
     case .list(let items):
-      var members: [ViewID] = []
-      for item in items {
-        switch item {
-        case .view(let v): members.append(v)
-        case .group(let g): members += g.members
-        default: throw RuntimeError("a group holds views, not \(item.typeName)", at: range)
+      guard let members = try viewsOfList(items, at: range) else {
+        let other = items.first { item in
+          switch item {
+          case .view, .group: return false
+          default: return true
+          }
         }
-        // Groups of groups repeat members: `[g, g]` in a loop doubles them.
-        if members.count > Scene.maximumViews {
-          throw RuntimeError(
-            "a group may hold at most \(Scene.maximumViews) views (a view counts each time it is listed)",
-            at: range)
-        }
+        throw RuntimeError("a group holds views, not \(other?.typeName ?? "list")", at: range)
       }
       return ViewGroup(name: name, members: members)
     default:

@@ -290,7 +290,12 @@ extension Interpreter {
     case .group(let g):
       for v in g.members { try runBody(.view(v)) }
     case .list(let items):
-      for v in items { try runBody(v) }
+      // A list of views and groups is a group: its views, flattened.
+      if let views = try viewsOfList(items, at: range) {
+        for v in views { try runBody(.view(v)) }
+      } else {
+        for v in items { try runBody(v) }
+      }
     default:
       throw RuntimeError("cannot loop over a \(value.typeName)", at: range)
     }
