@@ -55,7 +55,11 @@ public enum DrawableRange {
     // A view's own scale is written as it is (Lottie's percent, the
     // player's CSS) even when it has no outline to draw.
     for p in [Property.scaleX, .scaleY] where !(abs(v.number(p)) <= limit) {
-      return violation(v.number(p), (id, p))
+      return Violation(
+        view: id,
+        message:
+          "\(scene.name(of: id)) is drawn past the ±\(NumberText.format(limit)) points anim draws at \(NumberText.format(time)) s: its \(p.name) is \(NumberText.format(v.number(p)))"
+      )
     }
     guard kind.outline != .none else { return nil }
     let path = scene.paths[id]

@@ -6,15 +6,24 @@ from outside: exit codes, the message on stderr, and what is left on disk.
   that names the option, and writes nothing.
 - A command that writes a file and is stopped by SIGTERM says so and
   leaves nothing, also while the script is still running.
+- Views at the edges of the numbers (±1e308, 1e-320 viewBoxes, text sizes
+  and trackings of 1e308, overflowing parents) rendered to PNG and SVG and
+  exported to Lottie and HTML: each gives its exit code and a message naming
+  the view and property, never a trap; no file holds `inf` or `nan` (read
+  back by Pillow, an XML parser and a JSON parser), nothing is left behind.
 """
 
+import json
 import os
+import re
 import signal
 import subprocess
 import time
+import xml.etree.ElementTree
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 ANIM = os.path.abspath(os.environ.get("ANIM", ".build/debug/anim"))
 
@@ -124,3 +133,97 @@ def test_sigterm_while_the_script_still_runs_says_nothing_was_written(work, comm
     assert process.returncode == 143, err
     assert err.strip() == f"anim {command}: stopped by SIGTERM; nothing written"
     assert set(os.listdir(work)) == before
+
+
+# --- drawn and exported: exit code, message, and no inf or nan in any file ---
+
+NON_FINITE = re.compile(r"(?<![A-Za-z_])-?(inf|nan|Infinity|NaN)(?![A-Za-z_])")
+OUTPUTS = [("render", "out.png"), ("render", "out.svg"), ("export", "out.json"),
+           ("export", "out.html")]
+
+# (name, script, exit code for every output, what stderr says)
+DRAWN = [
+    ("trimmed_ellipse_1e308",
+     "stage(width: 200, height: 200)\n"
+     "ellipse e(x: 100, y: 100, width: 1e308, height: 1e308, stroke: red, trimEnd: 0.5)\n",
+     70, "e is drawn past the ±1e+38 points anim draws at 0 s: it reaches 1e+308 "
+         "(e.width is 1e+308)"),
+    ("rect_far_without_stage", "view a\nrect r(x: 1e308, y: -1e308, stroke: red, trimEnd: 0.5)\n",
+     70, "t.anim:2:6: error: r is drawn past the ±1e+38 points"),
+    ("text_size_1e308", "stage(width: 200, height: 200)\ntext t(\"Hi\", size: 1e308)\n",
+     70, "(t.size is 1e+308)"),
+    ("text_tracking_1e308", "text t(\"Hello\", tracking: 1e308)\n",
+     70, "t.anim:1:6: error: t.width would be past the largest number"),
+    ("text_tracking_tween", "text t(\"Hello\")\nrun tween(tracking: 1e308, 1) on t\nstep 1\n",
+     70, "t is drawn past the ±1e+38 points anim draws at"),
+    ("child_scaled_past_range",
+     "view p(scale: 1e200)\nview ch(parent: p, x: 1e200, scale: 1e200)\n",
+     70, "p is drawn past the ±1e+38 points anim draws at 0 s: its scaleX is 1e+200"),
+    ("stroke_1e308", "stage(width: 99, height: 99)\nellipse e(stroke: red, strokeWidth: 1e308)\n",
+     70, "(e.strokeWidth is 1e+308)"),
+    ("anchor_1e308", "stage(width: 99, height: 99)\nrect r(anchorX: 1e308)\n",
+     70, "(r.anchorX is 1e+308)"),
+    ("path_outside_a_tiny_viewbox",
+     "shape s(d: \"M0 0 L10 0 L10 10 Z\", viewBox: (0, 0, 1e-320, 1e-320), stroke: red)\n",
+     70, "(its path data, stretched from its viewBox onto its box)"),
+    ("path_in_a_tiny_viewbox",
+     "stage(width: 200, height: 200)\n"
+     "shape s(d: \"M0 0 L1e-320 0 L1e-320 1e-320 Z\", viewBox: (0, 0, 1e-320, 1e-320), "
+     "x: 100, y: 100, width: 100, height: 100, stroke: red, trimEnd: 0.5)\n", 0, ""),
+    ("path_across_the_largest_numbers",
+     "stage(width: 300, height: 300)\n"
+     "shape s(d: \"M-1e308 -1e308 L1e308 1e308 L1e308 -1e308 Z\", "
+     "viewBox: (-1e308, -1e308, 1e308, 1e308), x: 100, y: 100, stroke: red, trimEnd: 0.3)\n",
+     0, ""),
+    ("star_inner_radius_overshoots",
+     "stage(width: 200, height: 200)\nstar s(x: 100, y: 100, points: 5, innerRadius: 0.9)\n"
+     "run tween(innerRadius: 1, 1, ease: outBack) on s\nrun tween(innerRadius: -1e308, 1, delay: 1) on s\n"
+     "step 2\n", 0, ""),
+    ("trim_offset_1e308",
+     "stage(width: 200, height: 200)\n"
+     "ellipse e(x: 100, y: 100, stroke: red, trimEnd: 0.5, trimOffset: 1e308)\n"
+     "run tween(trimOffset: -1e308, trimStart: 1e308, 1) on e\nstep 1\n", 0, ""),
+    ("tiny_views", "stage(width: 50, height: 50)\n"
+     "ellipse e(width: 1e-320, height: 1e-320, stroke: red, trimEnd: 0.5)\n"
+     "rect r(scale: 1e-320, stroke: red)\ntext t(\"Hi\", size: 1e-320, stroke: red)\n", 0, ""),
+    ("huge_but_drawable", "stage(width: 200, height: 200)\n"
+     "rect r(x: 100, y: 100, width: 1e30, height: 20, rotation: 30, color: blue)\n"
+     "ellipse e(x: 100, y: 100, width: 1e37, height: 1e37, stroke: red, strokeWidth: 1e30)\n",
+     0, ""),
+]
+
+
+def check_written(path):
+    """Reads back an output anim wrote, by the format's own reader, and
+    returns its text (None for a PNG)."""
+    if path.suffix == ".png":
+        with Image.open(path) as image:
+            image.load()
+        return None
+    text = path.read_text()
+    if path.suffix == ".json":
+        json.loads(text)
+    elif path.suffix == ".svg":
+        xml.etree.ElementTree.fromstring(text)
+    return text
+
+
+@pytest.mark.parametrize("name,script,code,message", DRAWN, ids=[d[0] for d in DRAWN])
+@pytest.mark.parametrize("command,output", OUTPUTS, ids=[o[1] for o in OUTPUTS])
+def test_a_hostile_drawing_gives_its_code_and_message_and_no_inf_or_nan(
+        tmp_path, name, script, code, message, command, output):
+    (tmp_path / "t.anim").write_text(script)
+    result = anim(command, "t.anim", "-o", output, cwd=tmp_path)
+    assert result.returncode == code, result.stderr
+    assert message in result.stderr
+    assert "Fatal error" not in result.stderr
+    written = tmp_path / output
+    left = sorted(set(os.listdir(tmp_path)) - {"t.anim", output})
+    assert left == [], f"left behind: {left}"
+    if code != 0:
+        assert not written.exists()
+        return
+    text = check_written(written)
+    if text is not None:
+        found = NON_FINITE.search(text)
+        assert found is None, text[max(found.start() - 60, 0):found.end() + 20]
