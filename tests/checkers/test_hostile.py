@@ -14,6 +14,7 @@ from outside: exit codes, the message on stderr, and what is left on disk.
 """
 
 import json
+import math
 import os
 import re
 import signal
@@ -227,3 +228,61 @@ def test_a_hostile_drawing_gives_its_code_and_message_and_no_inf_or_nan(
     if text is not None:
         found = NON_FINITE.search(text)
         assert found is None, text[max(found.start() - 60, 0):found.end() + 20]
+
+
+# --- views far larger than the image are drawn where they cross it --------
+
+def band_distance(x, y, angle):
+    """Distance from pixel centre (x, y) to the line through (100, 100) at
+    `angle` degrees (clockwise on screen)."""
+    t = math.radians(angle)
+    return abs(-math.sin(t) * (x + 0.5 - 100) + math.cos(t) * (y + 0.5 - 100))
+
+
+@pytest.mark.parametrize("width", ["3e5", "1e7", "1e12"])
+def test_a_turned_rectangle_far_wider_than_the_image_covers_its_band(tmp_path, width):
+    # A rectangle 300 000 pixels wide, turned 30°, vanished (Cairo loses
+    # such coordinates); 1e12 trapped converting its bounds to pixels.
+    (tmp_path / "band.anim").write_text(
+        "stage(width: 200, height: 200, background: black)\n"
+        f"rect r(x: 100, y: 100, width: {width}, height: 20, rotation: 30, color: blue)\n")
+    result = anim("render", "band.anim", "-o", "band.png", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    image = Image.open(tmp_path / "band.png").convert("RGBA")
+    checked = 0
+    for y in range(0, 200, 3):
+        for x in range(0, 200, 3):
+            d = band_distance(x, y, 30)
+            if d < 8:
+                assert image.getpixel((x, y)) == (0, 0, 255, 255), (x, y, d)
+                checked += 1
+            elif d > 12:
+                assert image.getpixel((x, y)) == (0, 0, 0, 255), (x, y, d)
+    assert checked > 300
+
+
+@pytest.mark.parametrize("radius", [1e6, 1e9])
+def test_the_edge_of_a_huge_circle_and_its_stroke_cross_the_image_where_they_should(
+        tmp_path, radius):
+    # The circle's centre lies `radius` below (100, 100): its edge passes
+    # through (100, 100), curving down by (x − 100)² / 2r, a stroke 20
+    # wide along it, the fill below.
+    (tmp_path / "ring.anim").write_text(
+        "stage(width: 200, height: 200, background: black)\n"
+        f"ellipse e(x: 100, y: {100 + radius!r}, width: {2 * radius!r}, height: {2 * radius!r}, "
+        "color: green, stroke: red, strokeWidth: 20)\n")
+    result = anim("render", "ring.anim", "-o", "ring.png", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    image = Image.open(tmp_path / "ring.png").convert("RGBA")
+    for y in range(0, 200, 3):
+        for x in range(0, 200, 3):
+            cx, cy = x + 0.5, y + 0.5
+            # Signed distance to the circle, positive inside.
+            inside = radius - math.hypot(cx - 100, cy - 100 - radius)
+            pixel = image.getpixel((x, y))
+            if abs(inside) < 8:
+                assert pixel == (255, 0, 0, 255), (x, y, inside)
+            elif inside > 12:
+                assert pixel == (0, 128, 0, 255), (x, y, inside)
+            elif inside < -12:
+                assert pixel == (0, 0, 0, 255), (x, y, inside)
