@@ -84,6 +84,12 @@ struct ExportCommand: ParsableCommand {
     do { layout = try plan.layout(sizing: sizing, background: background) } catch {
       throw UsageError(error.message + (error.hint.map { " (\($0))" } ?? ""))
     }
+    if plan.viewCount > ExportBudget.maximumViews {
+      // Known from the survey: refused before the script runs again.
+      Terminal.writeError(
+        "anim export: \(ExportBudget.TooManyViews(views: plan.viewCount).message)")
+      throw ExitCode(ExitStatus.software)
+    }
     let recorder = StageRecorder(frameRate: plan.schedule.rate)
     runner.instantObserver = { time, scene, clock in
       recorder.observe(instant: time, scene: scene, clock: clock)
@@ -92,7 +98,13 @@ struct ExportCommand: ParsableCommand {
       try runner.play(plan) { frame in
         recorder.observe(
           frame: frame.index, time: frame.time, scene: frame.scene, clock: frame.clock)
+        if recorder.views.count > ExportBudget.maximumViews {
+          throw ExportBudget.TooManyViews(views: recorder.views.count)
+        }
       }
+    } catch let error as ExportBudget.TooManyViews {
+      Terminal.writeError("anim export: \(error.message)")
+      throw ExitCode(ExitStatus.software)
     } catch let error as RuntimeError {
       Terminal.report(ScriptResult(errors: [(error.diagnostic, error.file ?? source)]))
       throw ExitCode(ExitStatus.software)

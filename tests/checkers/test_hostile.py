@@ -286,3 +286,29 @@ def test_the_edge_of_a_huge_circle_and_its_stroke_cross_the_image_where_they_sho
                 assert pixel == (0, 128, 0, 255), (x, y, inside)
             elif inside < -12:
                 assert pixel == (0, 0, 0, 255), (x, y, inside)
+
+
+def test_an_export_of_more_views_than_it_holds_is_refused_before_it_records(tmp_path):
+    # A grid of 200 500 views: 4 GB for a million, refused before the
+    # script's second run, writing nothing.
+    (tmp_path / "g.anim").write_text("grid g(cols: 500, rows: 401, size: 1)\n")
+    for output in ("g.json", "g.html"):
+        result = anim("export", "g.anim", "-o", output, cwd=tmp_path)
+        assert result.returncode == 70, result.stderr
+        assert result.stderr.strip() == (
+            "anim export: the stage has 200501 views to record, more than the 200000 an "
+            "export holds (each costs about 4 KB while it is written)")
+    assert sorted(os.listdir(tmp_path)) == ["g.anim"]
+
+
+def test_an_export_of_an_outline_too_large_to_keyframe_is_refused(tmp_path):
+    (tmp_path / "s.anim").write_text(
+        "star s(points: 100000)\nrun tween(innerRadius: 0.9, 1) on s\nstep 1\n")
+    for output in ("s.json", "s.html"):
+        result = anim("export", "s.anim", "-o", output, cwd=tmp_path)
+        assert result.returncode == 70, result.stderr
+        assert result.stderr.startswith(
+            "s.anim:1:6: error: the outline of s changes at every frame: 61 frames of 200001 "
+            "points, and 12200061 points in all, more than the 2000000 an export writes frame "
+            "by frame")
+    assert sorted(os.listdir(tmp_path)) == ["s.anim"]

@@ -289,7 +289,7 @@ public final class Clock {
   /// Samples every running run at absolute time `t`.
   private func sampleRuns(at t: Double) throws {
     for run in pool.live where run.record.state == .running {
-      let local = min(max(run.local(at: t), 0), run.duration)
+      let local = min(max(try checkedLocal(run, at: t), 0), run.duration)
       advance(run, toLocal: local)
       if run.rate > 0 && !run.handle.listensToTrackEvents {
         _ = try passEvents(run, toLocal: local)

@@ -15,6 +15,24 @@ public enum ExportBudget {
   /// 230 MB).
   public static let maximumSampledPoints = 2_000_000
 
+  /// The most views one export records: 200 000. Each costs about 4 KB
+  /// while it is recorded and written (its tracks, its layer or element);
+  /// a grid of a million views took 4 GB before this limit.
+  public static let maximumViews = 200_000
+
+  /// A recording that reached more views than ``maximumViews``.
+  public struct TooManyViews: Error, Sendable, Equatable {
+    /// How many views the scene had when the recording stopped.
+    public let views: Int
+
+    public init(views: Int) { self.views = views }
+
+    /// What the export command says.
+    public var message: String {
+      "the stage has \(views) views to record, more than the \(ExportBudget.maximumViews) an export holds (each costs about 4 KB while it is written)"
+    }
+  }
+
   /// Why `recording` is too large to write: the view with the most
   /// sampled points, its vertices at a frame, its frames and the total.
   public struct Excess: Error, Sendable, Equatable {

@@ -158,6 +158,7 @@ public final class FrameRunner {
       plan = FramePlan(
         schedule: schedule, end: rangeEnd, stage: scene.stage, drawnBounds: bounds, capped: capped,
         resets: resets, stepOn: stepOn)
+      plan?.viewCount = scene.count
     } catch let error as RuntimeError {
       result.errors = [(error.diagnostic, error.file ?? source)]
     } catch {
