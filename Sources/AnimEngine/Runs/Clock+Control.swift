@@ -22,6 +22,11 @@ extension Clock {
     guard t.isFinite, t >= 0 else {
       throw EngineError("seek time must be a finite number ≥ 0, not \(NumberText.format(t))")
     }
+    if t > Self.maximumTime && t < run.duration {
+      throw EngineError(
+        "cannot seek run #\(run.record.id) to \(NumberText.format(t)): a run's own time goes up to \(NumberText.format(Self.maximumTime)) s, as the clock's"
+      )
+    }
     if t > run.duration + tolerance(run.duration) {
       throw EngineError(
         "cannot seek run #\(run.record.id) to \(NumberText.format(t)): it lasts \(NumberText.format(run.duration))"

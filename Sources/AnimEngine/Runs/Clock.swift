@@ -178,7 +178,7 @@ public final class Clock {
 
   /// Sets the frame rate.
   public func setFPS(_ value: Double) throws {
-    guard value.isFinite, value > 0, value <= 1_000_000 else {
+    guard value.isFinite, value > 0, value <= Self.maximumFPS else {
       throw EngineError(
         "frame rate must be a number in (0, 1000000], not \(NumberText.format(value))")
     }
@@ -301,7 +301,7 @@ public final class Clock {
   /// Samples every running run at absolute time `t`.
   private func sampleRuns(at t: Double) throws {
     for run in pool.live where run.record.state == .running {
-      let local = min(max(run.local(at: t), 0), run.duration)
+      let local = min(max(try checkedLocal(run, at: t), 0), run.duration)
       advance(run, toLocal: local)
       if run.rate > 0 && !run.handle.listensToTrackEvents {
         _ = try passEvents(run, toLocal: local)

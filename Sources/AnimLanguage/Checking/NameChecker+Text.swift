@@ -1,4 +1,6 @@
 import AnimEngine
+import AnimFiles
+import AnimText
 
 /// A text's box is its layout (SPEC §18): `width:`/`height:` set on a text,
 /// or a motion that resizes one (`resize`, `tween(width: …)`) bound to it,
@@ -76,9 +78,20 @@ extension NameChecker {
   /// A text's font or weight the script writes out (`font: "DejaVu Sanz"`,
   /// `t.font = "…"`, `weight: 1000`): a family fontconfig does not have, or
   /// a weight out of range, is an error before anything runs (SPEC §21.5),
-  /// worded as when it runs. A font file's path is opened when it runs.
+  /// worded as when it runs. A font file's path that is missing, not a
+  /// regular file (a FIFO would block the run that opens it) or too large
+  /// is one too (SPEC §18, issue 32), found relative to the script's folder
+  /// as the interpreter finds it.
   mutating func checkFontSetting(_ name: String, _ value: Expr, at range: SourceRange) {
-    if name == Property.font.name, case .string(let family) = value.kind,
+    if name == Property.font.name, case .string(let font) = value.kind,
+      FontResolver.isPath(font)
+    {
+      guard let scriptPath,
+        let problem = FontResolver.pathProblem(FilePaths.resolve(font, from: scriptPath), named: font)
+      else { return }
+      settingErrors.append(
+        (nil, .error(problem.message, at: range, hint: problem.hint, kind: .name)))
+    } else if name == Property.font.name, case .string(let family) = value.kind,
       missingFamilies < Program.maximumErrors
     {
       guard let (message, hint) = FontFaces.familyProblem(family) else { return }

@@ -35,6 +35,9 @@ struct NameChecker {
   /// are looked up (each costs a fontconfig match and a ranking of its
   /// families, and only the first errors are reported).
   var missingFamilies = 0
+  /// The checked script's path: a text's `font:` path is found relative to
+  /// its folder, as the interpreter finds it (nil: fonts are not checked).
+  var scriptPath: String?
 
   init(known: Set<String> = []) {
     // The builtins are not copied in (hashing a hundred names again for each

@@ -30,6 +30,7 @@ public struct Program {
     isIncomplete = parsed.isIncomplete
     var found: [(Diagnostic, SourceFile)] = parsed.diagnostics.map { ($0, source) }
     var checker = NameChecker(known: knownNames)
+    checker.scriptPath = source.path
     checker.collect(parsed.statements)
     var seen: Set<String> = [FilePaths.canonical(source.path)]
     Self.followImports(
@@ -51,6 +52,7 @@ public struct Program {
     Diagnostic, SourceFile
   )] {
     var checker = NameChecker()
+    checker.scriptPath = source.path
     var imports: [Stmt] = []
     var sounds: [Stmt] = []
     let parsed = Parser.parse(source) { statement in
@@ -95,8 +97,11 @@ public struct Program {
       if seen.contains(full) { continue }
       seen.insert(full)
       let bytes: [UInt8]
-      do { bytes = try readFile(full) } catch {
-        let reason = (error as? ScriptRunner.FileTooLarge)?.description ?? "no such file"
+      do {
+        if let refusal = SpecialFile.refusal(full) { throw ScriptRunner.NotAFile(refusal) }
+        bytes = try readFile(full)
+      } catch {
+        let reason = ScriptRunner.importFailure(error)
         diagnostics.append(
           (.error("cannot import \"\(path)\": \(reason)", at: statement.range, kind: .name), file))
         continue

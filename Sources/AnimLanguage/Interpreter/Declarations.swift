@@ -89,7 +89,7 @@ extension Interpreter {
       }
       // A font that cannot be found is reported where it is named.
       let font = arguments.first { $0.label?.name == "font" }
-      try checkText(&state, at: font?.range ?? name.range)
+      try checkText(&state, at: font?.range ?? name.range, name: name.name)
     }
     let existing = scene.view(named: name.name)
     if let existing {
@@ -97,6 +97,7 @@ extension Interpreter {
     }
     let id = scene.declare(name.name, kind: kind, state: state)
     viewDeclared?(id, name.range, file)
+    declarationSites.note(id, at: name.range, in: file)
     scene.setPath(path, of: id)
     noteUse(of: .view(id))
     env.assign(name.name, .view(id))
@@ -253,6 +254,7 @@ extension Interpreter {
         }
         let id = scene.declare(memberName, state: state)
         viewDeclared?(id, name.range, file)
+        declarationSites.note(id, at: name.range, in: file)
         if existing == nil, let parent {
           do {
             try scene.setParent(parent.id, of: id)
@@ -282,19 +284,14 @@ extension Interpreter {
     case .group(let g): return ViewGroup(name: name, members: g.members)
     case .view(let v): return ViewGroup(name: name, members: [v])
     case .list(let items):
-      var members: [ViewID] = []
-      for item in items {
-        switch item {
-        case .view(let v): members.append(v)
-        case .group(let g): members += g.members
-        default: throw RuntimeError("a group holds views, not \(item.typeName)", at: range)
+      guard let members = try viewsOfList(items, at: range) else {
+        let other = items.first { item in
+          switch item {
+          case .view, .group: return false
+          default: return true
+          }
         }
-        // Groups of groups repeat members: `[g, g]` in a loop doubles them.
-        if members.count > Scene.maximumViews {
-          throw RuntimeError(
-            "a group may hold at most \(Scene.maximumViews) views (a view counts each time it is listed)",
-            at: range)
-        }
+        throw RuntimeError("a group holds views, not \(other?.typeName ?? "list")", at: range)
       }
       return ViewGroup(name: name, members: members)
     default:
@@ -323,7 +320,7 @@ extension Interpreter {
       var state = scene.state(of: id)
       let kind = scene.kind(of: id)
       try setProperty(&state, kind: kind, member.name, value, at: target.range)
-      if kind == .text { try checkText(&state, at: target.range) }
+      if kind == .text { try checkText(&state, at: target.range, name: scene.name(of: id)) }
       scene.set(id, state)
     default:
       throw RuntimeError("cannot assign to this expression", at: target.range)

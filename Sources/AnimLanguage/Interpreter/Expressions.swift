@@ -178,6 +178,13 @@ extension Interpreter {
     _ base: Value, _ index: Expr, in env: Environment, at range: SourceRange
   ) throws -> Value {
     let i = try number(index, in: env, "index")
+    // A list of views and groups is indexed as the group it is (SPEC §20).
+    var base = base
+    if case .list(let items) = base, items.contains(where: \.isGroup),
+      let views = try viewsOfList(items, at: range)
+    {
+      base = .group(ViewGroup(name: "list", members: views))
+    }
     let count: Int
     switch base {
     case .group(let g): count = g.members.count

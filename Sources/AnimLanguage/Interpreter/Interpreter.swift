@@ -43,6 +43,8 @@ public final class Interpreter {
   /// that each script's values are freed with its interpreter.
   private var capturedScopes: [ObjectIdentifier: Environment] = [:]
   private var importStack: [String] = []
+  /// Where each view was declared (``declarationSite(of:)``).
+  var declarationSites = DeclarationSites()
 
   /// Deepest chain of `def` calls; past it a runtime error stops a recursion
   /// without end long before the native stack could overflow.
@@ -175,9 +177,12 @@ public final class Interpreter {
     }
     if imported.contains(full) { return }
     let bytes: [UInt8]
-    do { bytes = try readFile(full) } catch {
-      let reason = (error as? ScriptRunner.FileTooLarge)?.description ?? "no such file"
-      throw RuntimeError("cannot import \"\(path)\": \(reason)", at: range)
+    do {
+      if let refusal = SpecialFile.refusal(full) { throw ScriptRunner.NotAFile(refusal) }
+      bytes = try readFile(full)
+    } catch {
+      throw RuntimeError(
+        "cannot import \"\(path)\": \(ScriptRunner.importFailure(error))", at: range)
     }
     let source = SourceFile(path: full, bytes: bytes)
     let parsed = Parser.parse(source)

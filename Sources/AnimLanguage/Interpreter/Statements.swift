@@ -37,7 +37,9 @@ extension Interpreter {
       var line = ""
       for (index, value) in values.enumerated() {
         if index > 0 { line += " " }
-        line += Formatting.display(try evaluate(value, in: env), scene: scene)
+        let shown = try evaluate(value, in: env)
+        try checkPrintable(shown, at: value.range)
+        line += Formatting.display(shown, scene: scene)
         if line.utf8.count > Formatting.maximumLength { throw Self.lineTooLong(value.range) }
       }
       try spend(line.utf8.count / 1000, at: range)
@@ -290,7 +292,12 @@ extension Interpreter {
     case .group(let g):
       for v in g.members { try runBody(.view(v)) }
     case .list(let items):
-      for v in items { try runBody(v) }
+      // A list of views and groups is a group: its views, flattened.
+      if let views = try viewsOfList(items, at: range) {
+        for v in views { try runBody(.view(v)) }
+      } else {
+        for v in items { try runBody(v) }
+      }
     default:
       throw RuntimeError("cannot loop over a \(value.typeName)", at: range)
     }

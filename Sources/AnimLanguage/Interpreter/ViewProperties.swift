@@ -12,13 +12,15 @@ extension Interpreter {
     if let property = table.property(named: name.name),
       property.declaration.access.contains(.readable), scene.kind(of: id).has(property)
     {
-      return Self.value(of: property, in: state)
+      return try finiteRead(Self.value(of: property, in: state), of: id, name.name, at: name.range)
     }
     if let alias = table.alias(named: name.name) {
+      let value: Value
       switch alias.form {
-      case .shared: return Self.value(of: alias.parts[0], in: state)
-      case .point: return .point(state[alias.parts[0]], state[alias.parts[1]])
+      case .shared: value = Self.value(of: alias.parts[0], in: state)
+      case .point: value = .point(state[alias.parts[0]], state[alias.parts[1]])
       }
+      return try finiteRead(value, of: id, name.name, at: name.range)
     }
     if name.name == Vocabulary.viewNameMember { return .string(scene.name(of: id)) }
     if name.name == TreeMember.letters.rawValue, scene.kind(of: id) == .text {
@@ -36,7 +38,7 @@ extension Interpreter {
           "\(ViewSettings.article(kind)) \(kind) has no '\(name.name)'", at: name.range,
           hint: "only a text has letters")
       }
-      return treeValue(member, of: id)
+      return try finiteRead(treeValue(member, of: id), of: id, name.name, at: name.range)
     }
     throw unknownProperty(name.name, name.range, kind: scene.kind(of: id))
   }
