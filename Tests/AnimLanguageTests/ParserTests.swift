@@ -294,7 +294,7 @@ final class ParserTests: XCTestCase {
     XCTAssertEqual(
       errors("x = \"a\\qb\" +\nprint 1"),
       [
-        #"1:7: error: unknown escape sequence '\q' in string; valid escapes are \n, \t, \" and \\"#
+        #"1:7: error: unknown escape sequence '\q' in string; valid escapes are \n, \t, \", \\ and \(…)"#
       ])
     XCTAssertEqual(errors("x = 1 @ 2\ny = 2"), ["1:7: error: unexpected character '@'"])
   }

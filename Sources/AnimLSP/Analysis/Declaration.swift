@@ -103,7 +103,7 @@ struct DeclarationTable {
 
   private mutating func collect(_ s: Stmt, scope: SourceRange?, file: SourceFile) {
     switch s.kind {
-    case .viewDeclaration(_, let name, _, let children):
+    case .viewDeclaration(_, let name, _, _, let children):
       add(name, .view, s, scope, file)
       // A block's views are bound where their parent is (SPEC §17).
       for child in children { collect(child, scope: scope, file: file) }

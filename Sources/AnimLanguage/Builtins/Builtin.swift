@@ -15,7 +15,7 @@ enum Builtins {
     for b in MotionBuiltins.list + PathBuiltins.list + StockBuiltins.list + MorphBuiltins.list
       + SpringBuiltins.list
       + CombinatorBuiltins.list
-      + StaggerBuiltins.list + ValueBuiltins.list
+      + StaggerBuiltins.list + ValueBuiltins.list + DataBuiltins.list
     {
       table[b.name] = b
     }

@@ -31,6 +31,15 @@ struct NameChecker {
   /// name only in the first is a text wherever it is used (SPEC §18).
   var textNames: Set<String> = []
   var otherNames: Set<String> = []
+  /// Things probably wrong that do not stop the script (SPEC §23.1: a view
+  /// declared without an index in a loop's body), in source order.
+  var warnings: [Diagnostic] = []
+  /// The loop variables of the `for` loops being checked, innermost last.
+  private var loops: [String] = []
+  /// The data files the text names (`csv("sales.csv")`), for the program
+  /// to read and check before anything runs (SPEC §23.1).
+  var dataReads: [(format: DataFormat, path: String, pathRange: SourceRange, call: SourceRange)] =
+    []
 
   init(known: Set<String> = []) {
     // The builtins are not copied in (hashing a hundred names again for each
@@ -51,7 +60,7 @@ struct NameChecker {
   /// Records the names one statement binds.
   mutating func collect(_ s: Stmt) {
     switch s.kind {
-    case .viewDeclaration(let kind, let name, _, let children):
+    case .viewDeclaration(let kind, let name, _, _, let children):
       defined.insert(name.name)
       if kind == .text { textNames.insert(name.name) } else { otherNames.insert(name.name) }
       collect(children)
@@ -94,9 +103,12 @@ struct NameChecker {
   }
 
   private mutating func collect(_ e: Expr) {
-    if case .run(_, let alias?) = e.kind {
+    switch e.kind {
+    case .run(_, let alias?):
       defined.insert(alias.name)
       otherNames.insert(alias.name)
+    default:
+      break
     }
   }
 
@@ -108,7 +120,17 @@ struct NameChecker {
   /// Checks every use in one statement.
   mutating func check(_ s: Stmt) {
     switch s.kind {
-    case .viewDeclaration(let kind, let name, let args, let children):
+    case .viewDeclaration(let kind, let name, let index, let args, let children):
+      if let index {
+        check(index)
+      } else if let variable = loops.last {
+        warnings.append(
+          Diagnostic(
+            .warning,
+            "'\(name.name)' is declared in a loop: each pass declares the same view again",
+            at: name.range, hint: "to declare one view per pass, give it an index: \(kind.name) \(name.name)[\(variable)](…)",
+            kind: .name))
+      }
       if kind.outline == .path && !args.contains(where: { $0.label?.name == "d" }) {
         settingErrors.append(
           (
@@ -128,7 +150,7 @@ struct NameChecker {
         check(a.value)
       }
       for child in children {
-        if case .viewDeclaration(_, _, let childArgs, _) = child.kind {
+        if case .viewDeclaration(_, _, _, let childArgs, _) = child.kind {
           for a in childArgs where a.label?.name == Interpreter.parentLabel {
             checkParent(a, inBlock: true)
           }
@@ -157,9 +179,11 @@ struct NameChecker {
       check(value)
     case .functionDefinition(_, _, let body):
       check(body)
-    case .forLoop(_, let sequence, let body):
+    case .forLoop(let variable, let sequence, let body):
       check(sequence)
+      loops.append(variable.name)
       check(body)
+      loops.removeLast()
     case .conditional(let branches, let otherwise):
       for branch in branches {
         check(branch.condition)
@@ -201,6 +225,17 @@ struct NameChecker {
       break
     case .tuple(let items), .list(let items):
       for i in items { check(i) }
+    case .interpolation(let parts):
+      for case .value(let e) in parts { check(e) }
+    case .record(let fields):
+      for field in fields { check(field.value) }
+    case .comprehension(let variable, let sequence, let condition, let body):
+      check(sequence)
+      // The variable is bound inside the brackets only.
+      let added = defined.insert(variable.name).inserted
+      if let condition { check(condition) }
+      check(body)
+      if added { defined.remove(variable.name) }
     case .call(let callee, let arguments):
       var staggered = false
       if case .identifier(let name) = callee.kind {
@@ -209,6 +244,7 @@ struct NameChecker {
         // binding of the script took the name over).
         staggered = name == "stagger" && !defined.contains(name)
         checkLabels(of: name, arguments)
+        noteDataRead(name, arguments, at: e.range)
       } else {
         check(callee)
       }
@@ -267,6 +303,19 @@ struct NameChecker {
   private mutating func requireDefined(_ name: String, _ range: SourceRange, _ message: String) {
     if isDefined(name) { return }
     pending.append((name, range, message, true))
+  }
+
+  /// `csv("…")` or `json("…")` with the path written out: the program reads
+  /// the file before anything runs (unless a binding of the script took
+  /// the name over: `resolve()` is too late for that, so `Program` asks
+  /// `defined` again).
+  private mutating func noteDataRead(_ callee: String, _ arguments: [Argument], at range: SourceRange)
+  {
+    guard let format = DataFormat(builtin: callee),
+      let path = arguments.first(where: { $0.label == nil || $0.label?.name == "path" }),
+      case .string(let text) = path.value.kind
+    else { return }
+    dataReads.append((format, text, path.value.range, range))
   }
 
   /// The uses whose names nothing in the program binds, as diagnostics.

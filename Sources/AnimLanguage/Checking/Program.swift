@@ -38,6 +38,8 @@ public struct Program {
     if !found.contains(where: { $0.0.severity == .error }) {
       checker.check(parsed.statements)
       found += checker.resolve().map { ($0, source) }
+      found += DataFiles.problems(of: checker, in: source, readFile: readFile)
+      found += checker.warnings.map { ($0, source) }
     }
     diagnostics = Array(found.prefix(Self.maximumErrors))
   }
@@ -62,6 +64,8 @@ public struct Program {
       checker: &checker, diagnostics: &found, readFile: readFile)
     if !found.contains(where: { $0.0.severity == .error }) {
       found += checker.resolve().map { ($0, source) }
+      found += DataFiles.problems(of: checker, in: source, readFile: readFile)
+      found += checker.warnings.map { ($0, source) }
     }
     return Array(found.prefix(maximumErrors))
   }

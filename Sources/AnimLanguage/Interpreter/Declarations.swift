@@ -9,9 +9,16 @@ extension Interpreter {
   /// child of it (SPEC §17). `blockParent` is the view whose block this
   /// declaration is in.
   func declareView(
-    _ kind: ViewKind, _ name: Identifier, _ arguments: [Argument], children: [Stmt] = [],
-    blockParent: ViewID? = nil, in env: Environment
+    _ kind: ViewKind, _ name: Identifier, index: Expr? = nil, _ arguments: [Argument],
+    children: [Stmt] = [], blockParent: ViewID? = nil, in env: Environment
   ) throws {
+    // `rect bar[i](…)`: the member `bar[i]` of the family `bar` (SPEC §23.1).
+    var member: Int?
+    if let index {
+      try checkFamilyName(name, in: env)
+      member = try familyIndex(index, in: env)
+    }
+    let viewName = member.map { "\(name.name)[\($0)]" } ?? name.name
     var state = ViewState()
     if kind.outline == .none {
       // A layer's box defaults to 0 × 0 (SPEC §16.1): its children sit at its position.
@@ -91,14 +98,18 @@ extension Interpreter {
       let font = arguments.first { $0.label?.name == "font" }
       try checkText(&state, at: font?.range ?? name.range)
     }
-    let existing = scene.view(named: name.name)
+    let existing = scene.view(named: viewName)
     if let existing {
-      try checkSameParent(existing, parent, name: name)
+      try checkSameParent(existing, parent, name: Identifier(viewName, range: name.range))
     }
-    let id = scene.declare(name.name, kind: kind, state: state)
+    let id = scene.declare(viewName, kind: kind, state: state)
     scene.setPath(path, of: id)
     noteUse(of: .view(id))
-    env.assign(name.name, .view(id))
+    if let member {
+      declareMember(name.name, member, id, in: env)
+    } else {
+      env.assign(name.name, .view(id))
+    }
     if existing == nil, let parent {
       do {
         try scene.setParent(parent.id, of: id)
@@ -110,12 +121,14 @@ extension Interpreter {
     }
     for child in children {
       guard
-        case .viewDeclaration(let childKind, let childName, let childArguments, let grandchildren) =
+        case .viewDeclaration(
+          let childKind, let childName, let childIndex, let childArguments, let grandchildren) =
           child.kind
       else { continue }
       try spend(1, at: child.range)
       try declareView(
-        childKind, childName, childArguments, children: grandchildren, blockParent: id, in: env)
+        childKind, childName, index: childIndex, childArguments, children: grandchildren,
+        blockParent: id, in: env)
     }
   }
 
@@ -300,12 +313,21 @@ extension Interpreter {
     }
   }
 
-  /// `target = value`: a name, or a view's property (`view.alpha = 0.5`).
+  /// `target = value`: a name, a view's property (`view.alpha = 0.5`), an
+  /// item of a list or a field of a record (`xs[0] = 9`, `r.sales = 3`).
   func assign(_ target: Expr, _ value: Value, in env: Environment) throws {
     switch target.kind {
     case .identifier(let name):
       env.assign(name, value)
+    case .index(let base, _):
+      if try assignInPlace(target, value, in: env) { return }
+      let owner = try evaluate(base, in: env)
+      throw RuntimeError(
+        "cannot set an item of \(Self.article(owner.typeName)) \(owner.typeName)", at: target.range,
+        hint: owner.typeName == "group"
+          ? "a group's members are views: set a property, as in g[0].x = 10" : nil)
     case .member(let base, let member):
+      if try assignInPlace(target, value, in: env) { return }
       let owner = try evaluate(base, in: env)
       if case .handle(let h) = owner, member.name == "speed" {
         // `h.speed = k` (SPEC §14.2).

@@ -27,6 +27,10 @@ public final class Interpreter {
   /// host enters the interpreter (see `StackGuard`).
   var stack = StackGuard()
   private(set) var imported: Set<String> = []
+  /// The families declared so far, by name (`rect bar[i](…)`, SPEC §23.1).
+  var families: [String: Family] = [:]
+  /// The data files read so far (`csv()`, `json()`), by format and path.
+  var dataFiles: [String: Value] = [:]
   /// Scopes captured by a `def` or a handler, which then refer to themselves
   /// through the function or run handle they bind; `deinit` empties them so
   /// that each script's values are freed with its interpreter.
