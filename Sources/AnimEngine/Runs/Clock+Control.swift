@@ -51,9 +51,13 @@ extension Clock {
     if turned { positionEvents(run, at: local) }
   }
 
-  /// `reverse h`: `h.speed = -h.speed`.
+  /// `reverse h`: `h.speed = -h.speed`; a run that finished plays back
+  /// from its end (`replayBackwards`).
   public func reverse(_ handle: RunHandle) throws {
-    let run = try liveRun(handle, "reverse")
+    guard let run = pool.run(for: handle.record) else {
+      try replayBackwards(handle)
+      return
+    }
     try setSpeed(handle, -run.rate)
   }
 

@@ -31,21 +31,42 @@ struct NameChecker {
   /// name only in the first is a text wherever it is used (SPEC §18).
   var textNames: Set<String> = []
   var otherNames: Set<String> = []
+  /// Names declared as views of any kind, and names bound any other way
+  /// (not a view's declaration): a name only in the first is a view
+  /// wherever it is used.
+  var viewNames: Set<String> = []
+  var valueNames: Set<String> = []
   /// Things probably wrong that do not stop the script (SPEC §23.1: a view
   /// declared without an index in a loop's body), in source order.
   var warnings: [Diagnostic] = []
   /// The loop variables of the `for` loops being checked, innermost last.
   private var loops: [String] = []
+  /// The file checked, for hints that quote it (`m on a | m2 on b`).
+  var source: SourceFile?
+  /// Names the statements checked so far bind, in order (a `parent:` must
+  /// name a view declared above, SPEC §17).
+  var boundSoFar: Set<String> = ["view"]
+  /// Whether the walk is in a `def`'s or a handler's body, which run later.
+  var inDeferredBody = false
+  /// `parent:`s naming what nothing above binds (see `checkParentOrder`).
+  var laterParents: [(name: String, range: SourceRange, child: String)] = []
+  /// Where `m on a | m2` was reported (an outer `on` reports it first).
+  var reportedParallels: Set<Int> = []
+  /// Literal fonts texts name (`font: "Inter"`), for the program to look up
+  /// before anything runs.
+  var fontReads: [(name: String, range: SourceRange)] = []
   /// The data files the text names (`csv("sales.csv")`), for the program
   /// to read and check before anything runs (SPEC §23.1).
   var dataReads: [(format: DataFormat, path: String, pathRange: SourceRange, call: SourceRange)] =
     []
 
-  init(known: Set<String> = []) {
+  init(known: Set<String> = [], source: SourceFile? = nil) {
+    self.source = source
     // The builtins are not copied in (hashing a hundred names again for each
     // script was a tenth of a one-line script's own work): see `isDefined`.
     defined = known.union(["view", "time"])
     otherNames = known
+    boundSoFar.formUnion(known)
   }
 
   private func isDefined(_ name: String) -> Bool {
@@ -60,32 +81,38 @@ struct NameChecker {
   /// Records the names one statement binds.
   mutating func collect(_ s: Stmt) {
     switch s.kind {
-    case .viewDeclaration(let kind, let name, _, _, let children):
+    case .viewDeclaration(let kind, let name, let index, _, let children):
       defined.insert(name.name)
       if kind == .text { textNames.insert(name.name) } else { otherNames.insert(name.name) }
+      if index == nil { viewNames.insert(name.name) } else { valueNames.insert(name.name) }
       collect(children)
     case .gridDeclaration(let name, _),
       .groupDeclaration(let name, _),
       .letBinding(let name, _):
       defined.insert(name.name)
       otherNames.insert(name.name)
+      valueNames.insert(name.name)
       if case .letBinding(_, let value) = s.kind { collect(value) }
     case .assignment(let target, let value):
       if case .identifier(let name) = target.kind {
         defined.insert(name)
         otherNames.insert(name)
+        valueNames.insert(name)
       }
       collect(value)
     case .functionDefinition(let name, let parameters, _):
       defined.insert(name.name)
       otherNames.insert(name.name)
+      valueNames.insert(name.name)
       for parameter in parameters {
         defined.insert(parameter.name)
         otherNames.insert(parameter.name)
+        valueNames.insert(parameter.name)
       }
     case .forLoop(let variable, _, let body):
       defined.insert(variable.name)
       otherNames.insert(variable.name)
+      valueNames.insert(variable.name)
       collect(body)
     case .handler(_, _, let body):
       collect(body)
@@ -144,11 +171,16 @@ struct NameChecker {
       for a in args {
         if a.label?.name == Interpreter.parentLabel {
           checkParent(a, inBlock: false)
+          checkParentOrder(a, of: name)
           continue
         }
         checkViewSetting(a, kind: kind)
+        if kind == .text, a.label?.name == "font", case .string(let font) = a.value.kind {
+          fontReads.append((font, a.range))
+        }
         check(a.value)
       }
+      boundSoFar.insert(name.name)
       for child in children {
         if case .viewDeclaration(_, _, _, let childArgs, _) = child.kind {
           for a in childArgs where a.label?.name == Interpreter.parentLabel {
@@ -160,11 +192,18 @@ struct NameChecker {
     case .stage(let args):
       checkStageSettings(args)
       for a in args { check(a.value) }
-    case .gridDeclaration(_, let args):
-      for a in args { check(a.value) }
-    case .groupDeclaration(_, let e), .letBinding(_, let e), .seed(let e), .fps(let e),
-      .step(let e),
-      .stepFrames(let e), .stepTo(let e), .expression(let e):
+    case .gridDeclaration(let name, let args):
+      checkGridSettings(args)
+      for a in args {
+        if a.label?.name == Interpreter.parentLabel { checkParentOrder(a, of: name) }
+        if a.label?.name != "kind" { check(a.value) }
+      }
+      boundSoFar.insert(name.name)
+    case .groupDeclaration(let name, let e), .letBinding(let name, let e):
+      check(e)
+      boundSoFar.insert(name.name)
+    case .seed(let e), .fps(let e), .step(let e), .stepFrames(let e), .stepTo(let e),
+      .expression(let e):
       check(e)
     case .stepUntil(let e), .restart(let e), .reverse(let e):
       checkHandle(e)
@@ -176,12 +215,19 @@ struct NameChecker {
     case .assignment(let target, let value):
       if case .identifier = target.kind {} else { check(target) }
       checkTextAssignment(target)
+      checkAssignedRange(target, value)
       check(value)
-    case .functionDefinition(_, _, let body):
+      if case .identifier(let name) = target.kind { boundSoFar.insert(name) }
+    case .functionDefinition(let name, _, let body):
+      boundSoFar.insert(name.name)
+      let deferred = inDeferredBody
+      inDeferredBody = true
       check(body)
+      inDeferredBody = deferred
     case .forLoop(let variable, let sequence, let body):
       check(sequence)
       loops.append(variable.name)
+      boundSoFar.insert(variable.name)
       check(body)
       loops.removeLast()
     case .conditional(let branches, let otherwise):
@@ -201,9 +247,13 @@ struct NameChecker {
       if let tolerance { check(tolerance) }
     case .handler(let run, _, let body):
       checkHandle(run)
+      let deferred = inDeferredBody
+      inDeferredBody = true
       check(body)
-    case .run(let motion, _):
+      inDeferredBody = deferred
+    case .run(let motion, let alias):
       check(motion)
+      if let alias { boundSoFar.insert(alias.name) }
     case .importFile, .reset, .tick, .settle, .flush, .pool:
       break
     }
@@ -272,6 +322,8 @@ struct NameChecker {
     case .negate(let operand), .not(let operand):
       check(operand)
     case .binary(.on, let left, let right):
+      if case .binary(.on, _, let inner) = left.kind { checkBoundParallel(inner, whole: e) }
+      checkBoundParallel(right, whole: e)
       check(left)
       checkTextResize(left, on: right)
       checkTarget(right)
@@ -320,8 +372,9 @@ struct NameChecker {
 
   /// The uses whose names nothing in the program binds, as diagnostics.
   func resolve() -> [Diagnostic] {
-    let settings = settingErrors.filter { $0.callee.map { !defined.contains($0) } ?? true }.map(
-      \.diagnostic)
+    let settings =
+      settingErrors.filter { $0.callee.map { !defined.contains($0) } ?? true }.map(\.diagnostic)
+      + laterParentErrors()
     let names = resolveNames()
     if settings.isEmpty { return names }
     // In source order, as the parser reports.

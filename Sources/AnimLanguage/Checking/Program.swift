@@ -29,7 +29,7 @@ public struct Program {
     statements = parsed.statements
     isIncomplete = parsed.isIncomplete
     var found: [(Diagnostic, SourceFile)] = parsed.diagnostics.map { ($0, source) }
-    var checker = NameChecker(known: knownNames)
+    var checker = NameChecker(known: knownNames, source: source)
     checker.collect(parsed.statements)
     var seen: Set<String> = [FilePaths.canonical(source.path)]
     Self.followImports(
@@ -39,6 +39,7 @@ public struct Program {
       checker.check(parsed.statements)
       found += checker.resolve().map { ($0, source) }
       found += DataFiles.problems(of: checker, in: source, readFile: readFile)
+      found += FontChecks.problems(of: checker, in: source)
       found += checker.warnings.map { ($0, source) }
     }
     diagnostics = Array(found.prefix(Self.maximumErrors))
@@ -50,7 +51,7 @@ public struct Program {
   public static func check(_ source: SourceFile, readFile: (String) throws -> [UInt8]) -> [(
     Diagnostic, SourceFile
   )] {
-    var checker = NameChecker()
+    var checker = NameChecker(source: source)
     var imports: [Stmt] = []
     let parsed = Parser.parse(source) { statement in
       checker.collect(statement)
@@ -65,6 +66,7 @@ public struct Program {
     if !found.contains(where: { $0.0.severity == .error }) {
       found += checker.resolve().map { ($0, source) }
       found += DataFiles.problems(of: checker, in: source, readFile: readFile)
+      found += FontChecks.problems(of: checker, in: source)
       found += checker.warnings.map { ($0, source) }
     }
     return Array(found.prefix(maximumErrors))

@@ -130,7 +130,7 @@ struct CSVReader {
       if byte == UInt8(ascii: ",") || byte == 10 || byte == 13 { break }
       if byte == UInt8(ascii: "\"") {
         throw DataError(
-          "a quote inside an unquoted field: quote the whole field and double the quote (\"\"),",
+          "a quote inside an unquoted field; quote the whole field and double each quote in it",
           at: index, in: bytes)
       }
       index += 1

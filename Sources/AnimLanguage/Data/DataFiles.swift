@@ -47,7 +47,9 @@ public enum DataFiles {
         DataFileProblem(
           error: .error(
             "cannot read \(SyntaxFormat.quoted(name)): \(reason)", at: pathRange,
-            hint: "a data file's path is relative to the script's folder", kind: kind),
+            hint:
+              "looked for \(FilePaths.beside(name, of: script.path)): a data file's path is relative to the script's folder",
+            kind: kind),
           file: script, note: nil))
     }
     do throws(DataError) {
@@ -59,7 +61,8 @@ public enum DataFiles {
         DataFileProblem(
           error: .error(error.message, at: range, kind: kind), file: data,
           note: (
-            .note("the data \(format.rawValue)() read here", at: call, kind: kind), script
+            .note("\(format.rawValue)() read \(SyntaxFormat.quoted(name)) here", at: call, kind: kind),
+            script
           )))
     }
   }

@@ -69,23 +69,7 @@ extension Interpreter {
     try checkGeometry(of: kind, state, at: name.range)
     var path: ShapePath?
     if kind.outline == .path {
-      guard let pathData else {
-        throw RuntimeError(
-          "a shape needs its outline as path data", at: name.range,
-          hint: "shape \(name.name)(d: \"M0 0 L100 0 L50 100 Z\", viewBox: (0, 0, 100, 100))")
-      }
-      if let (message, hint) = GeometrySettings.problem(pathData: pathData.text) {
-        throw RuntimeError(message, at: pathData.range, hint: hint)
-      }
-      let corner = viewBox?.corner ?? [0, 0, abs(state[.width]), abs(state[.height])]
-      if let (message, hint) = GeometrySettings.problem(viewBox: corner) {
-        throw RuntimeError(message, at: viewBox?.range ?? name.range, hint: hint)
-      }
-      // Both were checked just above.
-      guard let outline = try? PathDataParser.parse(pathData.text),
-        let box = try? ViewBox(x: corner[0], y: corner[1], width: corner[2], height: corner[3])
-      else { throw RuntimeError("bad path data or viewBox", at: pathData.range) }
-      path = ShapePath(outline: outline, viewBox: box)
+      path = try shapePath(pathData, viewBox, state, name: name)
     }
     if kind == .text {
       // `align` sets the default anchorX (SPEC §18), as SVG's text-anchor:
@@ -108,7 +92,9 @@ extension Interpreter {
     if let member {
       declareMember(name.name, member, id, in: env)
     } else {
-      env.assign(name.name, .view(id))
+      // A view is the scene's: declared in a block (a loop's, a handler's),
+      // its name is seen after it, as a family's is.
+      (env.lookup(name.name) != nil ? env : globals).assign(name.name, .view(id))
     }
     if existing == nil, let parent {
       do {
@@ -133,7 +119,7 @@ extension Interpreter {
   }
 
   /// The view a `parent:` argument names: a view declared before this one.
-  private func parentView(_ argument: Argument, of child: Identifier, in env: Environment) throws
+  func parentView(_ argument: Argument, of child: Identifier, in env: Environment) throws
     -> ViewID
   {
     let value = try evaluate(argument.value, in: env)
@@ -154,7 +140,7 @@ extension Interpreter {
 
   /// A redeclaration keeps its view's place in the tree: naming another
   /// parent (or one for a view at the root) would re-parent it (SPEC §17).
-  private func checkSameParent(
+  func checkSameParent(
     _ id: ViewID, _ parent: (id: ViewID, range: SourceRange)?, name: Identifier
   ) throws {
     guard let parent, scene.parent(of: id) != parent.id else { return }
@@ -166,11 +152,36 @@ extension Interpreter {
       hint: "a view keeps the parent it was first declared with; declare a new view instead")
   }
 
+  /// A shape's outline from its path data and viewBox (the box `state`
+  /// declares when no viewBox is given), each checked where it is written.
+  func shapePath(
+    _ pathData: (text: String, range: SourceRange)?,
+    _ viewBox: (corner: [Double], range: SourceRange)?, _ state: ViewState, name: Identifier
+  ) throws -> ShapePath {
+    guard let pathData else {
+      throw RuntimeError(
+        "a shape needs its outline as path data", at: name.range,
+        hint: "shape \(name.name)(d: \"M0 0 L100 0 L50 100 Z\", viewBox: (0, 0, 100, 100))")
+    }
+    if let (message, hint) = GeometrySettings.problem(pathData: pathData.text) {
+      throw RuntimeError(message, at: pathData.range, hint: hint)
+    }
+    let corner = viewBox?.corner ?? [0, 0, abs(state[.width]), abs(state[.height])]
+    if let (message, hint) = GeometrySettings.problem(viewBox: corner) {
+      throw RuntimeError(message, at: viewBox?.range ?? name.range, hint: hint)
+    }
+    // Both were checked just above.
+    guard let outline = try? PathDataParser.parse(pathData.text),
+      let box = try? ViewBox(x: corner[0], y: corner[1], width: corner[2], height: corner[3])
+    else { throw RuntimeError("bad path data or viewBox", at: pathData.range) }
+    return ShapePath(outline: outline, viewBox: box)
+  }
+
   /// The property holding a shape's path data text (`d`).
   static let pathDataProperty = Property.named("d")!
 
   /// `viewBox: (x, y, w, h)`: four numbers.
-  private func viewBoxNumbers(_ argument: Argument, in env: Environment) throws -> [Double] {
+  func viewBoxNumbers(_ argument: Argument, in env: Environment) throws -> [Double] {
     guard case .tuple(let items) = argument.value.kind, items.count == 4 else {
       throw RuntimeError(
         "viewBox must be four numbers (x, y, width, height)", at: argument.range,
@@ -181,7 +192,7 @@ extension Interpreter {
 
   /// Bad geometry as an error at the declaration (SPEC §16.1): a polygon's
   /// `sides` and a star's `points` whole and ≥ 3, its `innerRadius` in (0, 1].
-  private func checkGeometry(of kind: ViewKind, _ state: ViewState, at range: SourceRange) throws {
+  func checkGeometry(of kind: ViewKind, _ state: ViewState, at range: SourceRange) throws {
     for property in [Property.sides, .points, .innerRadius] where kind.has(property) {
       if let (message, hint) = GeometrySettings.problem(
         number: property.name, state[property], kind: kind)
@@ -190,102 +201,6 @@ extension Interpreter {
       }
     }
   }
-
-  /// `grid NAME(cols:, rows:, size:, gap:, …)`: a group of cols·rows views
-  /// laid out row-major, y growing downwards. Any view property (`color: red`,
-  /// `alpha: 0`) is given to every member after the layout, through the same
-  /// `setProperty` a view declaration uses (SPEC §20).
-  func declareGrid(_ name: Identifier, _ arguments: [Argument], in env: Environment) throws {
-    var cols = 5.0, rows = 5.0, size = 100.0, gap = 0.0
-    var properties: [(name: String, value: Value, range: SourceRange)] = []
-    var parent: (id: ViewID, range: SourceRange)?
-    // Checked once here, before any member exists, so a bad value is one error.
-    var probe = ViewState()
-    for argument in arguments {
-      guard let label = argument.label else {
-        throw RuntimeError("grid settings need labels, such as cols: 5", at: argument.range)
-      }
-      switch label.name {
-      case Self.parentLabel:
-        // Every member is a child of the view named (SPEC §17).
-        parent = (try parentView(argument, of: name, in: env), argument.range)
-      case "cols", "rows", "size", "gap":
-        let v = try number(argument.value, in: env, label.name)
-        switch label.name {
-        case "cols": cols = v
-        case "rows": rows = v
-        case "size": size = v
-        default: gap = v
-        }
-      case let property where Self.isViewProperty(property):
-        let value = try evaluate(argument.value, in: env)
-        try setProperty(&probe, kind: .view, property, value, at: argument.range)
-        properties.append((property, value, argument.range))
-      default:
-        let hint = Spelling.closest(to: label.name, among: Self.gridSettingNames)
-        throw RuntimeError(
-          "grid has no setting '\(label.name)'", at: label.range,
-          hint: hint.map { "did you mean '\($0)'?" })
-      }
-    }
-    for (what, v) in [("cols", cols), ("rows", rows)] where v < 1 || v.rounded() != v {
-      throw RuntimeError(
-        "grid \(what) must be a whole number ≥ 1, got \(NumberText.format(v))", at: name.range)
-    }
-    if size < 0 || gap < 0 {
-      throw RuntimeError("grid size and gap must not be negative", at: name.range)
-    }
-    if cols * rows > Double(Scene.maximumViews - scene.count) {
-      throw RuntimeError(
-        "grid of \(Formatting.count(cols * rows)) views exceeds the limit of \(Scene.maximumViews) views",
-        at: name.range)
-    }
-    // The far corner's centre is the largest coordinate the grid makes.
-    let far = (max(cols, rows) - 0.5) * size + (max(cols, rows) - 1) * gap
-    if !far.isFinite {
-      throw RuntimeError(
-        "grid of size \(NumberText.format(size)) and gap \(NumberText.format(gap)) puts views past the largest number",
-        at: name.range)
-    }
-    var members: [ViewID] = []
-    for r in 0..<Int(rows) {
-      for c in 0..<Int(cols) {
-        var state = ViewState()
-        state[.x] = (Double(c) + 0.5) * size + Double(c) * gap
-        state[.y] = (Double(r) + 0.5) * size + Double(r) * gap
-        state[.width] = size
-        state[.height] = size
-        for property in properties {
-          try setProperty(&state, kind: .view, property.name, property.value, at: property.range)
-        }
-        let memberName = "\(name.name)[\(members.count)]"
-        let existing = scene.view(named: memberName)
-        if let existing {
-          try checkSameParent(existing, parent, name: Identifier(memberName, range: name.range))
-        }
-        let id = scene.declare(memberName, state: state)
-        if existing == nil, let parent {
-          do {
-            try scene.setParent(parent.id, of: id)
-          } catch {
-            throw RuntimeError(error.message, at: parent.range)
-          }
-        }
-        members.append(id)
-      }
-    }
-    env.assign(name.name, .group(ViewGroup(name: name.name, members: members)))
-  }
-
-  /// Whether `name` is a property a view declaration takes (`scale` sets both scales).
-  static func isViewProperty(_ name: String) -> Bool {
-    PropertyTable.standard.settableNames(of: .view).contains(name)
-  }
-
-  /// What a grid takes, the view properties first: a misspelt `colr` is
-  /// nearer `color` than `cols` for a reader, and ties go to the first.
-  static let gridSettingNames =
-    PropertyTable.standard.settableNames(of: .view) + ["cols", "rows", "size", "gap", parentLabel]
 
   /// The group a value names: a group, a view, or a list of views and groups.
   func groupValue(_ value: Value, named name: String, at range: SourceRange) throws -> ViewGroup {

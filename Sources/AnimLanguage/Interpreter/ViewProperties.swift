@@ -161,24 +161,32 @@ extension Interpreter {
     at range: SourceRange
   ) throws {
     guard v.isFinite else { throw RuntimeError("\(name) must be finite", at: range) }
-    switch property.declaration.accepted {
-    case .finite: break
-    case .nonNegative:
-      guard v >= 0 else {
-        throw RuntimeError(
-          "\(name) cannot be negative: \(NumberText.format(v))", at: range,
-          hint: "a view's size is at least 0")
-      }
-    case .positive:
-      guard v > 0 else {
-        throw RuntimeError(
-          "\(name) must be greater than 0, got \(NumberText.format(v))", at: range,
-          hint: "a text's size is its font size in points")
-      }
-    case .unit:
-      try MotionBuiltins.checkAlpha(v, range, name: name)
+    if let (message, hint) = Self.rangeProblem(of: property, v, as: name) {
+      throw RuntimeError(message, at: range, hint: hint)
     }
     state[property] = v
+  }
+
+  /// Why `v` is not a value `property` accepts (written `name`), or nil:
+  /// the error setting it throws, which `anim check` reports too.
+  static func rangeProblem(of property: Property, _ v: Double, as name: String) -> (
+    message: String, hint: String?
+  )? {
+    switch property.declaration.accepted {
+    case .finite: return nil
+    case .nonNegative:
+      guard v < 0 else { return nil }
+      return ("\(name) cannot be negative: \(NumberText.format(v))", "a view's size is at least 0")
+    case .positive:
+      guard v <= 0 else { return nil }
+      return (
+        "\(name) must be greater than 0, got \(NumberText.format(v))",
+        "a text's size is its font size in points"
+      )
+    case .unit:
+      guard !(0...1).contains(v) else { return nil }
+      return ("\(name) must be between 0 and 1, got \(NumberText.format(v))", nil)
+    }
   }
 
   /// The error for a name views (of `kind`) do not have, with a hint.

@@ -76,7 +76,11 @@ extension Lexer {
       openers.append(first)
       kind = .leftBracket
     case UInt8(ascii: "{"):
-      openers.append(lastKind.expectsOperand ? Lexer.recordOpener : Lexer.blockOpener)
+      let record =
+        lastKind.expectsOperand
+        || (lastKind == .identifier && Lexer.wordBefore(start, in: input).map(Lexer.opensRecord)
+          ?? false)
+      openers.append(record ? Lexer.recordOpener : Lexer.blockOpener)
       kind = .leftBrace
     case UInt8(ascii: ")"):
       close(UInt8(ascii: "("))
@@ -93,6 +97,24 @@ extension Lexer {
     }
     position = end
     return RawToken(kind: kind, range: range(from: start, to: end))
+  }
+
+  /// The identifier that ends right before `offset` (blanks between), read
+  /// backwards; nil when none does.
+  static func wordBefore(_ offset: Int, in input: UnsafeBufferPointer<UInt8>) -> String? {
+    var end = offset
+    while end > 0, input[end - 1] == 0x20 || input[end - 1] == 0x09 { end -= 1 }
+    var start = end
+    while start > 0, isIdentifierContinue(input[start - 1]), end - start < 8 { start -= 1 }
+    guard start < end, isIdentifierStart(input[start]) else { return nil }
+    return String(decoding: UnsafeBufferPointer(rebasing: input[start..<end]), as: UTF8.self)
+  }
+
+  /// Whether a `{` right after the word `word` opens a record (SPEC §23.1):
+  /// after a word that takes an expression (`print {…}`), not after a name
+  /// or a keyword a block follows (`for v in g {`, `else {`, `on h done {`).
+  static func opensRecord(after word: String) -> Bool {
+    ["print", "expect", "and", "or", "not"].contains(word)
   }
 
   /// Pops the innermost bracket if it is `opener`; a closer that does not match
