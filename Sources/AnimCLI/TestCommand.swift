@@ -100,7 +100,8 @@ struct ScriptTestExecutor: ScriptExecutor {
           .line
       })
     var errors: [ScriptOutcome.Failure] = []
-    for (index, (diagnostic, file)) in result.errors.enumerated() where diagnostic.severity != .note {
+    for (index, (diagnostic, file)) in result.errors.enumerated() where diagnostic.severity != .note
+    {
       // An error in a data file (SPEC §23.1) is placed at the script's line
       // that read it, which the note after it names.
       var at = diagnostic.range

@@ -39,7 +39,8 @@ final class DataReaderTests: XCTestCase {
   }
 
   func testQuotingEdges() throws {
-    let text = "name,note\n\"Smith, J\",\"He said \"\"hi\"\"\"\n\"\",\"\"\"\"\n\"two\r\nlines\",\"42\"\n"
+    let text =
+      "name,note\n\"Smith, J\",\"He said \"\"hi\"\"\"\n\"\",\"\"\"\"\n\"two\r\nlines\",\"42\"\n"
     let (_, rows) = try csv(text)
     XCTAssertEqual(rows[0], ["Smith, J", "He said \"hi\""])
     XCTAssertEqual(rows[1], ["", "\""])
@@ -65,7 +66,8 @@ final class DataReaderTests: XCTestCase {
       csvError("a,b\n1,x\"y\n"),
       "2:4: a quote inside an unquoted field; quote the whole field and double each quote in it")
     XCTAssertEqual(
-      csvError("a,b\n\"x\"y,2\n"), "2:4: expected ',' or the end of the line after the closing quote")
+      csvError("a,b\n\"x\"y,2\n"),
+      "2:4: expected ',' or the end of the line after the closing quote")
     XCTAssertEqual(csvError("a,b\n1,2\n3\n"), "3:2: this row has 1 cell and the header 2")
     XCTAssertEqual(csvError("a,b\n1,2,3\n"), "2:5: this row has more cells than the header's 2")
     XCTAssertEqual(csvError("a,b,a\n"), "1:5: the header names 'a' twice")
@@ -121,7 +123,8 @@ final class DataReaderTests: XCTestCase {
       "4.9e-324", "1.7976931348623157e308", "9007199254740993", "0.30000000000000004", "1e-320",
       "5.", ".5", "+7",
     ] {
-      XCTAssertEqual(parse(text)?.bitPattern, Double(text)?.bitPattern ?? parse(text)?.bitPattern, text)
+      XCTAssertEqual(
+        parse(text)?.bitPattern, Double(text)?.bitPattern ?? parse(text)?.bitPattern, text)
     }
     XCTAssertEqual(parse("5."), 5)
     XCTAssertEqual(parse(".5"), 0.5)

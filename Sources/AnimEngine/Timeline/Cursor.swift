@@ -44,7 +44,9 @@ class Cursor {
       for (k, child) in children.enumerated() {
         guard case .reversed(_, _, let retracing?) = child.node,
           let composite = cursors[k].cursor as? CompositeCursor,
-          let j = cursors.indices.first(where: { $0 != k && cursors[$0].offset == retracing * scale })
+          let j = cursors.indices.first(where: {
+            $0 != k && cursors[$0].offset == retracing * scale
+          })
         else { continue }
         composite.retraced = group.remember(child: j)
       }

@@ -7,7 +7,8 @@ enum DataBuiltins {
   static let list: [Builtin] = [
     Builtin(
       name: "fixed",
-      summary: "fixed(x, digits): x with that many decimals, as a number text shows it: fixed(2.5, 2) is \"2.50\""
+      summary:
+        "fixed(x, digits): x with that many decimals, as a number text shows it: fixed(2.5, 2) is \"2.50\""
     ) { args, _ in
       let x = try args.require("x", "a number").number("x")
       let digits = try wholeDigits(try args.require("digits", "a number of decimals"))
@@ -17,7 +18,8 @@ enum DataBuiltins {
     },
     Builtin(
       name: "grouped",
-      summary: "grouped(x[, digits]): x with a comma every three digits: grouped(1234567) is \"1,234,567\""
+      summary:
+        "grouped(x[, digits]): x with a comma every three digits: grouped(1234567) is \"1,234,567\""
     ) { args, _ in
       let x = try args.require("x", "a number").number("x")
       let digits = try args.take("digits", orNext: true).map(wholeDigits)
@@ -32,7 +34,8 @@ enum DataBuiltins {
     },
     Builtin(
       name: "len",
-      summary: "len(x): the letters of a string, the items of a list, the fields of a record, the views of a group"
+      summary:
+        "len(x): the letters of a string, the items of a list, the fields of a record, the views of a group"
     ) { args, _ in
       let item = try args.require("x", "a string, list, record or group")
       try args.finish()
@@ -46,8 +49,9 @@ enum DataBuiltins {
           "len needs a string, list, record or group, not \(item.value.typeName)", at: item.range)
       }
     },
-    Builtin(name: "sum", summary: "sum(xs): the numbers (or points) of a list added up; 0 when empty")
-    { args, _ in
+    Builtin(
+      name: "sum", summary: "sum(xs): the numbers (or points) of a list added up; 0 when empty"
+    ) { args, _ in
       let item = try args.require("xs", "a list")
       try args.finish()
       let items = try numbers(item, "sum")
@@ -70,7 +74,8 @@ enum DataBuiltins {
     },
     Builtin(
       name: "range",
-      summary: "range([start, ]stop[, step]): the numbers from start (0) by step (1) up to stop, stop left out, as d3.range"
+      summary:
+        "range([start, ]stop[, step]): the numbers from start (0) by step (1) up to stop, stop left out, as d3.range"
     ) { args, _ in
       let first = try args.require("start", "a number").number("start")
       let second = try args.take("stop", orNext: true).map { try $0.number("stop") }
@@ -92,10 +97,12 @@ enum DataBuiltins {
       for i in 0..<Int(count) { items.append(.number(start + Double(i) * step)) }
       return .list(ValueList(items)!)
     },
-    Builtin(name: "csv", summary: "csv(\"file.csv\"): the rows of a CSV file, records keyed by its header")
-    { args, interp in try data(.csv, &args, interp) },
-    Builtin(name: "json", summary: "json(\"file.json\"): the value a JSON file holds, objects as records")
-    { args, interp in try data(.json, &args, interp) },
+    Builtin(
+      name: "csv", summary: "csv(\"file.csv\"): the rows of a CSV file, records keyed by its header"
+    ) { args, interp in try data(.csv, &args, interp) },
+    Builtin(
+      name: "json", summary: "json(\"file.json\"): the value a JSON file holds, objects as records"
+    ) { args, interp in try data(.json, &args, interp) },
   ]
 
   /// `csv(path)`, `json(path)`.

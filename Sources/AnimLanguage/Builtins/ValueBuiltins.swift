@@ -33,9 +33,11 @@ enum ValueBuiltins {
     math("sqrt", "sqrt(x)") { $0.squareRoot() },
     math("sin", "sin(deg): sine of an angle in degrees") { sin($0 * .pi / 180) },
     math("cos", "cos(deg): cosine of an angle in degrees") { cos($0 * .pi / 180) },
-    Builtin(name: "min", summary: "min(a, b, ...) or min(xs): the smallest") { args, _ in try fold(&args, "min", Swift.min)
+    Builtin(name: "min", summary: "min(a, b, ...) or min(xs): the smallest") { args, _ in
+      try fold(&args, "min", Swift.min)
     },
-    Builtin(name: "max", summary: "max(a, b, ...) or max(xs): the largest") { args, _ in try fold(&args, "max", Swift.max)
+    Builtin(name: "max", summary: "max(a, b, ...) or max(xs): the largest") { args, _ in
+      try fold(&args, "max", Swift.max)
     },
   ]
 

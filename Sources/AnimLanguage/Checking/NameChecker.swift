@@ -155,7 +155,9 @@ struct NameChecker {
           Diagnostic(
             .warning,
             "'\(name.name)' is declared in a loop: each pass declares the same view again",
-            at: name.range, hint: "to declare one view per pass, give it an index: \(kind.name) \(name.name)[\(variable)](…)",
+            at: name.range,
+            hint:
+              "to declare one view per pass, give it an index: \(kind.name) \(name.name)[\(variable)](…)",
             kind: .name))
       }
       if kind.outline == .path && !args.contains(where: { $0.label?.name == "d" }) {
@@ -361,8 +363,9 @@ struct NameChecker {
   /// the file before anything runs (unless a binding of the script took
   /// the name over: `resolve()` is too late for that, so `Program` asks
   /// `defined` again).
-  private mutating func noteDataRead(_ callee: String, _ arguments: [Argument], at range: SourceRange)
-  {
+  private mutating func noteDataRead(
+    _ callee: String, _ arguments: [Argument], at range: SourceRange
+  ) {
     guard let format = DataFormat(builtin: callee),
       let path = arguments.first(where: { $0.label == nil || $0.label?.name == "path" }),
       case .string(let text) = path.value.kind

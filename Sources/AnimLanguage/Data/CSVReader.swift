@@ -198,8 +198,9 @@ struct CSVReader {
     guard start < end else { return nil }
     // Most text cells are told from numbers by their first byte.
     let first = bytes[start]
-    guard first &- 48 < 10 || first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
-      || first == UInt8(ascii: ".")
+    guard
+      first &- 48 < 10 || first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
+        || first == UInt8(ascii: ".")
     else { return nil }
     guard let value = NumberParsing.double(bytes, start..<end), value.isFinite else { return nil }
     return value

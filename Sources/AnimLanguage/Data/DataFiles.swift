@@ -40,7 +40,8 @@ public enum DataFiles {
       let reason =
         switch error {
         case let tooLarge as ScriptRunner.FileTooLarge: tooLarge.description
-        case let failed as FileError: failed.reason.prefix(1).lowercased() + failed.reason.dropFirst()
+        case let failed as FileError:
+          failed.reason.prefix(1).lowercased() + failed.reason.dropFirst()
         default: "no such file"
         }
       return .failure(
@@ -61,7 +62,8 @@ public enum DataFiles {
         DataFileProblem(
           error: .error(error.message, at: range, kind: kind), file: data,
           note: (
-            .note("\(format.rawValue)() read \(SyntaxFormat.quoted(name)) here", at: call, kind: kind),
+            .note(
+              "\(format.rawValue)() read \(SyntaxFormat.quoted(name)) here", at: call, kind: kind),
             script
           )))
     }

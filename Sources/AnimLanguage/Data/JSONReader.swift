@@ -275,14 +275,17 @@ public struct JSONReader<Builder: JSONBuilder> {
         }
         let character = Unicode.Scalar(scalar) ?? "\u{FFFD}"
         result.append(contentsOf: Array(String(Character(character)).utf8))
-      default: throw failure("invalid escape '\\\(Character(Unicode.Scalar(escape)))'", at: escapeStart)
+      default:
+        throw failure("invalid escape '\\\(Character(Unicode.Scalar(escape)))'", at: escapeStart)
       }
       runStart = index
     }
   }
 
   private mutating func hex4(_ escapeStart: Int) throws(DataError) -> UInt32 {
-    guard index + 4 <= bytes.count else { throw failure("unterminated \\u escape", at: escapeStart) }
+    guard index + 4 <= bytes.count else {
+      throw failure("unterminated \\u escape", at: escapeStart)
+    }
     var value: UInt32 = 0
     for _ in 0..<4 {
       let byte = bytes[index]

@@ -216,7 +216,8 @@ extension Interpreter {
       guard record.set(position, to: item) else { throw Self.tooLarge(at: step.range) }
       whole = .record(record)
     default:
-      throw RuntimeError("cannot set an item of \(Self.article(whole.typeName)) \(whole.typeName)", at: step.range)
+      throw RuntimeError(
+        "cannot set an item of \(Self.article(whole.typeName)) \(whole.typeName)", at: step.range)
     }
   }
 

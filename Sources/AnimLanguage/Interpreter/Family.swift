@@ -97,7 +97,8 @@ extension Interpreter {
     {
       return
     }
-    let what = bound.typeName == "group" ? "a group" : "\(Self.article(bound.typeName)) \(bound.typeName)"
+    let what =
+      bound.typeName == "group" ? "a group" : "\(Self.article(bound.typeName)) \(bound.typeName)"
     throw RuntimeError(
       "'\(name.name)' is \(what) here, not a family", at: name.range,
       hint: "a family needs a name of its own: declare its members under another name")

@@ -78,8 +78,9 @@ extension Lexer {
     case UInt8(ascii: "{"):
       let record =
         lastKind.expectsOperand
-        || (lastKind == .identifier && Lexer.wordBefore(start, in: input).map(Lexer.opensRecord)
-          ?? false)
+        || (lastKind == .identifier
+          && Lexer.wordBefore(start, in: input).map(Lexer.opensRecord)
+            ?? false)
       openers.append(record ? Lexer.recordOpener : Lexer.blockOpener)
       kind = .leftBrace
     case UInt8(ascii: ")"):
