@@ -226,6 +226,22 @@ final class MetaCommandTests: XCTestCase {
       """)
   }
 
+  func testShowAFamilySaysSoAndPrintsEachMember() {
+    let session = ScriptedSession()
+    session.type(["for i in 0..<2 { ellipse dot[i](x: 10 * i, width: 5) }"])
+    XCTAssertEqual(
+      session.type([":show dot", "print [1, {a: \"x\"}], dot[1].name"]),
+      """
+      anim 0.000s> :show dot
+      dot: a family of 2 views
+        dot[0]: x=0 y=0 width=5 height=100 alpha=1 rotation=0 scaleX=1 scaleY=1 color=#ffffff
+        dot[1]: x=10 y=0 width=5 height=100 alpha=1 rotation=0 scaleX=1 scaleY=1 color=#ffffff
+      anim 0.000s> print [1, {a: "x"}], dot[1].name
+      [1, {a: "x"}] dot[1]
+
+      """)
+  }
+
   func testShowAnUnknownViewSuggestsOne() {
     XCTAssertEqual(
       ScriptedSession().type([":show veiw"]),

@@ -18,8 +18,10 @@ struct ValueProbe {
 
   /// The value `declaration` binds, or nil when it cannot be known this way.
   func value(of declaration: Declaration) -> Value? {
+    // A family's members are declared by the loop around them, not run here.
     guard declaration.scope == nil, declaration.kind != .parameter,
-      declaration.kind != .loopVariable, declaration.kind != .runHandle
+      declaration.kind != .loopVariable, declaration.kind != .runHandle,
+      declaration.kind != .family
     else { return nil }
     var needed: [Int: (Stmt, SourceFile)] = [:]
     var order: [(file: String, start: Int)] = []

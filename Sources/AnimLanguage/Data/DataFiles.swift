@@ -23,6 +23,12 @@ public struct DataFileProblem: Error {
 
 /// Reading and checking data files, for the interpreter and the checker alike.
 public enum DataFiles {
+  /// The header of a CSV file's bytes (the names its rows are keyed by), or
+  /// nil when it is not valid CSV (SPEC §23.1).
+  public static func csvHeader(_ bytes: [UInt8]) -> [String]? {
+    try? CSVReader.check(bytes)
+  }
+
   /// Reads the data file `name` (relative to the script at `script`, as
   /// written at `pathRange`; `call` is the whole call) and builds its value
   /// with `build`; a problem as diagnostics of `kind`.
