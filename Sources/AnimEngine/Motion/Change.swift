@@ -17,6 +17,10 @@ public enum ChangeRule: Sendable, Equatable {
   /// leaf starts, the target's outline then and `other`'s are made ready to
   /// morph (`MorphedOutline`) and the leaf moves the progress from 0 to 1.
   case morph(other: ViewID)
+  /// `tween(points: […])` (SPEC §23.1), on a shape's `outline`: when the leaf
+  /// starts, its points then and these are paired (`MorphedOutline`) and the
+  /// leaf moves the progress from 0 to 1, each point on a straight line.
+  case points([OutlinePoint])
 
   /// Animate to an absolute value.
   public static func to(_ v: PropertyValue) -> ChangeRule {

@@ -102,6 +102,12 @@ public final class Clock {
           throw EngineError(problem)
         }
       }
+      // A shape's points move one for one (SPEC §23.1).
+      for count in node.pointCounts() {
+        if let problem = scene.pointsProblem(of: key.view, count: count) {
+          throw EngineError(problem)
+        }
+      }
     }
     let record = RunRecord(id: nextID, motion: motion, label: label, startTime: now)
     nextID += 1

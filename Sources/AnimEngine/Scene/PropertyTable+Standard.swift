@@ -166,6 +166,13 @@ extension PropertyTable {
       PropertyAlias(
         "anchor", ["anchorX", "anchorY"], form: .point,
         settable: true, summary: "the anchor as a point (anchorX, anchorY); sets both"),
+      // A shape's `points` is not a star's (SPEC §23.1): the name means what
+      // the view's kind has (`alias(named:for:)`).
+      PropertyAlias(
+        "points", ["outline"], form: .pointList, settable: true, kinds: ["shape"],
+        summary:
+          "a shape's points (x, y) in its viewBox, drawn through as a line or a spline; animated point by point"
+      ),
     ])
 }
 

@@ -33,6 +33,26 @@ indirect enum TrackNode {
 }
 
 extension TrackNode {
+  /// How many points each motion of a shape's points on this track moves
+  /// to (SPEC §23.1), each count once.
+  func pointCounts() -> [Int] {
+    var found: [Int] = []
+    func walk(_ node: TrackNode) {
+      switch node {
+      case .leaf(let leaf):
+        if case .points(let points) = leaf.rule, !found.contains(points.count) {
+          found.append(points.count)
+        }
+      case .group(let children): children.forEach { walk($0.node) }
+      case .repeating(let n, _, _, _), .speed(let n, _), .reversed(let n, _, _), .yoyo(let n, _),
+        .eased(let n, _, _), .prepared(let n, _):
+        walk(n)
+      }
+    }
+    walk(self)
+    return found
+  }
+
   /// The views the morphs of this track morph into, each once, in order.
   func morphOthers() -> [ViewID] {
     var found: [ViewID] = []

@@ -105,7 +105,9 @@ extension NameChecker {
         ))
       return
     }
-    if label.name == "viewBox" { return }
+    // A shape's own settings (`viewBox`, `points`, `closed`, `smooth`) are
+    // checked when it is declared.
+    if ViewSettings.declarationOnly(of: kind).contains(label.name), label.name != "d" { return }
     let type = table.property(named: label.name)?.declaration.type ?? .number
     let message: String
     switch type {

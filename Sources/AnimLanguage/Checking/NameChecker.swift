@@ -160,13 +160,16 @@ struct NameChecker {
               "to declare one view per pass, give it an index: \(kind.name) \(name.name)[\(variable)](…)",
             kind: .name))
       }
-      if kind.outline == .path && !args.contains(where: { $0.label?.name == "d" }) {
+      if kind.outline == .path
+        && !args.contains(where: { $0.label?.name == "d" || $0.label?.name == "points" })
+      {
         settingErrors.append(
           (
             nil,
             .error(
-              "a shape needs its outline as path data", at: name.range,
-              hint: "shape \(name.name)(d: \"M0 0 L100 0 L50 100 Z\", viewBox: (0, 0, 100, 100))",
+              "a shape needs its outline as path data or points", at: name.range,
+              hint:
+                "shape \(name.name)(d: \"M0 0 L100 0 L50 100 Z\", viewBox: (0, 0, 100, 100)), or shape \(name.name)(points: [(0, 0), (50, 40)])",
               kind: .name)
           ))
       }

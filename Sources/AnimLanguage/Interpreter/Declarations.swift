@@ -25,8 +25,7 @@ extension Interpreter {
       state[.width] = 0
       state[.height] = 0
     }
-    var pathData: (text: String, range: SourceRange)?
-    var viewBox: (corner: [Double], range: SourceRange)?
+    var shape = ShapeSettings()
     var parent = blockParent.map { (id: $0, range: name.range) }
     for (i, argument) in arguments.enumerated() {
       guard let label = argument.label else {
@@ -50,17 +49,7 @@ extension Interpreter {
         parent = (try parentView(argument, of: name, in: env), argument.range)
         continue
       }
-      if kind.outline == .path, label.name == "d" {
-        guard case .string(let text) = try evaluate(argument.value, in: env) else {
-          throw RuntimeError(
-            "d must be a string of SVG path data, such as \"M0 0 L10 10\"", at: argument.range)
-        }
-        pathData = (text, argument.range)
-        state[object: Self.pathDataProperty] = .string(text)
-        continue
-      }
-      if kind.outline == .path, label.name == "viewBox" {
-        viewBox = (try viewBoxNumbers(argument, in: env), argument.range)
+      if kind.outline == .path, try takeShapeSetting(argument, label.name, into: &shape, in: env) {
         continue
       }
       let value = try evaluate(argument.value, in: env)
@@ -69,7 +58,7 @@ extension Interpreter {
     try checkGeometry(of: kind, state, at: name.range)
     var path: ShapePath?
     if kind.outline == .path {
-      path = try shapePath(pathData, viewBox, state, name: name)
+      path = try shapePath(shape, &state, name: name)
     }
     if kind == .text {
       // `align` sets the default anchorX (SPEC §18), as SVG's text-anchor:
@@ -152,43 +141,8 @@ extension Interpreter {
       hint: "a view keeps the parent it was first declared with; declare a new view instead")
   }
 
-  /// A shape's outline from its path data and viewBox (the box `state`
-  /// declares when no viewBox is given), each checked where it is written.
-  func shapePath(
-    _ pathData: (text: String, range: SourceRange)?,
-    _ viewBox: (corner: [Double], range: SourceRange)?, _ state: ViewState, name: Identifier
-  ) throws -> ShapePath {
-    guard let pathData else {
-      throw RuntimeError(
-        "a shape needs its outline as path data", at: name.range,
-        hint: "shape \(name.name)(d: \"M0 0 L100 0 L50 100 Z\", viewBox: (0, 0, 100, 100))")
-    }
-    if let (message, hint) = GeometrySettings.problem(pathData: pathData.text) {
-      throw RuntimeError(message, at: pathData.range, hint: hint)
-    }
-    let corner = viewBox?.corner ?? [0, 0, abs(state[.width]), abs(state[.height])]
-    if let (message, hint) = GeometrySettings.problem(viewBox: corner) {
-      throw RuntimeError(message, at: viewBox?.range ?? name.range, hint: hint)
-    }
-    // Both were checked just above.
-    guard let outline = try? PathDataParser.parse(pathData.text),
-      let box = try? ViewBox(x: corner[0], y: corner[1], width: corner[2], height: corner[3])
-    else { throw RuntimeError("bad path data or viewBox", at: pathData.range) }
-    return ShapePath(outline: outline, viewBox: box)
-  }
-
   /// The property holding a shape's path data text (`d`).
   static let pathDataProperty = Property.named("d")!
-
-  /// `viewBox: (x, y, w, h)`: four numbers.
-  func viewBoxNumbers(_ argument: Argument, in env: Environment) throws -> [Double] {
-    guard case .tuple(let items) = argument.value.kind, items.count == 4 else {
-      throw RuntimeError(
-        "viewBox must be four numbers (x, y, width, height)", at: argument.range,
-        hint: "viewBox: (0, 0, 24, 24)")
-    }
-    return try items.map { try number($0, in: env, "viewBox") }
-  }
 
   /// Bad geometry as an error at the declaration (SPEC §16.1): a polygon's
   /// `sides` and a star's `points` whole and ≥ 3, its `innerRadius` in (0, 1].
@@ -255,8 +209,12 @@ extension Interpreter {
       guard case .view(let id) = owner else {
         throw RuntimeError("cannot set '\(member.name)' of a \(owner.typeName)", at: target.range)
       }
-      var state = scene.state(of: id)
       let kind = scene.kind(of: id)
+      if PropertyTable.standard.alias(named: member.name, for: kind)?.form == .pointList {
+        try assignPoints(id, value, at: target.range)
+        return
+      }
+      var state = scene.state(of: id)
       try setProperty(&state, kind: kind, member.name, value, at: target.range)
       if kind == .text { try checkText(&state, at: target.range) }
       scene.set(id, state)

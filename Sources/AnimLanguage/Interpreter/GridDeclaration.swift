@@ -15,8 +15,7 @@ extension Interpreter {
     var origin: (x: Double, y: Double)?
     var properties: [(name: String, value: Value, range: SourceRange)] = []
     var parent: (id: ViewID, range: SourceRange)?
-    var pathData: (text: String, range: SourceRange)?
-    var viewBox: (corner: [Double], range: SourceRange)?
+    var shape = ShapeSettings()
     // The kind first: the other settings are checked against it.
     let kind = try arguments.first { $0.label?.name == "kind" }.map(gridKind) ?? .view
     // Checked once here, before any member exists, so a bad value is one error.
@@ -47,14 +46,9 @@ extension Interpreter {
             hint: "origin: (40, 40) puts the top-left member's centre there")
         }
         origin = (x, y)
-      case "d" where kind.outline == .path:
-        guard case .string(let text) = try evaluate(argument.value, in: env) else {
-          throw RuntimeError(
-            "d must be a string of SVG path data, such as \"M0 0 L10 10\"", at: argument.range)
-        }
-        pathData = (text, argument.range)
-      case "viewBox" where kind.outline == .path:
-        viewBox = (try viewBoxNumbers(argument, in: env), argument.range)
+      case let setting
+      where kind.outline == .path && ViewSettings.declarationOnly(of: kind).contains(setting):
+        _ = try takeShapeSetting(argument, setting, into: &shape, in: env)
       default:
         if let (message, hint) = Self.gridSettingProblem(label.name, kind: kind) {
           throw RuntimeError(message, at: label.range, hint: hint)
@@ -92,8 +86,7 @@ extension Interpreter {
       try setProperty(&template, kind: kind, property.name, property.value, at: property.range)
     }
     try checkGeometry(of: kind, template, at: name.range)
-    if let pathData { template[object: Self.pathDataProperty] = .string(pathData.text) }
-    let path = kind.outline == .path ? try shapePath(pathData, viewBox, template, name: name) : nil
+    let path = kind.outline == .path ? try shapePath(shape, &template, name: name) : nil
     var members: [ViewID] = []
     for r in 0..<Int(rows) {
       for c in 0..<Int(cols) {
@@ -110,7 +103,7 @@ extension Interpreter {
         for property in properties {
           try setProperty(&state, kind: kind, property.name, property.value, at: property.range)
         }
-        if let pathData { state[object: Self.pathDataProperty] = .string(pathData.text) }
+        state[object: Self.pathDataProperty] = template[object: Self.pathDataProperty]
         let memberName = "\(name.name)[\(members.count)]"
         let existing = scene.view(named: memberName)
         if let existing {
@@ -177,7 +170,7 @@ extension Interpreter {
     message: String, hint: String?
   )? {
     if gridLayoutSettings.contains(label) { return nil }
-    if kind.outline == .path, label == "d" || label == "viewBox" { return nil }
+    if ViewSettings.declarationOnly(of: kind).contains(label) { return nil }
     guard let problem = ViewSettings.problem(with: label, kind: kind) else { return nil }
     let table = PropertyTable.standard
     if table.property(named: label) == nil, table.alias(named: label, for: kind) == nil {

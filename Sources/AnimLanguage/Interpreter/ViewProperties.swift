@@ -14,10 +14,11 @@ extension Interpreter {
     {
       return Self.value(of: property, in: state)
     }
-    if let alias = table.alias(named: name.name) {
+    if let alias = table.alias(named: name.name, for: scene.kind(of: id)) {
       switch alias.form {
       case .shared: return Self.value(of: alias.parts[0], in: state)
       case .point: return .point(state[alias.parts[0]], state[alias.parts[1]])
+      case .pointList: return try shapePoints(of: id, at: name.range)
       }
     }
     if name.name == Vocabulary.viewNameMember { return .string(scene.name(of: id)) }
@@ -109,6 +110,12 @@ extension Interpreter {
         throw RuntimeError("\(name) must be a number, not \(value.typeName)", at: range)
       case (.point, _):
         throw RuntimeError("\(name) must be a point (x, y), not \(value.typeName)", at: range)
+      case (.pointList, _):
+        // Given at the declaration (`takeShapeSetting`) or set on the view
+        // (`assignPoints`), never through a state alone.
+        throw RuntimeError(
+          "a shape's points are given where it is declared", at: range,
+          hint: "shape s(points: [(0, 0), (50, 40)]); then s.points = … or tween(points: …)")
       }
       return
     }
