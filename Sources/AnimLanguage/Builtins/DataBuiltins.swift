@@ -11,7 +11,7 @@ enum DataBuiltins {
         "fixed(x, digits): x with that many decimals, as a number text shows it: fixed(2.5, 2) is \"2.50\""
     ) { args, _ in
       let x = try args.require("x", "a number").number("x")
-      let digits = try wholeDigits(try args.require("digits", "a number of decimals"))
+      let digits = try wholeDigits(try args.require("decimals", "a number of decimals"))
       try args.finish()
       return .string(
         ShownNumber.text(x, digits: digits, grouping: false, prefix: "", suffix: ""))
@@ -22,7 +22,7 @@ enum DataBuiltins {
         "grouped(x[, digits]): x with a comma every three digits: grouped(1234567) is \"1,234,567\""
     ) { args, _ in
       let x = try args.require("x", "a number").number("x")
-      let digits = try args.take("digits", orNext: true).map(wholeDigits)
+      let digits = try args.take("decimals", orNext: true).map(wholeDigits)
       try args.finish()
       return .string(grouped(x, digits: digits))
     },
@@ -121,10 +121,10 @@ enum DataBuiltins {
 
   /// A number of decimals: whole, 0…20 (as a number text's `digits`).
   private static func wholeDigits(_ item: Arguments.Item) throws -> Int {
-    let d = try item.number("digits")
+    let d = try item.number("decimals")
     guard d.rounded() == d, d >= 0, d <= Double(ShownNumber.maximumDigits) else {
       throw RuntimeError(
-        "digits must be a whole number from 0 to \(ShownNumber.maximumDigits), not \(NumberText.format(d))",
+        "decimals must be a whole number from 0 to \(ShownNumber.maximumDigits), not \(NumberText.format(d))",
         at: item.range)
     }
     return Int(d)

@@ -1,3 +1,5 @@
+import AnimEngine
+
 /// Finds names that can never mean anything before a script runs: a call of a
 /// function nothing defines, a member of a name nothing binds (`vew.alpha`),
 /// a view or group nothing declares where a motion is bound (`m on bx`,
@@ -180,7 +182,7 @@ struct NameChecker {
           continue
         }
         checkViewSetting(a, kind: kind)
-        if kind == .text, a.label?.name == "font", case .string(let font) = a.value.kind {
+        if kind == .text, a.label?.name == Property.font.name, case .string(let font) = a.value.kind {
           fontReads.append((font, a.range))
         }
         check(a.value)
