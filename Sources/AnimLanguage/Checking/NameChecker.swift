@@ -182,7 +182,8 @@ struct NameChecker {
           continue
         }
         checkViewSetting(a, kind: kind)
-        if kind == .text, a.label?.name == Property.font.name, case .string(let font) = a.value.kind {
+        if kind == .text, a.label?.name == Property.font.name, case .string(let font) = a.value.kind
+        {
           fontReads.append((font, a.range))
         }
         check(a.value)
