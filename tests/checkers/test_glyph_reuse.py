@@ -37,6 +37,18 @@ step 1
 """
 
 
+# Text that types itself and a scramble (SPEC §23.2): each frame's drawing
+# is its own in every output.
+TYPING = f"""
+stage(width: {W}, height: {H}, background: black)
+text line("Types, then", size: 22, align: left, x: 10, y: 30, color: orange)
+text word("MOTION", size: 28, x: 120, y: 75, color: white)
+run type(line, 1)
+run scramble(word, to: "ACTION", 1, seed: 5)
+step 1
+"""
+
+
 def export(tmp_path, name, source, suffix, fps=FPS):
     script = tmp_path / f"{name}.anim"
     script.write_text(source)
@@ -122,7 +134,8 @@ FRAMES = (0, 7, 15, 16, 29, 44, 59, 60)
 
 
 @pytest.mark.parametrize("name,source,frames", [
-    ("counter", COUNTER, FRAMES), ("fancy", FANCY, (0, 4, 11, 17, 23, 30))])
+    ("counter", COUNTER, FRAMES), ("fancy", FANCY, (0, 4, 11, 17, 23, 30)),
+    ("typing", TYPING, (0, 3, 10, 16, 22, 29, 30))])
 def test_rlottie_and_thorvg_draw_the_count_as_anim_renders_it(tmp_path, name, source, frames):
     from rlottie_python import LottieAnimation
     script, out = export(tmp_path, name, source, ".json")
@@ -136,7 +149,8 @@ def test_rlottie_and_thorvg_draw_the_count_as_anim_renders_it(tmp_path, name, so
         assert (np.array(mine)[:, :, :3] != np.array(mine)[0, 0, :3]).any()
 
 
-@pytest.mark.parametrize("name,source", [("counter", COUNTER), ("fancy", FANCY)])
+@pytest.mark.parametrize("name,source", [
+    ("counter", COUNTER), ("fancy", FANCY), ("typing", TYPING)])
 def test_the_html_player_draws_the_count_as_anim_renders_it(browser, tmp_path, name, source):
     to = 2 if name == "counter" else 1
     script = open_player(browser, tmp_path, name, source, to)

@@ -331,7 +331,7 @@ public final class Clock {
     if scene.hasRetiredLetters, scene.isRetired(ViewID(scene.layout.place(of: slot).view)) {
       return nil
     }
-    var handover = Handover(value: scene.read(slot: slot, lanes: lanes), velocity: 0)
+    var handover = Handover(value: scene.motionStart(slot: slot, lanes: lanes), velocity: 0)
     if let owner = owners[slot], let other = owner.run, other !== run, other.record.state.isLive,
       let j = other.stepper.track(writing: slot)
     {

@@ -64,6 +64,13 @@ struct Resolver {
           segment = Segment(
             start: start, duration: duration, a: s, b: s, easing: .linear, form: .hold)
         }
+      case .scramble(let target):
+        // The string becomes the target when the scramble starts (a seek
+        // back to before it does not bring the old one back).
+        site?.scene.setText(of: site!.view, to: target)
+        segment = Segment(
+          start: start, duration: duration, a: PropertyValue(0, 0, 0, 0),
+          b: PropertyValue(1, 0, 0, 0), easing: leaf.easing, form: .number)
       case .points(let target):
         // The shape's points now and these, paired once: the segment moves
         // the progress (lane 1) from 0 to 1 (SPEC §23.1).

@@ -49,7 +49,9 @@ struct TextGlyphs {
       let boxes = shape.letterBoxes(
         size: drawing.size, tracking: drawing.tracking, align: drawing.align)
       var placed: [Placement] = []
-      for (letter, box) in zip(shape.letters, boxes) where !letter.outline.subpaths.isEmpty {
+      // Only the letters `shown` draws (SPEC §23.2).
+      for (letter, box) in zip(shape.letters, boxes).prefix(max(drawing.letterLimit, 0))
+      where !letter.outline.subpaths.isEmpty {
         let size = drawing.size
         let glyph = letter.outline.mapped { $0 * size }
         let g: Int

@@ -16,6 +16,7 @@ enum Builtins {
       + SpringBuiltins.list
       + CombinatorBuiltins.list
       + StaggerBuiltins.list + ValueBuiltins.list + DataBuiltins.list
+      + TypingBuiltins.list
     {
       table[b.name] = b
     }

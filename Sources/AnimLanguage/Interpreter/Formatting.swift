@@ -148,7 +148,7 @@ public enum Formatting {
       return cases.indices.contains(i) ? cases[i] : cases[0]
     case .boolean: return state[property] != 0 ? "true" : "false"
     case .string where property == .text:
-      return SyntaxFormat.quoted(TextView(state).shown)
+      return SyntaxFormat.quoted(TextView.unscrambled(state).shown)
     case .string:
       if case .string(let s) = state[object: property] { return SyntaxFormat.quoted(s) }
       return "none"

@@ -12,6 +12,11 @@ extension Interpreter {
     if let property = table.property(named: name.name),
       property.declaration.access.contains(.readable), scene.kind(of: id).has(property)
     {
+      if property == .shown {
+        // At most its letters: "all" reads as how many it has (SPEC §23.2).
+        let count = Double(try letterCount(of: id, at: name.range))
+        return .number(min(state[.shown], count))
+      }
       return Self.value(of: property, in: state)
     }
     if let alias = table.alias(named: name.name, for: scene.kind(of: id)) {
@@ -77,7 +82,7 @@ extension Interpreter {
       return .symbol(cases.indices.contains(i) ? cases[i] : cases[0])
     case .boolean: return .bool(state[property] != 0)
     case .string where property == .text:
-      return .string(TextView(state).shown)
+      return .string(TextView.unscrambled(state).shown)
     case .string:
       if case .string(let s) = state[object: property] { return .string(s) }
       return .none
@@ -160,6 +165,8 @@ extension Interpreter {
     }
     // A text given a value shows it as a number (SPEC §18).
     if property == .value { state[object: .text] = .none }
+    // A string set ends a scramble under way (SPEC §23.2).
+    if property == .text || property == .value { state[.scramble] = 1 }
   }
 
   /// Sets a number property after the checks its declaration asks for.

@@ -47,6 +47,9 @@ enum BuiltinOptions {
     case "sum": return ["xs"]
     case "range": return ["start", "stop", "step"]
     case "csv", "json": return ["path"]
+    case "type": return ["text", "duration", "ease", "delay"]
+    case "caret": return ["text"]
+    case "scramble": return ["text", "to", "duration", "seed", "ease", "delay"]
     default: return []
     }
   }
@@ -65,6 +68,6 @@ enum BuiltinOptions {
     "spring", "reverse", "yoyo", "speed", "delay", "ease", "stagger", "steps", "linear",
     "cornered", "radial", "inline", "continuous", "weighted", "random", "rgb", "hsb", "abs",
     "floor", "ceil", "round", "sqrt", "sin", "cos", "fixed", "grouped", "string", "len", "sum",
-    "range", "csv", "json",
+    "range", "csv", "json", "type", "caret", "scramble",
   ]
 }
