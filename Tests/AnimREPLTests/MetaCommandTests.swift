@@ -63,7 +63,8 @@ final class MetaCommandTests: XCTestCase {
         XCTAssertTrue(listed.contains(label), "\(kind.name): \(label)")
       }
     }
-    XCTAssertTrue(ScriptedSession().type([":help shape"]).contains(" d viewBox parent;"))
+    XCTAssertTrue(
+      ScriptedSession().type([":help shape"]).contains(" points d viewBox closed smooth parent;"))
     let text = ScriptedSession().type([":help text"])
     XCTAssertTrue(text.hasSuffix("; read-only: width height\n"), text)
   }

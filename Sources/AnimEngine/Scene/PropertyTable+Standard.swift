@@ -136,15 +136,15 @@ extension PropertyTable {
       // Text that types itself (SPEC §23.2).
       PropertyDeclaration(
         "shown", .number, default: PropertyValue(Double(TextView.allLetters), 0, 0, 0),
-        summary: "how many of a text's letters are drawn, in reading order (default all)",
+        role: .text, summary: "how many of a text's letters are drawn, in reading order (default all)",
         kinds: ["text"], accepted: .nonNegative),
       PropertyDeclaration(
-        "scramble", .number, default: PropertyValue(1, 0, 0, 0),
+        "scrambleProgress", .number, default: PropertyValue(1, 0, 0, 0), role: .text,
         summary:
           "how far a scramble has got: letter k of n shows random letters until (k + 1)/n (1: none)",
         kinds: ["text"], drawClamp: .range(0, 1)),
       PropertyDeclaration(
-        "scrambleSeed", .number,
+        "scrambleSeed", .number, role: .text,
         summary: "the seed a scramble's random letters come from", kinds: ["text"]),
       PropertyDeclaration(
         "outline", .outline,
@@ -225,7 +225,7 @@ extension Property {
   public static let prefix = standard("prefix")
   public static let suffix = standard("suffix")
   public static let shown = standard("shown")
-  public static let scramble = standard("scramble")
+  public static let scrambleProgress = standard("scrambleProgress")
   public static let scrambleSeed = standard("scrambleSeed")
   public static let outline = standard("outline")
   public static let clip = standard("clip")

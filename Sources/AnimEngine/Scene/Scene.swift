@@ -218,12 +218,14 @@ public final class Scene {
   }
 
   /// The value a motion that takes slot `slot` over starts from: what the
-  /// scene holds, but a text's `shown` past its letters is the number of
-  /// its letters (SPEC §23.2: its default is "all").
+  /// scene holds, but a text's `shown` at "all" (its default) is the number
+  /// of its letters (SPEC §23.2).
   func motionStart(slot: Int, lanes: Int) -> PropertyValue {
     let value = read(slot: slot, lanes: lanes)
     let place = layout.place(of: slot)
-    guard place.slot == Property.shown.slot, kinds[place.view] == .text else { return value }
+    guard place.slot == Property.shown.slot, kinds[place.view] == .text,
+      value[0] >= Double(TextView.allLetters)
+    else { return value }
     let text = ownTextView(ViewID(place.view))
     let count = TextShaping.shapeOrEmpty(text.shown, font: text.font).letters.count
     return PropertyValue(min(value[0], Double(count)), 0, 0, 0)

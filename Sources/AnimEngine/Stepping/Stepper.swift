@@ -60,7 +60,7 @@ final class Stepper {
       (tracks + i).initialize(to: track)
       // A morph, a shape's points and a scramble read (or set) the scene
       // when their leaf starts.
-      if key.property == .outline || key.property == .scramble {
+      if key.property == .outline || key.property == .scrambleProgress {
         tracks[i].resolver.site = MorphSite(scene: scene, view: key.view)
       }
       var segment = FrameSegment(slot: slot)

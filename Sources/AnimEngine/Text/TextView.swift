@@ -68,7 +68,7 @@ public struct TextView: Sendable, Equatable {
     // A fractional part of `shown` draws nothing more (SPEC §23.2).
     let limit = record.number(.shown)
     letterLimit = limit >= Double(Self.allLetters) ? Self.allLetters : Int(max(limit, 0))
-    let scramble = record.drawn(.scramble)
+    let scramble = record.drawn(.scrambleProgress)
     if scramble < 1 {
       shown = Scramble.text(shown, progress: scramble, seed: record.number(.scrambleSeed))
     }
@@ -94,7 +94,7 @@ public struct TextView: Sendable, Equatable {
   /// under way shows random letters, but its string is the target.
   public static func unscrambled(_ state: ViewState) -> TextView {
     var plain = state
-    plain[.scramble] = 1
+    plain[.scrambleProgress] = 1
     return TextView(plain)
   }
 

@@ -53,7 +53,7 @@ enum TypingBuiltins {
       try args.finish()
       let changes = [
         Change(.scrambleSeed, .fromTo(MotionBuiltins.scalar(seed), MotionBuiltins.scalar(seed))),
-        Change(.scramble, .scramble(target: string)),
+        Change(.scrambleProgress, .scramble(target: string)),
       ]
       return .motion(try bound(id, d, easing, delay, changes, interp, args.range))
     },

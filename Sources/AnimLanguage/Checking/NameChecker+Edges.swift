@@ -29,10 +29,7 @@ extension NameChecker {
         settingErrors.append((nil, .error(message, at: label.range, hint: hint, kind: .name)))
         continue
       }
-      guard !Interpreter.gridLayoutSettings.contains(label.name) else {
-        if label.name == Interpreter.parentLabel { checkParent(argument, inBlock: false) }
-        continue
-      }
+      guard !Interpreter.gridLayoutSettings.contains(label.name) else { continue }
       checkViewSetting(argument, kind: kind)
     }
   }

@@ -12,10 +12,9 @@ extension Interpreter {
     if let property = table.property(named: name.name),
       property.declaration.access.contains(.readable), scene.kind(of: id).has(property)
     {
-      if property == .shown {
-        // At most its letters: "all" reads as how many it has (SPEC §23.2).
-        let count = Double(try letterCount(of: id, at: name.range))
-        return .number(min(state[.shown], count))
+      if property == .shown, state[.shown] >= Double(TextView.allLetters) {
+        // "All" reads as how many letters it has (SPEC §23.2).
+        return .number(Double(try letterCount(of: id, at: name.range)))
       }
       return Self.value(of: property, in: state)
     }
@@ -166,7 +165,7 @@ extension Interpreter {
     // A text given a value shows it as a number (SPEC §18).
     if property == .value { state[object: .text] = .none }
     // A string set ends a scramble under way (SPEC §23.2).
-    if property == .text || property == .value { state[.scramble] = 1 }
+    if property == .text || property == .value { state[.scrambleProgress] = 1 }
   }
 
   /// Sets a number property after the checks its declaration asks for.
