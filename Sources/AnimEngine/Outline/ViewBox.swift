@@ -1,6 +1,6 @@
 /// An SVG viewBox: the rectangle of path-data coordinates that is stretched
 /// onto a view's box, exactly as SVG's `preserveAspectRatio="none"` does.
-public struct ViewBox: Sendable, Equatable {
+public struct ViewBox: Sendable, Hashable {
   /// The top-left corner of the rectangle, in path-data coordinates.
   public let x: Double
   /// The top of the rectangle.

@@ -38,6 +38,10 @@ public final class Interpreter {
   public internal(set) var sounds: [DeclaredSound] = []
   /// The decoded streams `loudness` and `bands` read (made on first use).
   lazy var soundSession = SoundSession()
+  /// The families declared so far, by name (`rect bar[i](…)`, SPEC §23.1).
+  var families: [String: Family] = [:]
+  /// The data files read so far (`csv()`, `json()`), by format and path.
+  var dataFiles: [String: Value] = [:]
   /// Scopes captured by a `def` or a handler, which then refer to themselves
   /// through the function or run handle they bind; `deinit` empties them so
   /// that each script's values are freed with its interpreter.

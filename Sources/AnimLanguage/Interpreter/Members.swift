@@ -13,6 +13,8 @@ extension Interpreter {
       case "count": return .number(Double(g.members.count))
       default: break
       }
+    case .record(let record):
+      return try field(of: record, named: name.name, at: name.range)
     case .list(let items) where name.name == "count":
       // `[a, tiles].count`, as the group's (SPEC §20: a list of views and
       // groups is a group, its views flattened).
