@@ -79,7 +79,7 @@ enum DataBuiltins {
     ) { args, _ in
       let first = try args.require("start", "a number").number("start")
       let second = try args.take("stop", orNext: true).map { try $0.number("stop") }
-      let stepItem = try args.take("step", orNext: true)
+      let stepItem = args.take("step", orNext: true)
       let step = try stepItem.map { try $0.number("step") } ?? 1
       try args.finish()
       let (start, stop) = second.map { (first, $0) } ?? (0, first)
