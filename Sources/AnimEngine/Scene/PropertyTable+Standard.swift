@@ -153,7 +153,8 @@ extension PropertyTable {
       // Text that types itself (SPEC §23.2).
       PropertyDeclaration(
         "shown", .number, default: PropertyValue(Double(TextView.allLetters), 0, 0, 0),
-        role: .text, summary: "how many of a text's letters are drawn, in reading order (default all)",
+        role: .text,
+        summary: "how many of a text's letters are drawn, in reading order (default all)",
         kinds: ["text"], accepted: .nonNegative),
       PropertyDeclaration(
         "scrambleProgress", .number, default: PropertyValue(1, 0, 0, 0), role: .text,

@@ -87,7 +87,8 @@ extension NameChecker {
       FontResolver.isPath(font)
     {
       guard let scriptPath,
-        let problem = FontResolver.pathProblem(FilePaths.resolve(font, from: scriptPath), named: font)
+        let problem = FontResolver.pathProblem(
+          FilePaths.resolve(font, from: scriptPath), named: font)
       else { return }
       settingErrors.append(
         (nil, .error(problem.message, at: range, hint: problem.hint, kind: .name)))
