@@ -11,6 +11,6 @@ anim="${1:-.build/release/anim}"
 for scene in fx_cards_plain fx_cards_shadow fx_blur_2 fx_blur_40; do
   echo "$scene:"
   ANIM_RENDER_STATS=1 "$anim" render "bench/$scene.anim" -o /tmp/anim-effects-bench.mp4 \
-    --to "${TO:-1}" --fps 30 --quiet 2>&1 | grep -i "draw" || true
+    --to "${TO:-1}" --fps 30 --jobs 1 --quiet 2>&1 | grep -i "draw" || true
 done
 rm -f /tmp/anim-effects-bench.mp4

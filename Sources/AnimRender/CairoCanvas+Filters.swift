@@ -35,6 +35,11 @@ extension CairoCanvas {
     }
   }
 
+  /// The smallest σ, in pixels, that is drawn as a blur.
+  static let leastSigma = 0.05
+  /// The largest σ, in pixels, drawn as it is (see ``blur(_:_:sx:sy:buffers:)``).
+  static let mostSigma = 100_000.0
+
   /// The rectangle `rect` grown by `x`, `y` pixels (rounded out), inside the
   /// frame.
   func grown(_ rect: PixelRect, x: Double, y: Double) -> PixelRect {
@@ -53,6 +58,13 @@ extension CairoCanvas {
     _ plane: UnsafeMutablePointer<Double>, _ rect: PixelRect, sx: Double, sy: Double,
     buffers: EffectBuffers
   ) -> PixelRect {
+    // Below 0.05 px a Gaussian changes no pixel by a thousandth of a level
+    // (and the recursion's poles would overflow at σ = 1e-320): none.
+    // Above 100 000 px (a view scaled up 1e30 times) the picture is spread
+    // below a hundredth of a level anywhere; drawn at that σ, where the
+    // recursion is still exact in doubles.
+    let sx = sx >= Self.leastSigma ? min(sx, Self.mostSigma) : 0
+    let sy = sy >= Self.leastSigma ? min(sy, Self.mostSigma) : 0
     let out = grown(rect, x: sx > 0 ? 4 * sx : 0, y: sy > 0 ? 4 * sy : 0)
     let w = layout.pixelWidth
     if sx > 0 {

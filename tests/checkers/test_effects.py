@@ -415,3 +415,23 @@ def test_motions_to_a_bad_sigma_are_errors(motion, message, tmp_path):
     script.write_text(f"rect a()\nrun {motion} on a\n")
     out = run("run", str(script), check=False)
     assert out.returncode == 70 and message in out.stderr, out.stderr
+
+
+def test_a_vanishing_sigma_draws_the_sharp_picture_and_a_huge_scale_no_nan(tmp_path):
+    """σ = 1e-320 (a denormal: the recursion's poles would overflow) draws
+    the picture sharp with its whole-pixel shadow; a view scaled so far that
+    its σ in pixels is 2.5e32 is spread to nothing, never NaN."""
+    source = """
+stage(width: 240, height: 180, background: white)
+rect a(x: 120, y: 90, width: 100, height: 60, color: "#2050ff", blur: 1e-320, shadowColor: "#000000", shadowX: 8, shadowY: 6, shadowBlur: 1e-320)
+rect huge(x: 20, y: 20, width: 1e-30, height: 1e-30, scale: 1e30, blur: 250, color: "#ff0000")
+"""
+    script, png = render(tmp_path, "tiny", source)
+    a = Plane().rect(120, 90, 100, 60, "#2050ff").pixels()
+    # The huge view's σ is 2.5e32 pixels: spread to nothing.
+    model = over(over(a, shadow_of(a, "#000000", 1, 8, 6, 0.01)), white())
+    assert_close(load_rgb(png), to8(model), ~sharp_edges(a), 1, "vanishing σ")
+    svg = tmp_path / "tiny.svg"
+    run("render", str(script), "-o", str(svg), "--quiet")
+    text = svg.read_text().lower()
+    assert "nan" not in text and "inf" not in text
