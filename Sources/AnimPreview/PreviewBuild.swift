@@ -1,7 +1,9 @@
 import AnimEngine
 import AnimExport
 import AnimLanguage
+import AnimSound
 import AnimStage
+import Foundation
 
 /// What one run of a previewed script gave: the player's parts of a good
 /// run, or the error that stopped it, with the script's output either way.
@@ -27,6 +29,10 @@ public struct PreviewBuild: Sendable {
   /// What the inspector shows of each drawn view (SPEC §24), by its index
   /// in painting order; nil for a failed run.
   public var views: ViewBook?
+  /// The mix (SPEC §22) as the player embeds it: a 48 kHz stereo 16-bit
+  /// WAV in base64; nil when the script declares no sound (or its mix
+  /// could not be made: a note then says why).
+  public var sound: String?
 
   /// An empty build (no animation, no output).
   public init() {}
@@ -41,7 +47,18 @@ public struct PreviewBuild: Sendable {
       + "<title>anim export</title>\n<style>\n\(HTMLPlayerParts.style)</style>\n</head>\n<body>\n"
       + player.stageOpening + player.elements.joined() + player.stageClosing
       + HTMLPlayerParts.controls + "<script id=\"anim-data\" type=\"application/json\">"
-      + player.data + "</script>\n<script>\n\(HTMLPlayerParts.script)</script>\n</body>\n</html>\n"
+      + player.data + "</script>\n"
+      + (sound.map { "<script id=\"anim-sound\" type=\"application/octet-stream\">\($0)</script>\n" }
+        ?? "")
+      + "<script>\n\(HTMLPlayerParts.script)\(sound == nil ? "" : HTMLPlayerParts.soundScript)"
+      + "</script>\n</body>\n</html>\n"
+  }
+
+  /// The mix of `plan` as the player embeds it: a 16-bit WAV in base64.
+  static func embeddedMix(_ plan: MixPlan) throws -> String {
+    var bytes = WAVFile.header(frames: plan.frameCount, format: .pcm16)
+    try Mixer(plan: plan).render { WAVFile.encode($0, .pcm16, into: &bytes) }
+    return Data(bytes).base64EncodedString()
   }
 }
 
@@ -147,6 +164,18 @@ public enum PreviewBuilder {
     let stage = ExportStage(layout)
     build.player = HTMLPlayerWriter.parts(recording, stage: stage)
     if isCancelled?() == true { return nil }
+    if let mix = plan.mix {
+      do {
+        build.sound = try PreviewBuild.embeddedMix(mix)
+      } catch let error as SoundError {
+        build.notes.append(
+          "the sound could not be mixed, so the preview plays without it: " + error.message
+            + (error.hint.map { " (\($0))" } ?? ""))
+      } catch {
+        build.notes.append("the sound could not be mixed, so the preview plays without it: \(error)")
+      }
+      if isCancelled?() == true { return nil }
+    }
     let order = Dictionary(
       recording.views.enumerated().map { ($0.element.id, $0.offset) },
       uniquingKeysWith: { a, _ in a })

@@ -208,7 +208,15 @@ def test_the_live_preview_plays_the_sound_and_a_new_build_takes_it_over(page, tm
             b.wait_for(f"window.animPreview.version > {version}", 30)
             wait_playing(b)
             assert b.evaluate("document.querySelectorAll('audio').length") == 1
+            # The studio fits the stage to its window (SPEC §24): the box's
+            # row is the stage's middle one, whatever the scale.
             shot = b.screenshot("#stage").convert("RGB")
-            assert any(shot.getpixel((x, 50)) == (255, 0, 0) for x in range(400))
+            width, height = shot.size
+            assert any(shot.getpixel((x, height // 2)) == (255, 0, 0) for x in range(width))
+            # The new player's readout, not the old one's with it.
+            text = b.evaluate("document.getElementById('anim-state').textContent")
+            assert text.count('"audioTime"') == 1, text
+            state = json.loads(text)
+            assert state["playing"] is True and abs(state["time"] - state["audioTime"]) < 0.05
     finally:
         assert preview.stop() == 0
