@@ -43,15 +43,18 @@ public struct PreviewBuild: Sendable {
   /// The player's whole page (as `anim export -o page.html` writes it).
   public var playerPage: String? {
     guard let player else { return nil }
-    return "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    var page =
+      "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       + "<title>anim export</title>\n<style>\n\(HTMLPlayerParts.style)</style>\n</head>\n<body>\n"
       + player.stageOpening + player.elements.joined() + player.stageClosing
       + HTMLPlayerParts.controls + "<script id=\"anim-data\" type=\"application/json\">"
       + player.data + "</script>\n"
-      + (sound.map { "<script id=\"anim-sound\" type=\"application/octet-stream\">\($0)</script>\n" }
-        ?? "")
-      + "<script>\n\(HTMLPlayerParts.script)\(sound == nil ? "" : HTMLPlayerParts.soundScript)"
-      + "</script>\n</body>\n</html>\n"
+    var code = HTMLPlayerParts.script
+    if let sound {
+      page += "<script id=\"anim-sound\" type=\"application/octet-stream\">\(sound)</script>\n"
+      code += HTMLPlayerParts.soundScript
+    }
+    return page + "<script>\n\(code)</script>\n</body>\n</html>\n"
   }
 
   /// The mix of `plan` as the player embeds it: a 16-bit WAV in base64.
@@ -172,7 +175,8 @@ public enum PreviewBuilder {
           "the sound could not be mixed, so the preview plays without it: " + error.message
             + (error.hint.map { " (\($0))" } ?? ""))
       } catch {
-        build.notes.append("the sound could not be mixed, so the preview plays without it: \(error)")
+        build.notes.append(
+          "the sound could not be mixed, so the preview plays without it: \(error)")
       }
       if isCancelled?() == true { return nil }
     }

@@ -110,8 +110,9 @@ final class PreviewState: @unchecked Sendable {
   /// Takes a new build and sends it to every listening page: a good one
   /// with what changed in its player since the last good one, a failed one
   /// with its error over the last good animation, whose output and runs it
-  /// keeps (SPEC §24).
-  func publish(_ build: PreviewBuild, pausedAt: Double?) {
+  /// keeps (SPEC §24). Returns the message sent.
+  @discardableResult
+  func publish(_ build: PreviewBuild, pausedAt: Double?) -> String {
     let (text, listeners): (String, [AsyncStream<WSMessage>.Continuation]) = lock.withLock {
       version += 1
       building = false
@@ -153,6 +154,7 @@ final class PreviewState: @unchecked Sendable {
       return (next.json(player: player, sound: sound), Array(streams.values))
     }
     for listener in listeners { listener.yield(.text(text)) }
+    return text
   }
 
   /// What a page is sent when it asks (`{"shown": N, "player": P,
