@@ -84,6 +84,12 @@ struct ExportCommand: ParsableCommand {
     do { layout = try plan.layout(sizing: sizing, background: background) } catch {
       throw UsageError(error.message + (error.hint.map { " (\($0))" } ?? ""))
     }
+    if plan.viewCount > ExportBudget.maximumViews {
+      // Known from the survey: refused before the script runs again.
+      Terminal.writeError(
+        "anim export: \(ExportBudget.TooManyViews(views: plan.viewCount).message)")
+      throw ExitCode(ExitStatus.software)
+    }
     let recorder = StageRecorder(frameRate: plan.schedule.rate)
     runner.instantObserver = { time, scene, clock in
       recorder.observe(instant: time, scene: scene, clock: clock)
@@ -92,12 +98,27 @@ struct ExportCommand: ParsableCommand {
       try runner.play(plan) { frame in
         recorder.observe(
           frame: frame.index, time: frame.time, scene: frame.scene, clock: frame.clock)
+        if recorder.views.count > ExportBudget.maximumViews {
+          throw ExportBudget.TooManyViews(views: recorder.views.count)
+        }
       }
+    } catch let error as ExportBudget.TooManyViews {
+      Terminal.writeError("anim export: \(error.message)")
+      throw ExitCode(ExitStatus.software)
     } catch let error as RuntimeError {
       Terminal.report(ScriptResult(errors: [(error.diagnostic, error.file ?? source)]))
       throw ExitCode(ExitStatus.software)
     }
     var recording = recorder.recording()
+    if let excess = ExportBudget.excess(recording) {
+      let view = recording.views.first { $0.name == excess.view }
+      let site = view.flatMap { runner.declarationSite(of: $0.id) }
+      let error = RuntimeError(
+        excess.message, at: site?.range ?? SourceRange(start: 0, end: 0, line: 1, column: 1),
+        hint: ExportBudget.Excess.hint, file: site?.file ?? source)
+      Terminal.report(ScriptResult(errors: [(error.diagnostic, error.file ?? source)]))
+      throw ExitCode(ExitStatus.software)
+    }
     let exportStage = ExportStage(layout)
     // The plays heard (SPEC §22): Lottie's markers, the player's sound.
     var soundFile: TemporaryOutput?

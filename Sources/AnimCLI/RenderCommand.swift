@@ -64,9 +64,7 @@ struct RenderCommand: ParsableCommand {
   func selection(for format: RenderFormat) throws(UsageError) -> FrameSelection {
     try range.check()
     if let at {
-      guard at.isFinite, at >= 0 else {
-        throw UsageError("--at must be a finite time ≥ 0, not \(at)")
-      }
+      try RangeOptions.checkTime(at, option: "--at")
       guard range.from == nil, range.to == nil else {
         throw UsageError("--at takes one frame: it cannot go with --from or --to")
       }

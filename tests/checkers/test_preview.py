@@ -214,6 +214,34 @@ def test_an_import_is_watched_and_a_runtime_error_is_shown(tmp_path, browser):
         assert preview.stop() == 0
 
 
+def test_a_data_file_is_watched_as_an_import_is(tmp_path, browser):
+    """SPEC §23.1: `anim preview` reloads when a file the script reads with
+    csv() changes, through the same files-read record as imports."""
+    (tmp_path / "colours.csv").write_text("name,width\nbar,40\n")
+    script = tmp_path / "main.anim"
+    script.write_text(
+        'let rows = csv("colours.csv")\n'
+        "view box(x: 50, y: 50, width: rows[0].width, height: 40, color: red)\n"
+        "run fade(out, 1) on box\n")
+    preview = Preview(script)
+    try:
+        browser.navigate(preview.url + "#t=0")
+        wait_for_version(browser, 1)
+        width = browser.evaluate("document.getElementById('v0').getBoundingClientRect().width")
+        version = shown_version(browser)
+        save(tmp_path / "colours.csv", "name,width\nbar,80\n")
+        wait_for_version(browser, version + 1, timeout=3)
+        wider = browser.evaluate("document.getElementById('v0').getBoundingClientRect().width")
+        assert wider == pytest.approx(2 * width, rel=0.05)
+        # Bad data keeps the last good animation and shows the error.
+        version = shown_version(browser)
+        save(tmp_path / "colours.csv", 'name,width\nbar,"80\n')
+        wait_for_version(browser, version + 1, timeout=3)
+        assert browser.evaluate("window.animPreview.errorShown")
+    finally:
+        assert preview.stop() == 0
+
+
 # -- the timeline --------------------------------------------------------------
 
 LANES = """\

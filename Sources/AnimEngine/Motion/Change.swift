@@ -17,6 +17,15 @@ public enum ChangeRule: Sendable, Equatable {
   /// leaf starts, the target's outline then and `other`'s are made ready to
   /// morph (`MorphedOutline`) and the leaf moves the progress from 0 to 1.
   case morph(other: ViewID)
+  /// `tween(points: […])` (SPEC §23.1), on a shape's `outline`: when the leaf
+  /// starts, its points then and these are paired (`MorphedOutline`) and the
+  /// leaf moves the progress from 0 to 1, each point on a straight line.
+  case points([OutlinePoint])
+  /// `scramble(t, to: "NEW", d)` (SPEC §23.2), on a text's `scramble`: when
+  /// the leaf starts, the text's string becomes `target` (what `t.text`
+  /// reads from then on) and the leaf moves the scramble's progress from 0
+  /// to 1, the letters drawn scrambled until each one's turn.
+  case scramble(target: String)
 
   /// Animate to an absolute value.
   public static func to(_ v: PropertyValue) -> ChangeRule {

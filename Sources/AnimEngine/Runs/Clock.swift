@@ -22,9 +22,9 @@ public final class Clock {
 
   var pool = Pool()
   /// Takeover: the run that last took each scene slot, and when.
-  private var owners: [Int: Owner] = [:]
+  var owners: [Int: Owner] = [:]
   private var nextID = 1
-  private var nextSerial = 0
+  var nextSerial = 0
   /// Handlers running now (the clock cannot move inside one).
   var handlerDepth = 0
   /// Events handlers heard at this instant (a cascade past the limit stops).
@@ -47,7 +47,7 @@ public final class Clock {
   /// `maximumLiveTracks`, lowered by tests.
   var liveTrackLimit = Clock.maximumLiveTracks
   /// Tracks of the live runs.
-  public private(set) var liveTracks = 0
+  public internal(set) var liveTracks = 0
 
   /// Every run since the clock was made (or last reset) whose motion plays
   /// sounds, in start order, with the spans of clock time its local time
@@ -55,7 +55,7 @@ public final class Clock {
   /// play are not logged.
   public private(set) var soundRuns: [SoundRun] = []
 
-  private struct Owner {
+  struct Owner {
     weak var run: Run?
     var claimTime: Double
   }
@@ -105,6 +105,12 @@ public final class Clock {
     for (key, node) in trackNodes where key.property == .outline {
       for other in node.morphOthers() {
         if let problem = scene.morphProblem(of: key.view, into: other) {
+          throw EngineError(problem)
+        }
+      }
+      // A shape's points move one for one (SPEC §23.1).
+      for count in node.pointCounts() {
+        if let problem = scene.pointsProblem(of: key.view, count: count) {
           throw EngineError(problem)
         }
       }
@@ -178,7 +184,7 @@ public final class Clock {
 
   /// Sets the frame rate.
   public func setFPS(_ value: Double) throws {
-    guard value.isFinite, value > 0, value <= 1_000_000 else {
+    guard value.isFinite, value > 0, value <= Self.maximumFPS else {
       throw EngineError(
         "frame rate must be a number in (0, 1000000], not \(NumberText.format(value))")
     }
@@ -301,7 +307,7 @@ public final class Clock {
   /// Samples every running run at absolute time `t`.
   private func sampleRuns(at t: Double) throws {
     for run in pool.live where run.record.state == .running {
-      let local = min(max(run.local(at: t), 0), run.duration)
+      let local = min(max(try checkedLocal(run, at: t), 0), run.duration)
       advance(run, toLocal: local)
       if run.rate > 0 && !run.handle.listensToTrackEvents {
         _ = try passEvents(run, toLocal: local)
@@ -337,7 +343,7 @@ public final class Clock {
     if scene.hasRetiredLetters, scene.isRetired(ViewID(scene.layout.place(of: slot).view)) {
       return nil
     }
-    var handover = Handover(value: scene.read(slot: slot, lanes: lanes), velocity: 0)
+    var handover = Handover(value: scene.motionStart(slot: slot, lanes: lanes), velocity: 0)
     if let owner = owners[slot], let other = owner.run, other !== run, other.record.state.isLive,
       let j = other.stepper.track(writing: slot)
     {
@@ -357,6 +363,11 @@ public final class Clock {
     run.sound?.close(at: now)
     run.record.state = state
     run.record.slot = nil
+    run.handle.finishedPlay =
+      state == .finished
+      ? FinishedPlay(
+        stepper: run.stepper, events: run.events, rate: run.rate, local: run.record.localTime)
+      : nil
     liveTracks -= run.stepper.trackCount
     pool.release(run)
   }

@@ -93,7 +93,8 @@ enum HTMLPlayerTemplate {
     // Texts: the drawing shown at each frame (a counting number's strings).
     const texts = [];
     data.views.forEach((view, i) => {
-      if (view.texts) texts.push([document.getElementById("v" + i).children, view.texts]);
+      // A text whose anchor moves has its drawings in its group `a{i}`.
+      if (view.texts) texts.push([(document.getElementById("a" + i) || document.getElementById("v" + i)).children, view.texts]);
     });
     function showTime(t) {
       const frame = Math.floor(Math.min(Math.max(t, 0), span) * data.fps + 1e-6);

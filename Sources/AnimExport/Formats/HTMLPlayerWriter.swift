@@ -263,12 +263,17 @@ public enum HTMLPlayerWriter {
       // An anchor that moves: the glyphs from the box's corner, moved.
       let moving = anchorMoves(view)
       if moving { out += "<g id=\"a\(i)\" style=\"\(firstBoxCorner(view))\">" }
-      for (j, paths) in textPaths(view).enumerated() {
+      // A text showing several drawings whose trim never shows: each glyph
+      // once, as a symbol, and each drawing as where it goes (SPEC §23.3).
+      let glyphs = trims(view) ? nil : TextGlyphs.of(view)
+      let drawings = glyphs.map { glyphUses($0, view, i) } ?? textPaths(view)
+      for (j, paths) in drawings.enumerated() {
         out += j == 0 ? "<g>" : "<g style=\"display:none\">"
         out += paths + "</g>"
       }
       if moving { out += "</g>" }
-      return out + "</g>\n"
+      let symbols = glyphs.map { glyphSymbols($0, i) } ?? ""
+      return symbols + out + "</g>\n"
     }
     if isPath(view), let contours = contourOutline(view) {
       // Several subpaths, trimmed (see `contourOutline`).

@@ -48,7 +48,20 @@ public enum LottieWriter {
       ("w", .integer(stage.pixelWidth)),
       ("h", .integer(stage.pixelHeight)),
     ]
-    if !nested { head.append(("assets", .array([]))) }
+    // Texts written glyph by glyph (SPEC §23.3) need their precompositions.
+    var glyphTexts: [Int: LottieGlyphText] = [:]
+    var assets: [JSONValue] = []
+    if !nested {
+      for (i, view) in recording.views.enumerated() {
+        guard
+          let glyphs = LottieGlyphText(
+            view, recording: recording, scale: stage.scale, inTree: false)
+        else { continue }
+        glyphTexts[i] = glyphs
+        assets += glyphs.assets(view, id: "text\(i)", recording: recording)
+      }
+      head.append(("assets", .array(assets)))
+    }
     var out = ""
     JSONValue.writeMembers(head, to: &out, closing: false)
     out += ",\"layers\":["
@@ -70,7 +83,11 @@ public enum LottieWriter {
     let drawn = recording.views.reversed()
     for (i, view) in drawn.enumerated() {
       if i > 0 { out += "," }
-      shapeLayer(view, index: i + 1, recording: recording, stage: stage).write(to: &out)
+      let v = recording.views.count - 1 - i
+      shapeLayer(
+        view, index: i + 1, recording: recording, stage: stage,
+        glyphs: glyphTexts[v].map { ($0, "text\(v)") }
+      ).write(to: &out)
       if out.utf8.count >= chunk {
         output(out)
         out.removeAll(keepingCapacity: true)

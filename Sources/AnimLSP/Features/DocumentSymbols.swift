@@ -24,7 +24,7 @@ extension LanguageServer {
       return .object(object)
     }
     switch s.kind {
-    case .viewDeclaration(let kind, let name, _, let children):
+    case .viewDeclaration(let kind, let name, _, _, let children):
       return [
         symbol(
           name.name, 19, name.range, detail: kind.name,

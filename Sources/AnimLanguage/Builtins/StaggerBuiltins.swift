@@ -7,7 +7,7 @@ enum StaggerBuiltins {
     Builtin(
       name: "stagger",
       summary:
-        "stagger(g, m, sort: S, each: d | total: T, ease: E): m on every member, offset by S"
+        "stagger(g, m, sort: S, each: d | total: T, ease: E, delay: d): m on every member, offset by S"
     ) { args, interp in
       let groupItem = try args.require("group", "a group")
       // `stagger([play(a), play(b)], each: d)`: motions, one after another.
@@ -31,6 +31,9 @@ enum StaggerBuiltins {
         try total.map { .total(try $0.duration("total")) }
         ?? .each(try each?.duration("each") ?? 0.05)
       let distribution = try args.take("ease").map { try interp.easing($0) }
+      // `delay: d` waits d before the first member, which shows its start
+      // state through it (SPEC §23.3).
+      let delay = try args.take("delay").map { try $0.duration("delay") } ?? 0
       try args.finish()
       let (points, frame) = interp.layout(of: members)
       var offsets: [Double]
@@ -42,6 +45,7 @@ enum StaggerBuiltins {
         throw RuntimeError(error.message, at: args.range)
       }
       if let distribution { offsets = easeStaggerOffsets(offsets, distribution) }
+      if delay > 0 { offsets = offsets.map { $0 + delay } }
       let parts = try zip(members, offsets).map { view, offset in
         // Every member shows its start state from the stagger's start, as
         // Spruce prepares all views before the first one moves.

@@ -53,6 +53,11 @@ public final class FrameRunner {
   /// A run stopped because `isCancelled` said so.
   public struct Cancelled: Error {}
 
+  /// Set by `survey` when the frames passed ``FrameSchedule/maximumFrames``
+  /// (the script was stopped there): the first frame's time and the rate,
+  /// for the command's usage error. The survey then has no plan.
+  public private(set) var tooManyFrames: (start: Double, rate: Double)?
+
   public init(source: SourceFile, selection: FrameSelection) {
     self.source = source
     self.selection = selection
@@ -157,11 +162,12 @@ public final class FrameRunner {
       if let viewDeclared { interpreter.viewDeclared = viewDeclared }
     }
     var observed: (any Error)?
-    stops.onFrame = { k, time in
+    stops.onFrame = { [unowned self] k, time in
       if isCancelled?() == true {
         cancelled = true
         throw Cancelled()
       }
+      try self.checkDrawable(interpreter, at: time)
       if let observer {
         do { try observer(Frame(index: k, time: time, scene: scene, clock: clock)) } catch {
           observed = error
@@ -193,6 +199,7 @@ public final class FrameRunner {
       var rangeEnd = interpreter.clock.now
       switch selection {
       case .end:
+        try checkDrawable(interpreter, at: interpreter.clock.now)
         bounds = DrawnBounds.of(scene)
         schedule = FrameSchedule(start: interpreter.clock.now, rate: 1, count: 1)
       case .at(let t):
@@ -223,6 +230,7 @@ public final class FrameRunner {
         resets: resets, stepOn: stepOn,
         mix: try mixPlan(interpreter, from: start, to: rangeEnd),
         declaresSounds: !interpreter.sounds.isEmpty)
+      plan?.viewCount = scene.count
     } catch let error as RuntimeError {
       result.errors = [(error.diagnostic, error.file ?? source)]
     } catch is Cancelled {
@@ -236,6 +244,15 @@ public final class FrameRunner {
     if let observed {
       result.errors = [(RuntimeError("\(observed)", at: endRange).diagnostic, source)]
       return (result, nil)
+    }
+    if stops.tooManyFrames {
+      // Not the script's error: the range asked for is too long (a command
+      // reports `tooManyFrames` as a usage error; a host that shows
+      // diagnostics, the preview, shows this one).
+      tooManyFrames = (start, rate)
+      let message = FrameSchedule.tooManyFramesMessage(start: start, rate: rate)
+      result.errors = [(RuntimeError(message, at: endRange).diagnostic, source)]
+      plan = nil
     }
     result.failedExpectations = failures
     return (result, plan)
@@ -258,6 +275,34 @@ public final class FrameRunner {
     }
   }
 
+  /// Where the views of the last `play` were declared, by id, for errors
+  /// about a view found after the run (an export too large to write).
+  private var playedSites = DeclarationSites()
+
+  /// Where view `id` of the last `play` was declared, or nil (a view the
+  /// scene made itself, the default view).
+  public func declarationSite(of id: ViewID) -> (range: SourceRange, file: SourceFile)? {
+    playedSites.site(of: id)
+  }
+
+  /// Whether each frame's views must be drawable (``DrawableRange``): a
+  /// render's, an export's and a preview's; not a plot's, which draws
+  /// numbers, not views.
+  public var checksDrawing = true
+
+  /// Stops the survey at a frame that draws a view out of range, with a
+  /// runtime error at the view's declaration (SPEC §3: no infinity or NaN
+  /// reaches a picture or a file; issue 32).
+  private func checkDrawable(_ interpreter: Interpreter, at time: Double) throws {
+    guard checksDrawing,
+      let violation = DrawableRange.violation(in: interpreter.scene, at: time)
+    else { return }
+    let site = interpreter.declarationSite(of: violation.view)
+    throw RuntimeError(
+      violation.message, at: site?.range ?? endRange,
+      hint: DrawableRange.Violation.hint, file: site?.file ?? source)
+  }
+
   // MARK: Pass 2
 
   /// Runs the script again, silently, handing every frame of `plan` to
@@ -274,6 +319,7 @@ public final class FrameRunner {
     interpreter.viewDeclared = viewDeclared
     let clock = interpreter.clock
     let scene = interpreter.scene
+    defer { playedSites = interpreter.declarationSites }
     try sceneReady?(scene, clock)
     let isCancelled = self.isCancelled
     let schedule = plan.schedule
@@ -345,10 +391,15 @@ public final class FrameRunner {
     return nil
   }
 
-  /// The end of the file, where errors of stepping on are reported.
+  /// Where errors of stepping on (after the last statement) are reported:
+  /// just after the file's last character that is not white space, on a
+  /// line the file has (never the empty line after its final newline).
   private var endRange: SourceRange {
-    let lines = source.lineCount
-    return SourceRange(start: source.bytes.count, end: source.bytes.count, line: lines, column: 1)
+    let bytes = source.bytes
+    var end = bytes.count
+    while end > 0, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end - 1]) { end -= 1 }
+    let at = source.location(ofOffset: end)
+    return SourceRange(start: end, end: end, line: at.line, column: at.column)
   }
 
   /// Steps the clock on after the script's last statement, taking the frames

@@ -43,6 +43,9 @@ public struct FramePlan: Sendable {
   /// Whether the default end was capped at 10 s (runs still going then);
   /// a render says so on stderr.
   public var capped: Bool
+  /// How many views the scene held when the script ended (the most a
+  /// recording of it meets, for `anim export`'s limit).
+  public var viewCount = 0
   /// `reset`s the script ran before its frames were taken (the frames
   /// before each are discarded).
   var resets: Int

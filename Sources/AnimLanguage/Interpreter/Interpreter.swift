@@ -38,11 +38,17 @@ public final class Interpreter {
   public internal(set) var sounds: [DeclaredSound] = []
   /// The decoded streams `loudness` and `bands` read (made on first use).
   lazy var soundSession = SoundSession()
+  /// The families declared so far, by name (`rect bar[i](…)`, SPEC §23.1).
+  var families: [String: Family] = [:]
+  /// The data files read so far (`csv()`, `json()`), by format and path.
+  var dataFiles: [String: Value] = [:]
   /// Scopes captured by a `def` or a handler, which then refer to themselves
   /// through the function or run handle they bind; `deinit` empties them so
   /// that each script's values are freed with its interpreter.
   private var capturedScopes: [ObjectIdentifier: Environment] = [:]
   private var importStack: [String] = []
+  /// Where each view was declared (``declarationSite(of:)``).
+  var declarationSites = DeclarationSites()
 
   /// Deepest chain of `def` calls; past it a runtime error stops a recursion
   /// without end long before the native stack could overflow.
@@ -175,9 +181,12 @@ public final class Interpreter {
     }
     if imported.contains(full) { return }
     let bytes: [UInt8]
-    do { bytes = try readFile(full) } catch {
-      let reason = (error as? ScriptRunner.FileTooLarge)?.description ?? "no such file"
-      throw RuntimeError("cannot import \"\(path)\": \(reason)", at: range)
+    do {
+      if let refusal = SpecialFile.refusal(full) { throw ScriptRunner.NotAFile(refusal) }
+      bytes = try readFile(full)
+    } catch {
+      throw RuntimeError(
+        "cannot import \"\(path)\": \(ScriptRunner.importFailure(error))", at: range)
     }
     let source = SourceFile(path: full, bytes: bytes)
     let parsed = Parser.parse(source)

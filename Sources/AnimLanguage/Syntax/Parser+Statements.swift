@@ -92,7 +92,7 @@ extension Parser {
     }
     let start = current.range
     switch keyword {
-    case .grid: return try declaration(start) { .gridDeclaration(name: $0, arguments: $1) }
+    case .grid: return try declaration(start) { .gridDeclaration(name: $0, arguments: $2) }
     case .stage:
       guard lookahead.kind == .leftParen else { return try assignmentOrExpression() }
       return try stageStatement(start)
@@ -149,19 +149,20 @@ extension Parser {
     return Stmt(make(value), range: range(from: start))
   }
 
-  /// viewDeclaration -> viewKind IDENT [ propertyList ] [ childBlock ]
+  /// viewDeclaration -> viewKind IDENT [ "[" expression "]" ] [ propertyList ] [ childBlock ]
   /// childBlock -> "{" { viewDeclaration } "}"
-  /// (a text's list may begin with its string, unlabelled: `text t("Hi", size: 20)`)
+  /// (a text's list may begin with its string, unlabelled: `text t("Hi", size: 20)`;
+  /// `rect bar[i](…)` declares a member of the family `bar`, SPEC §23.1)
   private mutating func viewDeclaration(_ kind: ViewKind) throws(ParseError) -> Stmt {
     let start = current.range
-    let head = try declaration(start) {
-      .viewDeclaration(kind: kind, name: $0, arguments: $1, children: [])
+    let head = try declaration(start, allowsIndex: true) {
+      .viewDeclaration(kind: kind, name: $0, index: $1, arguments: $2, children: [])
     }
     // The block opens on the declaration's line: a `{` on a line of its own
     // starts nothing else, but reading it as a block there would surprise.
-    guard check(.leftBrace), case .viewDeclaration(_, let name, let arguments, _) = head.kind else {
-      return head
-    }
+    guard check(.leftBrace),
+      case .viewDeclaration(_, let name, let index, let arguments, _) = head.kind
+    else { return head }
     let children = try block("expected '{'")
     for child in children {
       guard case .viewDeclaration = child.kind else {
@@ -171,7 +172,8 @@ extension Parser {
       }
     }
     return Stmt(
-      .viewDeclaration(kind: kind, name: name, arguments: arguments, children: children),
+      .viewDeclaration(
+        kind: kind, name: name, index: index, arguments: arguments, children: children),
       range: range(from: start))
   }
 
@@ -180,11 +182,23 @@ extension Parser {
   /// propertyList -> "(" [ property { "," property } [ "," ] ] ")"
   /// property -> IDENT ":" expression
   private mutating func declaration(
-    _ start: SourceRange, _ make: (Identifier, [Argument]) -> Stmt.Kind
+    _ start: SourceRange, allowsIndex: Bool = false,
+    _ make: (Identifier, Expr?, [Argument]) -> Stmt.Kind
   ) throws(ParseError) -> Stmt {
     let keyword = text(current)
     advance()
     let name = try consumeIdentifier("expected \(keyword) name after '\(keyword)'")
+    var index: Expr?
+    if allowsIndex, check(.leftBracket) {
+      // `rect bar[i](…)`: a member of the family `bar` (SPEC §23.1).
+      let open = current
+      advance()
+      let saved = depth
+      defer { depth = saved }
+      try nest()
+      index = try expression()
+      try close(.rightBracket, "expected ']' after the member's index", opening: open, items: nil)
+    }
     var properties: [Argument] = []
     if check(.leftParen) {
       let open = current
@@ -204,7 +218,7 @@ extension Parser {
       try close(
         .rightParen, "expected ')' after \(keyword) properties", opening: open, items: "properties")
     }
-    return Stmt(make(name, properties), range: range(from: start))
+    return Stmt(make(name, index, properties), range: range(from: start))
   }
 
   /// stageStatement -> "stage" propertyList

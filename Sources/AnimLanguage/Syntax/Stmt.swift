@@ -12,7 +12,8 @@ public struct Stmt: Sendable, Hashable {
     /// which may come first (`text title("Hello", size: 32)`). `children` are
     /// the view declarations of a block after it (`layer car(…) { rect body(…) }`),
     /// each a child of this view (SPEC §17).
-    case viewDeclaration(kind: ViewKind, name: Identifier, arguments: [Argument], children: [Stmt])
+    case viewDeclaration(
+      kind: ViewKind, name: Identifier, index: Expr?, arguments: [Argument], children: [Stmt])
     /// `sound NAME("file")`: a sound from a file ffmpeg decodes, relative to
     /// the script's folder (SPEC §22); `pathRange` is where the string is.
     case soundDeclaration(name: Identifier, path: String, pathRange: SourceRange)
