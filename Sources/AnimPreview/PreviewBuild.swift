@@ -57,12 +57,23 @@ public struct PreviewBuild: Sendable {
     return page + "<script>\n\(code)</script>\n</body>\n</html>\n"
   }
 
-  /// The mix of `plan` as the player embeds it: a 16-bit WAV in base64.
-  static func embeddedMix(_ plan: MixPlan) throws -> String {
+  /// The mix of `plan` as the player embeds it: a 16-bit WAV in base64;
+  /// nil when `isCancelled` says so between two blocks of the mix (a long
+  /// song takes a while to mix, and a newer save makes it useless).
+  static func embeddedMix(_ plan: MixPlan, isCancelled: (() -> Bool)? = nil) throws -> String? {
     var bytes = WAVFile.header(frames: plan.frameCount, format: .pcm16)
-    try Mixer(plan: plan).render { WAVFile.encode($0, .pcm16, into: &bytes) }
+    do {
+      try Mixer(plan: plan).render {
+        if isCancelled?() == true { throw MixCancelled() }
+        WAVFile.encode($0, .pcm16, into: &bytes)
+      }
+    } catch is MixCancelled {
+      return nil
+    }
     return Data(bytes).base64EncodedString()
   }
+
+  private struct MixCancelled: Error {}
 }
 
 /// Runs a script once for the preview: as `anim export FILE -o page.html`
@@ -169,7 +180,10 @@ public enum PreviewBuilder {
     if isCancelled?() == true { return nil }
     if let mix = plan.mix {
       do {
-        build.sound = try PreviewBuild.embeddedMix(mix)
+        guard let sound = try PreviewBuild.embeddedMix(mix, isCancelled: isCancelled) else {
+          return nil
+        }
+        build.sound = sound
       } catch let error as SoundError {
         build.notes.append(
           "the sound could not be mixed, so the preview plays without it: " + error.message

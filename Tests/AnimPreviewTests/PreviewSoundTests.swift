@@ -94,6 +94,35 @@ final class PreviewSoundTests: XCTestCase {
     XCTAssertTrue(page.contains(HTMLPlayerParts.script + HTMLPlayerParts.soundScript))
   }
 
+  func testANewerSaveStopsTheMixBetweenItsBlocks() throws {
+    try writeWAV("q.wav", value: 8192, count: 48_000)
+    let body = "view box(x: 0, y: 0, width: 10, height: 10)\nrun fade(out, 4) on box\n"
+    let withSound = "sound q(\"q.wav\")\n" + body + "run play(q)\nstep 4\n"
+    let without = body + "step 4\n"
+    func asks(_ text: String, cancellingAt stop: Int? = nil) -> (Int, PreviewBuild?) {
+      var count = 0
+      let b = PreviewBuilder.build(
+        SourceFile(path: folder.appendingPathComponent("t.anim").path, text: text),
+        readFile: { _ in [] },
+        isCancelled: {
+          count += 1
+          return count == stop
+        })
+      return (count, b)
+    }
+    let (quiet, silent) = asks(without)
+    let (heard, sounding) = asks(withSound)
+    XCTAssertTrue(silent != nil && silent?.sound == nil)
+    XCTAssertEqual(Data(base64Encoded: try XCTUnwrap(sounding?.sound))?.count, 44 + 192_000 * 4)
+    // The same frames; the mix of 192 000 frames asks between its blocks.
+    XCTAssertGreaterThan(heard - quiet, 2)
+    // Cancelled in the middle of the mix: no build, and nothing asked after.
+    let middle = quiet + (heard - quiet) / 2
+    let (asked, cancelled) = asks(withSound, cancellingAt: middle)
+    XCTAssertTrue(cancelled == nil)
+    XCTAssertEqual(asked, middle)
+  }
+
   func testABuildWithoutASoundHasNone() {
     let b = goodBuild()
     XCTAssertNil(b.sound)
