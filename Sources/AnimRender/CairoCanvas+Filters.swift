@@ -14,24 +14,32 @@ import CCairo
 extension CairoCanvas {
   /// Buffers the filters reuse frame after frame, made on first use.
   final class EffectBuffers {
-    /// The drop shadow's picture, laid out as the frame, zero between uses.
+    /// The drop shadow's alpha, one double a pixel laid out as the frame,
+    /// zero between uses (its colour is the tint times it).
     let shadow: UnsafeMutablePointer<Double>
     /// One line of pixels for the blur's two passes.
     let input: UnsafeMutablePointer<SIMD4<Double>>
     let causal: UnsafeMutablePointer<SIMD4<Double>>
+    /// One line of alphas for the shadow's blur.
+    let alphaInput: UnsafeMutablePointer<Double>
+    let alphaCausal: UnsafeMutablePointer<Double>
 
     init(width: Int, height: Int) {
-      shadow = .allocate(capacity: width * height * 4)
-      shadow.initialize(repeating: 0, count: width * height * 4)
+      shadow = .allocate(capacity: width * height)
+      shadow.initialize(repeating: 0, count: width * height)
       let line = max(width, height)
       input = .allocate(capacity: line)
       causal = .allocate(capacity: line)
+      alphaInput = .allocate(capacity: line)
+      alphaCausal = .allocate(capacity: line)
     }
 
     deinit {
       shadow.deallocate()
       input.deallocate()
       causal.deallocate()
+      alphaInput.deallocate()
+      alphaCausal.deallocate()
     }
   }
 
@@ -56,7 +64,7 @@ extension CairoCanvas {
   /// non-zero.
   func blur(
     _ plane: UnsafeMutablePointer<Double>, _ rect: PixelRect, sx: Double, sy: Double,
-    buffers: EffectBuffers
+    buffers: EffectBuffers, alphaOnly: Bool = false
   ) -> PixelRect {
     // Below 0.05 px a Gaussian changes no pixel by a thousandth of a level
     // (and the recursion's poles would overflow at σ = 1e-320): none.
@@ -70,17 +78,29 @@ extension CairoCanvas {
     if sx > 0 {
       let g = RecursiveGaussian(sigma: sx)
       for y in rect.y0..<rect.y1 {
-        g.line(
-          plane + 4 * (y * w + out.x0), count: out.x1 - out.x0, step: 4, input: buffers.input,
-          causal: buffers.causal)
+        if alphaOnly {
+          g.alphaLine(
+            plane + (y * w + out.x0), count: out.x1 - out.x0, step: 1,
+            input: buffers.alphaInput, causal: buffers.alphaCausal)
+        } else {
+          g.line(
+            plane + 4 * (y * w + out.x0), count: out.x1 - out.x0, step: 4, input: buffers.input,
+            causal: buffers.causal)
+        }
       }
     }
     if sy > 0 {
       let g = RecursiveGaussian(sigma: sy)
       for x in out.x0..<out.x1 {
-        g.line(
-          plane + 4 * (out.y0 * w + x), count: out.y1 - out.y0, step: 4 * w,
-          input: buffers.input, causal: buffers.causal)
+        if alphaOnly {
+          g.alphaLine(
+            plane + (out.y0 * w + x), count: out.y1 - out.y0, step: w,
+            input: buffers.alphaInput, causal: buffers.alphaCausal)
+        } else {
+          g.line(
+            plane + 4 * (out.y0 * w + x), count: out.y1 - out.y0, step: 4 * w,
+            input: buffers.input, causal: buffers.causal)
+        }
       }
     }
     return out
@@ -109,23 +129,16 @@ extension CairoCanvas {
     if composition.hasShadow {
       // The picture's alpha tinted by the shadow colour (premultiplied),
       // blurred, then read offset.
-      let c = composition.shadowColor
-      let tint = SIMD4(c.r * c.a, c.g * c.a, c.b * c.a, c.a)
       for y in picture.y0..<picture.y1 {
         for x in picture.x0..<picture.x1 {
-          let o = 4 * (y * w + x)
-          let a = min(max(plane[o + 3], 0), 1)
-          if a == 0 { continue }
-          shadow[o] = tint[0] * a
-          shadow[o + 1] = tint[1] * a
-          shadow[o + 2] = tint[2] * a
-          shadow[o + 3] = tint[3] * a
+          shadow[y * w + x] = min(max(plane[4 * (y * w + x) + 3], 0), 1)
         }
       }
       var blurred = picture
       if filter.shadowBlurX > 0 || filter.shadowBlurY > 0 {
         blurred = blur(
-          shadow, picture, sx: filter.shadowBlurX, sy: filter.shadowBlurY, buffers: buffers)
+          shadow, picture, sx: filter.shadowBlurX, sy: filter.shadowBlurY, buffers: buffers,
+          alphaOnly: true)
       }
       shadowArea = blurred
       let moved = PixelRect(
@@ -151,13 +164,19 @@ extension CairoCanvas {
     let ix = Int(filter.shadowDX.rounded(.down))
     let iy = Int(filter.shadowDY.rounded(.down))
     let sa = shadowArea
-    func shadowAt(_ x: Int, _ y: Int) -> SIMD4<Double> {
-      guard let sa, x >= sa.x0, x < sa.x1, y >= sa.y0, y < sa.y1 else { return .zero }
-      let o = 4 * (y * w + x)
-      return SIMD4(shadow[o], shadow[o + 1], shadow[o + 2], shadow[o + 3])
+    let c = composition.shadowColor
+    let tint = SIMD4(c.r * c.a, c.g * c.a, c.b * c.a, c.a)
+    func shadowAt(_ x: Int, _ y: Int) -> Double {
+      guard let sa, x >= sa.x0, x < sa.x1, y >= sa.y0, y < sa.y1 else { return 0 }
+      return shadow[y * w + x]
     }
+    // Scalars throughout: this loop runs over every pixel a filtered group
+    // may reach, most of them transparent.
+    let (tr, tg, tb, ta) = (tint[0], tint[1], tint[2], tint[3])
+    let normal = blend == .normal
     for y in area.y0..<area.y1 {
       let row = coverage.map { $0 + y * maskStride }
+      let inPicture = y >= picture.y0 && y < picture.y1
       for x in area.x0..<area.x1 {
         let o = 4 * (y * w + x)
         var k = opacity
@@ -165,34 +184,53 @@ extension CairoCanvas {
           k *= Double(row[x]) / 255
           row[x] = 0
         }
-        var src = SIMD4(plane[o], plane[o + 1], plane[o + 2], plane[o + 3])
+        var (r, g, b, a) = (0.0, 0.0, 0.0, 0.0)
+        if inPicture && x >= picture.x0 && x < picture.x1 {
+          (r, g, b, a) = (plane[o], plane[o + 1], plane[o + 2], plane[o + 3])
+        }
         if sa != nil {
-          // The shadow at (x, y) is the blurred tint at (x − dx, y − dy).
+          // The shadow at (x, y) is the blurred alpha at (x − dx, y − dy).
           let sx = x - ix
           let sy = y - iy
           var s = shadowAt(sx, sy) * ((1 - fx) * (1 - fy))
           if fx > 0 { s += shadowAt(sx - 1, sy) * (fx * (1 - fy)) }
           if fy > 0 { s += shadowAt(sx, sy - 1) * ((1 - fx) * fy) }
           if fx > 0, fy > 0 { s += shadowAt(sx - 1, sy - 1) * (fx * fy) }
-          src = src + s * (1 - min(max(src[3], 0), 1))
+          if s > 0 {
+            let under = min(max(s, 0), 1) * (1 - min(max(a, 0), 1))
+            r += tr * under
+            g += tg * under
+            b += tb * under
+            a += ta * under
+          }
         }
         // The recursive blur leaves tiny negative lobes: premultiplied
         // colour stays within 0…alpha ≤ 1.
-        let a = min(max(src[3], 0), 1)
-        src = SIMD4(min(max(src[0], 0), a), min(max(src[1], 0), a), min(max(src[2], 0), a), a)
-        src *= k
-        if src[3] > 0 {
-          let dst = SIMD4(out[o], out[o + 1], out[o + 2], out[o + 3])
-          let r = Self.blended(src, over: dst, blend)
-          out[o] = r[0]
-          out[o + 1] = r[1]
-          out[o + 2] = r[2]
-          out[o + 3] = r[3]
+        a = min(max(a, 0), 1) * k
+        guard a > 0 else { continue }
+        r = min(max(r * k, 0), a)
+        g = min(max(g * k, 0), a)
+        b = min(max(b * k, 0), a)
+        if normal {
+          let keep = 1 - a
+          out[o] = r + out[o] * keep
+          out[o + 1] = g + out[o + 1] * keep
+          out[o + 2] = b + out[o + 2] * keep
+          out[o + 3] = a + out[o + 3] * keep
+          continue
         }
+        let dst = SIMD4(out[o], out[o + 1], out[o + 2], out[o + 3])
+        let result = Self.blended(SIMD4(r, g, b, a), over: dst, blend)
+        out[o] = result[0]
+        out[o + 1] = result[1]
+        out[o + 2] = result[2]
+        out[o + 3] = result[3]
       }
     }
     clear(plane, picture)
-    if let sa { clear(shadow, sa) }
+    if let sa {
+      for y in sa.y0..<sa.y1 { (shadow + y * w + sa.x0).update(repeating: 0, count: sa.x1 - sa.x0) }
+    }
     if coverage != nil { cairo_surface_mark_dirty(mask) }
     return area
   }

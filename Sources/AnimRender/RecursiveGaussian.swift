@@ -106,3 +106,52 @@ struct RecursiveGaussian {
     }
   }
 }
+
+extension RecursiveGaussian {
+  /// Blurs `count` single doubles (an alpha plane), `step` apart, from
+  /// `p`, in place: ``line(_:count:step:input:causal:)`` on one channel,
+  /// in scalars (a shadow needs only its picture's alpha).
+  func alphaLine(
+    _ p: UnsafeMutablePointer<Double>, count n: Int, step: Int,
+    input: UnsafeMutablePointer<Double>, causal: UnsafeMutablePointer<Double>
+  ) {
+    let (ar0, ar1, ai0, ai1) = (ar.0, ar.1, ai.0, ai.1)
+    let (zr0, zr1, zi0, zi1) = (zr.0, zr.1, zi.0, zi.1)
+    var s0r = 0.0
+    var s0i = 0.0
+    var s1r = 0.0
+    var s1i = 0.0
+    var q = p
+    for i in 0..<n {
+      let x = q.pointee
+      input[i] = x
+      let n0r = ar0 * x + zr0 * s0r - zi0 * s0i
+      s0i = ai0 * x + zr0 * s0i + zi0 * s0r
+      s0r = n0r
+      let n1r = ar1 * x + zr1 * s1r - zi1 * s1i
+      s1i = ai1 * x + zr1 * s1i + zi1 * s1r
+      s1r = n1r
+      causal[i] = s0r + s1r
+      q += step
+    }
+    s0r = 0
+    s0i = 0
+    s1r = 0
+    s1i = 0
+    let k = norm
+    var i = n - 1
+    while i >= 0 {
+      p[i * step] = (causal[i] + s0r + s1r) * k
+      let x = input[i]
+      let u0r = ar0 * x + s0r
+      let u0i = ai0 * x + s0i
+      let u1r = ar1 * x + s1r
+      let u1i = ai1 * x + s1i
+      s0r = zr0 * u0r - zi0 * u0i
+      s0i = zr0 * u0i + zi0 * u0r
+      s1r = zr1 * u1r - zi1 * u1i
+      s1i = zr1 * u1i + zi1 * u1r
+      i -= 1
+    }
+  }
+}
