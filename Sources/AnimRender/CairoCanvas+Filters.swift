@@ -17,12 +17,9 @@ extension CairoCanvas {
     /// The drop shadow's alpha, one double a pixel laid out as the frame,
     /// zero between uses (its colour is the tint times it).
     let shadow: UnsafeMutablePointer<Double>
-    /// One line of pixels for the blur's two passes.
-    let input: UnsafeMutablePointer<SIMD4<Double>>
-    let causal: UnsafeMutablePointer<SIMD4<Double>>
-    /// One line of alphas for the shadow's blur.
-    let alphaInput: UnsafeMutablePointer<Double>
-    let alphaCausal: UnsafeMutablePointer<Double>
+    /// One line of one channel for the blur's two passes.
+    let input: UnsafeMutablePointer<Double>
+    let causal: UnsafeMutablePointer<Double>
 
     init(width: Int, height: Int) {
       shadow = .allocate(capacity: width * height)
@@ -30,16 +27,12 @@ extension CairoCanvas {
       let line = max(width, height)
       input = .allocate(capacity: line)
       causal = .allocate(capacity: line)
-      alphaInput = .allocate(capacity: line)
-      alphaCausal = .allocate(capacity: line)
     }
 
     deinit {
       shadow.deallocate()
       input.deallocate()
       causal.deallocate()
-      alphaInput.deallocate()
-      alphaCausal.deallocate()
     }
   }
 
@@ -79,13 +72,16 @@ extension CairoCanvas {
       let g = RecursiveGaussian(sigma: sx)
       for y in rect.y0..<rect.y1 {
         if alphaOnly {
-          g.alphaLine(
-            plane + (y * w + out.x0), count: out.x1 - out.x0, step: 1,
-            input: buffers.alphaInput, causal: buffers.alphaCausal)
-        } else {
           g.line(
-            plane + 4 * (y * w + out.x0), count: out.x1 - out.x0, step: 4, input: buffers.input,
-            causal: buffers.causal)
+            plane + (y * w + out.x0), count: out.x1 - out.x0, step: 1,
+            input: buffers.input, causal: buffers.causal)
+        } else {
+          // Channel by channel, in scalars.
+          for c in 0..<4 {
+            g.line(
+              plane + 4 * (y * w + out.x0) + c, count: out.x1 - out.x0, step: 4,
+              input: buffers.input, causal: buffers.causal)
+          }
         }
       }
     }
@@ -93,13 +89,15 @@ extension CairoCanvas {
       let g = RecursiveGaussian(sigma: sy)
       for x in out.x0..<out.x1 {
         if alphaOnly {
-          g.alphaLine(
-            plane + (out.y0 * w + x), count: out.y1 - out.y0, step: w,
-            input: buffers.alphaInput, causal: buffers.alphaCausal)
-        } else {
           g.line(
-            plane + 4 * (out.y0 * w + x), count: out.y1 - out.y0, step: 4 * w,
+            plane + (out.y0 * w + x), count: out.y1 - out.y0, step: w,
             input: buffers.input, causal: buffers.causal)
+        } else {
+          for c in 0..<4 {
+            g.line(
+              plane + 4 * (out.y0 * w + x) + c, count: out.y1 - out.y0, step: 4 * w,
+              input: buffers.input, causal: buffers.causal)
+          }
         }
       }
     }

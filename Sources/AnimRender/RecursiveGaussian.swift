@@ -57,61 +57,13 @@ struct RecursiveGaussian {
     let total = 2 * (2 * sumR) - 2 * alphaR
     norm = 2 / total
   }
-
-  /// Blurs `count` pixels of four doubles, `step` doubles apart, from `p`,
-  /// in place; `input` and `causal` hold `count` pixels each.
-  func line(
-    _ p: UnsafeMutablePointer<Double>, count n: Int, step: Int,
-    input: UnsafeMutablePointer<SIMD4<Double>>, causal: UnsafeMutablePointer<SIMD4<Double>>
-  ) {
-    let (ar0, ar1, ai0, ai1) = (ar.0, ar.1, ai.0, ai.1)
-    let (zr0, zr1, zi0, zi1) = (zr.0, zr.1, zi.0, zi.1)
-    var s0r = SIMD4<Double>.zero
-    var s0i = SIMD4<Double>.zero
-    var s1r = SIMD4<Double>.zero
-    var s1i = SIMD4<Double>.zero
-    for i in 0..<n {
-      let q = p + i * step
-      let x = SIMD4(q[0], q[1], q[2], q[3])
-      input[i] = x
-      let n0r = ar0 * x + zr0 * s0r - zi0 * s0i
-      let n0i = ai0 * x + zr0 * s0i + zi0 * s0r
-      let n1r = ar1 * x + zr1 * s1r - zi1 * s1i
-      let n1i = ai1 * x + zr1 * s1i + zi1 * s1r
-      (s0r, s0i, s1r, s1i) = (n0r, n0i, n1r, n1i)
-      causal[i] = s0r + s1r
-    }
-    // The anticausal half: t(i) = Σ_{m ≥ 1} h(m)·x(i + m).
-    s0r = .zero
-    s0i = .zero
-    s1r = .zero
-    s1i = .zero
-    let k = norm
-    for i in stride(from: n - 1, through: 0, by: -1) {
-      let y = (causal[i] + s0r + s1r) * k
-      let q = p + i * step
-      q[0] = y[0]
-      q[1] = y[1]
-      q[2] = y[2]
-      q[3] = y[3]
-      let x = input[i]
-      let u0r = ar0 * x + s0r
-      let u0i = ai0 * x + s0i
-      let u1r = ar1 * x + s1r
-      let u1i = ai1 * x + s1i
-      s0r = zr0 * u0r - zi0 * u0i
-      s0i = zr0 * u0i + zi0 * u0r
-      s1r = zr1 * u1r - zi1 * u1i
-      s1i = zr1 * u1i + zi1 * u1r
-    }
-  }
 }
 
 extension RecursiveGaussian {
-  /// Blurs `count` single doubles (an alpha plane), `step` apart, from
-  /// `p`, in place: ``line(_:count:step:input:causal:)`` on one channel,
-  /// in scalars (a shadow needs only its picture's alpha).
-  func alphaLine(
+  /// Blurs `count` doubles, `step` apart, from `p`, in place (one channel
+  /// of a line of pixels; a shadow blurs its alpha alone); `input` and
+  /// `causal` hold `count` doubles each. In scalars, channel by channel.
+  func line(
     _ p: UnsafeMutablePointer<Double>, count n: Int, step: Int,
     input: UnsafeMutablePointer<Double>, causal: UnsafeMutablePointer<Double>
   ) {
