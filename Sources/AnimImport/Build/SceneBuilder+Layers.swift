@@ -219,8 +219,6 @@ extension SceneBuilder {
     default: break
     }
     let opacity = layer.transform.opacity
-    if opacity.isAnimated || opacity.first != 100 {
-      noteOverlap(of: own, ref: opacity.ref ?? layer.ref, what: "layer opacity")
-    }
+    if opacity.isAnimated || opacity.first != 100 { composeAsGroup(own) }
   }
 }

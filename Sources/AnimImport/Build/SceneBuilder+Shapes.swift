@@ -15,9 +15,7 @@ extension SceneBuilder {
     var groupViews: [Int: Int] = [:]
     translucentGroups = []
     defer {
-      for (view, ref) in translucentGroups {
-        noteOverlap(of: view, ref: ref, what: "group opacity")
-      }
+      for view in translucentGroups { composeAsGroup(view) }
     }
     for paint in walk.paints where !paint.shapes.isEmpty {
       var node = parent
@@ -58,16 +56,20 @@ extension SceneBuilder {
       box: (1, 1), opacity: (from: -Double.infinity, to: Double.infinity), comment: nil)
     made[step.ref.index] = view
     if t.opacity.isAnimated || t.opacity.first != 100 {
-      translucentGroups.append((view, t.opacity.ref ?? step.ref))
+      translucentGroups.append(view)
     }
     return view
   }
 
-  /// Notes a layer's or group's opacity drawn as `alpha` over more than one
-  /// drawn view: lottie-web and ThorVG draw the layer or group into one
-  /// picture first, so where its shapes overlap they do not show through
-  /// each other as they do here (group `opacity` would say it).
-  func noteOverlap(of view: Int, ref: JSONRef, what: String) {
+  /// Makes a layer's or group's opacity, written as the `alpha` of its
+  /// view, that view's `opacity` when the view holds more than one drawn
+  /// view: Lottie players (lottie-web, ThorVG; After Effects) draw the
+  /// layer or group into one picture first, then that picture at the
+  /// opacity, so its shapes do not show through each other where they
+  /// overlap, as anim's group `opacity` (SPEC §21.2) draws them. Over one
+  /// drawn view the two are the same picture, and `alpha` is kept (no group
+  /// picture: the script and its output stay as they were).
+  func composeAsGroup(_ view: Int) {
     var inside: Set<Int> = [view]
     var drawn = 0
     for index in (view + 1)..<model.views.count {
@@ -76,12 +78,8 @@ extension SceneBuilder {
       let v = model.views[index]
       if v.kind != "layer" && v.setting("clip") == nil { drawn += 1 }
     }
-    if drawn > 1 {
-      note(
-        ref,
-        "\(what) drawn as the alpha of each of its \(drawn) shapes: where they overlap they show "
-          + "through each other (anim has no group opacity yet)")
-    }
+    guard drawn > 1 else { return }
+    model.views[view].renameProperty("alpha", to: "opacity")
   }
 
   /// Whether a transform changes nothing at any time.
