@@ -13,10 +13,6 @@ extension SceneBuilder {
     }
     // Group views made so far, by the group's place in the file.
     var groupViews: [Int: Int] = [:]
-    translucentGroups = []
-    defer {
-      for view in translucentGroups { composeAsGroup(view) }
-    }
     for paint in walk.paints where !paint.shapes.isEmpty {
       var node = parent
       for step in paint.groups {
@@ -43,7 +39,10 @@ extension SceneBuilder {
   }
 
   /// The view of a group's transform (made once), or `parent` itself for a
-  /// group that transforms nothing.
+  /// group that transforms nothing. Its opacity is the view's `alpha`,
+  /// multiplied into each shape: ThorVG and rlottie draw a group's opacity
+  /// shape by shape (overlapping shapes show through each other), where a
+  /// layer's they composite as one picture (`composeAsGroup`).
   func groupView(
     _ step: ShapeWalk.GroupStep, parent: Int, clock: TimeMap, layer: String,
     made: inout [Int: Int]
@@ -55,16 +54,13 @@ extension SceneBuilder {
       t, name: "\(layer)_\(groupName ?? "group")", parent: parent, clock: clock,
       box: (1, 1), opacity: (from: -Double.infinity, to: Double.infinity), comment: nil)
     made[step.ref.index] = view
-    if t.opacity.isAnimated || t.opacity.first != 100 {
-      translucentGroups.append(view)
-    }
     return view
   }
 
-  /// Makes a layer's or group's opacity, written as the `alpha` of its
-  /// view, that view's `opacity` when the view holds more than one drawn
-  /// view: Lottie players (lottie-web, ThorVG; After Effects) draw the
-  /// layer or group into one picture first, then that picture at the
+  /// Makes a layer's opacity, written as the `alpha` of its view, that
+  /// view's `opacity` when the view holds more than one drawn view: the
+  /// players (ThorVG, rlottie, lottie-web) draw a layer — a shape layer, a
+  /// precomposition — into one picture first, then that picture at the
   /// opacity, so its shapes do not show through each other where they
   /// overlap, as anim's group `opacity` (SPEC §21.2) draws them. Over one
   /// drawn view the two are the same picture, and `alpha` is kept (no group
