@@ -149,4 +149,23 @@ final class ImportOpacityTests: XCTestCase {
     XCTAssertFalse(result.script.contains("opacity"), result.script)
     XCTAssertEqual(result.notes, [], "the players draw it so: nothing to note")
   }
+
+  func testATranslucentMatteFadesTheLayerAsOnePicture() throws {
+    let matte = H.shapeLayer(
+      "Matte", ks: #"{"o": \#(H.fixed("50"))}"#,
+      shapes: [
+        #"{"ty": "rc", "p": \#(H.fixed("[100, 50]")), "s": \#(H.fixed("[200, 100]"))}"#,
+        #"{"ty": "fl", "c": \#(H.fixed("[1, 1, 1, 1]")), "o": \#(H.fixed("100"))}"#,
+      ], extra: #", "td": 1"#)
+    let body = H.shapeLayer("Body", shapes: Self.twoSquares, extra: #", "tt": 1"#)
+    let result = try H.importing(H.document([matte, body]))
+    XCTAssertTrue(
+      result.script.contains("layer Body_matte_alpha(parent: matte, opacity: 0.5)\n"),
+      result.script)
+    XCTAssertEqual(result.notes, [])
+    // Over one drawn view the matte's fade stays alpha.
+    let single = try H.importing(H.document([matte, H.shapeLayer("Dot", extra: #", "tt": 1"#)]))
+    XCTAssertTrue(
+      single.script.contains("layer Dot_matte_alpha(parent: matte, alpha: 0.5)\n"), single.script)
+  }
 }
