@@ -30,6 +30,10 @@ public struct ViewKind: Hashable, Sendable, CaseIterable, CustomStringConvertibl
       "shape", outline: .path, reads: ["width", "height"],
       summary: "SVG path data d: in viewBox: (x, y, w, h) coordinates, stretched onto the box"),
     ViewKindDeclaration(
+      "image", outline: .image, reads: ["width", "height"],
+      summary:
+        "a PNG, JPEG or SVG file (src:) drawn in the box by fit:, its own size by default"),
+    ViewKindDeclaration(
       "layer", outline: .none, reads: [],
       summary: "no outline: draws nothing, a parent for others"),
     ViewKindDeclaration(
@@ -45,6 +49,8 @@ public struct ViewKind: Hashable, Sendable, CaseIterable, CustomStringConvertibl
   public static let view = named("view")!
   /// The kind of `text NAME(…)` (SPEC §18).
   public static let text = named("text")!
+  /// The kind of `image NAME(src: …)` (SPEC §21.4).
+  public static let image = named("image")!
 
   public static var allCases: [ViewKind] { table.indices.map { ViewKind(index: $0) } }
 
@@ -133,6 +139,9 @@ public enum ViewOutline: Sendable, Equatable {
   case star
   /// SVG path data in its viewBox, stretched onto the box (`shape`).
   case path
+  /// The box, square-cornered: an image's (SPEC §21.4), whose picture is
+  /// drawn inside it by its `fit`.
+  case image
   /// Nothing: the kind draws no outline (`layer`).
   case none
   /// The glyph outlines of the text shown (`TextView`), laid out in the box.

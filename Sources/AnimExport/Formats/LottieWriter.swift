@@ -48,13 +48,21 @@ public enum LottieWriter {
       ("w", .integer(stage.pixelWidth)),
       ("h", .integer(stage.pixelHeight)),
     ]
-    if !nested { head.append(("assets", .array([]))) }
+    // Image views' pictures (SPEC §21.4), one asset per file.
+    let images = imageAssets(recording, stage: stage)
+    var imageAssetList: [JSONValue] = []
+    var listed: Set<String> = []
+    for i in images.keys.sorted() where listed.insert(images[i]!.id).inserted {
+      imageAssetList.append(images[i]!.json)
+    }
+    if !nested { head.append(("assets", .array(imageAssetList))) }
     var out = ""
     JSONValue.writeMembers(head, to: &out, closing: false)
     out += ",\"layers\":["
     if nested {
       let written = writeTree(
-        recording, groups: groups, stage: stage, into: &out, chunk: chunk, output: output)
+        recording, groups: groups, stage: stage, images: images, into: &out, chunk: chunk,
+        output: output)
       if let background = stage.background {
         if !recording.views.isEmpty { out += "," }
         backgroundLayer(background, index: written.lastIndex + 1, frames: frames, stage: stage)
@@ -62,7 +70,13 @@ public enum LottieWriter {
       }
       // The clips' and groups' precompositions (SPEC §17, §21.2), after the
       // layers that use them.
-      out += "],\"assets\":[" + written.assets + "]}"
+      var assets = ""
+      for asset in imageAssetList {
+        if !assets.isEmpty { assets += "," }
+        asset.write(to: &assets)
+      }
+      if !assets.isEmpty && !written.assets.isEmpty { assets += "," }
+      out += "],\"assets\":[" + assets + written.assets + "]}"
       output(out)
       return
     }
@@ -70,6 +84,14 @@ public enum LottieWriter {
     for (i, view) in drawn.enumerated() {
       if i > 0 { out += "," }
       shapeLayer(view, index: i + 1, recording: recording, stage: stage).write(to: &out)
+      if let asset = images[recording.views.count - 1 - i] {
+        // An image view's picture, beneath its stroke (SPEC §21.4).
+        out += ","
+        imageLayer(
+          view, asset: asset, index: imageLayerIndex(i), parent: i + 1, recording: recording,
+          stage: stage, tree: nil
+        ).write(to: &out)
+      }
       if out.utf8.count >= chunk {
         output(out)
         out.removeAll(keepingCapacity: true)
@@ -83,6 +105,10 @@ public enum LottieWriter {
     out += "]}"
     output(out)
   }
+
+  /// The `ind` of the image layer of the view whose layer is `i + 1`: far
+  /// past every view's, matte's and precomposition's.
+  static func imageLayerIndex(_ i: Int) -> Int { 1_000_000_000 + i }
 
   private static func backgroundLayer(
     _ c: PropertyValue, index: Int, frames: Int, stage: ExportStage

@@ -91,6 +91,18 @@ extension NameChecker {
       return
     }
     if kind == .text { checkFontSetting(label.name, argument.value, at: argument.range) }
+    if kind == .image, label.name == Property.src.name, case .string(let src) = argument.value.kind,
+      let sourcePath
+    {
+      // The file read and decoded before anything runs (SPEC §21.4).
+      if case .failure(let problem) = ImageFiles.load(src, from: sourcePath),
+        !problem.isMissingLibrary
+      {
+        settingErrors.append(
+          (nil, .error(problem.message, at: argument.range, hint: problem.hint, kind: .name)))
+      }
+      return
+    }
     if let (message, hint) = Self.geometryProblem(argument, label: label.name, kind: kind) {
       settingErrors.append((nil, .error(message, at: argument.range, hint: hint, kind: .name)))
       return

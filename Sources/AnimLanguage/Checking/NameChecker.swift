@@ -1,3 +1,5 @@
+import AnimEngine
+
 /// Finds names that can never mean anything before a script runs: a call of a
 /// function nothing defines, a member of a name nothing binds (`vew.alpha`),
 /// a view or group nothing declares where a motion is bound (`m on bx`,
@@ -35,6 +37,9 @@ struct NameChecker {
   /// are looked up (each costs a fontconfig match and a ranking of its
   /// families, and only the first errors are reported).
   var missingFamilies = 0
+  /// The file whose statements are checked: an image's `src:` is read
+  /// relative to it (SPEC §21.4). Nil: no image file is looked at.
+  var sourcePath: String?
 
   init(known: Set<String> = []) {
     // The builtins are not copied in (hashing a hundred names again for each
@@ -120,6 +125,16 @@ struct NameChecker {
             .error(
               "a shape needs its outline as path data", at: name.range,
               hint: "shape \(name.name)(d: \"M0 0 L100 0 L50 100 Z\", viewBox: (0, 0, 100, 100))",
+              kind: .name)
+          ))
+      }
+      if kind == .image && !args.contains(where: { $0.label?.name == Property.src.name }) {
+        settingErrors.append(
+          (
+            nil,
+            .error(
+              "an image needs its file as src:", at: name.range,
+              hint: "image \(name.name)(src: \"logo.png\") (relative to the script's folder)",
               kind: .name)
           ))
       }

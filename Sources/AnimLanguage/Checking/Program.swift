@@ -30,6 +30,7 @@ public struct Program {
     isIncomplete = parsed.isIncomplete
     var found: [(Diagnostic, SourceFile)] = parsed.diagnostics.map { ($0, source) }
     var checker = NameChecker(known: knownNames)
+    checker.sourcePath = source.path
     checker.collect(parsed.statements)
     var seen: Set<String> = [FilePaths.canonical(source.path)]
     Self.followImports(
@@ -49,6 +50,7 @@ public struct Program {
     Diagnostic, SourceFile
   )] {
     var checker = NameChecker()
+    checker.sourcePath = source.path
     var imports: [Stmt] = []
     let parsed = Parser.parse(source) { statement in
       checker.collect(statement)

@@ -20,6 +20,7 @@ extension Interpreter {
     }
     var pathData: (text: String, range: SourceRange)?
     var viewBox: (corner: [Double], range: SourceRange)?
+    var imageSource: (image: ImageSource, range: SourceRange)?
     var parent = blockParent.map { (id: $0, range: name.range) }
     for (i, argument) in arguments.enumerated() {
       guard let label = argument.label else {
@@ -52,6 +53,12 @@ extension Interpreter {
         state[object: Self.pathDataProperty] = .string(text)
         continue
       }
+      if kind == .image, label.name == Property.src.name {
+        let (src, image) = try imageFile(argument, in: env)
+        imageSource = (image, argument.range)
+        state[object: .src] = .string(src)
+        continue
+      }
       if kind.outline == .path, label.name == "viewBox" {
         viewBox = (try viewBoxNumbers(argument, in: env), argument.range)
         continue
@@ -80,6 +87,18 @@ extension Interpreter {
       else { throw RuntimeError("bad path data or viewBox", at: pathData.range) }
       path = ShapePath(outline: outline, viewBox: box)
     }
+    if kind == .image {
+      guard let imageSource else {
+        throw RuntimeError(
+          "an image needs its file as src:", at: name.range,
+          hint: "image \(name.name)(src: \"logo.png\") (relative to the script's folder)",
+          kind: .name)
+      }
+      // Its own size unless the script gives one (SPEC §21.4).
+      let labels = Set(arguments.compactMap { $0.label?.name })
+      if !labels.contains(Property.width.name) { state[.width] = imageSource.image.width }
+      if !labels.contains(Property.height.name) { state[.height] = imageSource.image.height }
+    }
     if kind == .text {
       // `align` sets the default anchorX (SPEC §18), as SVG's text-anchor:
       // a left-aligned counter keeps its left edge at x.
@@ -97,6 +116,7 @@ extension Interpreter {
     }
     let id = scene.declare(name.name, kind: kind, state: state)
     scene.setPath(path, of: id)
+    scene.setImage(imageSource?.image, of: id)
     noteUse(of: .view(id))
     env.assign(name.name, .view(id))
     if existing == nil, let parent {
@@ -151,6 +171,25 @@ extension Interpreter {
       "cannot re-parent '\(name.name)' to '\(scene.name(of: parent.id))': \(now)",
       at: parent.range,
       hint: "a view keeps the parent it was first declared with; declare a new view instead")
+  }
+
+  /// An image's `src:` read and decoded (SPEC §21.4): an error at the
+  /// argument, as `anim check` reports it (exit 65), when it cannot be.
+  private func imageFile(_ argument: Argument, in env: Environment) throws -> (
+    String, ImageSource
+  ) {
+    guard case .string(let src) = try evaluate(argument.value, in: env) else {
+      throw RuntimeError(
+        "src must be a string naming a PNG, JPEG or SVG file", at: argument.range,
+        hint: "src: \"logo.png\"")
+    }
+    switch ImageFiles.load(src, from: file.path) {
+    case .success(let image): return (src, image)
+    case .failure(let problem):
+      throw RuntimeError(
+        problem.message, at: argument.range, hint: problem.hint,
+        kind: problem.isMissingLibrary ? .runtime : .name)
+    }
   }
 
   /// The property holding a shape's path data text (`d`).

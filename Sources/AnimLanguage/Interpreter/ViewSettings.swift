@@ -55,7 +55,7 @@ enum ViewSettings {
   /// What a declaration of `kind` takes besides its settable properties:
   /// a shape's path data and viewBox, read once when it is declared.
   static func declarationOnly(of kind: ViewKind) -> [String] {
-    kind.outline == .path ? ["d", "viewBox"] : []
+    kind.outline == .path ? ["d", "viewBox"] : kind == .image ? [Property.src.name] : []
   }
 
   /// What a view of `kind` has but no declaration or assignment sets: a
