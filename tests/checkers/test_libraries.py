@@ -174,3 +174,37 @@ def test_a_script_with_text_loads_the_text_libraries(tmp_path):
     assert trace.stdout == "38.4\n"
     for soname in TEXT_LIBRARIES:
         assert soname in trace.stderr
+
+
+IMAGE_LIBRARIES = {"png": "libpng16.so.16", "jpeg": "libturbojpeg.so.0", "svg": "librsvg-2.so.2"}
+
+
+def test_a_script_without_images_loads_no_image_library():
+    """SPEC §21.4: libturbojpeg and librsvg are opened by the first image of
+    their kind only (libpng by drawing, or a PNG image)."""
+    needed = subprocess.run(["ldd", ANIM], capture_output=True, text=True, check=True).stdout
+    env = dict(os.environ, LD_DEBUG="files")
+    trace = subprocess.run(
+        [ANIM, "run", SCRIPT], capture_output=True, text=True, env=env, check=True
+    )
+    for soname in IMAGE_LIBRARIES.values():
+        assert soname not in needed, needed
+        assert soname not in trace.stderr
+
+
+@pytest.mark.parametrize("kind", sorted(IMAGE_LIBRARIES))
+def test_an_image_loads_only_its_own_library(kind, tmp_path):
+    here = os.path.dirname(os.path.abspath(__file__))
+    source = os.path.join(here, "..", "look", "images", "quad." + {"jpeg": "jpg"}.get(kind, kind))
+    script = tmp_path / "i.anim"
+    script.write_text(f'image i(src: "{os.path.abspath(source)}")\nprint i.width\n')
+    env = dict(os.environ, LD_DEBUG="files")
+    trace = subprocess.run(
+        [ANIM, "run", str(script)], capture_output=True, text=True, env=env, check=True
+    )
+    assert trace.stdout == {"png": "8\n", "jpeg": "16\n", "svg": "40\n"}[kind]
+    assert IMAGE_LIBRARIES[kind] in trace.stderr
+    # librsvg needs libpng itself (through Cairo and gdk-pixbuf).
+    for other in ("jpeg", "svg"):
+        if other != kind:
+            assert IMAGE_LIBRARIES[other] not in trace.stderr, (other, kind)
