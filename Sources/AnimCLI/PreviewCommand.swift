@@ -90,7 +90,7 @@ struct PreviewCommand: ParsableCommand {
       readFile: { file in
         reads.record(file)
         return try ScriptRunner.readFile(file)
-      }, workLimit: workLimit)
+      }, noteFileRead: { reads.record($0) }, workLimit: workLimit)
   }
 
   private static func describe(_ error: any Error) -> String {

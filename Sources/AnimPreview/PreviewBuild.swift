@@ -45,15 +45,19 @@ public enum PreviewBuilder {
   /// - Parameters:
   ///   - readFile: reads the script's imports (the host notes each file
   ///     to watch it).
+  ///   - noteFileRead: told each other file the script reads (its images),
+  ///     for the host to watch.
   ///   - workLimit: the interpreter's work limit (SPEC §6).
   public static func build(
     _ source: SourceFile, readFile: @escaping (String) throws -> [UInt8],
-    from: Double? = nil, to: Double? = nil, workLimit: Int = Interpreter.defaultWorkLimit
+    noteFileRead: ((String) -> Void)? = nil, from: Double? = nil, to: Double? = nil,
+    workLimit: Int = Interpreter.defaultWorkLimit
   ) -> PreviewBuild {
     var build = PreviewBuild()
     var dropped = 0
     let runner = FrameRunner(source: source, selection: .range(from: from, to: to, fps: nil))
     runner.readFile = readFile
+    runner.noteFileRead = noteFileRead
     runner.workLimit = workLimit
     let (result, found) = runner.survey { line in
       if build.output.count < maximumOutputLines {

@@ -339,3 +339,32 @@ def test_an_image_needs_src_and_has_no_colour(tmp_path):
     assert out.returncode == 65
     assert "bad.anim:1:7: error: an image needs its file as src:" in out.stderr
     assert "an image has no property 'color'" in out.stderr
+
+
+def test_the_preview_reloads_when_an_image_changes(tmp_path):
+    """SPEC §21.4: `anim preview` watches the image files a script shows."""
+    from cdp_support import chromium_path
+    from test_preview import Preview, near, shown_version, wait_for_version
+    if chromium_path() is None:
+        pytest.skip("chromium is not installed")
+    from cdp_support import Browser
+    picture = tmp_path / "dot.png"
+    Image.new("RGB", (4, 4), (255, 0, 0)).save(picture)
+    script = tmp_path / "main.anim"
+    script.write_text('image dot(src: "dot.png", x: 50, y: 50, width: 40, height: 40)\n'
+                      "run fade(out, 1) on dot\n")
+    preview = Preview(script)
+    try:
+        with Browser() as browser:
+            browser.navigate(preview.url + "#t=0")
+            wait_for_version(browser, 1)
+            centre = browser.center_of("#m0")
+            assert near(browser.pixel(*centre), (255, 0, 0))
+            version = shown_version(browser)
+            # Saved as an editor saves: a new file renamed over the old one.
+            Image.new("RGB", (4, 4), (0, 0, 255)).save(tmp_path / "new.png")
+            os.replace(tmp_path / "new.png", picture)
+            wait_for_version(browser, version + 1, timeout=3)
+            assert near(browser.pixel(*centre), (0, 0, 255))
+    finally:
+        assert preview.stop() == 0

@@ -1,4 +1,5 @@
 import AnimEngine
+import AnimFiles
 
 extension Interpreter {
   /// The label that names a view's parent at its declaration (SPEC §17).
@@ -183,6 +184,8 @@ extension Interpreter {
         "src must be a string naming a PNG, JPEG or SVG file", at: argument.range,
         hint: "src: \"logo.png\"")
     }
+    // Watched by a host that reloads (`anim preview`), found or not.
+    noteFileRead?(FilePaths.resolve(src, from: file.path))
     switch ImageFiles.load(src, from: file.path) {
     case .success(let image): return (src, image)
     case .failure(let problem):
