@@ -1,6 +1,6 @@
 import AnimEngine
 
-/// Image views in the HTML player (SPEC §21.4, §21.6): the view's element
+/// Image views in the HTML player (SPEC §21.4): the view's element
 /// is a group `v{i}` (its transform, stroke and trim channels, inherited)
 /// holding the picture, an `<image id="m{i}">` with the file as a `data:`
 /// URI stretched onto the rectangle its `fit` places it on (Chromium draws

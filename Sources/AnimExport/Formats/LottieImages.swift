@@ -1,6 +1,6 @@
 import AnimEngine
 
-/// Image views in Lottie (SPEC §21.4, §21.6): each picture an image asset
+/// Image views in Lottie (SPEC §21.4): each picture an image asset
 /// (`assets[]`, `p` a `data:image/png;base64,…` URI, `e: 1`), drawn by an
 /// image layer (`ty: 2`) parented to the view's own layer, which keeps the
 /// view's transform and its stroke. The image layer's position and scale
