@@ -27,9 +27,9 @@ extension CairoCanvas {
         cairo_clip(cr)
         return false
       }
-      var matrix = cairo_matrix_t(xx: m.a, yx: m.b, xy: m.c, yy: m.d, x0: m.tx, y0: m.ty)
-      cairo_set_matrix(cr, &matrix)
-      CairoOutline.append(scene.clipOutline(of: clip), to: cr)
+      let matrix = cairo_matrix_t(xx: m.a, yx: m.b, xy: m.c, yy: m.d, x0: m.tx, y0: m.ty)
+      CairoOutline.append(
+        scene.clipOutline(of: clip), to: cr, under: matrix, cut: cut(reach: 0), closing: true)
       cairo_identity_matrix(cr)
       cairo_clip(cr)
     }
@@ -84,8 +84,7 @@ extension CairoCanvas {
       // An image's picture in place of a fill (SPEC §21.4).
       if let image { drawImage(image, v, placed: placed, alpha: alpha) }
     } else if fill.a * alpha > 0, !coverTurnedQuad(outline, device, fillPaint) {
-      cairo_set_matrix(cr, &matrix)
-      CairoOutline.append(outline, to: cr)
+      CairoOutline.append(outline, to: cr, under: matrix, cut: cut(reach: 0), closing: true)
       cairo_identity_matrix(cr)
       batch.add(
         fillPaint, (box.minimum.x, box.minimum.y, box.maximum.x, box.maximum.y), reusable: true)
@@ -107,8 +106,7 @@ extension CairoCanvas {
     let grown = box.grown(by: reach)
     let paint = Paint(r: stroke.r, g: stroke.g, b: stroke.b, a: stroke.a * alpha)
     let bounds = (grown.minimum.x, grown.minimum.y, grown.maximum.x, grown.maximum.y)
-    cairo_set_matrix(cr, &matrix)
-    CairoOutline.append(piece, to: cr)
+    CairoOutline.append(piece, to: cr, under: matrix, cut: cut(reach: reach), closing: false)
     // Only strokes whose coverage is the same at every whole-pixel offset
     // (CoverageCache): straight segments, round or bevel joins.
     var shape: CoverageCache.Shape?
@@ -127,7 +125,11 @@ extension CairoCanvas {
       }
       cairo_set_matrix(cr, &matrix)
     }
-    CairoOutline.setStroke(cr, width: width, cap: cap, join: join)
+    CairoOutline.setStroke(
+      cr,
+      width: CairoOutline.drawableWidth(
+        width, largestScale: Outline.largestScale(a: xx, b: yx, c: xy, d: yy)),
+      cap: cap, join: join)
     cairo_stroke(cr)
     cairo_identity_matrix(cr)
     batch.add(paint, bounds)

@@ -58,7 +58,9 @@ final class Stepper {
         cursor: Cursor.make(node, base: 0, scale: 1, events: false),
         original: scene.read(slot: slot, lanes: key.property.lanes))
       (tracks + i).initialize(to: track)
-      if key.property == .outline {
+      // A morph, a shape's points and a scramble read (or set) the scene
+      // when their leaf starts.
+      if key.property == .outline || key.property == .scrambleProgress {
         tracks[i].resolver.site = MorphSite(scene: scene, view: key.view)
       }
       var segment = FrameSegment(slot: slot)

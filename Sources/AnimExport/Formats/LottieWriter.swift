@@ -55,7 +55,20 @@ public enum LottieWriter {
     for i in images.keys.sorted() where listed.insert(images[i]!.id).inserted {
       imageAssetList.append(images[i]!.json)
     }
-    if !nested { head.append(("assets", .array(imageAssetList))) }
+    // Texts written glyph by glyph (SPEC §23.3) need their precompositions.
+    var glyphTexts: [Int: LottieGlyphText] = [:]
+    var assets: [JSONValue] = imageAssetList
+    if !nested {
+      for (i, view) in recording.views.enumerated() {
+        guard
+          let glyphs = LottieGlyphText(
+            view, recording: recording, scale: stage.scale, inTree: false)
+        else { continue }
+        glyphTexts[i] = glyphs
+        assets += glyphs.assets(view, id: "text\(i)", recording: recording)
+      }
+      head.append(("assets", .array(assets)))
+    }
     var out = ""
     JSONValue.writeMembers(head, to: &out, closing: false)
     out += ",\"layers\":["
@@ -76,15 +89,20 @@ public enum LottieWriter {
         asset.write(to: &assets)
       }
       if !assets.isEmpty && !written.assets.isEmpty { assets += "," }
-      out += "],\"assets\":[" + assets + written.assets + "]}"
+      out += "],\"assets\":[" + assets + written.assets + "]"
+      out += markers(recording) + "}"
       output(out)
       return
     }
     let drawn = recording.views.reversed()
     for (i, view) in drawn.enumerated() {
       if i > 0 { out += "," }
-      shapeLayer(view, index: i + 1, recording: recording, stage: stage).write(to: &out)
-      if let asset = images[recording.views.count - 1 - i] {
+      let v = recording.views.count - 1 - i
+      shapeLayer(
+        view, index: i + 1, recording: recording, stage: stage,
+        glyphs: glyphTexts[v].map { ($0, "text\(v)") }
+      ).write(to: &out)
+      if let asset = images[v] {
         // An image view's picture, beneath its stroke (SPEC §21.4).
         out += ","
         imageLayer(
@@ -102,13 +120,29 @@ public enum LottieWriter {
       backgroundLayer(background, index: drawn.count + 1, frames: frames, stage: stage)
         .write(to: &out)
     }
-    out += "]}"
+    out += "]" + markers(recording) + "}"
     output(out)
   }
 
   /// The `ind` of the image layer of the view whose layer is `i + 1`: far
   /// past every view's, matte's and precomposition's.
   static func imageLayerIndex(_ i: Int) -> Int { 1_000_000_000 + i }
+  /// `,"markers":[…]` for a recording with plays (SPEC §22): each play heard,
+  /// its start and duration in frames from A and its sound's name; nothing
+  /// without plays (the document is then as before sound existed).
+  static func markers(_ recording: StageRecording) -> String {
+    guard !recording.sounds.isEmpty else { return "" }
+    let fps = recording.frameRate
+    let items = recording.sounds.map {
+      JSONValue.object([
+        ("tm", .number($0.start * fps)), ("cm", .string($0.name)),
+        ("dr", .number($0.duration * fps)),
+      ])
+    }
+    var text = ",\"markers\":"
+    JSONValue.array(items).write(to: &text)
+    return text
+  }
 
   private static func backgroundLayer(
     _ c: PropertyValue, index: Int, frames: Int, stage: ExportStage

@@ -91,19 +91,15 @@ extension NameChecker {
       return
     }
     if kind == .text { checkFontSetting(label.name, argument.value, at: argument.range) }
-    if kind == .image, label.name == Property.src.name, case .string(let src) = argument.value.kind,
-      let sourcePath
-    {
-      // The file read and decoded before anything runs (SPEC §21.4).
-      if case .failure(let problem) = ImageFiles.load(src, from: sourcePath),
-        !problem.isMissingLibrary
-      {
-        settingErrors.append(
-          (nil, .error(problem.message, at: argument.range, hint: problem.hint, kind: .name)))
-      }
+    if kind == .image, label.name == Property.src.name {
+      checkImageFile(argument)
       return
     }
     if let (message, hint) = Self.geometryProblem(argument, label: label.name, kind: kind) {
+      settingErrors.append((nil, .error(message, at: argument.range, hint: hint, kind: .name)))
+      return
+    }
+    if let (message, hint) = Self.rangeProblem(label.name, argument.value) {
       settingErrors.append((nil, .error(message, at: argument.range, hint: hint, kind: .name)))
       return
     }
@@ -129,7 +125,9 @@ extension NameChecker {
         ))
       return
     }
-    if label.name == "viewBox" { return }
+    // A shape's own settings (`viewBox`, `points`, `closed`, `smooth`) are
+    // checked when it is declared.
+    if ViewSettings.declarationOnly(of: kind).contains(label.name), label.name != "d" { return }
     let property = table.property(named: label.name)
     let type = property?.declaration.type ?? .number
     let message: String
@@ -166,6 +164,17 @@ extension NameChecker {
       return  // a word; the interpreter names the cases it takes
     }
     settingErrors.append((nil, .error(message, at: argument.range, kind: .name)))
+  }
+
+  /// `v.alpha = 2`, `v.width = -1`: a literal out of the property's range,
+  /// on a name declared as a view (SPEC §23.3).
+  mutating func checkAssignedRange(_ target: Expr, _ value: Expr) {
+    guard case .member(let base, let name) = target.kind, case .identifier(let view) = base.kind,
+      viewNames.contains(view), !valueNames.contains(view),
+      let (message, hint) = Self.rangeProblem(name.name, value)
+    else { return }
+    settingErrors.append(
+      (nil, .error(message, at: target.range.through(value.range), hint: hint, kind: .name)))
   }
 
   /// A declaration's `parent:` (SPEC §17): a view's name that the script
@@ -213,6 +222,30 @@ extension NameChecker {
         settingErrors.append(
           (nil, .error("stage setting '\(label.name)' given twice", at: label.range, kind: .name)))
       }
+    }
+  }
+
+  /// An image's `src:` (SPEC §21.4): a string written out is read and
+  /// decoded before anything runs, any other literal is an error; a value
+  /// computed is read when the script runs.
+  private mutating func checkImageFile(_ argument: Argument) {
+    switch argument.value.kind {
+    case .string(let src):
+      guard let scriptPath,
+        case .failure(let problem) = ImageFiles.load(src, from: scriptPath),
+        !problem.isMissingLibrary
+      else { return }
+      settingErrors.append(
+        (nil, .error(problem.message, at: argument.range, hint: problem.hint, kind: .name)))
+    case .number, .bool, .tuple, .list:
+      settingErrors.append(
+        (
+          nil,
+          .error(
+            ImageFiles.notAString, at: argument.range, hint: "src: \"logo.png\"", kind: .name)
+        ))
+    default:
+      return
     }
   }
 }

@@ -25,6 +25,9 @@ enum ImageFiles {
   /// language server and `anim test` run many).
   static let keptPictures = 64
 
+  /// What a `src:` that is not a string is told.
+  static let notAString = "src must be a string naming a PNG, JPEG or SVG file"
+
   /// Installs the maker the exporters ask for PNG pictures (Lottie).
   static let installRasters: Void = ImagePNG.install
 
