@@ -148,6 +148,7 @@ let package = Package(
     .testTarget(name: "AnimEngineTests", dependencies: ["AnimEngine"]),
     .testTarget(name: "AnimTextTests", dependencies: ["AnimText", "AnimEngine"]),
     .testTarget(name: "AnimSoundTests", dependencies: ["AnimSound", "AnimEngine"]),
+    .testTarget(name: "AnimImageTests", dependencies: ["AnimImage", "AnimEngine", "AnimFiles"]),
     .testTarget(
       name: "AnimExportTests",
       dependencies: ["AnimExport", "AnimEngine", "AnimLanguage", "AnimRender", "AnimStage"]),
