@@ -21,9 +21,12 @@ enum ImageFiles {
     pthread_mutex_init(p, nil)
     return p
   }()
-  /// At most this many pictures are kept between scripts (the REPL, the
-  /// language server and `anim test` run many).
+  /// At most this many pictures, of at most this many bytes of file and
+  /// pixels in all, are kept between scripts (the REPL, the language
+  /// server and `anim test` run many); past either, the cache starts again.
   static let keptPictures = 64
+  static let keptBytes = 512 << 20
+  nonisolated(unsafe) private static var decodedBytes = 0
 
   /// What a `src:` that is not a string is told.
   static let notAString = "src must be a string naming a PNG, JPEG or SVG file"
@@ -67,9 +70,16 @@ enum ImageFiles {
     if let kept, kept.bytes == bytes { return .success(kept) }
     do {
       let image = try ImageDecoder.decode(bytes, path: path)
+      let size = image.bytes.count + image.pixels.count
       pthread_mutex_lock(lock)
-      if decoded.count >= keptPictures { decoded.removeAll() }
-      decoded[path] = image
+      if decoded.count >= keptPictures || decodedBytes + size > keptBytes {
+        decoded.removeAll()
+        decodedBytes = 0
+      }
+      if size <= keptBytes {
+        decodedBytes += size - (decoded[path].map { $0.bytes.count + $0.pixels.count } ?? 0)
+        decoded[path] = image
+      }
       pthread_mutex_unlock(lock)
       return .success(image)
     } catch {
