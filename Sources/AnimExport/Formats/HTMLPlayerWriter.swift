@@ -113,8 +113,8 @@ public enum HTMLPlayerWriter {
     html += "</script>\n"
     if let sound {
       // The mix, then the player's code with its sound's after it, in the
-      // one last script (the live preview runs the page's last script as
-      // the player).
+      // one last script (the live preview runs the same two, from
+      // `HTMLPlayerParts`, in one scope).
       output(html)
       html = ""
       HTMLPlayerSound.write(sound, to: output)
