@@ -80,6 +80,10 @@ public enum ImageDecoder {
   /// pixels, an SVG checked and sized.
   public static func decode(_ bytes: [UInt8], path: String) throws(ImageError) -> ImageSource {
     let header = try header(bytes)
+    if header.format == .svg {
+      return ImageSource(svgAt: path, bytes: bytes, width: header.width, height: header.height)
+    }
+    // A raster header is within the pixel limit: its sides are whole and small.
     let w = Int(header.width)
     let h = Int(header.height)
     switch header.format {
@@ -100,7 +104,7 @@ public enum ImageDecoder {
       return ImageSource(
         path: path, format: .jpeg, bytes: bytes, pixels: pixels, pixelWidth: w, pixelHeight: h)
     case .svg:
-      return ImageSource(svgAt: path, bytes: bytes, width: header.width, height: header.height)
+      preconditionFailure("an SVG is returned above")
     }
   }
 

@@ -10,6 +10,10 @@ public final class VectorImage {
   public let width: Double
   public let height: Double
 
+  /// The largest side an SVG may have, in points (a million: past it a box
+  /// of the SVG's own size would be far past any stage).
+  public static let maximumSide = 1_000_000.0
+
   /// Parses the SVG in `bytes`; an error when librsvg cannot read it or it
   /// has no size.
   public init(_ bytes: [UInt8]) throws(ImageError) {
@@ -28,6 +32,12 @@ public final class VectorImage {
           ? "the SVG has no area: its size is \(NumberText.format(w)) × \(NumberText.format(h))"
           : "the SVG has no size: it needs width and height, or a viewBox",
         hint: "<svg width=\"100\" height=\"100\" …> or <svg viewBox=\"0 0 100 100\" …>")
+    }
+    guard w <= Self.maximumSide, h <= Self.maximumSide else {
+      anim_svg_close(document)
+      throw ImageError(
+        "the SVG is \(NumberText.format(w)) × \(NumberText.format(h)) points, larger than the limit of 1000000 points a side",
+        hint: "give it a smaller width and height (or viewBox)")
     }
     self.document = document
     width = w
