@@ -93,6 +93,19 @@ final class ImageDecoderTests: XCTestCase {
     }
   }
 
+  func testAnSVGOverAMillionPointsASideIsRefused() throws {
+    for side in ["1e38", "1000001"] {
+      let bytes = Array(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(side)\" height=\"10\"/>".utf8)
+      XCTAssertThrowsError(try ImageDecoder.decode(bytes, path: "s")) { error in
+        XCTAssertTrue("\(error)".hasSuffix("larger than the limit of 1000000 points a side"))
+      }
+    }
+    let largest = Array(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1000000\" height=\"10\"/>".utf8)
+    XCTAssertEqual(try ImageDecoder.decode(largest, path: "s").width, 1_000_000)
+  }
+
   func testOverThePixelLimitIsRefusedFromTheHeader() {
     // 9000 × 9000 = 81 megapixels: refused before 324 MB are allocated.
     XCTAssertThrowsError(try ImageDecoder.decode(pngHeader(width: 9000, height: 9000), path: "h")) {

@@ -325,6 +325,9 @@ def test_bad_files_are_errors_at_src(tmp_path):
     cases["huge.png"] = "more than the limit of 64 megapixels"
     (tmp_path / "empty.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg"/>')
     cases["empty.svg"] = "the SVG has no size"
+    (tmp_path / "wide.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="1e38" height="10"/>')
+    cases["wide.svg"] = "larger than the limit of 1000000 points a side"
     for src, words in cases.items():
         code, err = check(tmp_path, src)
         assert code == 65, (src, code, err)
