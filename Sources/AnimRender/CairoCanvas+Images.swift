@@ -46,23 +46,24 @@ extension CairoCanvas {
     cairo_rectangle(cr, shown.x, shown.y, shown.width, shown.height)
     cairo_clip(cr)
     cairo_translate(cr, placement.x, placement.y)
-    cairo_scale(cr, placement.width / source.width, placement.height / source.height)
     var drawn = false
     if source.isVector {
+      cairo_scale(cr, placement.width / source.width, placement.height / source.height)
       if let document = pictures.vector(source) {
         drawn = (try? document.draw(into: cr)) != nil
       }
-    } else if let surface = pictures.surface(source) {
-      let pattern = cairo_pattern_create_for_surface(surface)
-      cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
-      cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-      cairo_set_source(cr, pattern)
-      cairo_paint(cr)
-      cairo_pattern_destroy(pattern)
-      drawn = true
+    } else {
+      // Pixels of the picture per pixel of the frame, the larger way: a
+      // picture shown at under half its size is drawn from a copy halved
+      // enough times (its cost then follows the frame's pixels, not the file's).
+      let across = (placed.a * placed.a + placed.b * placed.b).squareRoot() * placement.width
+      let down = (placed.c * placed.c + placed.d * placed.d).squareRoot() * placement.height
+      let shrink = max(across / source.width, down / source.height)
+      drawn = drawRaster(source, shrink: shrink, placement: placement, into: cr)
     }
     cairo_destroy(cr)
     guard drawn else { return }
+
     cairo_surface_flush(scratch)
     guard let data = cairo_image_surface_get_data(scratch) else { return }
     let stride = Int(cairo_image_surface_get_stride(scratch))
@@ -101,25 +102,84 @@ extension CairoCanvas {
   }
 }
 
+extension CairoCanvas {
+  /// Paints a raster picture onto `placement` in `cr` (whose matrix is at
+  /// the placement's corner), from the level of its halvings that `shrink`
+  /// (frame pixels per picture pixel) calls for, filtered by Cairo's `GOOD`
+  /// filter, edges padded. False when no surface could be made.
+  func drawRaster(
+    _ source: ImageSource, shrink: Double, placement: ImagePlacement, into cr: OpaquePointer
+  ) -> Bool {
+    var level = 0
+    var s = shrink
+    while s < 0.5, s > 0, level < CanvasPictures.maximumLevel {
+      s *= 2
+      level += 1
+    }
+    guard let (surface, w, h) = pictures.surface(source, level: level) else { return false }
+    cairo_scale(cr, placement.width / Double(w), placement.height / Double(h))
+    let pattern = cairo_pattern_create_for_surface(surface)
+    cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+    cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+    cairo_set_source(cr, pattern)
+    cairo_paint(cr)
+    cairo_pattern_destroy(pattern)
+    return true
+  }
+}
+
 /// The canvas's pictures of images, made on first use and kept while their
 /// sources live: a raster image as a premultiplied Cairo surface, an SVG
 /// as a librsvg document.
 final class CanvasPictures {
-  private var surfaces: [ObjectIdentifier: (source: ImageSource, surface: OpaquePointer)] = [:]
+  /// A raster picture's surfaces: level 0 its pixels, each next level half
+  /// the one before (sides rounded up), made when first drawn.
+  private var surfaces: [ObjectIdentifier: (source: ImageSource, levels: [Level])] = [:]
   private var vectors: [ObjectIdentifier: (source: ImageSource, document: VectorImage)] = [:]
+
+  /// One surface of a picture and its size in pixels.
+  struct Level {
+    let surface: OpaquePointer
+    let width: Int
+    let height: Int
+  }
 
   /// At most this many pictures are kept (a scene of many images drops
   /// them all and starts again).
   static let kept = 256
+  /// The most halvings: a 1-pixel side stays 1.
+  static let maximumLevel = 16
 
-  deinit {
-    for entry in surfaces.values { cairo_surface_destroy(entry.surface) }
+  deinit { dropSurfaces() }
+
+  private func dropSurfaces() {
+    for entry in surfaces.values {
+      for level in entry.levels { cairo_surface_destroy(level.surface) }
+    }
+    surfaces.removeAll()
   }
 
-  /// The raster image's pixels as a Cairo surface, or nil when it cannot be made.
-  func surface(_ source: ImageSource) -> OpaquePointer? {
+  /// The raster picture at halving `level` (as far as its sides halve) and
+  /// its size, or nil when a surface cannot be made.
+  func surface(_ source: ImageSource, level: Int) -> (OpaquePointer, Int, Int)? {
     let key = ObjectIdentifier(source)
-    if let entry = surfaces[key] { return entry.surface }
+    if surfaces[key] == nil {
+      guard let first = Self.pixels(source) else { return nil }
+      if surfaces.count >= Self.kept { dropSurfaces() }
+      surfaces[key] = (source, [first])
+    }
+    while let levels = surfaces[key]?.levels, levels.count <= level {
+      let last = levels[levels.count - 1]
+      guard last.width > 1 || last.height > 1, let next = Self.halved(last) else { break }
+      surfaces[key]!.levels.append(next)
+    }
+    let levels = surfaces[key]!.levels
+    let chosen = levels[min(level, levels.count - 1)]
+    return (chosen.surface, chosen.width, chosen.height)
+  }
+
+  /// The picture's pixels, premultiplied, as a Cairo surface.
+  private static func pixels(_ source: ImageSource) -> Level? {
     let w = source.pixelWidth
     let h = source.pixelHeight
     guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)),
@@ -139,12 +199,28 @@ final class CanvasPictures {
       }
     }
     cairo_surface_mark_dirty(surface)
-    if surfaces.count >= Self.kept {
-      for entry in surfaces.values { cairo_surface_destroy(entry.surface) }
-      surfaces.removeAll()
-    }
-    surfaces[key] = (source, surface)
-    return surface
+    return Level(surface: surface, width: w, height: h)
+  }
+
+  /// `level` at half its size (sides rounded up), Cairo's `GOOD` filter
+  /// averaging each 2 × 2 block.
+  private static func halved(_ level: Level) -> Level? {
+    let w = (level.width + 1) / 2
+    let h = (level.height + 1) / 2
+    guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)),
+      cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
+    else { return nil }
+    let cr = cairo_create(surface)!
+    cairo_scale(cr, Double(w) / Double(level.width), Double(h) / Double(level.height))
+    let pattern = cairo_pattern_create_for_surface(level.surface)
+    cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+    cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+    cairo_set_source(cr, pattern)
+    cairo_paint(cr)
+    cairo_pattern_destroy(pattern)
+    cairo_destroy(cr)
+    cairo_surface_flush(surface)
+    return Level(surface: surface, width: w, height: h)
   }
 
   /// The SVG parsed by librsvg, or nil when it cannot be.

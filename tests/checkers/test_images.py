@@ -371,3 +371,35 @@ def test_the_preview_reloads_when_an_image_changes(tmp_path):
             assert near(browser.pixel(*centre), (0, 0, 255))
     finally:
         assert preview.stop() == 0
+
+
+def test_a_picture_shown_far_smaller_than_its_pixels_is_skias(tmp_path):
+    """A 1600 × 800 picture drawn at 96 × 48 (from halved copies, SPEC §21.4
+    docs) has Skia's colours inside its quadrants, and a turned one too."""
+    import skia
+    big = Image.new("RGBA", (1600, 800))
+    for i, colour in enumerate([(230, 40, 40, 255), (40, 200, 60, 255), (30, 60, 220, 255),
+                                (250, 210, 0, 128)]):
+        big.paste(colour, ((i % 2) * 800, (i // 2) * 400, (i % 2) * 800 + 800, (i // 2) * 400 + 400))
+    big.save(tmp_path / "big.png")
+    script = tmp_path / "small.anim"
+    script.write_text(
+        "stage(width: 240, height: 120, background: white)\n"
+        'image a(src: "big.png", x: 60, y: 60, width: 96, height: 48)\n'
+        'image b(src: "big.png", x: 180, y: 60, width: 80, height: 60, rotation: 30, fit: contain)\n')
+    mine = load(render(script, tmp_path / "small.png", 0))
+    surface = skia.Surface(240, 120)
+    c = surface.getCanvas()
+    c.clear(skia.ColorWHITE)
+    image = skia_image(tmp_path / "big.png")
+    sampling = skia.SamplingOptions(skia.FilterMode.kLinear, skia.MipmapMode.kLinear)
+    c.drawImageRect(image, skia.Rect.MakeXYWH(12, 36, 96, 48), sampling, skia.Paint(AntiAlias=True))
+    c.save()
+    c.translate(180, 60)
+    c.rotate(30)
+    c.translate(-40, -30)
+    x, y, w, h = fit_rect("contain", 1600, 800, 80, 60)
+    c.drawImageRect(image, skia.Rect.MakeXYWH(x, y, w, h), sampling, skia.Paint(AntiAlias=True))
+    c.restore()
+    theirs = np.array(surface.makeImageSnapshot().toarray()[:, :, [2, 1, 0]]).astype(int)
+    assert_flat_equal(mine, theirs, tolerance=2, compared=0.5, label="downscaled")
