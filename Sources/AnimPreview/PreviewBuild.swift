@@ -89,6 +89,8 @@ public enum PreviewBuilder {
   /// - Parameters:
   ///   - readFile: reads the script's imports (the host notes each file
   ///     to watch it).
+  ///   - noteFileRead: told each other file the script reads (its images),
+  ///     for the host to watch.
   ///   - workLimit: the interpreter's work limit (SPEC §6).
   ///   - isCancelled: asked at every frame; true stops the run, and the
   ///     build is nil (a newer save made it useless, SPEC §24).
@@ -97,6 +99,7 @@ public enum PreviewBuilder {
   ///     `anim export` does; the tests compare the two).
   public static func build(
     _ source: SourceFile, readFile: @escaping (String) throws -> [UInt8],
+    noteFileRead: ((String) -> Void)? = nil,
     from: Double? = nil, to: Double? = nil, workLimit: Int = Interpreter.defaultWorkLimit,
     isCancelled: (() -> Bool)? = nil, singlePass: Bool = true
   ) -> PreviewBuild? {
@@ -104,6 +107,7 @@ public enum PreviewBuilder {
     var dropped = 0
     let runner = FrameRunner(source: source, selection: .range(from: from, to: to, fps: nil))
     runner.readFile = readFile
+    runner.noteFileRead = noteFileRead
     runner.workLimit = workLimit
     runner.isCancelled = isCancelled
     // The survey records as it goes: when its frames are the plan's (the

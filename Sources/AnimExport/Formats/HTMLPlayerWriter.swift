@@ -230,6 +230,9 @@ public enum HTMLPlayerWriter {
       // counts; it replaces the `d` a shape channel animates.
       animations.append(path)
     }
+    if view.kind.outline == .image {
+      animations = imageAnimations(view, animations, recording: recording, span: span)
+    }
     var members: [(String, JSONValue)] = [
       ("name", .string(view.name)), ("animations", .array(animations)),
     ]
@@ -275,6 +278,9 @@ public enum HTMLPlayerWriter {
       if moving { out += "</g>" }
       let symbols = glyphs.map { glyphSymbols($0, i) } ?? ""
       return symbols + out + "</g>\n"
+    }
+    if view.kind.outline == .image {
+      return imageElement(view, i, initial: initial, marked: marked, recording: recording)
     }
     if isPath(view), let contours = contourOutline(view) {
       // Several subpaths, trimmed (see `contourOutline`).
