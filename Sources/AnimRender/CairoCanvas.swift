@@ -155,9 +155,8 @@ public final class CairoCanvas {
     let alphaClamp = Property.alpha.declaration.drawClamp
     let radiusClamp = Property.cornerRadius.declaration.drawClamp
     scene.forEachDrawn { id, kind, v in
-      let composition = Composition(v)
       var opacity = 1.0
-      if !composition.isNone {
+      if Composition.isNeeded(v), case let composition = Composition(v), !composition.isNone {
         if composition.foldsIntoPaint(of: v, hasChildren: false) {
           opacity = composition.opacity
         } else {
@@ -231,7 +230,7 @@ public final class CairoCanvas {
         let kind = scene.kind(of: id)
         let v = scene.record(of: id)
         var alpha = world.alphas[i]
-        if groups.last?.view != id {
+        if groups.last?.view != id, Composition.isNeeded(v) {
           // Its opacity taken into its paint (see `.open`).
           let composition = Composition(v)
           if !composition.isNone { alpha *= composition.opacity }

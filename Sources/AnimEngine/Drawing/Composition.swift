@@ -68,6 +68,17 @@ public struct Composition: Sendable, Equatable {
     blend = BlendMode(index: v.number(.blend))
   }
 
+  /// Whether the view whose values `v` gives is composed at all (the
+  /// negation of ``isNone``), reading only what decides it: its opacity,
+  /// blur, shadow colour's alpha and blend. The renderers' per-view loops
+  /// ask this first, so a view at the defaults costs four reads.
+  @inlinable
+  public static func isNeeded(_ v: some PropertyReading) -> Bool {
+    v.number(.opacity) < 1 || v.number(.blur) > 0 || v.color(.shadowColor).a > 0
+      || v.number(.blend) != 0
+      || !(v.number(.opacity) <= 1)
+  }
+
   @usableFromInline static let opacityClamp = Property.opacity.declaration.drawClamp
   @usableFromInline static let sigmaClamp = Property.blur.declaration.drawClamp
 

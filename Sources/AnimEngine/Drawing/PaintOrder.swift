@@ -52,7 +52,8 @@ extension Scene {
     if !hasTree {
       for i in 0..<count {
         let id = ViewID(i)
-        if Composition(record(of: id)).isNone {
+        let v = record(of: id)
+        if !Composition.isNeeded(v) || Composition(v).isNone {
           try body(.view(id))
         } else {
           try body(.open(id))
@@ -63,7 +64,11 @@ extension Scene {
       return
     }
     try PaintOrder.walk(
-      treeOrder, parent: { parent(of: $0) }, composed: { !Composition(record(of: $0)).isNone },
+      treeOrder, parent: { parent(of: $0) },
+      composed: {
+        let v = record(of: $0)
+        return Composition.isNeeded(v) && !Composition(v).isNone
+      },
       body)
   }
 }
