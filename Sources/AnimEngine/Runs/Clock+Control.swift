@@ -33,7 +33,7 @@ extension Clock {
     run.anchor(local: local, at: now)
     advance(run, toLocal: local)
     positionEvents(run, at: local)
-    try meter.check()
+    try checkWork()
   }
 
   /// `h.speed = k`: the run's playback rate from now on; a negative rate

@@ -58,8 +58,8 @@ final class Stepper {
         cursor: Cursor.make(node, base: 0, scale: 1, events: false),
         original: scene.read(slot: slot, lanes: key.property.lanes))
       (tracks + i).initialize(to: track)
-      if key.property == .outline {
-        tracks[i].resolver.site = MorphSite(scene: scene, view: key.view)
+      if key.property.declaration.type == .outline || key.property.declaration.type == .paint {
+        tracks[i].resolver.site = TrackSite(scene: scene, view: key.view, property: key.property)
       }
       var segment = FrameSegment(slot: slot)
       segment.nextStart = track.cursor.nextStart

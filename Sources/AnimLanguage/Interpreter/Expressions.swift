@@ -25,8 +25,21 @@ extension Interpreter {
         throw RuntimeError("a point has two coordinates, not \(items.count)", at: expr.range)
       }
       let x = try number(items[0], in: env, "x coordinate")
-      let y = try number(items[1], in: env, "y coordinate")
-      return .point(x, y)
+      // `(offset, colour)`: a gradient's stop (SPEC §21.1).
+      let second = try evaluate(items[1], in: env)
+      switch second {
+      case .number(let y):
+        guard y.isFinite else {
+          throw RuntimeError("y coordinate must be finite", at: items[1].range)
+        }
+        return .point(x, y)
+      case .color(let c): return .stop(x, c)
+      case .string(let s):
+        if let c = Color.parseHex(s) { return .stop(x, c) }
+      default: break
+      }
+      throw RuntimeError(
+        "y coordinate must be a number, not \(second.typeName)", at: items[1].range)
     case .list(let items):
       guard let list = ValueList(try items.map { try evaluate($0, in: env) }) else {
         throw RuntimeError(

@@ -19,6 +19,11 @@ public enum Value {
   case symbol(String)
   case point(Double, Double)
   case color(Color)
+  /// A gradient, `linear(…)` or `radial(…)` (SPEC §21.1).
+  case gradient(Gradient)
+  /// A gradient's stop `(offset, colour)`: a pair whose second item is a
+  /// colour.
+  case stop(Double, Color)
   case view(ViewID)
   case group(ViewGroup)
   case motion(Motion)
@@ -42,6 +47,8 @@ public enum Value {
     case .symbol: return "symbol"
     case .point: return "point"
     case .color: return "color"
+    case .gradient: return "gradient"
+    case .stop: return "stop"
     case .view: return "view"
     case .group: return "group"
     case .motion: return "motion"
