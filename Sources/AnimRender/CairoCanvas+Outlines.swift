@@ -79,7 +79,18 @@ extension CairoCanvas {
     guard let box = outline.bounds(device) else { return }
     let fill = v.color(.color)
     let fillPaint = Paint(r: fill.r, g: fill.g, b: fill.b, a: fill.a * alpha)
-    if fill.a * alpha > 0, !coverTurnedQuad(outline, device, fillPaint) {
+    if let gradient = v.gradient(.color) {
+      if let paint = GradientPaint(
+        gradient, placed: placed, width: abs(v.number(.width)), height: abs(v.number(.height)),
+        alpha: alpha)
+      {
+        flush()
+        cairo_set_matrix(cr, &matrix)
+        CairoOutline.append(outline, to: cr)
+        cairo_identity_matrix(cr)
+        blendGradient(paint, (box.minimum.x, box.minimum.y, box.maximum.x, box.maximum.y))
+      }
+    } else if fill.a * alpha > 0, !coverTurnedQuad(outline, device, fillPaint) {
       cairo_set_matrix(cr, &matrix)
       CairoOutline.append(outline, to: cr)
       cairo_identity_matrix(cr)
@@ -103,6 +114,21 @@ extension CairoCanvas {
     let grown = box.grown(by: reach)
     let paint = Paint(r: stroke.r, g: stroke.g, b: stroke.b, a: stroke.a * alpha)
     let bounds = (grown.minimum.x, grown.minimum.y, grown.maximum.x, grown.maximum.y)
+    if let gradient = v.gradient(.stroke) {
+      guard
+        let paint = GradientPaint(
+          gradient, placed: placed, width: abs(v.number(.width)),
+          height: abs(v.number(.height)), alpha: alpha)
+      else { return }
+      flush()
+      cairo_set_matrix(cr, &matrix)
+      CairoOutline.append(piece, to: cr)
+      CairoOutline.setStroke(cr, width: width, cap: cap, join: join)
+      cairo_stroke(cr)
+      cairo_identity_matrix(cr)
+      blendMask(paint, bounds)
+      return
+    }
     cairo_set_matrix(cr, &matrix)
     CairoOutline.append(piece, to: cr)
     // Only strokes whose coverage is the same at every whole-pixel offset
