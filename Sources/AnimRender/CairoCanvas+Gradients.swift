@@ -23,9 +23,10 @@ extension CairoCanvas {
     init?(_ gradient: Gradient, placed m: Affine, width: Double, height: Double, alpha: Double) {
       let det = m.a * m.d - m.b * m.c
       guard det != 0, det.isFinite else { return nil }
-      // The inverse of `placed`, then box → unit (a zero side maps to 0).
-      let sx = width > 0 ? 1 / width : 0
-      let sy = height > 0 ? 1 / height : 0
+      // The inverse of `placed`, then box → unit (a side of length 0 counts
+      // as 1 point, as the exports write it).
+      let sx = width > 0 ? 1 / width : 1
+      let sy = height > 0 ? 1 / height : 1
       let ia = m.d / det
       let ib = -m.b / det
       let ic = -m.c / det
