@@ -99,6 +99,11 @@ struct ExportCommand: ParsableCommand {
     }
     let recording = recorder.recording()
     let exportStage = ExportStage(layout)
+    if format == .lottie {
+      for warning in LottieWriter.warnings(recording) {
+        Terminal.writeError("anim export: warning: \(warning)")
+      }
+    }
     // Written as it is made: the whole text of a big export is never held.
     do {
       try AtomicFile.write(to: output) { file in
