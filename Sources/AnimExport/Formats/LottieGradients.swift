@@ -37,8 +37,19 @@ extension LottieWriter {
       func place(_ p: OutlinePoint) -> [Double] { [ox + p.x * w * k, oy + p.y * h * k] }
       switch frame.geometry {
       case .linear(let from, let to):
-        starts.append(place(from))
-        ends.append(place(to))
+        // Lottie's lines of one colour are perpendicular in the layer's
+        // space, anim's in unit coordinates (SVG's objectBoundingBox): the
+        // same gradient of the box's points runs from `from` along
+        // (dx/w, dy/h)·|d|² / ((dx/w)² + (dy/h)²).
+        let dx = to.x - from.x
+        let dy = to.y - from.y
+        let gx = dx / w
+        let gy = dy / h
+        let g2 = gx * gx + gy * gy
+        let f = g2 > 0 ? (dx * dx + dy * dy) / g2 : 0
+        let start = place(from)
+        starts.append(start)
+        ends.append([start[0] + gx * f * k, start[1] + gy * f * k])
       case .radial(let center, let r):
         let c = place(center)
         starts.append(c)
