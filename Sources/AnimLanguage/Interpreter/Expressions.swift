@@ -36,6 +36,10 @@ extension Interpreter {
       case .color(let c): return .stop(x, c)
       case .string(let s):
         if let c = Color.parseHex(s) { return .stop(x, c) }
+        if s.hasPrefix("#") {
+          throw RuntimeError(
+            "\"\(s)\" is not a colour; expected #rgb, #rrggbb or #rrggbbaa", at: items[1].range)
+        }
       default: break
       }
       throw RuntimeError(
