@@ -65,10 +65,16 @@ let package = Package(
     // Text laid out as glyph outlines (SPEC §18): the engine's numbers shown
     // as text, fonts, shaping, lines and letters.
     .target(name: "AnimText", dependencies: ["AnimEngine", "CText"]),
+    // aubio (libaubio-dev) finds beats and onsets in a sound; opened on first
+    // use like Cairo.
+    .target(name: "CAubio", dependencies: ["CLibraryLoader"]),
+    // Sound (SPEC §22): sound files read through ffmpeg (a child process),
+    // the mix, WAV files, and the analyses scripts animate by.
+    .target(name: "AnimSound", dependencies: ["AnimEngine", "CAubio"]),
     .target(
       name: "AnimLanguage",
       dependencies: [
-        "AnimEngine", "AnimStage", "AnimFiles", "AnimText",
+        "AnimEngine", "AnimStage", "AnimFiles", "AnimText", "AnimSound",
         .product(name: "RealModule", package: "swift-numerics"),
       ]),
     .target(
@@ -84,7 +90,7 @@ let package = Package(
     .target(
       name: "AnimPreview",
       dependencies: [
-        "AnimEngine", "AnimLanguage", "AnimStage", "AnimExport", "AnimFiles",
+        "AnimEngine", "AnimLanguage", "AnimStage", "AnimExport", "AnimFiles", "AnimSound",
         .product(name: "FlyingFox", package: "FlyingFox"),
       ]),
     // The language server (`anim lsp`): JSON-RPC over any byte stream, no terminal.
@@ -92,7 +98,9 @@ let package = Package(
     // The REPL's logic, behind a line-reader interface (tested without a terminal).
     .target(
       name: "AnimREPL",
-      dependencies: ["AnimEngine", "AnimLanguage", "AnimFiles", "AnimStage", "AnimRender", "AnimPlot"]),
+      dependencies: [
+        "AnimEngine", "AnimLanguage", "AnimFiles", "AnimStage", "AnimRender", "AnimPlot", "AnimSound",
+      ]),
     // libedit (libedit-dev) edits the REPL's lines; only the executable uses it.
     .target(name: "CLibedit", dependencies: ["CLibraryLoader"]),
     // The process's streams, exit codes and script loading, shared by both
@@ -116,13 +124,14 @@ let package = Package(
       name: "AnimCLI",
       dependencies: [
         "AnimEngine", "AnimLanguage", "AnimConsole", "AnimTestRunner", "AnimREPL", "AnimExport",
-        "AnimImport", "AnimLSP", "AnimPreview",
+        "AnimImport", "AnimLSP", "AnimPreview", "AnimSound",
         "CLibedit", "AnimStage", "AnimRender", "AnimPlot",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .testTarget(name: "AnimEngineTests", dependencies: ["AnimEngine"]),
     .testTarget(name: "AnimTextTests", dependencies: ["AnimText", "AnimEngine"]),
+    .testTarget(name: "AnimSoundTests", dependencies: ["AnimSound", "AnimEngine"]),
     .testTarget(
       name: "AnimExportTests",
       dependencies: ["AnimExport", "AnimEngine", "AnimLanguage", "AnimRender", "AnimStage"]),

@@ -46,7 +46,8 @@ struct Anim: ParsableCommand {
     let isCommand = configuration.subcommands.contains { $0._commandName == first }
     Interrupt.catchSignals(
       command: isCommand ? "anim \(first)" : "anim",
-      keepingInterrupt: first == "repl" || arguments.isEmpty, stopsCleanly: first == "preview")
+      keepingInterrupt: first == "repl" || arguments.isEmpty, stopsCleanly: first == "preview",
+      writesOutput: ["render", "export", "plot"].contains(first))
     do {
       var command = try parseAsRoot(arguments)
       try command.run()

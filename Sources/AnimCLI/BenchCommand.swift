@@ -51,9 +51,22 @@ struct BenchCommand: ParsableCommand {
   @OptionGroup(title: "Work limit (the script's statements, then each frame)")
   var limits: WorkLimitOption
 
+  /// Most frames one bench steps: ten million (minutes of stepping for the
+  /// largest scenes); more is a usage error rather than an endless run.
+  static let maximumFrames = 10_000_000
+
   func validate() throws {
-    guard frames >= 0 else { throw ValidationError("--frames must be ≥ 0") }
-    guard fps.isFinite, fps > 0 else { throw ValidationError("--fps must be a number > 0") }
+    guard frames >= 0, frames <= Self.maximumFrames else {
+      throw ValidationError("--frames must be from 0 to \(Self.maximumFrames), not \(frames)")
+    }
+    do { try RangeOptions.checkRate(fps, option: "--fps") } catch {
+      throw ValidationError(error.message)
+    }
+    guard Double(frames) / fps <= Clock.maximumTime else {
+      throw ValidationError(
+        "--frames \(frames) at --fps \(RangeOptions.text(fps)) last \(NumberText.format(Double(frames) / fps)) s, past the clock's limit of \(NumberText.format(Clock.maximumTime)) s"
+      )
+    }
     guard reportEvery >= 0 else { throw ValidationError("--report-every must be ≥ 0") }
   }
 

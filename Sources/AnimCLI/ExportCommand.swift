@@ -84,6 +84,12 @@ struct ExportCommand: ParsableCommand {
     do { layout = try plan.layout(sizing: sizing, background: background) } catch {
       throw UsageError(error.message + (error.hint.map { " (\($0))" } ?? ""))
     }
+    if plan.viewCount > ExportBudget.maximumViews {
+      // Known from the survey: refused before the script runs again.
+      Terminal.writeError(
+        "anim export: \(ExportBudget.TooManyViews(views: plan.viewCount).message)")
+      throw ExitCode(ExitStatus.software)
+    }
     let recorder = StageRecorder(frameRate: plan.schedule.rate)
     runner.instantObserver = { time, scene, clock in
       recorder.observe(instant: time, scene: scene, clock: clock)
@@ -92,18 +98,53 @@ struct ExportCommand: ParsableCommand {
       try runner.play(plan) { frame in
         recorder.observe(
           frame: frame.index, time: frame.time, scene: frame.scene, clock: frame.clock)
+        if recorder.views.count > ExportBudget.maximumViews {
+          throw ExportBudget.TooManyViews(views: recorder.views.count)
+        }
       }
+    } catch let error as ExportBudget.TooManyViews {
+      Terminal.writeError("anim export: \(error.message)")
+      throw ExitCode(ExitStatus.software)
     } catch let error as RuntimeError {
       Terminal.report(ScriptResult(errors: [(error.diagnostic, error.file ?? source)]))
       throw ExitCode(ExitStatus.software)
     }
-    let recording = recorder.recording()
+    var recording = recorder.recording()
+    if let excess = ExportBudget.excess(recording) {
+      let view = recording.views.first { $0.name == excess.view }
+      let site = view.flatMap { runner.declarationSite(of: $0.id) }
+      let error = RuntimeError(
+        excess.message, at: site?.range ?? SourceRange(start: 0, end: 0, line: 1, column: 1),
+        hint: ExportBudget.Excess.hint, file: site?.file ?? source)
+      Terminal.report(ScriptResult(errors: [(error.diagnostic, error.file ?? source)]))
+      throw ExitCode(ExitStatus.software)
+    }
     let exportStage = ExportStage(layout)
     if format == .lottie {
       for warning in LottieWriter.warnings(recording) {
         Terminal.writeError("anim export: warning: \(warning)")
       }
     }
+    // The plays heard (SPEC §22): Lottie's markers, the player's sound.
+    var soundFile: TemporaryOutput?
+    if let mix = plan.mix {
+      recording.sounds = mix.placements.sorted { $0.start < $1.start }.map {
+        SoundMarker(start: $0.start - mix.start, duration: $0.end - $0.start, name: $0.cue.name)
+      }
+      if format == .html {
+        do {
+          let file = try TemporaryOutput(for: output + ".mix.wav")
+          soundFile = file
+          try MixFile.write(mix, into: file.path, format: .pcm16)
+        } catch let error as FrameWriter.Failure {
+          soundFile?.remove()
+          Terminal.writeError("anim export: \(error.message)")
+          throw ExitCode(error.code)
+        }
+      }
+    }
+    defer { soundFile?.remove() }
+    let sound = soundFile.map { Base64Pieces(path: $0.path) }
     // Written as it is made: the whole text of a big export is never held.
     do {
       try AtomicFile.write(to: output) { file in
@@ -111,11 +152,17 @@ struct ExportCommand: ParsableCommand {
         case .lottie: LottieWriter.write(recording, stage: exportStage, to: file.write)
         case .html:
           HTMLPlayerWriter.write(
-            recording, stage: exportStage, loop: loop.loop, to: file.write)
+            recording, stage: exportStage, loop: loop.loop, sound: sound.map { s in { s.next() } },
+            to: file.write)
         }
       }
     } catch {
       Terminal.writeError("anim export: cannot write \(error.description)")
+      throw ExitCode(ExitStatus.ioError)
+    }
+    if let failure = sound?.failure {
+      unlink(output)
+      Terminal.writeError("anim export: cannot read the mix back: \(failure)")
       throw ExitCode(ExitStatus.ioError)
     }
     if result.exitCode != ExitStatus.success { throw ExitCode(result.exitCode) }

@@ -78,15 +78,32 @@ enum FFmpegEncoder {
         "-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-lossless", "1",
         "-deadline", "good", "-cpu-used", "4", "-row-mt", "1", "-auto-alt-ref", "0", "-f", "webm",
       ]
-    case .png, .svg, .pattern:
+    case .png, .svg, .pattern, .wav:
+      return []
+    }
+  }
+
+  /// The arguments that take the mix (ffmpeg's second input, a float WAV)
+  /// as the file's audio track (SPEC §22): AAC in MP4 (with a movie
+  /// timescale of 48 kHz, so the track's duration is exact to the sample,
+  /// not to the millisecond), Opus in WebM.
+  static func audioArguments(_ format: RenderFormat) -> [String] {
+    switch format {
+    case .mp4:
+      return ["-map", "1:a", "-c:a", "aac", "-b:a", "192k", "-movie_timescale", "48000"]
+    case .webm:
+      return ["-map", "0:v", "-map", "1:a", "-c:a", "libopus", "-b:a", "160k"]
+    default:
       return []
     }
   }
 
   /// Runs ffmpeg writing OUT in `format`; `produce` hands it every frame.
+  /// `audio`, when given, is a WAV file of the mix to encode as the audio
+  /// track.
   static func encode(
     format: RenderFormat, output: String, layout: StageLayout, schedule: FrameSchedule,
-    progress: Progress?, produce: (@escaping Sink) throws -> Void
+    progress: Progress?, audio: String? = nil, produce: (@escaping Sink) throws -> Void
   ) throws {
     guard let ffmpeg = locate() else { throw missing(format, output: output) }
     let temporary = try TemporaryOutput(for: output)
@@ -100,9 +117,11 @@ enum FFmpegEncoder {
         "-f", "rawvideo", "-pix_fmt", "rgba", "-s",
         "\(layout.pixelWidth)x\(layout.pixelHeight)", "-r", n, "-i", "-",
       ]
+      + (audio.map { ["-i", "file:" + $0] } ?? [])
       + arguments(
         format, width: layout.pixelWidth, height: layout.pixelHeight, rate: schedule.rate,
-        background: layout.background) + ["-y", temporary.path]
+        background: layout.background)
+      + (audio != nil ? audioArguments(format) : []) + ["-y", temporary.path]
     let input = Pipe()
     let errors = Pipe()
     process.standardInput = input

@@ -1,5 +1,6 @@
 import AnimConsole
 import AnimLanguage
+import AnimStage
 import ArgumentParser
 
 /// The first pass `anim render`, `anim plot` and `anim export` share: the
@@ -15,6 +16,9 @@ enum FrameSurvey {
     _ runner: FrameRunner, command: String, stops: String, nothing: String, from: Double?
   ) throws -> (ScriptResult, FramePlan) {
     let (result, found) = runner.survey(output: Terminal.writeLine)
+    if let (start, rate) = runner.tooManyFrames {
+      throw UsageError(FrameSchedule.tooManyFramesMessage(start: start, rate: rate))
+    }
     Terminal.report(result)
     guard let plan = found else { throw ExitCode(result.exitCode) }
     if plan.capped {

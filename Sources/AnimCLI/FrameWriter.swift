@@ -3,6 +3,7 @@ import AnimEngine
 import AnimFiles
 import AnimLanguage
 import AnimRender
+import AnimSound
 import AnimStage
 import Foundation
 
@@ -18,6 +19,18 @@ struct FrameWriter {
   /// Times drawing and conversion when set (`ANIM_RENDER_STATS`, for
   /// BENCHMARKS.md).
   var stats: RenderStats?
+  /// `--mute`: no audio track (SPEC §22).
+  var mute = false
+  /// `--jobs N`: threads drawing frames (SPEC §22).
+  var jobs = 1
+  /// `--frames K/N`: only these frames of the plan (a chunk); nil for all.
+  var chunk: Range<Int>?
+
+  /// The frames written: the chunk's, or all of them.
+  var frames: Range<Int> { chunk ?? 0..<schedule.count }
+
+  /// A worker, or the one thread, passed the last frame of its chunk.
+  private struct ChunkDone: Error {}
 
   /// A render that failed after the script ran: a message and an exit code.
   struct Failure: Error {
@@ -41,23 +54,63 @@ struct FrameWriter {
       try save(bytes: bytes, to: output)
     case .pattern:
       try writePattern(runner: runner, plan: plan)
+    case .wav:
+      // The mix alone: the whole range, silent when the script declares no sound.
+      let mix = plan.mix ?? MixPlan(start: schedule.start, end: plan.end, placements: [], files: [])
+      try MixFile.write(mix, to: output, format: .pcm16, frames: mixFrames(mix))
     case .gif, .apng, .mp4, .webm:
+      var audio: TemporaryOutput?
+      // A chunk holds no sound: `--concat` adds the whole mix once.
+      if format.carriesSound, !mute, chunk == nil, let mix = plan.mix {
+        audio = try MixFile.temporary(mix, beside: output)
+      }
+      defer { audio?.remove() }
       try FFmpegEncoder.encode(
-        format: format, output: output, layout: layout, schedule: schedule, progress: progress
+        format: format, output: output, layout: layout, schedule: schedule, progress: progress,
+        audio: audio?.path
       ) { (sink: @escaping FFmpegEncoder.Sink) in
-        let canvas = try makeCanvas()
-        try runner.play(plan) { frame in
-          stats?.start()
-          canvas.draw(frame.scene)
-          stats?.drawn()
-          try sink { buffer in
-            stats?.piped()
-            canvas.rgba(into: &buffer)
-            stats?.converted()
-          }
+        if jobs > 1 && frames.count > 1 {
+          _ = try makeCanvas()  // a missing Cairo is reported before any thread starts
+          try ParallelFrames(
+            runner: runner, plan: plan, frames: frames, jobs: min(jobs, frames.count),
+            layout: layout
+          ).run(into: sink)
+          return
         }
+        let canvas = try makeCanvas()
+        let frames = self.frames
+        do {
+          try runner.play(plan) { frame in
+            guard frames.contains(frame.index) else {
+              if frame.index >= frames.upperBound { throw ChunkDone() }
+              return
+            }
+            stats?.start()
+            canvas.draw(frame.scene)
+            stats?.drawn()
+            try sink { buffer in
+              stats?.piped()
+              canvas.rgba(into: &buffer)
+              stats?.converted()
+            }
+          }
+        } catch is ChunkDone {}
       }
     }
+  }
+
+  /// The frames of the mix a chunk holds (SPEC §22): from its first frame's
+  /// time to the next chunk's (B for the last), rounded as every play's
+  /// start is, so the chunks' mixes put end to end are the whole mix.
+  func mixFrames(_ mix: MixPlan) -> Range<Int>? {
+    guard let chunk else { return nil }
+    let rate = Double(AnimSound.Mixer.sampleRate)
+    func sample(_ frame: Int) -> Int {
+      frame >= schedule.count
+        ? mix.frameCount
+        : min(Int(((schedule.time(frame) - mix.start) * rate).rounded()), mix.frameCount)
+    }
+    return sample(chunk.lowerBound)..<sample(chunk.upperBound)
   }
 
   private func makeCanvas() throws -> CairoCanvas {
@@ -69,6 +122,10 @@ struct FrameWriter {
   }
 
   private func save(bytes: [UInt8], to path: String) throws {
+    try Self.save(bytes: bytes, to: path)
+  }
+
+  static func save(bytes: [UInt8], to path: String) throws {
     do { try AtomicFile.write(bytes: bytes, to: path) } catch {
       throw Failure(message: "cannot write \(error.description)", code: ExitStatus.ioError)
     }
@@ -76,37 +133,80 @@ struct FrameWriter {
 
   /// Every frame as its own PNG, in folders made as needed (`mkdir -p`); on
   /// failure (or Ctrl-C) the frames written so far are removed, and so are
-  /// the folders made for them.
+  /// the folders made for them. With `--jobs N` the frames are drawn and
+  /// written on N threads.
   private func writePattern(runner: FrameRunner, plan: FramePlan) throws {
     guard let pattern = FramePattern(output) else { return }
-    let canvas = try makeCanvas()
-    var written: [String] = []
-    var folders = PatternFolders()
-    let interrupt = Interrupt.install {
-      for path in written { unlink(path) }
-    }
+    let files = PatternFiles()
+    let interrupt = Interrupt.install { files.removeAll() }
     defer { interrupt.remove() }
+    let frames = self.frames
     do {
-      try runner.play(plan) { frame in
-        canvas.draw(frame.scene)
-        let path = pattern.path(frame.index)
-        try folders.prepare(for: path)
-        // Listed before it is written: a signal right after the rename must
-        // find it (unlinking a frame not yet there does nothing).
-        written.append(path)
-        interrupt.update { [folders] in
-          for path in written { unlink(path) }
-          folders.removeCreated()
+      if jobs > 1 && frames.count > 1 {
+        _ = try makeCanvas()  // a missing Cairo is reported before any thread starts
+        nonisolated(unsafe) let progress = self.progress
+        try ParallelFrames.each(
+          runner: runner, plan: plan, frames: frames, jobs: min(jobs, frames.count),
+          layout: layout
+        ) { canvas, frame in
+          let path = pattern.path(frame.index)
+          try files.prepare(path)
+          try Self.save(bytes: try canvas.png(), to: path)
+          files.locked { progress?.advance() }
         }
-        try save(bytes: try canvas.png(), to: path)
-        progress?.advance()
+      } else {
+        let canvas = try makeCanvas()
+        try runner.play(plan) { frame in
+          guard frames.contains(frame.index) else {
+            if frame.index >= frames.upperBound { throw ChunkDone() }
+            return
+          }
+          canvas.draw(frame.scene)
+          let path = pattern.path(frame.index)
+          try files.prepare(path)
+          try Self.save(bytes: try canvas.png(), to: path)
+          progress?.advance()
+        }
       }
+      progress?.finish()
+    } catch is ChunkDone {
       progress?.finish()
     } catch {
       progress?.finish()
+      files.removeAll()
+      throw error
+    }
+  }
+}
+
+/// The files a pattern render has written and the folders it made, shared
+/// by its threads and by a signal's cleanup (under a lock).
+final class PatternFiles: @unchecked Sendable {
+  private let lock = NSLock()
+  private var written: [String] = []
+  private var folders = PatternFolders()
+
+  /// Makes the folders `path` needs and lists it, before it is written: a
+  /// signal right after its rename must find it (unlinking a frame not yet
+  /// there does nothing).
+  func prepare(_ path: String) throws {
+    try locked {
+      try folders.prepare(for: path)
+      written.append(path)
+    }
+  }
+
+  func locked<R>(_ body: () throws -> R) rethrows -> R {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body()
+  }
+
+  /// Removes every file written and the folders made for them.
+  func removeAll() {
+    locked {
       for path in written { unlink(path) }
       folders.removeCreated()
-      throw error
     }
   }
 }

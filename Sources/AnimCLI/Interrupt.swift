@@ -29,6 +29,10 @@ final class Interrupt: @unchecked Sendable {
   /// Whether a signal is the command's ordinary end (`anim preview`: Ctrl-C
   /// stops it, exit 0, SPEC §19) rather than an interruption.
   nonisolated(unsafe) private static var stopsCleanly = false
+  /// Whether the command writes an output file (`render`, `export`,
+  /// `plot`): a signal then always says that nothing was written, also while
+  /// the script still runs, before any output exists (issue 32).
+  nonisolated(unsafe) private static var writesOutput = false
 
   private var cleanup: () -> Void
 
@@ -41,14 +45,17 @@ final class Interrupt: @unchecked Sendable {
   /// `command` in the message. The REPL passes `keepingInterrupt`: Ctrl-C
   /// there cancels a line (libedit's handler), only SIGTERM and SIGHUP stop it.
   /// A command that `stopsCleanly` (a server) ends with exit 0 on a signal,
-  /// its output flushed.
+  /// its output flushed; one that `writesOutput` always says nothing was
+  /// written.
   static func catchSignals(
-    command: String, keepingInterrupt: Bool = false, stopsCleanly: Bool = false
+    command: String, keepingInterrupt: Bool = false, stopsCleanly: Bool = false,
+    writesOutput: Bool = false
   ) {
     lock.lock()
     defer { lock.unlock() }
     Self.command = command
     Self.stopsCleanly = stopsCleanly
+    Self.writesOutput = writesOutput
     guard sources.isEmpty else { return }
     let handled = signals.filter { !(keepingInterrupt && $0.number == SIGINT) }
     for (number, name) in handled {
@@ -78,7 +85,7 @@ final class Interrupt: @unchecked Sendable {
     let active = cleanups
     for interrupt in active.reversed() { interrupt.cleanup() }
     let removed = TemporaryFiles.removeAll()
-    if !active.isEmpty || removed > 0 {
+    if writesOutput || !active.isEmpty || removed > 0 {
       let how = number == SIGINT ? "interrupted" : "stopped by \(name)"
       let message = Array("\n\(command): \(how); nothing written\n".utf8)
       _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }

@@ -47,8 +47,9 @@ struct PreviewCommand: ParsableCommand {
 
   @OptionGroup var limits: WorkLimitOption
 
-  /// How often the watched files are looked at while waiting for a save.
-  static let pollInterval: useconds_t = 100_000
+  /// How often the watched files are looked at (a `stat` of each: a few
+  /// microseconds), so that a save is seen within 20 ms.
+  static let pollInterval: useconds_t = 20_000
 
   func validate() throws {
     if let port, !(0...65535).contains(port) {
@@ -59,24 +60,30 @@ struct PreviewCommand: ParsableCommand {
 
   func run() throws {
     guard (try SourceLoading.load(file)) != nil else { throw ExitCode(ExitStatus.noInput) }
+    let name = URL(fileURLWithPath: file).lastPathComponent
+    let renderer = PreviewRenderer(
+      baseName: URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent, path: file)
     let server = try PreviewCommand.listen(
-      host: host, port: UInt16(port ?? 0), command: "anim preview")
+      host: host, port: UInt16(port ?? 0), command: "anim preview", title: name,
+      renderer: renderer)
     if open { PreviewCommand.openBrowser(server.url) }
     // Ctrl-C and SIGTERM stop it with exit 0: `Anim.main` told `Interrupt`.
-    let limit = limits.workLimit
+    let builds = PreviewBuilds(file: file, server: server.server, workLimit: limits.workLimit)
+    builds.rebuild()
     while true {
-      let reads = FileReads()
-      reads.record(file)
-      let started = ContinuousClock.now
-      let build = PreviewCommand.build(file, reads: reads, workLimit: limit)
-      server.server.publish(build)
-      PreviewCommand.log(build, file: file, took: ContinuousClock.now - started)
-      _ = Watcher.waitForChange(reads.stamps, every: Self.pollInterval)
+      usleep(Self.pollInterval)
+      if builds.changedFile() != nil {
+        server.server.noteBuilding()
+        builds.rebuild()
+      }
     }
   }
 
-  /// The script at `path`, run for the page; each file read is noted in `reads`.
-  static func build(_ path: String, reads: FileReads, workLimit: Int) -> PreviewBuild {
+  /// The script at `path`, run for the page; each file read is noted in
+  /// `reads`. Nil when `isCancelled` stopped it.
+  static func build(
+    _ path: String, reads: FileReads, workLimit: Int, isCancelled: (() -> Bool)? = nil
+  ) -> PreviewBuild? {
     let source: SourceFile
     do {
       source = SourceFile(path: path, bytes: try ScriptRunner.readFile(path))
@@ -90,7 +97,18 @@ struct PreviewCommand: ParsableCommand {
       readFile: { file in
         reads.record(file)
         return try ScriptRunner.readFile(file)
-      }, workLimit: workLimit)
+      }, workLimit: workLimit, isCancelled: isCancelled)
+  }
+
+  /// One line on stderr for a build a newer save cancelled.
+  static func logCancelled(file: String, took: Duration) {
+    let seconds = Double(took.components.seconds) + Double(took.components.attoseconds) * 1e-18
+    let time = Date().formatted(
+      Date.FormatStyle(date: .omitted, time: .standard).locale(Locale(identifier: "en_GB")))
+    Terminal.writeError(
+      "preview: \(time) \(file): cancelled by a newer save after "
+        + String(format: "%.2f", seconds) + " s")
+    Terminal.flush()
   }
 
   private static func describe(_ error: any Error) -> String {
@@ -134,12 +152,15 @@ struct PreviewCommand: ParsableCommand {
 
   /// Starts a server on `host`:`port`. A port in use is exit 75
   /// (`ExitStatus.temporaryFailure`), a bad host exit 64.
-  static func serve(host: String, port: UInt16, command: String) throws(StartFailure) -> Listening {
+  static func serve(
+    host: String, port: UInt16, command: String, title: String = "anim preview",
+    renderer: (any PreviewRendering)? = nil
+  ) throws(StartFailure) -> Listening {
     let address = host == "localhost" ? "127.0.0.1" : host
     let server: PreviewServer
     let bound: UInt16
     do {
-      server = try PreviewServer(host: address, port: port)
+      server = try PreviewServer(host: address, port: port, title: title, renderer: renderer)
       bound = try server.start()
     } catch {
       switch error {
@@ -165,9 +186,14 @@ struct PreviewCommand: ParsableCommand {
 
   /// Starts a server (see `serve`), prints its address as the first line on
   /// stdout, and warns when it is reachable from other machines.
-  static func listen(host: String, port: UInt16, command: String) throws -> Listening {
+  static func listen(
+    host: String, port: UInt16, command: String, title: String, renderer: any PreviewRendering
+  ) throws -> Listening {
     let listening: Listening
-    do { listening = try serve(host: host, port: port, command: command) } catch {
+    do {
+      listening = try serve(
+        host: host, port: port, command: command, title: title, renderer: renderer)
+    } catch {
       Terminal.writeError(error.message)
       throw ExitCode(error.code)
     }

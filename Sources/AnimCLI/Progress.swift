@@ -18,15 +18,28 @@ final class Progress {
   static let interval: TimeInterval = 0.1
   static let barWidth = 30
 
+  /// Whether the progress goes out as plain lines (`frame D/T`) for a
+  /// program that reads them: set by `ANIM_PROGRESS=lines` (the live
+  /// preview's render buttons, SPEC §24, run `anim render` so).
+  private let lines: Bool
+
   init(total: Int) {
     self.total = total
-    enabled = Terminal.isTerminal(STDERR_FILENO)
+    lines = ProcessInfo.processInfo.environment["ANIM_PROGRESS"] == "lines"
+    enabled = lines || Terminal.isTerminal(STDERR_FILENO)
   }
 
   /// One more frame done.
   func advance() {
     done += 1
     guard enabled else { return }
+    if lines {
+      let elapsed = Date().timeIntervalSince(started)
+      guard elapsed - lastDrawn >= Self.interval || done == total else { return }
+      lastDrawn = elapsed
+      BufferedStream.writeAll(STDERR_FILENO, "frame \(done)/\(total)\n")
+      return
+    }
     let elapsed = Date().timeIntervalSince(started)
     guard elapsed >= Self.delay, elapsed - lastDrawn >= Self.interval || done == total else {
       return
@@ -39,7 +52,7 @@ final class Progress {
 
   /// The render ended: the bar's line is cleared.
   func finish() {
-    guard shown else { return }
+    guard shown, !lines else { return }
     shown = false
     BufferedStream.writeAll(STDERR_FILENO, "\r\u{1B}[2K")
   }

@@ -44,6 +44,11 @@ struct RenderCommand: ParsableCommand {
   @Flag(help: "No progress bar.")
   var quiet = false
 
+  @Flag(help: "No audio track in .mp4 and .webm (SPEC §22).")
+  var mute = false
+
+  @OptionGroup var parallel: ParallelOptions
+
   @OptionGroup var limits: WorkLimitOption
 
   func run() throws {
@@ -59,9 +64,7 @@ struct RenderCommand: ParsableCommand {
   func selection(for format: RenderFormat) throws(UsageError) -> FrameSelection {
     try range.check()
     if let at {
-      guard at.isFinite, at >= 0 else {
-        throw UsageError("--at must be a finite time ≥ 0, not \(at)")
-      }
+      try RangeOptions.checkTime(at, option: "--at")
       guard range.from == nil, range.to == nil else {
         throw UsageError("--at takes one frame: it cannot go with --from or --to")
       }
@@ -76,6 +79,23 @@ struct RenderCommand: ParsableCommand {
         throw UsageError("--loop applies to a range of frames that loops, not --at")
       }
       return .at(at)
+    }
+    if format == .wav {
+      guard !mute else { throw UsageError("--mute leaves nothing to write to \(output)") }
+    }
+    if !parallel.concat.isEmpty {
+      guard format == .mp4 || format == .webm else {
+        throw UsageError("--concat joins parts into a .mp4 or .webm, not \(output)")
+      }
+      guard parallel.chunkText == nil else {
+        throw UsageError("--concat joins the chunks that --frames renders: give one or the other")
+      }
+      for part in parallel.concat where (try? RenderFormat.of(part)) != format {
+        throw UsageError("--concat joins parts of the same format as \(output), not \(part)")
+      }
+    }
+    if parallel.chunkText != nil, format.isSingleImage {
+      throw UsageError("--frames K/N splits a range of frames: \(output) holds one frame")
     }
     if format.isSingleImage {
       guard !loop.loop else {
@@ -115,6 +135,10 @@ struct RenderCommand: ParsableCommand {
       throw ExitCode(failure.code)
     }
     guard let source = try SourceLoading.load(file) else { throw ExitCode(ExitStatus.noInput) }
+    for part in parallel.concat where access(part, R_OK) != 0 {
+      Terminal.writeError("anim: \(part): no such file or directory")
+      throw ExitCode(ExitStatus.noInput)
+    }
 
     let runner = FrameRunner(source: source, selection: selection)
     runner.workLimit = limits.workLimit
@@ -135,9 +159,35 @@ struct RenderCommand: ParsableCommand {
       writer.stats = RenderStats()
       writer.stats?.surveySeconds = surveySeconds
     }
+    writer.mute = mute
+    writer.jobs = try parallel.jobCount()
+    if let chunk = try parallel.chunk() {
+      let frames = ParallelOptions.frames(of: chunk, among: plan.schedule.count)
+      guard !frames.isEmpty else {
+        throw UsageError(
+          "chunk \(chunk.index) of \(chunk.count) has no frames: the range has \(plan.schedule.count)"
+        )
+      }
+      writer.chunk = frames
+    }
+    if plan.declaresSounds, writer.chunk != nil, format == .mp4 || format == .webm, !mute {
+      Terminal.writeError(
+        "anim render: note: a chunk holds no sound: --concat adds the script's whole mix when it joins the chunks"
+      )
+    }
+    if plan.declaresSounds, !format.carriesSound, !mute {
+      Terminal.writeError(
+        "anim render: note: \(output) holds no sound: the script's sounds are left out (.mp4, .webm and .wav carry them)"
+      )
+    }
     defer { if let stats = writer.stats { Terminal.writeError(stats.report()) } }
     do {
-      try writer.write(runner: runner, plan: plan)
+      if parallel.concat.isEmpty {
+        try writer.write(runner: runner, plan: plan)
+      } else {
+        try ChunkConcat.join(
+          parts: parallel.concat, output: output, format: format, mix: mute ? nil : plan.mix)
+      }
     } catch let error as FrameWriter.Failure {
       Terminal.writeError("anim render: \(error.message)")
       throw ExitCode(error.code)

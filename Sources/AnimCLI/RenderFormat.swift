@@ -7,16 +7,22 @@ enum RenderFormat: Equatable {
   /// Every frame as PNG files named by a printf pattern (`dir/f%05d.png`).
   case pattern
   case gif, apng, mp4, webm
+  /// The mix of the script's sounds alone (SPEC §22), no frames.
+  case wav
 
   /// The formats, for messages.
   static let list =
-    ".png, .svg, a pattern such as frames/f%05d.png, .gif, .apng, .mp4 or .webm"
+    ".png, .svg, a pattern such as frames/f%05d.png, .gif, .apng, .mp4, .webm or .wav"
 
   /// Whether the format holds one frame.
   var isSingleImage: Bool { self == .png || self == .svg }
 
   /// Whether ffmpeg encodes it.
   var needsFFmpeg: Bool { [.gif, .apng, .mp4, .webm].contains(self) }
+
+  /// Whether it carries the script's sound (SPEC §22): MP4 and WebM as an
+  /// audio track, WAV alone; the others ignore it.
+  var carriesSound: Bool { [.mp4, .webm, .wav].contains(self) }
 
   /// The format `path` names; a usage error for an unknown extension or a
   /// bad pattern.
@@ -44,6 +50,7 @@ enum RenderFormat: Equatable {
     case "apng": return .apng
     case "mp4": return .mp4
     case "webm": return .webm
+    case "wav": return .wav
     default:
       let what = ext.isEmpty ? "it has no extension" : "unknown format '.\(ext)'"
       throw UsageError("cannot write '\(path)': \(what); use \(list)")

@@ -1,5 +1,6 @@
 import AnimConsole
 import AnimREPL
+import AnimSound
 import ArgumentParser
 import Foundation
 
@@ -52,6 +53,9 @@ struct ReplCommand: ParsableCommand {
         Terminal.writeError(banner)
       }
     }
+    let speakers = Speakers()
+    session.playSound = { plan throws(SoundError) in try speakers.play(plan) }
+    defer { speakers.stop() }
     if let file { session.load(file) }
     session.run(reader)
     Terminal.flush()

@@ -83,7 +83,7 @@ struct CheckCommand: ParsableCommand {
     try SourceLoading.each(files.map { .path($0) }, reporting: !json) { source in
       let result = ScriptRunner.check(source)
       if json {
-        for (diagnostic, file) in result.errors {
+        for (diagnostic, file) in result.warnings + result.errors {
           Terminal.writeLine(DiagnosticJSON.line(diagnostic, in: file))
         }
       }

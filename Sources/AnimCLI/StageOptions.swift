@@ -81,25 +81,57 @@ struct RangeOptions: ParsableArguments {
     do { try check() } catch { throw ValidationError(error.message) }
   }
 
-  /// Checks the values: times finite and ≥ 0, A ≤ B, N finite and > 0.
+  /// Checks the values: times from 0 to the clock's limit, A ≤ B, N in
+  /// (0, 1 000 000], and, when all three are given, no more frames than a
+  /// render takes.
   func check() throws(UsageError) {
     for (name, value) in [("--from", from), ("--to", to)] {
-      if let value, !value.isFinite || value < 0 {
-        throw UsageError("\(name) must be a finite time ≥ 0, not \(value)")
-      }
+      if let value { try Self.checkTime(value, option: name) }
     }
     if let from, let to, from > to {
       throw UsageError("--from \(Self.text(from)) is after --to \(Self.text(to))")
     }
-    if let fps, !fps.isFinite || fps <= 0 || fps > 1_000_000 {
-      throw UsageError("--fps must be a number in (0, 1000000], not \(fps)")
+    if let fps { try Self.checkRate(fps, option: "--fps") }
+    if let to, let fps {
+      try Self.checkFrameCount(FrameSchedule(from: from ?? 0, to: to, rate: fps))
+    }
+  }
+
+  /// A time option (`--at`, `--from`, `--to`): finite, ≥ 0 and within the
+  /// clock's range (SPEC §6.1: the clock never passes 1e12 s), else a usage
+  /// error naming the option.
+  static func checkTime(_ value: Double, option: String) throws(UsageError) {
+    guard value.isFinite, value >= 0, value <= Clock.maximumTime else {
+      throw UsageError(
+        "\(option) must be a time from 0 to \(NumberText.format(Clock.maximumTime)) s (the clock's limit), not \(NumberText.format(value))"
+      )
+    }
+  }
+
+  /// A frame-rate option: in (0, 1 000 000], as the script's `fps` (SPEC §6.1).
+  static func checkRate(_ value: Double, option: String) throws(UsageError) {
+    guard value.isFinite, value > 0, value <= Clock.maximumFPS else {
+      throw UsageError(
+        "\(option) must be a number of frames per second in (0, \(NumberText.format(Clock.maximumFPS))], not \(NumberText.format(value))"
+      )
+    }
+  }
+
+  /// A range given whole on the command line that holds more frames than
+  /// one render or export takes.
+  static func checkFrameCount(_ schedule: FrameSchedule) throws(UsageError) {
+    if schedule.count > FrameSchedule.maximumFrames {
+      throw UsageError(
+        FrameSchedule.tooManyFramesMessage(start: schedule.start, rate: schedule.rate))
     }
   }
 
   var isEmpty: Bool { from == nil && to == nil && fps == nil }
 
+  /// A number as a message shows it: exactly, and NaN and infinities as
+  /// `nan`, `inf` and `-inf` (what was typed).
   static func text(_ v: Double) -> String {
-    NumberText.exact(v)
+    v.isFinite ? NumberText.exact(v) : NumberText.format(v)
   }
 }
 

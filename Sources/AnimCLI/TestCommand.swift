@@ -99,10 +99,21 @@ struct ScriptTestExecutor: ScriptExecutor {
           source.location(ofOffset: max(statement.range.end - 1, statement.range.start))
           .line
       })
-    let errors = result.errors.map { diagnostic, _ in
-      ScriptOutcome.Failure(
-        kind: diagnostic.kind == .runtime ? .runtime : diagnostic.kind == .io ? .io : .compile,
-        line: diagnostic.range.line, column: diagnostic.range.column, message: diagnostic.message)
+    var errors: [ScriptOutcome.Failure] = []
+    for (index, (diagnostic, file)) in result.errors.enumerated() where diagnostic.severity != .note
+    {
+      // An error in a data file (SPEC §23.1) is placed at the script's line
+      // that read it, which the note after it names.
+      var at = diagnostic.range
+      if file.path != source.path, index + 1 < result.errors.count,
+        result.errors[index + 1].0.severity == .note, result.errors[index + 1].1.path == source.path
+      {
+        at = result.errors[index + 1].0.range
+      }
+      errors.append(
+        ScriptOutcome.Failure(
+          kind: diagnostic.kind == .runtime ? .runtime : diagnostic.kind == .io ? .io : .compile,
+          line: at.line, column: at.column, message: diagnostic.message))
     }
     let expectations = result.failedExpectations.map {
       ScriptOutcome.FailedExpectation(

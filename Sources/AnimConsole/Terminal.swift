@@ -56,11 +56,15 @@ public enum Terminal {
 
   /// Prints the diagnostics of a script's result.
   public static func report(_ result: ScriptResult) {
-    guard !result.failedExpectations.isEmpty || !result.errors.isEmpty else {
+    guard !result.failedExpectations.isEmpty || !result.errors.isEmpty || !result.warnings.isEmpty
+    else {
       flush()
       return
     }
     let renderer = DiagnosticRenderer(useColor: diagnosticColor)
+    for (diagnostic, file) in result.warnings {
+      writeError(renderer.render(diagnostic, in: file))
+    }
     for failure in result.failedExpectations {
       writeError(
         renderer.render(

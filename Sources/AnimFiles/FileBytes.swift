@@ -33,6 +33,20 @@ public enum FileBytes {
     return try readToEnd(file, sizeHint: Int(status.size), path: path)
   }
 
+  /// Why `path` is not a file to read data from (SPEC §23.1: `csv()`,
+  /// `json()`): a FIFO or a socket would block the script until something
+  /// writes to it, a device may never end. Nil for a regular file, and for
+  /// a path that does not exist (reading it says so).
+  public static func notRegular(_ path: String) -> String? {
+    guard let status = try? FilePath(path).stat() else { return nil }
+    switch status.type {
+    case .regular, .directory: return nil
+    case .fifo: return "it is a FIFO, not a regular file"
+    case .socket: return "it is a socket, not a regular file"
+    default: return "it is a device, not a regular file"
+    }
+  }
+
   /// Everything standard input holds, to its end (`anim -`), as far as
   /// `maximumSize`; errors name it `<stdin>`.
   public static func readStandardInput() throws -> [UInt8] {

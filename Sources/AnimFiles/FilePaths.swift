@@ -31,6 +31,17 @@ public enum FilePaths {
     return canonical(FilePath(file).removingLastComponent().pushing(named).string)
   }
 
+  /// `name` as a person reads it beside the script at `file`: joined to
+  /// the script's folder as written (`examples/sales.csv` for `sales.csv`
+  /// beside `examples/chart.anim`), not made absolute; an absolute `name`
+  /// as it is.
+  public static func beside(_ name: String, of file: String) -> String {
+    let named = FilePath(name)
+    if named.isAbsolute { return name }
+    let folder = FilePath(file).removingLastComponent()
+    return folder.isEmpty ? name : folder.pushing(named).lexicallyNormalized().string
+  }
+
   /// The last component of `path` (`lib.anim` of `/a/b/lib.anim`).
   public static func fileName(_ path: String) -> String {
     FilePath(path).lastComponent?.string ?? path

@@ -57,6 +57,6 @@ public final class SVGChart: ChartSink {
   /// Two decimals at most: a chart needs no more.
   private func n(_ v: Double) -> String {
     let r = (v * 100).rounded() / 100
-    return NumberText.exact(r)
+    return NumberText.written(r)
   }
 }

@@ -3,12 +3,12 @@ import AnimExport
 import AnimLanguage
 import AnimStage
 
-/// What one run of a previewed script gave: the player page of a good run,
-/// or the error that stopped it, with the script's output either way.
+/// What one run of a previewed script gave: the player's parts of a good
+/// run, or the error that stopped it, with the script's output either way.
 public struct PreviewBuild: Sendable {
-  /// The HTML player (SPEC §13) of the script's render range; nil when the
-  /// script did not compile or failed at run time.
-  public var playerPage: String?
+  /// The HTML player (SPEC §13) of the script's render range, in parts;
+  /// nil when the script did not compile or failed at run time.
+  public var player: HTMLPlayerParts?
   /// The script's output (`print`, `trace`), line by line.
   public var output: [String] = []
   /// Failed expectations, as `anim run` prints them (a run with failures
@@ -24,12 +24,25 @@ public struct PreviewBuild: Sendable {
   /// The player's range [start, end] in clock seconds.
   public var start = 0.0
   public var end = 0.0
+  /// What the inspector shows of each drawn view (SPEC §24), by its index
+  /// in painting order; nil for a failed run.
+  public var views: ViewBook?
 
   /// An empty build (no animation, no output).
   public init() {}
 
   /// Whether the run was good (a new animation to show).
-  public var isGood: Bool { playerPage != nil }
+  public var isGood: Bool { player != nil }
+
+  /// The player's whole page (as `anim export -o page.html` writes it).
+  public var playerPage: String? {
+    guard let player else { return nil }
+    return "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      + "<title>anim export</title>\n<style>\n\(HTMLPlayerParts.style)</style>\n</head>\n<body>\n"
+      + player.stageOpening + player.elements.joined() + player.stageClosing
+      + HTMLPlayerParts.controls + "<script id=\"anim-data\" type=\"application/json\">"
+      + player.data + "</script>\n<script>\n\(HTMLPlayerParts.script)</script>\n</body>\n</html>\n"
+  }
 }
 
 /// Runs a script once for the preview: as `anim export FILE -o page.html`
@@ -40,28 +53,54 @@ public enum PreviewBuilder {
   public static let maximumOutputLines = 2_000
 
   /// Runs `source` and records its stage over [from, to] (the script's
-  /// render range when nil) into a player page.
+  /// render range when nil) into the player's parts.
   ///
   /// - Parameters:
   ///   - readFile: reads the script's imports (the host notes each file
   ///     to watch it).
   ///   - workLimit: the interpreter's work limit (SPEC §6).
+  ///   - isCancelled: asked at every frame; true stops the run, and the
+  ///     build is nil (a newer save made it useless, SPEC §24).
+  ///   - singlePass: record while surveying when the survey's frames are
+  ///     the plan's (false: always run the script a second time, as
+  ///     `anim export` does; the tests compare the two).
   public static func build(
     _ source: SourceFile, readFile: @escaping (String) throws -> [UInt8],
-    from: Double? = nil, to: Double? = nil, workLimit: Int = Interpreter.defaultWorkLimit
-  ) -> PreviewBuild {
+    from: Double? = nil, to: Double? = nil, workLimit: Int = Interpreter.defaultWorkLimit,
+    isCancelled: (() -> Bool)? = nil, singlePass: Bool = true
+  ) -> PreviewBuild? {
     var build = PreviewBuild()
     var dropped = 0
     let runner = FrameRunner(source: source, selection: .range(from: from, to: to, fps: nil))
     runner.readFile = readFile
     runner.workLimit = workLimit
-    let (result, found) = runner.survey { line in
-      if build.output.count < maximumOutputLines {
-        build.output.append(line)
-      } else {
-        dropped += 1
-      }
+    runner.isCancelled = isCancelled
+    // The survey records as it goes: when its frames are the plan's (the
+    // usual case), the script runs once instead of twice.
+    var recorder = StageRecorder(frameRate: runner.surveyRate)
+    var lanes = LaneRecorder()
+    var declarations: [ViewID: String] = [:]
+    var finalScene: Scene?
+    func watch(_ runner: FrameRunner) {
+      runner.eventObserver = { lanes.record($0) }
+      runner.clockReset = { lanes.reset() }
+      runner.viewDeclared = { id, range, file in declarations[id] = "\(file.path):\(range.line)" }
     }
+    watch(runner)
+    let observe: (Frame) throws -> Void = { frame in
+      recorder.observe(frame: frame.index, time: frame.time, scene: frame.scene, clock: frame.clock)
+      lanes.observe(frame: frame.time, scene: frame.scene, clock: frame.clock)
+      finalScene = frame.scene
+    }
+    let (result, found, played) = runner.survey(
+      output: { line in
+        if build.output.count < maximumOutputLines {
+          build.output.append(line)
+        } else {
+          dropped += 1
+        }
+      }, observer: singlePass ? observe : nil)
+    if isCancelled?() == true { return nil }
     if dropped > 0 { build.output.append("… \(dropped) more lines not shown") }
     let renderer = DiagnosticRenderer(useColor: false)
     build.failures = result.failedExpectations.map {
@@ -86,28 +125,41 @@ public enum PreviewBuilder {
       build.error = "anim preview: " + error.message + (error.hint.map { " (\($0))" } ?? "") + "\n"
       return build
     }
-    let recorder = StageRecorder(frameRate: plan.schedule.rate)
-    let lanes = LaneRecorder()
-    runner.eventObserver = { lanes.record($0) }
-    do {
-      try runner.play(plan) { frame in
-        recorder.observe(
-          frame: frame.index, time: frame.time, scene: frame.scene, clock: frame.clock)
-        lanes.observe(frame: frame.time, scene: frame.scene, clock: frame.clock)
+    if !played {
+      // Another frame rate, a `reset`: the frames are taken again.
+      recorder = StageRecorder(frameRate: plan.schedule.rate)
+      lanes = LaneRecorder()
+      declarations = [:]
+      do {
+        try runner.play(plan, observer: observe)
+      } catch is FrameRunner.Cancelled {
+        return nil
+      } catch let error as RuntimeError {
+        build.error = renderer.render(error.diagnostic, in: error.file ?? source)
+        return build
+      } catch {
+        build.error = "anim preview: \(error)\n"
+        return build
       }
-    } catch let error as RuntimeError {
-      build.error = renderer.render(error.diagnostic, in: error.file ?? source)
-      return build
-    } catch {
-      build.error = "anim preview: \(error)\n"
-      return build
     }
+    if isCancelled?() == true { return nil }
     let recording = recorder.recording()
     let stage = ExportStage(layout)
-    build.playerPage = HTMLPlayerWriter.page(recording, stage: stage)
-    build.lanes = lanes.lanes
+    build.player = HTMLPlayerWriter.parts(recording, stage: stage)
+    if isCancelled?() == true { return nil }
+    let order = Dictionary(
+      recording.views.enumerated().map { ($0.element.id, $0.offset) },
+      uniquingKeysWith: { a, _ in a })
+    let (runLanes, animated) = lanes.lanes(indexing: order, end: recording.end)
+    build.lanes = runLanes
     build.start = recording.start
     build.end = recording.end
+    var indexed: [Int: String] = [:]
+    for (id, place) in declarations { if let i = order[id] { indexed[i] = place } }
+    build.views = ViewBook(
+      recording: recording, declarations: indexed,
+      runs: ViewBook.runs(of: runLanes, animating: animated, views: recording.views.count),
+      scene: finalScene)
     return build
   }
 }

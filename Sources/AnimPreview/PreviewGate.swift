@@ -17,22 +17,30 @@ import Foundation
 ///   bytes;
 /// - a head that is not complete within `headTimeout` seconds closes the
 ///   connection (a slowloris client holds a place no longer than that);
+/// - a head that is not a well-formed HTTP/1.x request, or that repeats a
+///   field the gate and the server could read differently (two `Host`s, two
+///   `Content-Length`s), is answered 400 here (`RequestHead.refusal`); the
+///   server is given only the header lines it reads, short ones
+///   (`RequestHead.forwardedFields`);
 /// - a request with a body is answered 413 here (the preview takes none),
 ///   so no body ever reaches the server library;
+/// - every request is forwarded with `Connection: close`, so each
+///   connection carries one request and the gate never passes a second head
+///   it has not bounded; its answer has `PreviewServer.requestTimeout`
+///   seconds to be sent;
+/// - only a handshake to `/stream` that the server accepts (101) leaves
+///   the head's bounds: then the page's frames pass through
+///   `StreamFrameBounds`, and the page must send its first message within
+///   `headTimeout` seconds; at most `PreviewServer.maximumStreams` such
+///   streams (and handshakes on their way) are open at once (503 past it);
+/// - a connection being refused (431, 400, 413, 503) has left its place:
+///   it is closed within `lingerTime` seconds;
 /// - at most `maximumConnections` connections are open at once: past it, a
 ///   new connection takes the place of the oldest one still sending its
-///   head, or, when every place is serving, is answered 503 and closed;
-/// - a request that is not a WebSocket upgrade is forwarded with
-///   `Connection: close`, so each connection carries one request and the
-///   gate never reads a second head it has not bounded; its answer has
-///   `PreviewServer.requestTimeout` seconds to be sent;
-/// - an upgrade to the stream is forwarded as it is and then passed through
-///   both ways until either side closes (the server caps the streams at
-///   `PreviewServer.maximumStreams`).
-///
-/// The gate finds the blank line and reads three header names; everything
-/// else about HTTP (the request line, `Host`, methods, paths, the WebSocket
-/// handshake) is left to FlyingFox.
+///   head, else of the oldest one being answered (its client may be one
+///   that never reads), never of a stream. Since streams hold at most
+///   `maximumStreams` places, a new client always finds one: clients that
+///   hold sockets can never keep the page from a well-behaved one.
 final class PreviewGate: @unchecked Sendable {
   /// Most bytes of one request head (request line and header lines, with
   /// their line ends and the blank line); longer is 431. Browsers send a
@@ -43,7 +51,8 @@ final class PreviewGate: @unchecked Sendable {
   /// (8 KiB: about 0.3 s in a release build, 64 KiB: 13 s), so this bound
   /// is also a bound on the work one request can cost. Apache's default.
   static let maximumLine = 8 * 1024
-  /// Seconds a connection has to send its whole head before it is closed.
+  /// Seconds a connection has to send its whole head before it is closed,
+  /// and a new stream to send its first message.
   static let headTimeout = 10.0
   /// Most connections open at once (pages, streams and requests in flight).
   static let maximumConnections = 64
@@ -56,15 +65,28 @@ final class PreviewGate: @unchecked Sendable {
   private var nextID = 0
   private var tasks: [Task<Void, Never>] = []
 
-  /// Where one connection is: sending its head (evictable), being answered,
-  /// or passing the stream through.
+  /// Where one connection is: sending its head, being answered (or its
+  /// handshake), or passing the stream through; and the connection to the
+  /// server once there is one (an eviction closes both).
   private struct Place {
-    var socket: Socket
+    var client: Socket
+    var server: Socket?
     var phase: Phase
   }
 
   private enum Phase {
-    case head, answer, stream
+    case head, answer, handshake, stream
+
+    /// The order in which places are taken back when every one is in use:
+    /// heads first, then answers; never a stream or a handshake (they are
+    /// few, `PreviewServer.maximumStreams`).
+    var evictionRank: Int? {
+      switch self {
+      case .head: return 0
+      case .answer: return 1
+      case .handshake, .stream: return nil
+      }
+    }
   }
 
   /// Binds and listens on `address` (so a port in use fails here, before
@@ -115,7 +137,7 @@ final class PreviewGate: @unchecked Sendable {
       return (tasks, Array(open.values))
     }
     Self.shut(listener)
-    for place in places { Self.shut(place.socket) }
+    for place in places { Self.shut(place) }
     for task in running { task.cancel() }
     try? listener.close()
   }
@@ -146,31 +168,51 @@ final class PreviewGate: @unchecked Sendable {
     }
   }
 
-  /// Gives `socket` a place, evicting the oldest connection still sending
-  /// its head when every place is taken; nil when every place is serving.
+  // MARK: Places
+
+  /// Gives `socket` a place, taking back the place of the oldest connection
+  /// still sending its head (else of the oldest being answered) when every
+  /// place is taken; nil when none can be taken back.
   private func admit(_ socket: Socket) -> Int? {
-    let evicted: Socket?
-    let id: Int?
-    (id, evicted) = lock.withLock { () -> (Int?, Socket?) in
-      var evicted: Socket?
+    let (id, evicted) = lock.withLock { () -> (Int?, Place?) in
+      var evicted: Place?
       if open.count >= Self.maximumConnections {
-        guard let oldest = open.filter({ $0.value.phase == .head }).keys.min() else {
+        let candidates = open.compactMap { key, place in
+          place.phase.evictionRank.map { (rank: $0, id: key) }
+        }
+        guard let oldest = candidates.min(by: { ($0.rank, $0.id) < ($1.rank, $1.id) }) else {
           return (nil, nil)
         }
-        evicted = open.removeValue(forKey: oldest)?.socket
+        evicted = open.removeValue(forKey: oldest.id)
       }
       nextID += 1
-      open[nextID] = Place(socket: socket, phase: .head)
+      open[nextID] = Place(client: socket, server: nil, phase: .head)
       return (nextID, evicted)
     }
     if let evicted { Self.shut(evicted) }
     return id
   }
 
-  private func move(_ id: Int, to phase: Phase) -> Bool {
+  /// Moves connection `id` to `phase` with its `server` connection; false
+  /// when it was taken back meanwhile.
+  private func move(_ id: Int, to phase: Phase, server: Socket? = nil) -> Bool {
     lock.withLock {
       guard open[id] != nil else { return false }
       open[id]?.phase = phase
+      if let server { open[id]?.server = server }
+      return true
+    }
+  }
+
+  /// Moves connection `id` to a handshake when fewer than
+  /// `PreviewServer.maximumStreams` streams and handshakes are open; false
+  /// when that many are (or `id` was taken back).
+  private func reserveStream(_ id: Int) -> Bool {
+    lock.withLock {
+      guard open[id] != nil else { return false }
+      let streams = open.values.filter { $0.phase == .handshake || $0.phase == .stream }.count
+      guard streams < PreviewServer.maximumStreams else { return false }
+      open[id]?.phase = .handshake
       return true
     }
   }
@@ -178,6 +220,8 @@ final class PreviewGate: @unchecked Sendable {
   private func leave(_ id: Int) {
     _ = lock.withLock { open.removeValue(forKey: id) }
   }
+
+  // MARK: One connection
 
   private func serve(_ client: AsyncSocket, id: Int) async {
     defer {
@@ -195,6 +239,7 @@ final class PreviewGate: @unchecked Sendable {
         from: client, limit: Self.maximumHead, lineLimit: Self.maximumLine)
     } catch RequestHead.Failure.tooLarge {
       watchdog.cancel()
+      leave(id)
       await Self.refuse(
         client, "431 Request Header Fields Too Large",
         "431 a request's head may have \(Self.maximumHead) bytes,"
@@ -205,9 +250,21 @@ final class PreviewGate: @unchecked Sendable {
       return
     }
     watchdog.cancel()
+    if let refusal = head.refusal {
+      leave(id)
+      await Self.refuse(client, refusal.status, "\(refusal.status.prefix(3)) \(refusal.reason)\n")
+      return
+    }
     if head.hasBody {
+      leave(id)
       await Self.refuse(
         client, "413 Content Too Large", "413 the preview accepts no request body\n")
+      return
+    }
+    let handshake = head.isStreamHandshake
+    if handshake && !reserveStream(id) {
+      leave(id)
+      await Self.refuse(client, "503 Service Unavailable", "503 too many pages are open\n")
       return
     }
     guard let address = lock.withLock({ inner }),
@@ -217,85 +274,54 @@ final class PreviewGate: @unchecked Sendable {
       return
     }
     defer { try? server.close() }
-    if head.isUpgrade {
-      guard move(id, to: .stream) else { return }
-      await Self.passThrough(head.bytes, client: client, server: server)
-    } else {
-      guard move(id, to: .answer) else { return }
-      let answerWatchdog = Task {
-        try await Task.sleep(for: .seconds(PreviewServer.requestTimeout))
-        Self.shut(client.socket)
-        Self.shut(server.socket)
-      }
-      do {
-        try await server.write(Data(head.closingBytes))
-        try await Self.copy(from: server, to: client)
-      } catch {}
-      answerWatchdog.cancel()
+    guard move(id, to: handshake ? .handshake : .answer, server: server.socket) else { return }
+    // The answer's (or the handshake's) deadline.
+    let answerWatchdog = Task {
+      try await Task.sleep(for: .seconds(PreviewServer.requestTimeout))
+      Self.shut(client.socket)
+      Self.shut(server.socket)
     }
-  }
-
-  /// Passes the stream's bytes both ways until either side closes.
-  private static func passThrough(_ head: [UInt8], client: AsyncSocket, server: AsyncSocket) async {
+    defer { answerWatchdog.cancel() }
     do {
-      try await server.write(Data(head))
-    } catch {
-      return
-    }
-    await withTaskGroup(of: Void.self) { group in
-      group.addTask { try? await copy(from: client, to: server) }
-      group.addTask { try? await copy(from: server, to: client) }
-      await group.next()
-      shut(client.socket)
-      shut(server.socket)
-      await group.next()
-    }
-  }
-
-  /// Copies `from` to `to` until `from` ends.
-  private static func copy(from source: AsyncSocket, to target: AsyncSocket) async throws {
-    while true {
-      let bytes: [UInt8]
-      do {
-        bytes = try await source.read(atMost: 16 * 1024)
-      } catch SocketError.disconnected {
+      try await server.write(Data(head.forwarded(upgrade: handshake)))
+      guard handshake else {
+        try await Self.copy(from: server, to: client)
+        await Self.finish(client)
         return
       }
-      try await target.write(Data(bytes))
-    }
+      let (accepted, answer) = try await Self.readStatus(from: server)
+      try await client.write(Data(answer))
+      guard accepted else {
+        try await Self.copy(from: server, to: client)
+        await Self.finish(client)
+        return
+      }
+      answerWatchdog.cancel()
+      guard move(id, to: .stream) else { return }
+      await Self.relay(
+        early: head.bytes[head.headLength...], client: client, server: server)
+    } catch {}
   }
 
-  /// Answers `status` with a short plain-text body and ends the
-  /// connection (the caller closes it). What the client still sends is read
-  /// and dropped for a moment first (at most `lingerBytes`, for at most
-  /// `lingerTime`): closing with unread bytes would reset the connection
-  /// and could destroy the answer before the client reads it.
-  private static func refuse(_ client: AsyncSocket, _ status: String, _ body: String) async {
-    let response =
-      "HTTP/1.1 \(status)\r\nContent-Type: text/plain; charset=utf-8\r\n"
-      + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
-    try? await client.write(Data(response.utf8))
-    _ = shutdown(client.socket.file.rawValue, Int32(SHUT_WR))
-    let watchdog = Task {
-      try await Task.sleep(for: .seconds(lingerTime))
-      shut(client.socket)
+  /// Reads the server's answer to a handshake until its status is known:
+  /// whether it is 101 (the stream is open), and the bytes read.
+  private static func readStatus(from server: AsyncSocket) async throws -> (Bool, [UInt8]) {
+    let accepted = Array("HTTP/1.1 101 ".utf8)
+    var bytes: [UInt8] = []
+    while bytes.count < accepted.count {
+      bytes += try await server.read(atMost: 16 * 1024)
     }
-    var dropped = 0
-    while dropped < lingerBytes, let bytes = try? await client.read(atMost: 16 * 1024) {
-      dropped += bytes.count
-    }
-    watchdog.cancel()
-    shut(client.socket)
+    return (bytes.starts(with: accepted), bytes)
   }
-
-  /// Most bytes read and dropped after a refusal before the connection closes.
-  static let lingerBytes = 1 << 20
-  /// Most seconds spent reading and dropping after a refusal.
-  static let lingerTime = 1.0
 
   /// Ends both directions of `socket` without freeing its descriptor (the
   /// task that owns it closes it), so a read or write waiting on it returns.
-  private static func shut(_ socket: Socket) {
+  static func shut(_ socket: Socket) {
     _ = shutdown(socket.file.rawValue, Int32(SHUT_RDWR))
+  }
+
+  private static func shut(_ place: Place) {
+    shut(place.client)
+    if let server = place.server { shut(server) }
   }
 }

@@ -4,13 +4,18 @@ import Foundation
 /// What the page is told about one build: sent over the stream, and
 /// embedded in the page as `<script id="preview-data">` for a new visitor.
 struct PreviewMessage: Encodable {
+  /// Always `build` (the stream also carries `building`, `inspect` and
+  /// `render` messages).
+  var type = "build"
   /// 1, 2, … one per build published; the page ignores older ones.
   var version = 0
-  /// The new player page (`PreviewPage.preparePlayer`); nil when the build
-  /// failed (the page keeps its animation) and in the embedded copy.
-  var player: String?
+  /// The version of the build whose animation the page plays after this
+  /// message (this one's, when it was good; the last good one's, when it
+  /// failed); 0 before any good build.
+  var playerVersion = 0
   /// Whether the page has an animation at all (false until a first good run).
   var hasPlayer = false
+  /// The output of the last good build (a failed one keeps it, SPEC §24).
   var output: [String] = []
   var failures = ""
   var error: String?
@@ -20,6 +25,8 @@ struct PreviewMessage: Encodable {
   var end = 0.0
   /// Pause the page at this clock time (`:preview`: the REPL's clock).
   var pausedAt: Double?
+  /// Whether a newer save is being built (the page shows "building…").
+  var building = false
 
   init() {}
 
@@ -36,26 +43,23 @@ struct PreviewMessage: Encodable {
     self.pausedAt = pausedAt
   }
 
-  /// The message as JSON, safe inside a `<script>` element (no `</`).
+  /// The message as JSON, safe inside a `<script>` element (no `</`), with
+  /// `player` (a `PlayerUpdate`, JSON text written by the one escaper) in
+  /// front when given.
   ///
-  /// The player page (W1's is 10 MB) is written by the one JSON escaper,
-  /// which escapes `<` as it goes, in front of the rest, which Foundation's
-  /// encoder writes: Foundation took 5.7 s (on the loaded two cores) to
-  /// encode a page like W1's and search and replace `</` in it, the
-  /// escaper 0.73 s (`bench/preview_json.swift`, BENCHMARKS.md).
-  var json: String {
-    var rest = self
-    rest.player = nil
+  /// A player (W1's is megabytes) goes through `JSONText`, which escapes
+  /// `<` as it goes, not Foundation's encoder: Foundation took 5.7 s (on the
+  /// loaded two cores) to encode a page like W1's and search and replace
+  /// `</` in it, the escaper 0.73 s (`bench/preview_json.swift`,
+  /// BENCHMARKS.md).
+  func json(player: String? = nil) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = []
-    guard let data = try? encoder.encode(rest) else { return "{}" }
+    guard let data = try? encoder.encode(self) else { return "{}" }
     var text = String(decoding: data, as: UTF8.self)
     // Foundation escapes `/` on Linux; make sure of it everywhere.
     if text.contains("</") { text = text.replacingOccurrences(of: "</", with: "<\\/") }
     guard let player, text.hasPrefix("{"), text.count > 2 else { return text }
-    var json = "{\"player\":"
-    JSONText.appendQuoted(player, to: &json, escapingLessThan: true)
-    json += "," + text.dropFirst()
-    return json
+    return "{\"player\":" + player + "," + text.dropFirst()
   }
 }

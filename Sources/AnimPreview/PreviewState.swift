@@ -2,17 +2,38 @@ import FlyingFox
 import Foundation
 
 /// What the server shows, shared by its connection tasks and the host that
-/// publishes new builds: the page a new visitor gets, the last message, and
-/// the pages listening for the next one.
+/// publishes new builds: the last good build (its player and its views for
+/// the inspector), the last message, and the pages listening for the next.
 final class PreviewState: @unchecked Sendable {
   private let lock = NSLock()
   private var version = 0
-  /// The last good build's player page, made ready for the preview script.
-  private var player: String?
+  /// The last good build and its version.
+  private var good: (version: Int, build: PreviewBuild)?
+  /// The last message (without its player).
   private var message = PreviewMessage()
+  /// Whether a save is being built.
+  private var building = false
   private var streams: [Int: AsyncStream<WSMessage>.Continuation] = [:]
   private var nextStream = 0
   private var authorities: Set<String> = []
+  /// The page as a new visitor gets it, made once per build.
+  private var cachedPage: Data?
+  /// The whole player of the last good build, made once.
+  private var cachedFull: String?
+
+  /// The per-session token the page sends with its render requests.
+  let token = PreviewToken()
+  /// The page's title: the file it shows.
+  let title: String
+  /// The renders the page asked for.
+  let renders = RenderJobs()
+  /// What makes the rendered files (nil: the render buttons answer 503).
+  let renderer: (any PreviewRendering)?
+
+  init(title: String = "anim preview", renderer: (any PreviewRendering)? = nil) {
+    self.title = title
+    self.renderer = renderer
+  }
 
   /// The `Host` header values the server answers: its address and
   /// `localhost`, each with its port.
@@ -29,33 +50,127 @@ final class PreviewState: @unchecked Sendable {
     return lock.withLock { authorities.contains(asked) }
   }
 
+  /// Whether `origin` (an `Origin` header) is the preview's own page as
+  /// it was asked for with `host` (a `Host` header this server answers):
+  /// `http://` and that host, exactly (any case). `null` (a sandboxed or
+  /// local page), another scheme, name or port is not.
+  static func isOwn(origin: String, host: String) -> Bool {
+    origin.lowercased() == Self.origin(of: host)
+  }
+
+  /// The origin of the page served for `host`.
+  static func origin(of host: String) -> String { "http://" + host.lowercased() }
+
   /// Whether a first build was published.
   var hasPublished: Bool { lock.withLock { version > 0 } }
 
   /// The page as a new visitor gets it.
-  var page: String {
-    lock.withLock { PreviewPage.document(player: player, message: message) }
+  var page: String { String(decoding: pageData, as: UTF8.self) }
+
+  /// The page as a new visitor gets it, as sent: made once per build, so
+  /// that many requests for it cost neither time nor memory each (every
+  /// response shares these bytes).
+  var pageData: Data {
+    lock.withLock {
+      if let cachedPage { return cachedPage }
+      var current = message
+      current.building = building
+      let embedded = current.json(player: good.map { _ in fullPlayer() })
+      let page = Data(
+        PreviewPage.document(title: title, token: token.text, message: embedded).utf8)
+      cachedPage = page
+      return page
+    }
   }
 
-  /// Takes a new build and sends it to every listening page.
+  /// The whole player of the last good build (under the lock).
+  private func fullPlayer() -> String {
+    if let cachedFull { return cachedFull }
+    guard let parts = good?.build.player else { return "null" }
+    let full = PlayerUpdate.full(parts)
+    cachedFull = full
+    return full
+  }
+
+  /// Tells every page that a save was seen and is being built.
+  func noteBuilding() {
+    let listeners: [AsyncStream<WSMessage>.Continuation] = lock.withLock {
+      building = true
+      cachedPage = nil
+      return Array(streams.values)
+    }
+    for listener in listeners { listener.yield(.text(#"{"type":"building"}"#)) }
+  }
+
+  /// Takes a new build and sends it to every listening page: a good one
+  /// with what changed in its player since the last good one, a failed one
+  /// with its error over the last good animation, whose output and runs it
+  /// keeps (SPEC §24).
   func publish(_ build: PreviewBuild, pausedAt: Double?) {
     let (text, listeners): (String, [AsyncStream<WSMessage>.Continuation]) = lock.withLock {
       version += 1
+      building = false
+      cachedPage = nil
       var next = PreviewMessage(build: build, version: version, pausedAt: pausedAt)
-      if let page = build.playerPage {
-        player = PreviewPage.preparePlayer(page)
+      var player: String?
+      if let parts = build.player {
+        let previous = good
+        good = (version, build)
+        cachedFull = nil
+        if let previous, let old = previous.build.player,
+          let patch = PlayerUpdate.patch(from: old, to: parts, base: previous.version)
+        {
+          player = patch
+        } else {
+          player = fullPlayer()
+        }
+        next.playerVersion = version
       } else {
-        // A failed run keeps the last good animation and its runs.
+        next.hasPlayer = good != nil
+        next.playerVersion = good?.version ?? 0
         next.lanes = message.lanes
         next.start = message.start
         next.end = message.end
-        next.hasPlayer = player != nil
+        next.output = message.output
+        next.failures = message.failures
+        next.notes = message.notes
       }
       message = next
-      var withPage = next
-      withPage.player = build.playerPage == nil ? nil : player
-      return (withPage.json, Array(streams.values))
+      return (next.json(player: player), Array(streams.values))
     }
+    for listener in listeners { listener.yield(.text(text)) }
+  }
+
+  /// What a page is sent when it asks (`{"shown": N, "player": P}` on
+  /// attaching, or `{"resync": true}`): the last message with the whole
+  /// player unless it already plays the last good one; nil when it shows
+  /// the last message already.
+  func catchUp(shown: Int, player: Int, whole: Bool) -> String? {
+    lock.withLock {
+      guard whole || shown < version else { return nil }
+      var current = message
+      current.building = building
+      let plays = good.map { player == $0.version && !whole } ?? true
+      return current.json(player: plays ? nil : fullPlayer())
+    }
+  }
+
+  /// The inspector's entry for view `index` of the player of version
+  /// `player`: `{"type":"inspect","player":P,"index":i,"entry":…}`, the
+  /// entry null when that player is no longer the last good one or has no
+  /// such view.
+  func inspection(of index: Int, player: Int) -> String {
+    let book: ViewBook? = lock.withLock {
+      guard let good, good.version == player else { return nil }
+      return good.build.views
+    }
+    let entry = book?.inspection(of: index) ?? "null"
+    return "{\"type\":\"inspect\",\"player\":\(player),\"index\":\(index),\"entry\":\(entry)}"
+  }
+
+  /// Sends `text` to every listening page.
+  func broadcast(_ text: String) {
+    let listeners = lock.withLock { Array(streams.values) }
     for listener in listeners { listener.yield(.text(text)) }
   }
 
@@ -68,17 +183,9 @@ final class PreviewState: @unchecked Sendable {
     }
   }
 
-  /// Registers a page's stream and returns what it must be sent first: the
-  /// current build with its player, unless the page already shows it.
-  func attach(_ id: Int, _ continuation: AsyncStream<WSMessage>.Continuation, shown: Int) -> String?
-  {
-    lock.withLock {
-      streams[id] = continuation
-      guard shown < version else { return nil }
-      var current = message
-      current.player = player
-      return current.json
-    }
+  /// Registers a page's stream.
+  func attach(_ id: Int, _ continuation: AsyncStream<WSMessage>.Continuation) {
+    lock.withLock { streams[id] = continuation }
   }
 
   func detach(_ id: Int) {
@@ -86,7 +193,8 @@ final class PreviewState: @unchecked Sendable {
     continuation?.finish()
   }
 
-  /// Ends every page's stream (the server is stopping).
+  /// Ends every page's stream (the server is stopping) and removes the
+  /// rendered files.
   func closeStreams() {
     let all = lock.withLock {
       let all = Array(streams.values)
@@ -94,28 +202,56 @@ final class PreviewState: @unchecked Sendable {
       return all
     }
     for continuation in all { continuation.finish() }
+    renders.removeAll()
   }
 }
 
 /// One page's update stream: the server's messages out; the page's own
-/// first message says which version it shows (`{"shown": N}`).
+/// messages in: `{"shown": N, "player": P}` first (the versions it shows),
+/// then `{"inspect": i, "player": P}` (a view for the inspector) and
+/// `{"resync": true}` (a change it could not apply: send the whole player).
 struct PreviewStream: WSMessageHandler {
   let state: PreviewState
   let id: Int
 
   func makeMessages(for client: AsyncStream<WSMessage>) async throws -> AsyncStream<WSMessage> {
     let (out, continuation) = AsyncStream<WSMessage>.makeStream(
-      bufferingPolicy: .bufferingNewest(4))
+      bufferingPolicy: .bufferingNewest(8))
     let state = self.state
     let id = self.id
     Task {
       var attached = false
+      // Answers a second, so a page that asks in a loop costs the server
+      // little (a page asks once per click).
+      var window = ContinuousClock.now
+      var answered = 0
       for await message in client {
-        guard !attached, case .text(let text) = message else { continue }
-        attached = true
-        let shown = Self.shownVersion(text)
-        if let first = state.attach(id, continuation, shown: shown) {
-          continuation.yield(.text(first))
+        guard case .text(let text) = message, let request = Self.request(text) else { continue }
+        if attached {
+          if ContinuousClock.now - window > .seconds(1) {
+            window = ContinuousClock.now
+            answered = 0
+          }
+          answered += 1
+          if answered > Self.maximumAnswersPerSecond { continue }
+        }
+        if !attached {
+          attached = true
+          state.attach(id, continuation)
+          if let first = state.catchUp(
+            shown: request["shown"] ?? 0, player: request["player"] ?? 0, whole: false)
+          {
+            continuation.yield(.text(first))
+          }
+          continue
+        }
+        if let index = request["inspect"] {
+          continuation.yield(
+            .text(state.inspection(of: index, player: request["player"] ?? 0)))
+        } else if request["resync"] != nil,
+          let whole = state.catchUp(shown: 0, player: 0, whole: true)
+        {
+          continuation.yield(.text(whole))
         }
       }
       state.detach(id)
@@ -124,12 +260,26 @@ struct PreviewStream: WSMessageHandler {
     return out
   }
 
+  /// Most inspector or whole-player answers a stream gets in a second.
+  static let maximumAnswersPerSecond = 30
+
+  /// The whole numbers of a page's message (`{"shown": 3, "player": 2}`);
+  /// `true` reads as 1; nil when it is not such an object.
+  static func request(_ text: String) -> [String: Int]? {
+    guard text.utf8.count < 256,
+      let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+    else { return nil }
+    var out: [String: Int] = [:]
+    for (key, value) in object {
+      if let number = value as? NSNumber, let whole = Int(exactly: number.doubleValue) {
+        out[key] = whole
+      }
+    }
+    return out
+  }
+
   /// The version in `{"shown": N}`; 0 when the text says none.
   static func shownVersion(_ text: String) -> Int {
-    guard text.utf8.count < 256,
-      let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-      let shown = object["shown"] as? Int
-    else { return 0 }
-    return shown
+    request(text)?["shown"] ?? 0
   }
 }

@@ -19,9 +19,13 @@ public struct RunLane: Sendable, Equatable, Codable {
   public var label: String
   /// The views it animates (`box`, `tiles[0], tiles[1], … (100 views)`).
   public var target: String
+  /// The index (painting order) of the first view it animates, which the
+  /// inspector shows when the lane is selected; nil when it animates none.
+  public var view: Int?
   /// Clock time it started at.
   public var start: Double
-  /// Clock time it ended at; nil while it still runs at the range's end.
+  /// Clock time it ended at; the range's end while it still runs there
+  /// (`ended` is then nil).
   public var end: Double?
   /// How it ended: `done`, `cancelled`, `cleared`; nil while it runs.
   public var ended: String?
@@ -46,6 +50,14 @@ final class LaneRecorder {
   private var byID: [Int: Int] = [:]
   private var built: [RunLane] = []
   private var scene: Scene?
+
+  /// Forgets every lane: a `reset` statement cleared the runs and sent the
+  /// clock back to 0, so the timeline starts over (SPEC §24).
+  func reset() {
+    records = []
+    byID = [:]
+    built = []
+  }
 
   /// Notes one event the clock fired.
   func record(_ event: RunEvent) {
@@ -85,11 +97,21 @@ final class LaneRecorder {
     }
   }
 
-  /// The lanes, in the order the runs started.
-  var lanes: [RunLane] {
+  /// The lanes, in the order the runs started (a run still going ends at
+  /// `end`), and the views each animates, by their index in `order`
+  /// (painting order).
+  func lanes(indexing order: [ViewID: Int], end: Double) -> (lanes: [RunLane], views: [[Int]]) {
     var out = built
-    for i in out.indices { out[i].target = target(of: records[i].motion) }
-    return out
+    var views: [[Int]] = []
+    for i in out.indices {
+      let targets = targetViews(of: records[i].motion)
+      out[i].target = target(naming: targets)
+      let indices = targets.compactMap { order[$0] }
+      out[i].view = indices.first
+      if out[i].end == nil { out[i].end = end }
+      views.append(indices)
+    }
+    return (out, views)
   }
 
   private func note(_ record: RunRecord) -> Int? {
@@ -99,13 +121,22 @@ final class LaneRecorder {
     records.append(record)
     built.append(
       RunLane(
-        id: record.id, label: record.label, target: "", start: record.startTime, end: nil,
+        id: record.id, label: record.label, target: "", view: nil, start: record.startTime,
+        end: nil,
         ended: nil, marks: [], marksDropped: 0))
     return built.count - 1
   }
 
-  /// The names of the views `motion` is bound to, the first few and a count.
-  private func target(of motion: Motion) -> String {
+  /// The names of `views`, the first few and a count.
+  private func target(naming views: [ViewID]) -> String {
+    guard let scene, !views.isEmpty else { return "" }
+    let names = views.prefix(Self.maximumTargetNames).map { scene.name(of: $0) }
+    if views.count <= Self.maximumTargetNames { return names.joined(separator: ", ") }
+    return names.joined(separator: ", ") + ", … (\(views.count) views)"
+  }
+
+  /// The views `motion` is bound to, each once, in the order they are met.
+  private func targetViews(of motion: Motion) -> [ViewID] {
     var seen: Set<ViewID> = []
     var order: [ViewID] = []
     var visited: Set<ObjectIdentifier> = []
@@ -123,9 +154,6 @@ final class LaneRecorder {
       }
     }
     walk(motion)
-    guard let scene, !order.isEmpty else { return "" }
-    let names = order.prefix(Self.maximumTargetNames).map { scene.name(of: $0) }
-    if order.count <= Self.maximumTargetNames { return names.joined(separator: ", ") }
-    return names.joined(separator: ", ") + ", … (\(order.count) views)"
+    return order
   }
 }

@@ -141,6 +141,7 @@ enum HelpText {
       :plot P[, …] for D  braille charts of view properties over the next D seconds
       :plot EASING        a braille chart of an easing over progress 0…1
       :preview [stop]     a live page of the session in the browser, paused at the clock
+      :play [FILE.wav]    the mix of the sounds played over [0, clock], on the speakers or to a file
     """
 
   static let keys = """

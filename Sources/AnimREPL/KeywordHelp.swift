@@ -26,6 +26,8 @@ enum KeywordHelp {
     "seed": "seed n: seed every random choice",
     "reset": "reset: the declared scene again, an empty pool, time 0",
     "grid": "grid NAME(cols: 5, rows: 5, size: 100, gap: 0): a group of cols × rows views",
+    "sound": "sound NAME(\"click.wav\"): a sound from a file ffmpeg decodes (relative to the "
+      + "script); run play(NAME) plays it, NAME.duration is its length",
     "group": "group NAME = [a, b, c]: a group of existing views",
     "on": "on h done|start|repeat|mark \"name\" { ... }: a handler, run at the event's time; "
       + "m on v: bind motion m to view or group v",

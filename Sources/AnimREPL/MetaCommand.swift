@@ -18,11 +18,13 @@ enum MetaCommand: Equatable {
   case plot(String)
   /// `:preview` (start) or `:preview stop`.
   case preview(stop: Bool)
+  /// `:play` (through the speakers) or `:play FILE.wav` (SPEC §22).
+  case play(String?)
 
   /// Every command's name, for completion, `:help meta` and did-you-mean.
   static let names = [
     "help", "quit", "load", "save", "reset", "pool", "timeline", "show", "ast", "tokens", "history",
-    "render", "plot", "preview",
+    "render", "plot", "preview", "play",
   ]
 
   /// Short forms accepted as well.
@@ -78,6 +80,7 @@ enum MetaCommand: Equatable {
         return .failure(
           Problem(message: ":preview takes `stop` or nothing, not '\(other)'", hint: nil))
       }
+    case "play": return .success(.play(optional))
     case "history":
       guard let optional else { return .success(.history(nil)) }
       guard let n = Int(optional), n > 0 else {
@@ -103,11 +106,11 @@ enum MetaCommand: Equatable {
     "show": ":show VIEW", "ast": ":ast EXPR", "tokens": ":tokens TEXT", "history": ":history [N]",
     "render": ":render FILE.png|FILE.svg",
     "plot": ":plot VIEW.PROPERTY[, …] for SECONDS | :plot EASING",
-    "preview": ":preview [stop]",
+    "preview": ":preview [stop]", "play": ":play [FILE.wav]",
   ]
 
   /// The commands whose argument is a file name, which quotes may surround.
-  static let takesFileName: Set<String> = ["load", "save", "render"]
+  static let takesFileName: Set<String> = ["load", "save", "render", "play"]
 
   /// `"my file.anim"` → `my file.anim`; anything else unchanged.
   private static func unquote(_ text: String) -> String {

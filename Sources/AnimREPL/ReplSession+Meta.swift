@@ -32,6 +32,7 @@ extension ReplSession {
     case .render(let path): renderFrame(path, line: line)
     case .plot(let argument): plot(argument, line: line)
     case .preview(let stop): stop ? stopPreview() : startPreview(line: line)
+    case .play(let path): playMix(path, line: line)
     }
   }
 
@@ -138,7 +139,10 @@ extension ReplSession {
     case .view(let id)?:
       showView(id)
     case .group(let group)?:
-      output("\(group.name): \(group.members.count) view\(group.members.count == 1 ? "" : "s")")
+      // A family (SPEC §23.1) says so; its members print under their
+      // names, `bar[3]`.
+      let views = "\(group.members.count) view\(group.members.count == 1 ? "" : "s")"
+      output("\(group.name): \(group.family != nil ? "a family of " : "")\(views)")
       for id in group.members { output("  " + interpreter.describe(.view(id))) }
     case let value?:
       problem("'\(name)' is a \(value.typeName), not a view", commandLine: line)

@@ -25,6 +25,10 @@ extension ReplSession {
       return
     }
     let scene = interpreter.scene
+    if let violation = DrawableRange.violation(in: scene, at: interpreter.clock.now) {
+      problem(violation.message, hint: DrawableRange.Violation.hint, commandLine: line)
+      return
+    }
     do {
       let layout = try StageLayout.make(scene.stage, fitted: DrawnBounds.of(scene))
       let bytes: [UInt8]

@@ -1,6 +1,7 @@
 import AnimEngine
 import AnimFiles
 import AnimLanguage
+import AnimSound
 import Foundation
 
 /// The REPL's logic: reads lines from a `LineReader`, runs them against one
@@ -44,6 +45,10 @@ public final class ReplSession {
   public var flushOutput: () -> Void = {}
   /// The live preview, while `:preview` runs.
   var preview: (any SessionPreview)?
+  /// Plays a mix through the speakers for `:play` (the host gives it: the
+  /// REPL itself never touches a sound device); returns the line to print,
+  /// or throws a message (no device, no player). Nil: the session has none.
+  public var playSound: ((MixPlan) throws(SoundError) -> String)?
 
   /// Whether `:quit` was entered.
   public internal(set) var hasQuit = false

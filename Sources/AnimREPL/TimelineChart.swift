@@ -177,6 +177,7 @@ struct TimelineChart {
     switch m.node {
     case .leaf(let leaf):
       if let mark = leaf.mark { return "mark \"\(mark)\"" }
+      if let cue = leaf.sound { return "play \(cue.name) \(NumberText.format(leaf.duration))s" }
       if leaf.changes.isEmpty { return "wait \(NumberText.format(leaf.duration))s" }
       let names = leaf.changes.map(\.property.name)
       let unique = names.enumerated().filter { names.firstIndex(of: $0.element) == $0.offset }.map(

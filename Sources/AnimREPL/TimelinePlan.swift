@@ -73,7 +73,8 @@ struct TimelinePlan {
     switch m.node {
     case .leaf(let leaf):
       visited += 1
-      if !leaf.changes.isEmpty { spans.append((lo, hi)) }
+      // A play is busy as an animating part is (SPEC §22).
+      if !leaf.changes.isEmpty || leaf.sound != nil { spans.append((lo, hi)) }
       if leaf.mark != nil { marks.append(a) }
     case .sequence(let parts):
       var t = 0.0
@@ -153,7 +154,7 @@ struct TimelinePlan {
   /// Whether any leaf of `m` animates a property.
   static func animates(_ m: Motion) -> Bool {
     switch m.node {
-    case .leaf(let leaf): return !leaf.changes.isEmpty
+    case .leaf(let leaf): return !leaf.changes.isEmpty || leaf.sound != nil
     case .sequence(let parts), .parallel(let parts): return parts.contains(where: animates)
     case .repeating(let inner, _), .reversed(let inner), .yoyo(let inner), .speed(let inner, _),
       .eased(let inner, _), .bound(let inner, _), .prepared(let inner, _):

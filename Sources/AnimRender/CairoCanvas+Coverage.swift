@@ -119,11 +119,13 @@ extension CairoCanvas {
   /// The pixels blending `bounds` visits: one more on each side, where
   /// anti-aliasing reaches, clamped to the image.
   func pixelRect(_ bounds: (Double, Double, Double, Double)) -> PixelRect {
-    let x0 = max(0, Int((bounds.0 - 1).rounded(.down)))
-    let x1 = min(layout.pixelWidth, Int((bounds.2 + 1).rounded(.up)))
-    let y0 = max(0, Int((bounds.1 - 1).rounded(.down)))
-    let y1 = min(layout.pixelHeight, Int((bounds.3 + 1).rounded(.up)))
-    return PixelRect(x0: x0, y0: y0, x1: x1, y1: y1)
+    PixelRect(covering: bounds, width: layout.pixelWidth, height: layout.pixelHeight)
+  }
+
+  /// The box outlines are cut to before Cairo draws them (``DeviceClip``):
+  /// the image grown by a stroke's `reach` in pixels and a little more.
+  func cut(reach: Double) -> DeviceClip {
+    DeviceClip(width: layout.pixelWidth, height: layout.pixelHeight, margin: reach + 4)
   }
 
   /// Blends `p` over pixels `x0..<x1` of row `y` through the coverage

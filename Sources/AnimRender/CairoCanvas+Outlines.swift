@@ -27,9 +27,9 @@ extension CairoCanvas {
         cairo_clip(cr)
         return false
       }
-      var matrix = cairo_matrix_t(xx: m.a, yx: m.b, xy: m.c, yy: m.d, x0: m.tx, y0: m.ty)
-      cairo_set_matrix(cr, &matrix)
-      CairoOutline.append(scene.clipOutline(of: clip), to: cr)
+      let matrix = cairo_matrix_t(xx: m.a, yx: m.b, xy: m.c, yy: m.d, x0: m.tx, y0: m.ty)
+      CairoOutline.append(
+        scene.clipOutline(of: clip), to: cr, under: matrix, cut: cut(reach: 0), closing: true)
       cairo_identity_matrix(cr)
       cairo_clip(cr)
     }
@@ -85,14 +85,12 @@ extension CairoCanvas {
         alpha: alpha)
       {
         flush()
-        cairo_set_matrix(cr, &matrix)
-        CairoOutline.append(outline, to: cr)
+        CairoOutline.append(outline, to: cr, under: matrix, cut: cut(reach: 0), closing: true)
         cairo_identity_matrix(cr)
         blendGradient(paint, (box.minimum.x, box.minimum.y, box.maximum.x, box.maximum.y))
       }
     } else if fill.a * alpha > 0, !coverTurnedQuad(outline, device, fillPaint) {
-      cairo_set_matrix(cr, &matrix)
-      CairoOutline.append(outline, to: cr)
+      CairoOutline.append(outline, to: cr, under: matrix, cut: cut(reach: 0), closing: true)
       cairo_identity_matrix(cr)
       batch.add(
         fillPaint, (box.minimum.x, box.minimum.y, box.maximum.x, box.maximum.y), reusable: true)
@@ -121,16 +119,18 @@ extension CairoCanvas {
           height: abs(v.number(.height)), alpha: alpha)
       else { return }
       flush()
-      cairo_set_matrix(cr, &matrix)
-      CairoOutline.append(piece, to: cr)
-      CairoOutline.setStroke(cr, width: width, cap: cap, join: join)
+      CairoOutline.append(piece, to: cr, under: matrix, cut: cut(reach: reach), closing: false)
+      CairoOutline.setStroke(
+        cr,
+        width: CairoOutline.drawableWidth(
+          width, largestScale: Outline.largestScale(a: xx, b: yx, c: xy, d: yy)),
+        cap: cap, join: join)
       cairo_stroke(cr)
       cairo_identity_matrix(cr)
       blendMask(paint, bounds)
       return
     }
-    cairo_set_matrix(cr, &matrix)
-    CairoOutline.append(piece, to: cr)
+    CairoOutline.append(piece, to: cr, under: matrix, cut: cut(reach: reach), closing: false)
     // Only strokes whose coverage is the same at every whole-pixel offset
     // (CoverageCache): straight segments, round or bevel joins.
     var shape: CoverageCache.Shape?
@@ -149,7 +149,11 @@ extension CairoCanvas {
       }
       cairo_set_matrix(cr, &matrix)
     }
-    CairoOutline.setStroke(cr, width: width, cap: cap, join: join)
+    CairoOutline.setStroke(
+      cr,
+      width: CairoOutline.drawableWidth(
+        width, largestScale: Outline.largestScale(a: xx, b: yx, c: xy, d: yy)),
+      cap: cap, join: join)
     cairo_stroke(cr)
     cairo_identity_matrix(cr)
     batch.add(paint, bounds)

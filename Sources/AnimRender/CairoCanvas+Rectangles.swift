@@ -19,11 +19,13 @@ extension CairoCanvas {
 
   /// A plain rectangle of a flat scene added to the batch, its colour at
   /// alpha × the colour's alpha × `opacity` (a group opacity taken into
-  /// its one paint).
+  /// its one paint). False, drawing nothing, for a rectangle past
+  /// ``DeviceClip/safeRange``: it is drawn through its outline, cut to the
+  /// image.
   @inline(__always)
   func batchFlatRectangle(
     _ v: ViewRecord, alphaClamp: DrawClamp, radiusClamp: DrawClamp, opacity groupOpacity: Double
-  ) {
+  ) -> Bool {
     let k = layout.scale
     let opacity =
       alphaClamp.apply(v.number(.alpha), width: 0, height: 0) * v.color(.color).a * groupOpacity
@@ -32,7 +34,7 @@ extension CairoCanvas {
     let sx = v.number(.scaleX) * k
     let sy = v.number(.scaleY) * k
     guard opacity > 0, w > 0, h > 0, sx != 0, sy != 0, sx.isFinite, sy.isFinite else {
-      return
+      return true
     }
     let (px, py) = layout.pixel(x: v.number(.x), y: v.number(.y))
     let radius = radiusClamp.apply(v.number(.cornerRadius), width: w, height: h)
@@ -41,6 +43,8 @@ extension CairoCanvas {
     let ex = abs(cos * sx) * w / 2 + abs(sin * sy) * h / 2
     let ey = abs(sin * sx) * w / 2 + abs(cos * sy) * h / 2
     let bounds = (px - ex, py - ey, px + ex, py + ey)
+    // Past what Cairo draws exactly: cut to the image first.
+    guard DeviceClip.holds(bounds) else { return false }
     let fill = v.color(.color)
     let paint = Paint(r: fill.r, g: fill.g, b: fill.b, a: opacity)
     if sin != 0 && radius == 0 {
@@ -49,7 +53,7 @@ extension CairoCanvas {
       let (bx, by) = (-sin * sy * h / 2, cos * sy * h / 2)
       let xs = (px - ax - bx, px + ax - bx, px + ax + bx, px - ax + bx)
       let ys = (py - ay - by, py + ay - by, py + ay + by, py - ay + by)
-      if coverQuad(xs: xs, ys: ys, paint) { return }
+      if coverQuad(xs: xs, ys: ys, paint) { return true }
     }
     if !batch.accepts(paint, bounds) { flush() }
     batch.add(paint, bounds, reusable: sin != 0 || radius != 0)
@@ -58,7 +62,7 @@ extension CairoCanvas {
       let dw = abs(sx) * w
       let dh = abs(sy) * h
       cairo_rectangle(context, px - dw / 2, py - dh / 2, dw, dh)
-      return
+      return true
     }
     // The matrix maps the view's own points (centred on 0, 0) to pixels:
     // scaled about the centre, rotated clockwise on screen, moved to (px, py).
@@ -71,19 +75,22 @@ extension CairoCanvas {
       cairo_rectangle(context, -w / 2, -h / 2, w, h)
     }
     cairo_identity_matrix(context)
+    return true
   }
 
   /// A square-cornered, unstroked rectangle in a tree: its box under
   /// `placed` added to the batch (as flat scenes batch theirs), so the
-  /// tiles of a grid under a parent are filled a batch at a time.
-  func batchRectangle(_ v: ViewRecord, placed m: Affine, alpha: Double) {
+  /// tiles of a grid under a parent are filled a batch at a time. False,
+  /// drawing nothing, for a rectangle past ``DeviceClip/safeRange``: it is
+  /// drawn through its outline, cut to the image.
+  func batchRectangle(_ v: ViewRecord, placed m: Affine, alpha: Double) -> Bool {
     let fill = v.color(.color)
     let opacity = alpha * fill.a
     let w = abs(v.number(.width))
     let h = abs(v.number(.height))
     let det = m.a * m.d - m.b * m.c
     guard opacity > 0, w > 0, h > 0, det != 0, det.isFinite, m.tx.isFinite, m.ty.isFinite else {
-      return
+      return true
     }
     let xs = (m.tx, m.a * w + m.tx, m.c * h + m.tx, m.a * w + m.c * h + m.tx)
     let ys = (m.ty, m.b * w + m.ty, m.d * h + m.ty, m.b * w + m.d * h + m.ty)
@@ -91,22 +98,24 @@ extension CairoCanvas {
       min(min(xs.0, xs.1), min(xs.2, xs.3)), min(min(ys.0, ys.1), min(ys.2, ys.3)),
       max(max(xs.0, xs.1), max(xs.2, xs.3)), max(max(ys.0, ys.1), max(ys.2, ys.3))
     )
+    guard DeviceClip.holds(bounds) else { return false }
     let paint = Paint(r: fill.r, g: fill.g, b: fill.b, a: opacity)
     if m.b != 0 || m.c != 0,
       coverQuad(xs: (xs.0, xs.1, xs.3, xs.2), ys: (ys.0, ys.1, ys.3, ys.2), paint)
     {
-      return
+      return true
     }
     if !batch.accepts(paint, bounds) { flush() }
     batch.add(paint, bounds, reusable: m.b != 0 || m.c != 0)
     if m.b == 0 && m.c == 0 {
       cairo_rectangle(context, bounds.0, bounds.1, bounds.2 - bounds.0, bounds.3 - bounds.1)
-      return
+      return true
     }
     var matrix = cairo_matrix_t(xx: m.a, yx: m.b, xy: m.c, yy: m.d, x0: m.tx, y0: m.ty)
     cairo_set_matrix(context, &matrix)
     cairo_rectangle(context, 0, 0, w, h)
     cairo_identity_matrix(context)
+    return true
   }
 
   /// Blends `paint` through the exact coverage (``AreaCoverage``) of the

@@ -157,9 +157,9 @@ public final class CairoCanvas {
           opacity = composition.opacity
         } else {
           openGroup(id, composition: composition, scene: scene)
-          if plain.admits(kind, v) {
-            batchFlatRectangle(v, alphaClamp: alphaClamp, radiusClamp: radiusClamp, opacity: 1)
-          } else {
+          if !plain.admits(kind, v)
+            || !batchFlatRectangle(v, alphaClamp: alphaClamp, radiusClamp: radiusClamp, opacity: 1)
+          {
             flush()
             drawOutline(kind, v, path: scene.paths[id], text: scene.textView(id), opacity: 1)
           }
@@ -167,13 +167,15 @@ public final class CairoCanvas {
           return
         }
       }
-      guard plain.admits(kind, v) else {
-        // Every other view is drawn through its outline (SPEC §16).
+      guard plain.admits(kind, v),
+        batchFlatRectangle(v, alphaClamp: alphaClamp, radiusClamp: radiusClamp, opacity: opacity)
+      else {
+        // Every other view is drawn through its outline (SPEC §16), and a
+        // rectangle past what Cairo draws exactly, cut to the image.
         flush()
         drawOutline(kind, v, path: scene.paths[id], text: scene.textView(id), opacity: opacity)
         return
       }
-      batchFlatRectangle(v, alphaClamp: alphaClamp, radiusClamp: radiusClamp, opacity: opacity)
     }
     flush()
   }
@@ -222,10 +224,7 @@ public final class CairoCanvas {
           if !composition.isNone { alpha *= composition.opacity }
         }
         // Morphed outlines and texts go through the generic outline path.
-        if plain.admits(kind, v) {
-          batchRectangle(v, placed: placed, alpha: alpha)
-          return
-        }
+        if plain.admits(kind, v), batchRectangle(v, placed: placed, alpha: alpha) { return }
         flush()
         drawOutline(
           kind, v, path: scene.paths[id], text: scene.textView(id), placed: placed, alpha: alpha)

@@ -19,6 +19,45 @@ enum CairoOutline {
     }
   }
 
+  /// Appends `outline` under `matrix` (box coordinates to pixels; the
+  /// matrix is in force when this returns, for a stroke's pen): as it is
+  /// when it lies within ``DeviceClip/safeRange``, else cut to `cut`'s box
+  /// in device space (SPEC §12.1's pixels inside the image unchanged; issue
+  /// 32). `closing`: the path is filled or clipped to, so an open subpath
+  /// is closed before it is cut.
+  static func append(
+    _ outline: Outline, to cr: OpaquePointer, under matrix: cairo_matrix_t, cut: DeviceClip,
+    closing: Bool
+  ) {
+    var matrix = matrix
+    let transform = Affine(
+      a: matrix.xx, b: matrix.yx, c: matrix.xy, d: matrix.yy, tx: matrix.x0, ty: matrix.y0)
+    cairo_set_matrix(cr, &matrix)
+    if DeviceClip.fits(outline, under: transform) {
+      append(outline, to: cr)
+      return
+    }
+    cairo_identity_matrix(cr)
+    for command in cut.commands(for: outline, under: transform, closing: closing) {
+      switch command {
+      case .move(let p): cairo_move_to(cr, p.x, p.y)
+      case .line(let p): cairo_line_to(cr, p.x, p.y)
+      case .curve(let c1, let c2, let p): cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+      case .close: cairo_close_path(cr)
+      }
+    }
+    cairo_set_matrix(cr, &matrix)
+  }
+
+  /// The widest stroke, in the view's units, whose pen Cairo draws under a
+  /// map whose largest scale is `largestScale`: ``DeviceClip/safeRange``
+  /// pixels. A stroke wider than that (its width past 65 536 pixels) is
+  /// drawn that wide, a documented approximation.
+  static func drawableWidth(_ width: Double, largestScale: Double) -> Double {
+    guard largestScale > 0, largestScale.isFinite else { return width }
+    return min(width, DeviceClip.safeRange / largestScale)
+  }
+
   /// Sets `cr`'s stroke: `width` (in user units, so it scales with the
   /// matrix in force when stroking), the cap, the join and SPEC §16.2's
   /// miter limit of 4.

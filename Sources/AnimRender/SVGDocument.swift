@@ -238,8 +238,9 @@ public enum SVGDocument {
     a >= 1 ? "" : " fill-opacity=\"\(number(a))\""
   }
 
-  /// The shortest decimal that reads back as `v`; integers without `.0`.
+  /// The shortest decimal that reads back as `v`; integers without `.0`;
+  /// never `inf` or `nan` (``NumberText/written(_:)``).
   static func number(_ v: Double) -> String {
-    NumberText.exact(v)
+    NumberText.written(v)
   }
 }

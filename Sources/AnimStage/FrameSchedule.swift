@@ -1,3 +1,5 @@
+import AnimEngine
+
 /// The times a render takes frames at (SPEC §12.3): A + k/N for
 /// k = 0, 1, … while the time is at most B, with 1e-9 s of tolerance.
 public struct FrameSchedule: Sendable, Equatable {
@@ -10,9 +12,19 @@ public struct FrameSchedule: Sendable, Equatable {
 
   /// The tolerance on the last frame's time: a frame at B + 1e-9 counts.
   public static let tolerance = 1e-9
-  /// Most frames one render takes (at 60 fps, over four and a half hours);
-  /// past it a render is refused rather than encoded for days.
-  public static let maximumFrames = 1_000_000
+  /// Most frames one render, export or plot takes: 100 000 (27 minutes at
+  /// 60 fps). Past it the command is refused (exit 64) rather than left to
+  /// run for hours: a `--fps 1e6` over a second, or a script whose clock
+  /// runs for days, would otherwise stop every frame of it.
+  public static let maximumFrames = 100_000
+
+  /// Why a range from `start` at `rate` is refused: it passes
+  /// ``maximumFrames`` (at the time of the first frame past it).
+  public static func tooManyFramesMessage(start: Double, rate: Double) -> String {
+    let past = start + Double(maximumFrames) / rate
+    return
+      "the frames from \(NumberText.format(start)) s at \(NumberText.format(rate)) fps pass \(maximumFrames) (the most one command takes) at \(NumberText.format(past)) s: shorten the range (--from, --to) or lower --fps"
+  }
 
   public init(start: Double, rate: Double, count: Int) {
     self.start = start

@@ -29,6 +29,8 @@ public final class FontFile: @unchecked Sendable {
   /// Opens face `index` of the font at `path`, named `name` (nil: by its
   /// name table); an error when it is not a font.
   init(path: String, index: Int32 = 0, name: String? = nil) throws(TextError) {
+    // A family's file too: FreeType must never open a FIFO or a device.
+    if let problem = FontPath.problem(path, named: path) { throw problem }
     var error = [CChar](repeating: 0, count: 256)
     guard let handle = anim_text_open(path, index, &error, error.count) else {
       throw TextError(

@@ -135,12 +135,16 @@ public enum FontResolver {
     -> String
   {
     let path = name.hasPrefix("/") || directory == nil ? name : directory! + "/" + name
-    guard access(path, R_OK) == 0 else {
-      throw TextError(
-        "font file '\(name)' not found",
-        hint: "give a path to a .ttf or .otf file, or a family name")
-    }
+    if let problem = FontPath.problem(path, named: name) { throw problem }
     return path
+  }
+
+  /// Why the font file at `path` cannot be used, found without opening it
+  /// (`anim check`): missing, not a regular file or too large
+  /// (``FontPath``); nil when it may be used. `name` is the font as the
+  /// script wrote it, as the error names it when the script runs.
+  public static func pathProblem(_ path: String, named name: String) -> TextError? {
+    FontPath.problem(path, named: name)
   }
 
   private static func familyFace(_ request: FontRequest) throws(TextError) -> Face {

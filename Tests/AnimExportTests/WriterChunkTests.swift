@@ -45,4 +45,43 @@ final class WriterChunkTests: XCTestCase {
     XCTAssertTrue(pieces[8].hasSuffix("</html>\n"))
     XCTAssertEqual(pieces.joined(), HTMLPlayerWriter.page(recording, stage: stage))
   }
+
+  /// The page as its parts, assembled in the page's order.
+  private func assembled(_ parts: HTMLPlayerParts) -> String {
+    let head =
+      "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      + "<title>anim export</title>\n<style>\n" + HTMLPlayerParts.style
+      + "</style>\n</head>\n<body>\n"
+    return head + parts.stageOpening + parts.elements.joined() + parts.stageClosing
+      + HTMLPlayerParts.controls + "<script id=\"anim-data\" type=\"application/json\">"
+      + parts.data + "</script>\n<script>\n" + HTMLPlayerParts.script
+      + "</script>\n</body>\n</html>\n"
+  }
+
+  func testThePagesPartsAreThePage() throws {
+    let recording = try recording()
+    let parts = HTMLPlayerWriter.parts(recording, stage: stage)
+    XCTAssertFalse(parts.isTree)
+    XCTAssertEqual(parts.elements.count, 8)
+    XCTAssertEqual(parts.views.count, 8)
+    XCTAssertTrue(parts.elements[3].hasPrefix("<rect id=\"v3\""))
+    XCTAssertTrue(parts.views[3].hasPrefix(#"{"name":"tiles[3]","animations":[{"p":"translate""#))
+    XCTAssertEqual(assembled(parts), HTMLPlayerWriter.page(recording, stage: stage))
+  }
+
+  func testATreesPartsAreThePageWithItsElementsAsOne() throws {
+    let recording = try RecordingHarness(
+      script: """
+        view car(x: 100, y: 50, width: 40, height: 20) {
+          view wheel(x: 10, y: 10, width: 5, height: 5, color: red)
+        }
+        run move(by: (50, 0), 1) on car
+        """
+    ).record()
+    let parts = HTMLPlayerWriter.parts(recording, stage: stage)
+    XCTAssertTrue(parts.isTree)
+    XCTAssertEqual(parts.elements.count, 1)
+    XCTAssertEqual(parts.views.count, 2)
+    XCTAssertEqual(assembled(parts), HTMLPlayerWriter.page(recording, stage: stage))
+  }
 }

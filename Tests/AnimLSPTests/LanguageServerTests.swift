@@ -134,6 +134,78 @@ final class LanguageServerTests: XCTestCase {
       ["color:", "cornerRadius:"])
   }
 
+  func testCompletionOffersARecordsFieldsFromItsLiteralAndACSVsHeader() throws {
+    XCTAssertEqual(
+      try completionLabels(
+        "let r = {month: \"Jan\", sales: 120, \"first name\": 1}\nprint r.s", line: 1,
+        character: 9),
+      ["sales"])
+    XCTAssertEqual(
+      try completionLabels("let rows = [{a: 1, b: 2}]\nprint rows[0].", line: 1, character: 14),
+      ["a", "b"])
+    // A json() value, found by running the declarations it needs.
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("anim-lsp-data-\(getpid())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try "month,sales,note\n".write(
+      to: directory.appendingPathComponent("sales.csv"), atomically: true, encoding: .utf8)
+    try #"{"title": "T", "items": [1]}"#.write(
+      to: directory.appendingPathComponent("d.json"), atomically: true, encoding: .utf8)
+    let server = LanguageServer()
+    _ = server.handle(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": [:]])
+    let file = "file://" + directory.appendingPathComponent("main.anim").path
+    _ = server.handle([
+      "jsonrpc": "2.0", "method": "textDocument/didOpen",
+      "params": [
+        "textDocument": [
+          "uri": .string(file), "version": 1,
+          "text":
+            "let rows = csv(\"sales.csv\")\nlet d = json(\"d.json\")\nprint rows[0].\nprint d.\n",
+        ]
+      ],
+    ])
+    func labels(line: Int, character: Int) -> [String] {
+      let replies = server.handle([
+        "jsonrpc": "2.0", "id": 9, "method": "textDocument/completion",
+        "params": [
+          "textDocument": ["uri": .string(file)],
+          "position": ["line": .int(line), "character": .int(character)],
+        ],
+      ])
+      return replies.first?["result"]?["items"]?.array?.compactMap { $0["label"]?.string } ?? []
+    }
+    // The header, though the file has no rows.
+    XCTAssertEqual(labels(line: 2, character: 14), ["month", "sales", "note"])
+    XCTAssertEqual(labels(line: 3, character: 8), ["title", "items"])
+  }
+
+  func testHoverShowsAListsLengthAndARecordsFields() throws {
+    let server = initialized()
+    _ = open(server, "let xs = [for i in 0..<12: i]\nlet r = {a: 1, b: \"x\"}\nprint xs, r\n")
+    let list = try XCTUnwrap(request(server, "textDocument/hover", line: 2, character: 6))
+    XCTAssertEqual(
+      list["contents"]?["value"],
+      "```anim\nlet xs = [for i in 0..<12: i]\n```\nvariable: list of 12 items")
+    let record = try XCTUnwrap(request(server, "textDocument/hover", line: 2, character: 10))
+    XCTAssertEqual(
+      record["contents"]?["value"],
+      "```anim\nlet r = {a: 1, b: \"x\"}\n```\nvariable: record of 2 fields: a, b")
+  }
+
+  func testAFamilyIsSeenAfterTheLoopThatDeclaresIt() throws {
+    let server = initialized()
+    _ = open(server, "for i in 0..<3 { rect bar[i](x: i) }\nprint bar.count\n")
+    let hover = try XCTUnwrap(request(server, "textDocument/hover", line: 1, character: 7))
+    XCTAssertEqual(
+      hover["contents"]?["value"],
+      "```anim\nrect bar[i](x: i)\n```\nfamily")
+    XCTAssertEqual(
+      try completionLabels(
+        "for i in 0..<3 { rect bar[i](x: i) }\nprint bar.", line: 1, character: 10),
+      ["count"])
+  }
+
   func testImportCompletionOffersFilesAndFoldersWithTheirKinds() throws {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("anim-lsp-import-\(getpid())")
@@ -232,8 +304,8 @@ final class LanguageServerTests: XCTestCase {
     XCTAssertEqual(
       Set(labels),
       [
-        "reset", "resume", "restart", "run", "radial", "random", "resize", "reverse", "rgb",
-        "rotate", "round", "rect",
+        "reset", "resume", "restart", "run", "radial", "random", "range", "resize", "reverse",
+        "rgb", "rotate", "round", "rect",
       ])
     XCTAssertTrue(labels.contains("run") && labels.contains("rotate"))
     let hover = try XCTUnwrap(request(server, "textDocument/hover", line: 2, character: 4))

@@ -181,7 +181,8 @@ final class LexerTests: XCTestCase {
     let all = tokens(#"x = "ab\qc" + 1"#)
     XCTAssertEqual(all[2].kind, .error)
     XCTAssertEqual(
-      all[2].text, #"unknown escape sequence '\q' in string; valid escapes are \n, \t, \" and \\"#)
+      all[2].text,
+      #"unknown escape sequence '\q' in string; valid escapes are \n, \t, \", \\ and \(…)"#)
     XCTAssertEqual(all[2].range.column, 8)
     XCTAssertEqual(all[3].kind, .plus, "lexing goes on after the string")
   }

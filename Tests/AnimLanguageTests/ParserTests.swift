@@ -294,7 +294,7 @@ final class ParserTests: XCTestCase {
     XCTAssertEqual(
       errors("x = \"a\\qb\" +\nprint 1"),
       [
-        #"1:7: error: unknown escape sequence '\q' in string; valid escapes are \n, \t, \" and \\"#
+        #"1:7: error: unknown escape sequence '\q' in string; valid escapes are \n, \t, \", \\ and \(…)"#
       ])
     XCTAssertEqual(errors("x = 1 @ 2\ny = 2"), ["1:7: error: unexpected character '@'"])
   }
@@ -433,5 +433,37 @@ final class ParserTests: XCTestCase {
     let (bad, errors) = Parser.parseExpression(SourceFile(path: "<repl>", text: "a b"))
     XCTAssertNil(bad)
     XCTAssertEqual(errors.map(\.description), ["1:3: error: expected end of expression, found 'b'"])
+  }
+
+  // MARK: - Data (SPEC §23.1)
+
+  func testInterpolationReadsTheExpressionsOutOfTheString() {
+    XCTAssertEqual(
+      tree(#"print "a\(n + 1)b\("c\(d)")\n""#),
+      #"(print (interpolate "a" (binary + n 1) "b" (interpolate "c" d) "\n"))"#)
+  }
+
+  func testInterpolationErrorsPointIntoTheString() {
+    XCTAssertEqual(errors(#"print "éé\(1 +)""#), ["1:15: error: expected expression, found ')'"])
+    XCTAssertEqual(
+      errors(#"print "\(a b)""#),
+      ["1:12: error: expected ')' to end the interpolation '\\(…)', found 'b'"])
+    XCTAssertEqual(errors(#"print "\(1"#), ["1:7: error: unterminated string"])
+  }
+
+  func testRecordsAcrossLinesAndComprehensions() {
+    XCTAssertEqual(
+      trees("let r = {\n  a: 1,\n  \"b c\": [for x in xs if x > 0: x * 2],\n}\nprint {a: 1}.a"),
+      [
+        "(let r (record a:1 b c:(comprehension x xs if (binary > x 0) (binary * x 2))))",
+        "(print (member (record a:1) a))",
+      ])
+    XCTAssertEqual(trees("for v in g {\n  print v\n}"), ["(for v g (block (print v)))"])
+  }
+
+  func testFamilyMemberDeclaration() {
+    XCTAssertEqual(
+      tree("for i in 0..<3 { rect bar[i](x: 40 * i) }"),
+      "(for i (binary ..< 0 3) (block (rect (index bar i) x:(binary * 40 i))))")
   }
 }

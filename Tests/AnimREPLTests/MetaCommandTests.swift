@@ -63,7 +63,8 @@ final class MetaCommandTests: XCTestCase {
         XCTAssertTrue(listed.contains(label), "\(kind.name): \(label)")
       }
     }
-    XCTAssertTrue(ScriptedSession().type([":help shape"]).contains(" d viewBox parent;"))
+    XCTAssertTrue(
+      ScriptedSession().type([":help shape"]).contains(" points d viewBox closed smooth parent;"))
     let text = ScriptedSession().type([":help text"])
     XCTAssertTrue(text.hasSuffix("; read-only: width height face\n"), text)
   }
@@ -222,6 +223,22 @@ final class MetaCommandTests: XCTestCase {
         scaleX   1
         scaleY   1
         color    #ffffff
+
+      """)
+  }
+
+  func testShowAFamilySaysSoAndPrintsEachMember() {
+    let session = ScriptedSession()
+    session.type(["for i in 0..<2 { ellipse dot[i](x: 10 * i, width: 5) }"])
+    XCTAssertEqual(
+      session.type([":show dot", "print [1, {a: \"x\"}], dot[1].name"]),
+      """
+      anim 0.000s> :show dot
+      dot: a family of 2 views
+        dot[0]: x=0 y=0 width=5 height=100 alpha=1 rotation=0 scaleX=1 scaleY=1 color=#ffffff
+        dot[1]: x=10 y=0 width=5 height=100 alpha=1 rotation=0 scaleX=1 scaleY=1 color=#ffffff
+      anim 0.000s> print [1, {a: "x"}], dot[1].name
+      [1, {a: "x"}] dot[1]
 
       """)
   }

@@ -36,7 +36,7 @@ class Browser:
     `events`); `open` replaces it with a new page (a page that navigates to
     a file may be swapped for another process)."""
 
-    def __init__(self, profile_dir=None, width=1200, height=900, timeout=300):
+    def __init__(self, profile_dir=None, width=1200, height=900, timeout=300, extra_args=()):
         path = chromium_path()
         if path is None:
             raise RuntimeError("chromium is not installed")
@@ -54,7 +54,7 @@ class Browser:
             [path, "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
              "--remote-debugging-port=0", f"--user-data-dir={self.profile}",
              f"--window-size={width},{height}", "--force-device-scale-factor=1",
-             "--no-first-run", "--no-default-browser-check", "about:blank"],
+             "--no-first-run", "--no-default-browser-check", *extra_args, "about:blank"],
             stdout=subprocess.DEVNULL, stderr=log)
         log.close()
         port = None
@@ -207,10 +207,50 @@ class Browser:
             f"(() => {{ const r = document.querySelector({json.dumps(selector)}).getBoundingClientRect();"
             " return [r.left + r.width / 2, r.top + r.height / 2]; })()")
 
-    def click(self, x, y):
-        """A real left click (pressed and released) at (x, y)."""
+    def click(self, x, y, count=1):
+        """A real left click (pressed and released) at (x, y); `count` 2 is
+        the second click of a double click."""
         for kind in ("mousePressed", "mouseReleased"):
-            self.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1)
+            self.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left",
+                      clickCount=count)
+
+    def double_click(self, x, y):
+        """Two real clicks at (x, y), the second a double click."""
+        self.click(x, y, 1)
+        self.click(x, y, 2)
+
+    def drag(self, points):
+        """Presses the left button at the first (x, y), moves through the
+        others with it held, and lets it go at the last."""
+        (x, y), rest = points[0], points[1:]
+        self.call("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=y)
+        self.call("Input.dispatchMouseEvent", type="mousePressed", x=x, y=y, button="left",
+                  buttons=1, clickCount=1)
+        for x, y in rest:
+            self.call("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=y, button="left",
+                      buttons=1)
+        self.call("Input.dispatchMouseEvent", type="mouseReleased", x=x, y=y, button="left",
+                  buttons=0, clickCount=1)
+
+    def wheel(self, x, y, dx=0, dy=0, modifiers=0):
+        """A real mouse wheel turn at (x, y) (modifiers: 2 ctrl, 8 shift)."""
+        self.call("Input.dispatchMouseEvent", type="mouseWheel", x=x, y=y, deltaX=dx, deltaY=dy,
+                  modifiers=modifiers)
+
+    KEYS = {"ArrowLeft": ("ArrowLeft", 37), "ArrowRight": ("ArrowRight", 39),
+            "Home": ("Home", 36), "End": ("End", 35), " ": ("Space", 32)}
+
+    def press(self, key, modifiers=0):
+        """A real key press (down and up) of `key` (a name of KEYS), with
+        `modifiers` (8: shift)."""
+        code, number = self.KEYS[key]
+        common = dict(key=key, code=code, windowsVirtualKeyCode=number, nativeVirtualKeyCode=number,
+                      modifiers=modifiers)
+        if key == " ":
+            self.call("Input.dispatchKeyEvent", type="keyDown", text=" ", **common)
+        else:
+            self.call("Input.dispatchKeyEvent", type="rawKeyDown", **common)
+        self.call("Input.dispatchKeyEvent", type="keyUp", **common)
 
     # -- the end --------------------------------------------------------------
 

@@ -174,3 +174,46 @@ def test_a_script_with_text_loads_the_text_libraries(tmp_path):
     assert trace.stdout == "38.4\n"
     for soname in TEXT_LIBRARIES:
         assert soname in trace.stderr
+
+
+def test_a_script_without_beats_or_onsets_loads_no_aubio(tmp_path):
+    """W6 (SPEC §22): aubio (and the libav*, FFTW and libsndfile it brings)
+    is opened by the first `beats` or `onsets`; a script that plays a sound
+    or measures its loudness spawns ffmpeg but loads nothing more."""
+    needed = subprocess.run(["ldd", ANIM], capture_output=True, text=True, check=True).stdout
+    assert "libaubio" not in needed
+    env = dict(os.environ, LD_DEBUG="files")
+    trace = subprocess.run(
+        [ANIM, "run", SCRIPT], capture_output=True, text=True, env=env, check=True
+    )
+    assert "libaubio" not in trace.stderr
+    sounds = os.path.abspath("tests/sound")
+    script = tmp_path / "s.anim"
+    script.write_text(
+        f'sound c("{sounds}/click.wav")\nrun play(c)\nprint c.duration, loudness(c, 0) > 0\n'
+    )
+    trace = subprocess.run(
+        [ANIM, "run", str(script)], capture_output=True, text=True, env=env, check=True
+    )
+    assert trace.stdout == "0.1 true\n"
+    assert "libaubio" not in trace.stderr and "libavcodec" not in trace.stderr
+    script.write_text(f'sound b("{sounds}/beat.wav")\nprint onsets(b).count\n')
+    trace = subprocess.run(
+        [ANIM, "run", str(script)], capture_output=True, text=True, env=env, check=True
+    )
+    assert trace.stdout == "6\n"
+    assert "libaubio.so.5" in trace.stderr
+
+
+@hiding
+def test_beats_without_aubio_is_an_error_naming_the_package(tmp_path):
+    path = library_path("libaubio.so.5")
+    inner = 'mount --bind /dev/null "$0" && exec "$@"'
+    script = tmp_path / "s.anim"
+    script.write_text(f'sound b("{os.path.abspath("tests/sound/beat.wav")}")\nprint beats(b)\n')
+    done = subprocess.run(
+        ["unshare", "--mount", "sh", "-c", inner, path, ANIM, "run", str(script)],
+        capture_output=True, text=True,
+    )
+    assert done.returncode == 70, done
+    assert "cannot analyse sounds" in done.stderr and "apt-get install libaubio5" in done.stderr

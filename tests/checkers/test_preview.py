@@ -3,7 +3,6 @@
 the script on disk and looks at what the page draws (screenshot pixels) and
 when; raw sockets check the server's safety rules and exit codes."""
 
-import http.client
 import json
 import os
 import re
@@ -18,64 +17,8 @@ import websocket
 from cdp_support import Browser
 from pty_support import read_until
 
-ANIM = os.environ.get("ANIM", ".build/debug/anim")
-
-MOVING_BOX = """\
-view box(x: 50, y: 50, width: 40, height: 40, color: {color})
-h = run move(to: (250, 50), 2) on box
-print "box is", box.color
-"""
-
-
-def save(path, text):
-    """Saves as an editor does: a new file renamed over the old one."""
-    tmp = str(path) + ".tmp"
-    with open(tmp, "w") as f:
-        f.write(text)
-    os.replace(tmp, path)
-
-
-class Preview:
-    """A running `anim preview` process."""
-
-    def __init__(self, path, *args, cwd=None):
-        self.stderr_path = str(path) + ".stderr"
-        self.stderr = open(self.stderr_path, "w")
-        self.proc = subprocess.Popen(
-            [os.path.abspath(ANIM) if os.path.exists(ANIM) else ANIM, "preview", str(path), *args],
-            stdout=subprocess.PIPE, stderr=self.stderr, text=True, cwd=cwd)
-        self.first_line = self.proc.stdout.readline()
-        m = re.fullmatch(r"preview: http://(\S+):(\d+)/\n", self.first_line)
-        assert m, f"first stdout line: {self.first_line!r}; stderr: {self.errors()}"
-        self.host, self.port = m.group(1), int(m.group(2))
-        self.url = f"http://{self.host}:{self.port}/"
-
-    def errors(self):
-        self.stderr.flush()
-        with open(self.stderr_path) as f:
-            return f.read()
-
-    def stop(self, sig=signal.SIGINT):
-        if self.proc.poll() is None:
-            self.proc.send_signal(sig)
-        code = self.proc.wait(timeout=10)
-        self.stderr.close()
-        return code
-
-
-def request(port, path="/", host=None, method="GET", body=None, headers=None):
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    conn.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
-    conn.putheader("Host", host if host is not None else f"127.0.0.1:{port}")
-    for k, v in (headers or {}).items():
-        conn.putheader(k, v)
-    if body is not None:
-        conn.putheader("Content-Length", str(len(body)))
-    conn.endheaders(body)
-    response = conn.getresponse()
-    data = response.read()
-    conn.close()
-    return response.status, response.getheader("Content-Type"), data
+from preview_support import (ANIM, MOVING_BOX, Preview, answer_to, request, resident_kib,
+                             save)
 
 
 @pytest.fixture(scope="module")
@@ -271,6 +214,34 @@ def test_an_import_is_watched_and_a_runtime_error_is_shown(tmp_path, browser):
         assert preview.stop() == 0
 
 
+def test_a_data_file_is_watched_as_an_import_is(tmp_path, browser):
+    """SPEC §23.1: `anim preview` reloads when a file the script reads with
+    csv() changes, through the same files-read record as imports."""
+    (tmp_path / "colours.csv").write_text("name,width\nbar,40\n")
+    script = tmp_path / "main.anim"
+    script.write_text(
+        'let rows = csv("colours.csv")\n'
+        "view box(x: 50, y: 50, width: rows[0].width, height: 40, color: red)\n"
+        "run fade(out, 1) on box\n")
+    preview = Preview(script)
+    try:
+        browser.navigate(preview.url + "#t=0")
+        wait_for_version(browser, 1)
+        width = browser.evaluate("document.getElementById('v0').getBoundingClientRect().width")
+        version = shown_version(browser)
+        save(tmp_path / "colours.csv", "name,width\nbar,80\n")
+        wait_for_version(browser, version + 1, timeout=3)
+        wider = browser.evaluate("document.getElementById('v0').getBoundingClientRect().width")
+        assert wider == pytest.approx(2 * width, rel=0.05)
+        # Bad data keeps the last good animation and shows the error.
+        version = shown_version(browser)
+        save(tmp_path / "colours.csv", 'name,width\nbar,"80\n')
+        wait_for_version(browser, version + 1, timeout=3)
+        assert browser.evaluate("window.animPreview.errorShown")
+    finally:
+        assert preview.stop() == 0
+
+
 # -- the timeline --------------------------------------------------------------
 
 LANES = """\
@@ -287,7 +258,7 @@ step 1
 """
 
 
-def test_one_lane_per_run_with_its_events_and_a_click_seeks_to_its_start(tmp_path, browser):
+def test_one_lane_per_run_with_its_events_and_a_double_click_seeks_to_its_start(tmp_path, browser):
     script = tmp_path / "lanes.anim"
     script.write_text(LANES)
     preview = Preview(script)
@@ -307,9 +278,10 @@ def test_one_lane_per_run_with_its_events_and_a_click_seeks_to_its_start(tmp_pat
         assert [lane["ended"] for lane in lanes] == ["done", "cancelled", "done"]
         assert lanes[1]["marks"] == [["mark", 1], ["done", 1.75]]
         assert lanes[2]["marks"] == [["done", 1.5]]
-        # A click on the third lane seeks to its start (0.5) and stays paused.
+        # A double click on the third lane seeks to its start (0.5) and stays
+        # paused (a click selects it: SPEC §24).
         x, y = browser.center_of("#timeline .lane[data-run='3'] .lane-label")
-        browser.click(x, y)
+        browser.double_click(x, y)
         browser.wait_for("Math.abs(document.getAnimations()[0].currentTime - 500) < 1e-6", 2)
         assert browser.evaluate("document.getElementById('play').textContent") == "Play"
         # The playhead is drawn at that time on the tracks.
@@ -320,100 +292,6 @@ def test_one_lane_per_run_with_its_events_and_a_click_seeks_to_its_start(tmp_pat
             " return Math.abs((p.left + p.width / 2 - t.left) / t.width - 0.5 / 2.75) < 0.01; })()", 2)
     finally:
         assert preview.stop() == 0
-
-
-# -- safety ------------------------------------------------------------------
-
-
-def test_other_hosts_are_forbidden_and_only_the_page_and_stream_are_served(tmp_path):
-    script = tmp_path / "box.anim"
-    script.write_text(MOVING_BOX.format(color="red"))
-    (tmp_path / "secret.txt").write_text("secret")
-    preview = Preview(script, cwd=tmp_path)
-    port = preview.port
-    try:
-        assert request(port)[0] == 200
-        assert request(port, host=f"localhost:{port}")[0] == 200
-        for host in ("evil.example", f"evil.example:{port}", "127.0.0.1", f"127.0.0.2:{port}", ""):
-            status, _, body = request(port, host=host)
-            assert status == 403, host
-            assert b"secret" not in body
-        for path in ("/secret.txt", "/box.anim", "/../box.anim", "/index.html", "/favicon.ico", "/stream/x",
-                     "/%2e%2e/box.anim"):
-            status, _, body = request(port, path=path)
-            assert status == 404, path
-            assert b"secret" not in body and b"view box" not in body
-        assert request(port, method="POST", body=b"x=1")[0] == 413
-        assert request(port, method="DELETE")[0] == 405
-        # The stream, with a wrong Host, is refused too.
-        with pytest.raises(websocket.WebSocketBadStatusException) as refused:
-            websocket.create_connection(f"ws://127.0.0.1:{port}/stream", host="evil.example")
-        assert refused.value.status_code == 403
-    finally:
-        assert preview.stop() == 0
-
-
-def listening_addresses(port):
-    """The local addresses listening on `port`, from /proc/net/tcp{,6}."""
-    found = []
-    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
-        with open(table) as f:
-            for line in f.readlines()[1:]:
-                fields = line.split()
-                address, hex_port = fields[1].split(":")
-                if int(hex_port, 16) == port and fields[3] == "0A":  # LISTEN
-                    found.append(address)
-    return found
-
-
-def test_it_listens_on_loopback_only_unless_host_says_otherwise(tmp_path):
-    script = tmp_path / "box.anim"
-    script.write_text(MOVING_BOX.format(color="red"))
-    preview = Preview(script)
-    try:
-        assert listening_addresses(preview.port) == ["0100007F"]  # 127.0.0.1
-        assert "warning" not in preview.errors()
-    finally:
-        assert preview.stop() == 0
-    wide = Preview(script, "--host", "0.0.0.0")
-    try:
-        assert listening_addresses(wide.port) == ["00000000"]
-        time.sleep(0.3)
-        assert "warning: listening on 0.0.0.0, not loopback" in wide.errors()
-        assert request(wide.port, host=f"0.0.0.0:{wide.port}")[0] == 200
-    finally:
-        assert wide.stop(signal.SIGTERM) == 0
-
-
-def test_a_port_in_use_is_exit_75_with_one_line_naming_it(tmp_path):
-    script = tmp_path / "box.anim"
-    script.write_text(MOVING_BOX.format(color="red"))
-    taken = socket.socket()
-    taken.bind(("127.0.0.1", 0))
-    taken.listen()
-    port = taken.getsockname()[1]
-    try:
-        run = subprocess.run([ANIM, "preview", str(script), "--port", str(port)],
-                             capture_output=True, text=True, timeout=20)
-    finally:
-        taken.close()
-    assert run.returncode == 75
-    assert run.stdout == ""
-    lines = run.stderr.splitlines()
-    assert len(lines) == 1 and str(port) in lines[0] and "--port" in lines[0]
-
-
-def test_usage_errors_and_a_missing_file(tmp_path):
-    missing = subprocess.run([ANIM, "preview", str(tmp_path / "nope.anim")], capture_output=True,
-                             text=True, timeout=20)
-    assert missing.returncode == 66 and "no such file" in missing.stderr
-    script = tmp_path / "box.anim"
-    script.write_text(MOVING_BOX.format(color="red"))
-    for args in (["--port", "70000"], ["--host", "example.com"]):
-        run = subprocess.run([ANIM, "preview", str(script), *args], capture_output=True, text=True,
-                             timeout=20)
-        assert run.returncode == 64, args
-        assert run.stdout == ""
 
 
 def test_the_page_requests_nothing_but_itself_and_its_stream(tmp_path, browser):
@@ -437,168 +315,6 @@ def test_the_page_requests_nothing_but_itself_and_its_stream(tmp_path, browser):
         for url in urls:
             assert url in (preview.url, f"ws://127.0.0.1:{preview.port}/stream"), url
     finally:
-        assert preview.stop() == 0
-
-
-def test_stream_connections_are_bounded(tmp_path):
-    script = tmp_path / "box.anim"
-    script.write_text(MOVING_BOX.format(color="red"))
-    preview = Preview(script)
-    sockets = []
-    try:
-        for _ in range(16):
-            ws = websocket.create_connection(f"ws://127.0.0.1:{preview.port}/stream", timeout=10)
-            ws.send('{"shown": 0}')
-            assert json.loads(ws.recv())["version"] >= 1
-            sockets.append(ws)
-        with pytest.raises(websocket.WebSocketBadStatusException) as refused:
-            websocket.create_connection(f"ws://127.0.0.1:{preview.port}/stream", timeout=10)
-        assert refused.value.status_code == 503
-        sockets.pop().close()
-        deadline = time.monotonic() + 5
-        while True:
-            try:
-                sockets.append(websocket.create_connection(
-                    f"ws://127.0.0.1:{preview.port}/stream", timeout=10))
-                break
-            except websocket.WebSocketBadStatusException:
-                assert time.monotonic() < deadline, "a closed stream was never given back"
-                time.sleep(0.1)
-    finally:
-        for ws in sockets:
-            ws.close()
-        assert preview.stop() == 0
-
-
-# The gate's limits (Sources/AnimPreview/PreviewGate.swift, docs/preview.md).
-MAXIMUM_HEAD = 16 * 1024
-MAXIMUM_LINE = 8 * 1024
-HEAD_TIMEOUT = 10
-MAXIMUM_CONNECTIONS = 64
-
-
-def head_of_length(port, length, line=1024):
-    """A GET of the page whose head (request line to blank line) is `length`
-    bytes, padded with header lines of `line` bytes (with CRLF) or fewer."""
-    head = f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
-    n = 0
-    while len(head) + 2 < length:
-        room = min(line, length - 2 - len(head))
-        if room < 10:  # too short for a header line: lengthen the previous one
-            head = head[:-2] + "a" * room + "\r\n"
-            break
-        pad = f"X-Pad-{n % 10}: "
-        head += pad + "a" * (room - len(pad) - 2) + "\r\n"
-        n += 1
-    head += "\r\n"
-    assert len(head) == length
-    return head.encode()
-
-
-def answer_to(port, data, timeout=10):
-    """Sends `data` on a new connection and returns all the server answers."""
-    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as s:
-        s.sendall(data)
-        chunks = []
-        while True:
-            chunk = s.recv(65536)
-            if not chunk:
-                return b"".join(chunks)
-            chunks.append(chunk)
-
-
-def resident_kib(pid):
-    with open(f"/proc/{pid}/status") as f:
-        return int(re.search(r"VmRSS:\s+(\d+) kB", f.read()).group(1))
-
-
-def test_a_request_head_is_bounded_at_16_kib_and_an_oversized_one_is_not_read_whole(tmp_path):
-    script = tmp_path / "box.anim"
-    script.write_text(MOVING_BOX.format(color="red"))
-    preview = Preview(script)
-    try:
-        assert answer_to(preview.port, head_of_length(preview.port, MAXIMUM_HEAD)).startswith(
-            b"HTTP/1.1 200")
-        refused = answer_to(preview.port, head_of_length(preview.port, MAXIMUM_HEAD + 1))
-        assert refused.startswith(b"HTTP/1.1 431"), refused[:80]
-        assert b"16384 bytes" in refused
-        # One line of 8 KiB (with its CRLF) is served; one byte more is 431.
-        long_line = head_of_length(preview.port, 9000, line=MAXIMUM_LINE)
-        assert max(len(l) + 1 for l in long_line.split(b"\n")) == MAXIMUM_LINE
-        assert answer_to(preview.port, long_line, timeout=30).startswith(b"HTTP/1.1 200")
-        longer_line = head_of_length(preview.port, 9000, line=MAXIMUM_LINE + 1)
-        assert answer_to(preview.port, longer_line).startswith(b"HTTP/1.1 431")
-        # A header line that never ends: the server stops reading long before
-        # 256 MiB and does not grow by what was sent.
-        before = resident_kib(preview.proc.pid)
-        sent = 0
-        chunk = b"a" * (1 << 20)
-        with socket.create_connection(("127.0.0.1", preview.port), timeout=10) as s:
-            s.sendall(f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{preview.port}\r\nX-Pad: ".encode())
-            try:
-                while sent < 256 << 20:
-                    s.sendall(chunk)
-                    sent += len(chunk)
-            except (BrokenPipeError, ConnectionResetError, socket.timeout):
-                pass
-        assert sent < 16 << 20, f"the server read {sent} bytes of one header line"
-        assert resident_kib(preview.proc.pid) - before < 16 * 1024
-        # Bare line feeds end a head too, and a head without a blank line
-        # before the connection ends gets nothing.
-        bare = f"GET / HTTP/1.1\nHost: 127.0.0.1:{preview.port}\n\n".encode()
-        assert answer_to(preview.port, bare).startswith(b"HTTP/1.1 200")
-        assert request(preview.port)[0] == 200
-    finally:
-        assert preview.stop() == 0
-
-
-def test_idle_connections_neither_starve_the_page_and_stream_nor_stay_open(tmp_path):
-    script = tmp_path / "box.anim"
-    script.write_text(MOVING_BOX.format(color="red"))
-    preview = Preview(script)
-    idle = []
-    try:
-        # 200 slowloris clients: each sends part of a head and waits.
-        for _ in range(200):
-            s = socket.create_connection(("127.0.0.1", preview.port), timeout=10)
-            s.sendall(f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{preview.port}\r\n".encode())
-            idle.append(s)
-        opened = time.monotonic()
-        # A well-behaved client still gets the page and the stream at once.
-        status, _, page = request(preview.port)
-        assert status == 200 and b"<html" in page.lower()
-        ws = websocket.create_connection(f"ws://127.0.0.1:{preview.port}/stream", timeout=10)
-        ws.send('{"shown": 0}')
-        assert json.loads(ws.recv())["version"] >= 1
-        assert time.monotonic() - opened < 3
-
-        def still_open():
-            alive = 0
-            for s in idle:
-                s.setblocking(False)
-                try:
-                    alive += s.recv(1) != b""
-                except BlockingIOError:
-                    alive += 1
-                except OSError:
-                    pass
-            return alive
-
-        # Past the limit the oldest idle connections made room at once...
-        assert still_open() <= MAXIMUM_CONNECTIONS
-        # ...and the rest are closed when their head's time is up.
-        deadline = opened + HEAD_TIMEOUT + 5
-        while still_open() and time.monotonic() < deadline:
-            time.sleep(0.5)
-        assert still_open() == 0
-        # The stream outlived them: a save still reaches it.
-        save(script, MOVING_BOX.format(color="blue"))
-        assert json.loads(ws.recv())["version"] >= 2
-        ws.close()
-        assert request(preview.port)[0] == 200
-    finally:
-        for s in idle:
-            s.close()
         assert preview.stop() == 0
 
 

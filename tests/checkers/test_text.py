@@ -264,29 +264,33 @@ def test_html_player_draws_the_glyphs_alike(drawn):
     assert_text_pixels(page[16:16 + H, 16:16 + W], case)
 
 
-def test_counting_number_is_one_group_per_string_shown(tmp_path):
+def test_counting_number_shows_one_glyph_per_place_at_each_frame(tmp_path):
+    """A counting number's glyphs are written once (SPEC §23.3): its layer
+    is a precomposition of glyph slots, one per (place, glyph), each shown
+    (opacity 100, held) on the frames its place shows its glyph."""
     source = tmp_path / "c.anim"
     source.write_text(
         "stage(width: 200, height: 100, background: black)\n"
-        "text n(value: 0, x: 100, y: 50, color: orange)\n"
-        "run tween(value: 3, 0.1, ease: linear) on n\n")
+        "text n(value: 8, x: 100, y: 50, color: orange)\n"
+        "run tween(value: 11, 0.1, ease: linear) on n\n")
     anim("export", str(source), "-o", str(tmp_path / "c.json"), "--fps", "30")
     doc = json.loads((tmp_path / "c.json").read_text())
     layer = next(layer for layer in doc["layers"] if layer.get("nm") == "n")
-    groups = [g for g in layer["shapes"] if g["ty"] == "gr"]
-    names = [g["nm"].split(": ", 1)[1] for g in groups]
-    assert names == ["0", "1", "2", "3"]
-    # Each group's opacity is held at 100 for its frames and 0 elsewhere.
+    assert layer["ty"] == 0
+    slots = next(a for a in doc["assets"] if a["id"] == layer["refId"])["layers"]
+    names = sorted(s["nm"] for s in slots)
+    assert names == ["letter 1: 1", "letter 1: 8", "letter 1: 9", "letter 2: 0", "letter 2: 1"]
     from rlottie_python import LottieAnimation
     player = LottieAnimation.from_file(str(tmp_path / "c.json"))
-    for frame, value in ((0, "0"), (1, "1"), (2, "2"), (3, "3")):
+    for frame, value in ((0, "8"), (1, "9"), (2, "10"), (3, "11")):
         shown = []
-        for g in groups:
-            o = g["it"][-1]["o"]
+        for s in slots:
+            o = s["ks"]["o"]
             keys = o["k"] if o["a"] == 1 else [{"t": 0, "s": [o["k"]]}]
             at = [k["s"][0] for k in keys if k["t"] <= frame]
-            shown.append(at[-1] if at else 100)
-        assert [g["nm"].split(": ", 1)[1] for g, s in zip(groups, shown) if s == 100] == [value]
+            if (at[-1] if at else 100) == 100:
+                shown.append(s["nm"])
+        assert "".join(n[-1] for n in sorted(shown)) == value
         assert np.array(player.render_pillow_frame(frame_num=frame)).any()
 
 

@@ -17,6 +17,15 @@ public enum ChangeRule: Sendable, Equatable {
   /// leaf starts, the target's outline then and `other`'s are made ready to
   /// morph (`MorphedOutline`) and the leaf moves the progress from 0 to 1.
   case morph(other: ViewID)
+  /// `tween(points: […])` (SPEC §23.1), on a shape's `outline`: when the leaf
+  /// starts, its points then and these are paired (`MorphedOutline`) and the
+  /// leaf moves the progress from 0 to 1, each point on a straight line.
+  case points([OutlinePoint])
+  /// `scramble(t, to: "NEW", d)` (SPEC §23.2), on a text's `scramble`: when
+  /// the leaf starts, the text's string becomes `target` (what `t.text`
+  /// reads from then on) and the leaf moves the scramble's progress from 0
+  /// to 1, the letters drawn scrambled until each one's turn.
+  case scramble(target: String)
 
   /// Animate to an absolute value.
   public static func to(_ v: PropertyValue) -> ChangeRule {
@@ -47,22 +56,26 @@ public struct Change: Sendable, Equatable {
 }
 
 /// The smallest motion: for `duration` seconds, move some properties (or none:
-/// `wait`), optionally emitting a mark event when it starts.
+/// `wait`), optionally emitting a mark event when it starts, or make a sound
+/// heard (a play, SPEC §22).
 public struct Leaf: Sendable {
   public var duration: Double
   public var easing: Easing
   public var changes: [Change]
   public var mark: String?
   public var space: ColorSpace
+  /// The sound a play makes heard; nil for every other leaf.
+  public var sound: SoundCue?
 
   public init(
     duration: Double, easing: Easing = .linear, changes: [Change] = [], mark: String? = nil,
-    space: ColorSpace = .srgb
+    space: ColorSpace = .srgb, sound: SoundCue? = nil
   ) {
     self.duration = duration
     self.easing = easing
     self.changes = changes
     self.mark = mark
     self.space = space
+    self.sound = sound
   }
 }

@@ -57,6 +57,13 @@ public final class Motion: @unchecked Sendable {
   /// the default `view` only when a script uses it).
   public let animatesDefaultView: Bool
 
+  /// Whether some leaf of this motion is a play (SPEC §22): its runs are
+  /// logged for the mix (`Clock.soundLog`).
+  public let hasSound: Bool
+
+  /// Whether some leaf of this motion changes a property (of any view).
+  public let animatesProperties: Bool
+
   /// Most levels of nesting a motion may have. Running, resolving and
   /// releasing a motion recurse over its nesting, so `m = speed(m, 1)` in a
   /// loop of 100 000 would overflow the stack; `+` and `|` chains stay flat
@@ -79,6 +86,13 @@ public final class Motion: @unchecked Sendable {
     case .leaf(let leaf): animatesDefaultView = !leaf.changes.isEmpty
     case .bound: animatesDefaultView = false
     default: animatesDefaultView = children.contains { $0.animatesDefaultView }
+    }
+    if case .leaf(let leaf) = node {
+      hasSound = leaf.sound != nil
+      animatesProperties = !leaf.changes.isEmpty
+    } else {
+      hasSound = children.contains { $0.hasSound }
+      animatesProperties = children.contains { $0.animatesProperties }
     }
     if depth > Motion.maximumDepth {
       throw EngineError("motions nested more than \(Motion.maximumDepth) deep")
@@ -103,6 +117,21 @@ public final class Motion: @unchecked Sendable {
   public static func leaf(_ leaf: Leaf) throws(EngineError) -> Motion {
     try checkDuration(leaf.duration)
     return try Motion(.leaf(leaf), duration: leaf.duration, leafCount: 1, partCount: 1)
+  }
+
+  /// `play(sound, …)` (SPEC §22): a leaf that makes `cue` heard for its
+  /// duration. Its numbers must be finite; `from`, the duration, the volume
+  /// and the fades not negative.
+  public static func play(_ cue: SoundCue) throws(EngineError) -> Motion {
+    for (name, value) in [
+      ("from", cue.from), ("the play's length (to − from)", cue.duration), ("volume", cue.volume),
+      ("fadeIn", cue.fadeIn), ("fadeOut", cue.fadeOut),
+    ] {
+      guard value.isFinite, value >= 0 else {
+        throw EngineError("\(name) must be a finite number ≥ 0, not \(NumberText.format(value))")
+      }
+    }
+    return try leaf(Leaf(duration: cue.duration, sound: cue))
   }
 
   /// `wait(d)`: nothing, for `d` seconds.

@@ -8,6 +8,15 @@ public struct MorphPair: Sendable, Hashable {
   /// closed, started at the vertex that lines up best.
   public let to: Subpath
 
+  /// No outline to morph (what a shape's points moving holds instead).
+  static let empty = MorphPair(
+    empty: Subpath(start: .zero, segments: [], isClosed: false))
+
+  private init(empty: Subpath) {
+    from = empty
+    to = empty
+  }
+
   /// Why two outlines cannot be morphed, for the caller to name both views.
   public enum Problem: Error, Sendable, Equatable {
     /// The target's (`isTarget`) or OTHER's outline has this many subpaths

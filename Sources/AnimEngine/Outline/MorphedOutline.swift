@@ -24,18 +24,35 @@ public struct MorphedOutline: Sendable, Hashable {
   /// The view the outline morphed from had been morphed into, or nil for
   /// the kind's own outline: what progress 0 shows (the end of a `yoyo`).
   public let fromName: String?
+  /// A shape's points moving (SPEC §23.1) instead of a morph: the outline
+  /// at a progress is the one through the points moved that far.
+  public let points: PointsMove?
 
   public init(pair: MorphPair, box: OutlinePoint, name: String, fromName: String?) {
     self.pair = pair
     self.box = box
     self.name = name
     self.fromName = fromName
+    points = nil
+  }
+
+  /// A shape's points moving from `move.from` to `move.to`.
+  public init(points move: PointsMove) {
+    pair = MorphPair.empty
+    box = OutlinePoint(0, 0)
+    name = ""
+    fromName = nil
+    points = move
   }
 
   /// The outline at `progress` in a box of `width` × `height`: each axis
   /// stretched by the box's change since the morph started (an axis that
   /// had no size then is not stretched).
   public func outline(at progress: Double, width: Double, height: Double) -> Outline {
+    if let points {
+      return points.shape(at: progress).outline.fitted(
+        points.viewBox, width: abs(width), height: abs(height))
+    }
     let mixed = pair.outline(at: progress)
     let sx = box.x > 0 ? abs(width) / box.x : 1
     let sy = box.y > 0 ? abs(height) / box.y : 1
@@ -79,7 +96,7 @@ public enum MorphedOutlines {
   /// The name `print` gives an `outline` value: the view morphed into, the
   /// one morphed from at progress 0, nil for the kind's own outline.
   public static func name(of value: PropertyValue) -> String? {
-    guard let record = outline(value[0]) else { return nil }
+    guard let record = outline(value[0]), record.points == nil else { return nil }
     return value[1] == 0 ? record.fromName : record.name
   }
 
@@ -90,5 +107,32 @@ public enum MorphedOutlines {
     pthread_mutex_lock(table.lock)
     defer { pthread_mutex_unlock(table.lock) }
     return i < table.entries.count ? table.entries[i] : nil
+  }
+}
+
+/// A shape's points moving (SPEC §23.1): each point on a straight line from
+/// where it was to where it goes, the outline through them drawn as the
+/// shape draws its points (a line or a spline, closed or not), in its
+/// viewBox.
+public struct PointsMove: Sendable, Hashable {
+  public let from: ShapePoints
+  public let to: [OutlinePoint]
+  public let viewBox: ViewBox
+
+  public init(from: ShapePoints, to: [OutlinePoint], viewBox: ViewBox) {
+    self.from = from
+    self.to = to
+    self.viewBox = viewBox
+  }
+
+  /// The points at `progress` (an easing may overshoot past 0…1).
+  public func shape(at progress: Double) -> ShapePoints {
+    var shape = from
+    if progress == 1 {
+      shape.points = to
+    } else if progress != 0 {
+      shape.points = zip(from.points, to).map { a, b in a + (b - a) * progress }
+    }
+    return shape
   }
 }

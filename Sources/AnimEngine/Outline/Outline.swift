@@ -24,7 +24,17 @@ public struct CubicSegment: Sendable, Hashable {
   /// speed as a line does.
   public static func line(from start: OutlinePoint, to end: OutlinePoint) -> CubicSegment {
     let step = (end - start) / 3
-    return CubicSegment(start + step, start + 2 * step, end)
+    let segment = CubicSegment(start + step, start + 2 * step, end)
+    if _fastPath(allFinite(segment.control1, segment.control2)) { return segment }
+    // Ends far apart (−1e308 to 1e308): the difference overflows, the
+    // thirds between the ends do not.
+    return CubicSegment(
+      start * (2.0 / 3) + end * (1.0 / 3), start * (1.0 / 3) + end * (2.0 / 3), end)
+  }
+
+  @inline(__always)
+  private static func allFinite(_ a: OutlinePoint, _ b: OutlinePoint) -> Bool {
+    a.x.isFinite && a.y.isFinite && b.x.isFinite && b.y.isFinite
   }
 }
 

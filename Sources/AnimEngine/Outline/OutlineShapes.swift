@@ -11,6 +11,12 @@ extension Outline {
   /// Lottie's constant, which makes the cubic's midpoint lie on the circle.
   public static let kappa = 0.5519150244935105
 
+  /// The most sides a polygon, and points a star, may have: 100 000. A
+  /// star of that many is 200 000 segments in every frame drawn, a size
+  /// still drawn in a fraction of a second; more is refused at the
+  /// declaration (the README's limits).
+  public static let maximumSides = 100_000
+
   /// A rectangle with corners rounded by `cornerRadius` (clamped to 0 and to
   /// half the smaller side): four straight segments, or eight when the
   /// radius is > 0 (a quarter arc with κ·r handles at each corner; edges of
@@ -95,9 +101,9 @@ extension Outline {
 
   /// Why a polygon cannot have `sides`, or nil when it can (a whole number ≥ 3).
   public static func validatePolygon(sides: Double) -> EngineError? {
-    guard sides.isFinite, sides == sides.rounded(), sides >= 3, sides <= 100_000 else {
+    guard sides.isFinite, sides == sides.rounded(), sides >= 3, sides <= Double(maximumSides) else {
       return EngineError(
-        "a polygon needs a whole number of sides from 3 to 100000, not \(NumberText.format(sides))"
+        "a polygon needs a whole number of sides from 3 to \(maximumSides), not \(NumberText.format(sides))"
       )
     }
     return nil
@@ -106,9 +112,11 @@ extension Outline {
   /// Why a star cannot have `points` and `innerRadius`, or nil when it can
   /// (points a whole number ≥ 3, 0 < innerRadius ≤ 1).
   public static func validateStar(points: Double, innerRadius: Double) -> EngineError? {
-    guard points.isFinite, points == points.rounded(), points >= 3, points <= 100_000 else {
+    guard points.isFinite, points == points.rounded(), points >= 3, points <= Double(maximumSides)
+    else {
       return EngineError(
-        "a star needs a whole number of points from 3 to 100000, not \(NumberText.format(points))")
+        "a star needs a whole number of points from 3 to \(maximumSides), not \(NumberText.format(points))"
+      )
     }
     guard innerRadius > 0, innerRadius <= 1 else {
       return EngineError(

@@ -40,6 +40,8 @@ extension Outline {
   /// numbers.
   public static func pathNumber(_ value: Double) -> String {
     if value == 0 { return "0" }
+    // Never `inf` or `nan` in path data (issue 32; ``NumberText/written(_:)``).
+    guard value.isFinite else { return NumberText.written(value) }
     var text = value.description
     if text.hasSuffix(".0") { text.removeLast(2) }
     return text

@@ -1,6 +1,6 @@
 /// An SVG viewBox: the rectangle of path-data coordinates that is stretched
 /// onto a view's box, exactly as SVG's `preserveAspectRatio="none"` does.
-public struct ViewBox: Sendable, Equatable {
+public struct ViewBox: Sendable, Hashable {
   /// The top-left corner of the rectangle, in path-data coordinates.
   public let x: Double
   /// The top of the rectangle.
@@ -34,9 +34,32 @@ public struct ViewBox: Sendable, Equatable {
   {
     let sx = boxWidth / width
     let sy = boxHeight / height
-    let ox = x
-    let oy = y
-    return { p in OutlinePoint((p.x - ox) * sx, (p.y - oy) * sy) }
+    let (ox, oy, vw, vh) = (x, y, width, height)
+    return { p in
+      let q = OutlinePoint((p.x - ox) * sx, (p.y - oy) * sy)
+      if q.x.isFinite && q.y.isFinite { return q }
+      // The factor overflows for a tiny viewBox (1e-320 wide), or the
+      // offset for a corner far from the point: the same map taken in
+      // fractions of the viewBox, finite wherever its result is.
+      return OutlinePoint(
+        Self.stretch(p.x, from: ox, over: vw, onto: boxWidth),
+        Self.stretch(p.y, from: oy, over: vh, onto: boxHeight))
+    }
+  }
+
+  /// `(v − origin) / length · target` without an intermediate that
+  /// overflows where the result does not.
+  static func stretch(_ v: Double, from origin: Double, over length: Double, onto target: Double)
+    -> Double
+  {
+    var offset = v - origin
+    var scale = 1.0
+    if !offset.isFinite {
+      // Both within ±1.8e308: their halves' difference is finite.
+      offset = v * 0.5 - origin * 0.5
+      scale = 2
+    }
+    return offset / length * target * scale
   }
 }
 

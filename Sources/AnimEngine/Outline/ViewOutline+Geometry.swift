@@ -63,8 +63,8 @@ extension ViewOutline {
     let h = v.number(.height)
     let sides: Int
     switch self {
-    case .polygon: sides = Int(min(max(v.number(.sides), 3), 100_000))
-    case .star: sides = Int(min(max(v.number(.points), 3), 100_000))
+    case .polygon: sides = Int(min(max(v.number(.sides), 3), Double(Outline.maximumSides)))
+    case .star: sides = Int(min(max(v.number(.points), 3), Double(Outline.maximumSides)))
     default: sides = 5
     }
     return outline(

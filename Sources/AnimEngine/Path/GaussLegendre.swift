@@ -18,6 +18,12 @@ enum GaussLegendre {
 
   /// Deepest subdivision: past it an interval is 2^-40 of the first.
   static let maximumDepth = 40
+  /// Most intervals one integral is split into. A smooth speed needs a
+  /// few dozen, a cusp a few hundred; past this the sum so far is returned
+  /// (the depth alone allowed 2^40 intervals: a tolerance below the
+  /// rounding of the sum, as a subnormal curve's, was never met and the
+  /// quadrature ran for hours).
+  static let maximumIntervals = 1 << 14
 
   /// ∫ f over [a, b] by the 8-point rule.
   static func rule(_ f: (Double) -> Double, _ a: Double, _ b: Double) -> Double {
@@ -31,24 +37,35 @@ enum GaussLegendre {
     return sum * half
   }
 
-  /// ∫ f over [a, b] within `tolerance` (absolute).
+  /// ∫ f over [a, b] within `tolerance` (absolute), or as near as the
+  /// rounding of the sum and ``maximumIntervals`` allow. A non-finite
+  /// integrand (a curve whose speed overflows) is returned as it sums, at
+  /// once: no subdivision makes it converge.
   static func integrate(_ f: (Double) -> Double, _ a: Double, _ b: Double, tolerance: Double)
     -> Double
   {
     if a == b { return 0 }
-    return adapt(f, a, b, rule(f, a, b), tolerance, 0)
+    let whole = rule(f, a, b)
+    guard whole.isFinite, tolerance.isFinite else { return whole }
+    var budget = maximumIntervals
+    return adapt(f, a, b, whole, tolerance, 0, &budget)
   }
 
   private static func adapt(
     _ f: (Double) -> Double, _ a: Double, _ b: Double, _ whole: Double, _ tolerance: Double,
-    _ depth: Int
+    _ depth: Int, _ budget: inout Int
   ) -> Double {
     let m = (a + b) / 2
     let left = rule(f, a, m)
     let right = rule(f, m, b)
     let sum = left + right
-    if depth >= maximumDepth || abs(sum - whole) <= tolerance { return sum }
-    return adapt(f, a, m, left, tolerance / 2, depth + 1)
-      + adapt(f, m, b, right, tolerance / 2, depth + 1)
+    budget -= 2
+    // Agreement below the sum's own rounding is all a double can give.
+    let reachable = max(tolerance, 4 * sum.ulp)
+    if depth >= maximumDepth || budget <= 0 || !sum.isFinite || abs(sum - whole) <= reachable {
+      return sum
+    }
+    return adapt(f, a, m, left, tolerance / 2, depth + 1, &budget)
+      + adapt(f, m, b, right, tolerance / 2, depth + 1, &budget)
   }
 }

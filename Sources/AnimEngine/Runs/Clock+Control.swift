@@ -22,6 +22,11 @@ extension Clock {
     guard t.isFinite, t >= 0 else {
       throw EngineError("seek time must be a finite number ≥ 0, not \(NumberText.format(t))")
     }
+    if t > Self.maximumTime && t < run.duration {
+      throw EngineError(
+        "cannot seek run #\(run.record.id) to \(NumberText.format(t)): a run's own time goes up to \(NumberText.format(Self.maximumTime)) s, as the clock's"
+      )
+    }
     if t > run.duration + tolerance(run.duration) {
       throw EngineError(
         "cannot seek run #\(run.record.id) to \(NumberText.format(t)): it lasts \(NumberText.format(run.duration))"
@@ -31,6 +36,7 @@ extension Clock {
     // Anchored first, so the parts the seek starts take their properties as
     // of now, not at some future instant a later run could not beat.
     run.anchor(local: local, at: now)
+    if run.record.state == .running { run.sound?.open(at: now, local: local, rate: run.rate) }
     advance(run, toLocal: local)
     positionEvents(run, at: local)
     try checkWork()
@@ -47,14 +53,69 @@ extension Clock {
     let turned = (k < 0) != (run.rate < 0)
     run.rate = k
     run.record.speed = k
-    if run.record.state == .running { run.anchor(local: local, at: now) }
+    if run.record.state == .running {
+      run.anchor(local: local, at: now)
+      run.sound?.open(at: now, local: local, rate: k)
+    }
     if turned { positionEvents(run, at: local) }
   }
 
-  /// `reverse h`: `h.speed = -h.speed`.
+  /// `reverse h`: `h.speed = -h.speed`; a run that finished plays back
+  /// from its end (`replayBackwards`).
   public func reverse(_ handle: RunHandle) throws {
-    let run = try liveRun(handle, "reverse")
+    guard let run = pool.run(for: handle.record) else {
+      try replayBackwards(handle)
+      return
+    }
     try setSpeed(handle, -run.rate)
+  }
+
+  /// `reverse h` of a run that finished (SPEC §23.3): it plays again, the
+  /// other way, from where it ended, as GSAP's `reverse()` after completion;
+  /// its tracks retrace what they showed, and take their properties back
+  /// from any run that took them since.
+  func replayBackwards(_ handle: RunHandle) throws {
+    guard handle.record.state == .finished, let play = handle.finishedPlay else {
+      throw EngineError(
+        "cannot reverse run #\(handle.record.id): it has already ended (\(handle.record.state.rawValue))"
+      )
+    }
+    if pool.count >= Pool.maximumLiveRuns {
+      throw EngineError("too many live runs (limit \(Pool.maximumLiveRuns))")
+    }
+    if play.stepper.trackCount > liveTrackLimit - liveTracks {
+      throw EngineError(
+        "too many animated properties: this run adds \(play.stepper.trackCount) to the \(liveTracks) live (limit \(liveTrackLimit))"
+      )
+    }
+    let record = handle.record
+    let (slot, generation) = pool.reserve()
+    record.slot = slot
+    record.state = .running
+    let run = Run(
+      record: record, handle: handle, serial: nextSerial, anchor: now, stepper: play.stepper,
+      events: play.events, slot: slot, generation: generation)
+    nextSerial += 1
+    run.startPending = false
+    run.rate = -play.rate
+    record.speed = run.rate
+    run.anchor(local: play.local, at: now)
+    handle.finishedPlay = nil
+    liveTracks += play.stepper.trackCount
+    pool.insert(run)
+    for i in 0..<play.stepper.trackCount {
+      let (slot, _) = play.stepper.slot(of: i)
+      guard play.stepper.track(writing: slot) == i else { continue }
+      if let owner = owners[slot], let other = owner.run, other !== run,
+        other.record.state.isLive, let j = other.stepper.track(writing: slot)
+      {
+        other.stepper.stopWriting(j)
+      }
+      owners[slot] = Owner(run: run, claimTime: now)
+    }
+    advance(run, toLocal: play.local)
+    positionEvents(run, at: play.local)
+    try meter.check()
   }
 
   // MARK: Events in a run's own time

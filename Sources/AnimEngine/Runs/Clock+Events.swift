@@ -21,7 +21,7 @@ extension Clock {
           progressed = true
         }
         guard run.record.state == .running else { continue }
-        let local = run.local(at: now)
+        let local = try checkedLocal(run, at: now)
         if run.rate < 0 {
           if try deliverBackwardEvents(run, downTo: max(local, 0)) { progressed = true }
         } else if run.handle.listensToTrackEvents, try passEvents(run, toLocal: local) {

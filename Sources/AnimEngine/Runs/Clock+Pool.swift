@@ -52,6 +52,7 @@ extension Clock {
   public func pause(_ handle: RunHandle) throws {
     let run = try liveRun(handle, "pause")
     run.record.state = .paused
+    run.sound?.close(at: now)
   }
 
   /// Unfreezes the run's local time.
@@ -60,6 +61,7 @@ extension Clock {
     guard run.record.state == .paused else { return }
     run.anchor(local: run.record.localTime, at: now)
     run.record.state = .running
+    run.sound?.open(at: now, local: run.record.localTime, rate: run.rate)
   }
 
   /// Starts a new run of the same motion; the handle then refers to it. A live

@@ -22,9 +22,9 @@ public final class Clock {
 
   var pool = Pool()
   /// Takeover: the run that last took each scene slot, and when.
-  private var owners: [Int: Owner] = [:]
+  var owners: [Int: Owner] = [:]
   private var nextID = 1
-  private var nextSerial = 0
+  var nextSerial = 0
   /// Handlers running now (the clock cannot move inside one).
   var handlerDepth = 0
   /// Events handlers heard at this instant (a cascade past the limit stops).
@@ -47,9 +47,15 @@ public final class Clock {
   /// `maximumLiveTracks`, lowered by tests.
   var liveTrackLimit = Clock.maximumLiveTracks
   /// Tracks of the live runs.
-  public private(set) var liveTracks = 0
+  public internal(set) var liveTracks = 0
 
-  private struct Owner {
+  /// Every run since the clock was made (or last reset) whose motion plays
+  /// sounds, in start order, with the spans of clock time its local time
+  /// moved through: what the mix is made from (SPEC §22). Runs without a
+  /// play are not logged.
+  public private(set) var soundRuns: [SoundRun] = []
+
+  struct Owner {
     weak var run: Run?
     var claimTime: Double
   }
@@ -102,6 +108,12 @@ public final class Clock {
           throw EngineError(problem)
         }
       }
+      // A shape's points move one for one (SPEC §23.1).
+      for count in node.pointCounts() {
+        if let problem = scene.pointsProblem(of: key.view, count: count) {
+          throw EngineError(problem)
+        }
+      }
     }
     let record = RunRecord(id: nextID, motion: motion, label: label, startTime: now)
     nextID += 1
@@ -115,6 +127,12 @@ public final class Clock {
       events: eventNode.map { Cursor.make($0, base: 0, scale: 1, events: true) },
       slot: slot, generation: generation)
     nextSerial += 1
+    if motion.hasSound {
+      let sound = SoundRun(id: record.id, motion: motion)
+      sound.open(at: now, local: 0, rate: 1)
+      run.sound = sound
+      soundRuns.append(sound)
+    }
     meter.tracksStarted += trackNodes.count
     liveTracks += trackNodes.count
     pool.insert(run)
@@ -166,7 +184,7 @@ public final class Clock {
 
   /// Sets the frame rate.
   public func setFPS(_ value: Double) throws {
-    guard value.isFinite, value > 0, value <= 1_000_000 else {
+    guard value.isFinite, value > 0, value <= Self.maximumFPS else {
       throw EngineError(
         "frame rate must be a number in (0, 1000000], not \(NumberText.format(value))")
     }
@@ -289,7 +307,7 @@ public final class Clock {
   /// Samples every running run at absolute time `t`.
   private func sampleRuns(at t: Double) throws {
     for run in pool.live where run.record.state == .running {
-      let local = min(max(run.local(at: t), 0), run.duration)
+      let local = min(max(try checkedLocal(run, at: t), 0), run.duration)
       advance(run, toLocal: local)
       if run.rate > 0 && !run.handle.listensToTrackEvents {
         _ = try passEvents(run, toLocal: local)
@@ -325,7 +343,7 @@ public final class Clock {
     if scene.hasRetiredLetters, scene.isRetired(ViewID(scene.layout.place(of: slot).view)) {
       return nil
     }
-    var handover = Handover(value: scene.read(slot: slot, lanes: lanes), velocity: 0)
+    var handover = Handover(value: scene.motionStart(slot: slot, lanes: lanes), velocity: 0)
     if let owner = owners[slot], let other = owner.run, other !== run, other.record.state.isLive,
       let j = other.stepper.track(writing: slot)
     {
@@ -341,8 +359,15 @@ public final class Clock {
 
   /// Ends `run` in `state`: it leaves the pool and writes no more.
   func end(_ run: Run, as state: RunState) {
+    // Its sound stops at this instant: a cancel or clear cuts it there.
+    run.sound?.close(at: now)
     run.record.state = state
     run.record.slot = nil
+    run.handle.finishedPlay =
+      state == .finished
+      ? FinishedPlay(
+        stepper: run.stepper, events: run.events, rate: run.rate, local: run.record.localTime)
+      : nil
     liveTracks -= run.stepper.trackCount
     pool.release(run)
   }
@@ -352,6 +377,7 @@ public final class Clock {
     for run in pool.live where run.record.state.isLive { end(run, as: .cleared) }
     pool.compact()
     owners = [:]
+    soundRuns = []
     now = 0
     frameBase = 0
     frames = 0

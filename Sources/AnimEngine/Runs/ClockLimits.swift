@@ -19,6 +19,23 @@ extension Clock {
   /// it a double no longer resolves a millisecond, so frames and boundaries
   /// would blur; `step 1e300` is an error rather than a hang.
   public static let maximumTime = 1e12
+  /// The highest frame rate, `fps` and every `--fps`: a million frames a
+  /// second (a microsecond a frame).
+  public static let maximumFPS = 1_000_000.0
+
+  /// The local time of `run` at clock time `t`, refused past `maximumTime`:
+  /// a run sped up a great deal (`h.speed = 1e308`) reaches local times
+  /// where a double no longer tells one play of a repeat from the next,
+  /// and its plays would be walked one by one for ever (issue 32).
+  func checkedLocal(_ run: Run, at t: Double) throws -> Double {
+    let local = run.local(at: t)
+    if local > Self.maximumTime && local < run.duration {
+      throw EngineError(
+        "run #\(run.record.id)'s own time would pass \(NumberText.format(Self.maximumTime)) s (it plays at speed \(NumberText.format(run.rate))); beyond it its plays cannot be told apart"
+      )
+    }
+    return local
+  }
 
   /// Refuses a time past `maximumTime`.
   func checkLimit(_ target: Double) throws {

@@ -19,6 +19,8 @@ final class Run {
   let events: Cursor?
   var eventResolver = Resolver(initial: .zero)
   var startPending = true
+  /// The run's log for the mix, when its motion plays sounds (SPEC §22).
+  var sound: SoundRun?
   /// Pool slot and the generation it was given at.
   let slot: Int
   let generation: UInt32

@@ -97,12 +97,26 @@ public struct RunListener {
   }
 }
 
+/// A run that finished, as `reverse h` needs it: its stepper, event track,
+/// rate and the local time it ended at.
+struct FinishedPlay {
+  let stepper: Stepper
+  let events: Cursor?
+  let rate: Double
+  let local: Double
+}
+
 /// What a script holds after `h = run m`: a reference to the run's record
 /// (generation-checked through it: an ended record never reaches a live run).
 /// `restart h` points the handle at the new run; its listeners stay.
 public final class RunHandle {
   public internal(set) var record: RunRecord
   public internal(set) var listeners: [RunListener] = []
+  /// The last run of this handle that finished, kept so that `reverse h`
+  /// can play it back from where it ended (SPEC §23.3): its stepper holds
+  /// the values each track took its property with. Kept here, on what the
+  /// script holds, so that it goes when the script lets go of the handle.
+  var finishedPlay: FinishedPlay?
 
   init(record: RunRecord) { self.record = record }
 

@@ -151,6 +151,20 @@ extension PropertyTable {
       PropertyDeclaration(
         "suffix", .string, role: .text, summary: "what a number text shows after the number",
         defaultObject: .string(""), access: [.readable, .settable], kinds: ["text"]),
+      // Text that types itself (SPEC §23.2).
+      PropertyDeclaration(
+        "shown", .number, default: PropertyValue(Double(TextView.allLetters), 0, 0, 0),
+        role: .text,
+        summary: "how many of a text's letters are drawn, in reading order (default all)",
+        kinds: ["text"], accepted: .nonNegative),
+      PropertyDeclaration(
+        "scrambleProgress", .number, default: PropertyValue(1, 0, 0, 0), role: .text,
+        summary:
+          "how far a scramble has got: letter k of n shows random letters until (k + 1)/n (1: none)",
+        kinds: ["text"], drawClamp: .range(0, 1)),
+      PropertyDeclaration(
+        "scrambleSeed", .number, role: .text,
+        summary: "the seed a scramble's random letters come from", kinds: ["text"]),
       PropertyDeclaration(
         "outline", .outline,
         role: .geometry,
@@ -184,6 +198,13 @@ extension PropertyTable {
       PropertyAlias(
         "anchor", ["anchorX", "anchorY"], form: .point,
         settable: true, summary: "the anchor as a point (anchorX, anchorY); sets both"),
+      // A shape's `points` is not a star's (SPEC §23.1): the name means what
+      // the view's kind has (`alias(named:for:)`).
+      PropertyAlias(
+        "points", ["outline"], form: .pointList, settable: true, kinds: ["shape"],
+        summary:
+          "a shape's points (x, y) in its viewBox, drawn through as a line or a spline; animated point by point"
+      ),
     ])
 }
 
@@ -225,6 +246,9 @@ extension Property {
   public static let grouping = standard("grouping")
   public static let prefix = standard("prefix")
   public static let suffix = standard("suffix")
+  public static let shown = standard("shown")
+  public static let scrambleProgress = standard("scrambleProgress")
+  public static let scrambleSeed = standard("scrambleSeed")
   public static let outline = standard("outline")
   public static let clip = standard("clip")
   public static let opacity = standard("opacity")

@@ -67,9 +67,13 @@ public struct PropertyTable: Sendable {
   /// The alias `name` means on a view of `kind`: none when the kind has a
   /// property of that name, which wins (a text's `size` is its font size;
   /// every other view's `size` is the point (width, height)).
+  ///
+  /// So a name may mean one thing on one kind and another on another: a
+  /// star's `points` is its number of outer vertices, a shape's the points
+  /// it is drawn through (SPEC §23.1), an alias of its `outline`.
   public func alias(named name: String, for kind: ViewKind) -> PropertyAlias? {
     if let own = property(named: name), declarations[own.index].belongs(to: kind) { return nil }
-    return alias(named: name)
+    return alias(named: name).flatMap { $0.belongs(to: kind) ? $0 : nil }
   }
 
   /// The names scripts may set on a view of `kind` (settable properties,
@@ -79,8 +83,11 @@ public struct PropertyTable: Sendable {
       let d = declarations[p.index]
       return d.access.contains(.settable) && (kind.map { d.belongs(to: $0) } ?? true)
     }
-    return own.map { declarations[$0.index].name }
-      + aliases.filter(\.isSettable).map(\.name)
+    let names = own.map { declarations[$0.index].name }
+    return names
+      + aliases.filter {
+        $0.isSettable && (kind.map($0.belongs(to:)) ?? true) && !names.contains($0.name)
+      }.map(\.name)
   }
 
   /// The names an animation may move (`tween(name: …)`), aliases included.
@@ -102,7 +109,8 @@ public struct PropertyTable: Sendable {
     switch (own, alias) {
     case (let own?, let alias?):
       let kinds = own.kinds.map { $0.joined(separator: ", ") } ?? "views"
-      return "\(own.summary) (\(kinds)); on other views, \(alias.summary)"
+      let others = alias.kinds.map { "on \($0.joined(separator: ", "))" } ?? "on other views"
+      return "\(own.summary) (\(kinds)); \(others), \(alias.summary)"
     case (let own?, nil): return own.summary
     case (nil, let alias?): return alias.summary
     case (nil, nil): return nil
@@ -120,6 +128,10 @@ public struct PropertyAlias: Sendable {
     case shared
     /// A point `(a, b)`, one coordinate per part; read as a point.
     case point
+    /// A list of points a shape is drawn through (SPEC §23.1): its one part
+    /// is the `outline` the points make, which a motion moves point by
+    /// point (`ChangeRule.points`).
+    case pointList
   }
   /// The name scripts use.
   public let name: String
@@ -136,17 +148,25 @@ public struct PropertyAlias: Sendable {
   public let isDocumented: Bool
   /// One line for hover, completion, `:help` and the docs.
   public let summary: String
+  /// The names of the kinds of view that have it, or nil for every kind.
+  public let kinds: [String]?
 
   /// An alias.
   public init(
     _ name: String, _ parts: [String], form: Form, settable: Bool, documented: Bool = true,
-    summary: String
+    kinds: [String]? = nil, summary: String
   ) {
     self.name = name
     self.partNames = parts
     self.form = form
     self.isSettable = settable
     self.isDocumented = documented
+    self.kinds = kinds
     self.summary = summary
+  }
+
+  /// Whether views of `kind` have it.
+  public func belongs(to kind: ViewKind) -> Bool {
+    kinds.map { $0.contains(kind.name) } ?? true
   }
 }

@@ -44,6 +44,46 @@ extension Scene {
       return MorphPair.message(for: error, target: name(of: target), other: name(of: other))
     }
   }
+
+  // MARK: A shape's points (SPEC §23.1)
+
+  /// The points shape `id` is drawn through now (its `outline` value
+  /// `value`, or its own): the declared ones, or where a motion of its
+  /// points has taken them; nil for a view not drawn through points.
+  public func shapePoints(of id: ViewID, outlineValue value: PropertyValue? = nil) -> ShapePoints? {
+    let outline = value ?? state(of: id)[value: .outline]
+    if let record = MorphedOutlines.outline(outline[0]), let move = record.points {
+      return move.shape(at: outline[1])
+    }
+    return paths[id]?.points
+  }
+
+  /// The `outline` value that starts moving `target`'s points to `points`:
+  /// the id of the move from its points now; nil when it is not drawn
+  /// through points or the counts differ (`pointsProblem` refuses such
+  /// runs before they start).
+  public func pointsOutline(of target: ViewID, to points: [OutlinePoint], from value: PropertyValue)
+    -> Double?
+  {
+    guard let path = paths[target], let now = shapePoints(of: target, outlineValue: value),
+      now.points.count == points.count
+    else { return nil }
+    return MorphedOutlines.id(
+      of: MorphedOutline(points: PointsMove(from: now, to: points, viewBox: path.viewBox)))
+  }
+
+  /// Why `target`'s points cannot move to `count` points, naming it, or nil.
+  public func pointsProblem(of target: ViewID, count: Int) -> String? {
+    guard let now = shapePoints(of: target) else {
+      return
+        "\(name(of: target)) is not a shape drawn through points: only such a shape's points move"
+    }
+    guard now.points.count == count else {
+      return
+        "cannot move the \(now.points.count) points of \(name(of: target)) to \(count): points move one for one"
+    }
+    return nil
+  }
 }
 
 extension Scene {

@@ -196,6 +196,10 @@ public final class Scene {
     if !letterBook.isEmpty {
       text.context = letterContext(of: id)
       text.drawnAsLetters = hasLetters(id)
+      // A letter past its text's `shown` is not drawn (SPEC §23.2).
+      if let owner = letterBook.owners[id], owner.index >= ownTextView(owner.text).letterLimit {
+        text.letterLimit = 0
+      }
     }
     return text
   }
@@ -207,6 +211,27 @@ public final class Scene {
     return TextView(record(of: id)) {
       objects[objectBase + $0.slot]
     }
+  }
+
+  /// Sets the string text view `id` shows (a scramble's target when it
+  /// starts, SPEC §23.2).
+  public func setText(of id: ViewID, to text: String) {
+    guard kinds[Int(id)] == .text else { return }
+    setObject(id, .text, .string(text))
+  }
+
+  /// The value a motion that takes slot `slot` over starts from: what the
+  /// scene holds, but a text's `shown` at "all" (its default) is the number
+  /// of its letters (SPEC §23.2).
+  func motionStart(slot: Int, lanes: Int) -> PropertyValue {
+    let value = read(slot: slot, lanes: lanes)
+    let place = layout.place(of: slot)
+    guard place.slot == Property.shown.slot, kinds[place.view] == .text,
+      value[0] >= Double(TextView.allLetters)
+    else { return value }
+    let text = ownTextView(ViewID(place.view))
+    let count = TextShaping.shapeOrEmpty(text.shown, font: text.request).letters.count
+    return PropertyValue(min(value[0], Double(count)), 0, 0, 0)
   }
 
   /// Sets one string or outline property of view `id`.

@@ -28,7 +28,9 @@ public struct ViewKind: Hashable, Sendable, CaseIterable, CustomStringConvertibl
       summary: "a star of points: n outer vertices and inner ones at innerRadius of the ellipse"),
     ViewKindDeclaration(
       "shape", outline: .path, reads: ["width", "height"],
-      summary: "SVG path data d: in viewBox: (x, y, w, h) coordinates, stretched onto the box"),
+      summary:
+        "SVG path data d:, or the line through points: (closed:, smooth:), in viewBox: (x, y, w, h) coordinates, stretched onto the box"
+    ),
     ViewKindDeclaration(
       "layer", outline: .none, reads: [],
       summary: "no outline: draws nothing, a parent for others"),

@@ -58,7 +58,12 @@ final class Stepper {
         cursor: Cursor.make(node, base: 0, scale: 1, events: false),
         original: scene.read(slot: slot, lanes: key.property.lanes))
       (tracks + i).initialize(to: track)
-      if key.property.declaration.type == .outline || key.property.declaration.type == .paint {
+      // A morph, a shape's points and a scramble read (or set) the scene
+      // when their leaf starts; a paint tween reports two gradients it
+      // cannot tween.
+      if key.property == .outline || key.property == .scrambleProgress
+        || key.property.declaration.type == .paint
+      {
         tracks[i].resolver.site = TrackSite(scene: scene, view: key.view, property: key.property)
       }
       var segment = FrameSegment(slot: slot)

@@ -93,10 +93,13 @@ public struct TextShape: Sendable, Equatable {
 
   /// Every glyph contour in the box at `size`, `tracking` and `align`,
   /// letter after letter in logical order (the order trim walks).
-  public func outline(size: Double, tracking: Double, align: Double) -> Outline {
+  /// With `letters`, only that many first letters (SPEC §23.2).
+  public func outline(size: Double, tracking: Double, align: Double, letters limit: Int = .max)
+    -> Outline
+  {
     let boxes = letterBoxes(size: size, tracking: tracking, align: align)
     var subpaths: [Subpath] = []
-    for (letter, box) in zip(letters, boxes) {
+    for (letter, box) in zip(letters, boxes).prefix(limit) {
       let offset = OutlinePoint(box.x, box.y)
       for subpath in letter.outline.subpaths {
         subpaths.append(subpath.mapped { $0 * size + offset })

@@ -24,6 +24,13 @@ public struct TextView: Sendable, Equatable {
   /// Whether the text is drawn as its letters (its `letters` were read): its
   /// own outline is then empty and each letter draws its glyphs.
   public var drawnAsLetters = false
+  /// How many letters are drawn, in reading order (SPEC §23.2: `shown`,
+  /// whole; `allLetters` and more: every one).
+  public var letterLimit: Int = TextView.allLetters
+
+  /// `shown`'s default: more letters than a text can have (its string is
+  /// at most `TextShaping.maximumLength` bytes), so every one is drawn.
+  public static let allLetters = 1_000_000
 
   /// Where a letter's glyphs come from: its cluster as its line was
   /// shaped, in which font, weight and style, and the glyphs' contours at
@@ -65,6 +72,13 @@ public struct TextView: Sendable, Equatable {
     size = record.drawn(.fontSize)
     tracking = record.number(.tracking)
     align = Self.alignment(record.number(.align))
+    // A fractional part of `shown` draws nothing more (SPEC §23.2).
+    let limit = record.number(.shown)
+    letterLimit = limit >= Double(Self.allLetters) ? Self.allLetters : Int(max(limit, 0))
+    let scramble = record.drawn(.scrambleProgress)
+    if scramble < 1 {
+      shown = Scramble.text(shown, progress: scramble, seed: record.number(.scrambleSeed))
+    }
   }
 
   /// The text of view `id` of `scene` as it is now.
@@ -81,6 +95,14 @@ public struct TextView: Sendable, Equatable {
   /// The text of a view state.
   public init(_ state: ViewState) {
     self.init(state) { state[object: $0] }
+  }
+
+  /// The text of a view state as its `text` reads (SPEC §23.2): a scramble
+  /// under way shows random letters, but its string is the target.
+  public static func unscrambled(_ state: ViewState) -> TextView {
+    var plain = state
+    plain[.scrambleProgress] = 1
+    return TextView(plain)
   }
 
   /// The `align` choice (0 left, 1 center, 2 right) as a fraction of the box.
@@ -117,12 +139,25 @@ public struct TextView: Sendable, Equatable {
   /// after letter in logical order: the view's outline, which every
   /// renderer and exporter draws as any kind's (SPEC §16.1, §18).
   public func outline() -> Outline {
-    if drawnAsLetters { return .empty }
+    if drawnAsLetters || letterLimit <= 0 { return .empty }
     if let context, context.text == shown, context.font == request {
       let size = self.size
       return context.outline.mapped { $0 * size }
     }
     return TextShaping.shapeOrEmpty(shown, font: request).outline(
-      size: size, tracking: tracking, align: align)
+      size: size, tracking: tracking, align: align, letters: letterLimit)
+  }
+
+  /// The x in the box just after the last letter drawn (SPEC §23.2:
+  /// `caret(t)`), on that letter's line: the start of the first line when
+  /// none is.
+  public func caret() -> Double {
+    let shape = TextShaping.shapeOrEmpty(shown, font: request)
+    let boxes = shape.letterBoxes(size: size, tracking: tracking, align: align)
+    let count = min(letterLimit, boxes.count)
+    if count > 0 { return boxes[count - 1].x + boxes[count - 1].width }
+    let width = shape.box(size: size, tracking: tracking).width
+    let first = shape.lines[0]
+    return (width - (first.advance * size + Double(first.letterCount) * tracking)) * align
   }
 }

@@ -18,6 +18,9 @@ final class CompositeCursor: Cursor {
   private var mappedEvents: [Segment]?
   /// The events still to emit, last first.
   private var pendingEvents: [Segment] = []
+  /// For `reverse(m)` right after a play of m (SPEC §23.3): that play's
+  /// start, from which the play reversed is resolved instead of from now.
+  var retraced: PlayStart?
 
   init(
     body: TrackNode, duration: Double, mode: CompositeTimeline.Mode, base: Double, scale: Double,
@@ -68,8 +71,9 @@ final class CompositeCursor: Cursor {
       popEvent(&r)
       return
     }
-    let initial = r.value(at: base)
-    let segments = resolvePlay(initial: initial, velocity: r.velocity(at: base), site: r.site)
+    let initial = retraced?.value ?? r.value(at: base)
+    let velocity = retraced?.value != nil ? retraced!.velocity : r.velocity(at: base)
+    let segments = resolvePlay(initial: initial, velocity: velocity, site: r.site)
     let timeline = CompositeTimeline(
       initial: initial, segments: segments, duration: duration, mode: mode, scale: scale)
     let length: Double

@@ -39,7 +39,18 @@ class Cursor {
           cursor: make($0.node, base: base + $0.offset * scale, scale: scale, events: events)
         )
       }
-      return GroupCursor(cursors, base: base)
+      let group = GroupCursor(cursors, base: base)
+      // A `reverse(m)` after m reads the values m's play started from.
+      for (k, child) in children.enumerated() {
+        guard case .reversed(_, _, let retracing?) = child.node,
+          let composite = cursors[k].cursor as? CompositeCursor,
+          let j = cursors.indices.first(where: {
+            $0 != k && cursors[$0].offset == retracing * scale
+          })
+        else { continue }
+        composite.retraced = group.remember(child: j)
+      }
+      return group
     case .repeating(let body, let period, let count, let emitsRepeat):
       return RepeatCursor(
         body: make(body, base: base, scale: scale, events: events), period: period * scale,
@@ -47,7 +58,7 @@ class Cursor {
         knownPlay: events || emitsRepeat ? nil : KnownPlay(body, scale: scale))
     case .speed(let body, let k):
       return make(body, base: base, scale: scale / k, events: events)
-    case .reversed(let body, let d):
+    case .reversed(let body, let d, _):
       return CompositeCursor(
         body: body, duration: d, mode: .reversed, base: base, scale: scale, events: events)
     case .yoyo(let body, let d):
@@ -62,6 +73,13 @@ class Cursor {
         base: base)
     }
   }
+}
+
+/// The value and velocity a track had when a play started (for a
+/// `reverse` that retraces it, SPEC §23.3); nil before it starts.
+final class PlayStart {
+  var value: PropertyValue?
+  var velocity = 0.0
 }
 
 /// How far apart two computations of one instant may be: times built by adding
@@ -141,8 +159,28 @@ final class GroupCursor: Cursor {
     nextStart = next().map { children[$0].cursor.nextStart } ?? .infinity
   }
 
+  /// The start of child `j`'s play, kept for a `reverse` that retraces it.
+  func remember(child j: Int) -> PlayStart {
+    if let box = remembered[j] { return box }
+    let box = PlayStart()
+    remembered[j] = box
+    started = [Bool](repeating: false, count: children.count)
+    return box
+  }
+
+  /// The children whose start values are kept (see `remember(child:)`).
+  private var remembered: [Int: PlayStart] = [:]
+  /// Which of them started in this play of the group.
+  private var started: [Bool] = []
+
   override func pop(_ r: inout Resolver) {
     guard let i = next() else { return }
+    if let box = remembered[i], !started[i] {
+      started[i] = true
+      let t = children[i].cursor.nextStart
+      box.value = r.value(at: t)
+      box.velocity = r.velocity(at: t)
+    }
     children[i].cursor.pop(&r)
     if usesHeap {
       if children[i].cursor.nextStart < .infinity {
@@ -158,6 +196,10 @@ final class GroupCursor: Cursor {
 
   override func reset(base: Double) {
     for child in children { child.cursor.reset(base: base + child.offset) }
+    if !remembered.isEmpty {
+      started = [Bool](repeating: false, count: children.count)
+      for box in remembered.values { box.value = nil }
+    }
     if usesHeap { rebuildHeap() }
     refresh()
   }

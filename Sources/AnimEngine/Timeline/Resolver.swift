@@ -70,6 +70,24 @@ struct Resolver {
           segment = Segment(
             start: start, duration: duration, a: s, b: s, easing: .linear, form: .hold)
         }
+      case .scramble(let target):
+        // The string becomes the target when the scramble starts (a seek
+        // back to before it does not bring the old one back).
+        site?.scene.setText(of: site!.view, to: target)
+        segment = Segment(
+          start: start, duration: duration, a: PropertyValue(0, 0, 0, 0),
+          b: PropertyValue(1, 0, 0, 0), easing: leaf.easing, form: .number)
+      case .points(let target):
+        // The shape's points now and these, paired once: the segment moves
+        // the progress (lane 1) from 0 to 1 (SPEC §23.1).
+        if let id = site?.scene.pointsOutline(of: site!.view, to: target, from: s) {
+          segment = Segment(
+            start: start, duration: duration, a: PropertyValue(id, 0, 0, 0),
+            b: PropertyValue(id, 1, 0, 0), easing: leaf.easing, form: .number)
+        } else {
+          segment = Segment(
+            start: start, duration: duration, a: s, b: s, easing: .linear, form: .hold)
+        }
       case .spring(let target, let parameters, let relativeVelocity):
         // The spring moves in its natural time, `rate` natural seconds per
         // run second: a velocity handed over (per run second) is divided by

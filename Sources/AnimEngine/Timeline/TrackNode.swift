@@ -22,7 +22,10 @@ indirect enum TrackNode {
   case repeating(TrackNode, period: Double, count: Double, emitsRepeat: Bool)
   /// Times inside run `factor` times faster.
   case speed(TrackNode, factor: Double)
-  case reversed(TrackNode, duration: Double)
+  /// `reverse(m)`; `retracing` is set when it follows a play of m itself
+  /// in a sequence (`m + reverse(m)`, SPEC §23.3): the offset, in the
+  /// enclosing group, of the play whose start values it retraces.
+  case reversed(TrackNode, duration: Double, retracing: Double?)
   case yoyo(TrackNode, duration: Double)
   case eased(TrackNode, Easing, duration: Double)
   /// Starts after `delay`, its first segment resolved and shown from 0.
@@ -30,6 +33,26 @@ indirect enum TrackNode {
 }
 
 extension TrackNode {
+  /// How many points each motion of a shape's points on this track moves
+  /// to (SPEC §23.1), each count once.
+  func pointCounts() -> [Int] {
+    var found: [Int] = []
+    func walk(_ node: TrackNode) {
+      switch node {
+      case .leaf(let leaf):
+        if case .points(let points) = leaf.rule, !found.contains(points.count) {
+          found.append(points.count)
+        }
+      case .group(let children): children.forEach { walk($0.node) }
+      case .repeating(let n, _, _, _), .speed(let n, _), .reversed(let n, _, _), .yoyo(let n, _),
+        .eased(let n, _, _), .prepared(let n, _):
+        walk(n)
+      }
+    }
+    walk(self)
+    return found
+  }
+
   /// The views the morphs of this track morph into, each once, in order.
   func morphOthers() -> [ViewID] {
     var found: [ViewID] = []
@@ -38,7 +61,7 @@ extension TrackNode {
       case .leaf(let leaf):
         if case .morph(let other) = leaf.rule, !found.contains(other) { found.append(other) }
       case .group(let children): children.forEach { walk($0.node) }
-      case .repeating(let n, _, _, _), .speed(let n, _), .reversed(let n, _), .yoyo(let n, _),
+      case .repeating(let n, _, _, _), .speed(let n, _), .reversed(let n, _, _), .yoyo(let n, _),
         .eased(let n, _, _), .prepared(let n, _):
         walk(n)
       }
@@ -145,9 +168,38 @@ struct Projector {
       // those of m's outermost repeat (SPEC §14.6).
       let delayed = top && parts.count == 2 && Self.isWait(parts[0])
       var offset = 0.0
+      var offsets: [Double] = []
       var children: [(Double, Projection)] = []
       for (i, part) in parts.enumerated() {
-        children.append((offset, project(part, top: delayed && i == 1)))
+        var projection = project(part, top: delayed && i == 1)
+        if let j = Self.retracedPlay(of: i, in: parts) {
+          // `m + reverse(m)` retraces the play of m (SPEC §23.3).
+          let playOffset = offsets[j]
+          projection = projection.map { key, node in
+            guard key.property != nil, case .reversed(let body, let d, _) = node else {
+              return (key, node)
+            }
+            return (key, .reversed(body, duration: d, retracing: playOffset))
+          }
+        }
+        offsets.append(offset)
+        if offset > 0, parts[..<i].allSatisfy(Self.isWait) {
+          // After leading waits, a stagger's members show their start
+          // values from the sequence's start (SPEC §23.3: `delay(stagger(…),
+          // d)`, `wait(d) + stagger(…)`, as a GSAP timeline's offset).
+          var prepared: Projection = []
+          var rest: Projection = []
+          for (key, node) in projection {
+            if key.property != nil, case .prepared(let body, let delay) = node {
+              prepared.append((key, .prepared(body, delay: delay + offset)))
+            } else {
+              rest.append((key, node))
+            }
+          }
+          if !prepared.isEmpty { children.append((0, prepared)) }
+          projection = rest
+        }
+        children.append((offset, projection))
         offset += part.duration
       }
       result = Self.merge(children)
@@ -173,7 +225,7 @@ struct Projector {
       result = out
     case .reversed(let body):
       result = project(body, top: false).map {
-        ($0.key, .reversed($0.node, duration: body.duration))
+        ($0.key, .reversed($0.node, duration: body.duration, retracing: nil))
       }
     case .yoyo(let body):
       result = project(body, top: false).map { ($0.key, .yoyo($0.node, duration: body.duration)) }
@@ -211,10 +263,30 @@ struct Projector {
     return result
   }
 
-  /// Whether `motion` is a bare `wait`: a leaf that animates nothing and
-  /// marks nothing.
+  /// For part `i` of a sequence that is `reverse(m)`: where the play of m
+  /// that it retraces starts (SPEC §23.3), m's parts being the parts just
+  /// before it (a sequence m is flattened into the one around it), maybe
+  /// with bare waits between (`m + wait(0.5) + reverse(m)`); else nil.
+  private static func retracedPlay(of i: Int, in parts: [Motion]) -> Int? {
+    guard case .reversed(let body) = parts[i].node else { return nil }
+    let played: [Motion]
+    if case .sequence(let inner) = body.node { played = inner } else { played = [body] }
+    var end = i
+    while end >= played.count {
+      let first = end - played.count
+      if zip(parts[first..<end], played).allSatisfy({ $0 === $1 }) { return first }
+      guard isWait(parts[end - 1]) else { return nil }
+      end -= 1
+    }
+    return nil
+  }
+
+  /// Whether `motion` is a bare `wait`: a leaf that animates nothing, marks
+  /// nothing and plays nothing.
   private static func isWait(_ motion: Motion) -> Bool {
-    if case .leaf(let leaf) = motion.node { return leaf.changes.isEmpty && leaf.mark == nil }
+    if case .leaf(let leaf) = motion.node {
+      return leaf.changes.isEmpty && leaf.mark == nil && leaf.sound == nil
+    }
     return false
   }
 

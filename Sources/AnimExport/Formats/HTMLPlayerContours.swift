@@ -216,4 +216,32 @@ extension HTMLPlayerWriter {
       return contourPaths(outline, offset: offset)
     }
   }
+
+  /// A text's glyphs as symbols `v{i}g{k}`, each written once (SPEC §23.3),
+  /// in their letters' boxes, with miter limit 4; the text's group gives
+  /// them its fill, stroke and their animations, as `<use>` passes them on.
+  static func glyphSymbols(_ glyphs: TextGlyphs, _ i: Int) -> String {
+    var out = "<defs>"
+    for (k, glyph) in glyphs.glyphs.enumerated() {
+      out += "<symbol id=\"v\(i)g\(k)\" overflow=\"visible\">"
+      out += "<path d=\"\(glyph.svgPathData)\" stroke-miterlimit=\"4\"></path></symbol>"
+    }
+    return out + "</defs>"
+  }
+
+  /// Each drawing of a text as the `<use>`s of its glyphs, placed about
+  /// the anchor point as ``textPaths(_:)`` places them.
+  static func glyphUses(_ glyphs: TextGlyphs, _ view: RecordedView, _ i: Int) -> [String] {
+    let (ax, ay) = placingAnchor(view)
+    return zip(glyphs.drawings, glyphs.placements).map { drawing, placements in
+      let box = (try? drawing.box()) ?? (width: 0, height: 0)
+      var out = ""
+      for placed in placements {
+        let x = Outline.pathNumber(placed.x - ax * abs(box.width))
+        let y = Outline.pathNumber(placed.y - ay * abs(box.height))
+        out += "<use href=\"#v\(i)g\(placed.glyph)\" x=\"\(x)\" y=\"\(y)\"></use>"
+      }
+      return out
+    }
+  }
 }

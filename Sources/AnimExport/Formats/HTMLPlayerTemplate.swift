@@ -1,12 +1,7 @@
 /// The fixed parts of the HTML player: style, controls and script.
 enum HTMLPlayerTemplate {
-  static let head = #"""
-    <!doctype html>
-    <html lang="en">
-    <head>
-    <meta charset="utf-8">
-    <title>anim export</title>
-    <style>
+  /// The player's style sheet (the text of its `<style>`).
+  static let style = #"""
     body { margin: 0; padding: 16px; background: #2a2a2a; color: #ddd; font: 14px system-ui, sans-serif; }
     #stage { display: block; background: repeating-conic-gradient(#3a3a3a 0 25%, #444 0 50%) 0 0 / 16px 16px; }
     #controls { display: flex; gap: 10px; align-items: center; margin-top: 10px; flex-wrap: wrap; }
@@ -14,11 +9,12 @@ enum HTMLPlayerTemplate {
     #scrub { flex: 1; min-width: 200px; }
     #time { font-variant-numeric: tabular-nums; min-width: 7em; }
     #anim-state { display: none; }
-    </style>
-    </head>
-    <body>
 
     """#
+
+  static let head =
+    "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>anim export</title>\n"
+    + "<style>\n" + style + "</style>\n</head>\n<body>\n"
 
   static let controls = #"""
     <div id="controls">
@@ -97,7 +93,8 @@ enum HTMLPlayerTemplate {
     // Texts: the drawing shown at each frame (a counting number's strings).
     const texts = [];
     data.views.forEach((view, i) => {
-      if (view.texts) texts.push([document.getElementById("v" + i).children, view.texts]);
+      // A text whose anchor moves has its drawings in its group `a{i}`.
+      if (view.texts) texts.push([(document.getElementById("a" + i) || document.getElementById("v" + i)).children, view.texts]);
     });
     function showTime(t) {
       const frame = Math.floor(Math.min(Math.max(t, 0), span) * data.fps + 1e-6);

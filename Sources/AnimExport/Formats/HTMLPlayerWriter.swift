@@ -71,34 +71,80 @@ public enum HTMLPlayerWriter {
   ///
   /// The views' keyframes are written view by view, each view's tree dropped
   /// before the next (one tree of every keyframe would take many times the
-  /// size of the page).
+  /// size of the page). `loop`: see `prepared`.
+  public static func page(
+    _ recording: StageRecording, stage: ExportStage, loop: Bool = false,
+    sound: (() -> String?)? = nil
+  ) -> String {
+    var page = ""
+    write(recording, stage: stage, loop: loop, sound: sound) { page += $0 }
+    return page
+  }
+
+  /// Writes the page for `recording` on `stage` to `output`, in pieces of
+  /// about `chunk` bytes (see `page`). `sound`, when given, gives the mix as
+  /// the base64 of a WAV file, piece by piece until nil (SPEC §22): the
+  /// page then plays it in sync
+  /// (`HTMLPlayerSound`).
+  public static func write(
+    _ recording: StageRecording, stage: ExportStage, loop: Bool = false, chunk: Int = 1 << 16,
+    sound: (() -> String?)? = nil, to output: (String) -> Void
+  ) {
+    let (recording, groups, span, rects) = prepared(recording, loop: loop)
+    var html = HTMLPlayerTemplate.head
+    html += stageOpening(stage)
+    html += rects
+    html += stageClosing
+    html += HTMLPlayerTemplate.controls
+    html += "<script id=\"anim-data\" type=\"application/json\">"
+    html += dataHead(recording, span: span)
+    html += ",\"views\":["
+    let parents = Set(recording.views.compactMap(\.parent))
+    for (i, view) in recording.views.enumerated() {
+      if i > 0 { html += "," }
+      writeViewData(
+        view, i, recording: recording, span: span, parents: parents, group: groups[i], to: &html)
+      if html.utf8.count >= chunk {
+        output(html)
+        html.removeAll(keepingCapacity: true)
+      }
+    }
+    html += "]}"
+    html += "</script>\n"
+    if let sound {
+      // The mix, then the player's code with its sound's after it, in the
+      // one last script (the live preview runs the page's last script as
+      // the player).
+      output(html)
+      html = ""
+      HTMLPlayerSound.write(sound, to: output)
+    }
+    html += "<script>\n"
+    html += HTMLPlayerTemplate.script
+    if sound != nil { html += HTMLPlayerSound.script }
+    html += "</script>\n</body>\n</html>\n"
+    output(html)
+  }
+
+  /// The recording as the page draws it (a view's opacity taken into its
+  /// one paint, or its group, SPEC §21.2; in a tree or with a group, each
+  /// view's alpha the product of the alphas down the tree), how each view
+  /// is composed, the span the page plays, and the stage's elements.
   ///
   /// With `loop` (`anim export --loop`, a recording of [A, B) without the
   /// frame at the seam), the page plays for the recording's frame count
   /// over its frame rate, the last frame shown for one frame's time like
   /// every other, so that looping never shows the seam twice.
-  public static func page(_ recording: StageRecording, stage: ExportStage, loop: Bool = false)
-    -> String
-  {
-    var page = ""
-    write(recording, stage: stage, loop: loop) { page += $0 }
-    return page
-  }
-
-  /// Writes the page for `recording` on `stage` to `output`, in pieces of
-  /// about `chunk` bytes (see `page`).
-  public static func write(
-    _ recording: StageRecording, stage: ExportStage, loop: Bool = false, chunk: Int = 1 << 16,
-    to output: (String) -> Void
+  static func prepared(_ recording: StageRecording, loop: Bool, elements: Bool = true) -> (
+    recording: StageRecording, groups: [RecordedGroup], span: Double, elements: String
   ) {
     let span =
       loop && recording.frameRate > 0
       ? Double(recording.frameCount) / recording.frameRate
       : recording.end - recording.start
-    // A view's opacity taken into its one paint, or its group (SPEC §21.2).
     var (recording, groups) = recording.foldingOpacities()
     var rects = ""
-    if recording.hasTree || groups.contains(.group) {
+    if isTree(recording, groups: groups) {
       // Each paint at the product of the alphas down the tree (SPEC §17).
       let world = recording.worldAlphaTracks()
       for i in recording.views.indices {
@@ -110,18 +156,24 @@ public enum HTMLPlayerWriter {
           recording.views[i].tracks.append(track)
         }
       }
-      rects = treeElements(recording, groups: groups)
-    } else {
+      if elements { rects = treeElements(recording, groups: groups) }
+    } else if elements {
       for (i, view) in recording.views.enumerated() {
         rects += element(view, i, recording: recording)
       }
     }
-    let head: [(String, JSONValue)] = [
-      ("start", .number(recording.start)),
-      ("duration", .number(span)),
-      ("fps", .number(recording.frameRate)),
-      ("readout", PlayerReadout.json),
-    ]
+    return (recording, groups, span, rects)
+  }
+
+  /// Whether the page draws `recording` as a tree of groups: it has
+  /// parents, or a view composed as a group.
+  static func isTree(_ recording: StageRecording, groups: [RecordedGroup]) -> Bool {
+    recording.hasTree || groups.contains(.group)
+  }
+
+  /// The stage's `<svg>` up to its views: its size, its background and the
+  /// group that places the world on it.
+  static func stageOpening(_ stage: ExportStage) -> String {
     let w = stage.pixelWidth
     let h = stage.pixelHeight
     let transform =
@@ -132,52 +184,62 @@ public enum HTMLPlayerWriter {
       stage.background.map {
         "rgb(\(channel($0[0])) \(channel($0[1])) \(channel($0[2])) / \(JSONValue.format($0[3])))"
       } ?? "none"
-    var html = HTMLPlayerTemplate.head
-    html += "<svg id=\"stage\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" "
+    var html =
+      "<svg id=\"stage\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" "
     html += "viewBox=\"0 0 \(w) \(h)\">\n"
     html += "<rect width=\"\(w)\" height=\"\(h)\" fill=\"\(bgFill)\"></rect>\n"
-    html += "<g transform=\"\(transform)\">\n\(rects)</g>\n</svg>\n"
-    rects = ""
-    html += HTMLPlayerTemplate.controls
-    html += "<script id=\"anim-data\" type=\"application/json\">"
+    html += "<g transform=\"\(transform)\">\n"
+    return html
+  }
+
+  /// What closes `stageOpening` after the views.
+  static let stageClosing = "</g>\n</svg>\n"
+
+  /// The player's data before its views: `{"start":…,"duration":…,"fps":…,
+  /// "readout":…` (open: the views follow).
+  static func dataHead(_ recording: StageRecording, span: Double) -> String {
+    let head: [(String, JSONValue)] = [
+      ("start", .number(recording.start)),
+      ("duration", .number(span)),
+      ("fps", .number(recording.frameRate)),
+      ("readout", PlayerReadout.json),
+    ]
+    var html = ""
     JSONValue.writeMembers(head, to: &html, closing: false)
-    html += ",\"views\":["
-    let parents = Set(recording.views.compactMap(\.parent))
-    for (i, view) in recording.views.enumerated() {
-      if i > 0 { html += "," }
-      var animations = self.animations(of: view, recording: recording, span: span)
-      if parents.contains(view.id) {
-        animations += treeAnimations(of: view, index: i, recording: recording, span: span)
-      }
-      if groups[i] == .group {
-        animations += groupAnimations(of: view, recording: recording, span: span)
-      }
-      if let path = pathAnimation(of: view, recording: recording, span: span) {
-        // A morph's outline, sampled at every frame with equal vertex
-        // counts; it replaces the `d` a shape channel animates.
-        animations.append(path)
-      }
-      var members: [(String, JSONValue)] = [
-        ("name", .string(view.name)), ("animations", .array(animations)),
-      ]
-      if view.kind == .text {
-        // [frame, drawing] from the frame each drawing is first shown.
-        let runs = textDrawings(view).runs.map {
-          JSONValue.array([.integer($0.frame), .integer($0.drawing)])
-        }
-        members.append(("texts", .array(runs)))
-      }
-      JSONValue.object(members).write(to: &html)
-      if html.utf8.count >= chunk {
-        output(html)
-        html.removeAll(keepingCapacity: true)
-      }
+    return html
+  }
+
+  /// Writes view `i`'s entry of the player's data: its name, animations
+  /// (with its group's, when `group` says it is composed as one) and (a
+  /// text) the drawing shown at each frame. `parents` are the views with
+  /// children.
+  static func writeViewData(
+    _ view: RecordedView, _ i: Int, recording: StageRecording, span: Double,
+    parents: Set<ViewID>, group: RecordedGroup, to html: inout String
+  ) {
+    var animations = self.animations(of: view, recording: recording, span: span)
+    if parents.contains(view.id) {
+      animations += treeAnimations(of: view, index: i, recording: recording, span: span)
     }
-    html += "]}"
-    html += "</script>\n<script>\n"
-    html += HTMLPlayerTemplate.script
-    html += "</script>\n</body>\n</html>\n"
-    output(html)
+    if group == .group {
+      animations += groupAnimations(of: view, recording: recording, span: span)
+    }
+    if let path = pathAnimation(of: view, recording: recording, span: span) {
+      // A morph's outline, sampled at every frame with equal vertex
+      // counts; it replaces the `d` a shape channel animates.
+      animations.append(path)
+    }
+    var members: [(String, JSONValue)] = [
+      ("name", .string(view.name)), ("animations", .array(animations)),
+    ]
+    if view.kind == .text {
+      // [frame, drawing] from the frame each drawing is first shown.
+      let runs = textDrawings(view).runs.map {
+        JSONValue.array([.integer($0.frame), .integer($0.drawing)])
+      }
+      members.append(("texts", .array(runs)))
+    }
+    JSONValue.object(members).write(to: &html)
   }
 
   /// One view's element: a `<rect>` centred on its origin, a `<path>`, or a
@@ -225,12 +287,17 @@ public enum HTMLPlayerWriter {
       // An anchor that moves: the glyphs from the box's corner, moved.
       let moving = anchorMoves(view)
       if moving { out += "<g id=\"a\(i)\" style=\"\(firstBoxCorner(view))\">" }
-      for (j, paths) in textPaths(view).enumerated() {
+      // A text showing several drawings whose trim never shows: each glyph
+      // once, as a symbol, and each drawing as where it goes (SPEC §23.3).
+      let glyphs = trims(view) ? nil : TextGlyphs.of(view)
+      let drawings = glyphs.map { glyphUses($0, view, i) } ?? textPaths(view)
+      for (j, paths) in drawings.enumerated() {
         out += j == 0 ? "<g>" : "<g style=\"display:none\">"
         out += paths + "</g>"
       }
       if moving { out += "</g>" }
-      return out + "</g>\n"
+      let symbols = glyphs.map { glyphSymbols($0, i) } ?? ""
+      return symbols + out + "</g>\n"
     }
     if isPath(view), let contours = contourOutline(view) {
       // Several subpaths, trimmed (see `contourOutline`).

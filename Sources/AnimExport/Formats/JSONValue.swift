@@ -59,10 +59,10 @@ public indirect enum JSONValue: Sendable {
   }
 
   /// The shortest decimal that reads back as `v` (whole numbers without a
-  /// fraction); a value that is not finite, which the engine never writes,
-  /// becomes 0 rather than invalid JSON.
+  /// fraction); never `inf` or `nan`, which JSON cannot hold
+  /// (``NumberText/written(_:)``, the one writer of numbers into files).
   public static func format(_ v: Double) -> String {
-    v.isFinite ? NumberText.exact(v) : "0"
+    NumberText.written(v)
   }
 
   /// `s` as a JSON string, `<` escaped: export documents are embedded in

@@ -8,7 +8,7 @@ extension LottieWriter {
   /// where it sits.
   static func shapeLayer(
     _ view: RecordedView, index: Int, recording: StageRecording, stage: ExportStage,
-    tree: LayerTree? = nil
+    tree: LayerTree? = nil, glyphs: (text: LottieGlyphText, id: String)? = nil
   ) -> JSONValue {
     let ctx = Context(recording: recording)
     let k = stage.scale
@@ -38,9 +38,28 @@ extension LottieWriter {
       ("sr", .integer(1)),
     ]
     if let parent = tree?.parent { members.append(("parent", .integer(parent))) }
+    let transform = layerTransform(
+      view, ctx: ctx, stage: stage, tree: tree,
+      shift: glyphs.map { ($0.text.width / 2, $0.text.height / 2) })
+    if let glyphs {
+      // A precomposition of the text's glyph slots (SPEC §23.3).
+      members[2] = ("ty", .integer(0))
+      return .object(
+        members + [
+          ("refId", .string(glyphs.id)),
+          ("ks", transform),
+          ("ao", .integer(0)),
+          ("w", .number(glyphs.text.width)),
+          ("h", .number(glyphs.text.height)),
+          ("ip", .integer(0)),
+          ("op", .integer(max(recording.frameCount, 1))),
+          ("st", .integer(0)),
+          ("bm", .integer(0)),
+        ])
+    }
     return .object(
       members + [
-        ("ks", layerTransform(view, ctx: ctx, stage: stage, tree: tree)),
+        ("ks", transform),
         ("ao", .integer(0)),
         ("shapes", .array(items)),
         ("ip", .integer(0)),
@@ -54,8 +73,11 @@ extension LottieWriter {
   /// (anchorX, anchorY) at the layer's position), its split position,
   /// scale in percent, rotation, and opacity: its alpha in percent outside
   /// a tree; 100 in a tree, where each paint carries the world opacity.
+  /// `shift` moves a still anchor by a constant (a glyph text's
+  /// precomposition has the layer's origin at its centre, SPEC §23.3).
   static func layerTransform(
-    _ view: RecordedView, ctx: Context, stage: ExportStage, tree: LayerTree?
+    _ view: RecordedView, ctx: Context, stage: ExportStage, tree: LayerTree?,
+    shift anchorShift: (x: Double, y: Double)? = nil
   ) -> JSONValue {
     let recording = ctx.recording
     let k = stage.scale
@@ -79,7 +101,9 @@ extension LottieWriter {
     let anchor =
       view.track(.anchorX).isStatic && view.track(.anchorY).isStatic
       ? ctx.property(
-        tree != nil ? Self.boxAnchorTracks(view, scale: k) : Self.anchorTracks(view, scale: k),
+        tree != nil
+          ? Self.boxAnchorTracks(view, scale: k)
+          : Self.anchorTracks(view, scale: k, shift: anchorShift),
         vector: true)
       : SampledShapes.numbers(
         SampledShapes.frameTimes(recording).map { t in

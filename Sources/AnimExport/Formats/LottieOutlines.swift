@@ -96,23 +96,34 @@ extension LottieWriter {
 
   /// The layer's anchor point in its own pixels: the box's point
   /// (anchorX, anchorY) relative to its centre, ((ax − ½)·w, (ay − ½)·h)·k.
-  static func anchorTracks(_ view: RecordedView, scale k: Double) -> [LottieTrack] {
+  /// `shift` moves it by a constant (a glyph text's precomposition has the
+  /// layer's origin at its centre).
+  static func anchorTracks(
+    _ view: RecordedView, scale k: Double, shift: (x: Double, y: Double)? = nil
+  ) -> [LottieTrack] {
     let ax = view.track(.anchorX)
     let ay = view.track(.anchorY)
     let w = view.track(.width)
     let h = view.track(.height)
+    let (sx, sy) = shift ?? (0, 0)
     if ax.isStatic && ay.isStatic && ax.keys[0].value[0] == 0.5 && ay.keys[0].value[0] == 0.5 {
       return [
-        LottieTrack(ax, lane: 0) { _ in 0 }, LottieTrack(ay, lane: 0) { _ in 0 },
+        LottieTrack(ax, lane: 0) { _ in sx }, LottieTrack(ay, lane: 0) { _ in sy },
       ]
     }
     // The anchor stays (one that moves is sampled at every frame by the
     // caller): it scales the size's track.
     let a0 = ax.keys[0].value[0]
     let b0 = ay.keys[0].value[0]
+    if shift == nil {
+      return [
+        LottieTrack(w, lane: 0) { ($0 * (a0 - 0.5)) * k },
+        LottieTrack(h, lane: 0) { ($0 * (b0 - 0.5)) * k },
+      ]
+    }
     return [
-      LottieTrack(w, lane: 0) { ($0 * (a0 - 0.5)) * k },
-      LottieTrack(h, lane: 0) { ($0 * (b0 - 0.5)) * k },
+      LottieTrack(w, lane: 0) { ($0 * (a0 - 0.5)) * k + sx },
+      LottieTrack(h, lane: 0) { ($0 * (b0 - 0.5)) * k + sy },
     ]
   }
 }

@@ -48,7 +48,20 @@ public enum LottieWriter {
       ("w", .integer(stage.pixelWidth)),
       ("h", .integer(stage.pixelHeight)),
     ]
-    if !nested { head.append(("assets", .array([]))) }
+    // Texts written glyph by glyph (SPEC §23.3) need their precompositions.
+    var glyphTexts: [Int: LottieGlyphText] = [:]
+    var assets: [JSONValue] = []
+    if !nested {
+      for (i, view) in recording.views.enumerated() {
+        guard
+          let glyphs = LottieGlyphText(
+            view, recording: recording, scale: stage.scale, inTree: false)
+        else { continue }
+        glyphTexts[i] = glyphs
+        assets += glyphs.assets(view, id: "text\(i)", recording: recording)
+      }
+      head.append(("assets", .array(assets)))
+    }
     var out = ""
     JSONValue.writeMembers(head, to: &out, closing: false)
     out += ",\"layers\":["
@@ -62,14 +75,19 @@ public enum LottieWriter {
       }
       // The clips' and groups' precompositions (SPEC §17, §21.2), after the
       // layers that use them.
-      out += "],\"assets\":[" + written.assets + "]}"
+      out += "],\"assets\":[" + written.assets + "]"
+      out += markers(recording) + "}"
       output(out)
       return
     }
     let drawn = recording.views.reversed()
     for (i, view) in drawn.enumerated() {
       if i > 0 { out += "," }
-      shapeLayer(view, index: i + 1, recording: recording, stage: stage).write(to: &out)
+      let v = recording.views.count - 1 - i
+      shapeLayer(
+        view, index: i + 1, recording: recording, stage: stage,
+        glyphs: glyphTexts[v].map { ($0, "text\(v)") }
+      ).write(to: &out)
       if out.utf8.count >= chunk {
         output(out)
         out.removeAll(keepingCapacity: true)
@@ -80,8 +98,25 @@ public enum LottieWriter {
       backgroundLayer(background, index: drawn.count + 1, frames: frames, stage: stage)
         .write(to: &out)
     }
-    out += "]}"
+    out += "]" + markers(recording) + "}"
     output(out)
+  }
+
+  /// `,"markers":[…]` for a recording with plays (SPEC §22): each play heard,
+  /// its start and duration in frames from A and its sound's name; nothing
+  /// without plays (the document is then as before sound existed).
+  static func markers(_ recording: StageRecording) -> String {
+    guard !recording.sounds.isEmpty else { return "" }
+    let fps = recording.frameRate
+    let items = recording.sounds.map {
+      JSONValue.object([
+        ("tm", .number($0.start * fps)), ("cm", .string($0.name)),
+        ("dr", .number($0.duration * fps)),
+      ])
+    }
+    var text = ",\"markers\":"
+    JSONValue.array(items).write(to: &text)
+    return text
   }
 
   private static func backgroundLayer(

@@ -108,4 +108,21 @@ public struct StageRecording: Sendable {
   public var frameCount: Int
   /// Drawn views in painting order (the first is the bottom one).
   public var views: [RecordedView]
+  /// Where plays are heard in the range (SPEC §22), in time order: Lottie
+  /// carries no sound, so each becomes a marker an app can play it by.
+  public var sounds: [SoundMarker] = []
+}
+
+/// A play heard in a recording (SPEC §22): from `start` seconds after A, for
+/// `duration` seconds, the sound the script named `name`.
+public struct SoundMarker: Sendable, Equatable {
+  public var start: Double
+  public var duration: Double
+  public var name: String
+
+  public init(start: Double, duration: Double, name: String) {
+    self.start = start
+    self.duration = duration
+    self.name = name
+  }
 }

@@ -8,7 +8,7 @@ import AnimLanguage
 final class Analysis {
   let source: SourceFile
   let program: Program
-  private let files: FileProvider
+  let files: FileProvider
   private var cachedTable: DeclarationTable?
   private var cachedImports: [DeclarationTable]?
 
@@ -55,12 +55,16 @@ final class Analysis {
     return nil
   }
 
-  /// The diagnostics `anim check` reports for this text (errors only), as LSP
-  /// diagnostics. An error in an imported file is shown at the `import` that
-  /// brings it in, with its own place as related information.
+  /// The diagnostics `anim check` reports for this text (its errors and
+  /// warnings), as LSP diagnostics. An error in an imported file is shown
+  /// at the `import` that brings it in, one in a data file (SPEC §23.1) at
+  /// the call that reads it (the note after it), each with its own place as
+  /// related information.
   var lspDiagnostics: [JSON] {
     let mainPath = FilePaths.canonical(source.path)
-    return program.diagnostics.filter { $0.0.severity == .error }.map { diagnostic, file in
+    let all = program.diagnostics
+    return all.indices.filter { all[$0].0.severity != .note }.map { index in
+      let (diagnostic, file) = all[index]
       let sameFile = file.path == source.path || FilePaths.canonical(file.path) == mainPath
       var related: [JSON] = []
       var range = source.lspRange(diagnostic.range)
@@ -69,8 +73,11 @@ final class Analysis {
         let location = diagnostic.range.location
         let name = file.path.split(separator: "/").last.map(String.init) ?? file.path
         message = "\(name):\(location.line):\(location.column): \(diagnostic.message)"
+        let note = index + 1 < all.count && all[index + 1].0.severity == .note
         range = source.lspRange(
-          importStatement(leadingTo: file.path)?.range ?? diagnostic.range.startOnly)
+          note
+            ? all[index + 1].0.range
+            : importStatement(leadingTo: file.path)?.range ?? diagnostic.range.startOnly)
         related.append([
           "location": [
             "uri": .string(DocumentURI.uri(of: file.path)),
@@ -86,7 +93,8 @@ final class Analysis {
         ])
       }
       var object: [String: JSON] = [
-        "range": range, "severity": 1, "source": "anim", "message": .string(message),
+        "range": range, "severity": .int(diagnostic.severity == .warning ? 2 : 1),
+        "source": "anim", "message": .string(message),
         "code": .string(diagnostic.kind.rawValue),
       ]
       if !related.isEmpty { object["relatedInformation"] = .array(related) }

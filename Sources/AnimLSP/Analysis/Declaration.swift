@@ -6,14 +6,16 @@ import AnimLanguage
 final class Declaration {
   /// What a declaration binds.
   enum Kind: String {
-    case view, grid, group, variable, function, parameter, loopVariable, runHandle
+    case view, family, grid, group, sound, variable, function, parameter, loopVariable, runHandle
 
     /// How hover names the kind.
     var description: String {
       switch self {
       case .view: "view"
+      case .family: "family"
       case .grid: "grid"
       case .group: "group"
+      case .sound: "sound"
       case .variable: "variable"
       case .function: "function"
       case .parameter: "parameter"
@@ -92,6 +94,11 @@ struct DeclarationTable {
     }
   }
 
+  /// Whether a view or family of this name is declared already.
+  private func declaresView(_ name: String) -> Bool {
+    all.contains { $0.name == name && ($0.kind == .view || $0.kind == .family) }
+  }
+
   private mutating func add(
     _ name: Identifier, _ kind: Declaration.Kind, _ s: Stmt, _ scope: SourceRange?,
     _ file: SourceFile
@@ -103,11 +110,17 @@ struct DeclarationTable {
 
   private mutating func collect(_ s: Stmt, scope: SourceRange?, file: SourceFile) {
     switch s.kind {
-    case .viewDeclaration(_, let name, _, let children):
-      add(name, .view, s, scope, file)
+    case .viewDeclaration(_, let name, let index, _, let children):
+      // A view is the scene's: declared in a loop's or a handler's block,
+      // it is seen after it, and so is a family (`rect bar[i]`, SPEC §23.1);
+      // the first declaration of a name declares it.
+      if scope == nil || !declaresView(name.name) {
+        add(name, index == nil ? .view : .family, s, nil, file)
+      }
       // A block's views are bound where their parent is (SPEC §17).
       for child in children { collect(child, scope: scope, file: file) }
     case .gridDeclaration(let name, _): add(name, .grid, s, scope, file)
+    case .soundDeclaration(let name, _, _): add(name, .sound, s, scope, file)
     case .groupDeclaration(let name, _): add(name, .group, s, scope, file)
     case .letBinding(let name, let value):
       if case .run(_, let alias?) = value.kind { add(alias, .runHandle, s, scope, file) }

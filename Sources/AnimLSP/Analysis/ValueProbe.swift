@@ -18,8 +18,10 @@ struct ValueProbe {
 
   /// The value `declaration` binds, or nil when it cannot be known this way.
   func value(of declaration: Declaration) -> Value? {
+    // A family's members are declared by the loop around them, not run here.
     guard declaration.scope == nil, declaration.kind != .parameter,
-      declaration.kind != .loopVariable, declaration.kind != .runHandle
+      declaration.kind != .loopVariable, declaration.kind != .runHandle,
+      declaration.kind != .family
     else { return nil }
     var needed: [Int: (Stmt, SourceFile)] = [:]
     var order: [(file: String, start: Int)] = []
@@ -69,7 +71,9 @@ struct ValueProbe {
   /// Whether running the statement only binds a name (no clock, no runs, no output).
   private static func isDefinition(_ s: Stmt) -> Bool {
     switch s.kind {
-    case .viewDeclaration, .gridDeclaration, .groupDeclaration, .functionDefinition: return true
+    case .viewDeclaration, .gridDeclaration, .soundDeclaration, .groupDeclaration,
+      .functionDefinition:
+      return true
     case .letBinding(_, let value), .assignment(_, let value): return !value.isRun
     default: return false
     }
@@ -94,11 +98,23 @@ struct ValueProbe {
         visit(left)
         visit(right)
       case .run(let motion, _): visit(motion)
+      case .interpolation(let parts):
+        for case .value(let value) in parts { visit(value) }
+      case .record(let fields): fields.forEach { visit($0.value) }
+      case .comprehension(let variable, let sequence, let condition, let body):
+        visit(sequence)
+        let bound = names.contains(variable.name)
+        condition.map(visit)
+        visit(body)
+        if !bound { names.remove(variable.name) }
       case .number, .string, .bool: break
       }
     }
     switch s.kind {
-    case .viewDeclaration(_, _, let arguments, _), .gridDeclaration(_, let arguments):
+    case .viewDeclaration(_, _, let index, let arguments, _):
+      index.map(visit)
+      arguments.forEach { visit($0.value) }
+    case .gridDeclaration(_, let arguments):
       arguments.forEach { visit($0.value) }
     case .groupDeclaration(_, let value), .letBinding(_, let value): visit(value)
     case .assignment(let target, let value):

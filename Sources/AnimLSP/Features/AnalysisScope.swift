@@ -41,11 +41,11 @@ struct AnalysisScope: CompletionScope {
     let kind: CompletionName.Kind
     switch d.kind {
     case .view: kind = .view
-    case .grid: kind = .grid
+    case .family, .grid: kind = .grid
     case .group: kind = .group
     case .runHandle: kind = .runHandle
     case .function: kind = .function
-    case .variable, .parameter, .loopVariable: kind = .unknown
+    case .sound, .variable, .parameter, .loopVariable: kind = .unknown
     }
     return CompletionName(name: d.name, kind: kind, detail: d.kind.description)
   }
@@ -55,15 +55,27 @@ struct AnalysisScope: CompletionScope {
   func owner(of base: String) -> MemberOwner? {
     if base == "view" { return .view(.view) }
     if let open = base.firstIndex(of: "[") {
+      let name = String(base[..<open])
+      let declaration = analysis.lookup(name, at: offset)
+      if declaration?.kind == .variable, let fields = probe.itemFields(of: declaration!) {
+        // `rows[0].`: the fields of a list's records (SPEC §23.1).
+        return .record(fields)
+      }
       // A grid's tiles are plain views; a group's members may be of any kind.
-      let grid = analysis.lookup(String(base[..<open]), at: offset)?.kind == .grid
-      return .view(grid ? .view : nil)
+      return .view(declaration?.kind == .grid ? .view : nil)
     }
-    switch analysis.lookup(base, at: offset)?.kind {
+    let declaration = analysis.lookup(base, at: offset)
+    switch declaration?.kind {
     case .view?: return .view(nil)
-    case .grid?, .group?: return .group
+    case .family?, .grid?, .group?: return .group
     case .runHandle?: return .handle
+    case .variable?:
+      // `r.`: a record's fields, from its literal or the file it is read from.
+      return probe.fields(of: declaration!).map(MemberOwner.record)
     default: return nil
     }
   }
+
+  /// Finds what bindings hold, for the fields of records.
+  private var probe: RecordProbe { RecordProbe(analysis: analysis, files: analysis.files) }
 }

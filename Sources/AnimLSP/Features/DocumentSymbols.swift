@@ -24,13 +24,15 @@ extension LanguageServer {
       return .object(object)
     }
     switch s.kind {
-    case .viewDeclaration(let kind, let name, _, let children):
+    case .viewDeclaration(let kind, let name, _, _, let children):
       return [
         symbol(
           name.name, 19, name.range, detail: kind.name,
           children: children.flatMap { symbols($0, file) })
       ]
     case .gridDeclaration(let name, _): return [symbol(name.name, 18, name.range, detail: "grid")]
+    case .soundDeclaration(let name, let path, _):
+      return [symbol(name.name, 14, name.range, detail: "sound \"\(path)\"")]
     case .groupDeclaration(let name, _): return [symbol(name.name, 18, name.range, detail: "group")]
     case .letBinding(let name, let value):
       return [symbol(name.name, 13, name.range, detail: value.isRun ? "run handle" : "let")]

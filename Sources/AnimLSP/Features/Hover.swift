@@ -83,7 +83,16 @@ extension LanguageServer {
     case .motion(let m):
       return m.duration.isFinite
         ? "motion, duration \(ValueProbe.number(m.duration)) s" : "motion, never ends"
-    case .group(let g): return "group of \(g.members.count) views"
+    case .group(let g):
+      return g.family != nil
+        ? "family of \(g.members.count) views" : "group of \(g.members.count) views"
+    case .list(let items): return "list of \(items.count) item\(items.count == 1 ? "" : "s")"
+    case .record(let record):
+      let names = record.shape.names
+      return "record of \(names.count) field\(names.count == 1 ? "" : "s")"
+        + (names.isEmpty ? "" : ": " + names.prefix(12).joined(separator: ", "))
+        + (names.count > 12 ? ", …" : "")
+    case .string(let s): return "string of \(s.count) letter\(s.count == 1 ? "" : "s")"
     case .view: return "view"
     case .number(let n): return "number \(ValueProbe.number(n))"
     case .function(let f): return "function \(f.name)"

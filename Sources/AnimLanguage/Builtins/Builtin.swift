@@ -15,7 +15,8 @@ enum Builtins {
     for b in MotionBuiltins.list + PathBuiltins.list + StockBuiltins.list + MorphBuiltins.list
       + SpringBuiltins.list
       + CombinatorBuiltins.list
-      + StaggerBuiltins.list + ValueBuiltins.list
+      + StaggerBuiltins.list + ValueBuiltins.list + SoundBuiltins.list + DataBuiltins.list
+      + TypingBuiltins.list
     {
       table[b.name] = b
     }

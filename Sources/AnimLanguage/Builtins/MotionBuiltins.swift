@@ -165,6 +165,10 @@ enum MotionBuiltins {
   static func propertyChanges(_ item: Arguments.Item, _ interp: Interpreter) throws -> [Change] {
     let label = item.label ?? ""
     let table = PropertyTable.standard
+    if let alias = table.alias(named: label), alias.form == .pointList {
+      // A shape's points, one for one (SPEC §23.1).
+      return [Change(.outline, .points(try Interpreter.shapePoints(item.value, at: item.range)))]
+    }
     if let alias = table.alias(named: label), alias.isSettable {
       let values: [Double]
       if case .point = item.value, alias.parts.count == 2 {

@@ -7,9 +7,15 @@ enum StaggerBuiltins {
     Builtin(
       name: "stagger",
       summary:
-        "stagger(g, m, sort: S, each: d | total: T, ease: E): m on every member, offset by S"
+        "stagger(g, m, sort: S, each: d | total: T, ease: E, delay: d): m on every member, offset by S"
     ) { args, interp in
       let groupItem = try args.require("group", "a group")
+      // `stagger([play(a), play(b)], each: d)`: motions, one after another.
+      if case .list(let items) = groupItem.value, !items.isEmpty,
+        items.allSatisfy({ if case .motion = $0 { true } else { false } })
+      {
+        return try staggerMotions(items.compactMap(\.motion), &args, interp)
+      }
       let members = try interp.targetViews(groupItem)
       let m = try interp.motionArgument(try args.require("motion", "a motion"))
       let sort =
@@ -25,6 +31,9 @@ enum StaggerBuiltins {
         try total.map { .total(try $0.duration("total")) }
         ?? .each(try each?.duration("each") ?? 0.05)
       let distribution = try args.take("ease").map { try interp.easing($0) }
+      // `delay: d` waits d before the first member, which shows its start
+      // state through it (SPEC §23.3).
+      let delay = try args.take("delay").map { try $0.duration("delay") } ?? 0
       try args.finish()
       let (points, frame) = interp.layout(of: members)
       var offsets: [Double]
@@ -36,6 +45,7 @@ enum StaggerBuiltins {
         throw RuntimeError(error.message, at: args.range)
       }
       if let distribution { offsets = easeStaggerOffsets(offsets, distribution) }
+      if delay > 0 { offsets = offsets.map { $0 + delay } }
       let parts = try zip(members, offsets).map { view, offset in
         // Every member shows its start state from the stagger's start, as
         // Spruce prepares all views before the first one moves.
@@ -253,5 +263,54 @@ extension Interpreter {
       SIMD2(states[$0][.x] + shifts[$0].x - minX, states[$0][.y] + shifts[$0].y - minY)
     }
     return (points, StaggerFrame(width: maxX - minX, height: maxY - minY))
+  }
+}
+
+extension StaggerBuiltins {
+  /// `stagger([m1, m2, …], each: d | total: T, ease: E)`: the motions run
+  /// together, the i-th starting at i·d (or spread so that the last starts
+  /// at T), each on whatever it is bound to (SPEC §22: a list of plays).
+  static func staggerMotions(_ motions: [Motion], _ args: inout Arguments, _ interp: Interpreter)
+    throws -> Value
+  {
+    if let sort = args.take("sort") {
+      throw RuntimeError(
+        "sort: orders the views of a group; a list of motions starts in its own order",
+        at: sort.range)
+    }
+    let each = args.take("each")
+    let total = args.take("total")
+    if let total, each != nil {
+      throw RuntimeError("stagger takes each: or total:, not both", at: total.range)
+    }
+    let distribution = try args.take("ease").map { try interp.easing($0) }
+    try args.finish()
+    try interp.spend(motions.count / 100, at: args.range)
+    let n = Double(motions.count)
+    var offsets: [Double]
+    if let total {
+      let t = try total.duration("total")
+      offsets = motions.indices.map { n > 1 ? t * (Double($0) / (n - 1)) : 0 }
+    } else {
+      let d = try each?.duration("each") ?? 0.05
+      offsets = motions.indices.map { Double($0) * d }
+      if !(offsets.last ?? 0).isFinite {
+        throw RuntimeError(
+          "each \(NumberText.format(d)) makes the offsets overflow", at: each?.range ?? args.range)
+      }
+    }
+    if let distribution { offsets = easeStaggerOffsets(offsets, distribution) }
+    let parts = try zip(motions, offsets).map { m, offset in
+      try interp.build(args.range) { try Motion.delayed(m, by: offset) }
+    }
+    return .motion(try interp.build(args.range) { try Motion.parallel(parts) })
+  }
+}
+
+extension Value {
+  /// The motion this value is, if it is one.
+  fileprivate var motion: Motion? {
+    if case .motion(let m) = self { return m }
+    return nil
   }
 }

@@ -33,9 +33,11 @@ enum ValueBuiltins {
     math("sqrt", "sqrt(x)") { $0.squareRoot() },
     math("sin", "sin(deg): sine of an angle in degrees") { sin($0 * .pi / 180) },
     math("cos", "cos(deg): cosine of an angle in degrees") { cos($0 * .pi / 180) },
-    Builtin(name: "min", summary: "min(a, b, ...)") { args, _ in try fold(&args, "min", Swift.min)
+    Builtin(name: "min", summary: "min(a, b, ...) or min(xs): the smallest") { args, _ in
+      try fold(&args, "min", Swift.min)
     },
-    Builtin(name: "max", summary: "max(a, b, ...)") { args, _ in try fold(&args, "max", Swift.max)
+    Builtin(name: "max", summary: "max(a, b, ...) or max(xs): the largest") { args, _ in
+      try fold(&args, "max", Swift.max)
     },
   ]
 
@@ -72,15 +74,38 @@ enum ValueBuiltins {
     }
   }
 
+  /// `min(a, b, …)` or `min(xs)`: the numbers given, or a list's.
   static func fold(_ args: inout Arguments, _ name: String, _ f: (Double, Double) -> Double) throws
     -> Value
   {
     guard let first = args.next() else {
       throw RuntimeError("\(name) needs at least one number", at: args.range)
     }
+    if case .list(let items) = first.value {
+      try args.finish()
+      guard let head = items.first else {
+        throw RuntimeError("\(name) of an empty list", at: first.range)
+      }
+      var result = try number(head, first, name, 0)
+      for (index, item) in items.enumerated().dropFirst() {
+        result = f(result, try number(item, first, name, index))
+      }
+      return .number(result)
+    }
     var result = try first.number("argument")
     while let item = args.next() { result = f(result, try item.number("argument")) }
     try args.finish()
     return .number(result)
+  }
+
+  /// Item `index` of a list given to `min` or `max`, a number.
+  private static func number(_ value: Value, _ list: Arguments.Item, _ name: String, _ index: Int)
+    throws -> Double
+  {
+    guard case .number(let v) = value else {
+      throw RuntimeError(
+        "\(name) compares numbers, not \(value.typeName) (item \(index))", at: list.range)
+    }
+    return v
   }
 }

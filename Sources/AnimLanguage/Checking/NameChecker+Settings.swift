@@ -95,6 +95,10 @@ extension NameChecker {
       settingErrors.append((nil, .error(message, at: argument.range, hint: hint, kind: .name)))
       return
     }
+    if let (message, hint) = Self.rangeProblem(label.name, argument.value) {
+      settingErrors.append((nil, .error(message, at: argument.range, hint: hint, kind: .name)))
+      return
+    }
     let shown: String
     switch argument.value.kind {
     case .string: shown = "string"
@@ -117,7 +121,9 @@ extension NameChecker {
         ))
       return
     }
-    if label.name == "viewBox" { return }
+    // A shape's own settings (`viewBox`, `points`, `closed`, `smooth`) are
+    // checked when it is declared.
+    if ViewSettings.declarationOnly(of: kind).contains(label.name), label.name != "d" { return }
     let property = table.property(named: label.name)
     let type = property?.declaration.type ?? .number
     let message: String
@@ -157,6 +163,17 @@ extension NameChecker {
       return  // a word; the interpreter names the cases it takes
     }
     settingErrors.append((nil, .error(message, at: argument.range, kind: .name)))
+  }
+
+  /// `v.alpha = 2`, `v.width = -1`: a literal out of the property's range,
+  /// on a name declared as a view (SPEC §23.3).
+  mutating func checkAssignedRange(_ target: Expr, _ value: Expr) {
+    guard case .member(let base, let name) = target.kind, case .identifier(let view) = base.kind,
+      viewNames.contains(view), !valueNames.contains(view),
+      let (message, hint) = Self.rangeProblem(name.name, value)
+    else { return }
+    settingErrors.append(
+      (nil, .error(message, at: target.range.through(value.range), hint: hint, kind: .name)))
   }
 
   /// A declaration's `parent:` (SPEC §17): a view's name that the script

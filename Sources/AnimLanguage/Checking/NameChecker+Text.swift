@@ -1,4 +1,6 @@
 import AnimEngine
+import AnimFiles
+import AnimText
 
 /// A text's box is its layout (SPEC §18): `width:`/`height:` set on a text,
 /// or a motion that resizes one (`resize`, `tween(width: …)`) bound to it,
@@ -73,36 +75,29 @@ extension NameChecker {
     }
   }
 
-  /// A text's font or weight the script writes out (`font: "DejaVu Sanz"`,
-  /// `t.font = "…"`, `weight: 1000`): a family fontconfig does not have, or
-  /// a weight out of range, is an error before anything runs (SPEC §21.5),
-  /// worded as when it runs. A font file's path is opened when it runs.
+  /// A text's font the script writes out (`font: "DejaVu Sanz"`,
+  /// `t.font = "…"`): a family fontconfig does not have is an error before
+  /// anything runs (SPEC §21.5), worded as when it runs (a weight out of
+  /// range is found as every property's range is, `checkAssignedRange`). A font file's path that is missing, not a
+  /// regular file (a FIFO would block the run that opens it) or too large
+  /// is one too (SPEC §18, issue 32), found relative to the script's folder
+  /// as the interpreter finds it.
   mutating func checkFontSetting(_ name: String, _ value: Expr, at range: SourceRange) {
-    if name == Property.font.name, case .string(let family) = value.kind,
+    if name == Property.font.name, case .string(let font) = value.kind,
+      FontResolver.isPath(font)
+    {
+      guard let scriptPath,
+        let problem = FontResolver.pathProblem(
+          FilePaths.resolve(font, from: scriptPath), named: font)
+      else { return }
+      settingErrors.append(
+        (nil, .error(problem.message, at: range, hint: problem.hint, kind: .name)))
+    } else if name == Property.font.name, case .string(let family) = value.kind,
       missingFamilies < Program.maximumErrors
     {
       guard let (message, hint) = FontFaces.familyProblem(family) else { return }
       missingFamilies += 1
       settingErrors.append((nil, .error(message, at: range, hint: hint, kind: .name)))
-    } else if name == Property.weight.name, let weight = Self.numberLiteral(value),
-      !FontRequest.weights.contains(weight)
-    {
-      settingErrors.append(
-        (
-          nil,
-          .error(
-            "weight must be \(Interpreter.acceptedText(.weight)), got \(NumberText.format(weight))",
-            at: range, hint: Interpreter.namedValuesHint(.weight), kind: .name)
-        ))
-    }
-  }
-
-  /// The number a literal writes (`700`, `-1`), or nil for anything else.
-  static func numberLiteral(_ e: Expr) -> Double? {
-    switch e.kind {
-    case .number(let v, unit: nil): return v
-    case .negate(let inner): return numberLiteral(inner).map { -$0 }
-    default: return nil
     }
   }
 
@@ -112,5 +107,22 @@ extension NameChecker {
       staticTexts.contains(view)
     else { return }
     checkFontSetting(name.name, value, at: target.range)
+  }
+}
+
+/// SPEC §22: a run of a play has no target, so `play(…) on v` is an error
+/// the text already shows (unless the script defines its own `play`).
+extension NameChecker {
+  mutating func checkPlayTarget(_ motion: Expr) {
+    guard case .call(let callee, _) = motion.kind, case .identifier("play") = callee.kind else {
+      return
+    }
+    settingErrors.append(
+      (
+        "play",
+        .error(
+          "a play has no target: it plays a sound, not a view", at: motion.range,
+          hint: "run it without 'on': run play(…)", kind: .name)
+      ))
   }
 }

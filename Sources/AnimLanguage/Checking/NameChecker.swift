@@ -1,3 +1,5 @@
+import AnimEngine
+
 /// Finds names that can never mean anything before a script runs: a call of a
 /// function nothing defines, a member of a name nothing binds (`vew.alpha`),
 /// a view or group nothing declares where a motion is bound (`m on bx`,
@@ -35,12 +37,42 @@ struct NameChecker {
   /// are looked up (each costs a fontconfig match and a ranking of its
   /// families, and only the first errors are reported).
   var missingFamilies = 0
+  /// The checked script's path: a text's `font:` path is found relative to
+  /// its folder, as the interpreter finds it (nil: fonts are not checked).
+  var scriptPath: String?
+  /// Names declared as views of any kind, and names bound any other way
+  /// (not a view's declaration): a name only in the first is a view
+  /// wherever it is used.
+  var viewNames: Set<String> = []
+  var valueNames: Set<String> = []
+  /// Things probably wrong that do not stop the script (SPEC §23.1: a view
+  /// declared without an index in a loop's body), in source order.
+  var warnings: [Diagnostic] = []
+  /// The loop variables of the `for` loops being checked, innermost last.
+  private var loops: [String] = []
+  /// The file checked, for hints that quote it (`m on a | m2 on b`).
+  var source: SourceFile?
+  /// Names the statements checked so far bind, in order (a `parent:` must
+  /// name a view declared above, SPEC §17).
+  var boundSoFar: Set<String> = ["view"]
+  /// Whether the walk is in a `def`'s or a handler's body, which run later.
+  var inDeferredBody = false
+  /// `parent:`s naming what nothing above binds (see `checkParentOrder`).
+  var laterParents: [(name: String, range: SourceRange, child: String)] = []
+  /// Where `m on a | m2` was reported (an outer `on` reports it first).
+  var reportedParallels: Set<Int> = []
+  /// The data files the text names (`csv("sales.csv")`), for the program
+  /// to read and check before anything runs (SPEC §23.1).
+  var dataReads: [(format: DataFormat, path: String, pathRange: SourceRange, call: SourceRange)] =
+    []
 
-  init(known: Set<String> = []) {
+  init(known: Set<String> = [], source: SourceFile? = nil) {
+    self.source = source
     // The builtins are not copied in (hashing a hundred names again for each
     // script was a tenth of a one-line script's own work): see `isDefined`.
     defined = known.union(["view", "time"])
     otherNames = known
+    boundSoFar.formUnion(known)
   }
 
   private func isDefined(_ name: String) -> Bool {
@@ -55,32 +87,38 @@ struct NameChecker {
   /// Records the names one statement binds.
   mutating func collect(_ s: Stmt) {
     switch s.kind {
-    case .viewDeclaration(let kind, let name, _, let children):
+    case .viewDeclaration(let kind, let name, let index, _, let children):
       defined.insert(name.name)
       if kind == .text { textNames.insert(name.name) } else { otherNames.insert(name.name) }
+      if index == nil { viewNames.insert(name.name) } else { valueNames.insert(name.name) }
       collect(children)
-    case .gridDeclaration(let name, _),
+    case .gridDeclaration(let name, _), .soundDeclaration(let name, _, _),
       .groupDeclaration(let name, _),
       .letBinding(let name, _):
       defined.insert(name.name)
       otherNames.insert(name.name)
+      valueNames.insert(name.name)
       if case .letBinding(_, let value) = s.kind { collect(value) }
     case .assignment(let target, let value):
       if case .identifier(let name) = target.kind {
         defined.insert(name)
         otherNames.insert(name)
+        valueNames.insert(name)
       }
       collect(value)
     case .functionDefinition(let name, let parameters, _):
       defined.insert(name.name)
       otherNames.insert(name.name)
+      valueNames.insert(name.name)
       for parameter in parameters {
         defined.insert(parameter.name)
         otherNames.insert(parameter.name)
+        valueNames.insert(parameter.name)
       }
     case .forLoop(let variable, _, let body):
       defined.insert(variable.name)
       otherNames.insert(variable.name)
+      valueNames.insert(variable.name)
       collect(body)
     case .handler(_, _, let body):
       collect(body)
@@ -98,9 +136,12 @@ struct NameChecker {
   }
 
   private mutating func collect(_ e: Expr) {
-    if case .run(_, let alias?) = e.kind {
+    switch e.kind {
+    case .run(_, let alias?):
       defined.insert(alias.name)
       otherNames.insert(alias.name)
+    default:
+      break
     }
   }
 
@@ -112,27 +153,44 @@ struct NameChecker {
   /// Checks every use in one statement.
   mutating func check(_ s: Stmt) {
     switch s.kind {
-    case .viewDeclaration(let kind, let name, let args, let children):
-      if kind.outline == .path && !args.contains(where: { $0.label?.name == "d" }) {
+    case .viewDeclaration(let kind, let name, let index, let args, let children):
+      if let index {
+        check(index)
+      } else if let variable = loops.last {
+        warnings.append(
+          Diagnostic(
+            .warning,
+            "'\(name.name)' is declared in a loop: each pass declares the same view again",
+            at: name.range,
+            hint:
+              "to declare one view per pass, give it an index: \(kind.name) \(name.name)[\(variable)](…)",
+            kind: .name))
+      }
+      if kind.outline == .path
+        && !args.contains(where: { $0.label?.name == "d" || $0.label?.name == "points" })
+      {
         settingErrors.append(
           (
             nil,
             .error(
-              "a shape needs its outline as path data", at: name.range,
-              hint: "shape \(name.name)(d: \"M0 0 L100 0 L50 100 Z\", viewBox: (0, 0, 100, 100))",
+              "a shape needs its outline as path data or points", at: name.range,
+              hint:
+                "shape \(name.name)(d: \"M0 0 L100 0 L50 100 Z\", viewBox: (0, 0, 100, 100)), or shape \(name.name)(points: [(0, 0), (50, 40)])",
               kind: .name)
           ))
       }
       for a in args {
         if a.label?.name == Interpreter.parentLabel {
           checkParent(a, inBlock: false)
+          checkParentOrder(a, of: name)
           continue
         }
         checkViewSetting(a, kind: kind)
         check(a.value)
       }
+      boundSoFar.insert(name.name)
       for child in children {
-        if case .viewDeclaration(_, _, let childArgs, _) = child.kind {
+        if case .viewDeclaration(_, _, _, let childArgs, _) = child.kind {
           for a in childArgs where a.label?.name == Interpreter.parentLabel {
             checkParent(a, inBlock: true)
           }
@@ -142,11 +200,18 @@ struct NameChecker {
     case .stage(let args):
       checkStageSettings(args)
       for a in args { check(a.value) }
-    case .gridDeclaration(_, let args):
-      for a in args { check(a.value) }
-    case .groupDeclaration(_, let e), .letBinding(_, let e), .seed(let e), .fps(let e),
-      .step(let e),
-      .stepFrames(let e), .stepTo(let e), .expression(let e):
+    case .gridDeclaration(let name, let args):
+      checkGridSettings(args)
+      for a in args {
+        if a.label?.name == Interpreter.parentLabel { checkParentOrder(a, of: name) }
+        if a.label?.name != "kind" { check(a.value) }
+      }
+      boundSoFar.insert(name.name)
+    case .groupDeclaration(let name, let e), .letBinding(let name, let e):
+      check(e)
+      boundSoFar.insert(name.name)
+    case .seed(let e), .fps(let e), .step(let e), .stepFrames(let e), .stepTo(let e),
+      .expression(let e):
       check(e)
     case .stepUntil(let e), .restart(let e), .reverse(let e):
       checkHandle(e)
@@ -159,12 +224,21 @@ struct NameChecker {
       if case .identifier = target.kind {} else { check(target) }
       checkTextAssignment(target)
       checkFontAssignment(target, value)
+      checkAssignedRange(target, value)
       check(value)
-    case .functionDefinition(_, _, let body):
+      if case .identifier(let name) = target.kind { boundSoFar.insert(name) }
+    case .functionDefinition(let name, _, let body):
+      boundSoFar.insert(name.name)
+      let deferred = inDeferredBody
+      inDeferredBody = true
       check(body)
-    case .forLoop(_, let sequence, let body):
+      inDeferredBody = deferred
+    case .forLoop(let variable, let sequence, let body):
       check(sequence)
+      loops.append(variable.name)
+      boundSoFar.insert(variable.name)
       check(body)
+      loops.removeLast()
     case .conditional(let branches, let otherwise):
       for branch in branches {
         check(branch.condition)
@@ -182,10 +256,14 @@ struct NameChecker {
       if let tolerance { check(tolerance) }
     case .handler(let run, _, let body):
       checkHandle(run)
+      let deferred = inDeferredBody
+      inDeferredBody = true
       check(body)
-    case .run(let motion, _):
+      inDeferredBody = deferred
+    case .run(let motion, let alias):
       check(motion)
-    case .importFile, .reset, .tick, .settle, .flush, .pool:
+      if let alias { boundSoFar.insert(alias.name) }
+    case .importFile, .soundDeclaration, .reset, .tick, .settle, .flush, .pool:
       break
     }
   }
@@ -206,6 +284,17 @@ struct NameChecker {
       break
     case .tuple(let items), .list(let items):
       for i in items { check(i) }
+    case .interpolation(let parts):
+      for case .value(let e) in parts { check(e) }
+    case .record(let fields):
+      for field in fields { check(field.value) }
+    case .comprehension(let variable, let sequence, let condition, let body):
+      check(sequence)
+      // The variable is bound inside the brackets only.
+      let added = defined.insert(variable.name).inserted
+      if let condition { check(condition) }
+      check(body)
+      if added { defined.remove(variable.name) }
     case .call(let callee, let arguments):
       var staggered = false
       if case .identifier(let name) = callee.kind {
@@ -214,6 +303,7 @@ struct NameChecker {
         // binding of the script took the name over).
         staggered = name == "stagger" && !defined.contains(name)
         checkLabels(of: name, arguments)
+        noteDataRead(name, arguments, at: e.range)
       } else {
         check(callee)
       }
@@ -241,8 +331,11 @@ struct NameChecker {
     case .negate(let operand), .not(let operand):
       check(operand)
     case .binary(.on, let left, let right):
+      if case .binary(.on, _, let inner) = left.kind { checkBoundParallel(inner, whole: e) }
+      checkBoundParallel(right, whole: e)
       check(left)
       checkTextResize(left, on: right)
+      checkPlayTarget(left)
       checkTarget(right)
     case .binary(_, let left, let right):
       check(left)
@@ -274,10 +367,25 @@ struct NameChecker {
     pending.append((name, range, message, true))
   }
 
+  /// `csv("…")` or `json("…")` with the path written out: the program reads
+  /// the file before anything runs (unless a binding of the script took
+  /// the name over: `resolve()` is too late for that, so `Program` asks
+  /// `defined` again).
+  private mutating func noteDataRead(
+    _ callee: String, _ arguments: [Argument], at range: SourceRange
+  ) {
+    guard let format = DataFormat(builtin: callee),
+      let path = arguments.first(where: { $0.label == nil || $0.label?.name == "path" }),
+      case .string(let text) = path.value.kind
+    else { return }
+    dataReads.append((format, text, path.value.range, range))
+  }
+
   /// The uses whose names nothing in the program binds, as diagnostics.
   func resolve() -> [Diagnostic] {
-    let settings = settingErrors.filter { $0.callee.map { !defined.contains($0) } ?? true }.map(
-      \.diagnostic)
+    let settings =
+      settingErrors.filter { $0.callee.map { !defined.contains($0) } ?? true }.map(\.diagnostic)
+      + laterParentErrors()
     let names = resolveNames()
     if settings.isEmpty { return names }
     // In source order, as the parser reports.

@@ -29,7 +29,8 @@ public struct Program {
     statements = parsed.statements
     isIncomplete = parsed.isIncomplete
     var found: [(Diagnostic, SourceFile)] = parsed.diagnostics.map { ($0, source) }
-    var checker = NameChecker(known: knownNames)
+    var checker = NameChecker(known: knownNames, source: source)
+    checker.scriptPath = source.path
     checker.collect(parsed.statements)
     var seen: Set<String> = [FilePaths.canonical(source.path)]
     Self.followImports(
@@ -38,6 +39,10 @@ public struct Program {
     if !found.contains(where: { $0.0.severity == .error }) {
       checker.check(parsed.statements)
       found += checker.resolve().map { ($0, source) }
+      // A sound's file must be there and decode (SPEC §22).
+      found += SoundChecks.problems(parsed.statements, in: source)
+      found += DataFiles.problems(of: checker, in: source, readFile: readFile)
+      found += checker.warnings.map { ($0, source) }
     }
     diagnostics = Array(found.prefix(Self.maximumErrors))
   }
@@ -48,12 +53,15 @@ public struct Program {
   public static func check(_ source: SourceFile, readFile: (String) throws -> [UInt8]) -> [(
     Diagnostic, SourceFile
   )] {
-    var checker = NameChecker()
+    var checker = NameChecker(source: source)
+    checker.scriptPath = source.path
     var imports: [Stmt] = []
+    var sounds: [Stmt] = []
     let parsed = Parser.parse(source) { statement in
       checker.collect(statement)
       checker.check(statement)
       if case .importFile = statement.kind { imports.append(statement) }
+      if case .soundDeclaration = statement.kind { sounds.append(statement) }
     }
     var found: [(Diagnostic, SourceFile)] = parsed.diagnostics.map { ($0, source) }
     var seen: Set<String> = [FilePaths.canonical(source.path)]
@@ -62,6 +70,9 @@ public struct Program {
       checker: &checker, diagnostics: &found, readFile: readFile)
     if !found.contains(where: { $0.0.severity == .error }) {
       found += checker.resolve().map { ($0, source) }
+      found += SoundChecks.problems(sounds, in: source)
+      found += DataFiles.problems(of: checker, in: source, readFile: readFile)
+      found += checker.warnings.map { ($0, source) }
     }
     return Array(found.prefix(maximumErrors))
   }
@@ -90,8 +101,11 @@ public struct Program {
       if seen.contains(full) { continue }
       seen.insert(full)
       let bytes: [UInt8]
-      do { bytes = try readFile(full) } catch {
-        let reason = (error as? ScriptRunner.FileTooLarge)?.description ?? "no such file"
+      do {
+        if let refusal = SpecialFile.refusal(full) { throw ScriptRunner.NotAFile(refusal) }
+        bytes = try readFile(full)
+      } catch {
+        let reason = ScriptRunner.importFailure(error)
         diagnostics.append(
           (.error("cannot import \"\(path)\": \(reason)", at: statement.range, kind: .name), file))
         continue
@@ -99,6 +113,7 @@ public struct Program {
       let source = SourceFile(path: full, bytes: bytes)
       let parsed = Parser.parse(source)
       diagnostics += parsed.diagnostics.map { ($0, source) }
+      diagnostics += SoundChecks.problems(parsed.statements, in: source)
       checker.collect(parsed.statements)
       followImports(
         parsed.statements, of: source, chain: chain + [full], origin: origin ?? (statement, file),

@@ -12,6 +12,8 @@ public struct ScriptResult {
   public var errors: [(Diagnostic, SourceFile)] = []
   /// `expect` statements that failed (the script went on).
   public var failedExpectations: [RuntimeError] = []
+  /// What `anim check` warns of (nothing stopped), each with its file.
+  public var warnings: [(Diagnostic, SourceFile)] = []
 
   /// How the script ended, in the language's words; the command line turns
   /// it into an exit code (SPEC §8).
@@ -66,8 +68,17 @@ public enum ScriptRunner {
     -> ScriptResult
   {
     var result = ScriptResult()
-    result.errors = Program.check(source, readFile: readFile).filter { $0.0.severity == .error }
+    let found = Program.check(source, readFile: readFile)
+    // A note of a name error belongs to the error before it (a data
+    // file's, SPEC §23.1); the parser's "too many errors" is left out.
+    result.errors = found.filter { $0.0.severity == .error || Self.isErrorNote($0.0) }
+    result.warnings = found.filter { $0.0.severity == .warning }
     return result
+  }
+
+  /// Whether a diagnostic is a note that goes with the error before it.
+  private static func isErrorNote(_ diagnostic: Diagnostic) -> Bool {
+    diagnostic.severity == .note && diagnostic.kind != .syntax
   }
 
   /// Checks, then runs `source`, printing through `output`. Stops at the first
@@ -83,8 +94,9 @@ public enum ScriptRunner {
   ) -> ScriptResult {
     let program = Program(source: source, readFile: readFile)
     var result = ScriptResult()
-    result.errors = program.diagnostics.filter { $0.0.severity == .error }
-    if !result.errors.isEmpty { return result }
+    result.errors = program.diagnostics.filter { $0.0.severity == .error || isErrorNote($0.0) }
+    if result.errors.contains(where: { $0.0.severity == .error }) { return result }
+    result.errors = []
     let interpreter = Interpreter(file: source, output: output)
     interpreter.readFile = readFile
     interpreter.workLimit = workLimit
@@ -101,7 +113,7 @@ public enum ScriptRunner {
         try interpreter.execute(program.statements, in: source)
       }
     } catch {
-      result.errors = [(error.diagnostic, error.file ?? source)]
+      result.errors = [(error.diagnostic, error.file ?? source)] + error.notes
     }
     result.failedExpectations = failures
     return result

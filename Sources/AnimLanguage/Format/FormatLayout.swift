@@ -42,6 +42,9 @@ struct FormatLayout {
         code += item.text
         previous = item
         switch item.token.kind {
+        case .leftBrace where item.isRecordBrace:
+          // A record's braces indent as brackets do.
+          open.append((.leftBracket, false))
         case .leftParen, .leftBracket, .leftBrace:
           open.append((item.token.kind, false))
         case .rightParen, .rightBracket, .rightBrace:
@@ -113,10 +116,12 @@ struct FormatLayout {
     switch b {
     case .comma, .semicolon, .rightParen, .rightBracket, .colon, .dot: return ""
     case .halfOpenRange, .closedRange: return ""
+    case .rightBrace where right.isRecordBrace: return ""
     default: break
     }
     switch a {
     case .leftParen, .leftBracket, .dot, .halfOpenRange, .closedRange: return ""
+    case .leftBrace where left.isRecordBrace: return ""
     case .minus:
       if left.isUnaryMinus { return "" }  // a unary minus sticks to its operand
     default: break

@@ -12,6 +12,9 @@ struct FormatLine {
     var startsStatement: Bool
     /// Whether it is a `-` that negates what follows (rather than subtracts).
     var isUnaryMinus = false
+    /// Whether it is a `{` or `}` of a record literal (SPEC §23.1), laid out
+    /// as a bracket (`{month: "Jan"}`), not as a block.
+    var isRecordBrace = false
   }
 
   var items: [Item] = []
@@ -72,6 +75,8 @@ struct FormatLine {
     var position = 0
     var afterStatementEnd = true
     var previous: Token?
+    // The braces open, each true for a record's (the lexer's rule).
+    var braces: [Bool] = []
     for token in tokens {
       switch token.kind {
       case .newline:
@@ -88,6 +93,17 @@ struct FormatLine {
       item.isUnaryMinus =
         token.kind == .minus
         && FormatLayout.isUnaryMinus(after: afterStatementEnd ? nil : previous)
+      if token.kind == .leftBrace {
+        let before = afterStatementEnd ? nil : previous
+        let record =
+          before.map {
+            $0.kind.expectsOperand || ($0.kind == .identifier && Lexer.opensRecord(after: $0.text))
+          } ?? false
+        braces.append(record)
+        item.isRecordBrace = record
+      } else if token.kind == .rightBrace {
+        item.isRecordBrace = braces.popLast() ?? false
+      }
       current.items.append(item)
       afterStatementEnd = false
       previous = token

@@ -1,4 +1,5 @@
 import AnimEngine
+import AnimSound
 import AnimStage
 
 /// Runs a script for a render or an export (SPEC §12.3, §13): as `anim run`
@@ -37,6 +38,25 @@ public final class FrameRunner {
   /// Called once by `play` before the script's first statement, with the
   /// scene and clock it will run on; an error it throws stops `play`.
   public var sceneReady: ((Scene, Clock) throws -> Void)?
+  /// Asked at every frame of both passes (and between them): true stops
+  /// the run with `Cancelled` (the live preview drops a build a newer save
+  /// made useless, SPEC §24).
+  public var isCancelled: (() -> Bool)?
+  /// Told of every view the play pass declares (see
+  /// `Interpreter.viewDeclared`).
+  public var viewDeclared: ((ViewID, SourceRange, SourceFile) -> Void)?
+  /// Told in the play pass of each `reset` statement, once the clock has
+  /// cleared its runs and gone back to 0 (the live preview empties its
+  /// timeline, SPEC §24).
+  public var clockReset: (() -> Void)?
+
+  /// A run stopped because `isCancelled` said so.
+  public struct Cancelled: Error {}
+
+  /// Set by `survey` when the frames passed ``FrameSchedule/maximumFrames``
+  /// (the script was stopped there): the first frame's time and the rate,
+  /// for the command's usage error. The survey then has no plan.
+  public private(set) var tooManyFrames: (start: Double, rate: Double)?
 
   public init(source: SourceFile, selection: FrameSelection) {
     self.source = source
@@ -54,24 +74,56 @@ public final class FrameRunner {
   /// the frames. The plan is nil when the script stopped with an error (the
   /// result holds it; nothing should be written).
   public func survey(output: @escaping (String) -> Void) -> (ScriptResult, FramePlan?) {
-    let guessRate: Double
-    switch selection {
-    case .range(_, _, let fps?): guessRate = fps
-    default: guessRate = 60
+    let (result, plan, _) = survey(output: output, observer: nil)
+    return (result, plan)
+  }
+
+  /// `survey`, handing each frame the survey takes to `observer` (and every
+  /// event to `eventObserver`, each `reset` to `clockReset`) as `play`
+  /// would. `played` is true when those were exactly the plan's frames —
+  /// the usual case: frames at the rate the survey guessed (the script's
+  /// own, 60 unless it says otherwise, or `fps`), no `reset` and no
+  /// `instantObserver` — so that `play` need not run the script a second
+  /// time (the live preview's builds, SPEC §24); else `play` must run.
+  public func survey(
+    output: @escaping (String) -> Void, observer: ((Frame) throws -> Void)?
+  ) -> (ScriptResult, FramePlan?, played: Bool) {
+    let guessRate = surveyRate
+    let watching = instantObserver == nil ? observer : nil
+    var delivered = 0
+    var (result, plan) = surveyPass(
+      rate: guessRate, output: output, expectations: true,
+      observer: watching.map { observe in
+        { frame in
+          try observe(frame)
+          delivered += 1
+        }
+      })
+    guard var found = plan else { return (result, nil, false) }
+    if case .range = selection, watching != nil, found.resets == 0,
+      found.schedule.rate == guessRate, delivered == found.schedule.count
+    {
+      return (result, found, true)
     }
-    var (result, plan) = surveyPass(rate: guessRate, output: output, expectations: true)
-    guard var found = plan else { return (result, nil) }
     // The script set another frame rate: the frames are at other times.
     if case .range(_, _, nil) = selection, found.schedule.rate != guessRate {
       let (again, replanned) = surveyPass(
         rate: found.schedule.rate, output: { _ in }, expectations: false)
       guard let replanned else {
         result.errors = again.errors
-        return (result, nil)
+        return (result, nil, false)
       }
       found = replanned
     }
-    return (result, found)
+    return (result, found, false)
+  }
+
+  /// The frame rate the survey takes frames at first: `fps` when the
+  /// selection gives one, else 60 (a script that sets another is surveyed
+  /// again at its own).
+  public var surveyRate: Double {
+    if case .range(_, _, let fps?) = selection { return fps }
+    return 60
   }
 
   private func makeInterpreter(output: @escaping (String) -> Void) -> Interpreter {
@@ -82,9 +134,10 @@ public final class FrameRunner {
   }
 
   /// One run of the script that finds the plan with frames at `rate`.
-  private func surveyPass(rate: Double, output: @escaping (String) -> Void, expectations: Bool)
-    -> (ScriptResult, FramePlan?)
-  {
+  private func surveyPass(
+    rate: Double, output: @escaping (String) -> Void, expectations: Bool,
+    observer: ((Frame) throws -> Void)? = nil
+  ) -> (ScriptResult, FramePlan?) {
     let program = Program(source: source, readFile: readFile)
     var result = ScriptResult()
     result.errors = program.diagnostics.filter { $0.0.severity == .error }
@@ -99,7 +152,28 @@ public final class FrameRunner {
     var bounds: StageRect?
     var taken = 0
     let scene = interpreter.scene
-    stops.onFrame = { _, _ in
+    let isCancelled = self.isCancelled
+    // The interpreter reports any error a statement meets as its own:
+    // whether it was a cancellation is noted here.
+    var cancelled = false
+    let clock = interpreter.clock
+    if observer != nil {
+      if let eventObserver { clock.observer = eventObserver }
+      if let viewDeclared { interpreter.viewDeclared = viewDeclared }
+    }
+    var observed: (any Error)?
+    stops.onFrame = { [unowned self] k, time in
+      if isCancelled?() == true {
+        cancelled = true
+        throw Cancelled()
+      }
+      try self.checkDrawable(interpreter, at: time)
+      if let observer {
+        do { try observer(Frame(index: k, time: time, scene: scene, clock: clock)) } catch {
+          observed = error
+          throw error
+        }
+      }
       // A stage of a given size never reads the drawn bounds (a size, once
       // given, stays): outlines need not be built for them at every frame.
       if scene.stage.size == nil, let b = DrawnBounds.of(scene) {
@@ -107,9 +181,11 @@ public final class FrameRunner {
       }
       taken += 1
     }
+    let clockReset = observer == nil ? nil : self.clockReset
     stops.onReset = {
       bounds = nil
       taken = 0
+      clockReset?()
     }
     if case .end = selection {} else { interpreter.clock.stops = stops }
 
@@ -123,6 +199,7 @@ public final class FrameRunner {
       var rangeEnd = interpreter.clock.now
       switch selection {
       case .end:
+        try checkDrawable(interpreter, at: interpreter.clock.now)
         bounds = DrawnBounds.of(scene)
         schedule = FrameSchedule(start: interpreter.clock.now, rate: 1, count: 1)
       case .at(let t):
@@ -150,15 +227,80 @@ public final class FrameRunner {
       }
       plan = FramePlan(
         schedule: schedule, end: rangeEnd, stage: scene.stage, drawnBounds: bounds, capped: capped,
-        resets: resets, stepOn: stepOn)
+        resets: resets, stepOn: stepOn,
+        mix: try mixPlan(interpreter, from: start, to: rangeEnd),
+        declaresSounds: !interpreter.sounds.isEmpty)
+      plan?.viewCount = scene.count
     } catch let error as RuntimeError {
       result.errors = [(error.diagnostic, error.file ?? source)]
+    } catch is Cancelled {
+      cancelled = true
     } catch {
       let diagnostic = RuntimeError("\(error)", at: endRange).diagnostic
       result.errors = [(diagnostic, source)]
     }
+    // No plan and no error: the host that cancelled knows why.
+    if cancelled { return (ScriptResult(), nil) }
+    if let observed {
+      result.errors = [(RuntimeError("\(observed)", at: endRange).diagnostic, source)]
+      return (result, nil)
+    }
+    if stops.tooManyFrames {
+      // Not the script's error: the range asked for is too long (a command
+      // reports `tooManyFrames` as a usage error; a host that shows
+      // diagnostics, the preview, shows this one).
+      tooManyFrames = (start, rate)
+      let message = FrameSchedule.tooManyFramesMessage(start: start, rate: rate)
+      result.errors = [(RuntimeError(message, at: endRange).diagnostic, source)]
+      plan = nil
+    }
     result.failedExpectations = failures
     return (result, plan)
+  }
+
+  /// The plays heard over [A, B] (SPEC §22), for a range of frames of a
+  /// script that declares a sound; nil otherwise (a single image ignores
+  /// sound, and a script without sounds gets no audio track).
+  private func mixPlan(_ interpreter: Interpreter, from a: Double, to b: Double) throws -> MixPlan?
+  {
+    guard case .range = selection, !interpreter.sounds.isEmpty else { return nil }
+    let clock = interpreter.clock
+    do {
+      let placements = try SoundScore.placements(
+        of: clock.soundRuns, from: a, to: b, now: clock.now)
+      return MixPlan(
+        start: a, end: b, placements: placements, files: interpreter.sounds.map(\.file))
+    } catch {
+      throw RuntimeError(error.message, at: endRange)
+    }
+  }
+
+  /// Where the views of the last `play` were declared, by id, for errors
+  /// about a view found after the run (an export too large to write).
+  private var playedSites = DeclarationSites()
+
+  /// Where view `id` of the last `play` was declared, or nil (a view the
+  /// scene made itself, the default view).
+  public func declarationSite(of id: ViewID) -> (range: SourceRange, file: SourceFile)? {
+    playedSites.site(of: id)
+  }
+
+  /// Whether each frame's views must be drawable (``DrawableRange``): a
+  /// render's, an export's and a preview's; not a plot's, which draws
+  /// numbers, not views.
+  public var checksDrawing = true
+
+  /// Stops the survey at a frame that draws a view out of range, with a
+  /// runtime error at the view's declaration (SPEC §3: no infinity or NaN
+  /// reaches a picture or a file; issue 32).
+  private func checkDrawable(_ interpreter: Interpreter, at time: Double) throws {
+    guard checksDrawing,
+      let violation = DrawableRange.violation(in: interpreter.scene, at: time)
+    else { return }
+    let site = interpreter.declarationSite(of: violation.view)
+    throw RuntimeError(
+      violation.message, at: site?.range ?? endRange,
+      hint: DrawableRange.Violation.hint, file: site?.file ?? source)
   }
 
   // MARK: Pass 2
@@ -172,10 +314,14 @@ public final class FrameRunner {
     if let first = program.diagnostics.first(where: { $0.0.severity == .error }) {
       throw RuntimeError(first.0.message, at: first.0.range, file: first.1, kind: first.0.kind)
     }
+    if isCancelled?() == true { throw Cancelled() }
     let interpreter = makeInterpreter(output: { _ in })
+    interpreter.viewDeclared = viewDeclared
     let clock = interpreter.clock
     let scene = interpreter.scene
+    defer { playedSites = interpreter.declarationSites }
     try sceneReady?(scene, clock)
+    let isCancelled = self.isCancelled
     let schedule = plan.schedule
     var failure: (any Error)?
     var delivered = 0
@@ -185,6 +331,7 @@ public final class FrameRunner {
       resetsToSkip: plan.resets)
     stops.onFrame = { k, time in
       do {
+        if isCancelled?() == true { throw Cancelled() }
         try observer(Frame(index: k, time: time, scene: scene, clock: clock))
         delivered += 1
       } catch {
@@ -192,6 +339,7 @@ public final class FrameRunner {
         throw ObserverFailure(error: error)
       }
     }
+    if let clockReset { stops.onReset = clockReset }
     if let instantObserver {
       stops.onInstant = { time in
         do { try instantObserver(time, scene, clock) } catch {
@@ -243,10 +391,15 @@ public final class FrameRunner {
     return nil
   }
 
-  /// The end of the file, where errors of stepping on are reported.
+  /// Where errors of stepping on (after the last statement) are reported:
+  /// just after the file's last character that is not white space, on a
+  /// line the file has (never the empty line after its final newline).
   private var endRange: SourceRange {
-    let lines = source.lineCount
-    return SourceRange(start: source.bytes.count, end: source.bytes.count, line: lines, column: 1)
+    let bytes = source.bytes
+    var end = bytes.count
+    while end > 0, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end - 1]) { end -= 1 }
+    let at = source.location(ofOffset: end)
+    return SourceRange(start: end, end: end, line: at.line, column: at.column)
   }
 
   /// Steps the clock on after the script's last statement, taking the frames

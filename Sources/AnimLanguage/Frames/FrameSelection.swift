@@ -1,4 +1,5 @@
 import AnimEngine
+import AnimSound
 import AnimStage
 
 /// Which frames a render or an export takes (SPEC §12.3).
@@ -42,11 +43,21 @@ public struct FramePlan: Sendable {
   /// Whether the default end was capped at 10 s (runs still going then);
   /// a render says so on stderr.
   public var capped: Bool
+  /// How many views the scene held when the script ended (the most a
+  /// recording of it meets, for `anim export`'s limit).
+  public var viewCount = 0
   /// `reset`s the script ran before its frames were taken (the frames
   /// before each are discarded).
   var resets: Int
   /// How the clock is stepped on after the script's last statement.
   var stepOn: StepOn
+  /// The plays heard over [A, B], when the script declares a sound and the
+  /// frames are a range (SPEC §22): what `anim render` mixes into the
+  /// audio track, `-o x.wav`, the HTML player and Lottie markers.
+  public var mix: MixPlan?
+  /// Whether the script declares a sound (a format without sound says it
+  /// leaves it out).
+  public var declaresSounds = false
 
   enum StepOn: Sendable {
     /// Nothing: the frames were all taken during the script (or `.end`).

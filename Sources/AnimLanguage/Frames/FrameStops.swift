@@ -6,6 +6,9 @@ import AnimStage
 final class FrameStops: ClockStops {
   /// Reached the cap with runs still going (see `cap`).
   struct CapReached: Error {}
+  /// A frame past ``FrameSchedule/maximumFrames`` was due: the range holds
+  /// more frames than one command takes.
+  struct TooManyFrames: Error {}
 
   let start: Double
   let rate: Double
@@ -31,6 +34,8 @@ final class FrameStops: ClockStops {
 
   private(set) var next = 0
   private(set) var resets = 0
+  /// Whether the run was stopped because a frame past the limit was due.
+  private(set) var tooManyFrames = false
 
   init(start: Double, rate: Double, last: Double, resetsToSkip: Int = 0) {
     self.start = start
@@ -52,6 +57,10 @@ final class FrameStops: ClockStops {
   func clockReached(_ time: Double) throws {
     let frame = resets < resetsToSkip ? Double.infinity : nextFrame
     if frame <= time {
+      if next >= FrameSchedule.maximumFrames {
+        tooManyFrames = true
+        throw TooManyFrames()
+      }
       let k = next
       next += 1
       lastFrame = frame

@@ -65,11 +65,13 @@ extension Interpreter {
     case .view(let v): return [v]
     case .group(let g): return g.members
     case .list(let items):
+      if let members = try viewsOfList(items, at: item.range) { return members }
+      // Lists inside: each item's views in turn (the first that has none
+      // says why).
       var members: [ViewID] = []
       for value in items {
         members += try targetViews(
           Arguments.Item(label: item.label, value: value, range: item.range))
-        // `[g, g]` repeats members: a list may not hold more views than a group.
         if members.count > Scene.maximumViews {
           throw RuntimeError(
             "a group may hold at most \(Scene.maximumViews) views (a view counts each time it is listed)",

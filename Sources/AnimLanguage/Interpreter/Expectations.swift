@@ -163,11 +163,20 @@ extension Interpreter {
         return false
       }
       return true
+    case (.record(let x), .record(let y)):
+      // The same fields, in any order, with equal values.
+      guard x.values.count == y.values.count else { return false }
+      for (name, u) in x.fields {
+        guard let v = y[name], try equal(u, v, tol, relative: relative, range) else { return false }
+      }
+      return true
     case (.range(let a1, let b1, let i1), .range(let a2, let b2, let i2)):
       return i1 == i2 && close(a1, a2, tol, relative: relative)
         && close(b1, b2, tol, relative: relative)
     case (.easing(let x), .easing(let y)):
       return x == y
+    case (.sound(let x), .sound(let y)):
+      return x.number == y.number
     case (.motion, .motion), (.function, .function), (.sort, .sort):
       // Two motions built alike are different values, and the same one is
       // not worth asking about: what they do is what a test should compare.

@@ -16,6 +16,8 @@ extension Interpreter {
       return .string(s)
     case .bool(let b):
       return .bool(b)
+    case .interpolation, .record, .comprehension:
+      return try dataLiteral(expr, in: env)
     case .identifier(let name):
       let value = lookup(name, in: env)
       noteUse(of: value)
@@ -194,13 +196,37 @@ extension Interpreter {
   private func subscriptValue(
     _ base: Value, _ index: Expr, in env: Environment, at range: SourceRange
   ) throws -> Value {
-    let i = try number(index, in: env, "index")
+    if case .record(let record) = base {
+      return try field(of: record, try evaluate(index, in: env), at: index.range)
+    }
+    // A list of views and groups is indexed as the group it is (SPEC §20).
+    var base = base
+    if case .list(let items) = base, items.contains(where: \.isGroup),
+      let views = try viewsOfList(items, at: range)
+    {
+      base = .group(ViewGroup(name: "list", members: views))
+    }
     let count: Int
     switch base {
     case .group(let g): count = g.members.count
     case .list(let items): count = items.count
     default: throw RuntimeError("cannot index a \(base.typeName)", at: range)
     }
+    if case .group(let g) = base, case .sparse(let indices) = g.family {
+      // A family's member by the index it was declared with (SPEC §23.1).
+      return .view(try Family.member(of: g, indices, try evaluate(index, in: env), at: index.range))
+    }
+    let i = try position(index, in: env, count: count)
+    switch base {
+    case .group(let g): return .view(g.members[i])
+    case .list(let items): return items[i]
+    default: return .none
+    }
+  }
+
+  /// The position `index` names among `count` items: a whole number in range.
+  func position(_ index: Expr, in env: Environment, count: Int) throws -> Int {
+    let i = try number(index, in: env, "index")
     guard i.rounded() == i else {
       throw RuntimeError(
         "index \(NumberText.format(i)) is not a whole number", at: index.range,
@@ -210,10 +236,6 @@ extension Interpreter {
       throw RuntimeError(
         "index \(NumberText.format(i)) is out of range 0..<\(count)", at: index.range)
     }
-    switch base {
-    case .group(let g): return .view(g.members[Int(i)])
-    case .list(let items): return items[Int(i)]
-    default: return .none
-    }
+    return Int(i)
   }
 }

@@ -39,6 +39,11 @@ public enum Formatting {
     case .range(let a, let b, let inclusive):
       return "\(NumberText.format(a))\(inclusive ? "..." : "..<")\(NumberText.format(b))"
     case .list(let items): return list(items, scene: scene)
+    case .sound(let s): return "sound \(s.name) (\(NumberText.format(s.file.duration))s)"
+    case .record(let record):
+      var text = ""
+      _ = append(record, to: &text, scene: scene)
+      return text
     case .none: return "none"
     }
   }
@@ -55,29 +60,52 @@ public enum Formatting {
     return text
   }
 
-  /// Appends a list to `text`, nested lists into the same text; false when
-  /// `text` grew past `maximumLength` and was cut (it then ends with `…`).
+  /// Appends a list to `text`, nested lists and records into the same
+  /// text; false when `text` grew past `maximumLength` and was cut (it then
+  /// ends with `…`).
   private static func append(_ items: ValueList, to text: inout String, scene: Scene) -> Bool {
     text += "["
     for (index, item) in items.enumerated() {
       if index > 0 { text += ", " }
-      switch item {
-      case .list(let inner):
-        if !append(inner, to: &text, scene: scene) { return false }
-      case .string(let string) where string.utf8.count > maximumLength - text.utf8.count:
-        // Only the part that fits is copied (and left unquoted).
-        let room = max(0, maximumLength - text.utf8.count)
-        text += "\"" + String(decoding: string.utf8.prefix(room), as: UTF8.self) + "…"
-        return false
-      default:
-        text += debug(item, scene: scene)
-      }
-      if text.utf8.count > maximumLength {
-        text += "…"
-        return false
-      }
+      if !append(item: item, to: &text, scene: scene) { return false }
     }
     text += "]"
+    return true
+  }
+
+  /// `{month: "Jan", sales: 120}`: a name that is not a word is quoted
+  /// (`{"first name": "Ada"}`), values as in a list.
+  private static func append(_ record: ValueRecord, to text: inout String, scene: Scene) -> Bool {
+    text += "{"
+    for (index, (name, value)) in record.fields.enumerated() {
+      if index > 0 { text += ", " }
+      text += SyntaxFormat.isWord(name) ? name : SyntaxFormat.quoted(name)
+      text += ": "
+      if !append(item: value, to: &text, scene: scene) { return false }
+    }
+    text += "}"
+    return true
+  }
+
+  /// One item of a list or a record's value; false when it was cut.
+  private static func append(item: Value, to text: inout String, scene: Scene) -> Bool {
+    switch item {
+    case .list(let inner):
+      if !append(inner, to: &text, scene: scene) { return false }
+    case .record(let inner):
+      if !append(inner, to: &text, scene: scene) { return false }
+    case .string(let string) where string.utf8.count > maximumLength - text.utf8.count:
+      // Only the part that fits is copied (and left unquoted).
+      let room = max(0, maximumLength - text.utf8.count)
+      text += "\"" + String(decoding: string.utf8.prefix(room), as: UTF8.self) + "…"
+      return false
+    default:
+      text += debug(item, scene: scene)
+    }
+    if text.utf8.count > maximumLength {
+      text += "…"
+      return false
+    }
     return true
   }
 
@@ -129,7 +157,7 @@ public enum Formatting {
       return cases.indices.contains(i) ? cases[i] : cases[0]
     case .boolean: return state[property] != 0 ? "true" : "false"
     case .string where property == .text:
-      return SyntaxFormat.quoted(TextView(state).shown)
+      return SyntaxFormat.quoted(TextView.unscrambled(state).shown)
     case .string where property == .face:
       return SyntaxFormat.quoted(TextView(state).face)
     case .string:

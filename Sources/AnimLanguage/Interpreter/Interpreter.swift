@@ -1,5 +1,6 @@
 import AnimEngine
 import AnimFiles
+import AnimSound
 
 /// Runs statements against a scene and its clock (SPEC §4–§7).
 ///
@@ -15,6 +16,11 @@ public final class Interpreter {
   public var output: (String) -> Void
   /// Receives every failed `expect` (the script goes on).
   public var expectationFailed: (RuntimeError) -> Void = { _ in }
+  /// Told of every view a declaration makes (or declares again): the view,
+  /// where its name is in the source and the file that holds it (the live
+  /// preview's inspector names the line, SPEC §24). Grid members are told
+  /// with the grid's name.
+  public var viewDeclared: ((ViewID, SourceRange, SourceFile) -> Void)?
   /// Reads an imported file (a path already resolved against the importer);
   /// by default as scripts are read, up to `ScriptRunner.maximumFileSize`.
   public var readFile: (String) throws -> [UInt8] = ScriptRunner.readFile
@@ -27,11 +33,22 @@ public final class Interpreter {
   /// host enters the interpreter (see `StackGuard`).
   var stack = StackGuard()
   private(set) var imported: Set<String> = []
+  /// The sounds the script declared, by number (SPEC §22): the files a mix
+  /// of its plays reads.
+  public internal(set) var sounds: [DeclaredSound] = []
+  /// The decoded streams `loudness` and `bands` read (made on first use).
+  lazy var soundSession = SoundSession()
+  /// The families declared so far, by name (`rect bar[i](…)`, SPEC §23.1).
+  var families: [String: Family] = [:]
+  /// The data files read so far (`csv()`, `json()`), by format and path.
+  var dataFiles: [String: Value] = [:]
   /// Scopes captured by a `def` or a handler, which then refer to themselves
   /// through the function or run handle they bind; `deinit` empties them so
   /// that each script's values are freed with its interpreter.
   private var capturedScopes: [ObjectIdentifier: Environment] = [:]
   private var importStack: [String] = []
+  /// Where each view was declared (``declarationSite(of:)``).
+  var declarationSites = DeclarationSites()
 
   /// Deepest chain of `def` calls; past it a runtime error stops a recursion
   /// without end long before the native stack could overflow.
@@ -164,9 +181,12 @@ public final class Interpreter {
     }
     if imported.contains(full) { return }
     let bytes: [UInt8]
-    do { bytes = try readFile(full) } catch {
-      let reason = (error as? ScriptRunner.FileTooLarge)?.description ?? "no such file"
-      throw RuntimeError("cannot import \"\(path)\": \(reason)", at: range)
+    do {
+      if let refusal = SpecialFile.refusal(full) { throw ScriptRunner.NotAFile(refusal) }
+      bytes = try readFile(full)
+    } catch {
+      throw RuntimeError(
+        "cannot import \"\(path)\": \(ScriptRunner.importFailure(error))", at: range)
     }
     let source = SourceFile(path: full, bytes: bytes)
     let parsed = Parser.parse(source)

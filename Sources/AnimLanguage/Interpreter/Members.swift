@@ -13,9 +13,13 @@ extension Interpreter {
       case "count": return .number(Double(g.members.count))
       default: break
       }
+    case .record(let record):
+      return try field(of: record, named: name.name, at: name.range)
     case .list(let items) where name.name == "count":
-      // `[a, b].count`, as a group's (SPEC §20: a list of views is a group).
-      return .number(Double(items.count))
+      // `[a, tiles].count`, as the group's (SPEC §20: a list of views and
+      // groups is a group, its views flattened).
+      let views = try viewsOfList(items, at: name.range)
+      return .number(Double(views?.count ?? items.count))
     case .handle(let h):
       let r = h.record
       switch name.name {
@@ -43,6 +47,8 @@ extension Interpreter {
       }
     case .motion(let m):
       if name.name == "duration" { return .number(m.duration) }
+    case .sound(let s):
+      if name.name == "duration" { return .number(s.file.duration) }
     case .symbol(let s):
       let known = Builtins.names + env.allNames
       throw RuntimeError(

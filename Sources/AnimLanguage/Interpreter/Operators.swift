@@ -124,6 +124,11 @@ extension Interpreter {
       return .bool(op == .and ? x && y : x || y)
     case .on:
       let m = try motionOperand(a, leftRange, "on")
+      if m.hasSound && !m.animatesProperties {
+        throw RuntimeError(
+          "a play has no target: it plays a sound, not a view", at: range,
+          hint: "run it without 'on': run play(…)")
+      }
       let views = try targetViews(Arguments.Item(label: nil, value: b, range: rightRange))
       return .motion(try build(range) { try Motion.bound(m, to: views) })
     case .parallel:
@@ -175,6 +180,11 @@ extension Interpreter {
       }
       try spend((s.utf8.count + t.utf8.count) / 1000, at: range)
       return .string(s + t)
+    case (.list(let x), .list(let y)) where op == .add:
+      // `[a] + [b]` joins (SPEC §23.1).
+      try spend((x.count + y.count) / 100, at: range)
+      guard let joined = ValueList(x.items + y.items) else { throw Self.tooLarge(at: range) }
+      return .list(joined)
     case (.motion(let m1), .motion(let m2)) where op == .add:
       return .motion(try build(range) { try Motion.sequence(flatten(m1, m2, parallel: false)) })
     case (.motion(let m), _) where op == .multiply:
@@ -185,6 +195,11 @@ extension Interpreter {
       throw RuntimeError(
         "cannot '\(op.spelling)' a motion and a number", at: range,
         hint: op == .add ? "to delay a motion, write wait(d) + m or delay(m, d)" : nil)
+    case (.string, _), (_, .string):
+      // A string joins only strings: a number shown in one is interpolated.
+      throw RuntimeError(
+        "cannot '\(op.spelling)' a \(a.typeName) and a \(b.typeName)", at: range,
+        hint: op == .add ? "to put a value in a string, interpolate it: \"total: \\(n)\"" : nil)
     default:
       throw RuntimeError("cannot '\(op.spelling)' a \(a.typeName) and a \(b.typeName)", at: range)
     }

@@ -10,6 +10,9 @@ public struct RuntimeError: Error {
   /// `.runtime` (exit 70) unless the error is really a compile error found
   /// late (a syntax error in a file imported from the REPL).
   public var kind: Diagnostic.Kind
+  /// Notes shown after the error, each in its file: an error in a data file
+  /// (`csv()`, SPEC §23.1) notes where the script read it.
+  public var notes: [(Diagnostic, SourceFile)] = []
 
   public init(
     _ message: String, at range: SourceRange, hint: String? = nil, file: SourceFile? = nil,

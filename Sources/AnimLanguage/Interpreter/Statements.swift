@@ -6,10 +6,12 @@ extension Interpreter {
     let range = statement.range
     try spend(1, at: range)
     switch statement.kind {
-    case .viewDeclaration(let kind, let name, let arguments, let children):
-      try declareView(kind, name, arguments, children: children, in: env)
+    case .viewDeclaration(let kind, let name, let index, let arguments, let children):
+      try declareView(kind, name, index: index, arguments, children: children, in: env)
     case .gridDeclaration(let name, let arguments):
       try declareGrid(name, arguments, in: env)
+    case .soundDeclaration(let name, let path, let pathRange):
+      try declareSound(name, path: path, at: pathRange, in: env)
     case .groupDeclaration(let name, let value):
       let group = try groupValue(try evaluate(value, in: env), named: name.name, at: value.range)
       env.assign(name.name, .group(group))
@@ -35,7 +37,9 @@ extension Interpreter {
       var line = ""
       for (index, value) in values.enumerated() {
         if index > 0 { line += " " }
-        line += Formatting.display(try evaluate(value, in: env), scene: scene)
+        let shown = try evaluate(value, in: env)
+        try checkPrintable(shown, at: value.range)
+        line += Formatting.display(shown, scene: scene)
         if line.utf8.count > Formatting.maximumLength { throw Self.lineTooLong(value.range) }
       }
       try spend(line.utf8.count / 1000, at: range)
@@ -267,11 +271,15 @@ extension Interpreter {
     _ name: String, over value: Value, at range: SourceRange, body: [Stmt], in env: Environment
   ) throws {
     let scope = Environment(parent: env)
-    func runBody(_ v: Value) throws {
-      try spend(1, at: range)
-      scope.define(name, v)
+    try forEachItem(of: value, at: range) { item in
+      scope.define(name, item)
       for statement in body { try execute(statement, in: scope) }
     }
+  }
+
+  /// Calls `body` with each item of what a `for` walks (a range's numbers,
+  /// a group's views, a list's items), charging a step for each.
+  func forEachItem(of value: Value, at range: SourceRange, _ body: (Value) throws -> Void) throws {
     switch value {
     case .range(let a, let b, let inclusive):
       guard a.isFinite && b.isFinite else {
@@ -284,11 +292,28 @@ extension Interpreter {
           at: range)
       }
       if count <= 0 { return }
-      for i in 0..<Int(count) { try runBody(.number(a + Double(i))) }
+      for i in 0..<Int(count) {
+        try spend(1, at: range)
+        try body(.number(a + Double(i)))
+      }
     case .group(let g):
-      for v in g.members { try runBody(.view(v)) }
+      for v in g.members {
+        try spend(1, at: range)
+        try body(.view(v))
+      }
     case .list(let items):
-      for v in items { try runBody(v) }
+      // A list of views and groups is a group: its views, flattened.
+      if let views = try viewsOfList(items, at: range) {
+        for v in views {
+          try spend(1, at: range)
+          try body(.view(v))
+        }
+      } else {
+        for v in items {
+          try spend(1, at: range)
+          try body(v)
+        }
+      }
     default:
       throw RuntimeError("cannot loop over a \(value.typeName)", at: range)
     }

@@ -43,9 +43,9 @@ extension Interpreter {
   }
 
   /// Checks what a text view shows can be laid out (its font found and
-  /// read, its digits whole and at most 20), else an error at `range`, and
-  /// writes its box into `state`.
-  func checkText(_ state: inout ViewState, at range: SourceRange) throws {
+  /// read, its digits whole and at most 20, its box finite), else an error
+  /// at `range` (naming the text `view`), and writes its box into `state`.
+  func checkText(_ state: inout ViewState, at range: SourceRange, name view: String) throws {
     _ = Self.installTextShaper
     let digits = state[.digits]
     guard digits == digits.rounded(), digits <= Double(ShownNumber.maximumDigits) else {
@@ -64,11 +64,22 @@ extension Interpreter {
       // what reads the record directly (drawn bounds); the scene's states
       // give it live (`Scene.state(of:)`).
       let box = try TextView(state).box()
+      // SPEC §3: the box is a property; one that overflows is refused here
+      // (a motion that takes it there is found where it is read or drawn).
+      for (name, side) in [("width", box.width), ("height", box.height)] where !side.isFinite {
+        throw RuntimeError(
+          "\(view).\(name) would be past the largest number", at: range,
+          hint:
+            "its size (\(NumberText.format(state[.fontSize]))) and tracking (\(NumberText.format(state[.tracking]))) lay it out larger than any number"
+        )
+      }
       state[.width] = box.width
       state[.height] = box.height
     } catch let error as TextError {
       let (message, hint) = FontFaces.explained(error)
       throw RuntimeError(message, at: range, hint: hint)
+    } catch let error as RuntimeError {
+      throw error
     } catch {
       throw RuntimeError("\(error)", at: range)
     }

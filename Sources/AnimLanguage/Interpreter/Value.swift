@@ -1,13 +1,27 @@
 import AnimEngine
 
-/// A group of views (from `grid`, `group NAME = [...]`, or a list of views).
+/// A group of views (from `grid`, `group NAME = [...]`, a list of views,
+/// or the members of a family, `rect bar[i](…)`).
 public struct ViewGroup: Sendable, Equatable {
   public var name: String
   public var members: [ViewID]
-  public init(name: String, members: [ViewID]) {
+  /// For a family (SPEC §23.1), the indices its members were declared with,
+  /// in order: `bar[i]` is the member declared as `bar[i]`.
+  public var family: FamilyIndices?
+
+  public init(name: String, members: [ViewID], family: FamilyIndices? = nil) {
     self.name = name
     self.members = members
+    self.family = family
   }
+}
+
+/// The indices of a family's members, in increasing order.
+public enum FamilyIndices: Sendable, Equatable {
+  /// 0, 1, 2, …: a member's index is its position.
+  case dense
+  /// Any other whole numbers ≥ 0.
+  case sparse([Int])
 }
 
 /// Everything a script's expressions evaluate to (SPEC §3).
@@ -35,6 +49,10 @@ public enum Value {
   case range(Double, Double, inclusive: Bool)
   /// A list literal `[a, b, c]` that is not a group of views.
   case list(ValueList)
+  /// A declared sound (`sound NAME("file")`, SPEC §22).
+  case sound(DeclaredSound)
+  /// A record, `{month: "Jan", sales: 120}` (SPEC §23.1).
+  case record(ValueRecord)
   /// The value of something that has none (a `def`, an `on` handler).
   case none
 
@@ -58,6 +76,8 @@ public enum Value {
     case .sort: return "sort function"
     case .range: return "range"
     case .list: return "list"
+    case .sound: return "sound"
+    case .record: return "record"
     case .none: return "nothing"
     }
   }
@@ -79,33 +99,40 @@ public final class Function {
   }
 }
 
-/// The items of a list value, with how deeply lists nest in it and how many
-/// items it holds in all, kept so that the limits cost nothing to check.
+/// The items of a list value, with how deeply lists (and records) nest in
+/// it and how many items it holds in all, kept so that the limits cost
+/// nothing to check.
 ///
-/// Lists share their items, so `x = [x, x]` in a loop doubles a list's size
-/// at each step for a few bytes, and `x = [x]` deepens it by one: printing,
-/// comparing or freeing such a list recurses over all of it. A list may hold
-/// at most `maximumSize` items, nested lists' items included, and nest at
-/// most `maximumDepth` deep.
+/// A list is a value (SPEC §23.1): `ys = xs; ys[0] = 9` leaves `xs` as it
+/// was. Copies share their items until one is changed (Swift's arrays copy
+/// on write), so `x = [x, x]` in a loop doubles a list's size at each step
+/// for a few bytes, and `x = [x]` deepens it by one: printing, comparing or
+/// freeing such a list recurses over all of it. A list may hold at most
+/// `maximumSize` items, nested lists' and records' items included, and nest
+/// at most `maximumDepth` deep.
 public struct ValueList: RandomAccessCollection {
-  public let items: [Value]
-  /// 1 for a list without lists in it.
-  public let depth: Int
-  /// Items in all, counting every item of every nested list.
-  public let size: Int
+  public private(set) var items: [Value]
+  /// 1 for a list without lists or records in it.
+  public private(set) var depth: Int
+  /// Items in all, counting every item of every nested list and record.
+  public private(set) var size: Int
 
-  /// Most levels of lists in lists (the parser's nesting limit).
+  /// Most levels of lists and records in lists (the parser's nesting limit).
   public static let maximumDepth = 256
-  /// Most items a list holds in all, nested lists' items included.
-  public static let maximumSize = 1_000_000
+  /// Most items a list holds in all, nested lists' and records' included:
+  /// a data file of 10 MB has a million cells and more (SPEC §23.1).
+  public static let maximumSize = 10_000_000
 
   /// A list of `items`, or nil when it would pass one of the limits.
   init?(_ items: [Value]) {
     var depth = 1
     var size = items.count
-    for case .list(let inner) in items {
-      depth = Swift.max(depth, inner.depth + 1)
-      size += inner.size
+    for item in items {
+      let (itemDepth, itemSize) = item.nesting
+      if itemDepth > 0 {
+        depth = Swift.max(depth, itemDepth + 1)
+        size += itemSize
+      }
     }
     guard depth <= ValueList.maximumDepth, size <= ValueList.maximumSize else { return nil }
     self.items = items
@@ -113,7 +140,39 @@ public struct ValueList: RandomAccessCollection {
     self.size = size
   }
 
+  /// Sets item `index` (in range) to `value`; false, changing nothing, when
+  /// the list would pass a limit.
+  mutating func set(_ index: Int, to value: Value) -> Bool {
+    let (oldDepth, oldSize) = items[index].nesting
+    let (newDepth, newSize) = value.nesting
+    let size = self.size - oldSize + newSize
+    guard newDepth + 1 <= ValueList.maximumDepth, size <= ValueList.maximumSize else {
+      return false
+    }
+    items[index] = value
+    self.size = size
+    if newDepth + 1 > depth {
+      depth = newDepth + 1
+    } else if oldDepth + 1 == depth, newDepth < oldDepth {
+      // The deepest item may have gone: measure again.
+      depth = items.reduce(1) { Swift.max($0, $1.nesting.depth + 1) }
+    }
+    return true
+  }
+
   public var startIndex: Int { items.startIndex }
   public var endIndex: Int { items.endIndex }
   public subscript(position: Int) -> Value { items[position] }
+}
+
+extension Value {
+  /// How deeply lists and records nest in this value (0 for any other
+  /// value) and how many items they hold in all.
+  var nesting: (depth: Int, size: Int) {
+    switch self {
+    case .list(let list): (list.depth, list.size)
+    case .record(let record): (record.depth, record.size)
+    default: (0, 0)
+    }
+  }
 }

@@ -12,13 +12,20 @@ extension Interpreter {
     if let property = table.property(named: name.name),
       property.declaration.access.contains(.readable), scene.kind(of: id).has(property)
     {
-      return Self.value(of: property, in: state)
-    }
-    if let alias = table.alias(named: name.name) {
-      switch alias.form {
-      case .shared: return Self.value(of: alias.parts[0], in: state)
-      case .point: return .point(state[alias.parts[0]], state[alias.parts[1]])
+      if property == .shown, state[.shown] >= Double(TextView.allLetters) {
+        // "All" reads as how many letters it has (SPEC §23.2).
+        return .number(Double(try letterCount(of: id, at: name.range)))
       }
+      return try finiteRead(Self.value(of: property, in: state), of: id, name.name, at: name.range)
+    }
+    if let alias = table.alias(named: name.name, for: scene.kind(of: id)) {
+      let value: Value
+      switch alias.form {
+      case .shared: value = Self.value(of: alias.parts[0], in: state)
+      case .point: value = .point(state[alias.parts[0]], state[alias.parts[1]])
+      case .pointList: value = try shapePoints(of: id, at: name.range)
+      }
+      return try finiteRead(value, of: id, name.name, at: name.range)
     }
     if name.name == Vocabulary.viewNameMember { return .string(scene.name(of: id)) }
     if name.name == TreeMember.letters.rawValue, scene.kind(of: id) == .text {
@@ -36,7 +43,7 @@ extension Interpreter {
           "\(ViewSettings.article(kind)) \(kind) has no '\(name.name)'", at: name.range,
           hint: "only a text has letters")
       }
-      return treeValue(member, of: id)
+      return try finiteRead(treeValue(member, of: id), of: id, name.name, at: name.range)
     }
     throw unknownProperty(name.name, name.range, kind: scene.kind(of: id))
   }
@@ -81,7 +88,7 @@ extension Interpreter {
       return .symbol(cases.indices.contains(i) ? cases[i] : cases[0])
     case .boolean: return .bool(state[property] != 0)
     case .string where property == .text:
-      return .string(TextView(state).shown)
+      return .string(TextView.unscrambled(state).shown)
     case .string where property == .face:
       return .string(TextView(state).face)
     case .string:
@@ -116,6 +123,12 @@ extension Interpreter {
         throw RuntimeError("\(name) must be a number, not \(value.typeName)", at: range)
       case (.point, _):
         throw RuntimeError("\(name) must be a point (x, y), not \(value.typeName)", at: range)
+      case (.pointList, _):
+        // Given at the declaration (`takeShapeSetting`) or set on the view
+        // (`assignPoints`), never through a state alone.
+        throw RuntimeError(
+          "a shape's points are given where it is declared", at: range,
+          hint: "shape s(points: [(0, 0), (50, 40)]); then s.points = … or tween(points: …)")
       }
       return
     }
@@ -182,6 +195,8 @@ extension Interpreter {
     }
     // A text given a value shows it as a number (SPEC §18).
     if property == .value { state[object: .text] = .none }
+    // A string set ends a scramble under way (SPEC §23.2).
+    if property == .text || property == .value { state[.scrambleProgress] = 1 }
   }
 
   /// Sets a number property after the checks its declaration asks for.
@@ -190,30 +205,38 @@ extension Interpreter {
     at range: SourceRange
   ) throws {
     guard v.isFinite else { throw RuntimeError("\(name) must be finite", at: range) }
-    switch property.declaration.accepted {
-    case .finite: break
-    case .nonNegative:
-      guard v >= 0 else {
-        throw RuntimeError(
-          "\(name) cannot be negative: \(NumberText.format(v))", at: range,
-          hint: "a view's size is at least 0")
-      }
-    case .positive:
-      guard v > 0 else {
-        throw RuntimeError(
-          "\(name) must be greater than 0, got \(NumberText.format(v))", at: range,
-          hint: "a text's size is its font size in points")
-      }
-    case .unit:
-      try MotionBuiltins.checkAlpha(v, range, name: name)
-    case .within(let bounds):
-      guard bounds.contains(v) else {
-        throw RuntimeError(
-          "\(name) must be \(Self.acceptedText(property)), got \(NumberText.format(v))", at: range,
-          hint: Self.namedValuesHint(property))
-      }
+    if let (message, hint) = Self.rangeProblem(of: property, v, as: name) {
+      throw RuntimeError(message, at: range, hint: hint)
     }
     state[property] = v
+  }
+
+  /// Why `v` is not a value `property` accepts (written `name`), or nil:
+  /// the error setting it throws, which `anim check` reports too.
+  static func rangeProblem(of property: Property, _ v: Double, as name: String) -> (
+    message: String, hint: String?
+  )? {
+    switch property.declaration.accepted {
+    case .finite: return nil
+    case .nonNegative:
+      guard v < 0 else { return nil }
+      return ("\(name) cannot be negative: \(NumberText.format(v))", "a view's size is at least 0")
+    case .positive:
+      guard v <= 0 else { return nil }
+      return (
+        "\(name) must be greater than 0, got \(NumberText.format(v))",
+        "a text's size is its font size in points"
+      )
+    case .unit:
+      guard !(0...1).contains(v) else { return nil }
+      return ("\(name) must be between 0 and 1, got \(NumberText.format(v))", nil)
+    case .within(let bounds):
+      guard !bounds.contains(v) else { return nil }
+      return (
+        "\(name) must be \(Self.acceptedText(property)), got \(NumberText.format(v))",
+        Self.namedValuesHint(property)
+      )
+    }
   }
 
   /// What a number property with a range or words takes, in words:

@@ -53,9 +53,10 @@ enum ViewSettings {
   }
 
   /// What a declaration of `kind` takes besides its settable properties:
-  /// a shape's path data and viewBox, read once when it is declared.
+  /// a shape's path data and viewBox, or the points it goes through and
+  /// how (SPEC §23.1), read once when it is declared.
   static func declarationOnly(of kind: ViewKind) -> [String] {
-    kind.outline == .path ? ["d", "viewBox"] : []
+    kind.outline == .path ? ["d", "viewBox", "points", "closed", "smooth"] : []
   }
 
   /// What a view of `kind` has but no declaration or assignment sets: a

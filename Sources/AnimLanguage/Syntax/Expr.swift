@@ -14,6 +14,15 @@ public struct Expr: Sendable, Hashable {
     case number(Double, unit: NumberUnit?)
     /// A string literal with its escapes resolved.
     case string(String)
+    /// A string with interpolations, `"total: \(n)"` (SPEC §23.1): its
+    /// literal pieces and expressions in order.
+    case interpolation([InterpolationPart])
+    /// A record literal `{month: "Jan", sales: 120}` (SPEC §23.1).
+    case record([RecordField])
+    /// `[for x in xs: body]` or `[for x in xs if condition: body]`: a list
+    /// of `body` for each item of `sequence` (SPEC §23.1).
+    indirect case comprehension(
+      variable: Identifier, sequence: Expr, condition: Expr?, body: Expr)
     /// `true` or `false`.
     case bool(Bool)
     /// A name: a variable, a builtin, or a bare symbol such as `in` or `topLeft`
@@ -75,6 +84,28 @@ public struct Identifier: Sendable, Hashable, CustomStringConvertible {
   }
 
   public var description: String { name }
+}
+
+/// A piece of an interpolated string: text as written (escapes resolved),
+/// or an expression whose value is shown as `print` shows it.
+public enum InterpolationPart: Sendable, Hashable {
+  case text(String)
+  case value(Expr)
+}
+
+/// One field of a record literal: `name: value` (the name an identifier or
+/// a string).
+public struct RecordField: Sendable, Hashable {
+  /// The field's name, where it is written.
+  public var name: Identifier
+  /// Its value.
+  public var value: Expr
+
+  /// Creates a field.
+  public init(name: Identifier, value: Expr) {
+    self.name = name
+    self.value = value
+  }
 }
 
 /// One argument of a call or declaration: `value` or `label: value`.

@@ -76,7 +76,12 @@ extension Lexer {
       openers.append(first)
       kind = .leftBracket
     case UInt8(ascii: "{"):
-      openers.append(first)
+      let record =
+        lastKind.expectsOperand
+        || (lastKind == .identifier
+          && Lexer.wordBefore(start, in: input).map(Lexer.opensRecord)
+            ?? false)
+      openers.append(record ? Lexer.recordOpener : Lexer.blockOpener)
       kind = .leftBrace
     case UInt8(ascii: ")"):
       close(UInt8(ascii: "("))
@@ -85,7 +90,7 @@ extension Lexer {
       close(UInt8(ascii: "["))
       kind = .rightBracket
     case UInt8(ascii: "}"):
-      close(UInt8(ascii: "{"))
+      close(openers.last == Lexer.recordOpener ? Lexer.recordOpener : Lexer.blockOpener)
       kind = .rightBrace
     default:
       position = end
@@ -93,6 +98,24 @@ extension Lexer {
     }
     position = end
     return RawToken(kind: kind, range: range(from: start, to: end))
+  }
+
+  /// The identifier that ends right before `offset` (blanks between), read
+  /// backwards; nil when none does.
+  static func wordBefore(_ offset: Int, in input: UnsafeBufferPointer<UInt8>) -> String? {
+    var end = offset
+    while end > 0, input[end - 1] == 0x20 || input[end - 1] == 0x09 { end -= 1 }
+    var start = end
+    while start > 0, isIdentifierContinue(input[start - 1]), end - start < 8 { start -= 1 }
+    guard start < end, isIdentifierStart(input[start]) else { return nil }
+    return String(decoding: UnsafeBufferPointer(rebasing: input[start..<end]), as: UTF8.self)
+  }
+
+  /// Whether a `{` right after the word `word` opens a record (SPEC §23.1):
+  /// after a word that takes an expression (`print {…}`), not after a name
+  /// or a keyword a block follows (`for v in g {`, `else {`, `on h done {`).
+  static func opensRecord(after word: String) -> Bool {
+    ["print", "expect", "and", "or", "not"].contains(word)
   }
 
   /// Pops the innermost bracket if it is `opener`; a closer that does not match
@@ -227,17 +250,29 @@ extension Lexer {
     return power
   }
 
-  /// string -> '"' { character | "\n" | "\t" | '\"' | "\\" } '"'   (on one line)
+  /// string -> '"' { character | "\n" | "\t" | '\"' | "\\" | "\(" expression ")" } '"'   (on one line)
   ///
   /// A string cannot span lines: a newline before the closing quote makes it
   /// "unterminated", reported at the opening quote, so that a missing quote
   /// costs one error instead of turning the rest of the file inside out.
+  ///
+  /// An interpolation `\(…)` (SPEC §23.1) is read to its matching `)`,
+  /// across the brackets and strings (themselves interpolated, maybe) inside
+  /// it, and stays part of the one string token: the parser reads the
+  /// expressions out of it (`Parser.interpolation`). `modes` holds, for each
+  /// interpolation open, the brackets open in it (`0` marks a string inside
+  /// an interpolation): an explicit stack, so a line of nested strings
+  /// cannot exhaust the native one.
   private mutating func scanString(_ input: UnsafeBufferPointer<UInt8>) -> RawToken {
     let start = position
     let startRange = range(from: start, to: start + 1)
     position += 1
     var hasEscapes = false
+    var hasInterpolation = false
     var firstError: RawToken?
+    // Empty: in the string itself. Last > 0: in an interpolation, with that
+    // many `(` open (its own included); last == 0: in a string inside one.
+    var modes: [Int] = []
     while true {
       guard position < input.count, input[position] != UInt8(ascii: "\n") else {
         if let firstError { return firstError }
@@ -247,9 +282,30 @@ extension Lexer {
         return unterminated
       }
       let current = input[position]
+      if let open = modes.last, open > 0 {
+        // Inside an interpolation's expression: brackets and strings nest.
+        switch current {
+        case UInt8(ascii: "("): modes[modes.count - 1] += 1
+        case UInt8(ascii: ")"):
+          modes[modes.count - 1] -= 1
+          if open == 1 { modes.removeLast() }
+        case UInt8(ascii: "\""): modes.append(0)
+        default: break
+        }
+        if current >= 0x80 {
+          let length = Lexer.validUTF8Length(input, at: position) ?? 1
+          position += length
+          continuationBytes += length - 1
+        } else {
+          position += 1
+        }
+        continue
+      }
       if current == UInt8(ascii: "\"") {
         position += 1
-        break
+        if modes.isEmpty { break }
+        modes.removeLast()  // a string inside an interpolation ends
+        continue
       }
       if current == UInt8(ascii: "\\") {
         hasEscapes = true
@@ -260,6 +316,10 @@ extension Lexer {
         }
         switch escaped {
         case UInt8(ascii: "n"), UInt8(ascii: "t"), UInt8(ascii: "\""), UInt8(ascii: "\\"):
+          position += 2
+        case UInt8(ascii: "("):
+          hasInterpolation = true
+          modes.append(1)
           position += 2
         default:
           if firstError == nil {
@@ -289,6 +349,7 @@ extension Lexer {
     var token = RawToken(kind: .string, range: startRange)
     token.range.end = position
     token.hasEscapes = hasEscapes
+    token.hasInterpolation = hasInterpolation
     return token
   }
 

@@ -36,8 +36,14 @@ public struct Lexer: Sendable {
   /// UTF-8 continuation bytes between `lineStart` and `position`, so that
   /// columns count Unicode scalars: column = bytes - continuation bytes + 1.
   var continuationBytes = 0
-  /// The brackets open at `position`, innermost last: `(`, `[` or `{`.
+  /// The brackets open at `position`, innermost last: `(`, `[`, `{` (a
+  /// block) or `Lexer.recordOpener` (the `{` of a record literal, inside
+  /// which newlines continue the statement, as inside `(` and `[`).
   var openers: [UInt8] = []
+  /// The kind of the last token read (a newline included): a `{` after one
+  /// that expects an operand (`=`, `(`, `,`, `:`, an operator) opens a
+  /// record (SPEC §23.1), any other `{` a block.
+  var lastKind: TokenKind = .newline
   /// Whether a newline now would continue the statement (true at the start,
   /// after an operator or separator), so no newline token is emitted.
   var newlineContinues = true
@@ -126,6 +132,7 @@ public struct Lexer: Sendable {
           if emits {
             position = offset
             newlineContinues = true
+            lastKind = .newline
             return token
           }
           continue
@@ -140,6 +147,7 @@ public struct Lexer: Sendable {
       position = offset
       let token = scanToken(input)
       newlineContinues = token.kind.continuesLine
+      lastKind = token.kind
       return token
     }
     position = offset
@@ -154,7 +162,8 @@ public struct Lexer: Sendable {
     }
   }
 
-  /// A string token's value: its text between the quotes, escapes resolved.
+  /// A string token's value: its text between the quotes, escapes resolved
+  /// (an interpolation `\(…)` kept as written).
   static func stringValue(_ bytes: [UInt8], _ token: RawToken) -> String {
     let start = token.range.start + 1
     let end = max(start, token.range.end - 1)
@@ -171,6 +180,11 @@ public struct Lexer: Sendable {
         switch bytes[index] {
         case UInt8(ascii: "n"): byte = 10
         case UInt8(ascii: "t"): byte = 9
+        // An interpolation is shown as written (the parser reads its
+        // expression out of the token: `Parser.interpolation`).
+        case UInt8(ascii: "("):
+          decoded.append(byte)
+          byte = bytes[index]
         default: byte = bytes[index]  // \" and \\ (others were errors)
         }
       }
@@ -184,7 +198,7 @@ public struct Lexer: Sendable {
   /// newlines end statements again. The parser calls this when it recovers from
   /// an error, so that an unclosed `(` does not swallow the rest of the file.
   mutating func closeOpenGroupsForRecovery() {
-    while let last = openers.last, last != UInt8(ascii: "{") {
+    while let last = openers.last, last != Lexer.blockOpener {
       openers.removeLast()
     }
   }
@@ -193,8 +207,13 @@ public struct Lexer: Sendable {
 
   var isInsideGroup: Bool {
     guard let last = openers.last else { return false }
-    return last == UInt8(ascii: "(") || last == UInt8(ascii: "[")
+    return last != Lexer.blockOpener
   }
+
+  /// The opener `openers` records for a block's `{`.
+  static let blockOpener = UInt8(ascii: "{")
+  /// The opener `openers` records for a record literal's `{`.
+  static let recordOpener: UInt8 = 0
 
   /// The range of the bytes `start..<end` on the current line.
   @inline(__always)

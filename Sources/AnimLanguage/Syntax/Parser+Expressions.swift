@@ -252,10 +252,11 @@ extension Parser {
     return Argument(label: label, value: value)
   }
 
-  /// primary -> NUMBER | STRING | "true" | "false" | IDENT
+  /// primary -> NUMBER | STRING | interpolation | "true" | "false" | IDENT
   ///          | "(" expression ")"
   ///          | "(" expression "," expression { "," expression } ")"
   ///          | "[" [ expression { "," expression } [ "," ] ] "]"
+  ///          | comprehension | record
   mutating func primary() throws(ParseError) -> Expr {
     let token = current
     switch token.kind {
@@ -264,6 +265,7 @@ extension Parser {
       return Expr(.number(token.number, unit: token.unit), range: token.range)
     case .string:
       advance()
+      if token.hasInterpolation { return try interpolation(token) }
       return Expr(.string(stringValue(token)), range: token.range)
     case .identifier:
       advance()
@@ -297,6 +299,9 @@ extension Parser {
       return Expr(.tuple(elements), range: range(from: token.range))
     case .leftBracket:
       advance()
+      if checkWord(Word.for), lookahead.kind == .identifier {
+        return try comprehension(opening: token)
+      }
       var elements: [Expr] = []
       while !check(.rightBracket) {
         elements.append(try expression())
@@ -305,6 +310,8 @@ extension Parser {
       try close(
         .rightBracket, "expected ']' after list elements", opening: token, items: "elements")
       return Expr(.list(elements), range: range(from: token.range))
+    case .leftBrace:
+      return try record()
     default:
       throw missingExpression()
     }

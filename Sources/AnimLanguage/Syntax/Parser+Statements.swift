@@ -32,7 +32,7 @@ enum StatementKeyword: String, CaseIterable {
   /// kinds of view, then the keywords. Completion in the REPL and the
   /// language server offers these.
   static var statementWords: [String] {
-    ViewKind.allCases.map(\.name) + allCases.map(\.rawValue)
+    ViewKind.allCases.map(\.name) + ["sound"] + allCases.map(\.rawValue)
   }
 
   /// The keyword an identifier token spells, if any. A linear scan of a few
@@ -80,6 +80,11 @@ extension Parser {
     if lookahead.kind == .identifier, let kind = StatementKeyword.viewKind(current) {
       return try viewDeclaration(kind)
     }
+    // `sound click("click.wav")`: like a kind of view, a declaration only
+    // when a name follows, so `sound` stays an ordinary name otherwise.
+    if checkWord(Word.sound), lookahead.kind == .identifier {
+      return try soundDeclaration()
+    }
     guard let keyword = StatementKeyword.keyword(current),
       lookahead.kind != .equal, lookahead.kind != .dot
     else {
@@ -87,7 +92,7 @@ extension Parser {
     }
     let start = current.range
     switch keyword {
-    case .grid: return try declaration(start) { .gridDeclaration(name: $0, arguments: $1) }
+    case .grid: return try declaration(start) { .gridDeclaration(name: $0, arguments: $2) }
     case .stage:
       guard lookahead.kind == .leftParen else { return try assignmentOrExpression() }
       return try stageStatement(start)
@@ -144,19 +149,20 @@ extension Parser {
     return Stmt(make(value), range: range(from: start))
   }
 
-  /// viewDeclaration -> viewKind IDENT [ propertyList ] [ childBlock ]
+  /// viewDeclaration -> viewKind IDENT [ "[" expression "]" ] [ propertyList ] [ childBlock ]
   /// childBlock -> "{" { viewDeclaration } "}"
-  /// (a text's list may begin with its string, unlabelled: `text t("Hi", size: 20)`)
+  /// (a text's list may begin with its string, unlabelled: `text t("Hi", size: 20)`;
+  /// `rect bar[i](…)` declares a member of the family `bar`, SPEC §23.1)
   private mutating func viewDeclaration(_ kind: ViewKind) throws(ParseError) -> Stmt {
     let start = current.range
-    let head = try declaration(start) {
-      .viewDeclaration(kind: kind, name: $0, arguments: $1, children: [])
+    let head = try declaration(start, allowsIndex: true) {
+      .viewDeclaration(kind: kind, name: $0, index: $1, arguments: $2, children: [])
     }
     // The block opens on the declaration's line: a `{` on a line of its own
     // starts nothing else, but reading it as a block there would surprise.
-    guard check(.leftBrace), case .viewDeclaration(_, let name, let arguments, _) = head.kind else {
-      return head
-    }
+    guard check(.leftBrace),
+      case .viewDeclaration(_, let name, let index, let arguments, _) = head.kind
+    else { return head }
     let children = try block("expected '{'")
     for child in children {
       guard case .viewDeclaration = child.kind else {
@@ -166,7 +172,8 @@ extension Parser {
       }
     }
     return Stmt(
-      .viewDeclaration(kind: kind, name: name, arguments: arguments, children: children),
+      .viewDeclaration(
+        kind: kind, name: name, index: index, arguments: arguments, children: children),
       range: range(from: start))
   }
 
@@ -175,11 +182,23 @@ extension Parser {
   /// propertyList -> "(" [ property { "," property } [ "," ] ] ")"
   /// property -> IDENT ":" expression
   private mutating func declaration(
-    _ start: SourceRange, _ make: (Identifier, [Argument]) -> Stmt.Kind
+    _ start: SourceRange, allowsIndex: Bool = false,
+    _ make: (Identifier, Expr?, [Argument]) -> Stmt.Kind
   ) throws(ParseError) -> Stmt {
     let keyword = text(current)
     advance()
     let name = try consumeIdentifier("expected \(keyword) name after '\(keyword)'")
+    var index: Expr?
+    if allowsIndex, check(.leftBracket) {
+      // `rect bar[i](…)`: a member of the family `bar` (SPEC §23.1).
+      let open = current
+      advance()
+      let saved = depth
+      defer { depth = saved }
+      try nest()
+      index = try expression()
+      try close(.rightBracket, "expected ']' after the member's index", opening: open, items: nil)
+    }
     var properties: [Argument] = []
     if check(.leftParen) {
       let open = current
@@ -199,7 +218,7 @@ extension Parser {
       try close(
         .rightParen, "expected ')' after \(keyword) properties", opening: open, items: "properties")
     }
-    return Stmt(make(name, properties), range: range(from: start))
+    return Stmt(make(name, index, properties), range: range(from: start))
   }
 
   /// stageStatement -> "stage" propertyList
@@ -324,6 +343,25 @@ extension Parser {
       .rightBrace, "expected '}' at end of block",
       hint: "the '{' opened at \(open.range.location) is not closed")
     return body
+  }
+
+  /// soundDeclaration -> "sound" IDENT "(" STRING ")"
+  private mutating func soundDeclaration() throws(ParseError) -> Stmt {
+    let start = current.range
+    advance()
+    let name = try consumeIdentifier("expected sound name after 'sound'")
+    let hint = "a sound is declared from its file: sound \(name.name)(\"click.wav\")"
+    let open = try consume(
+      .leftParen, "expected '(' and the sound's file after its name", hint: hint)
+    guard check(.string) else {
+      throw expected("expected the sound's file as a string", hint: hint)
+    }
+    let path = current
+    advance()
+    try close(.rightParen, "expected ')' after the sound's file", opening: open, items: "arguments")
+    return Stmt(
+      .soundDeclaration(name: name, path: stringValue(path), pathRange: path.range),
+      range: range(from: start))
   }
 
   /// importStatement -> "import" STRING

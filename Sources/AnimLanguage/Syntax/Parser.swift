@@ -65,14 +65,28 @@ public struct Parser {
   var recentNames = [(word: UInt64, name: String)](repeating: (0, ""), count: 512)
 
   private init(source: SourceFile) {
+    self.init(source: source, lexer: Lexer(source: source), batch: Parser.tokensPerBatch)
+  }
+
+  /// A parser reading the tokens `lexer` gives from where it stands, a
+  /// batch of `batch` at a time, `depth` levels deep already: an
+  /// interpolation's expression inside a string (`interpolation(_:)`) is
+  /// read by one of these, a few tokens at a time, so that it does not read
+  /// far past its string.
+  init(source: SourceFile, lexer: Lexer, depth: Int) {
+    self.init(source: source, lexer: lexer, batch: 4)
+    self.depth = depth
+  }
+
+  private init(source: SourceFile, lexer start: Lexer, batch: Int) {
     self.source = source
-    self.lexer = Lexer(source: source)
-    self.lexerBeforeBatch = lexer
+    self.lexer = start
+    self.lexerBeforeBatch = start
     // A placeholder previous token, then the first batch; `advance` makes
     // the first token current.
     let start = SourceRange(start: 0, end: 0, line: 1, column: 1)
     let placeholder = RawToken(kind: .endOfFile, range: start)
-    tokens = [RawToken](repeating: placeholder, count: Parser.tokensPerBatch + 2)
+    tokens = [RawToken](repeating: placeholder, count: batch + 2)
     tokens.withUnsafeMutableBufferPointer { buffer in
       lexer.read(into: UnsafeMutableBufferPointer(rebasing: buffer[1...]))
     }

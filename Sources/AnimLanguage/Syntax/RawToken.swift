@@ -10,6 +10,8 @@ struct RawToken: Sendable {
   var error: LexicalError?
   /// Whether a string token contains escapes (its value differs from its bytes).
   var hasEscapes = false
+  /// Whether a string token holds an interpolation `\(…)` (SPEC §23.1).
+  var hasInterpolation = false
   var range: SourceRange
   /// `number`'s bits or `word`: no token has both, and sharing the storage
   /// keeps a token at 32 bytes.
@@ -60,7 +62,7 @@ enum LexicalError: UInt8, Sendable {
     case .unterminatedString: return "unterminated string"
     case .unknownEscape:
       return
-        "unknown escape sequence '\(text)' in string; valid escapes are \\n, \\t, \\\" and \\\\"
+        "unknown escape sequence '\(text)' in string; valid escapes are \\n, \\t, \\\", \\\\ and \\(…)"
     case .invalidUTF8: return "invalid UTF-8 in source"
     case .unexpectedCharacter:
       guard let scalar = text.unicodeScalars.first, scalar.value >= 0x20, scalar.value != 0x7F
@@ -106,6 +108,7 @@ enum Word {
   static let frame: UInt64 = 0x65_6D61_7266  // "frame"
   static let all: UInt64 = 0x6C_6C61  // "all"
   static let run: UInt64 = 0x6E_7572  // "run"
+  static let sound: UInt64 = 0x64_6E75_6F73  // "sound"
   static let `as`: UInt64 = 0x7361  // "as"
   static let `true`: UInt64 = 0x6575_7274  // "true"
   static let `false`: UInt64 = 0x65_736C_6166  // "false"

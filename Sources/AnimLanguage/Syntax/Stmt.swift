@@ -12,7 +12,11 @@ public struct Stmt: Sendable, Hashable {
     /// which may come first (`text title("Hello", size: 32)`). `children` are
     /// the view declarations of a block after it (`layer car(…) { rect body(…) }`),
     /// each a child of this view (SPEC §17).
-    case viewDeclaration(kind: ViewKind, name: Identifier, arguments: [Argument], children: [Stmt])
+    case viewDeclaration(
+      kind: ViewKind, name: Identifier, index: Expr?, arguments: [Argument], children: [Stmt])
+    /// `sound NAME("file")`: a sound from a file ffmpeg decodes, relative to
+    /// the script's folder (SPEC §22); `pathRange` is where the string is.
+    case soundDeclaration(name: Identifier, path: String, pathRange: SourceRange)
     /// `grid NAME(cols: 5, rows: 5, size: 100, gap: 0)`; every argument has a label.
     case gridDeclaration(name: Identifier, arguments: [Argument])
     /// `stage(width: 400, height: 300, origin: (0, 0), background: black)`;

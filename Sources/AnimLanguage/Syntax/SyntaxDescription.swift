@@ -15,6 +15,19 @@ extension Expr: CustomStringConvertible {
       let number = SyntaxFormat.number(value)
       return unit.map { "(number \(number) \($0.rawValue))" } ?? number
     case .string(let text): return SyntaxFormat.quoted(text)
+    case .interpolation(let parts):
+      let pieces = parts.map { part in
+        switch part {
+        case .text(let text): SyntaxFormat.quoted(text)
+        case .value(let value): value.description
+        }
+      }
+      return SyntaxFormat.list("interpolate", pieces)
+    case .record(let fields):
+      return SyntaxFormat.list("record", fields.map { "\($0.name.name):\($0.value)" })
+    case .comprehension(let variable, let sequence, let condition, let body):
+      let filter = condition.map { " if \($0)" } ?? ""
+      return "(comprehension \(variable.name) \(sequence)\(filter) \(body))"
     case .bool(let value): return value ? "true" : "false"
     case .identifier(let name): return name
     case .tuple(let elements):
@@ -46,11 +59,14 @@ extension Stmt: CustomStringConvertible {
   /// The statement as an S-expression, e.g. `(run (binary * blink 100))`.
   public var description: String {
     switch kind {
-    case .viewDeclaration(let kind, let name, let arguments, let children):
+    case .viewDeclaration(let kind, let name, let index, let arguments, let children):
       let block = children.isEmpty ? [] : [SyntaxFormat.block(children)]
-      return SyntaxFormat.list(kind.name, [name.name] + arguments.map(\.description) + block)
+      let declared = index.map { "(index \(name.name) \($0))" } ?? name.name
+      return SyntaxFormat.list(kind.name, [declared] + arguments.map(\.description) + block)
     case .gridDeclaration(let name, let arguments):
       return SyntaxFormat.list("grid", [name.name] + arguments.map(\.description))
+    case .soundDeclaration(let name, let path, _):
+      return "(sound \(name.name) \(SyntaxFormat.quoted(path)))"
     case .stage(let arguments): return SyntaxFormat.list("stage", arguments.map(\.description))
     case .groupDeclaration(let name, let value): return "(group \(name.name) \(value))"
     case .letBinding(let name, let value): return "(let \(name.name) \(value))"
@@ -138,6 +154,13 @@ public enum SyntaxFormat {
       }
     }
     return result + "\""
+  }
+
+  /// Whether `text` reads back as one name (a record's field written
+  /// without quotes): a letter or `_`, then letters, digits and `_`.
+  static func isWord(_ text: String) -> Bool {
+    guard let first = text.utf8.first, Lexer.isIdentifierStart(first) else { return false }
+    return text.utf8.allSatisfy(Lexer.isIdentifierContinue)
   }
 
   /// `(head a b c)`.

@@ -74,6 +74,18 @@ public enum TokenKind: Sendable, Hashable {
     default: true
     }
   }
+
+  /// Whether an operand must follow this token: after it, a `{` starts a
+  /// record literal (SPEC §23.1), not a block.
+  var expectsOperand: Bool {
+    switch self {
+    case .equal, .leftParen, .leftBracket, .comma, .colon, .plus, .minus, .star, .slash,
+      .percent, .pipe, .equalEqual, .bangEqual, .less, .lessEqual, .greater, .greaterEqual,
+      .tildeEqual, .halfOpenRange, .closedRange:
+      true
+    default: false
+    }
+  }
 }
 
 /// The unit written after a number without a space.

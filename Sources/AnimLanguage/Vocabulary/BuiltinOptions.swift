@@ -33,7 +33,7 @@ enum BuiltinOptions {
     case "speed": return ["motion", "factor"]
     case "delay": return ["motion", "duration"]
     case "ease": return ["motion", "easing"]
-    case "stagger": return ["group", "motion", "sort", "each", "total", "ease"]
+    case "stagger": return ["group", "motion", "sort", "each", "total", "ease", "delay"]
     case "steps": return ["n"]
     case "linear": return GradientBuiltins.linearLabels + ["reversed"]
     case "radial": return GradientBuiltins.radialLabels + ["reversed"]
@@ -44,6 +44,18 @@ enum BuiltinOptions {
     case "rgb": return ["a"]
     case "hsb": return ["h", "s", "b", "a"]
     case "abs", "floor", "ceil", "round", "sqrt", "sin", "cos": return ["x"]
+    case "play": return ["sound", "from", "to", "volume", "fadeIn", "fadeOut"]
+    case "beats", "onsets": return ["sound"]
+    case "loudness": return ["sound", "time"]
+    case "bands": return ["sound", "time", "count"]
+    case "fixed", "grouped": return ["x", "decimals"]
+    case "string", "len": return ["x"]
+    case "sum": return ["xs"]
+    case "range": return ["start", "stop", "step"]
+    case "csv", "json": return ["path"]
+    case "type": return ["text", "duration", "ease", "delay"]
+    case "caret": return ["text"]
+    case "scramble": return ["text", "to", "duration", "seed", "ease", "delay"]
     default: return []
     }
   }
@@ -61,6 +73,8 @@ enum BuiltinOptions {
     "contract",
     "spring", "reverse", "yoyo", "speed", "delay", "ease", "stagger", "steps", "linear",
     "cornered", "radial", "inline", "continuous", "weighted", "random", "rgb", "hsb", "abs",
-    "floor", "ceil", "round", "sqrt", "sin", "cos",
+    "floor", "ceil", "round", "sqrt", "sin", "cos", "play", "beats", "onsets", "loudness", "bands",
+    "fixed", "grouped", "string", "len", "sum",
+    "range", "csv", "json", "type", "caret", "scramble",
   ]
 }

@@ -481,6 +481,10 @@ public struct CompletionEngine {
     case .view(let kind)?: return view(kind)
     case .group?: return group
     case .handle?: return handle
+    case .record(let fields)?:
+      return fields.filter(SyntaxFormat.isWord).map {
+        CompletionOffer(label: $0, kind: .field, rank: 0, detail: "record field")
+      }
     case .nothing?: return []
     case nil: return view(nil) + handle + group
     }

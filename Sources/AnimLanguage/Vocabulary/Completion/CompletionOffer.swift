@@ -78,6 +78,8 @@ public enum MemberOwner: Sendable, Equatable {
   case group
   /// A run handle (`state`, `time`, …).
   case handle
+  /// A record with these fields (SPEC §23.1).
+  case record([String])
   /// Something with no members (a number, a motion).
   case nothing
 }

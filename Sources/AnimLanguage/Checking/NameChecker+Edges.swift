@@ -1,0 +1,122 @@
+import AnimEngine
+
+/// More of what the text shows to be wrong before anything runs (SPEC
+/// §23.3): a grid's settings and kind, a literal out of a property's
+/// accepted range, a `parent:` declared further down, and `m on a | m2 on
+/// b`, which reads as `m on (a | m2) on b`.
+extension NameChecker {
+  /// A grid's settings: the kind named, and each label a setting the grid
+  /// takes or a property of its kind (`grid has no setting 'colr'`), with
+  /// values of the kind the property holds (SPEC §20).
+  mutating func checkGridSettings(_ arguments: [Argument]) {
+    var kind = ViewKind.view
+    if let given = arguments.first(where: { $0.label?.name == "kind" }) {
+      switch given.value.kind {
+      case .identifier(let word), .string(let word):
+        if let (message, hint) = Interpreter.gridKindProblem(word) {
+          settingErrors.append(
+            (nil, .error(message, at: given.value.range, hint: hint, kind: .name)))
+          return
+        }
+        kind = ViewKind.named(word)!
+      default:
+        break
+      }
+    }
+    for argument in arguments {
+      guard let label = argument.label else { continue }
+      if let (message, hint) = Interpreter.gridSettingProblem(label.name, kind: kind) {
+        settingErrors.append((nil, .error(message, at: label.range, hint: hint, kind: .name)))
+        continue
+      }
+      guard !Interpreter.gridLayoutSettings.contains(label.name) else { continue }
+      checkViewSetting(argument, kind: kind)
+    }
+  }
+
+  /// A literal number the text gives a property, outside the values it
+  /// accepts (`alpha: 2`, `width: -1`, a text's `size: 0`): the error
+  /// setting it would throw.
+  static func rangeProblem(_ name: String, _ value: Expr) -> (message: String, hint: String?)? {
+    guard let property = PropertyTable.standard.property(named: name),
+      property.declaration.type == .number, let v = literal(value)
+    else { return nil }
+    return Interpreter.rangeProblem(of: property, v, as: name)
+  }
+
+  /// The number a literal (maybe negated) spells.
+  static func literal(_ e: Expr) -> Double? {
+    switch e.kind {
+    case .number(let v, unit: nil): return v
+    case .negate(let inner): return literal(inner).map { -$0 }
+    default: return nil
+    }
+  }
+
+  /// `parent: NAME` where NAME is bound nowhere above but declared further
+  /// down: at run time the parent does not exist yet (SPEC §17).
+  mutating func checkParentOrder(_ argument: Argument, of child: Identifier) {
+    guard !inDeferredBody, case .identifier(let name) = argument.value.kind,
+      !boundSoFar.contains(name)
+    else { return }
+    // Whether a later statement declares it is known once all are collected.
+    laterParents.append((name, argument.value.range, child.name))
+  }
+
+  /// The `parent:`s that name a view some later statement declares.
+  func laterParentErrors() -> [Diagnostic] {
+    laterParents.filter { defined.contains($0.name) }.map {
+      .error(
+        "parent '\($0.name)' is not a declared view", at: $0.range,
+        hint: "declare '\($0.name)' before '\($0.child)': a parent comes before its children",
+        kind: .name)
+    }
+  }
+
+  /// `m on a | m2 on b`: `|` binds tighter than `on`, so this reads as
+  /// `m on (a | m2) on b`, a parallel of a view and a motion. The error
+  /// says so and shows the brackets meant (SPEC §23.3).
+  mutating func checkBoundParallel(_ right: Expr, whole: Expr) {
+    guard Self.isBareParallel(right), reportedParallels.insert(right.range.start).inserted else {
+      return
+    }
+    settingErrors.append(
+      (
+        nil,
+        .error(
+          "'|' binds tighter than 'on': this binds a motion to '\(describe(right))'",
+          at: right.range, hint: bracketHint(whole), kind: .name)
+      ))
+  }
+
+  /// Whether `e` is `a | b` (or a longer chain) written without brackets
+  /// around it: `m on (a | b)` says what it means, and is left to run.
+  static func isBareParallel(_ e: Expr) -> Bool {
+    switch e.kind {
+    case .binary(.parallel, let a, _): return e.range.start == a.range.start
+    case .chain(.parallel, let items): return e.range.start == items[0].range.start
+    default: return false
+    }
+  }
+
+  /// The source text of `e`, when the checker has the source; else a word.
+  private func describe(_ e: Expr) -> String {
+    guard let source else { return "a parallel" }
+    let text = source.text(in: e.range)
+    return text.count > 40 ? String(text.prefix(40)) + "…" : text
+  }
+
+  /// `(m on a) | (m2 on b)` for `m on a | m2 on b`, read from the source.
+  private func bracketHint(_ whole: Expr) -> String {
+    let general = "bracket each bound motion: (fade(out, 1) on a) | (fade(out, 1) on b)"
+    guard let source else { return general }
+    // `m on a | m2 on b` parses as ((m on (a | m2)) on b).
+    guard case .binary(.on, let inner, let last) = whole.kind,
+      case .binary(.on, let first, let middle) = inner.kind,
+      case .binary(.parallel, let target, let second) = middle.kind
+    else { return general }
+    let text = { (e: Expr) in source.text(in: e.range) }
+    return
+      "bracket each bound motion: (\(text(first)) on \(text(target))) | (\(text(second)) on \(text(last)))"
+  }
+}
