@@ -112,7 +112,8 @@ final class DeclaredPropertiesTests: XCTestCase {
       let changed = try outputs(script("rect", [p.name: gradient]))
       for (writer, bytes) in base {
         XCTAssertTrue(
-          bytes != changed[writer], "\(writer) draws a rect with \(p.name): \(gradient) as without it")
+          bytes != changed[writer],
+          "\(writer) draws a rect with \(p.name): \(gradient) as without it")
       }
       covered += 1
     }

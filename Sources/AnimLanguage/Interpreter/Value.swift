@@ -33,11 +33,12 @@ public enum Value {
   case symbol(String)
   case point(Double, Double)
   case color(Color)
-  /// A gradient, `linear(…)` or `radial(…)` (SPEC §21.1).
-  case gradient(Gradient)
+  /// A gradient, `linear(…)` or `radial(…)` (SPEC §21.1). (Boxed, as is a
+  /// stop: every value is as large as its largest unboxed case.)
+  indirect case gradient(Gradient)
   /// A gradient's stop `(offset, colour)`: a pair whose second item is a
   /// colour.
-  case stop(Double, Color)
+  indirect case stop(Double, Color)
   case view(ViewID)
   case group(ViewGroup)
   case motion(Motion)
