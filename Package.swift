@@ -44,7 +44,8 @@ let package = Package(
     // printf's %g for one number, without Swift's va_list (see its header).
     .target(name: "CFormat"),
     .target(name: "AnimStage", dependencies: ["AnimEngine"]),
-    .target(name: "AnimRender", dependencies: ["AnimEngine", "AnimStage", "CCairo", "CPNG"]),
+    .target(
+      name: "AnimRender", dependencies: ["AnimEngine", "AnimStage", "AnimImage", "CCairo", "CPNG"]),
     // Charts of properties over time and of easings (`anim plot`, `:plot`).
     .target(name: "AnimPlot", dependencies: ["AnimEngine", "AnimStage", "AnimRender", "CCairo"]),
     // Shared libraries opened on first use (dlopen), not at start-up: a script
@@ -62,6 +63,21 @@ let package = Package(
     .target(
       name: "CText", dependencies: ["CLibraryLoader"],
       cSettings: [.unsafeFlags(["-I/usr/include/freetype2"])]),
+    // libturbojpeg (libturbojpeg0-dev) and librsvg (librsvg2-dev) read JPEG and
+    // SVG files for image views; opened on first use like Cairo. Their headers
+    // need GLib's, Cairo's and gdk-pixbuf's folders (pkg-config librsvg-2.0).
+    .target(
+      name: "CImage", dependencies: ["CLibraryLoader"],
+      cSettings: [
+        .unsafeFlags([
+          "-I/usr/include/librsvg-2.0", "-I/usr/include/glib-2.0",
+          "-I/usr/lib/x86_64-linux-gnu/glib-2.0/include", "-I/usr/lib/aarch64-linux-gnu/glib-2.0/include",
+          "-I/usr/include/gdk-pixbuf-2.0", "-I/usr/include/cairo",
+        ])
+      ]),
+    // Image files decoded for image views (SPEC §21.4): PNG through libpng,
+    // JPEG through libjpeg-turbo, SVG through librsvg, drawn through Cairo.
+    .target(name: "AnimImage", dependencies: ["AnimEngine", "CImage", "CPNG", "CCairo"]),
     // Text laid out as glyph outlines (SPEC §18): the engine's numbers shown
     // as text, fonts, shaping, lines and letters.
     .target(name: "AnimText", dependencies: ["AnimEngine", "CText"]),
@@ -74,7 +90,7 @@ let package = Package(
     .target(
       name: "AnimLanguage",
       dependencies: [
-        "AnimEngine", "AnimStage", "AnimFiles", "AnimText", "AnimSound",
+        "AnimEngine", "AnimStage", "AnimFiles", "AnimText", "AnimSound", "AnimImage",
         .product(name: "RealModule", package: "swift-numerics"),
       ]),
     .target(
@@ -132,6 +148,7 @@ let package = Package(
     .testTarget(name: "AnimEngineTests", dependencies: ["AnimEngine"]),
     .testTarget(name: "AnimTextTests", dependencies: ["AnimText", "AnimEngine"]),
     .testTarget(name: "AnimSoundTests", dependencies: ["AnimSound", "AnimEngine"]),
+    .testTarget(name: "AnimImageTests", dependencies: ["AnimImage", "AnimEngine", "AnimFiles"]),
     .testTarget(
       name: "AnimExportTests",
       dependencies: ["AnimExport", "AnimEngine", "AnimLanguage", "AnimRender", "AnimStage"]),

@@ -97,7 +97,7 @@ struct PreviewCommand: ParsableCommand {
       readFile: { file in
         reads.record(file)
         return try ScriptRunner.readFile(file)
-      }, workLimit: workLimit, isCancelled: isCancelled)
+      }, noteFileRead: { reads.record($0) }, workLimit: workLimit, isCancelled: isCancelled)
   }
 
   /// One line on stderr for a build a newer save cancelled.

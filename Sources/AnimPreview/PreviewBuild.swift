@@ -1,7 +1,9 @@
 import AnimEngine
 import AnimExport
 import AnimLanguage
+import AnimSound
 import AnimStage
+import Foundation
 
 /// What one run of a previewed script gave: the player's parts of a good
 /// run, or the error that stopped it, with the script's output either way.
@@ -27,6 +29,10 @@ public struct PreviewBuild: Sendable {
   /// What the inspector shows of each drawn view (SPEC §24), by its index
   /// in painting order; nil for a failed run.
   public var views: ViewBook?
+  /// The mix (SPEC §22) as the player embeds it: a 48 kHz stereo 16-bit
+  /// WAV in base64; nil when the script declares no sound (or its mix
+  /// could not be made: a note then says why).
+  public var sound: String?
 
   /// An empty build (no animation, no output).
   public init() {}
@@ -37,12 +43,37 @@ public struct PreviewBuild: Sendable {
   /// The player's whole page (as `anim export -o page.html` writes it).
   public var playerPage: String? {
     guard let player else { return nil }
-    return "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    var page =
+      "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       + "<title>anim export</title>\n<style>\n\(HTMLPlayerParts.style)</style>\n</head>\n<body>\n"
       + player.stageOpening + player.elements.joined() + player.stageClosing
       + HTMLPlayerParts.controls + "<script id=\"anim-data\" type=\"application/json\">"
-      + player.data + "</script>\n<script>\n\(HTMLPlayerParts.script)</script>\n</body>\n</html>\n"
+      + player.data + "</script>\n"
+    var code = HTMLPlayerParts.script
+    if let sound {
+      page += "<script id=\"anim-sound\" type=\"application/octet-stream\">\(sound)</script>\n"
+      code += HTMLPlayerParts.soundScript
+    }
+    return page + "<script>\n\(code)</script>\n</body>\n</html>\n"
   }
+
+  /// The mix of `plan` as the player embeds it: a 16-bit WAV in base64;
+  /// nil when `isCancelled` says so between two blocks of the mix (a long
+  /// song takes a while to mix, and a newer save makes it useless).
+  static func embeddedMix(_ plan: MixPlan, isCancelled: (() -> Bool)? = nil) throws -> String? {
+    var bytes = WAVFile.header(frames: plan.frameCount, format: .pcm16)
+    do {
+      try Mixer(plan: plan).render {
+        if isCancelled?() == true { throw MixCancelled() }
+        WAVFile.encode($0, .pcm16, into: &bytes)
+      }
+    } catch is MixCancelled {
+      return nil
+    }
+    return Data(bytes).base64EncodedString()
+  }
+
+  private struct MixCancelled: Error {}
 }
 
 /// Runs a script once for the preview: as `anim export FILE -o page.html`
@@ -58,6 +89,8 @@ public enum PreviewBuilder {
   /// - Parameters:
   ///   - readFile: reads the script's imports (the host notes each file
   ///     to watch it).
+  ///   - noteFileRead: told each other file the script reads (its images),
+  ///     for the host to watch.
   ///   - workLimit: the interpreter's work limit (SPEC §6).
   ///   - isCancelled: asked at every frame; true stops the run, and the
   ///     build is nil (a newer save made it useless, SPEC §24).
@@ -66,6 +99,7 @@ public enum PreviewBuilder {
   ///     `anim export` does; the tests compare the two).
   public static func build(
     _ source: SourceFile, readFile: @escaping (String) throws -> [UInt8],
+    noteFileRead: ((String) -> Void)? = nil,
     from: Double? = nil, to: Double? = nil, workLimit: Int = Interpreter.defaultWorkLimit,
     isCancelled: (() -> Bool)? = nil, singlePass: Bool = true
   ) -> PreviewBuild? {
@@ -73,6 +107,7 @@ public enum PreviewBuilder {
     var dropped = 0
     let runner = FrameRunner(source: source, selection: .range(from: from, to: to, fps: nil))
     runner.readFile = readFile
+    runner.noteFileRead = noteFileRead
     runner.workLimit = workLimit
     runner.isCancelled = isCancelled
     // The survey records as it goes: when its frames are the plan's (the
@@ -147,6 +182,22 @@ public enum PreviewBuilder {
     let stage = ExportStage(layout)
     build.player = HTMLPlayerWriter.parts(recording, stage: stage)
     if isCancelled?() == true { return nil }
+    if let mix = plan.mix {
+      do {
+        guard let sound = try PreviewBuild.embeddedMix(mix, isCancelled: isCancelled) else {
+          return nil
+        }
+        build.sound = sound
+      } catch let error as SoundError {
+        build.notes.append(
+          "the sound could not be mixed, so the preview plays without it: " + error.message
+            + (error.hint.map { " (\($0))" } ?? ""))
+      } catch {
+        build.notes.append(
+          "the sound could not be mixed, so the preview plays without it: \(error)")
+      }
+      if isCancelled?() == true { return nil }
+    }
     let order = Dictionary(
       recording.views.enumerated().map { ($0.element.id, $0.offset) },
       uniquingKeysWith: { a, _ in a })

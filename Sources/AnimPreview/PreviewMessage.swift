@@ -27,6 +27,11 @@ struct PreviewMessage: Encodable {
   var pausedAt: Double?
   /// Whether a newer save is being built (the page shows "building…").
   var building = false
+  /// Which sound the player of `playerVersion` plays (SPEC §22): the
+  /// version of the first build that had its mix (0: none yet). A message
+  /// with a player but without `sound` means the page keeps the mix it
+  /// holds, which must be this one (else it asks for the whole player).
+  var soundVersion = 0
 
   init() {}
 
@@ -45,14 +50,15 @@ struct PreviewMessage: Encodable {
 
   /// The message as JSON, safe inside a `<script>` element (no `</`), with
   /// `player` (a `PlayerUpdate`, JSON text written by the one escaper) in
-  /// front when given.
+  /// front when given, and `sound` after it when given: the mix's base64
+  /// (a string; base64 needs no escaping) or `null` (the player has none).
   ///
   /// A player (W1's is megabytes) goes through `JSONText`, which escapes
   /// `<` as it goes, not Foundation's encoder: Foundation took 5.7 s (on the
   /// loaded two cores) to encode a page like W1's and search and replace
   /// `</` in it, the escaper 0.73 s (`bench/preview_json.swift`,
   /// BENCHMARKS.md).
-  func json(player: String? = nil) -> String {
+  func json(player: String? = nil, sound: SoundField = .kept) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = []
     guard let data = try? encoder.encode(self) else { return "{}" }
@@ -60,6 +66,25 @@ struct PreviewMessage: Encodable {
     // Foundation escapes `/` on Linux; make sure of it everywhere.
     if text.contains("</") { text = text.replacingOccurrences(of: "</", with: "<\\/") }
     guard let player, text.hasPrefix("{"), text.count > 2 else { return text }
-    return "{\"player\":" + player + "," + text.dropFirst()
+    var json = "{\"player\":" + player + ","
+    switch sound {
+    case .kept: break
+    case .none: json += "\"sound\":null,"
+    case .mix(let base64): json += "\"sound\":\"" + base64 + "\","
+    }
+    return json + text.dropFirst()
+  }
+
+  /// What a message with a player says of its sound.
+  enum SoundField {
+    /// Nothing: the page keeps the mix of `soundVersion` it holds.
+    case kept
+    /// The player has no sound.
+    case none
+    /// The player's mix, a WAV's base64.
+    case mix(String)
+
+    /// The field that gives `sound` (a build's) itself.
+    init(_ sound: String?) { self = sound.map { .mix($0) } ?? .none }
   }
 }

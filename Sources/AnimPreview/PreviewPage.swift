@@ -13,7 +13,10 @@ import AnimExport
 /// code, kept as `<script type="text/plain" id="anim-player-code">` and run
 /// by the page itself (`StudioScript`), so that on each build it can stop
 /// the old player and start the new one on the new data, keeping what did
-/// not change.
+/// not change. A build with sound (SPEC §22) has its mix held in
+/// `<script id="anim-sound">` and the player's sound code
+/// (`<script type="text/plain" id="anim-sound-code">`) run after the
+/// player's, as in an exported page.
 enum PreviewPage {
   /// Sent with the page: only its own inline scripts and styles, the stream
   /// and the render requests on its own address, images from data: URLs;
@@ -82,6 +85,8 @@ enum PreviewPage {
     page += "<script id=\"preview-data\" type=\"application/json\">" + message + "</script>\n"
     page += "<script type=\"text/plain\" id=\"anim-player-code\">\n"
     page += HTMLPlayerParts.script + "</script>\n"
+    page += "<script type=\"text/plain\" id=\"anim-sound-code\">\n"
+    page += HTMLPlayerParts.soundScript + "</script>\n"
     page += "<script>\n" + StudioScript.code + "</script>\n</body>\n</html>\n"
     return page
   }

@@ -20,6 +20,10 @@ final class PreviewState: @unchecked Sendable {
   private var cachedPage: Data?
   /// The whole player of the last good build, made once.
   private var cachedFull: String?
+  /// The version of the first build that had the last good build's mix
+  /// (SPEC §22): a page that holds it is not sent the mix again (it can
+  /// be megabytes).
+  private var soundVersion = 0
 
   /// The per-session token the page sends with its render requests.
   let token = PreviewToken()
@@ -75,7 +79,8 @@ final class PreviewState: @unchecked Sendable {
       if let cachedPage { return cachedPage }
       var current = message
       current.building = building
-      let embedded = current.json(player: good.map { _ in fullPlayer() })
+      let embedded = current.json(
+        player: good.map { _ in fullPlayer() }, sound: .init(good?.build.sound))
       let page = Data(
         PreviewPage.document(title: title, token: token.text, message: embedded).utf8)
       cachedPage = page
@@ -105,18 +110,26 @@ final class PreviewState: @unchecked Sendable {
   /// Takes a new build and sends it to every listening page: a good one
   /// with what changed in its player since the last good one, a failed one
   /// with its error over the last good animation, whose output and runs it
-  /// keeps (SPEC §24).
-  func publish(_ build: PreviewBuild, pausedAt: Double?) {
+  /// keeps (SPEC §24). Returns the message sent.
+  @discardableResult
+  func publish(_ build: PreviewBuild, pausedAt: Double?) -> String {
     let (text, listeners): (String, [AsyncStream<WSMessage>.Continuation]) = lock.withLock {
       version += 1
       building = false
       cachedPage = nil
       var next = PreviewMessage(build: build, version: version, pausedAt: pausedAt)
       var player: String?
+      var sound = PreviewMessage.SoundField.kept
       if let parts = build.player {
         let previous = good
         good = (version, build)
         cachedFull = nil
+        // A new mix, or none where there was one: sent once, with this
+        // build; the same mix again: the pages keep theirs.
+        if build.sound != previous?.build.sound {
+          soundVersion = version
+          sound = .init(build.sound)
+        }
         if let previous, let old = previous.build.player,
           let patch = PlayerUpdate.patch(from: old, to: parts, base: previous.version)
         {
@@ -125,9 +138,11 @@ final class PreviewState: @unchecked Sendable {
           player = fullPlayer()
         }
         next.playerVersion = version
+        next.soundVersion = soundVersion
       } else {
         next.hasPlayer = good != nil
         next.playerVersion = good?.version ?? 0
+        next.soundVersion = soundVersion
         next.lanes = message.lanes
         next.start = message.start
         next.end = message.end
@@ -136,22 +151,27 @@ final class PreviewState: @unchecked Sendable {
         next.notes = message.notes
       }
       message = next
-      return (next.json(player: player), Array(streams.values))
+      return (next.json(player: player, sound: sound), Array(streams.values))
     }
     for listener in listeners { listener.yield(.text(text)) }
+    return text
   }
 
-  /// What a page is sent when it asks (`{"shown": N, "player": P}` on
-  /// attaching, or `{"resync": true}`): the last message with the whole
-  /// player unless it already plays the last good one; nil when it shows
-  /// the last message already.
-  func catchUp(shown: Int, player: Int, whole: Bool) -> String? {
+  /// What a page is sent when it asks (`{"shown": N, "player": P,
+  /// "sound": S}` on attaching, or `{"resync": true}`): the last message
+  /// with the whole player unless it already plays the last good one, and
+  /// with its mix unless the page holds it (S is the message's
+  /// `soundVersion`); nil when it shows the last message already.
+  func catchUp(shown: Int, player: Int, sound: Int = -1, whole: Bool) -> String? {
     lock.withLock {
       guard whole || shown < version else { return nil }
       var current = message
       current.building = building
       let plays = good.map { player == $0.version && !whole } ?? true
-      return current.json(player: plays ? nil : fullPlayer())
+      if plays { return current.json() }
+      let holds = !whole && sound == soundVersion
+      return current.json(
+        player: fullPlayer(), sound: holds ? .kept : .init(good?.build.sound))
     }
   }
 
@@ -207,7 +227,8 @@ final class PreviewState: @unchecked Sendable {
 }
 
 /// One page's update stream: the server's messages out; the page's own
-/// messages in: `{"shown": N, "player": P}` first (the versions it shows),
+/// messages in: `{"shown": N, "player": P, "sound": S}` first (the
+/// versions it shows, and of the mix it holds),
 /// then `{"inspect": i, "player": P}` (a view for the inspector) and
 /// `{"resync": true}` (a change it could not apply: send the whole player).
 struct PreviewStream: WSMessageHandler {
@@ -239,7 +260,8 @@ struct PreviewStream: WSMessageHandler {
           attached = true
           state.attach(id, continuation)
           if let first = state.catchUp(
-            shown: request["shown"] ?? 0, player: request["player"] ?? 0, whole: false)
+            shown: request["shown"] ?? 0, player: request["player"] ?? 0,
+            sound: request["sound"] ?? -1, whole: false)
           {
             continuation.yield(.text(first))
           }

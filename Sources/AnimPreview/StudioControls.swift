@@ -195,7 +195,7 @@ enum StudioControls {
         statusLine.textContent = "live";
         statusLine.title = "reloads when the script is saved";
         statusLine.classList.remove("offline");
-        socket.send(JSON.stringify({ shown, player: playerVersion }));
+        socket.send(JSON.stringify({ shown, player: playerVersion, sound: soundVersion }));
         if (inspected) send({ inspect: inspected.index, player: playerVersion });
       };
       socket.onmessage = (event) => { try { apply(JSON.parse(event.data)); } catch (e) { console.error(e); } };

@@ -16,6 +16,7 @@ enum StudioScript {
       version: 0, shownAt: 0, reloads: 0, errorShown: false, playerVersion: 0, building: false };
     const token = JSON.parse($("preview-token").textContent);
     const playerCode = $("anim-player-code").textContent;
+    const soundCode = $("anim-sound-code").textContent;
     const overlay = $("preview-error");
     const statusLine = $("preview-status");
     const outputBox = $("preview-output");
@@ -25,9 +26,42 @@ enum StudioScript {
     let current = null;     // the last build message (without its player)
     let data = null;        // the player's data: { start, duration, fps, readout, views }
     let player = null;      // the running player: { stop, made: Map(element → animations) }
+    let soundVersion = 0;   // which mix #anim-sound holds (PreviewMessage.soundVersion)
+
+    // The mix of the player to run next (SPEC §22), as the exported page
+    // holds it: the base64 of a WAV in <script id="anim-sound">; none: null.
+    function holdSound(text) {
+      let el = $("anim-sound");
+      if (text === null) { if (el) el.remove(); return; }
+      if (!el) {
+        el = document.createElement("script");
+        el.id = "anim-sound";
+        el.type = "application/octet-stream";
+        document.body.appendChild(el);
+      }
+      el.textContent = text;
+    }
+    // What the sound code added goes with its player: the audio (paused,
+    // its blob let go), the `sound` checkbox, the note, and what it wrote
+    // in #anim-state (the next player writes it afresh, from `#t=T`).
+    function dropSound() {
+      const audio = $("anim-audio");
+      if (audio) {
+        audio.pause();
+        if (audio.src.startsWith("blob:")) URL.revokeObjectURL(audio.src);
+        audio.removeAttribute("src");
+        audio.remove();
+        $("anim-state").textContent = "";
+      }
+      const box = $("sound");
+      if (box) (box.closest("label") || box).remove();
+      const note = $("sound-note");
+      if (note) note.remove();
+    }
 
     // The player's code, run so that everything it hooks can be unhooked
-    // (its listeners, timers and animation frames),
+    // (its listeners, timers, animation frames and its audio's promises),
+    // with the sound's code after it when #anim-sound holds a mix,
     // on `data` (handed to it without a string: JSON.parse of its mark),
     // and, with `reuse`, keeping the animations of every element the last
     // run made that is still in the document: an element the stream did
@@ -43,6 +77,7 @@ enum StudioScript {
         self.alive = false;
         for (const [target, type, fn, options] of hooks) target.removeEventListener(type, fn, options);
         for (const id of timers) { clearTimeout(id); clearInterval(id); }
+        dropSound();
       };
       const dataElement = { textContent: DATA_MARK };
       const doc = new Proxy(document, {
@@ -70,6 +105,16 @@ enum StudioScript {
       const raf = (fn) => requestAnimationFrame((ts) => { if (self.alive) fn(ts); });
       const later = (fn, ms, ...rest) => { const id = setTimeout(() => { if (self.alive) fn(...rest); }, ms); timers.push(id); return id; };
       const every = (fn, ms, ...rest) => { const id = setInterval(() => { if (self.alive) fn(...rest); }, ms); timers.push(id); return id; };
+      // An audio whose play() settles only while its player runs: a
+      // stopped player's pending start must not move the animations the
+      // next one kept.
+      function Sound(src) {
+        const audio = new Audio(src);
+        const play = audio.play.bind(audio);
+        audio.play = () => new Promise((done, fail) => play().then(
+          (v) => { if (self.alive) done(v); }, (e) => { if (self.alive) fail(e); }));
+        return audio;
+      }
       player = self;
       // Every listener the player adds while it starts (on the document,
       // the window, its controls, which outlive it) is noted to be removed.
@@ -80,8 +125,8 @@ enum StudioScript {
       };
       try {
         new Function("document", "window", "requestAnimationFrame", "setTimeout", "setInterval", "JSON",
-          "KeyframeEffect", "Animation", playerCode)(
-          doc, window, raf, later, every, json, Effect, Playing);
+          "KeyframeEffect", "Animation", "Audio", $("anim-sound") ? playerCode + soundCode : playerCode)(
+          doc, window, raf, later, every, json, Effect, Playing, Sound);
       } finally {
         EventTarget.prototype.addEventListener = add;
       }
@@ -107,8 +152,9 @@ enum StudioScript {
     }
     function capture() {
       if (!data) return null;
-      const speed = $("speed"), loop = $("loop");
-      return { t: shownTime(), playing: isPlaying(), speed: speed ? speed.value : null, loop: loop ? loop.checked : null };
+      const speed = $("speed"), loop = $("loop"), sound = $("sound");
+      return { t: shownTime(), playing: isPlaying(), speed: speed ? speed.value : null, loop: loop ? loop.checked : null,
+        sound: sound ? sound.checked : null };
     }
     // Seeks the player through its scrubber (any step, so the time is exact).
     function seekTo(T) {
@@ -128,6 +174,12 @@ enum StudioScript {
       stateChanged();
     }
     function restore(state, pausedAt) {
+      // Sound turned off stays off in the next build.
+      const sound = $("sound");
+      if (sound && state && state.sound === false && sound.checked) {
+        sound.checked = false;
+        sound.dispatchEvent(new Event("change", { bubbles: true }));
+      }
       if (pausedAt !== null && pausedAt !== undefined) { seekTo(pausedAt); setPlaying(false); return; }
       if (!state || state.t === null) return;
       const speed = $("speed"), loop = $("loop");
@@ -141,15 +193,17 @@ enum StudioScript {
     }
 
     // Takes a player update (PlayerUpdate.swift): the whole player, or the
-    // views that changed since the player of version `base`. False when
-    // the page does not play that base (it then asks for the whole player).
+    // views that changed since the player of version `base`; and its sound
+    // (a mix, null for none, undefined: the one held). False when the page
+    // does not play that base (it then asks for the whole player).
     const SVG_NS = "http://www.w3.org/2000/svg";
-    function applyPlayer(update, pausedAt) {
+    function applyPlayer(update, pausedAt, sound) {
       const state = capture();
       const host = $("anim-player");
       if (update.full) {
         host.innerHTML = update.stage;
         data = update.data;
+        if (sound !== undefined) holdSound(sound);
         runPlayer(false);
       } else {
         const svg = $("stage");
@@ -176,6 +230,7 @@ enum StudioScript {
             data.views[i] = view;
           });
         }
+        if (sound !== undefined) holdSound(sound);
         runPlayer(true);
       }
       restore(state, pausedAt);
@@ -230,7 +285,13 @@ enum StudioScript {
       if (m.type === "render") { renderReceive(m); return; }
       if (m.version <= shown) return;
       if (m.player) {
-        if (!applyPlayer(m.player, m.pausedAt)) { send({ resync: true }); return; }
+        // Without its mix, the message's player plays the one held, which
+        // must be the right one.
+        const hasSound = Object.prototype.hasOwnProperty.call(m, "sound");
+        if (!hasSound && m.soundVersion !== soundVersion) { send({ resync: true }); return; }
+        if (!applyPlayer(m.player, m.pausedAt, hasSound ? m.sound : undefined)) { send({ resync: true }); return; }
+        soundVersion = m.soundVersion;
+        delete m.sound;  // #anim-sound holds it
         playerVersion = m.playerVersion;
         preview.playerVersion = playerVersion;
       } else if (m.pausedAt !== null && m.pausedAt !== undefined && !m.error) {

@@ -43,7 +43,7 @@ extension CairoCanvas {
   /// each blended as the batches are, at its alpha times `opacity`.
   func drawOutline(
     _ kind: ViewKind, _ v: some PropertyReading, path: ShapePath?, text: TextView?,
-    opacity: Double
+    image: ImageSource? = nil, opacity: Double
   ) {
     // Composed here as it always was (in pixels), so flat scenes draw the
     // very same pixels as before trees existed.
@@ -53,14 +53,15 @@ extension CairoCanvas {
     guard sx != 0, sy != 0, sx.isFinite, sy.isFinite else { return }
     let placed = Affine.placing(v, scale: k, at: layout.pixel(x: v.number(.x), y: v.number(.y)))
     drawOutline(
-      kind, v, path: path, text: text, placed: placed, alpha: v.drawn(.alpha) * opacity)
+      kind, v, path: path, text: text, image: image, placed: placed,
+      alpha: v.drawn(.alpha) * opacity)
   }
 
   /// One view's outline under `placed` (box coordinates to pixels), filled
   /// and stroked at opacity `alpha` (its own, or its world opacity).
   func drawOutline(
     _ kind: ViewKind, _ v: some PropertyReading, path: ShapePath?, text: TextView?,
-    placed: Affine, alpha: Double
+    image: ImageSource? = nil, placed: Affine, alpha: Double
   ) {
     let cr = context
     let det = placed.a * placed.d - placed.b * placed.c
@@ -79,7 +80,10 @@ extension CairoCanvas {
     guard let box = outline.bounds(device) else { return }
     let fill = v.color(.color)
     let fillPaint = Paint(r: fill.r, g: fill.g, b: fill.b, a: fill.a * alpha)
-    if let gradient = v.gradient(.color) {
+    if kind.outline == .image {
+      // An image's picture in place of a fill (SPEC §21.4).
+      if let image { drawImage(image, v, placed: placed, alpha: alpha) }
+    } else if let gradient = v.gradient(.color) {
       if let paint = GradientPaint(
         gradient, placed: placed, width: abs(v.number(.width)), height: abs(v.number(.height)),
         alpha: alpha)

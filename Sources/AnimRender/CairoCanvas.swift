@@ -66,6 +66,8 @@ public final class CairoCanvas {
   /// Whether turned rectangles are covered by ``AreaCoverage`` rather than
   /// by Cairo (tests draw with and without).
   var coversTurnedRectanglesByArea = true
+  /// Image views' pictures, made on first use (SPEC §21.4).
+  let pictures = CanvasPictures()
   /// How many shapes were copied instead of rasterised so far.
   var coverageReuses: Int { coverage.reuses }
 
@@ -161,7 +163,9 @@ public final class CairoCanvas {
             || !batchFlatRectangle(v, alphaClamp: alphaClamp, radiusClamp: radiusClamp, opacity: 1)
           {
             flush()
-            drawOutline(kind, v, path: scene.paths[id], text: scene.textView(id), opacity: 1)
+            drawOutline(
+              kind, v, path: scene.paths[id], text: scene.textView(id),
+              image: scene.images[id], opacity: 1)
           }
           closeGroup(scene)
           return
@@ -173,7 +177,9 @@ public final class CairoCanvas {
         // Every other view is drawn through its outline (SPEC §16), and a
         // rectangle past what Cairo draws exactly, cut to the image.
         flush()
-        drawOutline(kind, v, path: scene.paths[id], text: scene.textView(id), opacity: opacity)
+        drawOutline(
+          kind, v, path: scene.paths[id], text: scene.textView(id), image: scene.images[id],
+          opacity: opacity)
         return
       }
     }
@@ -227,7 +233,8 @@ public final class CairoCanvas {
         if plain.admits(kind, v), batchRectangle(v, placed: placed, alpha: alpha) { return }
         flush()
         drawOutline(
-          kind, v, path: scene.paths[id], text: scene.textView(id), placed: placed, alpha: alpha)
+          kind, v, path: scene.paths[id], text: scene.textView(id), image: scene.images[id],
+          placed: placed, alpha: alpha)
       }
     }
     flush()

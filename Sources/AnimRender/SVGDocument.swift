@@ -52,8 +52,8 @@ public enum SVGDocument {
       defer { if group { out += "</g>\n" } }
       guard plain.admits(kind, s) else {
         out += outlineElements(
-          kind, s, path: scene.paths[id], text: scene.textView(id), layout: layout,
-          opacity: opacity)
+          kind, s, path: scene.paths[id], text: scene.textView(id), image: scene.images[id],
+          layout: layout, opacity: opacity)
         return
       }
       let fill = s.color(.color)
@@ -119,7 +119,8 @@ public enum SVGDocument {
       out += "transform=\"matrix(\(matrix(own)))\"\(composed)>\n"
       if scene.isDrawn(id) {
         out += paths(
-          kind, s, path: scene.paths[id], text: scene.textView(id), alpha: alpha, transform: nil)
+          kind, s, path: scene.paths[id], text: scene.textView(id), image: scene.images[id],
+          alpha: alpha, transform: nil)
       }
       var closing = 1
       if scene.clips(id), !scene.children(of: id).isEmpty {
@@ -160,7 +161,7 @@ public enum SVGDocument {
   /// stroke width scales with the view as Cairo's does.
   static func outlineElements(
     _ kind: ViewKind, _ s: some PropertyReading, path: ShapePath?, text: TextView?,
-    layout: StageLayout, opacity: Double = 1
+    image: ImageSource? = nil, layout: StageLayout, opacity: Double = 1
   ) -> String {
     let k = layout.scale
     let alpha = s.drawn(.alpha) * opacity
@@ -170,7 +171,8 @@ public enum SVGDocument {
     let outline = kind.outline.outline(of: s, path: path, text: text)
     guard !outline.subpaths.isEmpty else { return "" }
     let placed = Affine.placing(s, scale: k, at: layout.pixel(x: s.number(.x), y: s.number(.y)))
-    return paths(kind, s, path: path, alpha: alpha, transform: matrix(placed), outline: outline)
+    return paths(
+      kind, s, path: path, image: image, alpha: alpha, transform: matrix(placed), outline: outline)
   }
 
   /// The attributes of a composed view's group (SPEC §21.2): its opacity.
@@ -182,7 +184,7 @@ public enum SVGDocument {
   /// `alpha` times each colour's; under `matrix(transform)` when given.
   static func paths(
     _ kind: ViewKind, _ s: some PropertyReading, path: ShapePath?, text: TextView? = nil,
-    alpha: Double, transform: String?, outline known: Outline? = nil
+    image: ImageSource? = nil, alpha: Double, transform: String?, outline known: Outline? = nil
   ) -> String {
     guard alpha > 0 else { return "" }
     let outline = known ?? kind.outline.outline(of: s, path: path, text: text)
@@ -192,7 +194,10 @@ public enum SVGDocument {
     let fill = s.color(.color)
     let w = abs(s.number(.width))
     let h = abs(s.number(.height))
-    if let g = s.gradient(.color) {
+    if kind.outline == .image {
+      // The picture in place of a fill (SPEC §21.4).
+      if let image { out += imageElement(image, s, alpha: alpha, placed: placed) }
+    } else if let g = s.gradient(.color) {
       let (definition, paint) = gradient(g, width: w, height: h)
       out += definition + "<path d=\"\(outline.svgPathData)\" fill=\"\(paint)\"\(opacity(alpha))"
       out += "\(placed)/>\n"
@@ -222,6 +227,33 @@ public enum SVGDocument {
     out += " stroke-linejoin=\"\(join.rawValue)\" stroke-miterlimit=\"4\""
     out += "\(placed)/>\n"
     return out
+  }
+
+  /// An image view's picture as `<image>` stretched onto the rectangle
+  /// its `fit` places it on (`preserveAspectRatio="none"`: Chromium draws
+  /// an SVG file's own aspect inside `slice`), the file embedded as a
+  /// `data:` URI; a `cover` picture, reaching past the box, inside a nested
+  /// `<svg>` of the box's size, which clips it.
+  static func imageElement(
+    _ image: ImageSource, _ s: some PropertyReading, alpha: Double, placed: String
+  ) -> String {
+    let w = abs(s.number(.width))
+    let h = abs(s.number(.height))
+    let fit = ImageFit(stored: s.number(.fit))
+    guard
+      let placement = fit.placement(
+        imageWidth: image.width, imageHeight: image.height, width: w, height: h)
+    else { return "" }
+    let shown = placement.clipped(toBoxWidth: w, height: h)
+    var picture = "<image x=\"\(number(placement.x))\" y=\"\(number(placement.y))\""
+    picture += " width=\"\(number(placement.width))\" height=\"\(number(placement.height))\""
+    picture += " preserveAspectRatio=\"none\" href=\"\(image.dataURI)\"/>"
+    let opacity = alpha < 1 ? " opacity=\"\(number(min(max(alpha, 0), 1)))\"" : ""
+    guard shown != placement else {
+      return picture.dropLast(2) + "\(opacity)\(placed)/>\n"
+    }
+    return "<g\(opacity)\(placed)><svg width=\"\(number(w))\" height=\"\(number(h))\""
+      + " overflow=\"hidden\">\(picture)</svg></g>\n"
   }
 
   /// `#rrggbb` of a colour's channels (8 bits, rounded), without its alpha.

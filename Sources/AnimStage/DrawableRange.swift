@@ -51,7 +51,7 @@ public enum DrawableRange {
   @inline(__always)
   static func plainlyFits(_ kind: ViewKind, _ v: ViewRecord) -> Bool {
     switch kind.outline {
-    case .rectangle, .ellipse, .polygon, .star, .none: break
+    case .rectangle, .ellipse, .polygon, .star, .image, .none: break
     case .path, .text: return false
     }
     guard v.number(.outline) == 0 else { return false }
@@ -126,7 +126,7 @@ public enum DrawableRange {
     let side = max(abs(v.number(.width)), abs(v.number(.height)))
     if v.number(.outline) != 0 { return nil }
     switch kind.outline {
-    case .rectangle, .ellipse, .polygon, .star:
+    case .rectangle, .ellipse, .polygon, .star, .image:
       // Inside the box: a star's inner radius is drawn clamped to 1.
       return side
     case .text:

@@ -48,7 +48,15 @@
     (c, family, s, w))                                                                           \
   V(cairo_set_font_size, (cairo_t * c, double size), (c, size))                                  \
   V(cairo_text_extents, (cairo_t * c, const char *text, cairo_text_extents_t *e), (c, text, e))  \
-  V(cairo_show_text, (cairo_t * c, const char *text), (c, text))
+  V(cairo_show_text, (cairo_t * c, const char *text), (c, text))                                \
+  V(cairo_translate, (cairo_t * c, double x, double y), (c, x, y))                               \
+  V(cairo_scale, (cairo_t * c, double x, double y), (c, x, y))                                   \
+  V(cairo_paint, (cairo_t * c), (c))                                                             \
+  V(cairo_set_source, (cairo_t * c, cairo_pattern_t * p), (c, p))                                \
+  F(cairo_pattern_t *, cairo_pattern_create_for_surface, (cairo_surface_t * s), (s))             \
+  V(cairo_pattern_set_filter, (cairo_pattern_t * p, cairo_filter_t f), (p, f))                   \
+  V(cairo_pattern_set_extend, (cairo_pattern_t * p, cairo_extend_t e), (p, e))                   \
+  V(cairo_pattern_destroy, (cairo_pattern_t * p), (p))
 
 static struct {
   CAIRO_FUNCTIONS(ANIM_FIELD, ANIM_VOID_FIELD)

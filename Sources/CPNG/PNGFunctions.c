@@ -11,6 +11,8 @@
      png_int_32 stride, const void *colormap),                                               \
     (i, memory, size, convert, buffer, stride, colormap))                                    \
   F(int, png_image_begin_read_from_file, (png_imagep i, const char *file), (i, file))        \
+  F(int, png_image_begin_read_from_memory, (png_imagep i, png_const_voidp memory, size_t size), \
+    (i, memory, size))                                                                       \
   F(int, png_image_finish_read,                                                              \
     (png_imagep i, png_const_colorp background, void *buffer, png_int_32 stride,             \
      void *colormap),                                                                        \

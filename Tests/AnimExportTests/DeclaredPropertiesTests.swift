@@ -15,7 +15,7 @@ import XCTest
 final class DeclaredPropertiesTests: XCTestCase {
   /// The kinds a probe view may be, in the order tried: the first that has
   /// the property.
-  private let kinds = ["rect", "star", "polygon", "ellipse"]
+  private let kinds = ["rect", "star", "polygon", "ellipse", "image"]
 
   /// A view drawn with a visible fill and stroke (trimmed, so the trim's
   /// properties show), its properties as given.
@@ -24,6 +24,11 @@ final class DeclaredPropertiesTests: XCTestCase {
       "x": "100", "y": "100", "width": "80", "height": "60", "color": "\"#3366cc\"",
       "stroke": "\"#ffcc00\"", "strokeWidth": "6", "trimEnd": "0.8",
     ]
+    if kind == "image" {
+      // An image has no fill colour; its picture (8 × 4) is not the box's shape.
+      all["color"] = nil
+      all["src"] = "\"\(TestImages.path("quad.png"))\""
+    }
     for (name, value) in settings { all[name] = value }
     let list = all.keys.sorted().map { "\($0): \(all[$0]!)" }.joined(separator: ", ")
     return "stage(width: 200, height: 200, background: black)\n\(kind) v(\(list))\n"

@@ -15,9 +15,11 @@ final class ViewPropertyTableTests: XCTestCase {
     return lines
   }
 
-  /// The settings a kind cannot be declared without (a shape's path data).
+  /// The settings a kind cannot be declared without (a shape's path data,
+  /// an image's file).
   private func required(_ kind: ViewKind) -> String {
-    kind.outline == .path ? "d: \"M0 0 L1 1\", " : ""
+    if kind == .image { return "src: \"\(TestImages.path("quad.png"))\", " }
+    return kind.outline == .path ? "d: \"M0 0 L1 1\", " : ""
   }
 
   /// A value of the property's type that is not its default, as a script

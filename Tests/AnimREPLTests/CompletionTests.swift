@@ -121,7 +121,8 @@ final class CompletionTests: XCTestCase {
     var expected = ViewKind.view.properties().map(\.name).filter {
       table.declarations[table.property(named: $0)!.index].access.contains(.readable)
     }
-    expected += table.aliases.map(\.name) + ["name", "parent", "children", "worldX", "worldAlpha"]
+    expected += table.aliases.map(\.name).filter { table.alias(named: $0, for: .view) != nil }
+    expected += ["name", "parent", "children", "worldX", "worldAlpha"]
     for name in expected {
       XCTAssertTrue(members.contains("tiles[1]." + name), name)
     }

@@ -88,6 +88,11 @@ def prepare(folder, document, commands):
                 if source.is_file() and source.suffix == ".anim":
                     target.parent.mkdir(parents=True, exist_ok=True)
                     shutil.copy(source, target)
+                    # The pictures an example shows (SPEC §21.4), beside it.
+                    pictures = source.parent / "images"
+                    if source.parent == ROOT / "examples" and pictures.is_dir() \
+                            and not (target.parent / "images").exists():
+                        shutil.copytree(pictures, target.parent / "images")
                     break
                 if source.is_dir() and word.rstrip("/") in ("tests", "examples", "docs/media"):
                     shutil.copytree(source, target)

@@ -217,3 +217,37 @@ def test_beats_without_aubio_is_an_error_naming_the_package(tmp_path):
     )
     assert done.returncode == 70, done
     assert "cannot analyse sounds" in done.stderr and "apt-get install libaubio5" in done.stderr
+
+
+IMAGE_LIBRARIES = {"png": "libpng16.so.16", "jpeg": "libturbojpeg.so.0", "svg": "librsvg-2.so.2"}
+
+
+def test_a_script_without_images_loads_no_image_library():
+    """SPEC §21.4: libturbojpeg and librsvg are opened by the first image of
+    their kind only (libpng by drawing, or a PNG image)."""
+    needed = subprocess.run(["ldd", ANIM], capture_output=True, text=True, check=True).stdout
+    env = dict(os.environ, LD_DEBUG="files")
+    trace = subprocess.run(
+        [ANIM, "run", SCRIPT], capture_output=True, text=True, env=env, check=True
+    )
+    for soname in IMAGE_LIBRARIES.values():
+        assert soname not in needed, needed
+        assert soname not in trace.stderr
+
+
+@pytest.mark.parametrize("kind", sorted(IMAGE_LIBRARIES))
+def test_an_image_loads_only_its_own_library(kind, tmp_path):
+    here = os.path.dirname(os.path.abspath(__file__))
+    source = os.path.join(here, "..", "look", "images", "quad." + {"jpeg": "jpg"}.get(kind, kind))
+    script = tmp_path / "i.anim"
+    script.write_text(f'image i(src: "{os.path.abspath(source)}")\nprint i.width\n')
+    env = dict(os.environ, LD_DEBUG="files")
+    trace = subprocess.run(
+        [ANIM, "run", str(script)], capture_output=True, text=True, env=env, check=True
+    )
+    assert trace.stdout == {"png": "8\n", "jpeg": "16\n", "svg": "40\n"}[kind]
+    assert IMAGE_LIBRARIES[kind] in trace.stderr
+    # librsvg needs libpng itself (through Cairo and gdk-pixbuf).
+    for other in ("jpeg", "svg"):
+        if other != kind:
+            assert IMAGE_LIBRARIES[other] not in trace.stderr, (other, kind)

@@ -208,7 +208,100 @@ def test_the_live_preview_plays_the_sound_and_a_new_build_takes_it_over(page, tm
             b.wait_for(f"window.animPreview.version > {version}", 30)
             wait_playing(b)
             assert b.evaluate("document.querySelectorAll('audio').length") == 1
+            # The studio fits the stage to its window (SPEC §24): the box's
+            # row is the stage's middle one, whatever the scale.
             shot = b.screenshot("#stage").convert("RGB")
-            assert any(shot.getpixel((x, 50)) == (255, 0, 0) for x in range(400))
+            width, height = shot.size
+            assert any(shot.getpixel((x, height // 2)) == (255, 0, 0) for x in range(width))
+            # The new player's readout, not the old one's with it.
+            text = b.evaluate("document.getElementById('anim-state').textContent")
+            assert text.count('"audioTime"') == 1, text
+            state = json.loads(text)
+            assert state["playing"] is True and abs(state["time"] - state["audioTime"]) < 0.05
+    finally:
+        assert preview.stop() == 0
+
+
+def rms_of_wav(base64_text, folder):
+    """The RMS of a stereo WAV given as base64 (its two channels the same),
+    decoded by ffmpeg, and its frame count."""
+    import base64
+    path = folder / "held.wav"
+    path.write_bytes(base64.b64decode(base64_text))
+    r = subprocess.run(["ffmpeg", "-v", "error", "-i", str(path), "-f", "f32le", "-"],
+                       capture_output=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    samples = np.frombuffer(r.stdout, "<f4").reshape(-1, 2)
+    assert np.array_equal(samples[:, 0], samples[:, 1])
+    return float(np.sqrt(np.mean(samples[:, 0] ** 2))), len(samples)
+
+
+def test_the_live_preview_sends_the_mix_only_when_it_changes_and_drops_it_with_the_sounds(page):
+    """`anim preview` (SPEC §22, §24): a save that changes only the picture
+    sends no mix (megabytes) and keeps the sound checkbox as it was; a new
+    mix is sent and played; a save without sounds removes the audio, its
+    checkbox, its note and its readout; sounds again bring them back."""
+    from test_preview import Preview, save
+    folder = page.parent
+    script = folder / "mix.anim"
+    save(script, SCRIPT)
+    preview = Preview(script)
+    held = "document.getElementById('anim-sound').textContent"
+    try:
+        with Browser(extra_args=AUTOPLAY) as b:
+            b.open(preview.url, ready="!!document.getElementById('anim-player-code')")
+            wait_playing(b)
+            # The 440 Hz tone at 0.3 over the 3 s range: RMS 0.3/√2.
+            rms, count = rms_of_wav(b.evaluate(held), folder)
+            assert count == 3 * 48000 and abs(rms - 0.3 / 2 ** 0.5) < 0.002, rms
+            b.call("Network.enable")
+
+            def saved(text):
+                version = b.evaluate("window.animPreview.version")
+                b.events.clear()
+                save(script, text)
+                b.wait_for(f"window.animPreview.version > {version}", 30)
+                b.evaluate("1")
+                frames = [e["params"]["response"]["payloadData"] for e in b.events
+                          if e.get("method") == "Network.webSocketFrameReceived"]
+                return [f for f in frames if '"type":"build"' in f]
+
+            b.evaluate("document.getElementById('sound').click(); 1")
+            b.wait_for("document.querySelector('audio').paused")
+            # Only the picture changed: the page keeps its mix, and sound off.
+            builds = saved(SCRIPT.replace("color: white", "color: red"))
+            assert builds and not any('"sound":' in f for f in builds), [f[:200] for f in builds]
+            assert all(len(f) < 20000 for f in builds), [len(f) for f in builds]
+            b.wait_for("document.getElementById('play').textContent === 'Pause'")
+            assert b.evaluate("document.querySelectorAll('audio').length") == 1
+            assert b.evaluate("document.getElementById('sound').checked") is False
+            time.sleep(0.3)
+            assert b.evaluate("document.querySelector('audio').paused") is True
+            assert abs(rms_of_wav(b.evaluate(held), folder)[0] - 0.3 / 2 ** 0.5) < 0.002
+            # A new mix: sent once, held, played (sound on again by a click).
+            builds = saved(SCRIPT.replace("play(tone)", "play(tone, volume: 0.5)"))
+            assert sum('"sound":"UklGR' in f for f in builds) == 1, [f[:200] for f in builds]
+            rms, count = rms_of_wav(b.evaluate(held), folder)
+            assert count == 3 * 48000 and abs(rms - 0.15 / 2 ** 0.5) < 0.002, rms
+            b.evaluate("document.getElementById('sound').click(); 1")
+            wait_playing(b)
+            assert b.evaluate("document.querySelectorAll('audio').length") == 1
+            # No sounds: no audio, no checkbox, no note, no mix, no readout of it.
+            quiet = "\n".join(line for line in SCRIPT.splitlines()
+                              if "tone" not in line) + "\n"
+            builds = saved(quiet)
+            assert sum('"sound":null' in f for f in builds) == 1, [f[:200] for f in builds]
+            gone = b.evaluate("['anim-sound', 'anim-audio', 'sound', 'sound-note']"
+                              ".filter((id) => document.getElementById(id)).concat("
+                              "document.querySelectorAll('audio').length)")
+            assert gone == [0], gone
+            assert "audioTime" not in b.evaluate(
+                "document.getElementById('anim-state').textContent")
+            assert b.evaluate("document.getElementById('play').textContent") == "Pause"
+            # Sounds again.
+            builds = saved(SCRIPT)
+            assert sum('"sound":"UklGR' in f for f in builds) == 1
+            wait_playing(b)
+            assert b.evaluate("document.querySelectorAll('audio').length") == 1
     finally:
         assert preview.stop() == 0

@@ -20,6 +20,8 @@ extension ViewOutline {
     switch self {
     case .rectangle:
       return .rectangle(width: w, height: h, cornerRadius: cornerRadius)
+    case .image:
+      return .rectangle(width: w, height: h, cornerRadius: 0)
     case .ellipse:
       return .ellipse(width: w, height: h)
     case .polygon:

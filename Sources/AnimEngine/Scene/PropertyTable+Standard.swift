@@ -40,6 +40,8 @@ extension PropertyTable {
       PropertyDeclaration(
         "color", .paint, default: PropertyValue(1, 1, 1, 1), role: .paint,
         summary: "the fill: a colour or a gradient, linear(…) or radial(…)",
+        // An image has no fill colour of its own (SPEC §21.4).
+        kinds: ["view", "rect", "ellipse", "polygon", "star", "shape", "layer", "text"],
         printing: .always, letters: .follows),
       PropertyDeclaration(
         "cornerRadius", .number, role: .geometry, summary: "the corner radius, in points",
@@ -96,6 +98,18 @@ extension PropertyTable {
       PropertyDeclaration(
         "d", .string, role: .geometry, summary: "a shape's SVG path data (fixed at declaration)",
         access: [.readable], kinds: ["shape"]),
+      // Images (SPEC §21.4): the picture and how it fills the box, both
+      // paint (how the box is painted); the outline is the box itself.
+      PropertyDeclaration(
+        "src", .string, role: .paint,
+        summary:
+          "an image's PNG, JPEG or SVG file, relative to the script's folder (fixed at declaration)",
+        access: [.readable], kinds: ["image"], printing: .always),
+      PropertyDeclaration(
+        "fit", .choice(ImageFit.words), role: .paint,
+        summary:
+          "how an image fills its box: fill (stretched), contain or cover (aspect kept, centred)",
+        access: [.readable, .settable], kinds: ["image"]),
       // Text (SPEC §18).
       PropertyDeclaration(
         "text", .string, role: .text, summary: "the string shown (set at once, never interpolated)",
@@ -233,6 +247,8 @@ extension Property {
   public static let sides = standard("sides")
   public static let points = standard("points")
   public static let innerRadius = standard("innerRadius")
+  public static let src = standard("src")
+  public static let fit = standard("fit")
   public static let text = standard("text")
   public static let font = standard("font")
   public static let weight = standard("weight")

@@ -57,8 +57,15 @@ public final class Scene {
   /// so the clock stops the runs writing them.
   var onRetire: (([ViewID]) -> Void)?
 
+  /// Each `image` view's picture (SPEC §21.4), read at its declaration
+  /// (`src` is fixed there; the box and `fit` place it).
+  public private(set) var images: [ViewID: ImageSource] = [:]
+
   /// Sets (or, with nil, removes) the path a `shape` view draws.
   public func setPath(_ path: ShapePath?, of id: ViewID) { paths[id] = path }
+
+  /// Sets (or, with nil, removes) the picture an `image` view draws.
+  public func setImage(_ image: ImageSource?, of id: ViewID) { images[id] = image }
 
   /// The most views a scene holds, the default `view` included; past it a
   /// declaration is refused rather than exhausting memory (beside `view`, a

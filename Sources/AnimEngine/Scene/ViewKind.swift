@@ -32,6 +32,10 @@ public struct ViewKind: Hashable, Sendable, CaseIterable, CustomStringConvertibl
         "SVG path data d:, or the line through points: (closed:, smooth:), in viewBox: (x, y, w, h) coordinates, stretched onto the box"
     ),
     ViewKindDeclaration(
+      "image", outline: .image, reads: ["width", "height"],
+      summary:
+        "a PNG, JPEG or SVG file (src:) drawn in the box by fit:, its own size by default"),
+    ViewKindDeclaration(
       "layer", outline: .none, reads: [],
       summary: "no outline: draws nothing, a parent for others"),
     ViewKindDeclaration(
@@ -47,6 +51,8 @@ public struct ViewKind: Hashable, Sendable, CaseIterable, CustomStringConvertibl
   public static let view = named("view")!
   /// The kind of `text NAME(…)` (SPEC §18).
   public static let text = named("text")!
+  /// The kind of `image NAME(src: …)` (SPEC §21.4).
+  public static let image = named("image")!
 
   public static var allCases: [ViewKind] { table.indices.map { ViewKind(index: $0) } }
 
@@ -135,6 +141,9 @@ public enum ViewOutline: Sendable, Equatable {
   case star
   /// SVG path data in its viewBox, stretched onto the box (`shape`).
   case path
+  /// The box, square-cornered: an image's (SPEC §21.4), whose picture is
+  /// drawn inside it by its `fit`.
+  case image
   /// Nothing: the kind draws no outline (`layer`).
   case none
   /// The glyph outlines of the text shown (`TextView`), laid out in the box.

@@ -83,7 +83,8 @@ public enum ExportBudget {
   static func isSampled(_ view: RecordedView) -> Bool {
     guard SampledShapes.outlineMoves(view) else { return false }
     switch view.kind.outline {
-    case .polygon, .star, .path: return true
+    // An image's picture is placed frame by frame when its box moves.
+    case .polygon, .star, .path, .image: return true
     case .none: return false
     case .rectangle, .ellipse, .text:
       return HTMLPlayerWriter.trims(view) || SampledShapes.isMorphed(view)

@@ -15,6 +15,12 @@ public struct HTMLPlayerParts: Sendable {
   /// The player's code (the text of its last `<script>`): it reads
   /// `#anim-data` and the stage's elements, and drives the controls.
   public static var script: String { HTMLPlayerTemplate.script }
+  /// The code a page with sound runs right after the player's, in the same
+  /// scope (SPEC §22): it reads the mix (a WAV's base64) from
+  /// `<script id="anim-sound">`, adds an `<audio id="anim-audio">`, a
+  /// `sound` checkbox and `#sound-note` to `#controls`, and keeps the
+  /// picture on the audio's clock.
+  public static var soundScript: String { HTMLPlayerSound.script }
 
   /// The `<svg id="stage">` up to its views (size, background, the group
   /// that places the world).

@@ -113,8 +113,8 @@ public enum HTMLPlayerWriter {
     html += "</script>\n"
     if let sound {
       // The mix, then the player's code with its sound's after it, in the
-      // one last script (the live preview runs the page's last script as
-      // the player).
+      // one last script (the live preview runs the same two, from
+      // `HTMLPlayerParts`, in one scope).
       output(html)
       html = ""
       HTMLPlayerSound.write(sound, to: output)
@@ -229,6 +229,9 @@ public enum HTMLPlayerWriter {
       // counts; it replaces the `d` a shape channel animates.
       animations.append(path)
     }
+    if view.kind.outline == .image {
+      animations = imageAnimations(view, animations, recording: recording, span: span)
+    }
     var members: [(String, JSONValue)] = [
       ("name", .string(view.name)), ("animations", .array(animations)),
     ]
@@ -298,6 +301,9 @@ public enum HTMLPlayerWriter {
       if moving { out += "</g>" }
       let symbols = glyphs.map { glyphSymbols($0, i) } ?? ""
       return symbols + out + "</g>\n"
+    }
+    if view.kind.outline == .image {
+      return imageElement(view, i, initial: initial, marked: marked, recording: recording)
     }
     if isPath(view), let contours = contourOutline(view) {
       // Several subpaths, trimmed (see `contourOutline`).

@@ -35,6 +35,18 @@ extension LottieWriter {
           ("r", scalar(.cornerRadius) { max($0, 0) * k }),
         ])
       ]
+    case .image:
+      // The box, square-cornered (SPEC §21.4): for the stroke and clips.
+      return [
+        .object([
+          ("ty", .string("rc")),
+          ("nm", .string("rectangle")),
+          ("d", .integer(1)),
+          ("p", centre),
+          ("s", pair(.width, .height) { $0 * k }),
+          ("r", .object([("a", .integer(0)), ("k", .integer(0))])),
+        ])
+      ]
     case .ellipse:
       return [
         .object([

@@ -11,6 +11,8 @@ extension LottieWriter {
   ) -> [JSONValue] {
     guard !shapes.isEmpty else { return [] }
     let stroke = strokeGroup(view, shapes, ctx: ctx, scale: k, trimmed: trimmed, tree: tree)
+    // An image's picture is a layer of its own (``imageLayer``): no fill.
+    if view.kind.outline == .image { return stroke }
     return stroke.isEmpty ? shapes + [fill] : stroke + [group("fill", shapes + [fill])]
   }
 

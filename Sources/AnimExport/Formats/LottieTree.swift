@@ -52,7 +52,8 @@ extension LottieWriter {
   /// the inner one is clipped by both: nested clips intersect.
   static func writeTree(
     _ recording: StageRecording, groups: [RecordedGroup], stage: ExportStage,
-    into out: inout String, chunk: Int, output: (String) -> Void
+    images: [Int: ImageAsset] = [:], into out: inout String, chunk: Int,
+    output: (String) -> Void
   ) -> (assets: String, lastIndex: Int) {
     let views = recording.views
     var index: [ViewID: Int] = [:]
@@ -163,6 +164,14 @@ extension LottieWriter {
           shapeLayer(views[i], index: i + 1, recording: recording, stage: stage, tree: tree)
             .write(to: &text)
           written += 1
+          if let asset = images[i] {
+            // An image view's picture, beneath its stroke (SPEC §21.4).
+            text += ","
+            imageLayer(
+              views[i], asset: asset, index: imageLayerIndex(i), parent: i + 1,
+              recording: recording, stage: stage, tree: tree
+            ).write(to: &text)
+          }
         }
         if stream && text.utf8.count >= chunk {
           output(text)

@@ -48,9 +48,16 @@ public enum LottieWriter {
       ("w", .integer(stage.pixelWidth)),
       ("h", .integer(stage.pixelHeight)),
     ]
+    // Image views' pictures (SPEC §21.4), one asset per file.
+    let images = imageAssets(recording, stage: stage)
+    var imageAssetList: [JSONValue] = []
+    var listed: Set<String> = []
+    for i in images.keys.sorted() where listed.insert(images[i]!.id).inserted {
+      imageAssetList.append(images[i]!.json)
+    }
     // Texts written glyph by glyph (SPEC §23.3) need their precompositions.
     var glyphTexts: [Int: LottieGlyphText] = [:]
-    var assets: [JSONValue] = []
+    var assets: [JSONValue] = imageAssetList
     if !nested {
       for (i, view) in recording.views.enumerated() {
         guard
@@ -67,7 +74,8 @@ public enum LottieWriter {
     out += ",\"layers\":["
     if nested {
       let written = writeTree(
-        recording, groups: groups, stage: stage, into: &out, chunk: chunk, output: output)
+        recording, groups: groups, stage: stage, images: images, into: &out, chunk: chunk,
+        output: output)
       if let background = stage.background {
         if !recording.views.isEmpty { out += "," }
         backgroundLayer(background, index: written.lastIndex + 1, frames: frames, stage: stage)
@@ -75,7 +83,13 @@ public enum LottieWriter {
       }
       // The clips' and groups' precompositions (SPEC §17, §21.2), after the
       // layers that use them.
-      out += "],\"assets\":[" + written.assets + "]"
+      var assets = ""
+      for asset in imageAssetList {
+        if !assets.isEmpty { assets += "," }
+        asset.write(to: &assets)
+      }
+      if !assets.isEmpty && !written.assets.isEmpty { assets += "," }
+      out += "],\"assets\":[" + assets + written.assets + "]"
       out += markers(recording) + "}"
       output(out)
       return
@@ -88,6 +102,14 @@ public enum LottieWriter {
         view, index: i + 1, recording: recording, stage: stage,
         glyphs: glyphTexts[v].map { ($0, "text\(v)") }
       ).write(to: &out)
+      if let asset = images[v] {
+        // An image view's picture, beneath its stroke (SPEC §21.4).
+        out += ","
+        imageLayer(
+          view, asset: asset, index: imageLayerIndex(i), parent: i + 1, recording: recording,
+          stage: stage, tree: nil
+        ).write(to: &out)
+      }
       if out.utf8.count >= chunk {
         output(out)
         out.removeAll(keepingCapacity: true)
@@ -102,6 +124,9 @@ public enum LottieWriter {
     output(out)
   }
 
+  /// The `ind` of the image layer of the view whose layer is `i + 1`: far
+  /// past every view's, matte's and precomposition's.
+  static func imageLayerIndex(_ i: Int) -> Int { 1_000_000_000 + i }
   /// `,"markers":[…]` for a recording with plays (SPEC §22): each play heard,
   /// its start and duration in frames from A and its sound's name; nothing
   /// without plays (the document is then as before sound existed).

@@ -121,7 +121,7 @@ enum SampledShapes {
   /// Keyframes of `values` (JSON texts, one per frame): linear from each
   /// frame to the next, a hold over a run of equal ones. A shape's `s` is an
   /// array holding the shape (`wrapped`); a number's is the array itself.
-  private static func keyframes(
+  static func keyframes(
     _ values: [String], times: [Double], recording: StageRecording, wrapped: Bool = true
   ) -> JSONValue {
     if values.allSatisfy({ $0 == values[0] }) {

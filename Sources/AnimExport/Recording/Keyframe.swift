@@ -84,6 +84,8 @@ public struct RecordedView: Sendable {
   let held: HeldTracks
   /// A `shape`'s parsed path data and viewBox; nil for other kinds.
   public var path: ShapePath? = nil
+  /// An `image`'s picture (SPEC §21.4); nil for other kinds.
+  public var image: ImageSource? = nil
   /// A text's drawings (SPEC §18): each from the frame it is first shown
   /// until the next run's frame; empty for other kinds.
   public var textRuns: [(frame: Int, text: TextView)] = []

@@ -65,6 +65,8 @@ public final class StageRecorder {
   private var frameValues: [Double]?
   /// Each `shape`'s path, as declared when the view was first seen.
   private var paths: [ViewID: ShapePath] = [:]
+  /// Each image view's picture (SPEC §21.4), as declared.
+  private var images: [ViewID: ImageSource] = [:]
   /// Each view's parent (SPEC §17), as declared when the view was first seen.
   private var parents: [ViewID: ViewID] = [:]
   private var start = 0.0
@@ -101,6 +103,7 @@ public final class StageRecorder {
       let id = ViewID(raw)
       views.append((id: id, name: scene.name(of: id), kind: scene.kind(of: id)))
       paths[id] = scene.paths[id]
+      images[id] = scene.images[id]
       parents[id] = scene.parent(of: id)
       firstLooks.append(
         FirstLook(
@@ -326,6 +329,7 @@ public final class StageRecorder {
         id: view.id, name: view.name, kind: view.kind, tracks: tracks,
         held: HeldTracks(firstLook: firstLooks[v], values: record[...], end: lastFrameTime))
       recordedView.path = paths[view.id]
+      recordedView.image = images[view.id]
       recordedView.textRuns = textRuns[view.id] ?? []
       recordedView.parent = parents[view.id]
       recorded.append(recordedView)

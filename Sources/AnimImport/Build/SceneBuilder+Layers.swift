@@ -179,9 +179,10 @@ extension SceneBuilder {
       return
     }
     var root = parent
+    var matteFade: Int?
     if layer.matteMode != 0 {
       // (A matte's layer is never under a nested parent: LayerTree.)
-      root = try buildMatte(
+      (root, matteFade) = try buildMatte(
         for: position, of: tree.layers, byIndex: tree.byIndex, clock: clock, parent: root,
         size: size, name: name)
     }
@@ -219,8 +220,8 @@ extension SceneBuilder {
     default: break
     }
     let opacity = layer.transform.opacity
-    if opacity.isAnimated || opacity.first != 100 {
-      noteOverlap(of: own, ref: opacity.ref ?? layer.ref, what: "layer opacity")
-    }
+    if opacity.isAnimated || opacity.first != 100 { composeAsGroup(own) }
+    // A translucent matte fades the layer's drawing as one picture too.
+    if let matteFade { composeAsGroup(matteFade) }
   }
 }

@@ -9,28 +9,33 @@ import AnimEngine
 /// alpha matte is its fills' union; a luma matte is the same where its
 /// fills are white; an inverted matte is the outside of a fixed outline.
 extension SceneBuilder {
+  /// Builds the views above a matted layer: the clip of the matte's outline
+  /// and, when the matte is not opaque throughout, a view whose `alpha` is
+  /// how opaque it is (`fade`: made the group `opacity` by `composeAsGroup`
+  /// once the layer's drawing is beneath it, if that is several views).
+  /// Returns the view the layer goes under.
   func buildMatte(
     for position: Int, of layers: [Layer], byIndex: [Int: Int], clock: TimeMap, parent: Int?,
     size: (Double, Double), name: String
-  ) throws(ImportError) -> Int? {
+  ) throws(ImportError) -> (node: Int?, fade: Int?) {
     let target = layers[position]
     let sourcePosition = target.matteParent.flatMap { byIndex[$0] } ?? (position - 1)
     guard sourcePosition >= 0, sourcePosition < layers.count, sourcePosition != position else {
       note(target.ref, "its track matte layer is missing: drawn without the matte")
-      return parent
+      return (parent, nil)
     }
     let source = layers[sourcePosition]
     let inverted = target.matteMode == 2 || target.matteMode == 4
     let luma = target.matteMode == 3 || target.matteMode == 4
     guard (1...4).contains(target.matteMode) else {
       note(target.ref, "track matte mode \(target.matteMode) not imported")
-      return parent
+      return (parent, nil)
     }
     // The matte's outline, in its layer's space.
     guard let outline = try matteOutline(source, luma: luma, clock: clock, inverted: inverted)
     else {
       note(source.ref, "a track matte that draws no fill: drawn without the matte")
-      return parent
+      return (parent, nil)
     }
     // How opaque the matte is where it draws: its layer's opacity within
     // its in and out points, times its fill's (and, for luma, its colour's
@@ -76,11 +81,13 @@ extension SceneBuilder {
     clip.set("clip", .bool(true))
     clip.set("alpha", .number(1))
     node = try add(clip)
+    var fadeView: Int?
     if !inverted && (matteAlpha.isAnimated || matteAlpha.initial != 1) {
       var fade = ScriptView(kind: "layer", name: "\(matteName)_alpha", parent: node)
       fade.settings = [("alpha", .number(matteAlpha.initial))]
       fade.runs = MotionChain.runs([("alpha", matteAlpha)])
-      node = try add(fade)
+      fadeView = try add(fade)
+      node = fadeView
     }
     // Undo the groups and the transforms, innermost first.
     for step in outline.groups.reversed() {
@@ -92,7 +99,7 @@ extension SceneBuilder {
       node = try inverseViews(
         transform, parent: node!, clock: clock, box: box(of: layer, in: size), name: matteName)
     }
-    return node
+    return (node, fadeView)
   }
 
   /// The outline a matte layer clips with, and the groups above it.

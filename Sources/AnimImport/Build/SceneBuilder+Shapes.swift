@@ -13,12 +13,6 @@ extension SceneBuilder {
     }
     // Group views made so far, by the group's place in the file.
     var groupViews: [Int: Int] = [:]
-    translucentGroups = []
-    defer {
-      for (view, ref) in translucentGroups {
-        noteOverlap(of: view, ref: ref, what: "group opacity")
-      }
-    }
     for paint in walk.paints where !paint.shapes.isEmpty {
       var node = parent
       for step in paint.groups {
@@ -45,7 +39,10 @@ extension SceneBuilder {
   }
 
   /// The view of a group's transform (made once), or `parent` itself for a
-  /// group that transforms nothing.
+  /// group that transforms nothing. Its opacity is the view's `alpha`,
+  /// multiplied into each shape: ThorVG and rlottie draw a group's opacity
+  /// shape by shape (overlapping shapes show through each other), where a
+  /// layer's they composite as one picture (`composeAsGroup`).
   func groupView(
     _ step: ShapeWalk.GroupStep, parent: Int, clock: TimeMap, layer: String,
     made: inout [Int: Int]
@@ -57,17 +54,18 @@ extension SceneBuilder {
       t, name: "\(layer)_\(groupName ?? "group")", parent: parent, clock: clock,
       box: (1, 1), opacity: (from: -Double.infinity, to: Double.infinity), comment: nil)
     made[step.ref.index] = view
-    if t.opacity.isAnimated || t.opacity.first != 100 {
-      translucentGroups.append((view, t.opacity.ref ?? step.ref))
-    }
     return view
   }
 
-  /// Notes a layer's or group's opacity drawn as `alpha` over more than one
-  /// drawn view: lottie-web and ThorVG draw the layer or group into one
-  /// picture first, so where its shapes overlap they do not show through
-  /// each other as they do here (group `opacity` would say it).
-  func noteOverlap(of view: Int, ref: JSONRef, what: String) {
+  /// Makes a layer's opacity, written as the `alpha` of its view, that
+  /// view's `opacity` when the view holds more than one drawn view: the
+  /// players (ThorVG, rlottie, lottie-web) draw a layer — a shape layer, a
+  /// precomposition — into one picture first, then that picture at the
+  /// opacity, so its shapes do not show through each other where they
+  /// overlap, as anim's group `opacity` (SPEC §21.2) draws them. Over one
+  /// drawn view the two are the same picture, and `alpha` is kept (no group
+  /// picture: the script and its output stay as they were).
+  func composeAsGroup(_ view: Int) {
     var inside: Set<Int> = [view]
     var drawn = 0
     for index in (view + 1)..<model.views.count {
@@ -76,12 +74,8 @@ extension SceneBuilder {
       let v = model.views[index]
       if v.kind != "layer" && v.setting("clip") == nil { drawn += 1 }
     }
-    if drawn > 1 {
-      note(
-        ref,
-        "\(what) drawn as the alpha of each of its \(drawn) shapes: where they overlap they show "
-          + "through each other (anim has no group opacity yet)")
-    }
+    guard drawn > 1 else { return }
+    model.views[view].renameProperty("alpha", to: "opacity")
   }
 
   /// Whether a transform changes nothing at any time.

@@ -18,8 +18,6 @@ final class SceneBuilder {
   private var noted: Set<String> = []
   /// Invisible outlines declared for morphs so far.
   var morphTargetCount = 0
-  /// Groups of the shape layer being built whose opacity is not 100 %.
-  var translucentGroups: [(Int, JSONRef)] = []
   /// The frame rate of sampled pieces: the composition's.
   var rate: Double { composition.frameRate }
   /// Where the composition ends on the script's clock, (op − ip)/fr: its

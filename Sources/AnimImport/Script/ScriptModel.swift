@@ -51,6 +51,19 @@ struct ScriptView: Sendable {
   }
 
   func setting(_ name: String) -> ScriptValue? { settings.first { $0.0 == name }?.1 }
+
+  /// Writes property `old` as `new`: its setting and every `tween` of its
+  /// runs that names it.
+  mutating func renameProperty(_ old: String, to new: String) {
+    for i in settings.indices where settings[i].0 == old { settings[i].0 = new }
+    for r in runs.indices {
+      for p in runs[r].parts.indices {
+        guard case .tween(var values, let duration, let ease) = runs[r].parts[p] else { continue }
+        for v in values.indices where values[v].0 == old { values[v].0 = new }
+        runs[r].parts[p] = .tween(values, duration: duration, ease: ease)
+      }
+    }
+  }
 }
 
 /// `run PART + PART + … on VIEW`, started at time 0.

@@ -91,6 +91,10 @@ extension NameChecker {
       return
     }
     if kind == .text { checkFontSetting(label.name, argument.value, at: argument.range) }
+    if kind == .image, label.name == Property.src.name {
+      checkImageFile(argument)
+      return
+    }
     if let (message, hint) = Self.geometryProblem(argument, label: label.name, kind: kind) {
       settingErrors.append((nil, .error(message, at: argument.range, hint: hint, kind: .name)))
       return
@@ -221,6 +225,30 @@ extension NameChecker {
         settingErrors.append(
           (nil, .error("stage setting '\(label.name)' given twice", at: label.range, kind: .name)))
       }
+    }
+  }
+
+  /// An image's `src:` (SPEC §21.4): a string written out is read and
+  /// decoded before anything runs, any other literal is an error; a value
+  /// computed is read when the script runs.
+  private mutating func checkImageFile(_ argument: Argument) {
+    switch argument.value.kind {
+    case .string(let src):
+      guard let scriptPath,
+        case .failure(let problem) = ImageFiles.load(src, from: scriptPath),
+        !problem.isMissingLibrary
+      else { return }
+      settingErrors.append(
+        (nil, .error(problem.message, at: argument.range, hint: problem.hint, kind: .name)))
+    case .number, .bool, .tuple, .list:
+      settingErrors.append(
+        (
+          nil,
+          .error(
+            ImageFiles.notAString, at: argument.range, hint: "src: \"logo.png\"", kind: .name)
+        ))
+    default:
+      return
     }
   }
 }

@@ -179,6 +179,16 @@ struct NameChecker {
               kind: .name)
           ))
       }
+      if kind == .image && !args.contains(where: { $0.label?.name == Property.src.name }) {
+        settingErrors.append(
+          (
+            nil,
+            .error(
+              "an image needs its file as src:", at: name.range,
+              hint: "image \(name.name)(src: \"logo.png\") (relative to the script's folder)",
+              kind: .name)
+          ))
+      }
       for a in args {
         if a.label?.name == Interpreter.parentLabel {
           checkParent(a, inBlock: false)

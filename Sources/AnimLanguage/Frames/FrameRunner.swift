@@ -27,6 +27,8 @@ public final class FrameRunner {
   public let selection: FrameSelection
   public var workLimit = Interpreter.defaultWorkLimit
   public var readFile: (String) throws -> [UInt8] = ScriptRunner.readFile
+  /// Told the path of every other file the script reads (``Interpreter/noteFileRead``).
+  public var noteFileRead: ((String) -> Void)?
   /// Called with every event the clock fires during `play` (a plot's event
   /// ticks); nil for none.
   public var eventObserver: ((RunEvent) -> Void)?
@@ -129,6 +131,7 @@ public final class FrameRunner {
   private func makeInterpreter(output: @escaping (String) -> Void) -> Interpreter {
     let interpreter = Interpreter(file: source, output: output)
     interpreter.readFile = readFile
+    interpreter.noteFileRead = noteFileRead
     interpreter.workLimit = workLimit
     return interpreter
   }

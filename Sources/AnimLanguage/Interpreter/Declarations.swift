@@ -1,4 +1,5 @@
 import AnimEngine
+import AnimFiles
 
 extension Interpreter {
   /// The label that names a view's parent at its declaration (SPEC §17).
@@ -26,6 +27,7 @@ extension Interpreter {
       state[.height] = 0
     }
     var shape = ShapeSettings()
+    var imageSource: (image: ImageSource, range: SourceRange)?
     var parent = blockParent.map { (id: $0, range: name.range) }
     for (i, argument) in arguments.enumerated() {
       guard let label = argument.label else {
@@ -49,6 +51,12 @@ extension Interpreter {
         parent = (try parentView(argument, of: name, in: env), argument.range)
         continue
       }
+      if kind == .image, label.name == Property.src.name {
+        let (src, image) = try imageFile(argument, in: env)
+        imageSource = (image, argument.range)
+        state[object: .src] = .string(src)
+        continue
+      }
       if kind.outline == .path, try takeShapeSetting(argument, label.name, into: &shape, in: env) {
         continue
       }
@@ -59,6 +67,18 @@ extension Interpreter {
     var path: ShapePath?
     if kind.outline == .path {
       path = try shapePath(shape, &state, name: name)
+    }
+    if kind == .image {
+      guard let imageSource else {
+        throw RuntimeError(
+          "an image needs its file as src:", at: name.range,
+          hint: "image \(name.name)(src: \"logo.png\") (relative to the script's folder)",
+          kind: .name)
+      }
+      // Its own size unless the script gives one (SPEC §21.4).
+      let labels = Set(arguments.compactMap { $0.label?.name })
+      if !labels.contains(Property.width.name) { state[.width] = imageSource.image.width }
+      if !labels.contains(Property.height.name) { state[.height] = imageSource.image.height }
     }
     if kind == .text {
       // `align` sets the default anchorX (SPEC §18), as SVG's text-anchor:
@@ -79,6 +99,7 @@ extension Interpreter {
     viewDeclared?(id, name.range, file)
     declarationSites.note(id, at: name.range, in: file)
     scene.setPath(path, of: id)
+    scene.setImage(imageSource?.image, of: id)
     noteUse(of: .view(id))
     if let member {
       declareMember(name.name, member, id, in: env)
@@ -141,6 +162,27 @@ extension Interpreter {
       "cannot re-parent '\(name.name)' to '\(scene.name(of: parent.id))': \(now)",
       at: parent.range,
       hint: "a view keeps the parent it was first declared with; declare a new view instead")
+  }
+
+  /// An image's `src:` read and decoded (SPEC §21.4): an error at the
+  /// argument, as `anim check` reports it (exit 65), when it cannot be.
+  private func imageFile(_ argument: Argument, in env: Environment) throws -> (
+    String, ImageSource
+  ) {
+    guard case .string(let src) = try evaluate(argument.value, in: env) else {
+      throw RuntimeError(
+        ImageFiles.notAString, at: argument.range,
+        hint: "src: \"logo.png\"")
+    }
+    // Watched by a host that reloads (`anim preview`), found or not.
+    noteFileRead?(FilePaths.resolve(src, from: file.path))
+    switch ImageFiles.load(src, from: file.path) {
+    case .success(let image): return (src, image)
+    case .failure(let problem):
+      throw RuntimeError(
+        problem.message, at: argument.range, hint: problem.hint,
+        kind: problem.isMissingLibrary ? .runtime : .name)
+    }
   }
 
   /// The property holding a shape's path data text (`d`).

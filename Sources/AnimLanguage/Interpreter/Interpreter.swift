@@ -24,6 +24,9 @@ public final class Interpreter {
   /// Reads an imported file (a path already resolved against the importer);
   /// by default as scripts are read, up to `ScriptRunner.maximumFileSize`.
   public var readFile: (String) throws -> [UInt8] = ScriptRunner.readFile
+  /// Told the path of every other file the script reads (an image's,
+  /// SPEC §21.4), so a host that watches files watches it too.
+  public var noteFileRead: ((String) -> Void)?
 
   /// The file whose statements are running (for diagnostics and imports).
   var file: SourceFile

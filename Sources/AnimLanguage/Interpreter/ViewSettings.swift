@@ -56,7 +56,8 @@ enum ViewSettings {
   /// a shape's path data and viewBox, or the points it goes through and
   /// how (SPEC §23.1), read once when it is declared.
   static func declarationOnly(of kind: ViewKind) -> [String] {
-    kind.outline == .path ? ["d", "viewBox", "points", "closed", "smooth"] : []
+    kind.outline == .path
+      ? ["d", "viewBox", "points", "closed", "smooth"] : kind == .image ? [Property.src.name] : []
   }
 
   /// What a view of `kind` has but no declaration or assignment sets: a
