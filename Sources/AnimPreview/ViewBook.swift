@@ -65,7 +65,16 @@ public struct ViewBook: Sendable {
       switch property.declaration.type {
       case .number:
         members.append(("type", .string("number")))
-      case .color:
+      case .paint
+      where view.track(property).keys.contains(where: { Paint.isGradient($0.value) }):
+        // A gradient (SPEC §21.1) is shown as `print` writes it, at the
+        // first frame: its lanes are an id and a progress, not a colour.
+        let first = view.track(property).keys.first?.value ?? .zero
+        members.append(("type", .string("word")))
+        members.append(("value", .string(PaintText.text(Paint(first)))))
+        properties.append(.object(members))
+        continue
+      case .color, .paint:
         members.append(("type", .string("color")))
       case .boolean:
         members.append(("type", .string("boolean")))
@@ -86,7 +95,7 @@ public struct ViewBook: Sendable {
         properties.append(.object(members))
         continue
       }
-      let lanes = property.declaration.type == .color ? 4 : 1
+      let lanes = property.lanes == 4 ? 4 : 1
       let keys = view.track(property).keys.map { key -> JSONValue in
         let value: JSONValue =
           lanes == 1

@@ -83,6 +83,16 @@ extension CairoCanvas {
     if kind.outline == .image {
       // An image's picture in place of a fill (SPEC §21.4).
       if let image { drawImage(image, v, placed: placed, alpha: alpha) }
+    } else if let gradient = v.gradient(.color) {
+      if let paint = GradientPaint(
+        gradient, placed: placed, width: abs(v.number(.width)), height: abs(v.number(.height)),
+        alpha: alpha)
+      {
+        flush()
+        CairoOutline.append(outline, to: cr, under: matrix, cut: cut(reach: 0), closing: true)
+        cairo_identity_matrix(cr)
+        blendGradient(paint, (box.minimum.x, box.minimum.y, box.maximum.x, box.maximum.y))
+      }
     } else if fill.a * alpha > 0, !coverTurnedQuad(outline, device, fillPaint) {
       CairoOutline.append(outline, to: cr, under: matrix, cut: cut(reach: 0), closing: true)
       cairo_identity_matrix(cr)
@@ -106,6 +116,24 @@ extension CairoCanvas {
     let grown = box.grown(by: reach)
     let paint = Paint(r: stroke.r, g: stroke.g, b: stroke.b, a: stroke.a * alpha)
     let bounds = (grown.minimum.x, grown.minimum.y, grown.maximum.x, grown.maximum.y)
+    if let gradient = v.gradient(.stroke) {
+      guard
+        let paint = GradientPaint(
+          gradient, placed: placed, width: abs(v.number(.width)),
+          height: abs(v.number(.height)), alpha: alpha)
+      else { return }
+      flush()
+      CairoOutline.append(piece, to: cr, under: matrix, cut: cut(reach: reach), closing: false)
+      CairoOutline.setStroke(
+        cr,
+        width: CairoOutline.drawableWidth(
+          width, largestScale: Outline.largestScale(a: xx, b: yx, c: xy, d: yy)),
+        cap: cap, join: join)
+      cairo_stroke(cr)
+      cairo_identity_matrix(cr)
+      blendMask(paint, bounds)
+      return
+    }
     CairoOutline.append(piece, to: cr, under: matrix, cut: cut(reach: reach), closing: false)
     // Only strokes whose coverage is the same at every whole-pixel offset
     // (CoverageCache): straight segments, round or bevel joins.

@@ -204,9 +204,15 @@ public enum SVGDocument {
     let placed = transform.map { " transform=\"matrix(\($0))\"" } ?? ""
     var out = ""
     let fill = s.color(.color)
+    let w = abs(s.number(.width))
+    let h = abs(s.number(.height))
     if kind.outline == .image {
       // The picture in place of a fill (SPEC §21.4).
       if let image { out += imageElement(image, s, alpha: alpha, placed: placed) }
+    } else if let g = s.gradient(.color) {
+      let (definition, paint) = gradient(g, width: w, height: h)
+      out += definition + "<path d=\"\(outline.svgPathData)\" fill=\"\(paint)\"\(opacity(alpha))"
+      out += "\(placed)/>\n"
     } else if fill.a * alpha > 0 {
       out += "<path d=\"\(outline.svgPathData)\" fill=\"\(hex(fill))\"\(opacity(fill.a * alpha))"
       out += "\(placed)/>\n"
@@ -219,8 +225,15 @@ public enum SVGDocument {
     guard !piece.subpaths.isEmpty else { return out }
     let cap = LineCap.allCases[min(max(Int(s.number(.lineCap)), 0), 2)]
     let join = LineJoin.allCases[min(max(Int(s.number(.lineJoin)), 0), 2)]
-    let strokeAlpha = min(max(stroke.a * alpha, 0), 1)
-    out += "<path d=\"\(piece.svgPathData)\" fill=\"none\" stroke=\"\(hex(stroke))\""
+    var strokePaint = hex(stroke)
+    var strokeAlpha = min(max(stroke.a * alpha, 0), 1)
+    if let g = s.gradient(.stroke) {
+      let (definition, paint) = gradient(g, width: w, height: h)
+      out += definition
+      strokePaint = paint
+      strokeAlpha = min(max(alpha, 0), 1)
+    }
+    out += "<path d=\"\(piece.svgPathData)\" fill=\"none\" stroke=\"\(strokePaint)\""
     if strokeAlpha < 1 { out += " stroke-opacity=\"\(number(strokeAlpha))\"" }
     out += " stroke-width=\"\(number(width))\" stroke-linecap=\"\(cap.rawValue)\""
     out += " stroke-linejoin=\"\(join.rawValue)\" stroke-miterlimit=\"4\""

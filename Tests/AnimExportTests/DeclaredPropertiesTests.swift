@@ -40,7 +40,7 @@ final class DeclaredPropertiesTests: XCTestCase {
   private func probe(_ p: Property) -> String? {
     let d = p.declaration
     switch d.type {
-    case .color:
+    case .color, .paint:
       return p == .stroke ? "\"#00ccff\"" : "\"#cc3366\""
     case .choice(let cases):
       return cases[(Int(d.defaultValue[0]) + 1) % cases.count]
@@ -109,5 +109,23 @@ final class DeclaredPropertiesTests: XCTestCase {
     }
     // Not vacuous: the table's drawn, settable numbers, colours and choices.
     XCTAssertGreaterThanOrEqual(covered, 20)
+  }
+
+  /// A paint property (`color`, `stroke`) holding a gradient (SPEC §21.1)
+  /// draws otherwise than holding a colour, in every output.
+  func testEveryPaintDrawsAGradientInEveryOutput() throws {
+    var covered = 0
+    for p in PropertyTable.standard.properties where p.declaration.type == .paint {
+      let gradient = "linear((0, 0), (1, 1), [(0, \"#ff0000\"), (1, \"#0000ff80\")])"
+      let base = try outputs(script("rect", [:]))
+      let changed = try outputs(script("rect", [p.name: gradient]))
+      for (writer, bytes) in base {
+        XCTAssertTrue(
+          bytes != changed[writer],
+          "\(writer) draws a rect with \(p.name): \(gradient) as without it")
+      }
+      covered += 1
+    }
+    XCTAssertEqual(covered, 2)
   }
 }

@@ -89,7 +89,7 @@ final class ImportShapeTests: XCTestCase {
       [
         ImportNote(
           "/layers/0/shapes/1",
-          "gradient fill drawn in its average colour: anim has no gradients yet")
+          "gradient fill drawn in its average colour: the importer does not read gradients yet")
       ])
   }
 

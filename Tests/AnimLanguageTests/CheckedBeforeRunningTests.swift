@@ -66,7 +66,8 @@ final class CheckedBeforeRunningTests: XCTestCase {
     XCTAssertEqual(
       rejected("view t(x: (1, 2))\n").errors.map(\.message), ["x must be a number, not point"])
     XCTAssertEqual(
-      rejected("view t(color: true)\n").errors.map(\.message), ["expected a colour, not bool"])
+      rejected("view t(color: true)\n").errors.map(\.message),
+      ["expected a colour or a gradient, not bool"])
   }
 
   func testNamesAndSettingsAreReportedInSourceOrder() {

@@ -37,7 +37,7 @@ final class ViewPropertyTableTests: XCTestCase {
     case .number:
       let v = p.declaration.defaultValue[0] == 0.25 ? 0.5 : 0.25
       return ("\(v)", NumberText.format(v))
-    case .color: return ("\"#123456\"", "#123456")
+    case .color, .paint: return ("\"#123456\"", "#123456")
     case .choice(let cases): return (cases.last!, cases.last!)
     case .boolean: return ("true", "true")
     case .string: return ("\"abc\"", "\"abc\"")

@@ -198,6 +198,13 @@ def test_round_trip_through_anims_own_lottie(example, tmp_path):
     imported = tmp_path / "x.anim"
     result = run("import", str(exported), "-o", str(imported), timeout=600)
     assert result.returncode == 0, result.stderr
+    if '"ty": "gf"' in exported.read_text().replace('":"', '": "') or \
+            '"ty": "gs"' in exported.read_text().replace('":"', '": "'):
+        # Gradients (SPEC §21.1) are exported, but the importer reads them
+        # in their average colour (docs/testing.md): said, and not compared.
+        lines = result.stderr.splitlines()
+        assert lines and all("drawn in its average colour" in line for line in lines), lines
+        pytest.skip("the importer draws gradients in their average colour")
     assert result.stderr == "", "anim's own Lottie uses nothing the importer cannot express"
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()

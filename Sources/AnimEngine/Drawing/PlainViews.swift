@@ -35,6 +35,9 @@ public struct PlainViews: Sendable {
   @usableFromInline let ranges: [(start: Int, stroked: Int, end: Int)]
   /// Whether a stroked view leaves the fast path.
   @usableFromInline let leavesWhenStroked: Bool
+  /// The paint properties the fast path draws: it draws their colours, so
+  /// a view holding a gradient in one (SPEC §21.1) leaves it.
+  @usableFromInline let paints: [Property]
 
   /// The fast path that draws `drawing` itself, for views of `table`.
   public init(drawing: [Property], table: PropertyTable = .standard) {
@@ -43,6 +46,7 @@ public struct PlainViews: Sendable {
     // path that draws neither is left by any stroked view.
     let stroked = !(drawn.contains(.stroke) && drawn.contains(.strokeWidth))
     leavesWhenStroked = stroked
+    paints = drawing.filter { table.declarations[$0.index].type == .paint }
     var checks: [Check] = []
     var ranges: [(start: Int, stroked: Int, end: Int)] = []
     for kind in ViewKind.allCases {
@@ -81,6 +85,9 @@ public struct PlainViews: Sendable {
   public func admits(_ kind: ViewKind, _ v: some PropertyReading) -> Bool {
     let range = ranges[kind.index]
     guard range.start >= 0 else { return false }
+    for p in paints where v.recordValue(at: p.slot + Paint.markerLane) == .infinity {
+      return false
+    }
     let w = v.number(.width)
     let h = v.number(.height)
     for i in range.start..<range.stroked where !Self.isDefault(checks[i], v, w, h) {
@@ -99,6 +106,7 @@ public struct PlainViews: Sendable {
   public func admits(_ kind: ViewKind, values: (Property) -> [PropertyValue]) -> Bool {
     let range = ranges[kind.index]
     guard range.start >= 0 else { return false }
+    for p in paints where values(p).contains(where: Paint.isGradient) { return false }
     // A size's clamp (a corner radius's) is applied at the largest size.
     let w = values(.width).map { abs($0[0]) }.max() ?? 0
     let h = values(.height).map { abs($0[0]) }.max() ?? 0

@@ -39,7 +39,7 @@ extension Clock {
     if run.record.state == .running { run.sound?.open(at: now, local: local, rate: run.rate) }
     advance(run, toLocal: local)
     positionEvents(run, at: local)
-    try meter.check()
+    try checkWork()
   }
 
   /// `h.speed = k`: the run's playback rate from now on; a negative rate

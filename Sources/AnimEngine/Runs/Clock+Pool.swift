@@ -43,7 +43,7 @@ extension Clock {
     }
     // Playing backwards, a run ends at local time 0.
     advance(run, toLocal: run.rate < 0 ? 0 : run.duration)
-    try meter.check()
+    try checkWork()
     end(run, as: .finished)
     try fireOutsideStep(.done, run)
   }

@@ -137,7 +137,7 @@ public final class Clock {
     liveTracks += trackNodes.count
     pool.insert(run)
     advance(run, toLocal: 0)
-    try meter.check()
+    try checkWork()
     return h
   }
 
@@ -266,7 +266,7 @@ public final class Clock {
   private func arrive(at t: Double) throws {
     try sampleRuns(at: t)
     now = t
-    try meter.check()
+    try checkWork()
     try completeInstant()
     try stops?.clockStands(at: t, afterScript: false)
   }
@@ -274,7 +274,7 @@ public final class Clock {
   /// Delivers what is due now, then shows the host its stops.
   private func completeInstant() throws {
     try deliverInstant()
-    try meter.check()
+    try checkWork()
     try passStops()
   }
 

@@ -42,6 +42,13 @@ struct WorkMeter {
 }
 
 extension Clock {
+  /// Throws once the work limit was passed, or a problem a motion met
+  /// while it was written (``Scene/report(_:)``), and forgets it.
+  func checkWork() throws(EngineError) {
+    try meter.check()
+    if let problem = scene.takeProblem() { throw problem }
+  }
+
   /// Property writes made by runs since the clock was made (for benchmarks).
   public var propertyUpdates: Int { meter.propertyUpdates }
   /// Tracks (one property of one view) compiled for runs since the clock was

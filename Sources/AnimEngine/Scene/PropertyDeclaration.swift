@@ -134,6 +134,9 @@ public enum PropertyType: Sendable, Equatable {
   case number
   /// A colour, four slots (r, g, b, a in 0…1).
   case color
+  /// A colour or a gradient (SPEC §21.1): the four slots of a colour, which
+  /// hold a gradient as ``Paint`` says (`color`, `stroke`).
+  case paint
   /// One of a fixed list of words (`lineCap: butt | round | square`), stored
   /// as the index of the case in one slot.
   case choice([String])
@@ -150,7 +153,7 @@ public enum PropertyType: Sendable, Equatable {
   public var lanes: Int {
     switch self {
     case .number, .choice, .boolean: return 1
-    case .color, .outline: return 4
+    case .color, .paint, .outline: return 4
     case .string: return 0
     }
   }
@@ -162,7 +165,7 @@ public enum PropertyType: Sendable, Equatable {
   var interpolation: PropertyInterpolation {
     switch self {
     case .number, .outline: return .numeric
-    case .color: return .color
+    case .color, .paint: return .color
     case .choice, .boolean, .string: return .none
     }
   }

@@ -38,8 +38,8 @@ extension PropertyTable {
         summary: "the vertical scale",
         printing: .always),
       PropertyDeclaration(
-        "color", .color, default: PropertyValue(1, 1, 1, 1), role: .paint,
-        summary: "the fill colour",
+        "color", .paint, default: PropertyValue(1, 1, 1, 1), role: .paint,
+        summary: "the fill: a colour or a gradient, linear(…) or radial(…)",
         // An image has no fill colour of its own (SPEC §21.4).
         kinds: ["view", "rect", "ellipse", "polygon", "star", "shape", "layer", "text"],
         printing: .always, letters: .follows),
@@ -53,7 +53,8 @@ extension PropertyTable {
         "anchorY", .number, default: PropertyValue(0.5, 0, 0, 0),
         role: .transform, summary: "the box's point placed at (x, y), 0 top … 1 bottom"),
       PropertyDeclaration(
-        "stroke", .color, role: .paint, summary: "the stroke colour (transparent: no stroke)",
+        "stroke", .paint, role: .paint,
+        summary: "the stroke: a colour or a gradient (transparent: no stroke)",
         appliesWhen: .stroked, letters: .follows),
       PropertyDeclaration(
         "strokeWidth", .number, default: PropertyValue(2, 0, 0, 0),

@@ -85,3 +85,18 @@ extension Scene {
     return nil
   }
 }
+
+extension Scene {
+  /// Notes a problem a motion met while the clock wrote it (two gradients
+  /// that cannot be tweened, SPEC §21.1); the clock throws the first one
+  /// when the write is done (``takeProblem()``).
+  func report(_ problem: EngineError) {
+    if pendingProblem == nil { pendingProblem = problem }
+  }
+
+  /// The problem reported since the last call, forgotten once taken.
+  func takeProblem() -> EngineError? {
+    defer { pendingProblem = nil }
+    return pendingProblem
+  }
+}

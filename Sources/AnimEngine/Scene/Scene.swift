@@ -50,6 +50,9 @@ public final class Scene {
   public internal(set) var hasTree = false
   /// The texts' letters (SPEC §18), made when a script first reads them.
   var letterBook = LetterBook()
+  /// A problem a motion met while the clock wrote it, until the clock
+  /// throws it (``report(_:)``).
+  var pendingProblem: EngineError?
   /// Told which views stopped being letters (their text's string changed),
   /// so the clock stops the runs writing them.
   var onRetire: (([ViewID]) -> Void)?

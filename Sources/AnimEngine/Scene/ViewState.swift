@@ -120,7 +120,20 @@ extension PropertyReading {
       number(property), width: number(.width), height: number(.height))
   }
 
-  /// A colour property.
+  /// The gradient a paint property holds (SPEC §21.1), nil for a colour.
+  @inlinable
+  public func gradient(_ property: Property) -> Gradient? {
+    let s = property.slot
+    guard recordValue(at: s + Paint.markerLane) == .infinity else { return nil }
+    guard
+      case .gradient(let g) = Paint(
+        PropertyValue(recordValue(at: s), recordValue(at: s + 1), 0, .infinity))
+    else { return nil }
+    return g
+  }
+
+  /// A colour property (a paint property holding a gradient reads as
+  /// its lanes: test ``gradient(_:)`` first).
   @inlinable
   public func color(_ property: Property) -> Color {
     let s = property.slot

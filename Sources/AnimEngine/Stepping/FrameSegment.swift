@@ -86,7 +86,7 @@ struct FrameSegment {
     case .hold, .event:
       b = a
       kind = .linear
-    case .composite, .color, .wideSpring, .spring, .path:
+    case .composite, .color, .paint, .wideSpring, .spring, .path:
       kind = .general
     }
   }

@@ -46,7 +46,7 @@ extension Stepper {
         easing = .linear
       case .color(let space): shape = .color(space)
       case .spring, .wideSpring: shape = .spring
-      case .composite, .path: shape = .other
+      case .composite, .path, .paint: shape = .other
       }
       if retimed { shape = .other }
       let velocity = track.pointee.resolver.velocity(at: local)

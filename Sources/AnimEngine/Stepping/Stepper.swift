@@ -59,9 +59,12 @@ final class Stepper {
         original: scene.read(slot: slot, lanes: key.property.lanes))
       (tracks + i).initialize(to: track)
       // A morph, a shape's points and a scramble read (or set) the scene
-      // when their leaf starts.
-      if key.property == .outline || key.property == .scrambleProgress {
-        tracks[i].resolver.site = MorphSite(scene: scene, view: key.view)
+      // when their leaf starts; a paint tween reports two gradients it
+      // cannot tween.
+      if key.property == .outline || key.property == .scrambleProgress
+        || key.property.declaration.type == .paint
+      {
+        tracks[i].resolver.site = TrackSite(scene: scene, view: key.view, property: key.property)
       }
       var segment = FrameSegment(slot: slot)
       segment.nextStart = track.cursor.nextStart

@@ -52,7 +52,7 @@ final class CompositeCursor: Cursor {
   }
 
   /// Resolves one play of the body from `initial`, in body time.
-  private func resolvePlay(initial: PropertyValue, velocity: Double, site: MorphSite? = nil)
+  private func resolvePlay(initial: PropertyValue, velocity: Double, site: TrackSite? = nil)
     -> [Segment]
   {
     var sub = Resolver(initial: initial, initialVelocity: velocity)

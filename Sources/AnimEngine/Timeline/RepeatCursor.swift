@@ -255,6 +255,7 @@ final class RepeatCursor: Cursor {
       switch (x.form, y.form) {
       case (.number, .number): continue
       case (.color(let s1), .color(let s2)) where s1 == s2: continue
+      case (.paint(let m1), .paint(let m2)) where m1 == m2: continue
       case (.spring(let s1), .spring(let s2)) where s1.same(as: s2): continue
       case (.event(let e1), .event(let e2)) where e1 == e2: continue
       case (.path(let p1, let l1), .path(let p2, let l2)) where p1 === p2 && l1 == l2: continue

@@ -11,9 +11,10 @@ struct Resolver {
   var initialVelocity: Double = 0
   /// The segment most recently started.
   var current: Segment?
-  /// The scene and view the track animates, where a morph reads outlines
-  /// (nil on tracks that never morph: the event track, tests).
-  var site: MorphSite?
+  /// The scene, view and property the track animates, where a morph reads
+  /// outlines and a paint tween reports ends it cannot tween (nil on
+  /// tracks that do neither: numbers, the event track, tests).
+  var site: TrackSite?
 
   init(initial: PropertyValue, initialVelocity: Double = 0) {
     self.initial = initial
@@ -42,6 +43,11 @@ struct Resolver {
         start: start, duration: 0, a: s, b: s, easing: .linear, form: .event(.mark(mark)))
     } else {
       switch leaf.rule {
+      case .affine(let ka, let ca, let kb, let cb)
+      where leaf.isColor && (Paint.isGradient(s) || Paint.isGradient(ca) || Paint.isGradient(cb)):
+        segment = paintSegment(
+          leaf, start: start, duration: duration,
+          a: ka == 0 ? ca : s, b: kb == 0 ? cb : s)
       case .affine(let ka, let ca, let kb, let cb):
         let form: SegmentForm = leaf.isColor && leaf.space != .srgb ? .color(leaf.space) : .number
         segment = Segment(
@@ -111,6 +117,30 @@ struct Resolver {
     current = segment
   }
 
+  /// A paint tween with a gradient at one end (SPEC §21.1): colour rules
+  /// only set or keep a paint (`to`, `from:`), so its ends are `a` and `b`
+  /// as they are. Two gradients that cannot be tweened are reported to the
+  /// scene (the clock throws it) and the paint holds where it was.
+  private func paintSegment(
+    _ leaf: TrackLeaf, start: Double, duration: Double, a: PropertyValue, b: PropertyValue
+  ) -> Segment {
+    do {
+      let name = site?.property.name ?? "paint"
+      guard let (from, to) = try Paint.tweenEnds(from: Paint(a), to: Paint(b), property: name)
+      else {
+        return Segment(
+          start: start, duration: duration, a: a, b: b, easing: leaf.easing,
+          form: leaf.space != .srgb ? .color(leaf.space) : .number)
+      }
+      let id = PaintMixes.id(of: PaintMix(from: from, to: to, space: leaf.space))
+      return Segment(
+        start: start, duration: duration, a: a, b: b, easing: leaf.easing, form: .paint(id))
+    } catch {
+      site?.scene.report(error)
+      return Segment(start: start, duration: duration, a: a, b: a, easing: .linear, form: .hold)
+    }
+  }
+
   /// Freezes the track at its value at `t`.
   mutating func hold(at t: Double) {
     let s = value(at: t)
@@ -134,8 +164,11 @@ struct Resolver {
   }
 }
 
-/// Where a track's morphs read outlines: the scene and the view it animates.
-struct MorphSite {
+/// Where a track reads and reports beyond its own values: the scene, the
+/// view and the property it animates (a morph reads outlines; a paint
+/// tween reports two gradients it cannot tween).
+struct TrackSite {
   unowned let scene: Scene
   let view: ViewID
+  let property: Property
 }

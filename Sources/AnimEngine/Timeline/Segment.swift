@@ -11,6 +11,10 @@ enum SegmentForm {
   case number
   /// Colours interpolated in a colour space.
   case color(ColorSpace)
+  /// A paint tween with a gradient at one end at least (SPEC §21.1): `a`
+  /// and `b` are the paints at the ends, and in between the value is the
+  /// mix `id` of ``PaintMixes`` at the eased progress.
+  case paint(Double)
   /// The exact spring path to `b`, snapping to `b` at the end. (Boxed, as
   /// is `wideSpring`: a solution is 144 bytes, and every track keeps a
   /// segment, most of them not springs. The clock's hot curve shares the box.)
@@ -74,6 +78,12 @@ struct Segment {
       let to = Color(r: b[0], g: b[1], b: b[2], a: b[3])
       let c = Color.interpolate(from: from, to: to, progress: e, in: space)
       return PropertyValue(c.r, c.g, c.b, c.a)
+    case .paint(let id):
+      if duration <= 0 { return b }
+      let e = easing(extrapolating ? u / duration : min(u / duration, 1))
+      if e == 1 { return b }
+      if e == 0 { return a }
+      return Paint.value(mix: id, progress: e)
     case .spring(let s):
       if u >= duration && !extrapolating { return b }
       return PropertyValue(
@@ -111,7 +121,7 @@ struct Segment {
       let h = min(1e-6, u, duration - u)
       if h <= 0 { return 0 }
       return FiniteValues.scaledDifference(value(at: t - h)[0], value(at: t + h)[0], 1 / (2 * h))
-    case .color, .hold, .event:
+    case .color, .paint, .hold, .event:
       return 0
     }
   }

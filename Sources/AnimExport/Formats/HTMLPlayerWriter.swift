@@ -258,11 +258,35 @@ public enum HTMLPlayerWriter {
       initial += "\(channel.css):\(channel.text(values));"
     }
     let marked = channels.contains { $0.css == "opacity" } ? " data-alpha=\"opacity\"" : ""
+    // Gradient paints (SPEC §21.1): their definitions before the element,
+    // the paint after the colour channels' (a later declaration wins).
+    var definitions = ""
+    var strokePaint = ""
+    if let fill = gradientPaint(view, .color, recording: recording) {
+      definitions += fill.definitions
+      initial += "fill:\(fill.first);"
+    }
+    if let stroke = gradientPaint(view, .stroke, recording: recording) {
+      definitions += stroke.definitions
+      strokePaint = "stroke:\(stroke.first);"
+    }
+    return definitions
+      + element(
+        view, i, recording: recording, channels: channels, initial: initial, marked: marked,
+        strokePaint: strokePaint)
+  }
+
+  /// The element of `element(_:_:recording:)`, its gradients' definitions
+  /// aside.
+  private static func element(
+    _ view: RecordedView, _ i: Int, recording: StageRecording, channels: [PlayerChannel],
+    initial: String, marked: String, strokePaint: String
+  ) -> String {
     if view.kind == .text {
       // A text (SPEC §18): its outline is its glyphs, one path per distinct
       // drawing it shows; the script shows the frame's one. The group
       // carries the stroke and trim.
-      let stroke = pathAttributes(view, shapeChannels(view, channels)).style
+      let stroke = pathAttributes(view, shapeChannels(view, channels)).style + strokePaint
       var out = "<g id=\"v\(i)\"\(marked) style=\"\(initial)\(stroke)\">"
       // An anchor that moves: the glyphs from the box's corner, moved.
       let moving = anchorMoves(view)
@@ -284,7 +308,7 @@ public enum HTMLPlayerWriter {
     }
     if isPath(view), let contours = contourOutline(view) {
       // Several subpaths, trimmed (see `contourOutline`).
-      let stroke = pathAttributes(view, shapeChannels(view, channels)).style
+      let stroke = pathAttributes(view, shapeChannels(view, channels)).style + strokePaint
       let paths =
         contours.moves
         ? movingContourPaths(view, i, recording: recording)
@@ -294,7 +318,7 @@ public enum HTMLPlayerWriter {
     if isPath(view) {
       let path = pathAttributes(view, shapeChannels(view, channels))
       return
-        "<path id=\"v\(i)\"\(marked) style=\"\(initial)\(path.style)\" \(path.attributes)></path>\n"
+        "<path id=\"v\(i)\"\(marked) style=\"\(initial)\(path.style)\(strokePaint)\" \(path.attributes)></path>\n"
     }
     return "<rect id=\"v\(i)\"\(marked) style=\"\(initial)\"></rect>\n"
   }
@@ -313,6 +337,8 @@ public enum HTMLPlayerWriter {
       return .object(members)
     }
     let channels = PlayerChannel.of(view)
+    let fillGradient = gradientPaint(view, .color, recording: recording)
+    let strokeGradient = gradientPaint(view, .stroke, recording: recording)
     if isPath(view) || view.kind == .text {
       let contours = view.kind != .text ? contourOutline(view) : nil
       // A moving outline of several subpaths: its paths' `d`, dash and
@@ -323,7 +349,9 @@ public enum HTMLPlayerWriter {
         out += movingContourAnimations(view, recording: recording, span: span)
       }
       for channel in shapeChannels(view, channels)
-      where !(contours != nil && sampled.contains(channel.css)) {
+      where !(contours != nil && sampled.contains(channel.css))
+        && !(strokeGradient != nil && channel.css == "stroke")
+      {
         if let keys = DerivedKeyframes.keyframes(
           channel, of: view, recording: recording, span: span)
         {
@@ -331,7 +359,7 @@ public enum HTMLPlayerWriter {
         }
       }
     }
-    for channel in channels {
+    for channel in channels where !(fillGradient != nil && channel.css == "fill") {
       var tracks = channel.properties.map { view.track($0) }
       if channel.css == "fill" && channel.sources.count == 4 {
         tracks[0] = PlayerChannel.straightColour(tracks[0], recording: recording)
@@ -378,6 +406,11 @@ public enum HTMLPlayerWriter {
           animation(
             channel.css,
             keyframes(b, lanes: [0], start: start, span: span) { channel.text([a0, $0[0]]) }))
+      }
+    }
+    for (paint, css) in [(fillGradient, "fill"), (strokeGradient, "stroke")] {
+      if let paint, let a = gradientAnimation(paint, css: css, recording: recording, span: span) {
+        out.append(a)
       }
     }
     if view.kind == .text, anchorMoves(view),

@@ -140,7 +140,7 @@ extension LottieWriter {
   }
 
   /// The Lottie blend mode (`bm`) of the group layer of `view`: its blend
-  /// at the first frame (a layer has one; ``warnings(_:)`` says when it
+  /// at the first frame (a layer has one; ``effectWarnings(_:)`` says when it
   /// changes). `add` is 16.
   static func blendMode(_ view: RecordedView, recording: StageRecording) -> Int {
     let mode = BlendMode(index: view.track(.blend).value(at: recording.start)[0])
@@ -178,7 +178,7 @@ extension LottieWriter {
   /// feature naming the players that lack it (SPEC §21.6; docs/export.md
   /// has the table and its sources). Empty for a recording without blur,
   /// shadow or blend.
-  public static func warnings(_ recording: StageRecording) -> [String] {
+  public static func effectWarnings(_ recording: StageRecording) -> [String] {
     let views = recording.views
     var out: [String] = []
     if views.contains(where: { $0.track(.blur).keys.contains { $0.value[0] > 0 } }) {

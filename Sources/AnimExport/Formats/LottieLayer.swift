@@ -22,7 +22,8 @@ extension LottieWriter {
     let shapes = outlineShapes(
       view, outline: asPath ? ViewOutline.path : view.kind.outline, recording: recording, ctx: ctx,
       scale: k, inBox: tree != nil)
-    let fill = fillItem(view, ctx: ctx, tree: tree)
+    let fill =
+      gradientFill(view, ctx: ctx, tree: tree, scale: k) ?? fillItem(view, ctx: ctx, tree: tree)
     // A text's outline is its glyphs (SPEC §18): one group per distinct
     // drawing it shows, each with the items every kind has.
     let items =

@@ -95,6 +95,17 @@ extension LottieWriter {
     let first = view.track(.lineCap).keys[0].value[0]
     let cap = LineCap.allCases[min(max(Int(first), 0), 2)]
     let join = LineJoin.allCases[min(max(Int(view.track(.lineJoin).keys[0].value[0]), 0), 2)]
+    if let members = gradientMembers(view, stroke, ctx: ctx, tree: tree, scale: k) {
+      items.append(
+        .object(
+          [("ty", .string("gs")), ("nm", .string("stroke"))] + members + [
+            ("w", ctx.property([LottieTrack(width, lane: 0) { max($0, 0) * k }], vector: false)),
+            ("lc", .integer(LottieShapes.lineCap(cap))),
+            ("lj", .integer(LottieShapes.lineJoin(join))),
+            ("ml", .integer(4)),
+          ]))
+      return [group("stroke", items)]
+    }
     items.append(
       .object([
         ("ty", .string("st")), ("nm", .string("stroke")),

@@ -67,7 +67,9 @@ struct PlayerChannel: Sendable {
   static func of(_ view: RecordedView) -> [PlayerChannel] {
     let colour = view.track(.color).keys
     let first = colour.first?.value[3] ?? 1
-    return colour.allSatisfy { $0.value[3] == first } || strokes(view) ? all : withOpacity
+    // A gradient's stops carry its alphas (``HTMLPlayerWriter/gradientPaint``).
+    return colour.allSatisfy { $0.value[3] == first } || strokes(view)
+      || PaintSamples.holdsGradient(view.track(.color)) ? all : withOpacity
   }
 
   /// Whether a view's stroke shows at some time of the recording.

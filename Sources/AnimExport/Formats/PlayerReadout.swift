@@ -30,7 +30,7 @@ enum PlayerReadout {
     return .array(
       properties.map { p in
         let declaration = p.declaration
-        let isColor = declaration.type == .color
+        let isColor = declaration.type == .color || declaration.type == .paint
         let lanes: [JSONValue] = (0..<p.lanes).compactMap { lane in
           for channel in channels {
             guard

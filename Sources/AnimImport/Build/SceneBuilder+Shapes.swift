@@ -26,8 +26,8 @@ extension SceneBuilder {
       case .gradient(let isStroke, let approximation):
         note(
           paint.item.ref,
-          "gradient \(isStroke ? "stroke" : "fill") drawn in its average colour: anim has no "
-            + "gradients yet")
+          "gradient \(isStroke ? "stroke" : "fill") drawn in its average colour: the importer "
+            + "does not read gradients yet")
         if case .fill(let fill) = approximation {
           try buildFill(fill, paint: paint, parent: node, clock: clock, layer: name)
         } else if case .stroke(let stroke) = approximation {

@@ -56,14 +56,14 @@ enum MotionBuiltins {
       return try primitive(&args, interp, [Change(.scaleX, rules[0]), Change(.scaleY, rules[1])])
     },
     Builtin(name: "color", summary: "color(to: c, d): colour to c (from: c)") { args, interp in
-      let rules = try endpoints(&args, "a colour", allowsBy: false) {
-        [vector(try interp.color($0))]
+      let rules = try endpoints(&args, "a colour or a gradient", allowsBy: false) {
+        [try interp.paint($0).value]
       }
       return try primitive(&args, interp, [Change(.color, rules[0])])
     },
     Builtin(name: "discolor", summary: "discolor(c, d): colour to c (from: c)") { args, interp in
-      let rules = try endpoints(&args, "a colour", allowsBy: false) {
-        [vector(try interp.color($0))]
+      let rules = try endpoints(&args, "a colour or a gradient", allowsBy: false) {
+        [try interp.paint($0).value]
       }
       return try primitive(&args, interp, [Change(.color, rules[0])])
     },
@@ -205,6 +205,8 @@ enum MotionBuiltins {
         hint: hint.map { "did you mean '\($0)'?" })
     }
     switch property.declaration.interpolation {
+    case .color where property.declaration.type == .paint:
+      return [Change(property, .to(try interp.paint(item).value))]
     case .color:
       return [Change(property, .to(vector(try interp.color(item))))]
     case .numeric, .none:

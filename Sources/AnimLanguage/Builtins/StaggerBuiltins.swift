@@ -82,15 +82,23 @@ enum StaggerBuiltins {
         throw RuntimeError(error.message, at: item.range)
       }
     },
-    sort("linear", "linear(direction): by distance along a direction") { args, _ in
-      .linear(try choice(&args, "direction", StaggerDirection.self, default: .topToBottom))
-    },
+    gradientOrSort(
+      sort(
+        "linear",
+        "linear(direction): by distance along a direction; linear(from:, to:, stops:): a gradient"
+      ) { args, _ in
+        .linear(try choice(&args, "direction", StaggerDirection.self, default: .topToBottom))
+      }),
     sort("cornered", "cornered(corner): by |dx| + |dy| from a corner") { args, _ in
       .cornered(try choice(&args, "corner", StaggerCorner.self, default: .topLeft))
     },
-    sort("radial", "radial(position): by distance from a position") { args, _ in
-      .radial(try choice(&args, "position", StaggerPosition.self, default: .middle))
-    },
+    gradientOrSort(
+      sort(
+        "radial",
+        "radial(position): by distance from a position; radial(center:, radius:, stops:): a gradient"
+      ) { args, _ in
+        .radial(try choice(&args, "position", StaggerPosition.self, default: .middle))
+      }),
     sort("inline", "inline(corner): row by row from a corner") { args, _ in
       .inline(try choice(&args, "corner", StaggerCorner.self, default: .topLeft))
     },
@@ -143,6 +151,17 @@ enum StaggerBuiltins {
   ]
 
   /// A sort builtin: its own arguments plus `reversed:`.
+  /// `sort`, which makes a gradient instead when the call asks for one
+  /// (``GradientBuiltins/isGradientCall(_:_:)``).
+  static func gradientOrSort(_ sort: Builtin) -> Builtin {
+    Builtin(name: sort.name, summary: sort.summary) { args, interp in
+      if GradientBuiltins.isGradientCall(sort.name, args) {
+        return try GradientBuiltins.gradient(sort.name, &args, interp)
+      }
+      return try sort.call(&args, interp)
+    }
+  }
+
   static func sort(
     _ name: String, _ summary: String,
     _ make: @escaping @Sendable (inout Arguments, Interpreter) throws -> SortFunction

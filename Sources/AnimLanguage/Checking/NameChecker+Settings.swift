@@ -154,6 +154,9 @@ extension NameChecker {
     case .color:
       guard shown != "string" else { return }  // a hex string is read as a colour
       message = "expected a colour, not \(shown)"
+    case .paint:
+      guard shown != "string" else { return }  // a hex string is read as a colour
+      message = "expected a colour or a gradient, not \(shown)"
     case .string, .outline:
       guard shown != "string" else { return }
       message = "\(label.name) must be a string, not \(shown)"

@@ -111,6 +111,30 @@ extension Interpreter {
       return close(x, y, tol, relative: relative)
     case (.point(let x1, let y1), .point(let x2, let y2)):
       return close(x1, x2, tol, relative: relative) && close(y1, y2, tol, relative: relative)
+    case (.gradient(let g), .gradient(let h)):
+      // Same kind and stop count; points, radius and offsets as numbers,
+      // colours as colours.
+      guard g.kindName == h.kindName, g.stops.count == h.stops.count else { return false }
+      var numbers: [(Double, Double)] = []
+      switch (g.geometry, h.geometry) {
+      case (.linear(let f0, let t0), .linear(let f1, let t1)):
+        numbers = [(f0.x, f1.x), (f0.y, f1.y), (t0.x, t1.x), (t0.y, t1.y)]
+      case (.radial(let c0, let r0), .radial(let c1, let r1)):
+        numbers = [(c0.x, c1.x), (c0.y, c1.y), (r0, r1)]
+      default: return false
+      }
+      numbers += zip(g.stops, h.stops).map { ($0.offset, $1.offset) }
+      guard numbers.allSatisfy({ close($0.0, $0.1, tol, relative: relative) }) else {
+        return false
+      }
+      for (a, b) in zip(g.stops, h.stops)
+      where !(try equal(.color(a.color), .color(b.color), tol, relative: relative, range)) {
+        return false
+      }
+      return true
+    case (.stop(let o1, let c1), .stop(let o2, let c2)):
+      guard close(o1, o2, tol, relative: relative) else { return false }
+      return try equal(.color(c1), .color(c2), tol, relative: relative, range)
     case (.color(let c), _), (_, .color(let c)):
       let other = try color(Arguments.Item(label: nil, value: a == c ? b : a, range: range))
       // Colours compare per channel in 0–255 units: `==` holds when they print

@@ -23,12 +23,7 @@ extension Interpreter {
       noteUse(of: value)
       return value
     case .tuple(let items):
-      guard items.count == 2 else {
-        throw RuntimeError("a point has two coordinates, not \(items.count)", at: expr.range)
-      }
-      let x = try number(items[0], in: env, "x coordinate")
-      let y = try number(items[1], in: env, "y coordinate")
-      return .point(x, y)
+      return try tuple(items, in: env, at: expr.range)
     case .list(let items):
       guard let list = ValueList(try items.map { try evaluate($0, in: env) }) else {
         throw RuntimeError(
@@ -220,5 +215,37 @@ extension Interpreter {
         "index \(NumberText.format(i)) is out of range 0..<\(count)", at: index.range)
     }
     return Int(i)
+  }
+}
+
+extension Interpreter {
+  /// A pair `(x, y)`: a point of two numbers, or a gradient's stop
+  /// `(offset, colour)` (SPEC §21.1). Apart from `evaluate`, whose stack
+  /// frame every nested call pays for (recursion's depth is bounded by it).
+  @inline(never)
+  func tuple(_ items: [Expr], in env: Environment, at range: SourceRange) throws -> Value {
+    guard items.count == 2 else {
+      throw RuntimeError("a point has two coordinates, not \(items.count)", at: range)
+    }
+    let x = try number(items[0], in: env, "x coordinate")
+    // `(offset, colour)`: a gradient's stop (SPEC §21.1).
+    let second = try evaluate(items[1], in: env)
+    switch second {
+    case .number(let y):
+      guard y.isFinite else {
+        throw RuntimeError("y coordinate must be finite", at: items[1].range)
+      }
+      return .point(x, y)
+    case .color(let c): return .stop(x, c)
+    case .string(let s):
+      if let c = Color.parseHex(s) { return .stop(x, c) }
+      if s.hasPrefix("#") {
+        throw RuntimeError(
+          "\"\(s)\" is not a colour; expected #rgb, #rrggbb or #rrggbbaa", at: items[1].range)
+      }
+    default: break
+    }
+    throw RuntimeError(
+      "y coordinate must be a number, not \(second.typeName)", at: items[1].range)
   }
 }

@@ -25,6 +25,8 @@ public enum Formatting {
     case .symbol(let s): return s
     case .point(let x, let y): return "(\(NumberText.format(x)), \(NumberText.format(y)))"
     case .color(let c): return c.hex
+    case .gradient(let g): return GradientText.text(g)
+    case .stop(let offset, let c): return "(\(NumberText.format(offset)), \(c.hex))"
     case .view(let id): return view(id, scene: scene)
     case .group(let g):
       return "\(g.name) (\(g.members.count) view\(g.members.count == 1 ? "" : "s"))"
@@ -149,6 +151,7 @@ public enum Formatting {
     switch property.declaration.type {
     case .number: return NumberText.format(state[property])
     case .color: return state[color: property].hex
+    case .paint: return PaintText.text(Paint(state[value: property]))
     case .choice(let cases):
       let i = Int(state[property])
       return cases.indices.contains(i) ? cases[i] : cases[0]

@@ -33,6 +33,12 @@ public enum Value {
   case symbol(String)
   case point(Double, Double)
   case color(Color)
+  /// A gradient, `linear(…)` or `radial(…)` (SPEC §21.1). (Boxed, as is a
+  /// stop: every value is as large as its largest unboxed case.)
+  indirect case gradient(Gradient)
+  /// A gradient's stop `(offset, colour)`: a pair whose second item is a
+  /// colour.
+  indirect case stop(Double, Color)
   case view(ViewID)
   case group(ViewGroup)
   case motion(Motion)
@@ -60,6 +66,8 @@ public enum Value {
     case .symbol: return "symbol"
     case .point: return "point"
     case .color: return "color"
+    case .gradient: return "gradient"
+    case .stop: return "stop"
     case .view: return "view"
     case .group: return "group"
     case .motion: return "motion"

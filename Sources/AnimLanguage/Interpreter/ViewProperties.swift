@@ -76,6 +76,11 @@ extension Interpreter {
     switch property.declaration.type {
     case .number: return .number(state[property])
     case .color: return .color(state[color: property])
+    case .paint:
+      switch Paint(state[value: property]) {
+      case .color(let c): return .color(c)
+      case .gradient(let g): return .gradient(g)
+      }
     case .choice(let cases) where cases == ["false", "true"]:
       return .bool(state[property] != 0)
     case .choice(let cases):
@@ -155,6 +160,9 @@ extension Interpreter {
       try setNumber(&state, property, v, as: name, at: range)
     case .color:
       state[color: property] = try color(Arguments.Item(label: name, value: value, range: range))
+    case .paint:
+      state[value: property] =
+        try paint(Arguments.Item(label: name, value: value, range: range)).value
     case .choice(let cases) where cases == ["false", "true"]:
       guard case .bool(let b) = value else {
         throw RuntimeError("\(name) must be true or false, not \(value.typeName)", at: range)
