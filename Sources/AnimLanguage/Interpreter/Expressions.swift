@@ -179,7 +179,7 @@ extension Interpreter {
     }
     // A list of views and groups is indexed as the group it is (SPEC §20).
     var base = base
-    if case .list(let items) = base, items.contains(where: \.isGroup),
+    if case .list(let items) = base, items.groupCount > 0,
       let views = try viewsOfList(items, at: range)
     {
       base = .group(ViewGroup(name: "list", members: views))

@@ -8,14 +8,6 @@ import AnimEngine
 // stopped at the group, and `[a, tiles].count` counted 2 where the group
 // made of it has 3).
 
-extension Value {
-  /// Whether this is a group.
-  var isGroup: Bool {
-    if case .group = self { return true }
-    return false
-  }
-}
-
 extension Interpreter {
   /// The views of a list that is a group: each item a view or a group (its
   /// members), in order; nil when an item is anything else (a list of

@@ -117,6 +117,9 @@ public struct ValueList: RandomAccessCollection {
   public private(set) var depth: Int
   /// Items in all, counting every item of every nested list and record.
   public private(set) var size: Int
+  /// How many of its items are groups: a list holding one is a group where
+  /// it is indexed (SPEC §20), found without walking a data file's rows.
+  public private(set) var groupCount: Int
 
   /// Most levels of lists and records in lists (the parser's nesting limit).
   public static let maximumDepth = 256
@@ -128,7 +131,9 @@ public struct ValueList: RandomAccessCollection {
   init?(_ items: [Value]) {
     var depth = 1
     var size = items.count
+    var groupCount = 0
     for item in items {
+      if case .group = item { groupCount += 1 }
       let (itemDepth, itemSize) = item.nesting
       if itemDepth > 0 {
         depth = Swift.max(depth, itemDepth + 1)
@@ -139,6 +144,7 @@ public struct ValueList: RandomAccessCollection {
     self.items = items
     self.depth = depth
     self.size = size
+    self.groupCount = groupCount
   }
 
   /// Sets item `index` (in range) to `value`; false, changing nothing, when
@@ -150,6 +156,8 @@ public struct ValueList: RandomAccessCollection {
     guard newDepth + 1 <= ValueList.maximumDepth, size <= ValueList.maximumSize else {
       return false
     }
+    if case .group = items[index] { groupCount -= 1 }
+    if case .group = value { groupCount += 1 }
     items[index] = value
     self.size = size
     if newDepth + 1 > depth {
