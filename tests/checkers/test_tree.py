@@ -341,13 +341,16 @@ def test_lottie_players_intersect_nested_clips(player, tmp_path):
 
 
 def tree_examples():
-    """Every example that gives a view a parent or a clip."""
+    """Every example that gives a view a parent or a clip, but those with
+    effects (SPEC §21.2: rlottie draws none, ThorVG blurs less;
+    test_effects.py compares them with the players' measured tolerances)."""
     import glob
     import re
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     tree = re.compile(r"\b(parent|clip):|\)\s*\{", re.M)
+    effects = re.compile(r"\b(blur|shadowColor|blend):")
     return [p for p in sorted(glob.glob(os.path.join(root, "examples", "*.anim")))
-            if tree.search(open(p).read())]
+            if tree.search(open(p).read()) and not effects.search(open(p).read())]
 
 
 @pytest.mark.parametrize("player", sorted(PLAYERS))

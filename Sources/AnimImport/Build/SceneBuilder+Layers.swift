@@ -143,7 +143,7 @@ extension SceneBuilder {
       note(layer.ref, "text layer not imported (SPEC §25: text layers are left out)")
       return
     case .image:
-      note(layer.ref, "image layer not imported: anim has no image views yet")
+      note(layer.ref, "image layer not imported: the importer does not read images yet")
       return
     case .other(let type):
       note(layer.ref, "layer of type \(type) not imported")
@@ -168,7 +168,7 @@ extension SceneBuilder {
     if let remap = layer.timeRemap { note(remap, "time remapping not imported") }
     if layer.is3D { note(layer.ref, "3D layer drawn in 2D") }
     if layer.blendMode != 0 {
-      note(layer.ref, "blend mode \(layer.blendMode) not drawn (anim has no blend modes yet)")
+      note(layer.ref, "blend mode \(layer.blendMode) not drawn (the importer does not read blend modes yet)")
     }
     if layer.autoOrient { note(layer.ref, "auto-orient not imported") }
 
