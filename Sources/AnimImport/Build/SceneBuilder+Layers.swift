@@ -168,7 +168,9 @@ extension SceneBuilder {
     if let remap = layer.timeRemap { note(remap, "time remapping not imported") }
     if layer.is3D { note(layer.ref, "3D layer drawn in 2D") }
     if layer.blendMode != 0 {
-      note(layer.ref, "blend mode \(layer.blendMode) not drawn (the importer does not read blend modes yet)")
+      note(
+        layer.ref,
+        "blend mode \(layer.blendMode) not drawn (the importer does not read blend modes yet)")
     }
     if layer.autoOrient { note(layer.ref, "auto-orient not imported") }
 
