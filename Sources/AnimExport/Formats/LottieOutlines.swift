@@ -23,30 +23,24 @@ extension LottieWriter {
       inBox
       ? pair(.width, .height) { abs($0) / 2 * k }
       : .object([("a", .integer(0)), ("k", .array([.integer(0), .integer(0)]))])
+    func box(corners: JSONValue) -> [JSONValue] {
+      [
+        .object([
+          ("ty", .string("rc")),
+          ("nm", .string("rectangle")),
+          ("d", .integer(1)),
+          ("p", centre),
+          ("s", pair(.width, .height) { $0 * k }),
+          ("r", corners),
+        ])
+      ]
+    }
     switch outline {
     case .rectangle:
-      return [
-        .object([
-          ("ty", .string("rc")),
-          ("nm", .string("rectangle")),
-          ("d", .integer(1)),
-          ("p", centre),
-          ("s", pair(.width, .height) { $0 * k }),
-          ("r", scalar(.cornerRadius) { max($0, 0) * k }),
-        ])
-      ]
+      return box(corners: scalar(.cornerRadius) { max($0, 0) * k })
     case .image:
       // The box, square-cornered (SPEC §21.4): for the stroke and clips.
-      return [
-        .object([
-          ("ty", .string("rc")),
-          ("nm", .string("rectangle")),
-          ("d", .integer(1)),
-          ("p", centre),
-          ("s", pair(.width, .height) { $0 * k }),
-          ("r", .object([("a", .integer(0)), ("k", .integer(0))])),
-        ])
-      ]
+      return box(corners: .object([("a", .integer(0)), ("k", .integer(0))]))
     case .ellipse:
       return [
         .object([
