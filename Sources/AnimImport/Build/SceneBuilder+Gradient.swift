@@ -41,14 +41,19 @@ extension SceneBuilder {
   }
 
   /// The gradient's points and stops as one track of numbers: start x, y,
-  /// end x, y, then `g.k`. Properties keyframed at the same times with the
-  /// same eases share their segments; otherwise the gradient is sampled at
-  /// every frame (straight between frames).
+  /// end x, y, then `g.k` (``joinedTrack(_:)``).
   func gradientTrack(_ g: GradientPaint, clock: TimeMap) -> Track<[Double]> {
     func point(_ p: Animated<[Double]>) -> Track<[Double]> {
       Track(p, clock: clock).map { v in [v.first ?? 0, v.count > 1 ? v[1] : 0] }
     }
-    let parts = [point(g.start), point(g.end), Track(g.stops, clock: clock)]
+    return joinedTrack([point(g.start), point(g.end), Track(g.stops, clock: clock)])
+  }
+
+  /// Tracks of numbers as one track of them all, one after another.
+  /// Tracks keyframed at the same times with the same eases share their
+  /// segments; otherwise the values are sampled at every frame (straight
+  /// between frames).
+  func joinedTrack(_ parts: [Track<[Double]>]) -> Track<[Double]> {
     func joined(_ values: [[Double]]) -> [Double] { values.flatMap { $0 } }
     let animated = parts.filter(\.isAnimated)
     let track: Track<[Double]>

@@ -161,17 +161,8 @@ extension SceneBuilder {
       return
     default: break
     }
-    for effect in layer.effects {
-      let effectName = (try? effect.optionalText("nm")) ?? nil
-      note(effect, "layer effect\(effectName.map { " '\($0)'" } ?? "") not drawn")
-    }
     if let remap = layer.timeRemap { note(remap, "time remapping not imported") }
     if layer.is3D { note(layer.ref, "3D layer drawn in 2D") }
-    if layer.blendMode != 0 {
-      note(
-        layer.ref,
-        "blend mode \(layer.blendMode) not drawn (the importer does not read blend modes yet)")
-    }
     if layer.autoOrient { note(layer.ref, "auto-orient not imported") }
 
     // When the layer is shown, on the script's clock.
@@ -197,6 +188,7 @@ extension SceneBuilder {
         layer.transform, name: name, parent: node, clock: clock, box: box(of: layer, in: size),
         opacity: (from: shownFrom, to: shownTo), comment: layerComment(position, tree: tree))
     }
+    try applyEffects(layer, position: position, tree: tree, to: own, clock: clock)
     let content = try buildMasks(layer, parent: own, clock: clock, name: name)
     switch layer.kind {
     case .shape(let items):

@@ -17,6 +17,9 @@ enum ScriptValue: Sendable, Equatable {
   case point(Double, Double)
   /// Red, green, blue in 0…1, written as `"#rrggbb"`.
   case color([Double])
+  /// Red, green, blue, alpha in 0…1, written as `"#rrggbbaa"` (`"#rrggbb"`
+  /// when opaque).
+  case rgba([Double])
   case word(String)
   case string(String)
   case bool(Bool)

@@ -94,6 +94,9 @@ struct ScriptWriter {
     case .point(let x, let y): return "(\(NumberFormat.exact(x)), \(NumberFormat.exact(y)))"
     case .color(let c):
       return "\"#" + c.prefix(3).map(NumberFormat.hexByte).joined() + "\""
+    case .rgba(let c):
+      let alpha = c.count > 3 && c[3] < 1 ? NumberFormat.hexByte(c[3]) : ""
+      return "\"#" + c.prefix(3).map(NumberFormat.hexByte).joined() + alpha + "\""
     case .word(let w): return w
     case .string(let s): return "\"" + Self.escaped(s) + "\""
     case .bool(let b): return b ? "true" : "false"
