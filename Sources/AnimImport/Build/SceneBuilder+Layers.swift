@@ -38,7 +38,7 @@ extension SceneBuilder {
     if layer.isMatte || layer.hidden { return false }
     switch layer.kind {
     case .shape(let items): return ShapeWalk(items).paints.contains { !$0.shapes.isEmpty }
-    case .solid, .precomp: return true
+    case .solid, .precomp, .image: return true
     default: return false
     }
   }
@@ -142,9 +142,6 @@ extension SceneBuilder {
     case .text:
       note(layer.ref, "text layer not imported (SPEC §25: text layers are left out)")
       return
-    case .image:
-      note(layer.ref, "image layer not imported: the importer does not read images yet")
-      return
     case .other(let type):
       note(layer.ref, "layer of type \(type) not imported")
       return
@@ -211,6 +208,19 @@ extension SceneBuilder {
       try buildComposition(
         precomp.layers, clock: inner, parent: content,
         size: w > 0 && h > 0 ? (w, h) : size, depth: depth + 1, where: precomp.ref)
+    case .image(let id):
+      guard let asset = composition.images[id] else { break }
+      var view = ScriptView(kind: "image", name: "\(name)_image", parent: content)
+      view.settings = [("src", .string(try imageFile(id, asset)))]
+      if asset.width > 0 && asset.height > 0 {
+        view.settings += [
+          ("x", .number(asset.width / 2)), ("y", .number(asset.height / 2)),
+          ("width", .number(asset.width)), ("height", .number(asset.height)),
+        ]
+      } else {
+        view.settings += [("x", .number(0)), ("y", .number(0)), ("anchor", .point(0, 0))]
+      }
+      try add(view)
     default: break
     }
     let opacity = layer.transform.opacity
