@@ -69,7 +69,8 @@ extension SceneBuilder {
       } else if type == 25 && !shadowed {
         shadowed = try applyShadow(effect, map: map, to: own, clock: clock)
       } else if type == 29 || type == 25 {
-        note(effect, "a second \(type == 29 ? "Gaussian Blur" : "Drop Shadow") on one layer not drawn")
+        note(
+          effect, "a second \(type == 29 ? "Gaussian Blur" : "Drop Shadow") on one layer not drawn")
       } else {
         note(effect, "layer effect\(name.map { " '\($0)'" } ?? "") not drawn")
       }

@@ -12,7 +12,8 @@ extension SceneBuilder {
     asOutline: Bool = false
   ) throws(ImportError) -> ScriptView {
     switch item.content {
-    case .path, _ where asOutline:
+    case .path,
+      _ where asOutline:
       return try outlineView(item, name: name, parent: parent, clock: clock)
     case .rect(let p, let s, let r) where !needsLottieStart:
       var view = ScriptView(kind: "rect", name: name, parent: parent)

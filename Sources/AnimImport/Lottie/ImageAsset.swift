@@ -44,7 +44,8 @@ enum ImageAssetReader {
     let ext = relative.split(separator: ".").last.map { $0.lowercased() } ?? ""
     let known = ["png": "png", "jpg": "jpg", "jpeg": "jpg", "svg": "svg"][ext]
     guard let known else {
-      throw ImportError(pointer, "the image '\(relative)' is not a PNG, JPEG or SVG file by its name")
+      throw ImportError(
+        pointer, "the image '\(relative)' is not a PNG, JPEG or SVG file by its name")
     }
     return ImportedImage(name: stem + "." + known, content: .file(relative), pointer: pointer)
   }
@@ -63,13 +64,16 @@ enum ImageAssetReader {
   static func safeRelative(_ folder: String, _ path: String, pointer: String)
     throws(ImportError) -> String
   {
-    let joined = folder.isEmpty ? path : (folder.hasSuffix("/") ? folder + path : folder + "/" + path)
+    let joined =
+      folder.isEmpty ? path : (folder.hasSuffix("/") ? folder + path : folder + "/" + path)
     if joined.contains("://") {
       throw ImportError(pointer, "the image '\(joined)' is a URL: the import reads only files")
     }
     if joined.hasPrefix("/") || joined.contains("\\") || joined.contains("\u{0}") {
       throw ImportError(
-        pointer, "the image path '\(printable(joined))' is not a relative path inside the Lottie file's folder")
+        pointer,
+        "the image path '\(printable(joined))' is not a relative path inside the Lottie file's folder"
+      )
     }
     let parts = joined.split(separator: "/", omittingEmptySubsequences: true)
     if parts.contains("..") || parts.isEmpty {
@@ -94,7 +98,9 @@ enum ImageAssetReader {
     let type = parameters.first ?? ""
     guard ["image/png", "image/jpeg", "image/jpg", "image/svg+xml"].contains(type) else {
       throw ImportError(
-        pointer, "the data: URI's type '\(printable(String(type.prefix(60))))' is not a PNG, JPEG or SVG image")
+        pointer,
+        "the data: URI's type '\(printable(String(type.prefix(60))))' is not a PNG, JPEG or SVG image"
+      )
     }
     guard parameters.contains("base64") else {
       throw ImportError(pointer, "the data: URI is not base64")
