@@ -115,7 +115,8 @@ extension NameChecker {
     }
     // What the property holds, from the table; an alias sets numbers, or a
     // point (`anchor: (0, 1)`). A shape's viewBox is checked when it runs.
-    if let alias = PropertyTable.standard.alias(named: label.name, for: kind), alias.form == .point {
+    if let alias = PropertyTable.standard.alias(named: label.name, for: kind), alias.form == .point
+    {
       guard shown != "point" else { return }
       settingErrors.append(
         (
