@@ -95,9 +95,12 @@ extension CairoCanvas {
       cells = cairo_image_surface_get_data(mask)
     }
     if filtered {
+      let plane = PicturePlane(
+        base: group.plane,
+        extent: PixelRect(x0: 0, y0: 0, x1: layout.pixelWidth, y1: layout.pixelHeight))
       drew(
         compositeFiltered(
-          group.plane, rect, bounds: bounds, composition: group.composition, filter: filter,
+          plane, rect, bounds: bounds, composition: group.composition, filter: filter,
           coverage: cells))
       return
     }
