@@ -77,15 +77,24 @@ extension CairoCanvas {
   }
 
   /// Blurs `plane` (zero outside `rect`) in place with σ `sx` along x and
-  /// `sy` along y pixels: rows of `rect` across the rectangle grown by 4σ,
-  /// then every column of that; returns where the result may be non-zero.
-  func blur(_ plane: PicturePlane, _ rect: PixelRect, sx: Double, sy: Double) -> PixelRect {
+  /// `sy` along y pixels, where it is `needed`: rows of `rect` across the
+  /// rectangle grown by 4σ, then every column of that, each line no longer
+  /// than it takes to hold what was drawn and what is needed (a line of the
+  /// recursion padded with zeros gives the same values to the bit, so
+  /// where a line starts and ends changes nothing but its cost). Returns
+  /// `valid`, where the result may be non-zero and is blurred, and
+  /// `touched`, where the plane may now be non-zero.
+  func blur(_ plane: PicturePlane, _ rect: PixelRect, sx: Double, sy: Double, needed: PixelRect)
+    -> (valid: PixelRect, touched: PixelRect)
+  {
     let buffers = effectBuffers()
     let sx = Self.drawnSigma(sx)
     let sy = Self.drawnSigma(sy)
     let out = grown(rect, x: sx > 0 ? 4 * sx : 0, y: sy > 0 ? 4 * sy : 0, within: plane.extent)
-    let width = out.x1 - out.x0
-    let height = out.y1 - out.y0
+    let wanted = out.intersection(needed)
+    guard !wanted.isEmpty else { return (wanted, rect) }
+    let lines = rect.union(wanted)
+    let width = lines.x1 - lines.x0
     if sx > 0 {
       let g = RecursiveGaussian(sigma: sx)
       let input = buffers(.input, width)
@@ -93,33 +102,41 @@ extension CairoCanvas {
       for y in rect.y0..<rect.y1 {
         // Channel by channel, in scalars.
         for c in 0..<4 {
-          g.line(plane.at(out.x0, y) + c, count: width, step: 4, input: input, causal: causal)
+          g.line(plane.at(lines.x0, y) + c, count: width, step: 4, input: input, causal: causal)
         }
       }
     }
+    // Only the columns wanted, each over the rows drawn and wanted.
+    let valid = PixelRect(x0: wanted.x0, y0: lines.y0, x1: wanted.x1, y1: lines.y1)
     if sy > 0 {
       // Every channel of every column is a line of its own, side by side.
-      let lines = 4 * width
+      let count = 4 * (valid.x1 - valid.x0)
+      let height = valid.y1 - valid.y0
       RecursiveGaussian(sigma: sy).sweep(
-        plane.at(out.x0, out.y0), count: height, lines: lines, stride: 4 * plane.stride,
-        state: buffers(.state, 4 * lines), causal: buffers(.sweep, height * lines))
+        plane.at(valid.x0, valid.y0), count: height, lines: count, stride: 4 * plane.stride,
+        state: buffers(.state, 4 * count), causal: buffers(.sweep, height * count))
     }
-    return out
+    return (valid, lines)
   }
 
   /// A drop shadow's alpha: the alpha of `plane` over `picture` (clamped to
-  /// 0…1), blurred with σ `sx`, `sy` (as ``blur(_:_:sx:sy:)`` does), in the
-  /// shadow buffer laid out over the returned rectangle (its width a row).
-  func shadowAlpha(_ plane: PicturePlane, _ picture: PixelRect, sx rawX: Double, sy rawY: Double)
-    -> (area: PixelRect, alpha: UnsafeMutablePointer<Double>)
-  {
+  /// 0…1), blurred with σ `sx`, `sy` (as ``blur(_:_:sx:sy:needed:)`` does)
+  /// where it is `needed`, in the shadow buffer laid out over the returned
+  /// rectangle (its width a row); nil when none of it is needed.
+  func shadowAlpha(
+    _ plane: PicturePlane, _ picture: PixelRect, sx rawX: Double, sy rawY: Double,
+    needed: PixelRect
+  ) -> (area: PixelRect, alpha: UnsafeMutablePointer<Double>)? {
     let buffers = effectBuffers()
     let sx = Self.drawnSigma(rawX)
     let sy = Self.drawnSigma(rawY)
-    let area =
+    let reach =
       rawX > 0 || rawY > 0
       ? grown(picture, x: sx > 0 ? 4 * sx : 0, y: sy > 0 ? 4 * sy : 0, within: plane.extent)
       : picture
+    let wanted = reach.intersection(needed)
+    guard !wanted.isEmpty, !picture.isEmpty else { return nil }
+    let area = picture.union(wanted)
     let width = area.x1 - area.x0
     let height = area.y1 - area.y0
     let alpha = buffers(.shadow, width * height)

@@ -23,17 +23,36 @@ extension CairoCanvas {
     _ plane: PicturePlane, _ rect: PixelRect, bounds: PixelRect, composition: Composition,
     filter: PlacedFilter, coverage: UnsafeMutablePointer<UInt8>?
   ) -> PixelRect {
+    let ix = Int(filter.shadowDX.rounded(.down))
+    let iy = Int(filter.shadowDY.rounded(.down))
+    let shadowed = composition.hasShadow
     var picture = rect
+    // What the plane holds that must be cleared.
+    var touched = rect
     if filter.blurX > 0 || filter.blurY > 0 {
-      picture = blur(plane, rect, sx: filter.blurX, sy: filter.blurY)
+      // Wanted over the frame and, with a shadow, where the shadow is
+      // made from for the frame.
+      let reach =
+        shadowed ? (x: 4 * filter.shadowBlurX + 2, y: 4 * filter.shadowBlurY + 2) : (x: 0.0, y: 0.0)
+      let moved = PixelRect(
+        x0: min(0, -ix - 1), y0: min(0, -iy - 1),
+        x1: max(layout.pixelWidth, layout.pixelWidth - ix),
+        y1: max(layout.pixelHeight, layout.pixelHeight - iy))
+      let needed = grown(moved, x: reach.x, y: reach.y, within: plane.extent)
+      (picture, touched) = blur(plane, rect, sx: filter.blurX, sy: filter.blurY, needed: needed)
     }
     var shadow: (area: PixelRect, alpha: UnsafeMutablePointer<Double>)?
     // Where something may be drawn: the picture and its shadow, moved.
     var reached = picture
-    if composition.hasShadow {
+    if shadowed,
+      let made = shadowAlpha(
+        plane, picture, sx: filter.shadowBlurX, sy: filter.shadowBlurY,
+        // The shadow at frame pixel (x, y) is read from (x − dx, y − dy).
+        needed: PixelRect(
+          x0: -ix - 1, y0: -iy - 1, x1: layout.pixelWidth - ix, y1: layout.pixelHeight - iy))
+    {
       // The picture's alpha blurred, then read offset and tinted by the
       // shadow colour (premultiplied).
-      let made = shadowAlpha(plane, picture, sx: filter.shadowBlurX, sy: filter.shadowBlurY)
       shadow = made
       let a = made.area
       reached = reached.union(
@@ -47,7 +66,7 @@ extension CairoCanvas {
     // is read (and cleared) below; else only what may be drawn is visited.
     let area = coverage == nil ? bounds.intersection(reached) : bounds
     guard !area.isEmpty else {
-      plane.clear(picture)
+      plane.clear(touched.union(picture))
       return area
     }
     let out = target
@@ -63,8 +82,6 @@ extension CairoCanvas {
     let row = effectBuffers()(.row, areaWidth)
     let fx = filter.shadowDX - filter.shadowDX.rounded(.down)
     let fy = filter.shadowDY - filter.shadowDY.rounded(.down)
-    let ix = Int(filter.shadowDX.rounded(.down))
-    let iy = Int(filter.shadowDY.rounded(.down))
     /// Adds weight `k` times the shadow's row `sy` shifted by `shift` to
     /// `row`, the first term assigned: the four terms are summed in one
     /// order for every pixel.
@@ -133,7 +150,7 @@ extension CairoCanvas {
         out[o + 3] = result[3]
       }
     }
-    plane.clear(picture)
+    plane.clear(touched.union(picture))
     if coverage != nil { cairo_surface_mark_dirty(mask) }
     return area
   }

@@ -129,7 +129,7 @@ public final class CairoCanvas {
     pixels.deallocate()
     backgroundRow.deallocate()
     image.deallocate()
-    for plane in groupPlanes { plane.deallocate() }
+    for plane in groupPlanes { free(plane) }
   }
 
   /// Draws the views of `scene` over the background, replacing the image.
