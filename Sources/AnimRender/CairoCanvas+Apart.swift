@@ -5,25 +5,29 @@ import AnimStage
 /// the frame blurs into it, and the shadow of a view above it falls into
 /// it. A blurred or shadowed group is drawn into the group picture of a
 /// second canvas, this canvas's layout grown by a margin each side (the
-/// filter's reach: 4σ of the blur and of the shadow plus the shadow's
-/// offset, at most ``mostMargin``), by every path as the frame is; its
-/// picture is then filtered and composited onto this canvas as a group
-/// drawn in the frame is (``closeGroup(_:)``). Groups nested in it are
-/// drawn in that canvas too.
+/// filter's reach, ``margin(for:width:height:)``), by every path as the
+/// frame is; its picture is then filtered and composited onto this canvas
+/// as a group drawn in the frame is (``closeGroup(_:)``). Groups nested in
+/// it are drawn in that canvas too.
 extension CairoCanvas {
-  /// The most pixels a group is drawn past each side of the frame: what
-  /// lies further out does not blur or cast a shadow into it (at σ up to
-  /// 128 pixels, the blur's 4σ reach, it would change no pixel).
-  static let mostMargin = 512
+  /// The most pixels a group's picture has along either side: SPEC §21.2
+  /// clips a larger one to the frame plus 3σ.
+  static let mostPictureSide = 16384
 
   /// The margin, in whole pixels, a group filtered by `filter` is drawn
-  /// with.
-  static func margin(for filter: PlacedFilter) -> Int {
-    let reach = filter.reach
-    let m = max(reach.x, reach.y)
-    guard m > 0 else { return 0 }
+  /// with past each side of a `width` × `height` frame: 3σ of the blur and
+  /// of the shadow's blur plus the shadow's offset (what lies further out
+  /// changes no pixel of the frame by more than a third of a level), as
+  /// much as keeps the picture within ``mostPictureSide``; 0 for a group
+  /// neither blurred nor shadowed.
+  static func margin(for filter: PlacedFilter, width: Int, height: Int) -> Int {
+    let x = 3 * (filter.blurX + filter.shadowBlurX) + abs(filter.shadowDX)
+    let y = 3 * (filter.blurY + filter.shadowBlurY) + abs(filter.shadowDY)
+    let reach = max(x, y)
+    guard reach > 0 else { return 0 }
+    let most = max(0, (mostPictureSide - max(width, height)) / 2)
     // Not finite (a view scaled 1e300 times): the most.
-    return Int(min(m.isFinite ? m : Double(mostMargin), Double(mostMargin)).rounded(.up)) + 2
+    return min(Int(min(reach.isFinite ? reach : .infinity, Double(most)).rounded(.up)) + 2, most)
   }
 
   /// Begins the group of view `id`, filtered by `composition` (placed in
@@ -32,7 +36,8 @@ extension CairoCanvas {
   /// cannot be made, the group is drawn in the frame, as
   /// ``openGroup(_:composition:placed:scene:)`` does.
   func openApart(_ id: ViewID, composition: Composition, placed: Affine, scene: Scene) {
-    let margin = Self.margin(for: composition.placed(by: placed))
+    let margin = Self.margin(
+      for: composition.placed(by: placed), width: layout.pixelWidth, height: layout.pixelHeight)
     guard margin > 0, let helper = apartCanvas(margin: margin) else {
       openGroup(id, composition: composition, placed: placed, scene: scene)
       return
@@ -83,8 +88,10 @@ extension CairoCanvas {
   /// larger margin), or nil when it cannot be made.
   func apartCanvas(margin: Int) -> CairoCanvas? {
     if let apart, apartMargin >= margin { return apart }
-    // Grown in steps of 32 pixels, so that a growing blur makes few.
-    let m = (max(margin, apartMargin) + 31) & ~31
+    // Grown in steps of 32 pixels (within the most), so that a growing
+    // blur makes few.
+    let most = max(0, (Self.mostPictureSide - max(layout.pixelWidth, layout.pixelHeight)) / 2)
+    let m = min((max(margin, apartMargin) + 31) & ~31, max(margin, most))
     let grown = StageLayout(
       world: layout.world, pixelWidth: layout.pixelWidth + 2 * m,
       pixelHeight: layout.pixelHeight + 2 * m, scale: layout.scale,

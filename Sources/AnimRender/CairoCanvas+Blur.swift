@@ -51,7 +51,7 @@ extension CairoCanvas {
 
   /// The smallest σ, in pixels, that is drawn as a blur.
   static let leastSigma = 0.05
-  /// The largest σ, in pixels, drawn as it is (see ``blur(_:_:sx:sy:)``).
+  /// The largest σ, in pixels, drawn as it is (see ``drawnSigma(_:)``).
   static let mostSigma = 100_000.0
 
   /// σ as it is drawn: below 0.05 px a Gaussian changes no pixel by a

@@ -9,8 +9,10 @@ import CCairo
 /// composition is an opacity alone never comes here: it is composited as
 /// before, to the bit.
 ///
-/// The group picture is the frame: what a view draws outside it is not
-/// there to be blurred or to cast a shadow into it (docs/spec.md §21.2).
+/// A blurred or shadowed group is drawn past the frame by its filter's
+/// reach (`CairoCanvas+Apart`), so what lies just outside blurs or casts a
+/// shadow into it (docs/spec.md §21.2); each step works only over what was
+/// drawn and what the frame needs of it.
 extension CairoCanvas {
   /// Filters the complete group picture `plane` drawn in `rect` as
   /// `composition` says (placed in pixels by `filter`), and composites it
