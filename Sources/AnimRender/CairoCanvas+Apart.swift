@@ -13,19 +13,38 @@ extension CairoCanvas {
   /// The most pixels a group's picture has along either side: SPEC §21.2
   /// clips a larger one to the frame plus 3σ.
   static let mostPictureSide = 16384
+  /// The most pixels a group's picture drawn past the frame has in all, as
+  /// a multiple of the frame's (or 2048 × 2048 for a smaller frame): a view
+  /// covering the picture costs as much memory as four frames' pictures,
+  /// not more.
+  static let mostPictureFrames = 4
+  static let leastPicturePixels = 2048 * 2048
+
+  /// The largest margin a `width` × `height` frame's group picture may
+  /// have: within ``mostPictureSide`` and ``mostPictureFrames`` frames.
+  static func mostMargin(width: Int, height: Int) -> Int {
+    let side = max(0, (mostPictureSide - max(width, height)) / 2)
+    // (w + 2m)(h + 2m) ≤ P: 4m² + 2(w + h)m + wh − P ≤ 0.
+    let w = Double(width)
+    let h = Double(height)
+    let p = Double(max(mostPictureFrames * width * height, leastPicturePixels))
+    let root = ((w + h) * (w + h) - 4 * (w * h - p)).squareRoot()
+    let area = max(0, Int(((root - (w + h)) / 4).rounded(.down)))
+    return min(side, area)
+  }
 
   /// The margin, in whole pixels, a group filtered by `filter` is drawn
   /// with past each side of a `width` × `height` frame: 3σ of the blur and
   /// of the shadow's blur plus the shadow's offset (what lies further out
   /// changes no pixel of the frame by more than a third of a level), as
-  /// much as keeps the picture within ``mostPictureSide``; 0 for a group
+  /// much as keeps the picture within ``mostMargin(width:height:)``; 0 for a group
   /// neither blurred nor shadowed.
   static func margin(for filter: PlacedFilter, width: Int, height: Int) -> Int {
     let x = 3 * (filter.blurX + filter.shadowBlurX) + abs(filter.shadowDX)
     let y = 3 * (filter.blurY + filter.shadowBlurY) + abs(filter.shadowDY)
     let reach = max(x, y)
     guard reach > 0 else { return 0 }
-    let most = max(0, (mostPictureSide - max(width, height)) / 2)
+    let most = mostMargin(width: width, height: height)
     // Not finite (a view scaled 1e300 times): the most.
     return min(Int(min(reach.isFinite ? reach : .infinity, Double(most)).rounded(.up)) + 2, most)
   }
@@ -90,7 +109,7 @@ extension CairoCanvas {
     if let apart, apartMargin >= margin { return apart }
     // Grown in steps of 32 pixels (within the most), so that a growing
     // blur makes few.
-    let most = max(0, (Self.mostPictureSide - max(layout.pixelWidth, layout.pixelHeight)) / 2)
+    let most = Self.mostMargin(width: layout.pixelWidth, height: layout.pixelHeight)
     let m = min((max(margin, apartMargin) + 31) & ~31, max(margin, most))
     let grown = StageLayout(
       world: layout.world, pixelWidth: layout.pixelWidth + 2 * m,
@@ -98,7 +117,9 @@ extension CairoCanvas {
       offsetX: layout.offsetX + Double(m), offsetY: layout.offsetY + Double(m),
       background: layout.background)
     let letterboxed = layout.offsetX != 0 || layout.offsetY != 0
-    guard let made = try? CairoCanvas(layout: grown, stageClip: letterboxed) else { return nil }
+    guard let made = try? CairoCanvas(layout: grown, stageClip: letterboxed, framed: false) else {
+      return nil
+    }
     made.drawsApart = false
     made.reusesCoverage = reusesCoverage
     made.coversTurnedRectanglesByArea = coversTurnedRectanglesByArea

@@ -25,8 +25,12 @@ extension CairoCanvas {
     _ plane: PicturePlane, _ rect: PixelRect, bounds: PixelRect, composition: Composition,
     filter: PlacedFilter, coverage: UnsafeMutablePointer<UInt8>?
   ) -> PixelRect {
-    let ix = Int(filter.shadowDX.rounded(.down))
-    let iy = Int(filter.shadowDY.rounded(.down))
+    // An offset past any picture moves the shadow out of the frame: held
+    // within ±2³⁰ pixels, so that pixel arithmetic stays in range.
+    let dx = min(max(filter.shadowDX, -0x1p30), 0x1p30)
+    let dy = min(max(filter.shadowDY, -0x1p30), 0x1p30)
+    let ix = Int(dx.rounded(.down))
+    let iy = Int(dy.rounded(.down))
     let shadowed = composition.hasShadow
     var picture = rect
     // What the plane holds that must be cleared.
@@ -59,10 +63,9 @@ extension CairoCanvas {
       let a = made.area
       reached = reached.union(
         PixelRect(
-          x0: Int((Double(a.x0) + filter.shadowDX).rounded(.down)),
-          y0: Int((Double(a.y0) + filter.shadowDY).rounded(.down)),
-          x1: Int((Double(a.x1) + filter.shadowDX).rounded(.up)) + 1,
-          y1: Int((Double(a.y1) + filter.shadowDY).rounded(.up)) + 1))
+          x0: Int((Double(a.x0) + dx).rounded(.down)), y0: Int((Double(a.y0) + dy).rounded(.down)),
+          x1: Int((Double(a.x1) + dx).rounded(.up)) + 1,
+          y1: Int((Double(a.y1) + dy).rounded(.up)) + 1))
     }
     // The mask's coverage was filled over `bounds`: then every cell of it
     // is read (and cleared) below; else only what may be drawn is visited.
@@ -82,8 +85,8 @@ extension CairoCanvas {
     // One row of the shadow at a time, read from its blurred alpha at
     // (x − dx, y − dy): bilinear weights of the offset, exact when whole.
     let row = effectBuffers()(.row, areaWidth)
-    let fx = filter.shadowDX - filter.shadowDX.rounded(.down)
-    let fy = filter.shadowDY - filter.shadowDY.rounded(.down)
+    let fx = dx - dx.rounded(.down)
+    let fy = dy - dy.rounded(.down)
     /// Adds weight `k` times the shadow's row `sy` shifted by `shift` to
     /// `row`, the first term assigned: the four terms are summed in one
     /// order for every pixel.

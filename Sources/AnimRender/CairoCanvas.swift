@@ -90,8 +90,10 @@ public final class CairoCanvas {
   }
 
   /// A canvas of `layout`'s pixel size that draws views only inside the
-  /// stage when `stageClip` (a letterboxed frame), else wherever they lie.
-  init(layout: StageLayout, stageClip: Bool) throws(RenderError) {
+  /// stage when `stageClip` (a letterboxed frame), else wherever they lie;
+  /// without a frame of its own unless `framed` (a canvas that only draws
+  /// group pictures: `CairoCanvas+Apart`).
+  init(layout: StageLayout, stageClip: Bool, framed: Bool = true) throws(RenderError) {
     try GraphicsLibraries.load()
     self.layout = layout
     guard
@@ -105,9 +107,10 @@ public final class CairoCanvas {
     self.mask = mask
     context = cairo_create(mask)
     maskStride = Int(cairo_image_surface_get_stride(mask))
-    pixels = .allocate(capacity: layout.pixelWidth * layout.pixelHeight * 4)
+    let frame = framed ? layout.pixelWidth * layout.pixelHeight : 1
+    pixels = .allocate(capacity: frame * 4)
     target = pixels
-    image = .allocate(capacity: layout.pixelWidth * layout.pixelHeight)
+    image = .allocate(capacity: frame)
     backgroundRow = .allocate(capacity: layout.pixelWidth * 4)
     let bg = layout.background
     for x in 0..<layout.pixelWidth {

@@ -100,4 +100,27 @@ final class EffectEdgeTests: XCTestCase {
     XCTAssertEqual(pixel(75, 75)[0], 0)
     XCTAssertEqual(pixel(40, 40), [0, 0, 0, 255])
   }
+
+  /// A visible shadow moved 1e308 points (it trapped converting pixels to
+  /// integers) is out of the frame: the view is drawn, no shadow; a view
+  /// scaled 1e30 times and blurred is drawn evenly and finite.
+  func testAHugeOffsetOrScaleDrawsWithoutTrapping() throws {
+    let pixel = try render(
+      """
+      rect a(x: 50, y: 50, width: 40, height: 40, color: red, shadowColor: white, shadowX: 1e308, shadowY: -1e308, shadowBlur: 250)
+      rect b(x: 20, y: 20, width: 10, height: 10, color: "#00ff00", shadowColor: white, shadowX: 1e308)
+      """)
+    XCTAssertEqual(pixel(50, 50), [255, 0, 0, 255])
+    XCTAssertEqual(pixel(20, 20), [0, 255, 0, 255])
+    XCTAssertEqual(pixel(90, 10), [0, 0, 0, 255])
+    XCTAssertEqual(pixel(5, 95), [0, 0, 0, 255])
+    let huge = try render(
+      "rect c(x: 50, y: 50, width: 100, height: 100, scaleX: 1e30, color: white, blur: 3)")
+    // σ along x is 3e30 pixels, drawn at the most, 100 000 (docs/spec.md
+    // §21.2): what is drawn (the frame and its margin) is spread thin,
+    // evenly across the frame, and nothing is NaN (which would be 0 alpha).
+    XCTAssertEqual(huge(0, 50), huge(99, 50))
+    XCTAssertEqual(huge(50, 50)[3], 255)
+    XCTAssertLessThanOrEqual(huge(50, 50)[0], 3)
+  }
 }
