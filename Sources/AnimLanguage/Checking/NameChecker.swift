@@ -71,6 +71,9 @@ struct NameChecker {
     names["time", default: []].formUnion(.defined)
   }
 
+  /// Makes room for `count` names.
+  mutating func reserveNames(_ count: Int) { names.reserveCapacity(names.count + count) }
+
   /// Adds `facts` to what is known of `name` (one hash).
   @inline(__always)
   mutating func note(_ name: String, _ facts: NameFacts) {
