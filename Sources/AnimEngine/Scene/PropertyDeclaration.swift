@@ -3,7 +3,7 @@
 /// member reads, `print`, the REPL, the language server, the renderers and
 /// the exporters. Adding a property is one `PropertyDeclaration` (see
 /// docs/architecture.md, "Add a view property").
-public struct PropertyDeclaration: Sendable {
+public final class PropertyDeclaration: Sendable {
   /// The name scripts use (`view.alpha`, `view box(alpha: 1)`).
   public let name: String
   /// The kind of value it holds.
