@@ -237,6 +237,12 @@ public enum SVGDocument {
     if strokeAlpha < 1 { out += " stroke-opacity=\"\(number(strokeAlpha))\"" }
     out += " stroke-width=\"\(number(width))\" stroke-linecap=\"\(cap.rawValue)\""
     out += " stroke-linejoin=\"\(join.rawValue)\" stroke-miterlimit=\"4\""
+    if let dash = s.strokeDash(along: piece) {
+      // SPEC §21.3: the dashes of the piece written (trimmed) above, each
+      // subpath from its start, as SVG 2 dashes a path.
+      out += " stroke-dasharray=\"\(dash.lengths.map(number).joined(separator: " "))\""
+      if dash.phase != 0 { out += " stroke-dashoffset=\"\(number(dash.phase))\"" }
+    }
     out += "\(placed)/>\n"
     return out
   }
