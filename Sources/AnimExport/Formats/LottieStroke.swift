@@ -95,6 +95,7 @@ extension LottieWriter {
     let first = view.track(.lineCap).keys[0].value[0]
     let cap = LineCap.allCases[min(max(Int(first), 0), 2)]
     let join = LineJoin.allCases[min(max(Int(view.track(.lineJoin).keys[0].value[0]), 0), 2)]
+    let dash = dashMember(view, ctx: ctx, scale: k).map { [$0] } ?? []
     if let members = gradientMembers(view, stroke, ctx: ctx, tree: tree, scale: k) {
       items.append(
         .object(
@@ -103,32 +104,33 @@ extension LottieWriter {
             ("lc", .integer(LottieShapes.lineCap(cap))),
             ("lj", .integer(LottieShapes.lineJoin(join))),
             ("ml", .integer(4)),
-          ]))
+          ] + dash))
       return [group("stroke", items)]
     }
     items.append(
-      .object([
-        ("ty", .string("st")), ("nm", .string("stroke")),
-        (
-          "c",
-          ctx.property(
-            (0..<3).map { lane in LottieTrack(stroke, lane: lane) { $0 } }, vector: true)
-        ),
-        (
-          "o",
-          ctx.property(
-            [paintAlpha(stroke, tree).clamped(to: 0, 100)],
-            vector: false)
-        ),
-        (
-          "w",
-          ctx.property(
-            [LottieTrack(width, lane: 0) { max($0, 0) * k }], vector: false)
-        ),
-        ("lc", .integer(LottieShapes.lineCap(cap))),
-        ("lj", .integer(LottieShapes.lineJoin(join))),
-        ("ml", .integer(4)),
-      ]))
+      .object(
+        [
+          ("ty", .string("st")), ("nm", .string("stroke")),
+          (
+            "c",
+            ctx.property(
+              (0..<3).map { lane in LottieTrack(stroke, lane: lane) { $0 } }, vector: true)
+          ),
+          (
+            "o",
+            ctx.property(
+              [paintAlpha(stroke, tree).clamped(to: 0, 100)],
+              vector: false)
+          ),
+          (
+            "w",
+            ctx.property(
+              [LottieTrack(width, lane: 0) { max($0, 0) * k }], vector: false)
+          ),
+          ("lc", .integer(LottieShapes.lineCap(cap))),
+          ("lj", .integer(LottieShapes.lineJoin(join))),
+          ("ml", .integer(4)),
+        ] + dash))
     return [group("stroke", items)]
   }
 }

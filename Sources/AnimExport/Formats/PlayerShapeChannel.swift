@@ -38,12 +38,26 @@ struct PlayerShapeChannel {
   /// path, its anchor point at the element's origin. `alphaInStroke`: the
   /// view's alpha is its stroke's opacity too (false when the element's
   /// `opacity` carries it; see ``PlayerChannel``).
-  static func of(kind: ViewKind, path: ShapePath?, alphaInStroke: Bool) -> [PlayerShapeChannel] {
+  /// `dashed`: the view's stroke is dashed at some time (SPEC §21.3), and
+  /// the trim's channels are ``dashed(kind:path:geometry:alphaInStroke:)``.
+  static func of(kind: ViewKind, path: ShapePath?, alphaInStroke: Bool, dashed: Bool = false)
+    -> [PlayerShapeChannel]
+  {
     // The outline's inputs, placed by the anchor; a morph's outline is
     // sampled at every frame apart (`HTMLPlayerWriter.pathAnimation`).
     let geometry: [Property] =
       [.anchorX, .anchorY] + SampledShapes.recordedInputs(of: kind).filter { $0 != .outline }
-    return [
+    let all = undashed(kind: kind, path: path, alphaInStroke: alphaInStroke, geometry: geometry)
+    guard dashed else { return all }
+    let trims = Self.dashed(
+      kind: kind, path: path, geometry: geometry, alphaInStroke: alphaInStroke)
+    return all.map { channel in trims.first { $0.css == channel.css } ?? channel }
+  }
+
+  private static func undashed(
+    kind: ViewKind, path: ShapePath?, alphaInStroke: Bool, geometry: [Property]
+  ) -> [PlayerShapeChannel] {
+    [
       PlayerShapeChannel(
         css: "d", inputs: geometry,
         value: { values in
