@@ -15,6 +15,8 @@
 public struct DashPattern: Sendable, Hashable {
   /// The lengths, even in number (an odd list already repeated).
   public let lengths: [Double]
+  /// The entries as the script gave them (`print` writes these).
+  public let written: [Double]
 
   /// The most entries a list may have.
   public static let maxEntries = 64
@@ -47,24 +49,17 @@ public struct DashPattern: Sendable, Hashable {
       throw EngineError(
         "a dash pattern needs an entry above 0 (an empty list [] is a solid stroke)")
     }
-    return DashPattern(lengths: lengths)
+    return DashPattern(lengths: lengths, written: entries)
   }
 
-  private init(lengths: [Double]) { self.lengths = lengths }
+  private init(lengths: [Double], written: [Double]) {
+    self.lengths = lengths
+    self.written = written
+  }
 
   /// The pattern's length: the sum of its entries (> 0; +∞ when it
   /// overflows).
   public var period: Double { lengths.reduce(0, +) }
-
-  /// The entries as written back: the list given, an odd one as it was
-  /// (its repetition undone).
-  public var written: [Double] {
-    let half = lengths.count / 2
-    if half % 2 == 1, Array(lengths[..<half]) == Array(lengths[half...]) {
-      return Array(lengths[..<half])
-    }
-    return lengths
-  }
 
   /// Every entry multiplied by `factor` (a `shape`'s viewBox scale), or nil
   /// when the result is not a pattern (a factor of 0 or one that overflows).
@@ -72,7 +67,7 @@ public struct DashPattern: Sendable, Hashable {
     guard factor > 0, factor.isFinite else { return nil }
     let scaled = lengths.map { $0 * factor }
     guard scaled.allSatisfy(\.isFinite), scaled.contains(where: { $0 > 0 }) else { return nil }
-    return DashPattern(lengths: scaled)
+    return DashPattern(lengths: scaled, written: written.map { $0 * factor })
   }
 
   /// `offset` as a distance into the pattern, 0 ≤ phase < period: the
