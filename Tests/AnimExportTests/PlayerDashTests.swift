@@ -50,14 +50,14 @@ final class PlayerDashTests: XCTestCase {
   func testATrimmedPieceIsDashedFromItsStart() throws {
     // The piece 50…150 of 200; dashes along it at 0…15, 25…45, 55…75, 85…100.
     let v = try css(trim: (0.25, 0.75, 0), dash: [20, 10], offset: 5)
-    assertClose(v.array, [0.075, 0.05, 0.1, 0.05, 0.1, 0.05, 0.075, 0.5])
+    assertClose(v.array, [0.075, 0.05, 0.1, 0.05, 0.1, 0.05, 0.075, 1.5])
     XCTAssertEqual(v.offset, -0.25, accuracy: 1e-15)
   }
 
   func testAWrappedPieceStartsThePatternAgainAtTheOutlinesStart() throws {
     // The piece 150…250 is 150…200 then 0…50, each dashed from its start.
     let v = try css(trim: (0, 0.5, 0.75), dash: [20, 10], offset: 5)
-    assertClose(v.array, [0.075, 0.05, 0.1, 0.525, 0.075, 0.05, 0.1, 0.025])
+    assertClose(v.array, [0.075, 0.05, 0.1, 0.525, 0.075, 0.05, 0.1, 1.025])
     XCTAssertEqual(v.offset, 0, accuracy: 1e-15)
   }
 

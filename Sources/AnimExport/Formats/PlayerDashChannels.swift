@@ -5,9 +5,8 @@ import AnimEngine
 /// `pathLength` is 1 (``PlayerShapeChannel``); a dashed stroke's pattern is
 /// that trim and the dashes together: every dash anim strokes, as an
 /// interval of the outline's length divided by the whole length, written
-/// from the first dash's start (the `stroke-dashoffset`) round to it again
-/// (the pattern's period is 1, so nothing past the path's end is drawn
-/// twice). An untrimmed stroke keeps its own pattern, divided by the
+/// from the first dash's start (the `stroke-dashoffset`), the last gap
+/// running past the path's end (so nothing is drawn twice). An untrimmed stroke keeps its own pattern, divided by the
 /// length, and its phase: the browser restarts it at each subpath as anim
 /// does. These channels replace the trim's for a dashed view only, so an
 /// undashed view's page is as before.
@@ -57,15 +56,25 @@ extension PlayerShapeChannel {
     guard pattern.draws(along: pieces.reduce(0) { $0 + $1.1 - $1.0 }) else { return nil }
     var dashes: [ClosedRange<Double>] = []
     for (lower, upper) in pieces {
-      for d in pattern.dashes(along: upper - lower, offset: offset) ?? [] {
+      // A dash that the piece's end cuts to under a thousandth of a point is
+      // left out: Cairo measures a curve by flattening it, and draws no cap
+      // for a sliver its measure puts past the end.
+      for d in pattern.dashes(along: upper - lower, offset: offset) ?? []
+      where
+        !(d.lowerBound > 0 && d.upperBound >= upper - lower
+        && d.upperBound - d.lowerBound < 1e-3)
+      {
         dashes.append((lower + d.lowerBound) / total...(lower + d.upperBound) / total)
       }
     }
     dashes.sort { $0.lowerBound < $1.lowerBound }
     guard let first = dashes.first else { return ([0, 1], 0, false) }
+    // The last gap reaches one length past the path's end: a pattern of
+    // period exactly 1 would start a zero-length dash at the end, which a
+    // round or square cap draws as a dot.
     var array: [Double] = []
     for (i, d) in dashes.enumerated() {
-      let next = i + 1 < dashes.count ? dashes[i + 1].lowerBound : first.lowerBound + 1
+      let next = i + 1 < dashes.count ? dashes[i + 1].lowerBound : first.lowerBound + 2
       array.append(d.upperBound - d.lowerBound)
       array.append(max(next - d.upperBound, 0))
     }
