@@ -101,7 +101,7 @@ extension CairoCanvas {
       flush()
     }
     let stroke = v.color(.stroke)
-    let width = v.drawn(.strokeWidth)
+    let width = v.strokeWidth(path: path)
     guard stroke.a * alpha > 0, width > 0 else { return }
     let piece = outline.trimmed(
       start: v.drawn(.trimStart), end: v.drawn(.trimEnd), offset: v.number(.trimOffset))
@@ -117,7 +117,7 @@ extension CairoCanvas {
     let paint = Paint(r: stroke.r, g: stroke.g, b: stroke.b, a: stroke.a * alpha)
     let bounds = (grown.minimum.x, grown.minimum.y, grown.maximum.x, grown.maximum.y)
     // Dashes (SPEC §21.3) cut the trimmed piece, each subpath from its start.
-    let dash = v.strokeDash(along: piece)
+    let dash = v.strokeDash(along: piece, path: path)
     if let gradient = v.gradient(.stroke) {
       guard
         let paint = GradientPaint(

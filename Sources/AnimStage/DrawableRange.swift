@@ -86,11 +86,11 @@ public enum DrawableRange {
     guard kind.outline != .none else { return nil }
     let path = scene.paths[id]
     let text = scene.textView(id)
-    let stroked = v.color(.stroke).a > 0 && v.drawn(.strokeWidth) > 0
+    let stroked = v.color(.stroke).a > 0 && v.strokeWidth(path: path) > 0
     let reach =
       stroked
       ? Outline.strokeOutset(
-        strokeWidth: v.drawn(.strokeWidth), join: .miter, cap: .square,
+        strokeWidth: v.strokeWidth(path: path), join: .miter, cap: .square,
         largestScale: Outline.largestScale(a: placed.a, b: placed.b, c: placed.c, d: placed.d))
       : 0
     // A bound from the box alone: most views are settled here.

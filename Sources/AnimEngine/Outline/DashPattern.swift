@@ -172,11 +172,21 @@ extension PropertyReading {
     DashPatterns.pattern(number(.dash))
   }
 
-  /// The dashes the trimmed `piece` is stroked with, nil when it is
-  /// stroked solid: no pattern, or one that would cut it into more than
-  /// ``DashPattern/maxDashes`` dashes (measured along the whole piece).
-  public func strokeDash(along piece: Outline) -> StrokeDash? {
-    guard let pattern = dashPattern(), pattern.draws(along: piece.length) else { return nil }
-    return StrokeDash(lengths: pattern.lengths, phase: pattern.phase(number(.dashOffset)))
+  /// The dashes the trimmed `piece` (in box points) is stroked with, in
+  /// box points (a shape's pattern and offset times its viewBox scale,
+  /// ``strokeScale(path:)``); nil when it is stroked solid: no pattern, or
+  /// one that would cut it into more than ``DashPattern/maxDashes`` dashes
+  /// (measured along the whole piece).
+  public func strokeDash(along piece: Outline, path: ShapePath? = nil) -> StrokeDash? {
+    guard var pattern = dashPattern() else { return nil }
+    var offset = number(.dashOffset)
+    if path != nil {
+      let scale = strokeScale(path: path)
+      guard let scaled = pattern.scaled(by: scale) else { return nil }
+      pattern = scaled
+      offset *= scale
+    }
+    guard pattern.draws(along: piece.length) else { return nil }
+    return StrokeDash(lengths: pattern.lengths, phase: pattern.phase(offset))
   }
 }

@@ -13,6 +13,12 @@ extension LottieWriter {
     String, JSONValue
   )? {
     guard let pattern = Self.dashPattern(view) else { return nil }
+    // A shape's pattern is in its viewBox's units (SPEC §21.3), at the
+    // first frame's scale.
+    let f =
+      view.path?.strokeScale(
+        width: view.track(.width).keys[0].value[0], height: view.track(.height).keys[0].value[0])
+      ?? 1
     func fixed(_ v: Double) -> JSONValue { .object([("a", .integer(0)), ("k", .number(v))]) }
     var entries: [JSONValue] = []
     for (i, length) in pattern.lengths.enumerated() {
@@ -20,7 +26,7 @@ extension LottieWriter {
       entries.append(
         .object([
           ("n", .string(isDash ? "d" : "g")), ("nm", .string(isDash ? "dash" : "gap")),
-          ("v", fixed(length * k)),
+          ("v", fixed(length * k * f)),
         ]))
     }
     entries.append(
@@ -29,7 +35,7 @@ extension LottieWriter {
         (
           "v",
           ctx.property(
-            [LottieTrack(view.track(.dashOffset), lane: 0) { $0 * k }], vector: false)
+            [LottieTrack(view.track(.dashOffset), lane: 0) { $0 * k * f }], vector: false)
         ),
       ]))
     return ("d", .array(entries))
@@ -45,7 +51,8 @@ extension LottieWriter {
     else { return nil }
     let w = abs(view.track(.width).keys[0].value[0])
     let h = abs(view.track(.height).keys[0].value[0])
-    return pattern.draws(along: 2 * (w + h)) ? pattern : nil
+    let f = view.path?.strokeScale(width: w, height: h) ?? 1
+    return pattern.draws(along: 2 * (w + h) / (f > 0 ? f : 1)) ? pattern : nil
   }
 
   /// What the Lottie export cannot draw of dashes as anim does, one

@@ -18,12 +18,19 @@ extension PlayerShapeChannel {
     kind: ViewKind, path: ShapePath?, geometry: [Property], values: [PropertyValue]
   ) -> (array: [Double], offset: Double, visible: Bool)? {
     let n = geometry.count
-    guard let pattern = DashPatterns.pattern(values[n + 3][0]) else { return nil }
+    guard var pattern = DashPatterns.pattern(values[n + 3][0]) else { return nil }
+    var offset = values[n + 4][0]
+    if let path, let w = geometry.firstIndex(of: .width), let h = geometry.firstIndex(of: .height) {
+      // A shape's pattern is in its viewBox's units (SPEC §21.3).
+      let f = path.strokeScale(width: values[w][0], height: values[h][0])
+      guard let scaled = pattern.scaled(by: f) else { return nil }
+      pattern = scaled
+      offset *= f
+    }
     let outline = Self.outline(kind: kind, path: path, geometry: geometry, values: values)
     let measured = MeasuredOutline(outline)
     let total = measured.length
     guard total > 0, total.isFinite else { return nil }
-    let offset = values[n + 4][0]
     let s = min(max(values[n][0], 0), 1)
     let e = min(max(values[n + 1][0], 0), 1)
     let (low, high) = (min(s, e), max(s, e))

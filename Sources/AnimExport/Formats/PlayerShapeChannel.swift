@@ -100,10 +100,7 @@ struct PlayerShapeChannel {
           return ShapeValue(form: "", numbers: [-(min(s, e) + values[2][0])])
         },
         text: { JSONValue.format($0.numbers[0]) }),
-      PlayerShapeChannel(
-        css: "stroke-width", inputs: [.strokeWidth],
-        value: { ShapeValue(form: "", numbers: [max($0[0][0], 0)]) },
-        text: { JSONValue.format($0.numbers[0]) }),
+      strokeWidth(path: path),
       // The view's alpha (unless the element's opacity carries it), and 0
       // for a zero-length piece, which draws nothing, caps included (SPEC
       // §16.3), where SVG would draw a round cap's dot.
@@ -135,6 +132,25 @@ struct PlayerShapeChannel {
         },
         text: { $0.form }),
     ]
+  }
+
+  /// The stroke's width in the element's box points: a shape's
+  /// `strokeWidth` is in its viewBox's units (SPEC §21.3), so it is times
+  /// the viewBox scale for the box's size at each time.
+  static func strokeWidth(path: ShapePath?) -> PlayerShapeChannel {
+    guard let path else {
+      return PlayerShapeChannel(
+        css: "stroke-width", inputs: [.strokeWidth],
+        value: { ShapeValue(form: "", numbers: [max($0[0][0], 0)]) },
+        text: { JSONValue.format($0.numbers[0]) })
+    }
+    return PlayerShapeChannel(
+      css: "stroke-width", inputs: [.strokeWidth, .width, .height],
+      value: { values in
+        let f = path.strokeScale(width: values[1][0], height: values[2][0])
+        return ShapeValue(form: "", numbers: [max(values[0][0], 0) * f])
+      },
+      text: { JSONValue.format($0.numbers[0]) })
   }
 
   /// The CSS `translate` of the group that holds a view's children in the
