@@ -70,13 +70,29 @@ def outline(view):
     return path
 
 
-def skia_scene(t):
+# A 24-unit icon drawn eight times larger (SPEC §21.3): its stroke width,
+# dashes and offset are in its viewBox's units, so Skia draws it under the
+# box's scale, as SVG draws a viewBox.
+TICK = "M4 12 L10 18 L20 6"
+ICON = f"""
+stage(width: 240, height: 220, background: white)
+shape tick(x: 120, y: 110, width: 192, height: 192, viewBox: (0, 0, 24, 24), d: "{TICK}", color: transparent, stroke: "#6a1b9a", strokeWidth: 2, lineJoin: round, dash: [3, 2], dashOffset: 1)
+"""
+ICON_VIEWS = [
+    dict(geometry=("--d", TICK), x=120, y=110, w=192, h=192, unit=8, colour=(0x6a, 0x1b, 0x9a),
+         width=2, dash=[3, 2], cap="butt", join="round", offset=lambda t: 1,
+         trim=lambda t: (0, 1)),
+]
+JOINS = {"miter": skia.Paint.kMiter_Join, "round": skia.Paint.kRound_Join}
+
+
+def skia_scene(t, views=None, size=(300, 200)):
     """Skia's picture of the scene at time t: each outline trimmed by
     PathMeasure, then dashed by DashPathEffect from the piece's start."""
-    surface = skia.Surface(300, 200)
+    surface = skia.Surface(*size)
     canvas = surface.getCanvas()
     canvas.clear(skia.ColorWHITE)
-    for view in VIEWS:
+    for view in views or VIEWS:
         whole = outline(view)
         start, end = view["trim"](t)
         if (start, end) == (0, 1):
@@ -89,11 +105,13 @@ def skia_scene(t):
         dash = view["dash"] * (2 if len(view["dash"]) % 2 else 1)
         paint = skia.Paint(
             AntiAlias=True, Style=skia.Paint.kStroke_Style, StrokeWidth=view["width"],
-            StrokeCap=CAPS[view["cap"]], StrokeJoin=skia.Paint.kMiter_Join, StrokeMiter=4,
+            StrokeCap=CAPS[view["cap"]], StrokeJoin=JOINS[view.get("join", "miter")],
+            StrokeMiter=4,
             Color=skia.Color(*view["colour"]),
             PathEffect=skia.DashPathEffect.Make(dash, view["offset"](t)))
         canvas.save()
         canvas.translate(view["x"] - view["w"] / 2, view["y"] - view["h"] / 2)
+        canvas.scale(view.get("unit", 1), view.get("unit", 1))
         canvas.drawPath(stroked, paint)
         canvas.restore()
     return surface.makeImageSnapshot().toarray()[:, :, [2, 1, 0]].astype(int)
@@ -202,3 +220,40 @@ def test_lottie_players_dash_the_trimmed_strokes_like_anim(player, tmp_path):
         # lands a pixel away, 24 pixels of the curve's dashes at frame 10.
         stray = 30 if player == "rlottie" else 0
         assert_same_dashes(load(png), theirs, f"{player} frame {frame}", stray, tolerance=3)
+
+
+def test_a_shapes_stroke_and_dashes_are_in_its_viewbox_units(tmp_path):
+    """skia-python, Chromium (SVG and the player) and ThorVG draw the icon
+    as anim does: a stroke 2 units wide is 16 points wide at 8×, its dashes
+    24 and 16 points, its offset 8."""
+    script = tmp_path / "icon.anim"
+    script.write_text(ICON)
+    png, svg = tmp_path / "icon.png", tmp_path / "icon.svg"
+    run("render", str(script), "-o", str(png), "--quiet")
+    mine = load(png)
+    assert_same_dashes(mine, skia_scene(0, ICON_VIEWS, (240, 220)), "skia icon")
+    run("render", str(script), "-o", str(svg), "--quiet")
+    text = svg.read_text()
+    assert 'stroke-width="16"' in text and 'stroke-dasharray="24 16"' in text, text
+    doc = tmp_path / "icon.json"
+    run("export", str(script), "-o", str(doc), "--to", "0.1", "--fps", "10")
+    theirs = np.array(PLAYERS["thorvg"](doc, 0).convert("RGB")).astype(int)
+    assert_same_dashes(mine, theirs, "thorvg icon", tolerance=3)
+    from test_gradients import chromium
+    browser = chromium()
+    shot = tmp_path / "chromium.png"
+    subprocess.run(
+        [browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+         "--window-size=240,220", f"--screenshot={shot}", svg.as_uri()],
+        capture_output=True, timeout=120, check=True)
+    assert_same_dashes(mine, load(shot), "chromium icon", tolerance=2)
+    from cdp_support import Browser
+    from test_player import state_at
+    page = tmp_path / "icon.html"
+    run("export", str(script), "-o", str(page), "--to", "0.1", "--fps", "10")
+    with Browser() as b:
+        b.open(f"file://{page}")
+        state = state_at(b, 0)["views"]["tick"]
+        assert state["strokeWidth"] == 16, state
+        shot = np.array(b.screenshot("#stage").convert("RGB")).astype(int)
+    assert_same_dashes(mine, shot, "player icon", tolerance=2)

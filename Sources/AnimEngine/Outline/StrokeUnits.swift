@@ -15,7 +15,10 @@ extension ShapePath {
   public func strokeScale(width: Double, height: Double) -> Double {
     let sx = abs(width) / viewBox.width
     let sy = abs(height) / viewBox.height
-    let f = sx.squareRoot() * sy.squareRoot()
+    // Exact where the scale is even; the product's root where it is
+    // finite, else the roots' product (1e308 × 1e308 overflows).
+    var f = sx == sy ? sx : (sx * sy).squareRoot()
+    if !f.isFinite { f = sx.squareRoot() * sy.squareRoot() }
     if f.isNaN { return 0 }
     return min(f, .greatestFiniteMagnitude)
   }
