@@ -127,6 +127,10 @@ struct ExportCommand: ParsableCommand {
       {
         Terminal.writeError("anim export: warning: \(warning)")
       }
+    } else {
+      for warning in HTMLPlayerWriter.dashWarnings(recording) {
+        Terminal.writeError("anim export: warning: \(warning)")
+      }
     }
     // The plays heard (SPEC §22): Lottie's markers, the player's sound.
     var soundFile: TemporaryOutput?

@@ -42,7 +42,6 @@ EXPECTED_MISSES = {
     "thorvg.example__res_lottie_gradient_infinite.json": "gradients",
     "thorvg.example__res_lottie_coin.json": "gradients: drawn in their average colour, 1.1 % off",
     "test-files__data_layers_image-layer.json": "image views",
-    "test-files__data_shape-style_stroke-dash.json": "dashes",
     "test-files__data_shape-style_winding-evenodd.json": "the even-odd rule, for paths that cross",
     "skia__resources_skottie_skottie-luma-matte.json": "a luma matte of several luminances (a clip is one level)",
     # Colours written 0–255 (bodymovin before 4.1.9): anim reads them as

@@ -132,3 +132,24 @@ extension PlayerShapeChannel {
     ]
   }
 }
+
+extension HTMLPlayerWriter {
+  /// What the HTML player draws of dashes otherwise than anim, one sentence
+  /// each (the CLI prints them as warnings): a text's stroke, and a
+  /// trimmed outline of several subpaths whose geometry moves, both drawn
+  /// solid (docs/spec.md §21.3).
+  public static func dashWarnings(_ recording: StageRecording) -> [String] {
+    recording.views.compactMap { view in
+      guard view.track(.dash).keys.contains(where: { $0.value[0] != 0 }) else { return nil }
+      if view.kind == .text {
+        return
+          "\(view.name).dash: a text's dashed stroke is drawn solid by the HTML player"
+      }
+      if contourOutline(view)?.moves == true {
+        return
+          "\(view.name).dash: a trimmed outline of several subpaths that changes over time is drawn undashed by the HTML player"
+      }
+      return nil
+    }
+  }
+}
