@@ -182,8 +182,12 @@ public enum DrawableRange {
       why = " (\(scene.name(of: view)).\(property.name) is \(NumberText.format(value)))"
     } else if scene.record(of: id).number(.outline) != 0 {
       why = " (the outline it was morphed into, stretched onto its box)"
-    } else if scene.kind(of: id).outline == .path,
-      let path = scene.paths[id], !(scene.record(of: id).strokeWidth(path: path) <= limit)
+    } else if scene.kind(of: id).outline == .path, let path = scene.paths[id],
+      !(scene.record(of: id).strokeWidth(path: path) <= limit),
+      let box = path.outline(
+        width: scene.record(of: id).number(.width),
+        height: scene.record(of: id).number(.height)
+      ).bounds(), largest(box) <= limit
     {
       // A shape's stroke is in its viewBox's units (SPEC §21.3).
       let width = NumberText.format(scene.record(of: id).drawn(.strokeWidth))

@@ -58,7 +58,8 @@ extension PropertyTable {
         appliesWhen: .stroked, letters: .follows),
       PropertyDeclaration(
         "strokeWidth", .number, default: PropertyValue(2, 0, 0, 0),
-        role: .paint, summary: "the stroke width, in the view's local points (a shape's: viewBox units)",
+        role: .paint,
+        summary: "the stroke width, in the view's local points (a shape's: viewBox units)",
         drawClamp: .atLeastZero, appliesWhen: .stroked, letters: .follows),
       PropertyDeclaration(
         "lineCap", .choice(["butt", "round", "square"]),
