@@ -8,12 +8,13 @@ extension NameChecker {
   /// throw (`fade has no parameter 'eas'`, hint `did you mean 'ease:'?`).
   mutating func checkLabels(of callee: String, _ arguments: [Argument]) {
     // Most calls have no label: nothing to look up (the LSP checks on every key).
-    guard arguments.contains(where: { $0.label != nil }), BuiltinOptions.isListed(callee),
-      Builtins.all[callee] != nil
+    // Every name the table lists is a builtin (`VocabularyTests`).
+    guard arguments.contains(where: { $0.label != nil }),
+      let taken = BuiltinOptions.listedLabels(of: callee)
     else { return }
-    let known = BuiltinOptions.labels(of: callee)
     for argument in arguments {
-      guard let label = argument.label, !known.contains(label.name) else { continue }
+      guard let label = argument.label, !taken.contains(label.name) else { continue }
+      let known = BuiltinOptions.labels(of: callee)
       if callee == "tween" || callee == "spring",
         let property = PropertyTable.standard.property(named: label.name),
         property.declaration.access.contains(.settable),
@@ -114,8 +115,8 @@ extension NameChecker {
     }
     // What the property holds, from the table; an alias sets numbers, or a
     // point (`anchor: (0, 1)`). A shape's viewBox is checked when it runs.
-    let table = PropertyTable.standard
-    if let alias = table.alias(named: label.name, for: kind), alias.form == .point {
+    if let alias = PropertyTable.standard.alias(named: label.name, for: kind), alias.form == .point
+    {
       guard shown != "point" else { return }
       settingErrors.append(
         (
@@ -128,7 +129,7 @@ extension NameChecker {
     // A shape's own settings (`viewBox`, `points`, `closed`, `smooth`) are
     // checked when it is declared.
     if ViewSettings.declarationOnly(of: kind).contains(label.name), label.name != "d" { return }
-    let property = table.property(named: label.name)
+    let property = PropertyTable.standard.property(named: label.name)
     let type = property?.declaration.type ?? .number
     let message: String
     switch type {
@@ -176,7 +177,7 @@ extension NameChecker {
   /// on a name declared as a view (SPEC §23.3).
   mutating func checkAssignedRange(_ target: Expr, _ value: Expr) {
     guard case .member(let base, let name) = target.kind, case .identifier(let view) = base.kind,
-      viewNames.contains(view), !valueNames.contains(view),
+      knows(view, .view), !knows(view, .value),
       let (message, hint) = Self.rangeProblem(name.name, value)
     else { return }
     settingErrors.append(
