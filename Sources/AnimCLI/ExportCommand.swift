@@ -122,7 +122,13 @@ struct ExportCommand: ParsableCommand {
     let exportStage = ExportStage(layout)
     if format == .lottie {
       // What players draw otherwise or not at all (SPEC §21.6).
-      for warning in LottieWriter.warnings(recording) + LottieWriter.effectWarnings(recording) {
+      for warning in LottieWriter.warnings(recording) + LottieWriter.effectWarnings(recording)
+        + LottieWriter.dashWarnings(recording)
+      {
+        Terminal.writeError("anim export: warning: \(warning)")
+      }
+    } else {
+      for warning in HTMLPlayerWriter.dashWarnings(recording) {
         Terminal.writeError("anim export: warning: \(warning)")
       }
     }

@@ -76,6 +76,16 @@ public struct ViewBook: Sendable {
         continue
       case .color, .paint:
         members.append(("type", .string("color")))
+      case .dash:
+        // A dash pattern (SPEC §21.3) as `print` writes it, at the first
+        // frame: its lane is an id.
+        let first = view.track(property).keys.first?.value[0] ?? 0
+        let written = DashPatterns.pattern(first)?.written ?? []
+        members.append(("type", .string("word")))
+        members.append(
+          ("value", .string("[" + written.map(NumberText.format).joined(separator: ", ") + "]")))
+        properties.append(.object(members))
+        continue
       case .boolean:
         members.append(("type", .string("boolean")))
       case .choice(let cases):

@@ -101,7 +101,7 @@ extension CairoCanvas {
       flush()
     }
     let stroke = v.color(.stroke)
-    let width = v.drawn(.strokeWidth)
+    let width = v.strokeWidth(path: path)
     guard stroke.a * alpha > 0, width > 0 else { return }
     let piece = outline.trimmed(
       start: v.drawn(.trimStart), end: v.drawn(.trimEnd), offset: v.number(.trimOffset))
@@ -116,6 +116,8 @@ extension CairoCanvas {
     let grown = box.grown(by: reach)
     let paint = Paint(r: stroke.r, g: stroke.g, b: stroke.b, a: stroke.a * alpha)
     let bounds = (grown.minimum.x, grown.minimum.y, grown.maximum.x, grown.maximum.y)
+    // Dashes (SPEC §21.3) cut the trimmed piece, each subpath from its start.
+    let dash = v.strokeDash(along: piece, path: path)
     if let gradient = v.gradient(.stroke) {
       guard
         let paint = GradientPaint(
@@ -129,7 +131,7 @@ extension CairoCanvas {
         width: CairoOutline.drawableWidth(
           width, largestScale: Outline.largestScale(a: xx, b: yx, c: xy, d: yy)),
         cap: cap, join: join)
-      cairo_stroke(cr)
+      CairoOutline.stroke(cr, dash: dash)
       cairo_identity_matrix(cr)
       blendMask(paint, bounds)
       return
@@ -138,7 +140,7 @@ extension CairoCanvas {
     // Only strokes whose coverage is the same at every whole-pixel offset
     // (CoverageCache): straight segments, round or bevel joins.
     var shape: CoverageCache.Shape?
-    if join != .miter && CoverageCache.isStraight(piece) {
+    if dash == nil && join != .miter && CoverageCache.isStraight(piece) {
       cairo_identity_matrix(cr)
       let head: [Int64] = [
         1, Int64(bitPattern: xx.bitPattern), Int64(bitPattern: yx.bitPattern),
@@ -158,7 +160,7 @@ extension CairoCanvas {
       width: CairoOutline.drawableWidth(
         width, largestScale: Outline.largestScale(a: xx, b: yx, c: xy, d: yy)),
       cap: cap, join: join)
-    cairo_stroke(cr)
+    CairoOutline.stroke(cr, dash: dash)
     cairo_identity_matrix(cr)
     batch.add(paint, bounds)
     if let shape { keep(shape, bounds) }

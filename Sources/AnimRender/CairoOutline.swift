@@ -58,6 +58,20 @@ enum CairoOutline {
     return min(width, DeviceClip.safeRange / largestScale)
   }
 
+  /// Strokes `cr`'s path with `dash` (SPEC §21.3; nil: solid), in user
+  /// units as the width is, and leaves the stroke solid again.
+  static func stroke(_ cr: OpaquePointer, dash: StrokeDash?) {
+    guard let dash else {
+      cairo_stroke(cr)
+      return
+    }
+    dash.lengths.withUnsafeBufferPointer {
+      cairo_set_dash(cr, $0.baseAddress, Int32($0.count), dash.phase)
+    }
+    cairo_stroke(cr)
+    cairo_set_dash(cr, nil, 0, 0)
+  }
+
   /// Sets `cr`'s stroke: `width` (in user units, so it scales with the
   /// matrix in force when stroking), the cap, the join and SPEC §16.2's
   /// miter limit of 4.

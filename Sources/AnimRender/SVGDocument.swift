@@ -225,7 +225,7 @@ public enum SVGDocument {
       out += "\(placed)/>\n"
     }
     let stroke = s.color(.stroke)
-    let width = s.drawn(.strokeWidth)
+    let width = s.strokeWidth(path: path)
     guard stroke.a * alpha > 0, width > 0 else { return out }
     let piece = outline.trimmed(
       start: s.drawn(.trimStart), end: s.drawn(.trimEnd), offset: s.number(.trimOffset))
@@ -244,6 +244,12 @@ public enum SVGDocument {
     if strokeAlpha < 1 { out += " stroke-opacity=\"\(number(strokeAlpha))\"" }
     out += " stroke-width=\"\(number(width))\" stroke-linecap=\"\(cap.rawValue)\""
     out += " stroke-linejoin=\"\(join.rawValue)\" stroke-miterlimit=\"4\""
+    if let dash = s.strokeDash(along: piece, path: path) {
+      // SPEC §21.3: the dashes of the piece written (trimmed) above, each
+      // subpath from its start, as SVG 2 dashes a path.
+      out += " stroke-dasharray=\"\(dash.lengths.map(number).joined(separator: " "))\""
+      if dash.phase != 0 { out += " stroke-dashoffset=\"\(number(dash.phase))\"" }
+    }
     out += "\(placed)/>\n"
     return out
   }

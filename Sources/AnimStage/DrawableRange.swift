@@ -86,11 +86,11 @@ public enum DrawableRange {
     guard kind.outline != .none else { return nil }
     let path = scene.paths[id]
     let text = scene.textView(id)
-    let stroked = v.color(.stroke).a > 0 && v.drawn(.strokeWidth) > 0
+    let stroked = v.color(.stroke).a > 0 && v.strokeWidth(path: path) > 0
     let reach =
       stroked
       ? Outline.strokeOutset(
-        strokeWidth: v.drawn(.strokeWidth), join: .miter, cap: .square,
+        strokeWidth: v.strokeWidth(path: path), join: .miter, cap: .square,
         largestScale: Outline.largestScale(a: placed.a, b: placed.b, c: placed.c, d: placed.d))
       : 0
     // A bound from the box alone: most views are settled here.
@@ -182,6 +182,16 @@ public enum DrawableRange {
       why = " (\(scene.name(of: view)).\(property.name) is \(NumberText.format(value)))"
     } else if scene.record(of: id).number(.outline) != 0 {
       why = " (the outline it was morphed into, stretched onto its box)"
+    } else if scene.kind(of: id).outline == .path, let path = scene.paths[id],
+      !(scene.record(of: id).strokeWidth(path: path) <= limit),
+      let box = path.outline(
+        width: scene.record(of: id).number(.width),
+        height: scene.record(of: id).number(.height)
+      ).bounds(), largest(box) <= limit
+    {
+      // A shape's stroke is in its viewBox's units (SPEC §21.3).
+      let width = NumberText.format(scene.record(of: id).drawn(.strokeWidth))
+      why = " (its strokeWidth, \(width) viewBox units, stretched from its viewBox onto its box)"
     } else if scene.kind(of: id).outline == .path {
       why = " (its path data, stretched from its viewBox onto its box)"
     } else {

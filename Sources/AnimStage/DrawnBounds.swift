@@ -98,7 +98,7 @@ public enum DrawnBounds {
       let cap = LineCap.allCases[min(max(Int(v.number(.lineCap)), 0), 2)]
       let join = LineJoin.allCases[min(max(Int(v.number(.lineJoin)), 0), 2)]
       reach = Outline.strokeOutset(
-        strokeWidth: v.drawn(.strokeWidth), join: join, cap: cap,
+        strokeWidth: v.strokeWidth(path: path), join: join, cap: cap,
         largestScale: Outline.largestScale(a: a, b: b, c: c, d: d))
     }
     let g = box.grown(by: reach)

@@ -55,6 +55,8 @@ final class DeclaredPropertiesTests: XCTestCase {
       // A fraction where the default is 0 (a trim offset of a whole turn
       // draws the same); a whole number past any other (a polygon's sides).
       return NumberText.exact(v == 0 ? 0.3 : (v * 1.5).rounded(.up))
+    case .dash:
+      return "[9, 5]"
     case .boolean, .string, .outline:
       return nil
     }
@@ -96,8 +98,10 @@ final class DeclaredPropertiesTests: XCTestCase {
       else { continue }
       // A shadow's offset and blur show only under a visible shadow (one
       // that shows on the probe's black stage).
-      let shadow: [String: String] =
+      var shadow: [String: String] =
         d.appliesWhen == .shadowed ? ["shadowColor": "\"#ff00ff80\""] : [:]
+      // A dash offset shows only on a dashed stroke (SPEC §21.3).
+      if p == .dashOffset { shadow["dash"] = "[9, 5]" }
       let base = try outputs(script(kind, shadow))
       let changed = try outputs(script(kind, shadow.merging([p.name: value]) { $1 }))
       for (writer, bytes) in base {

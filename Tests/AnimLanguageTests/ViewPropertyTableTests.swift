@@ -42,6 +42,7 @@ final class ViewPropertyTableTests: XCTestCase {
     case .boolean: return ("true", "true")
     case .string: return ("\"abc\"", "\"abc\"")
     case .outline: return nil
+    case .dash: return ("[4, 2]", "[4, 2]")
     }
   }
 

@@ -170,7 +170,15 @@ DRAWN = [
     ("path_in_a_tiny_viewbox",
      "stage(width: 200, height: 200)\n"
      "shape s(d: \"M0 0 L1e-320 0 L1e-320 1e-320 Z\", viewBox: (0, 0, 1e-320, 1e-320), "
-     "x: 100, y: 100, width: 100, height: 100, stroke: red, trimEnd: 0.5)\n", 0, ""),
+     "x: 100, y: 100, width: 100, height: 100, trimEnd: 0.5)\n", 0, ""),
+    # A shape's stroke is in its viewBox's units (SPEC §21.3): 2 units of a
+    # 1e-320 viewBox on a 100-point box are past every number anim draws,
+    # as a strokeWidth of 1e308 is.
+    ("stroke_in_a_tiny_viewbox",
+     "stage(width: 200, height: 200)\n"
+     "shape s(d: \"M0 0 L1e-320 0 L1e-320 1e-320 Z\", viewBox: (0, 0, 1e-320, 1e-320), "
+     "x: 100, y: 100, width: 100, height: 100, stroke: red, trimEnd: 0.5)\n",
+     70, "(its strokeWidth, 2 viewBox units, stretched from its viewBox onto its box)"),
     ("path_across_the_largest_numbers",
      "stage(width: 300, height: 300)\n"
      "shape s(d: \"M-1e308 -1e308 L1e308 1e308 L1e308 -1e308 Z\", "

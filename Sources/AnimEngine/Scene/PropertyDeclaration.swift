@@ -148,11 +148,14 @@ public enum PropertyType: Sendable, Equatable {
   /// `MorphedOutline` (0: the kind's own outline) and the morph's eased
   /// progress, which a morph moves as numbers (SPEC §16.4).
   case outline
+  /// A dash pattern (SPEC §21.3), one slot: the id of its ``DashPattern``
+  /// in ``DashPatterns`` (0: a solid stroke).
+  case dash
 
   /// Slots the property takes in a view's record; 0 for stored objects.
   public var lanes: Int {
     switch self {
-    case .number, .choice, .boolean: return 1
+    case .number, .choice, .boolean, .dash: return 1
     case .color, .paint, .outline: return 4
     case .string: return 0
     }
@@ -166,7 +169,7 @@ public enum PropertyType: Sendable, Equatable {
     switch self {
     case .number, .outline: return .numeric
     case .color, .paint: return .color
-    case .choice, .boolean, .string: return .none
+    case .choice, .boolean, .string, .dash: return .none
     }
   }
 }

@@ -58,7 +58,8 @@ extension PropertyTable {
         appliesWhen: .stroked, letters: .follows),
       PropertyDeclaration(
         "strokeWidth", .number, default: PropertyValue(2, 0, 0, 0),
-        role: .paint, summary: "the stroke width, in the view's local points",
+        role: .paint,
+        summary: "the stroke width, in the view's local points (a shape's: viewBox units)",
         drawClamp: .atLeastZero, appliesWhen: .stroked, letters: .follows),
       PropertyDeclaration(
         "lineCap", .choice(["butt", "round", "square"]),
@@ -80,6 +81,15 @@ extension PropertyTable {
         "trimOffset", .number, role: .paint,
         summary: "shifts the stroked piece along the outline, a fraction", appliesWhen: .stroked,
         letters: .trimShare),
+      // Dashes (SPEC §21.3): in the stroke width's units, after the trim.
+      PropertyDeclaration(
+        "dash", .dash, role: .paint,
+        summary: "the stroke's dash pattern [on, off, …] in strokeWidth's units ([]: solid)",
+        access: [.readable, .settable], appliesWhen: .stroked, letters: .follows),
+      PropertyDeclaration(
+        "dashOffset", .number, role: .paint,
+        summary: "how far into the dash pattern the stroke starts, in strokeWidth's units",
+        appliesWhen: .stroked, letters: .follows),
       PropertyDeclaration(
         "sides", .number, default: PropertyValue(5, 0, 0, 0),
         role: .geometry,
@@ -268,6 +278,8 @@ extension Property {
   public static let trimStart = standard("trimStart")
   public static let trimEnd = standard("trimEnd")
   public static let trimOffset = standard("trimOffset")
+  public static let dash = standard("dash")
+  public static let dashOffset = standard("dashOffset")
   public static let sides = standard("sides")
   public static let points = standard("points")
   public static let innerRadius = standard("innerRadius")

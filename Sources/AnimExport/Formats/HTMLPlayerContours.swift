@@ -22,8 +22,10 @@ extension HTMLPlayerWriter {
 
   /// The `stroke-dashoffset` at the recording's first frame.
   static func firstDashOffset(_ view: RecordedView) -> Double {
-    let channel = PlayerShapeChannel.of(kind: view.kind, path: nil, alphaInStroke: true)
-      .first { $0.css == "stroke-dashoffset" }
+    let channel = PlayerShapeChannel.of(
+      kind: view.kind, path: view.path, alphaInStroke: true, dashed: isDashed(view)
+    )
+    .first { $0.css == "stroke-dashoffset" }
     guard let channel else { return 0 }
     return channel.value(channel.inputs.map { view.track($0).keys.first?.value ?? .zero })
       .numbers[0]

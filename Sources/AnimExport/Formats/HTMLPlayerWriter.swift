@@ -38,10 +38,17 @@ public enum HTMLPlayerWriter {
   {
     let all = PlayerShapeChannel.of(
       kind: view.kind, path: view.path,
-      alphaInStroke: !channels.contains { $0.css == "opacity" })
+      alphaInStroke: !channels.contains { $0.css == "opacity" }, dashed: isDashed(view))
     // A text's outline is its drawings' paths (`textPaths`); its stroke and
     // trim are its group's, which its paths inherit.
     return view.kind == .text ? all.filter { $0.css != "d" } : all
+  }
+
+  /// Whether a view's stroke is dashed at some time (SPEC §21.3). A text's
+  /// outline is not one its channels can make (its glyphs are paths of
+  /// their own): its stroke is drawn solid (docs/spec.md §21.3).
+  static func isDashed(_ view: RecordedView) -> Bool {
+    view.kind != .text && view.track(.dash).keys.contains { $0.value[0] != 0 }
   }
 
   /// The attributes of a view drawn as a path: its outline at the first

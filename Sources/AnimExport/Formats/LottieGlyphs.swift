@@ -28,7 +28,8 @@ struct LottieGlyphText {
       .color, .stroke, .strokeWidth, .lineCap, .lineJoin, .anchorX, .anchorY, .trimStart,
       .trimEnd, .trimOffset,
     ]
-    guard still.allSatisfy({ view.track($0).isStatic }),
+    // A dashed text's stroke is written as every other view's (its `d`).
+    guard still.allSatisfy({ view.track($0).isStatic }), LottieWriter.dashPattern(view) == nil,
       min(max(view.track(.trimStart).keys[0].value[0], 0), 1) == 0,
       min(max(view.track(.trimEnd).keys[0].value[0], 0), 1) == 1,
       let glyphs = TextGlyphs.of(view)

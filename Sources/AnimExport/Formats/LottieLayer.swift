@@ -16,9 +16,9 @@ extension LottieWriter {
       !(view.track(.trimStart).isStatic && view.track(.trimEnd).isStatic
       && min(max(view.track(.trimStart).value(at: recording.start)[0], 0), 1) == 0
       && min(max(view.track(.trimEnd).value(at: recording.start)[0], 0), 1) == 1)
-    // A morphed view (SPEC §16.4) and a trimmed one are paths: Lottie's own
-    // shapes start elsewhere and cannot morph.
-    let asPath = trimmed || SampledShapes.isMorphed(view)
+    // A morphed view (SPEC §16.4), a trimmed one and a dashed one (§21.3)
+    // are paths: Lottie's own shapes start elsewhere and cannot morph.
+    let asPath = trimmed || SampledShapes.isMorphed(view) || Self.dashPattern(view) != nil
     let shapes = outlineShapes(
       view, outline: asPath ? ViewOutline.path : view.kind.outline, recording: recording, ctx: ctx,
       scale: k, inBox: tree != nil)

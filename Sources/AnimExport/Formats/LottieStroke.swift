@@ -95,40 +95,61 @@ extension LottieWriter {
     let first = view.track(.lineCap).keys[0].value[0]
     let cap = LineCap.allCases[min(max(Int(first), 0), 2)]
     let join = LineJoin.allCases[min(max(Int(view.track(.lineJoin).keys[0].value[0]), 0), 2)]
+    let dash = dashMember(view, ctx: ctx, scale: k).map { [$0] } ?? []
     if let members = gradientMembers(view, stroke, ctx: ctx, tree: tree, scale: k) {
       items.append(
         .object(
           [("ty", .string("gs")), ("nm", .string("stroke"))] + members + [
-            ("w", ctx.property([LottieTrack(width, lane: 0) { max($0, 0) * k }], vector: false)),
+            ("w", strokeWidth(view, ctx: ctx, scale: k)),
             ("lc", .integer(LottieShapes.lineCap(cap))),
             ("lj", .integer(LottieShapes.lineJoin(join))),
             ("ml", .integer(4)),
-          ]))
+          ] + dash))
       return [group("stroke", items)]
     }
     items.append(
-      .object([
-        ("ty", .string("st")), ("nm", .string("stroke")),
-        (
-          "c",
-          ctx.property(
-            (0..<3).map { lane in LottieTrack(stroke, lane: lane) { $0 } }, vector: true)
-        ),
-        (
-          "o",
-          ctx.property(
-            [paintAlpha(stroke, tree).clamped(to: 0, 100)],
-            vector: false)
-        ),
-        (
-          "w",
-          ctx.property(
-            [LottieTrack(width, lane: 0) { max($0, 0) * k }], vector: false)
-        ),
-        ("lc", .integer(LottieShapes.lineCap(cap))),
-        ("lj", .integer(LottieShapes.lineJoin(join))),
-        ("ml", .integer(4)),
-      ]))
+      .object(
+        [
+          ("ty", .string("st")), ("nm", .string("stroke")),
+          (
+            "c",
+            ctx.property(
+              (0..<3).map { lane in LottieTrack(stroke, lane: lane) { $0 } }, vector: true)
+          ),
+          (
+            "o",
+            ctx.property(
+              [paintAlpha(stroke, tree).clamped(to: 0, 100)],
+              vector: false)
+          ),
+          ("w", strokeWidth(view, ctx: ctx, scale: k)),
+          ("lc", .integer(LottieShapes.lineCap(cap))),
+          ("lj", .integer(LottieShapes.lineJoin(join))),
+          ("ml", .integer(4)),
+        ] + dash))
     return [group("stroke", items)]
+  }
+
+  /// The stroke's width `w` in pixels: `strokeWidth` × `k`, and a shape's
+  /// times its viewBox scale (SPEC §21.3, ``ShapePath/strokeScale``), each
+  /// frame's when its box is resized.
+  static func strokeWidth(_ view: RecordedView, ctx: Context, scale k: Double) -> JSONValue {
+    let width = view.track(.strokeWidth)
+    guard let path = view.path else {
+      return ctx.property([LottieTrack(width, lane: 0) { max($0, 0) * k }], vector: false)
+    }
+    let w = view.track(.width)
+    let h = view.track(.height)
+    if w.isStatic && h.isStatic {
+      let f = path.strokeScale(width: w.keys[0].value[0], height: h.keys[0].value[0])
+      return ctx.property([LottieTrack(width, lane: 0) { max($0, 0) * k * f }], vector: false)
+    }
+    let values = SampledShapes.frameTimes(ctx.recording).map { t in
+      [
+        max(width.value(at: t)[0], 0) * k
+          * path.strokeScale(width: w.value(at: t)[0], height: h.value(at: t)[0])
+      ]
+    }
+    return SampledShapes.numbers(values, vector: false, recording: ctx.recording)
   }
 }

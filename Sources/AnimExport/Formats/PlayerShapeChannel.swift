@@ -38,12 +38,26 @@ struct PlayerShapeChannel {
   /// path, its anchor point at the element's origin. `alphaInStroke`: the
   /// view's alpha is its stroke's opacity too (false when the element's
   /// `opacity` carries it; see ``PlayerChannel``).
-  static func of(kind: ViewKind, path: ShapePath?, alphaInStroke: Bool) -> [PlayerShapeChannel] {
+  /// `dashed`: the view's stroke is dashed at some time (SPEC §21.3), and
+  /// the trim's channels are ``dashed(kind:path:geometry:alphaInStroke:)``.
+  static func of(kind: ViewKind, path: ShapePath?, alphaInStroke: Bool, dashed: Bool = false)
+    -> [PlayerShapeChannel]
+  {
     // The outline's inputs, placed by the anchor; a morph's outline is
     // sampled at every frame apart (`HTMLPlayerWriter.pathAnimation`).
     let geometry: [Property] =
       [.anchorX, .anchorY] + SampledShapes.recordedInputs(of: kind).filter { $0 != .outline }
-    return [
+    let all = undashed(kind: kind, path: path, alphaInStroke: alphaInStroke, geometry: geometry)
+    guard dashed else { return all }
+    let trims = Self.dashed(
+      kind: kind, path: path, geometry: geometry, alphaInStroke: alphaInStroke)
+    return all.map { channel in trims.first { $0.css == channel.css } ?? channel }
+  }
+
+  private static func undashed(
+    kind: ViewKind, path: ShapePath?, alphaInStroke: Bool, geometry: [Property]
+  ) -> [PlayerShapeChannel] {
+    [
       PlayerShapeChannel(
         css: "d", inputs: geometry,
         value: { values in
@@ -86,10 +100,7 @@ struct PlayerShapeChannel {
           return ShapeValue(form: "", numbers: [-(min(s, e) + values[2][0])])
         },
         text: { JSONValue.format($0.numbers[0]) }),
-      PlayerShapeChannel(
-        css: "stroke-width", inputs: [.strokeWidth],
-        value: { ShapeValue(form: "", numbers: [max($0[0][0], 0)]) },
-        text: { JSONValue.format($0.numbers[0]) }),
+      strokeWidth(path: path),
       // The view's alpha (unless the element's opacity carries it), and 0
       // for a zero-length piece, which draws nothing, caps included (SPEC
       // §16.3), where SVG would draw a round cap's dot.
@@ -121,6 +132,25 @@ struct PlayerShapeChannel {
         },
         text: { $0.form }),
     ]
+  }
+
+  /// The stroke's width in the element's box points: a shape's
+  /// `strokeWidth` is in its viewBox's units (SPEC §21.3), so it is times
+  /// the viewBox scale for the box's size at each time.
+  static func strokeWidth(path: ShapePath?) -> PlayerShapeChannel {
+    guard let path else {
+      return PlayerShapeChannel(
+        css: "stroke-width", inputs: [.strokeWidth],
+        value: { ShapeValue(form: "", numbers: [max($0[0][0], 0)]) },
+        text: { JSONValue.format($0.numbers[0]) })
+    }
+    return PlayerShapeChannel(
+      css: "stroke-width", inputs: [.strokeWidth, .width, .height],
+      value: { values in
+        let f = path.strokeScale(width: values[1][0], height: values[2][0])
+        return ShapeValue(form: "", numbers: [max(values[0][0], 0) * f])
+      },
+      text: { JSONValue.format($0.numbers[0]) })
   }
 
   /// The CSS `translate` of the group that holds a view's children in the

@@ -1,3 +1,5 @@
+import AnimEngine
+
 /// Fills and strokes: the paint's settings and runs (colour, opacity as
 /// `alpha`, width, caps, joins, trims), given to the views of the shapes it
 /// paints.
@@ -53,9 +55,7 @@ extension SceneBuilder {
     if gradient == nil { noteExpression(stroke.color) }
     noteExpression(stroke.opacity)
     noteExpression(stroke.width)
-    if let dashes = stroke.dashes {
-      note(dashes, "dashed stroke drawn solid (anim has no dashes yet)")
-    }
+    let dashing = try dashes(stroke.dashes, clock: clock)
     let cap = ["butt", "round", "square"][min(max(stroke.cap, 1), 3) - 1]
     let join = ["miter", "round", "bevel"][min(max(stroke.join, 1), 3) - 1]
     if join == "miter" && stroke.miterLimit != 4
@@ -75,7 +75,48 @@ extension SceneBuilder {
       numberTracks: [("alpha", alpha), ("strokeWidth", width)], isStroke: true,
       suffix: paint.item.name, gradient: gradient)
     if alpha.initial != 1 { style.settings.append(("alpha", .number(alpha.initial))) }
+    if let dashing {
+      // SPEC §21.3: the pattern set, its offset animated.
+      style.settings.append(("dash", .word(dashing.pattern)))
+      if dashing.offset.initial != 0 || dashing.offset.isAnimated {
+        style.settings.append(("dashOffset", .number(dashing.offset.initial)))
+      }
+      style.numberTracks.append(("dashOffset", dashing.offset))
+    }
     try paintShapes(paint, style: style, parent: parent, clock: clock, layer: layer)
+  }
+
+  /// A stroke's `d` (its dashes, SPEC §21.3) as anim's `dash` list, written
+  /// as the script writes it, and the offset's track; nil for none. The
+  /// lengths are taken at their first value (an animated length is noted);
+  /// a pattern anim does not accept (a negative or all-zero one) is noted
+  /// and drawn solid.
+  func dashes(_ ref: JSONRef?, clock: TimeMap) throws(ImportError) -> (
+    pattern: String, offset: Track<Double>
+  )? {
+    guard let ref, let entries = ref.elements else { return nil }
+    var lengths: [Double] = []
+    var offset = Track(Animated(fixed: 0.0), clock: clock)
+    for entry in entries {
+      let name = entry["n"]?.string ?? ""
+      guard let value = entry["v"] else { continue }
+      let animated = try AnimatedReader.number(value)
+      noteExpression(animated)
+      if name == "o" {
+        offset = Track(animated, clock: clock).fromZero(rate: rate, end: end)
+      } else if name == "d" || name == "g" {
+        if animated.keyframes.count > 1 {
+          note(value, "animated dash length drawn at its first value")
+        }
+        lengths.append(animated.first)
+      }
+    }
+    guard (try? DashPattern.make(lengths)) != nil, !lengths.isEmpty else {
+      note(ref, "dashes anim does not draw (a negative or all-zero pattern): drawn solid")
+      return nil
+    }
+    let written = lengths.map { NumberFormat.exact($0) }.joined(separator: ", ")
+    return ("[" + written + "]", offset)
   }
 
   /// Every outline a shape takes at its keyframes (its first values for a

@@ -38,10 +38,30 @@ extension NameChecker {
   /// accepts (`alpha: 2`, `width: -1`, a text's `size: 0`): the error
   /// setting it would throw.
   static func rangeProblem(_ name: String, _ value: Expr) -> (message: String, hint: String?)? {
+    if name == Property.dash.declaration.name, case .list(let items) = value.kind {
+      return dashProblem(items)
+    }
     guard let property = PropertyTable.standard.property(named: name),
       property.declaration.type == .number, let v = literal(value)
     else { return nil }
     return Interpreter.rangeProblem(of: property, v, as: name)
+  }
+
+  /// What is wrong with a literal dash list (`dash: [4, -2]`), checked as
+  /// the interpreter checks it (``DashPattern/make(_:)``); nil when an item
+  /// is not a number literal (then it is checked when it runs).
+  static func dashProblem(_ items: [Expr]) -> (message: String, hint: String?)? {
+    var numbers: [Double] = []
+    for item in items {
+      guard let v = literal(item) else { return nil }
+      numbers.append(v)
+    }
+    do {
+      _ = try DashPattern.make(numbers)
+      return nil
+    } catch {
+      return (error.message, Interpreter.dashHint)
+    }
   }
 
   /// The number a literal (maybe negated) spells.

@@ -166,6 +166,9 @@ extension NameChecker {
       message = "\(label.name) must be true or false, not \(shown)"
     case .choice:
       return  // a word; the interpreter names the cases it takes
+    case .dash:
+      guard shown != "list" else { return }
+      message = "\(label.name) must be a list of lengths [on, off, …], not \(shown)"
     }
     settingErrors.append((nil, .error(message, at: argument.range, kind: .name)))
   }

@@ -165,6 +165,9 @@ public enum Formatting {
       return "none"
     case .outline:
       return MorphedOutlines.name(of: state[value: property]) ?? "none"
+    case .dash:
+      let written = DashPatterns.pattern(state[property])?.written ?? []
+      return "[" + written.map(NumberText.format).joined(separator: ", ") + "]"
     }
   }
 }

@@ -96,6 +96,9 @@ extension Interpreter {
       return .none
     case .outline:
       return MorphedOutlines.name(of: state[value: property]).map { .string($0) } ?? .none
+    case .dash:
+      let written = DashPatterns.pattern(state[property])?.written ?? []
+      return ValueList(written.map { .number($0) }).map { .list($0) } ?? .none
     }
   }
 
@@ -187,6 +190,8 @@ extension Interpreter {
         throw RuntimeError("\(name) must be true or false, not \(value.typeName)", at: range)
       }
       state[property] = b ? 1 : 0
+    case .dash:
+      state[property] = try dashPattern(value, as: name, at: range)
     case .string, .outline:
       guard case .string(let s) = value else {
         throw RuntimeError("\(name) must be a string, not \(value.typeName)", at: range)
@@ -198,6 +203,34 @@ extension Interpreter {
     // A string set ends a scramble under way (SPEC §23.2).
     if property == .text || property == .value { state[.scrambleProgress] = 1 }
   }
+
+  /// The `dash` lane for a script's list (SPEC §21.3): the id of its
+  /// pattern, 0 for `[]` (solid).
+  private func dashPattern(_ value: Value, as name: String, at range: SourceRange) throws
+    -> Double
+  {
+    guard case .list(let list) = value else {
+      throw RuntimeError(
+        "\(name) must be a list of lengths [on, off, …], not \(value.typeName)", at: range,
+        hint: Self.dashHint)
+    }
+    var numbers: [Double] = []
+    for item in list.items {
+      guard case .number(let v) = item else {
+        throw RuntimeError(
+          "\(name)'s entries must be numbers, not \(item.typeName)", at: range, hint: Self.dashHint)
+      }
+      numbers.append(v)
+    }
+    do {
+      return DashPatterns.id(of: try DashPattern.make(numbers))
+    } catch {
+      throw RuntimeError(error.message, at: range, hint: Self.dashHint)
+    }
+  }
+
+  /// The hint of every dash error.
+  static let dashHint = "dash: [8, 4] draws 8-point dashes with 4-point gaps; dash: [] is solid"
 
   /// Sets a number property after the checks its declaration asks for.
   private func setNumber(
