@@ -153,7 +153,6 @@ public final class CairoCanvas {
   private func drawFlat(_ scene: Scene) {
     let plain = Self.flatRectangles
     let alphaClamp = Property.alpha.declaration.drawClamp
-    let radiusClamp = Property.cornerRadius.declaration.drawClamp
     scene.forEachDrawn { id, kind, v in
       var opacity = 1.0
       if Composition.isNeeded(v), case let composition = Composition(v), !composition.isNone {
@@ -164,7 +163,7 @@ public final class CairoCanvas {
             v, scale: layout.scale, at: layout.pixel(x: v.number(.x), y: v.number(.y)))
           openGroup(id, composition: composition, placed: placed, scene: scene)
           if !plain.admits(kind, v)
-            || !batchFlatRectangle(v, alphaClamp: alphaClamp, radiusClamp: radiusClamp, opacity: 1)
+            || !batchFlatRectangle(v, alphaClamp: alphaClamp, opacity: 1)
           {
             flush()
             drawOutline(
@@ -176,7 +175,7 @@ public final class CairoCanvas {
         }
       }
       guard plain.admits(kind, v),
-        batchFlatRectangle(v, alphaClamp: alphaClamp, radiusClamp: radiusClamp, opacity: opacity)
+        batchFlatRectangle(v, alphaClamp: alphaClamp, opacity: opacity)
       else {
         // Every other view is drawn through its outline (SPEC §16), and a
         // rectangle past what Cairo draws exactly, cut to the image.

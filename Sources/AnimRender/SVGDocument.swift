@@ -55,7 +55,9 @@ public enum SVGDocument {
         }
       }
       defer { if group { out += "</g>\n" } }
-      guard plain.admits(kind, s) else {
+      // Corners of different radii are a path (a `<rect>` has one radius).
+      let corners = CornerRadii(of: s).drawn(width: s.number(.width), height: s.number(.height))
+      guard plain.admits(kind, s), corners.isUniform else {
         out += outlineElements(
           kind, s, path: scene.paths[id], text: scene.textView(id), image: scene.images[id],
           layout: layout, opacity: opacity)
@@ -73,7 +75,7 @@ public enum SVGDocument {
       var transform = "translate(\(number(px)) \(number(py)))"
       if rotation != 0 { transform += " rotate(\(number(rotation)))" }
       if sx != 1 || sy != 1 { transform += " scale(\(number(sx)) \(number(sy)))" }
-      let r = s.drawn(.cornerRadius)
+      let r = corners.topLeft
       var shape = "<rect x=\"\(number(-vw / 2))\" y=\"\(number(-vh / 2))\" "
       shape += "width=\"\(number(vw))\" height=\"\(number(vh))\""
       if r > 0 { shape += " rx=\"\(number(r))\" ry=\"\(number(r))\"" }

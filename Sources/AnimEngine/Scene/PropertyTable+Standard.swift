@@ -43,8 +43,23 @@ extension PropertyTable {
         // An image has no fill colour of its own (SPEC §21.4).
         kinds: ["view", "rect", "ellipse", "polygon", "star", "shape", "layer", "text"],
         printing: .always, letters: .follows),
+      // Corner radii (SPEC §21.3): one per corner, `cornerRadius` the alias
+      // that sets all four; drawn scaled down together as CSS does
+      // (``CornerRadii``), each shown as its default when drawn at 0.
       PropertyDeclaration(
-        "cornerRadius", .number, role: .geometry, summary: "the corner radius, in points",
+        "cornerTopLeft", .number, role: .geometry, summary: "the top-left corner's radius, in points",
+        kinds: ["view", "rect"], drawClamp: .halfSmallerSide),
+      PropertyDeclaration(
+        "cornerTopRight", .number, role: .geometry,
+        summary: "the top-right corner's radius, in points",
+        kinds: ["view", "rect"], drawClamp: .halfSmallerSide),
+      PropertyDeclaration(
+        "cornerBottomRight", .number, role: .geometry,
+        summary: "the bottom-right corner's radius, in points",
+        kinds: ["view", "rect"], drawClamp: .halfSmallerSide),
+      PropertyDeclaration(
+        "cornerBottomLeft", .number, role: .geometry,
+        summary: "the bottom-left corner's radius, in points",
         kinds: ["view", "rect"], drawClamp: .halfSmallerSide),
       PropertyDeclaration(
         "anchorX", .number, default: PropertyValue(0.5, 0, 0, 0),
@@ -222,6 +237,11 @@ extension PropertyTable {
     ],
     aliases: [
       PropertyAlias(
+        "cornerRadius", CornerRadii.names, form: .shared, settable: true, kinds: ["view", "rect"],
+        summary:
+          "the corner radius, in points: r sets all four corners, (tl, tr, br, bl) each; reads the top-left"
+      ),
+      PropertyAlias(
         "scale", ["scaleX", "scaleY"], form: .shared,
         settable: true, summary: "sets scaleX and scaleY; reads scaleX"),
       PropertyAlias(
@@ -258,7 +278,10 @@ extension Property {
   public static let scaleX = standard("scaleX")
   public static let scaleY = standard("scaleY")
   public static let color = standard("color")
-  public static let cornerRadius = standard("cornerRadius")
+  public static let cornerTopLeft = standard("cornerTopLeft")
+  public static let cornerTopRight = standard("cornerTopRight")
+  public static let cornerBottomRight = standard("cornerBottomRight")
+  public static let cornerBottomLeft = standard("cornerBottomLeft")
   public static let anchorX = standard("anchorX")
   public static let anchorY = standard("anchorY")
   public static let stroke = standard("stroke")

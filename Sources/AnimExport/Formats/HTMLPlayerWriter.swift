@@ -16,18 +16,21 @@ import AnimEngine
 public enum HTMLPlayerWriter {
   /// Whether `view` is drawn as an SVG `<path>` (SPEC §16): any kind but a
   /// rect, and a rect that is morphed, whose anchor is not its centre or
-  /// whose stroke shows at some time; every other rect stays a `<rect>`, the fastest to draw. A
+  /// whose stroke shows at some time or whose corners differ; every other rect stays a `<rect>`, the fastest to draw. A
   /// text is a group of its drawings' paths instead (`textPaths`).
   static func isPath(_ view: RecordedView) -> Bool {
     if view.kind == .text { return false }
+    // Corners of different radii (SPEC §21.3): a `<rect>` has one radius.
     return !rects.admits(view.kind) { p in view.track(p).keys.map(\.value) }
+      || !RecordedCorners.areUniform(view)
   }
 
   /// What a `<rect>` draws itself (``PlayerChannel``): its box about its
   /// centre, turned and scaled, its corners rounded (`rx`, `ry`), filled at
   /// its alpha. A composed view's group draws its composition around it.
   static let rects = PlainViews(drawing: [
-    .x, .y, .width, .height, .rotation, .scaleX, .scaleY, .alpha, .color, .cornerRadius,
+    .x, .y, .width, .height, .rotation, .scaleX, .scaleY, .alpha, .color,
+    .cornerTopLeft, .cornerTopRight, .cornerBottomRight, .cornerBottomLeft,
   ])
 
   /// The channels of a view drawn as a path, beside `channels` (its
