@@ -13,6 +13,13 @@ enum RecordedCorners {
   /// tracks have the same keyframes (then the top-left's stands for all).
   static func areUniform(_ view: RecordedView) -> Bool {
     let first = view.track(.cornerTopLeft).keys
-    return properties.dropFirst().allSatisfy { view.track($0).keys.elementsEqual(first) }
+    return properties.dropFirst().allSatisfy { view.track($0).keys.elementsEqual(first, by: same) }
+  }
+
+  /// Whether two keyframes are one (a slope that is not known, NaN, is the
+  /// same as another not known).
+  private static func same(_ a: Keyframe, _ b: Keyframe) -> Bool {
+    a.time == b.time && a.value == b.value && a.out == b.out
+      && (a.slope == b.slope || (a.slope.isNaN && b.slope.isNaN))
   }
 }
