@@ -13,7 +13,9 @@ final class CornerRadiiTests: XCTestCase {
     _ a: [Double], _ b: [Double], file: StaticString = #filePath, line: UInt = #line
   ) {
     XCTAssertEqual(a.count, b.count, file: file, line: line)
-    for (x, y) in zip(a, b) { XCTAssertEqual(x, y, accuracy: 1e-12, "\(a)", file: file, line: line) }
+    for (x, y) in zip(a, b) {
+      XCTAssertEqual(x, y, accuracy: 1e-12, "\(a)", file: file, line: line)
+    }
   }
 
   func testRadiiThatFitAreDrawnAsGiven() {

@@ -47,7 +47,10 @@ final class CompletionTests: XCTestCase {
     // A declaration's labels, from the property table, and a choice's cases.
     XCTAssertEqual(
       candidates("rect r(corner"),
-      ["cornerBottomLeft:", "cornerBottomRight:", "cornerRadius:", "cornerTopLeft:", "cornerTopRight:"])
+      [
+        "cornerBottomLeft:", "cornerBottomRight:", "cornerRadius:", "cornerTopLeft:",
+        "cornerTopRight:",
+      ])
     XCTAssertEqual(candidates("view v(lineCap: "), ["butt", "round", "square"])
     // Colours where a value goes, not where a statement starts.
     XCTAssertEqual(candidates("box.color = tom", after: setup), ["tomato"])

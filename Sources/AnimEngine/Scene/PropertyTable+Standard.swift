@@ -47,7 +47,8 @@ extension PropertyTable {
       // that sets all four; drawn scaled down together as CSS does
       // (``CornerRadii``), each shown as its default when drawn at 0.
       PropertyDeclaration(
-        "cornerTopLeft", .number, role: .geometry, summary: "the top-left corner's radius, in points",
+        "cornerTopLeft", .number, role: .geometry,
+        summary: "the top-left corner's radius, in points",
         kinds: ["view", "rect"], drawClamp: .halfSmallerSide),
       PropertyDeclaration(
         "cornerTopRight", .number, role: .geometry,
