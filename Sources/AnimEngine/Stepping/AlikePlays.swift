@@ -83,6 +83,25 @@ final class AlikePlays {
     drift == 0 ? 0 : (k - Double(recordedPlay)) * drift
   }
 
+  /// Whether two plays' parts are the same, bit for bit (so that either may be
+  /// read for the other).
+  static func sameParts(
+    _ x: UnsafeMutableBufferPointer<Part>, _ y: UnsafeMutableBufferPointer<Part>
+  ) -> Bool {
+    guard x.count == y.count else { return false }
+    if x.baseAddress == y.baseAddress { return true }
+    for j in 0..<x.count {
+      let p = x[j]
+      let q = y[j]
+      guard p.start.bitPattern == q.start.bitPattern,
+        p.duration.bitPattern == q.duration.bitPattern,
+        p.a.bitPattern == q.a.bitPattern, p.b.bitPattern == q.b.bitPattern,
+        p.easing == q.easing
+      else { return false }
+    }
+    return true
+  }
+
   /// Whether the stepper may evaluate the plays by arithmetic.
   var isArithmetic: Bool { parts.count > 0 }
 

@@ -40,6 +40,11 @@ final class Stepper {
   private let trackIndex: [Int: Int]
   /// The local time last written.
   private var written = 0.0
+  /// Alike plays recently stepped by arithmetic: a track whose plays have the
+  /// same parts reads these parts instead of its own, so a family of tracks
+  /// repeating one motion (a stagger) reads one buffer that stays in cache
+  /// rather than one cold buffer per track at every part's start.
+  private var recentAlike: [AlikePlays] = []
 
   /// Makes the tracks of `projected` on `scene`, each remembering the value
   /// its property has now.
@@ -281,7 +286,8 @@ final class Stepper {
       alike.end > local
     else { return }
     let limit = local + tolerance(local)
-    let plays = alike.arithmetic
+    var plays = alike.arithmetic
+    plays.parts = sharedParts(alike)
     curves[i].plays = alike
     curves[i].arithmetic = plays
     inForce[i].fromAlikePlays = true
@@ -292,6 +298,18 @@ final class Stepper {
       inForce[i].load(part: curves[i].part, of: plays, play: k, curve: &curves[i])
     }
     inForce[i].nextStart = plays.nextPartStart(play: k, part: curves[i].part)
+  }
+
+  /// The parts of `alike`, or the same parts of a recently stepped alike
+  /// plays (kept alive in `recentAlike`): equal bit for bit, so the values are
+  /// unchanged.
+  private func sharedParts(_ alike: AlikePlays) -> UnsafeMutableBufferPointer<AlikePlays.Part> {
+    for other in recentAlike.reversed() where AlikePlays.sameParts(other.parts, alike.parts) {
+      return other.parts
+    }
+    if recentAlike.count == 4 { recentAlike.removeFirst() }
+    recentAlike.append(alike)
+    return alike.parts
   }
 
   /// Moves track `i` to the part of its alike plays in force at `limit`: the
