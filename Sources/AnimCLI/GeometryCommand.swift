@@ -157,7 +157,8 @@ struct GeometryCommand: ParsableCommand {
     case "rect":
       if let corners {
         let r = try numbers(corners, count: 4, option: "--corners")
-        return .rectangle(width: width, height: height, corners: CornerRadii(r[0], r[1], r[2], r[3]))
+        return .rectangle(
+          width: width, height: height, corners: CornerRadii(r[0], r[1], r[2], r[3]))
       }
       return .rectangle(width: width, height: height, cornerRadius: cornerRadius)
     case "ellipse":
