@@ -214,10 +214,10 @@ public enum SVGDocument {
     } else if let g = s.gradient(.color) {
       let (definition, paint) = gradient(g, width: w, height: h)
       out += definition + "<path d=\"\(outline.svgPathData)\" fill=\"\(paint)\"\(opacity(alpha))"
-      out += "\(placed)/>\n"
+      out += "\(fillRule(s))\(placed)/>\n"
     } else if fill.a * alpha > 0 {
       out += "<path d=\"\(outline.svgPathData)\" fill=\"\(hex(fill))\"\(opacity(fill.a * alpha))"
-      out += "\(placed)/>\n"
+      out += "\(fillRule(s))\(placed)/>\n"
     }
     let stroke = s.color(.stroke)
     let width = s.drawn(.strokeWidth)
@@ -278,6 +278,12 @@ public enum SVGDocument {
       return String([digits[n / 16], digits[n % 16]])
     }
     return "#" + byte(c.r) + byte(c.g) + byte(c.b)
+  }
+
+  /// ` fill-rule="evenodd"` for a shape filled even-odd (SPEC §21.3);
+  /// nothing for SVG's default, nonzero.
+  static func fillRule(_ s: some PropertyReading) -> String {
+    FillRule(of: s) == .evenodd ? " fill-rule=\"evenodd\"" : ""
   }
 
   private static func opacity(_ a: Double) -> String {

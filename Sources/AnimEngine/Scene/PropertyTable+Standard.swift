@@ -84,6 +84,11 @@ extension PropertyTable {
         "lineJoin", .choice(["miter", "round", "bevel"]),
         role: .paint, summary: "the stroke's corners: miter (limit 4), round or bevel",
         appliesWhen: .stroked, letters: .follows),
+      // SPEC §21.3: which parts of a shape's path its fill covers.
+      PropertyDeclaration(
+        "fillRule", .choice(FillRule.allCases.map(\.rawValue)), role: .paint,
+        summary: "where a shape's fill covers its crossing or nested subpaths: nonzero or evenodd",
+        kinds: ["shape"]),
       PropertyDeclaration(
         "trimStart", .number, role: .paint,
         summary: "where the stroke starts, a fraction of the outline",
@@ -289,6 +294,7 @@ extension Property {
   public static let strokeWidth = standard("strokeWidth")
   public static let lineCap = standard("lineCap")
   public static let lineJoin = standard("lineJoin")
+  public static let fillRule = standard("fillRule")
   public static let trimStart = standard("trimStart")
   public static let trimEnd = standard("trimEnd")
   public static let trimOffset = standard("trimOffset")

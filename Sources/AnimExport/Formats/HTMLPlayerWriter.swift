@@ -39,9 +39,12 @@ public enum HTMLPlayerWriter {
   static func shapeChannels(_ view: RecordedView, _ channels: [PlayerChannel])
     -> [PlayerShapeChannel]
   {
-    let all = PlayerShapeChannel.of(
+    var all = PlayerShapeChannel.of(
       kind: view.kind, path: view.path,
       alphaInStroke: !channels.contains { $0.css == "opacity" })
+    if view.track(.fillRule).keys.contains(where: { $0.value[0] != 0 }) {
+      all.append(.fillRule)
+    }
     // A text's outline is its drawings' paths (`textPaths`); its stroke and
     // trim are its group's, which its paths inherit.
     return view.kind == .text ? all.filter { $0.css != "d" } : all
