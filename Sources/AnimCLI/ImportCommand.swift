@@ -20,7 +20,9 @@ struct ImportCommand: ParsableCommand {
       error (exit 65). A file that is not a Lottie document anim can read (bad JSON, \
       wrong types, precompositions that contain themselves, over 100 MB, over \
       1 000 000 layers once precompositions are expanded) is an error naming where \
-      (exit 65).
+      (exit 65). Image assets are written beside the script as NAME_ID.png (embedded \
+      ones decoded, external ones copied from beside the Lottie file); a file with \
+      images needs -o.
 
       Examples:
         anim import loader.json -o loader.anim
@@ -73,7 +75,8 @@ struct ImportCommand: ParsableCommand {
     }
     let result: LottieImporter.Result
     do {
-      result = try LottieImporter.importScript(bytes, source: Self.baseName(name))
+      result = try LottieImporter.importScript(
+        bytes, source: Self.baseName(name), imagePrefix: ImportImages.prefix(of: output))
     } catch {
       Terminal.writeError(
         "\(name): \(error.pointer.isEmpty ? "" : "\(error.pointer): ")error: \(error.message)")
@@ -89,6 +92,16 @@ struct ImportCommand: ParsableCommand {
         "\(name): error: \(result.notes.count) feature\(result.notes.count == 1 ? "" : "s") "
           + "cannot be expressed (--strict); nothing written")
       throw ExitCode(ExitStatus.dataError)
+    }
+    if !result.images.isEmpty {
+      guard let output else {
+        Terminal.writeError(
+          "anim import: \(name) holds images (\(result.images.count)): give -o FILE.anim, and "
+            + "they are written beside the script")
+        throw ExitCode(ExitStatus.usage)
+      }
+      try ImportImages.write(
+        result.images, input: file == "-" ? nil : file, name: name, output: output)
     }
     guard let output else {
       Terminal.write(result.script)

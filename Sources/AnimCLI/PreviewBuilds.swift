@@ -1,5 +1,7 @@
 import AnimConsole
 import AnimPreview
+import AnimRender
+import AnimStage
 import Foundation
 
 /// The builds of `anim preview` (SPEC §24): one at a time, on a thread of
@@ -49,17 +51,40 @@ final class PreviewBuilds: @unchecked Sendable {
 
   private var latest: Int { lock.withLock { generation } }
 
+  /// Builds that took longer than this send the page a still first (the
+  /// frame at its time, SPEC §24); shorter ones arrive about as soon.
+  static let stillAfter = Duration.milliseconds(250)
+
   private func work() {
     var built = 0
+    // The last good build's stage and how long the last build took: a
+    // still is drawn on that stage when builds are slow.
+    var lastLayout: StageLayout?
+    var lastTook = Duration.zero
     while true {
       wake.wait()
       let (mine, reads) = lock.withLock { (generation, self.reads) }
       if mine == built { continue }
       built = mine
       let started = ContinuousClock.now
+      var still: PreviewStill?
+      if let layout = lastLayout, lastTook > Self.stillAfter {
+        still = PreviewStill(
+          time: { [server] in server.playhead },
+          send: { [unowned self] time, scene in
+            let svg = SVGDocument.text(scene, layout: layout)
+            self.lock.withLock {
+              if self.generation == mine { self.server.publishStill(svg, at: time) }
+            }
+          })
+      }
       let build = PreviewCommand.build(
         file, reads: reads, workLimit: workLimit,
-        isCancelled: { [unowned self] in self.latest != mine })
+        isCancelled: { [unowned self] in self.latest != mine }, still: still)
+      if let build {
+        lastTook = ContinuousClock.now - started
+        if let layout = build.layout { lastLayout = layout }
+      }
       // Published under the lock: no newer save can be seen between the
       // check and the publish.
       let published: PreviewBuild? = lock.withLock {

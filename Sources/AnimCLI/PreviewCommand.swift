@@ -82,7 +82,8 @@ struct PreviewCommand: ParsableCommand {
   /// The script at `path`, run for the page; each file read is noted in
   /// `reads`. Nil when `isCancelled` stopped it.
   static func build(
-    _ path: String, reads: FileReads, workLimit: Int, isCancelled: (() -> Bool)? = nil
+    _ path: String, reads: FileReads, workLimit: Int, isCancelled: (() -> Bool)? = nil,
+    still: PreviewStill? = nil
   ) -> PreviewBuild? {
     let source: SourceFile
     do {
@@ -97,7 +98,8 @@ struct PreviewCommand: ParsableCommand {
       readFile: { file in
         reads.record(file)
         return try ScriptRunner.readFile(file)
-      }, noteFileRead: { reads.record($0) }, workLimit: workLimit, isCancelled: isCancelled)
+      }, noteFileRead: { reads.record($0) }, workLimit: workLimit, isCancelled: isCancelled,
+      still: still)
   }
 
   /// One line on stderr for a build a newer save cancelled.

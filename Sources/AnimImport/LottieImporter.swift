@@ -11,12 +11,18 @@ public enum LottieImporter {
     public var script: String
     /// Each feature the script does not express, in the order found.
     public var notes: [ImportNote]
+    /// The image files the script reads, to be written beside it.
+    public var images: [ImportedImage] = []
   }
 
   /// Imports the Lottie document `bytes`; `source` names it in the
   /// script's header. Throws an `ImportError` for a file that is not a
   /// Lottie document anim can read (bad JSON, wrong types, cycles, limits).
-  public static func importScript(_ bytes: [UInt8], source: String) throws(ImportError) -> Result {
+  /// Image files are named `IMAGEPREFIX_ID.EXT` (the script's name, so
+  /// that they sit beside it without clashing with another import's).
+  public static func importScript(_ bytes: [UInt8], source: String, imagePrefix: String = "image")
+    throws(ImportError) -> Result
+  {
     guard bytes.count <= maximumFileSize else {
       throw ImportError(
         "", "the file is larger than the limit of 100 MB (\(bytes.count) bytes)")
@@ -29,7 +35,8 @@ public enum LottieImporter {
     }
     let composition = try Composition.read(document)
     let builder = SceneBuilder(composition)
+    builder.imagePrefix = ImageAssetReader.fileSafe(imagePrefix)
     let model = try builder.build(source: source)
-    return Result(script: ScriptWriter.write(model), notes: builder.notes)
+    return Result(script: ScriptWriter.write(model), notes: builder.notes, images: builder.images)
   }
 }

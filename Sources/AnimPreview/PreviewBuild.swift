@@ -34,6 +34,10 @@ public struct PreviewBuild: Sendable {
   /// could not be made: a note then says why).
   public var sound: String?
 
+  /// The stage the player was recorded on; nil for a failed run. The next
+  /// build draws its still on it (SPEC §24).
+  public var layout: StageLayout?
+
   /// An empty build (no animation, no output).
   public init() {}
 
@@ -76,6 +80,22 @@ public struct PreviewBuild: Sendable {
   private struct MixCancelled: Error {}
 }
 
+/// A frame a long build sends ahead of itself (SPEC §24): the scene at the
+/// time the page shows, as soon as the build's run reaches it, for the page
+/// to draw while the rest is recorded.
+public struct PreviewStill {
+  /// The clock time to draw, asked once, when the run takes its first
+  /// frame (the page says its time while the script starts); nil: none.
+  public var time: () -> Double?
+  /// Told the time and the scene of the first frame at or after it.
+  public var send: (Double, Scene) -> Void
+
+  public init(time: @escaping () -> Double?, send: @escaping (Double, Scene) -> Void) {
+    self.time = time
+    self.send = send
+  }
+}
+
 /// Runs a script once for the preview: as `anim export FILE -o page.html`
 /// would, capturing what `anim run` prints instead of printing it.
 public enum PreviewBuilder {
@@ -94,6 +114,8 @@ public enum PreviewBuilder {
   ///   - workLimit: the interpreter's work limit (SPEC §6).
   ///   - isCancelled: asked at every frame; true stops the run, and the
   ///     build is nil (a newer save made it useless, SPEC §24).
+  ///   - still: where to send the frame at the page's time ahead of the
+  ///     build (nil: none).
   ///   - singlePass: record while surveying when the survey's frames are
   ///     the plan's (false: always run the script a second time, as
   ///     `anim export` does; the tests compare the two).
@@ -101,7 +123,7 @@ public enum PreviewBuilder {
     _ source: SourceFile, readFile: @escaping (String) throws -> [UInt8],
     noteFileRead: ((String) -> Void)? = nil,
     from: Double? = nil, to: Double? = nil, workLimit: Int = Interpreter.defaultWorkLimit,
-    isCancelled: (() -> Bool)? = nil, singlePass: Bool = true
+    isCancelled: (() -> Bool)? = nil, still: PreviewStill? = nil, singlePass: Bool = true
   ) -> PreviewBuild? {
     var build = PreviewBuild()
     var dropped = 0
@@ -122,7 +144,16 @@ public enum PreviewBuilder {
       runner.viewDeclared = { id, range, file in declarations[id] = "\(file.path):\(range.line)" }
     }
     watch(runner)
+    var stillTime: Double??
     let observe: (Frame) throws -> Void = { frame in
+      if let still {
+        if stillTime == nil { stillTime = .some(still.time()) }
+        // Frames are at k / fps: the page's time, a frame's, within rounding.
+        if let t = stillTime ?? nil, frame.time >= t - 1e-9 {
+          still.send(frame.time, frame.scene)
+          stillTime = .some(nil)
+        }
+      }
       recorder.observe(frame: frame.index, time: frame.time, scene: frame.scene, clock: frame.clock)
       lanes.observe(frame: frame.time, scene: frame.scene, clock: frame.clock)
       finalScene = frame.scene
@@ -180,6 +211,7 @@ public enum PreviewBuilder {
     if isCancelled?() == true { return nil }
     let recording = recorder.recording()
     let stage = ExportStage(layout)
+    build.layout = layout
     build.player = HTMLPlayerWriter.parts(recording, stage: stage)
     if isCancelled?() == true { return nil }
     if let mix = plan.mix {

@@ -157,6 +157,17 @@ public final class PreviewServer: Sendable {
     state.noteBuilding()
   }
 
+  /// The clock time the open pages last said they show (nil until one
+  /// says): where a long build draws its still (SPEC §24).
+  public var playhead: Double? { state.playhead }
+
+  /// Shows every open page that is waiting for a build the frame that
+  /// build reached at `time`, as a still SVG of the stage, until the build
+  /// itself arrives (SPEC §24).
+  public func publishStill(_ svg: String, at time: Double) {
+    state.publishStill(svg, at: time)
+  }
+
   /// Stops listening and closes every connection.
   public func stop() {
     let done = DispatchSemaphore(value: 0)

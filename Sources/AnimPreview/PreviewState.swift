@@ -1,3 +1,4 @@
+import AnimEngine
 import FlyingFox
 import Foundation
 
@@ -24,6 +25,11 @@ final class PreviewState: @unchecked Sendable {
   /// (SPEC §22): a page that holds it is not sent the mix again (it can
   /// be megabytes).
   private var soundVersion = 0
+
+  /// The time the pages last said they show (`{"at": ms}`, clock
+  /// seconds): where a long build's first frame is drawn as a still
+  /// (SPEC §24); nil until a page says.
+  private var reportedPlayhead: Double?
 
   /// The per-session token the page sends with its render requests.
   let token = PreviewToken()
@@ -95,6 +101,28 @@ final class PreviewState: @unchecked Sendable {
     let full = PlayerUpdate.full(parts)
     cachedFull = full
     return full
+  }
+
+  /// The time the pages last said they show, in clock seconds.
+  var playhead: Double? { lock.withLock { reportedPlayhead } }
+
+  /// Notes the time a page shows, in whole milliseconds (a page's
+  /// `{"at": ms}`); times past ±10^12 ms are not a page's and are ignored.
+  func notePlayhead(milliseconds: Int) {
+    guard milliseconds.magnitude <= 1_000_000_000_000 else { return }
+    lock.withLock { reportedPlayhead = Double(milliseconds) / 1000 }
+  }
+
+  /// Sends every page the frame a build in progress reached at `time`, as
+  /// a still SVG of the stage (SPEC §24): the page shows it over its
+  /// player until the build itself arrives.
+  func publishStill(_ svg: String, at time: Double) {
+    let listeners = lock.withLock { building ? Array(streams.values) : [] }
+    guard !listeners.isEmpty else { return }
+    let text =
+      "{\"type\":\"still\",\"at\":" + NumberText.format(time) + ",\"svg\":"
+      + JSONText.quoted(svg, escapingLessThan: true) + "}"
+    for listener in listeners { listener.yield(.text(text)) }
   }
 
   /// Tells every page that a save was seen and is being built.
@@ -267,7 +295,9 @@ struct PreviewStream: WSMessageHandler {
           }
           continue
         }
-        if let index = request["inspect"] {
+        if let at = request["at"] {
+          state.notePlayhead(milliseconds: at)
+        } else if let index = request["inspect"] {
           continuation.yield(
             .text(state.inspection(of: index, player: request["player"] ?? 0)))
         } else if request["resync"] != nil,

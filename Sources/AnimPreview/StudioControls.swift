@@ -16,8 +16,11 @@ enum StudioControls {
         const room = 24;
         s = Math.max(Math.min((viewport.clientWidth - room) / w, (viewport.clientHeight - room) / h), 0.01);
       }
-      svg.style.width = w * s + "px";
-      svg.style.height = h * s + "px";
+      for (const shown of [svg, $("still")]) {
+        if (!shown) continue;
+        shown.style.width = w * s + "px";
+        shown.style.height = h * s + "px";
+      }
       preview.scale = s;
       const toggle = $("fit-toggle");
       toggle.textContent = actualSize ? "fit" : "1:1";
@@ -88,6 +91,7 @@ enum StudioControls {
       history.replaceState(history.state, "", "#t=" + T);
       window.dispatchEvent(new HashChangeEvent("hashchange"));
       stateCost = performance.now() - started;
+      tellTime();
     }
     $("scrub").addEventListener("input", stateChanged);
     $("play").addEventListener("click", stateChanged);

@@ -279,11 +279,51 @@ enum StudioScript {
       }
     }
 
+    // A long build's first frame (SPEC §24): the new script's stage at the
+    // time the page showed, drawn over the player (hidden meanwhile) until
+    // the build itself arrives.
+    let still = null;
+    function tellTime() {
+      const T = shownTime(false);
+      if (T !== null && Number.isFinite(T)) send({ at: Math.round(T * 1000) });
+    }
+    function showStill(m) {
+      const stage = $("stage");
+      if (!stage || typeof m.svg !== "string") return;
+      const holder = document.createElement("div");
+      holder.innerHTML = m.svg;
+      const fresh = holder.querySelector("svg");
+      if (!fresh) return;
+      hideStill();
+      fresh.id = "still";
+      fresh.setAttribute("aria-label", "the new frame at " + m.at + " s (the animation is building)");
+      stage.style.display = "none";
+      stage.after(fresh);
+      still = fresh;
+      fit();
+      drawing += 1;
+      requestAnimationFrame(() => requestAnimationFrame(() => {
+        drawing -= 1;
+        if (still !== fresh) return;
+        preview.stillShownAt = Date.now();
+        preview.stills = (preview.stills || 0) + 1;
+      }));
+    }
+    function hideStill() {
+      if (!still) return;
+      still.remove();
+      still = null;
+      const stage = $("stage");
+      if (stage) stage.style.display = "";
+    }
+
     function apply(m) {
-      if (m.type === "building") { buildingAgain = true; showBuilding(true); return; }
+      if (m.type === "building") { buildingAgain = true; showBuilding(true); tellTime(); return; }
+      if (m.type === "still") { showStill(m); return; }
       if (m.type === "inspect") { inspectorReceive(m); return; }
       if (m.type === "render") { renderReceive(m); return; }
       if (m.version <= shown) return;
+      hideStill();
       if (m.player) {
         // Without its mix, the message's player plays the one held, which
         // must be the right one.

@@ -79,20 +79,6 @@ final class ImportShapeTests: XCTestCase {
     XCTAssertEqual(lines, ["L_Blob_key_2"])
   }
 
-  func testAGradientIsDrawnInItsAverageColourAndNoted() throws {
-    let gradient =
-      #"{"ty": "gf", "o": {"a": 0, "k": 100}, "r": 1, "g": {"p": 2, "k": {"a": 0, "k": [0, 1, 0, 0, 1, 0, 0, 1]}}, "s": {"a": 0, "k": [0, 0]}, "e": {"a": 0, "k": [100, 0]}, "t": 1}"#
-    let result = try script([rect, gradient])
-    XCTAssertTrue(result.script.contains(##"color: "#800080")"##), result.script)
-    XCTAssertEqual(
-      result.notes,
-      [
-        ImportNote(
-          "/layers/0/shapes/1",
-          "gradient fill drawn in its average colour: the importer does not read gradients yet")
-      ])
-  }
-
   func testAnEvenOddRingKeepsItsHole() throws {
     func circle(_ r: Double) -> String {
       #"{"ty": "el", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [\#(2 * r), \#(2 * r)]}}"#

@@ -164,18 +164,18 @@ def test_missing_files_directories_fifos_and_unwritable_outputs(tmp_path):
 
 
 def test_notes_name_what_is_not_expressed_and_strict_refuses(tmp_path):
-    layer = rect_layer("Glow", ef=[{"ty": 29, "nm": "Gaussian Blur"}], bm=3)
+    layer = rect_layer("Glow", ef=[{"ty": 20, "nm": "Tint"}], bm=10)
     path = write(tmp_path, "fx.json", doc([layer, {"ty": 5, "nm": "Title", "ks": {}}]))
     result = run("import", path, "-o", str(tmp_path / "fx.anim"))
     assert result.returncode == 0
     assert result.stderr.splitlines() == [
         f"{path}: /layers/1: warning: text layer not imported (SPEC §25: text layers are left out)",
-        f"{path}: /layers/0/ef/0: warning: layer effect 'Gaussian Blur' not drawn",
-        f"{path}: /layers/0: warning: blend mode 3 not drawn (the importer does not read blend modes yet)",
+        f"{path}: /layers/0: warning: blend mode 10 (difference) not drawn: anim's blend has no difference",
+        f"{path}: /layers/0/ef/0: warning: layer effect 'Tint' not drawn",
     ]
     strict = run("import", path, "-o", str(tmp_path / "strict.anim"), "--strict")
     assert strict.returncode == 65
-    assert f"{path}: /layers/0/ef/0: error: layer effect 'Gaussian Blur' not drawn" in strict.stderr
+    assert f"{path}: /layers/0/ef/0: error: layer effect 'Tint' not drawn" in strict.stderr
     assert strict.stderr.strip().endswith("error: 3 features cannot be expressed (--strict); nothing written")
     assert not (tmp_path / "strict.anim").exists()
     clean = write(tmp_path, "clean.json", doc([rect_layer()]))
@@ -199,15 +199,14 @@ def test_round_trip_through_anims_own_lottie(example, tmp_path):
     result = run("import", str(exported), "-o", str(imported), timeout=600)
     assert result.returncode == 0, result.stderr
     if result.stderr:
-        # Gradients (SPEC §21.1) are exported, but the importer reads them
-        # in their average colour; effects, blend modes (§21.2) and images
-        # (§21.4) it does not read yet (docs/testing.md): each said, and
-        # the round trip not compared. Any other note fails.
-        known = ("drawn in its average colour", "warning: layer effect", "warning: blend mode",
-                 "warning: image layer not imported")
+        # Images (§21.4) the importer does not read yet (docs/testing.md):
+        # said, and the round trip not compared. Any other note fails
+        # (gradients, §21.1, blur, shadows and blend modes, §21.2, are
+        # read: their examples are compared).
+        known = ("warning: image layer not imported",)
         lines = result.stderr.splitlines()
         assert all(any(k in line for k in known) for line in lines), lines
-        pytest.skip("the importer does not read this example's gradients, effects or images yet")
+        pytest.skip("the importer does not read this example's images yet")
     assert result.stderr == "", "anim's own Lottie uses nothing the importer cannot express"
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
@@ -225,6 +224,8 @@ def test_round_trip_through_anims_own_lottie(example, tmp_path):
         mine = np.array(Image.open(tmp_path / "a" / f"f{frame}.png").convert("RGBA")).astype(int)
         back = np.array(Image.open(tmp_path / "b" / f"f{frame}.png").convert("RGBA")).astype(int)
         assert mine.shape == back.shape
+        if np.abs(mine - back).max() <= 1:
+            continue  # every pixel within a level (a blurred frame has few flat ones)
         both = flat(mine) & flat(back)
         assert both.mean() > 0.5
         differ = both & (np.abs(mine - back).max(axis=2) > 1)

@@ -33,15 +33,7 @@ GIB_KIB = 1024 * 1024
 # In-scope files anim does not draw as the players do, and why: the list
 # orders what to build next (docs/testing.md).
 EXPECTED_MISSES = {
-    "rlottie__example_resource_gradient_sleepy_loader.json": "gradients",
-    "rlottie__example_resource_waves_.json": "gradients",
-    "test-files__data_properties_gradient-ease.json": "gradients",
-    "test-files__data_shape-style_gradient-linear-alpha.json": "gradients",
-    "test-files__data_shape-style_gradient-radial-highlight.json": "gradients",
-    "test-files__data_shape-style_stroke-gradient.json": "gradients",
-    "thorvg.example__res_lottie_gradient_infinite.json": "gradients",
-    "thorvg.example__res_lottie_coin.json": "gradients: drawn in their average colour, 1.1 % off",
-    "test-files__data_layers_image-layer.json": "image views",
+    "test-files__data_shape-style_gradient-radial-highlight.json": "a radial gradient's highlight (focal point): anim's radial gradient has none",
     "test-files__data_shape-style_stroke-dash.json": "dashes",
     "test-files__data_shape-style_winding-evenodd.json": "the even-odd rule, for paths that cross",
     "skia__resources_skottie_skottie-luma-matte.json": "a luma matte of several luminances (a clip is one level)",

@@ -394,6 +394,71 @@ def test_a_newer_save_cancels_the_build_running_and_only_the_latest_is_drawn(tmp
         assert preview.stop() == 0
 
 
+def test_a_slow_build_draws_the_new_frame_first_as_a_still(tmp_path, browser):
+    # 3 600 tiles over 6 s: the first build takes well over the 250 ms after
+    # which the preview sends the frame at the page's time ahead of the rest.
+    script = tmp_path / "slow.anim"
+    script.write_text(grid("red"))
+    preview = Preview(script)
+    try:
+        open_studio(browser, preview, "#t=0")
+        browser.evaluate("window.__order = []; window.__tell = (w) => window.__order.push(w);"
+                         "new MutationObserver(() => window.__tell("
+                         "(document.getElementById('still') ? 'still' : 'no still') + ' '"
+                         " + window.animPreview.version)).observe("
+                         "document.getElementById('anim-player'), {childList: true, subtree: true});"
+                         " 0")
+        first = browser.evaluate("window.animPreview.version")
+        assert browser.evaluate("window.animPreview.stills || 0") == 0
+        save(script, grid("blue"))
+        browser.wait_for("(window.animPreview.stills || 0) > 0", 60, interval=0.005)
+        # The still is on the stage, the old player hidden, the build not in yet.
+        assert browser.evaluate("window.animPreview.version") == first
+        assert browser.evaluate("getComputedStyle(document.getElementById('stage')).display") == "none"
+        still = rect(browser, "#still")
+        stage_box = browser.evaluate(
+            "[Number(document.getElementById('still').getAttribute('width')),"
+            " Number(document.getElementById('still').getAttribute('height'))]")
+        assert still["width"] > 100 and still["height"] > 100
+        # The middle of tile (29, 29) of the 60 × 60 the stage is fitted to.
+        shot_x = still["left"] + still["width"] * 29.5 / 60
+        shot_y = still["top"] + still["height"] * 29.5 / 60
+        # At t = 0 the middle tiles have not started: the new colour, opaque.
+        assert near(browser.pixel(shot_x, shot_y), (0, 0, 255))
+        # Then the build replaces it: the player is back, in the new colour.
+        browser.wait_for(f"window.animPreview.version > {first}", 120)
+        assert browser.evaluate("document.getElementById('still')") is None
+        assert browser.evaluate("getComputedStyle(document.getElementById('stage')).display") != "none"
+        box = rect(browser, "#stage")
+        assert abs(box["width"] - still["width"]) < 0.5 and abs(box["height"] - still["height"]) < 0.5
+        assert browser.evaluate("[Number(document.getElementById('stage').getAttribute('width')),"
+                                " Number(document.getElementById('stage').getAttribute('height'))]"
+                                ) == stage_box
+        assert near(browser.pixel(shot_x, shot_y), (0, 0, 255))
+        order = browser.evaluate("window.__order")
+        # Shown while the old version was current, then taken down for good
+        # as the build's player was swapped in.
+        assert order[0] == f"still {first}", order
+        assert all(o.startswith("no still") for o in order[1:]) and len(order) > 1, order
+    finally:
+        assert preview.stop() == 0
+
+
+def test_a_quick_build_sends_no_still(tmp_path, browser):
+    script = tmp_path / "quick.anim"
+    text = "view a(x: 20, y: 20, width: 20, height: 20, color: {c})\nrun fade(out, 1) on a\n"
+    script.write_text(text.format(c="red"))
+    preview = Preview(script)
+    try:
+        open_studio(browser, preview, "#t=0.5")
+        version = browser.evaluate("window.animPreview.version")
+        save(script, text.format(c="blue"))
+        browser.wait_for(f"window.animPreview.version > {version}", 10)
+        assert browser.evaluate("window.animPreview.stills || 0") == 0
+    finally:
+        assert preview.stop() == 0
+
+
 def test_a_save_that_changes_one_view_keeps_the_others_elements(tmp_path, browser):
     script = tmp_path / "three.anim"
     text = ("view a(x: 20, y: 20, width: 20, height: 20, color: red)\n"

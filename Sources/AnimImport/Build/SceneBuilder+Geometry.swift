@@ -83,14 +83,21 @@ extension SceneBuilder {
     var node = parent
     let moving = shape.groups.filter { $0.transform.map { !Self.isIdentity($0) } ?? false }
     let trimmed = style.isStroke && shape.trims.contains { !Self.isTrivial($0) }
-    if !moving.isEmpty && style.isStroke && isFixed(shape.item) && moving.allSatisfy(isFixed) {
-      // A stroke's width is not scaled by the groups below its own: bake
-      // them into the path.
+    if !moving.isEmpty && (style.isStroke || style.gradient != nil) && isFixed(shape.item)
+      && moving.allSatisfy(isFixed)
+    {
+      // A stroke's width is not scaled by the groups below its own, and a
+      // gradient is in the paint's group's space: bake them into the path.
       let path = fixedPath(shape.item).transformed(fixedAffine(shape.groups))
       var view = ScriptView(kind: "shape", name: viewName(layer, shape.item), parent: node)
       view.settings = [("d", .string(PathData.text([path]))), ("anchor", .point(0, 0))]
       try finish(&view, style: style, trims: shape.trims, clock: clock)
       return
+    }
+    if !moving.isEmpty, style.gradient != nil {
+      note(
+        style.gradient?.ref,
+        "a gradient over shapes in moving inner groups is drawn in the inner group's space")
     }
     var made: [Int: Int] = [:]
     for step in moving {
@@ -101,7 +108,8 @@ extension SceneBuilder {
     }
     var view = try geometryView(
       shape.item, name: viewName(layer, shape.item), parent: node, clock: clock,
-      needsLottieStart: trimmed)
+      needsLottieStart: trimmed,
+      asOutline: style.gradient.map { !gradientKeepsKind($0, shape.item) } ?? false)
     try finish(&view, style: style, trims: shape.trims, clock: clock)
   }
 
@@ -114,6 +122,10 @@ extension SceneBuilder {
     _ view: inout ScriptView, style: PaintStyle, trims: [ShapeItem], clock: TimeMap
   ) throws(ImportError) {
     for (name, value) in style.settings { view.set(name, value) }
+    if let gradient = style.gradient {
+      applyGradient(
+        gradient, property: style.isStroke ? "stroke" : "color", to: &view, clock: clock)
+    }
     var tracks = style.numberTracks
     let active = trims.filter { !Self.isTrivial($0) }
     if style.isStroke, let trim = active.first, case .trim(let t) = trim.content {

@@ -4,11 +4,17 @@
 /// is exact.
 extension SceneBuilder {
   /// The view for `item` (not yet added). `needsLottieStart`: a trim will
-  /// cut it, so it must start where Lottie's path starts.
+  /// cut it, so it must start where Lottie's path starts. `asOutline`: a
+  /// `shape` of Lottie's path, whatever the item (its box is the parent's
+  /// space, for a gradient).
   func geometryView(
-    _ item: ShapeItem, name: String, parent: Int, clock: TimeMap, needsLottieStart: Bool
+    _ item: ShapeItem, name: String, parent: Int, clock: TimeMap, needsLottieStart: Bool,
+    asOutline: Bool = false
   ) throws(ImportError) -> ScriptView {
     switch item.content {
+    case .path,
+      _ where asOutline:
+      return try outlineView(item, name: name, parent: parent, clock: clock)
     case .rect(let p, let s, let r) where !needsLottieStart:
       var view = ScriptView(kind: "rect", name: name, parent: parent)
       let tracks: [(name: String, track: Track<Double>)] = [
@@ -33,6 +39,17 @@ extension SceneBuilder {
     case .star(let star)
     where Self.isKindStar(star, reversedAndTrimmed: needsLottieStart && item.reversed):
       return starView(star, name: name, parent: parent, clock: clock)
+    default:
+      return try outlineView(item, name: name, parent: parent, clock: clock)
+    }
+  }
+
+  /// A `shape` of Lottie's path of `item`: fixed, morphing from keyframe
+  /// to keyframe, or sampled at every frame.
+  private func outlineView(_ item: ShapeItem, name: String, parent: Int, clock: TimeMap)
+    throws(ImportError) -> ScriptView
+  {
+    switch item.content {
     case .path(let p) where !p.isAnimated:
       var view = ScriptView(kind: "shape", name: name, parent: parent)
       view.settings = [("d", .string(PathData.text([p.first]))), ("anchor", .point(0, 0))]

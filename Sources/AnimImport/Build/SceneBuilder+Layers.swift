@@ -38,7 +38,7 @@ extension SceneBuilder {
     if layer.isMatte || layer.hidden { return false }
     switch layer.kind {
     case .shape(let items): return ShapeWalk(items).paints.contains { !$0.shapes.isEmpty }
-    case .solid, .precomp: return true
+    case .solid, .precomp, .image: return true
     default: return false
     }
   }
@@ -142,9 +142,6 @@ extension SceneBuilder {
     case .text:
       note(layer.ref, "text layer not imported (SPEC §25: text layers are left out)")
       return
-    case .image:
-      note(layer.ref, "image layer not imported: the importer does not read images yet")
-      return
     case .other(let type):
       note(layer.ref, "layer of type \(type) not imported")
       return
@@ -161,17 +158,8 @@ extension SceneBuilder {
       return
     default: break
     }
-    for effect in layer.effects {
-      let effectName = (try? effect.optionalText("nm")) ?? nil
-      note(effect, "layer effect\(effectName.map { " '\($0)'" } ?? "") not drawn")
-    }
     if let remap = layer.timeRemap { note(remap, "time remapping not imported") }
     if layer.is3D { note(layer.ref, "3D layer drawn in 2D") }
-    if layer.blendMode != 0 {
-      note(
-        layer.ref,
-        "blend mode \(layer.blendMode) not drawn (the importer does not read blend modes yet)")
-    }
     if layer.autoOrient { note(layer.ref, "auto-orient not imported") }
 
     // When the layer is shown, on the script's clock.
@@ -197,6 +185,7 @@ extension SceneBuilder {
         layer.transform, name: name, parent: node, clock: clock, box: box(of: layer, in: size),
         opacity: (from: shownFrom, to: shownTo), comment: layerComment(position, tree: tree))
     }
+    try applyEffects(layer, position: position, tree: tree, to: own, clock: clock)
     let content = try buildMasks(layer, parent: own, clock: clock, name: name)
     switch layer.kind {
     case .shape(let items):
@@ -219,6 +208,19 @@ extension SceneBuilder {
       try buildComposition(
         precomp.layers, clock: inner, parent: content,
         size: w > 0 && h > 0 ? (w, h) : size, depth: depth + 1, where: precomp.ref)
+    case .image(let id):
+      guard let asset = composition.images[id] else { break }
+      var view = ScriptView(kind: "image", name: "\(name)_image", parent: content)
+      view.settings = [("src", .string(try imageFile(id, asset)))]
+      if asset.width > 0 && asset.height > 0 {
+        view.settings += [
+          ("x", .number(asset.width / 2)), ("y", .number(asset.height / 2)),
+          ("width", .number(asset.width)), ("height", .number(asset.height)),
+        ]
+      } else {
+        view.settings += [("x", .number(0)), ("y", .number(0)), ("anchor", .point(0, 0))]
+      }
+      try add(view)
     default: break
     }
     let opacity = layer.transform.opacity

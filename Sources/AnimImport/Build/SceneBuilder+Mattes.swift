@@ -128,7 +128,7 @@ extension SceneBuilder {
       var alphas: [Double] = []
       for paint in walk.paints {
         var content = paint.item.content
-        if case .gradient(false, let approximation) = content { content = approximation }
+        if case .gradient(false, let approximation, _) = content { content = approximation }
         switch content {
         case .fill(let fill):
           if fill.opacity.isAnimated || (luma && fill.color.isAnimated) {

@@ -11,20 +11,27 @@ extension SceneBuilder {
     var suffix: String
     /// A fill by the even-odd rule.
     var evenOdd = false
+    /// The gradient the paint draws in place of its colour.
+    var gradient: GradientPaint?
   }
 
+  /// A fill, or with `gradient` a gradient fill (its opacity stops are in
+  /// the gradient then, not in `alpha`).
   func buildFill(
-    _ fill: ShapeItem.Fill, paint: ShapeWalk.Paint, parent: Int, clock: TimeMap, layer: String
+    _ fill: ShapeItem.Fill, paint: ShapeWalk.Paint, parent: Int, clock: TimeMap, layer: String,
+    gradient: GradientPaint? = nil
   ) throws(ImportError) {
     let color = Track(fill.color, clock: clock).fromZero(rate: rate, end: end)
-    let alpha = Track(fill.opacity, clock: clock).map { $0 / 100 * fill.gradientAlpha }
+    let share = gradient == nil ? fill.gradientAlpha : 1
+    let alpha = Track(fill.opacity, clock: clock).map { $0 / 100 * share }
       .fromZero(rate: rate, end: end)
-    noteExpression(fill.color)
+    if gradient == nil { noteExpression(fill.color) }
     noteExpression(fill.opacity)
     var style = PaintStyle(
       settings: [("color", .color(color.initial))],
-      colorRuns: colorRuns(color, property: "color"), numberTracks: [("alpha", alpha)],
-      isStroke: false, suffix: paint.item.name, evenOdd: fill.evenOdd)
+      colorRuns: gradient == nil ? colorRuns(color, property: "color") : [],
+      numberTracks: [("alpha", alpha)], isStroke: false, suffix: paint.item.name,
+      evenOdd: fill.evenOdd, gradient: gradient)
     if alpha.initial != 1 { style.settings.append(("alpha", .number(alpha.initial))) }
     for shape in paint.shapes {
       for trim in shape.trims where !Self.isTrivial(trim) {
@@ -36,13 +43,14 @@ extension SceneBuilder {
 
   func buildStroke(
     _ stroke: ShapeItem.Stroke, paint: ShapeWalk.Paint, parent: Int, clock: TimeMap,
-    layer: String
+    layer: String, gradient: GradientPaint? = nil
   ) throws(ImportError) {
     let color = Track(stroke.color, clock: clock).fromZero(rate: rate, end: end)
-    let alpha = Track(stroke.opacity, clock: clock).map { $0 / 100 * stroke.gradientAlpha }
+    let share = gradient == nil ? stroke.gradientAlpha : 1
+    let alpha = Track(stroke.opacity, clock: clock).map { $0 / 100 * share }
       .fromZero(rate: rate, end: end)
     let width = Track(stroke.width, clock: clock).fromZero(rate: rate, end: end)
-    noteExpression(stroke.color)
+    if gradient == nil { noteExpression(stroke.color) }
     noteExpression(stroke.opacity)
     noteExpression(stroke.width)
     if let dashes = stroke.dashes {
@@ -63,9 +71,9 @@ extension SceneBuilder {
         ("strokeWidth", .number(width.initial)), ("lineCap", .word(cap)),
         ("lineJoin", .word(join)),
       ],
-      colorRuns: colorRuns(color, property: "stroke"),
+      colorRuns: gradient == nil ? colorRuns(color, property: "stroke") : [],
       numberTracks: [("alpha", alpha), ("strokeWidth", width)], isStroke: true,
-      suffix: paint.item.name)
+      suffix: paint.item.name, gradient: gradient)
     if alpha.initial != 1 { style.settings.append(("alpha", .number(alpha.initial))) }
     try paintShapes(paint, style: style, parent: parent, clock: clock, layer: layer)
   }

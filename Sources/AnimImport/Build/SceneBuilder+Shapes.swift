@@ -23,15 +23,13 @@ extension SceneBuilder {
         try buildFill(fill, paint: paint, parent: node, clock: clock, layer: name)
       case .stroke(let stroke):
         try buildStroke(stroke, paint: paint, parent: node, clock: clock, layer: name)
-      case .gradient(let isStroke, let approximation):
-        note(
-          paint.item.ref,
-          "gradient \(isStroke ? "stroke" : "fill") drawn in its average colour: the importer "
-            + "does not read gradients yet")
+      case .gradient(_, let approximation, let gradient):
         if case .fill(let fill) = approximation {
-          try buildFill(fill, paint: paint, parent: node, clock: clock, layer: name)
+          try buildFill(
+            fill, paint: paint, parent: node, clock: clock, layer: name, gradient: gradient)
         } else if case .stroke(let stroke) = approximation {
-          try buildStroke(stroke, paint: paint, parent: node, clock: clock, layer: name)
+          try buildStroke(
+            stroke, paint: paint, parent: node, clock: clock, layer: name, gradient: gradient)
         }
       default: break
       }

@@ -16,6 +16,12 @@ final class SceneBuilder {
   /// Pointers already noted with the same message (a precomposition used
   /// twice is noted once).
   private var noted: Set<String> = []
+  /// What image files' names start with (the script's name).
+  var imagePrefix = "image"
+  /// The image files the script reads, in the order first used.
+  private(set) var images: [ImportedImage] = []
+  /// Each image asset's file, by the asset's id.
+  private var imageNames: [String: String] = [:]
   /// Invisible outlines declared for morphs so far.
   var morphTargetCount = 0
   /// The frame rate of sampled pieces: the composition's.
@@ -29,6 +35,24 @@ final class SceneBuilder {
 
   init(_ composition: Composition) {
     self.composition = composition
+  }
+
+  /// The file the script reads for image asset `id` (named and recorded
+  /// the first time; two ids that make one name get `_2`, `_3`, …).
+  func imageFile(_ id: String, _ asset: Composition.Image) throws(ImportError) -> String {
+    if let name = imageNames[id] { return name }
+    var image = try ImageAssetReader.read(asset, id: id, prefix: imagePrefix)
+    let taken = Set(images.map(\.name))
+    if taken.contains(image.name) {
+      let dot = image.name.lastIndex(of: ".") ?? image.name.endIndex
+      let (stem, ext) = (image.name[..<dot], image.name[dot...])
+      var n = 2
+      while taken.contains("\(stem)_\(n)\(ext)") { n += 1 }
+      image.name = "\(stem)_\(n)\(ext)"
+    }
+    images.append(image)
+    imageNames[id] = image.name
+    return image.name
   }
 
   /// Records that what is at `ref` is not expressed, once per pointer and

@@ -10,9 +10,9 @@ struct ShapeItem: Sendable {
     case star(Star)
     case fill(Fill)
     case stroke(Stroke)
-    /// A gradient fill or stroke, drawn as a fill or stroke of its average
-    /// colour until anim has gradients.
-    case gradient(isStroke: Bool, paint: Content)
+    /// A gradient fill or stroke: its gradient, and `paint`, a fill or
+    /// stroke of its average colour (what a matte's clip reads).
+    case gradient(isStroke: Bool, paint: Content, gradient: GradientPaint)
     case transform(ShapeTransform)
     case trim(Trim)
     /// An item the importer does not draw (merge paths, repeaters, …).
@@ -145,12 +145,13 @@ struct ShapeItem: Sendable {
       }
       let color = try stops.map { GradientAverage.color($0, count: count) }
       let alpha = GradientAverage.alpha(stops.first, count: count)
+      let paint = try GradientPaint.read(item, stops: stops, count: count)
       if type == "gf" {
         var fill = Fill(
           color: color, opacity: try number("o", or: 100),
           evenOdd: try item.optionalNumber("r") == 2)
         fill.gradientAlpha = alpha
-        content = .gradient(isStroke: false, paint: .fill(fill))
+        content = .gradient(isStroke: false, paint: .fill(fill), gradient: paint)
       } else {
         var stroke = Stroke(
           color: color, opacity: try number("o", or: 100),
@@ -158,7 +159,7 @@ struct ShapeItem: Sendable {
           join: try item.optionalInteger("lj") ?? 2, miterLimit: try item.number("ml", or: 4),
           dashes: item.optional("d").flatMap { $0.count > 0 ? $0 : nil })
         stroke.gradientAlpha = alpha
-        content = .gradient(isStroke: true, paint: .stroke(stroke))
+        content = .gradient(isStroke: true, paint: .stroke(stroke), gradient: paint)
       }
     case "tr":
       content = .transform(try ShapeTransform.read(item))

@@ -17,9 +17,24 @@ enum ScriptValue: Sendable, Equatable {
   case point(Double, Double)
   /// Red, green, blue in 0…1, written as `"#rrggbb"`.
   case color([Double])
+  /// Red, green, blue, alpha in 0…1, written as `"#rrggbbaa"` (`"#rrggbb"`
+  /// when opaque).
+  case rgba([Double])
   case word(String)
   case string(String)
   case bool(Bool)
+  /// `linear(from:, to:, stops:)` or `radial(center:, radius:, stops:)`.
+  case gradient(ScriptGradient)
+}
+
+/// A gradient as the script writes it (SPEC §21.1), in the view's box's
+/// unit coordinates.
+struct ScriptGradient: Sendable, Equatable {
+  var radial: Bool
+  /// Linear: from x, y, to x, y. Radial: centre x, y, radius.
+  var points: [Double]
+  /// Each (offset, r, g, b, a), channels 0…1.
+  var stops: [[Double]]
 }
 
 /// One declaration: `KIND NAME(parent: P, SETTINGS…)`.

@@ -94,10 +94,28 @@ struct ScriptWriter {
     case .point(let x, let y): return "(\(NumberFormat.exact(x)), \(NumberFormat.exact(y)))"
     case .color(let c):
       return "\"#" + c.prefix(3).map(NumberFormat.hexByte).joined() + "\""
+    case .rgba(let c):
+      let alpha = c.count > 3 && c[3] < 1 ? NumberFormat.hexByte(c[3]) : ""
+      return "\"#" + c.prefix(3).map(NumberFormat.hexByte).joined() + alpha + "\""
     case .word(let w): return w
     case .string(let s): return "\"" + Self.escaped(s) + "\""
     case .bool(let b): return b ? "true" : "false"
+    case .gradient(let g): return gradient(g)
     }
+  }
+
+  private func gradient(_ g: ScriptGradient) -> String {
+    let n = g.points.map(NumberFormat.exact)
+    let stops = g.stops.map { s in
+      let alpha = s[4] < 1 ? NumberFormat.hexByte(s[4]) : ""
+      return "(\(NumberFormat.exact(s[0])), \"#"
+        + s[1...3].map(NumberFormat.hexByte).joined() + alpha + "\")"
+    }
+    let list = "stops: [" + stops.joined(separator: ", ") + "]"
+    if g.radial {
+      return "radial(center: (\(n[0]), \(n[1])), radius: \(n[2]), \(list))"
+    }
+    return "linear(from: (\(n[0]), \(n[1])), to: (\(n[2]), \(n[3])), \(list))"
   }
 
   static func escaped(_ s: String) -> String {

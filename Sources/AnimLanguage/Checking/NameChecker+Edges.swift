@@ -57,7 +57,7 @@ extension NameChecker {
   /// down: at run time the parent does not exist yet (SPEC §17).
   mutating func checkParentOrder(_ argument: Argument, of child: Identifier) {
     guard !inDeferredBody, case .identifier(let name) = argument.value.kind,
-      !boundSoFar.contains(name)
+      !knows(name, .boundSoFar)
     else { return }
     // Whether a later statement declares it is known once all are collected.
     laterParents.append((name, argument.value.range, child.name))
@@ -65,7 +65,7 @@ extension NameChecker {
 
   /// The `parent:`s that name a view some later statement declares.
   func laterParentErrors() -> [Diagnostic] {
-    laterParents.filter { defined.contains($0.name) }.map {
+    laterParents.filter { isBound($0.name) }.map {
       .error(
         "parent '\($0.name)' is not a declared view", at: $0.range,
         hint: "declare '\($0.name)' before '\($0.child)': a parent comes before its children",

@@ -11,9 +11,11 @@ extension NameChecker {
     guard arguments.contains(where: { $0.label != nil }), BuiltinOptions.isListed(callee),
       Builtins.all[callee] != nil
     else { return }
-    let known = BuiltinOptions.labels(of: callee)
     for argument in arguments {
-      guard let label = argument.label, !known.contains(label.name) else { continue }
+      guard let label = argument.label, !BuiltinOptions.takes(callee, label: label.name) else {
+        continue
+      }
+      let known = BuiltinOptions.labels(of: callee)
       if callee == "tween" || callee == "spring",
         let property = PropertyTable.standard.property(named: label.name),
         property.declaration.access.contains(.settable),
@@ -189,7 +191,7 @@ extension NameChecker {
   /// on a name declared as a view (SPEC §23.3).
   mutating func checkAssignedRange(_ target: Expr, _ value: Expr) {
     guard case .member(let base, let name) = target.kind, case .identifier(let view) = base.kind,
-      viewNames.contains(view), !valueNames.contains(view),
+      knows(view, .view), !knows(view, .value),
       let (message, hint) = Self.rangeProblem(name.name, value)
     else { return }
     settingErrors.append(

@@ -10,12 +10,14 @@ import AnimText
 extension NameChecker {
   /// The names that are texts wherever the script uses them: declared as
   /// `text` and bound no other way.
-  var staticTexts: Set<String> { textNames.subtracting(otherNames) }
+  func isStaticText(_ name: String) -> Bool {
+    names[name].map { $0.contains(.text) && !$0.contains(.other) } ?? false
+  }
 
   /// `t.width = …` or `t.height = …` on a text.
   mutating func checkTextAssignment(_ target: Expr) {
     guard case .member(let base, let name) = target.kind, case .identifier(let view) = base.kind,
-      name.name == "width" || name.name == "height", staticTexts.contains(view)
+      name.name == "width" || name.name == "height", isStaticText(view)
     else { return }
     settingErrors.append(
       (
@@ -29,7 +31,7 @@ extension NameChecker {
   /// A motion bound to `target` (`m on t`, `on: t`): an error when the
   /// target is a text and the motion resizes it.
   mutating func checkTextResize(_ motion: Expr, on target: Expr) {
-    guard case .identifier(let view) = target.kind, staticTexts.contains(view),
+    guard case .identifier(let view) = target.kind, isStaticText(view),
       let resizing = Self.resizingCall(in: motion)
     else { return }
     settingErrors.append(
@@ -104,7 +106,7 @@ extension NameChecker {
   /// `t.font = …` or `t.weight = …` on a text.
   mutating func checkFontAssignment(_ target: Expr, _ value: Expr) {
     guard case .member(let base, let name) = target.kind, case .identifier(let view) = base.kind,
-      staticTexts.contains(view)
+      isStaticText(view)
     else { return }
     checkFontSetting(name.name, value, at: target.range)
   }

@@ -13,10 +13,17 @@ import AnimEngine
 /// in the same walk (`NameChecker+Settings.swift`), so `anim check` and
 /// `anim run` report it before anything runs.
 struct NameChecker {
-  /// Every name some statement of the program binds (in any order: a handler
-  /// may use a name bound later in the file), and the names the host knows;
-  /// the builtins are defined too, looked up in their own table.
-  private(set) var defined: Set<String>
+  /// What the checker knows of each name, in one table so that a name is
+  /// hashed once per statement rather than once per fact: whether some
+  /// statement of the program binds it (in any order: a handler may use a
+  /// name bound later in the file) or the host knows it; whether it is
+  /// declared as a `text` view or bound another way (a name only declared
+  /// as a text is a text wherever it is used, SPEC §18); whether it is
+  /// declared as a view without an index or bound another way (a name only
+  /// the first is a view wherever it is used); and whether the statements
+  /// checked so far bind it (a `parent:` must name a view declared above,
+  /// SPEC §17). The builtins are defined too, looked up in their own table.
+  private(set) var names: [String: NameFacts] = [:]
   /// Uses of names not (yet) defined, in source order: a later statement may
   /// still bind them (`resolve()` decides). Where `builtinsCount` is false
   /// (a view, a run handle) a builtin's name does not do, and the hint names
@@ -29,10 +36,6 @@ struct NameChecker {
   /// problem names its callee: a binding of that name anywhere in the script
   /// (a `def fade`) makes the call the script's own, and `resolve()` drops it.
   var settingErrors: [(callee: String?, diagnostic: Diagnostic)] = []
-  /// Names declared as `text` views, and names bound any other way: a
-  /// name only in the first is a text wherever it is used (SPEC §18).
-  var textNames: Set<String> = []
-  var otherNames: Set<String> = []
   /// Families found missing so far: past `Program.maximumErrors` no more
   /// are looked up (each costs a fontconfig match and a ranking of its
   /// families, and only the first errors are reported).
@@ -40,11 +43,6 @@ struct NameChecker {
   /// The checked script's path: a text's `font:` path is found relative to
   /// its folder, as the interpreter finds it (nil: fonts are not checked).
   var scriptPath: String?
-  /// Names declared as views of any kind, and names bound any other way
-  /// (not a view's declaration): a name only in the first is a view
-  /// wherever it is used.
-  var viewNames: Set<String> = []
-  var valueNames: Set<String> = []
   /// Things probably wrong that do not stop the script (SPEC §23.1: a view
   /// declared without an index in a loop's body), in source order.
   var warnings: [Diagnostic] = []
@@ -52,9 +50,6 @@ struct NameChecker {
   private var loops: [String] = []
   /// The file checked, for hints that quote it (`m on a | m2 on b`).
   var source: SourceFile?
-  /// Names the statements checked so far bind, in order (a `parent:` must
-  /// name a view declared above, SPEC §17).
-  var boundSoFar: Set<String> = ["view"]
   /// Whether the walk is in a `def`'s or a handler's body, which run later.
   var inDeferredBody = false
   /// `parent:`s naming what nothing above binds (see `checkParentOrder`).
@@ -70,13 +65,35 @@ struct NameChecker {
     self.source = source
     // The builtins are not copied in (hashing a hundred names again for each
     // script was a tenth of a one-line script's own work): see `isDefined`.
-    defined = known.union(["view", "time"])
-    otherNames = known
-    boundSoFar.formUnion(known)
+    names.reserveCapacity(known.count + 2)
+    for name in known { names[name] = [.defined, .other, .boundSoFar] }
+    names["view", default: []].formUnion([.defined, .boundSoFar])
+    names["time", default: []].formUnion(.defined)
   }
 
+  /// Makes room for `count` names.
+  mutating func reserveNames(_ count: Int) { names.reserveCapacity(names.count + count) }
+
+  /// Adds `facts` to what is known of `name` (one hash).
+  @inline(__always)
+  mutating func note(_ name: String, _ facts: NameFacts) {
+    names[name, default: []].formUnion(facts)
+  }
+
+  /// Whether `name` has every one of `facts`.
+  @inline(__always)
+  func knows(_ name: String, _ facts: NameFacts) -> Bool {
+    names[name]?.isSuperset(of: facts) ?? false
+  }
+
+  /// Whether a statement of the program binds `name` or the host knows it.
+  func isBound(_ name: String) -> Bool { knows(name, .defined) }
+
+  /// Every name the program binds or the host knows.
+  var definedNames: [String] { names.compactMap { $0.value.contains(.defined) ? $0.key : nil } }
+
   private func isDefined(_ name: String) -> Bool {
-    defined.contains(name) || Builtins.all[name] != nil
+    isBound(name) || Builtins.all[name] != nil
   }
 
   /// Records the names `statements` bind.
@@ -88,37 +105,23 @@ struct NameChecker {
   mutating func collect(_ s: Stmt) {
     switch s.kind {
     case .viewDeclaration(let kind, let name, let index, _, let children):
-      defined.insert(name.name)
-      if kind == .text { textNames.insert(name.name) } else { otherNames.insert(name.name) }
-      if index == nil { viewNames.insert(name.name) } else { valueNames.insert(name.name) }
+      note(
+        name.name,
+        [.defined, kind == .text ? .text : .other, index == nil ? .view : .value])
       collect(children)
     case .gridDeclaration(let name, _), .soundDeclaration(let name, _, _),
       .groupDeclaration(let name, _),
       .letBinding(let name, _):
-      defined.insert(name.name)
-      otherNames.insert(name.name)
-      valueNames.insert(name.name)
+      note(name.name, [.defined, .other, .value])
       if case .letBinding(_, let value) = s.kind { collect(value) }
     case .assignment(let target, let value):
-      if case .identifier(let name) = target.kind {
-        defined.insert(name)
-        otherNames.insert(name)
-        valueNames.insert(name)
-      }
+      if case .identifier(let name) = target.kind { note(name, [.defined, .other, .value]) }
       collect(value)
     case .functionDefinition(let name, let parameters, _):
-      defined.insert(name.name)
-      otherNames.insert(name.name)
-      valueNames.insert(name.name)
-      for parameter in parameters {
-        defined.insert(parameter.name)
-        otherNames.insert(parameter.name)
-        valueNames.insert(parameter.name)
-      }
+      note(name.name, [.defined, .other, .value])
+      for parameter in parameters { note(parameter.name, [.defined, .other, .value]) }
     case .forLoop(let variable, _, let body):
-      defined.insert(variable.name)
-      otherNames.insert(variable.name)
-      valueNames.insert(variable.name)
+      note(variable.name, [.defined, .other, .value])
       collect(body)
     case .handler(_, _, let body):
       collect(body)
@@ -126,10 +129,7 @@ struct NameChecker {
       for branch in branches { collect(branch.body) }
       if let otherwise { collect(otherwise) }
     case .run(_, let alias):
-      if let alias {
-        defined.insert(alias.name)
-        otherNames.insert(alias.name)
-      }
+      if let alias { note(alias.name, [.defined, .other]) }
     default:
       break
     }
@@ -138,8 +138,7 @@ struct NameChecker {
   private mutating func collect(_ e: Expr) {
     switch e.kind {
     case .run(_, let alias?):
-      defined.insert(alias.name)
-      otherNames.insert(alias.name)
+      note(alias.name, [.defined, .other])
     default:
       break
     }
@@ -198,7 +197,7 @@ struct NameChecker {
         checkViewSetting(a, kind: kind)
         check(a.value)
       }
-      boundSoFar.insert(name.name)
+      note(name.name, .boundSoFar)
       for child in children {
         if case .viewDeclaration(_, _, _, let childArgs, _) = child.kind {
           for a in childArgs where a.label?.name == Interpreter.parentLabel {
@@ -216,10 +215,10 @@ struct NameChecker {
         if a.label?.name == Interpreter.parentLabel { checkParentOrder(a, of: name) }
         if a.label?.name != "kind" { check(a.value) }
       }
-      boundSoFar.insert(name.name)
+      note(name.name, .boundSoFar)
     case .groupDeclaration(let name, let e), .letBinding(let name, let e):
       check(e)
-      boundSoFar.insert(name.name)
+      note(name.name, .boundSoFar)
     case .seed(let e), .fps(let e), .step(let e), .stepFrames(let e), .stepTo(let e),
       .expression(let e):
       check(e)
@@ -236,9 +235,9 @@ struct NameChecker {
       checkFontAssignment(target, value)
       checkAssignedRange(target, value)
       check(value)
-      if case .identifier(let name) = target.kind { boundSoFar.insert(name) }
+      if case .identifier(let name) = target.kind { note(name, .boundSoFar) }
     case .functionDefinition(let name, _, let body):
-      boundSoFar.insert(name.name)
+      note(name.name, .boundSoFar)
       let deferred = inDeferredBody
       inDeferredBody = true
       check(body)
@@ -246,7 +245,7 @@ struct NameChecker {
     case .forLoop(let variable, let sequence, let body):
       check(sequence)
       loops.append(variable.name)
-      boundSoFar.insert(variable.name)
+      note(variable.name, .boundSoFar)
       check(body)
       loops.removeLast()
     case .conditional(let branches, let otherwise):
@@ -272,7 +271,7 @@ struct NameChecker {
       inDeferredBody = deferred
     case .run(let motion, let alias):
       check(motion)
-      if let alias { boundSoFar.insert(alias.name) }
+      if let alias { note(alias.name, .boundSoFar) }
     case .importFile, .soundDeclaration, .reset, .tick, .settle, .flush, .pool:
       break
     }
@@ -282,7 +281,7 @@ struct NameChecker {
     if case .identifier(let name) = e.kind {
       // A builtin is never a run handle: only the script's names count,
       // and the hint names the closest of them.
-      if !defined.contains(name) { pending.append((name, e.range, "unknown run handle", false)) }
+      if !isBound(name) { pending.append((name, e.range, "unknown run handle", false)) }
     } else {
       check(e)
     }
@@ -301,17 +300,18 @@ struct NameChecker {
     case .comprehension(let variable, let sequence, let condition, let body):
       check(sequence)
       // The variable is bound inside the brackets only.
-      let added = defined.insert(variable.name).inserted
+      let added = !isBound(variable.name)
+      note(variable.name, .defined)
       if let condition { check(condition) }
       check(body)
-      if added { defined.remove(variable.name) }
+      if added { names[variable.name]?.remove(.defined) }
     case .call(let callee, let arguments):
       var staggered = false
       if case .identifier(let name) = callee.kind {
         requireDefined(name, callee.range, "unknown function")
         // `stagger`'s first argument is the group it staggers (unless a
         // binding of the script took the name over).
-        staggered = name == "stagger" && !defined.contains(name)
+        staggered = name == "stagger" && !isBound(name)
         checkLabels(of: name, arguments)
         noteDataRead(name, arguments, at: e.range)
       } else {
@@ -364,7 +364,7 @@ struct NameChecker {
   mutating func checkTarget(_ e: Expr) {
     switch e.kind {
     case .identifier(let name):
-      if !defined.contains(name) { pending.append((name, e.range, "unknown view", false)) }
+      if !isBound(name) { pending.append((name, e.range, "unknown view", false)) }
     case .list(let items):
       for item in items { checkTarget(item) }
     default:
@@ -373,8 +373,18 @@ struct NameChecker {
   }
 
   private mutating func requireDefined(_ name: String, _ range: SourceRange, _ message: String) {
-    if isDefined(name) { return }
+    // One hash for a name seen before: whether it is a builtin is noted in
+    // its facts the first time it is asked.
+    if Self.definedOrBuiltin(name, &names[name, default: []]) { return }
     pending.append((name, range, message, true))
+  }
+
+  private static func definedOrBuiltin(_ name: String, _ facts: inout NameFacts) -> Bool {
+    if !facts.isDisjoint(with: [.defined, .builtin]) { return true }
+    if facts.contains(.notBuiltin) { return false }
+    let builtin = Builtins.all[name] != nil
+    facts.insert(builtin ? .builtin : .notBuiltin)
+    return builtin
   }
 
   /// `csv("…")` or `json("…")` with the path written out: the program reads
@@ -394,7 +404,7 @@ struct NameChecker {
   /// The uses whose names nothing in the program binds, as diagnostics.
   func resolve() -> [Diagnostic] {
     let settings =
-      settingErrors.filter { $0.callee.map { !defined.contains($0) } ?? true }.map(\.diagnostic)
+      settingErrors.filter { $0.callee.map { !isBound($0) } ?? true }.map(\.diagnostic)
       + laterParentErrors()
     let names = resolveNames()
     if settings.isEmpty { return names }
@@ -404,12 +414,13 @@ struct NameChecker {
 
   private func resolveNames() -> [Diagnostic] {
     let unresolved = pending.filter {
-      $0.builtinsCount ? !isDefined($0.name) : !defined.contains($0.name)
+      $0.builtinsCount ? !isDefined($0.name) : !isBound($0.name)
     }
     // Sorting every name (100 000 in a big script) is only worth it for a hint.
     guard !unresolved.isEmpty else { return [] }
+    let defined = definedNames
     let bound = defined.sorted()
-    let candidates = defined.union(Builtins.all.keys).sorted()
+    let candidates = Set(defined).union(Builtins.all.keys).sorted()
     return unresolved.map { use in
       // A view is never a builtin, so its hint names only what the script binds.
       let hint = Spelling.closest(to: use.name, among: use.builtinsCount ? candidates : bound).map {
@@ -418,4 +429,24 @@ struct NameChecker {
       return .error("\(use.message) '\(use.name)'", at: use.range, hint: hint, kind: .name)
     }
   }
+}
+
+/// What the name checker knows of a name (see `NameChecker.names`).
+struct NameFacts: OptionSet {
+  let rawValue: UInt8
+  /// A statement of the program binds it, or the host knows it.
+  static let defined = NameFacts(rawValue: 1)
+  /// Declared as a `text` view.
+  static let text = NameFacts(rawValue: 2)
+  /// Bound some way other than as a `text` view.
+  static let other = NameFacts(rawValue: 4)
+  /// Declared as a view without an index.
+  static let view = NameFacts(rawValue: 8)
+  /// Bound some way other than a view's declaration without an index.
+  static let value = NameFacts(rawValue: 16)
+  /// Bound by the statements checked so far.
+  static let boundSoFar = NameFacts(rawValue: 32)
+  /// A builtin's name, or not (noted the first time a use asks).
+  static let builtin = NameFacts(rawValue: 64)
+  static let notBuiltin = NameFacts(rawValue: 128)
 }

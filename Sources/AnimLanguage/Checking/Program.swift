@@ -55,6 +55,9 @@ public struct Program {
   )] {
     var checker = NameChecker(source: source)
     checker.scriptPath = source.path
+    // Room for a name per hundred bytes (a statement or two), so that the
+    // table of names does not rehash every name as it doubles its way there.
+    checker.reserveNames(min(source.bytes.count / 100, 1 << 20))
     var imports: [Stmt] = []
     var sounds: [Stmt] = []
     let parsed = Parser.parse(source) { statement in

@@ -85,7 +85,7 @@ extension DataFiles {
   ) -> [(Diagnostic, SourceFile)] {
     var found: [(Diagnostic, SourceFile)] = []
     var seen: Set<String> = []
-    for read in checker.dataReads where !checker.defined.contains(read.format.rawValue) {
+    for read in checker.dataReads where !checker.isBound(read.format.rawValue) {
       guard seen.insert("\(read.format.rawValue):\(read.path)").inserted else { continue }
       let result = Self.read(
         read.path, read.format, from: script, pathRange: read.pathRange, call: read.call,

@@ -14,6 +14,14 @@ enum ViewSettings {
   /// Why a view of `kind` cannot take the label `name`, or nil when it can:
   /// the message and hint the interpreter's error has.
   static func problem(with name: String, kind: ViewKind) -> (message: String, hint: String?)? {
+    // The common case first, in one lookup: a settable property the kind
+    // has (no tree member shares a property's name; a text's laid-out box is
+    // the one such property that cannot be set).
+    if let property = PropertyTable.standard.property(named: name), kind.has(property),
+      property.declaration.access.contains(.settable), !(kind == .text && isLaidOut(name))
+    {
+      return nil
+    }
     if laidOut(of: kind).contains(name) {
       // SPEC §18: a text's box is its layout, read-only.
       return (
@@ -74,6 +82,8 @@ enum ViewSettings {
   static func laidOut(of kind: ViewKind) -> [String] {
     kind == .text ? ["width", "height"] : []
   }
+
+  private static func isLaidOut(_ name: String) -> Bool { name == "width" || name == "height" }
 
   /// "a" or "an" before a kind's name (`an ellipse`).
   static func article(_ word: String) -> String {

@@ -12,7 +12,21 @@ enum BuiltinOptions {
   static var properties: [String] { PropertyTable.standard.animatableNames }
 
   /// The labels of `name`, most specific first; empty for a builtin without labels.
-  static func labels(of name: String) -> [String] {
+  static func labels(of name: String) -> [String] { table[name] ?? [] }
+
+  /// Whether `name` takes the label `label` (one set lookup; the name checker
+  /// asks this of every labelled argument).
+  static func takes(_ name: String, label: String) -> Bool {
+    labelSets[name]?.contains(label) ?? false
+  }
+
+  /// `labels(of:)` of every listed builtin, made once (`properties` alone is
+  /// a filtered list of the property table).
+  private static let table: [String: [String]] = Dictionary(
+    uniqueKeysWithValues: Set(named).union(Builtins.all.keys).map { ($0, writtenLabels(of: $0)) })
+  private static let labelSets: [String: Set<String>] = table.mapValues { Set($0) }
+
+  private static func writtenLabels(of name: String) -> [String] {
     switch name {
     case "fade", "sizing", "color", "discolor": return ["to", "from"] + primitive
     case "move", "resize", "rotate", "scale": return ["to", "by", "from"] + primitive

@@ -1,0 +1,206 @@
+import AnimEngine
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A layer's effects and blend mode as its view's group properties (SPEC
+/// §21.2, §25): Gaussian Blur (`ty` 29) as `blur`, Drop Shadow (`ty` 25) as
+/// `shadowColor`, `shadowX`, `shadowY`, `shadowBlur`, `bm` as `blend`. The
+/// parameters are the inverse of anim's own Lottie export
+/// (Sources/AnimExport/Formats/LottieEffects.swift, docs/export.md):
+/// σ = 0.3 × Blurriness (lottie-web's `kBlurrinessToSigma`), a shadow's
+/// σ = Softness / 4, its offset Distance along Direction (0 up, clockwise),
+/// its alpha Opacity / 255. The players apply a layer's effects in its
+/// composition's space; anim's are in the view's own space, so σ and the
+/// offset are mapped back by the layer's own turn and scale and its
+/// parents' (at the first frame).
+extension SceneBuilder {
+  /// anim's largest σ (SPEC §21.2).
+  static let maximumSigma = 250.0
+
+  /// Lottie's blend modes anim draws (`bm` → `blend`), the rest by name
+  /// for notes.
+  static func blendName(_ mode: Int) -> (word: String?, lottie: String) {
+    let names = [
+      "normal", "multiply", "screen", "overlay", "darken", "lighten", "color dodge",
+      "color burn", "hard light", "soft light", "difference", "exclusion", "hue", "saturation",
+      "color", "luminosity", "add",
+    ]
+    let lottie = mode >= 0 && mode < names.count ? names[mode] : "unknown"
+    switch mode {
+    case 1...5: return (names[mode], lottie)
+    case 16: return ("add", lottie)
+    default: return (nil, lottie)
+    }
+  }
+
+  /// Gives the view `own` of `layer` its blend mode and effects; notes
+  /// what anim cannot draw.
+  func applyEffects(_ layer: Layer, position: Int, tree: LayerTree, to own: Int, clock: TimeMap)
+    throws(ImportError)
+  {
+    if layer.blendMode != 0 {
+      let (word, lottie) = Self.blendName(layer.blendMode)
+      if let word {
+        model.views[own].set("blend", .word(word))
+      } else {
+        note(
+          layer.ref,
+          "blend mode \(layer.blendMode) (\(lottie)) not drawn: anim's blend has no \(lottie)")
+      }
+    }
+    guard !layer.effects.isEmpty else { return }
+    let map = linearMap([layer] + tree.lineage(position).map { tree.layers[$0] })
+    let scale = abs(map.a * map.d - map.b * map.c).squareRoot()
+    var blurred = false
+    var shadowed = false
+    for effect in layer.effects {
+      let type = try effect.optionalNumber("ty")
+      let name = (try? effect.optionalText("nm")) ?? nil
+      let enabled = try effect.optional("en").map { (v) throws(ImportError) in
+        try v.finiteNumber() != 0
+      }
+      if enabled == false { continue }
+      if type == 29 && !blurred {
+        blurred = try applyBlur(effect, scale: scale, to: own, clock: clock)
+      } else if type == 25 && !shadowed {
+        shadowed = try applyShadow(effect, map: map, to: own, clock: clock)
+      } else if type == 29 || type == 25 {
+        note(
+          effect, "a second \(type == 29 ? "Gaussian Blur" : "Drop Shadow") on one layer not drawn")
+      } else {
+        note(effect, "layer effect\(name.map { " '\($0)'" } ?? "") not drawn")
+      }
+    }
+  }
+
+  /// The effect's parameter at `index` (its `ef` list, in the order After
+  /// Effects writes them), its `v`.
+  private func parameter(_ effect: JSONRef, _ index: Int) throws(ImportError) -> JSONRef? {
+    guard let list = effect.optional("ef") else { return nil }
+    let items = try list.array()
+    guard index < items.count else { return nil }
+    return try items[index].object().optional("v")
+  }
+
+  private func number(_ effect: JSONRef, _ index: Int, or fallback: Double) throws(ImportError)
+    -> Animated<Double>
+  {
+    guard let v = try parameter(effect, index) else { return Animated(fixed: fallback) }
+    return try AnimatedReader.number(v)
+  }
+
+  /// σ values held to anim's range, noted where they are not.
+  private func sigma(_ track: Track<Double>, ref: JSONRef, property: String) -> Track<Double> {
+    var over = false
+    let held = track.map { v -> Double in
+      if v > Self.maximumSigma { over = true }
+      return min(max(v.isFinite ? v : 0, 0), Self.maximumSigma)
+    }
+    if over {
+      note(ref, "\(property) over anim's σ of \(NumberFormat.exact(Self.maximumSigma)) drawn at it")
+    }
+    return held
+  }
+
+  private func applyBlur(_ effect: JSONRef, scale: Double, to own: Int, clock: TimeMap)
+    throws(ImportError) -> Bool
+  {
+    let blurriness = try number(effect, 0, or: 0)
+    noteExpression(blurriness)
+    let dimensions = try number(effect, 1, or: 1)
+    if dimensions.first != 1 || dimensions.isAnimated {
+      note(
+        effect,
+        "a blur along one axis drawn along both (anim's blur is the same in every direction)")
+    }
+    let k = scale > 0 && scale.isFinite ? scale : 1
+    let track = sigma(
+      Track(blurriness, clock: clock).map { $0 * 0.3 / k }.fromZero(rate: rate, end: end),
+      ref: effect, property: "blur")
+    guard track.isAnimated || track.initial != 0 else { return true }
+    model.views[own].set("blur", .number(track.initial))
+    model.views[own].runs += MotionChain.runs([("blur", track)])
+    return true
+  }
+
+  private func applyShadow(_ effect: JSONRef, map: Affine, to own: Int, clock: TimeMap)
+    throws(ImportError) -> Bool
+  {
+    let color: Animated<[Double]>
+    if let v = try parameter(effect, 0) {
+      color = try AnimatedReader.color(v)
+    } else {
+      color = Animated(fixed: [0, 0, 0])
+    }
+    let opacity = try number(effect, 1, or: 127.5)
+    let direction = try number(effect, 2, or: 135)
+    let distance = try number(effect, 3, or: 5)
+    let softness = try number(effect, 4, or: 0)
+    let only = try number(effect, 5, or: 0)
+    for p in [opacity, direction, distance, softness, only] { noteExpression(p) }
+    noteExpression(color)
+    if only.first != 0 || only.isAnimated {
+      note(effect, "a drop shadow drawn without its layer (Shadow Only) drawn with it")
+    }
+    let scale = abs(map.a * map.d - map.b * map.c).squareRoot()
+    let k = scale > 0 && scale.isFinite ? scale : 1
+    let det = map.a * map.d - map.b * map.c
+    // Colour, opacity, direction and distance as one track of the shadow's
+    // colour and its offset in the view's space (the composition's offset
+    // mapped back by the layer's map).
+    func numbers(_ p: Animated<Double>) -> Track<[Double]> {
+      Track(p, clock: clock).map { [$0] }
+    }
+    let joined = joinedTrack([
+      Track(color, clock: clock), numbers(opacity), numbers(direction), numbers(distance),
+    ])
+    func values(_ v: [Double]) -> [(String, ScriptValue)] {
+      let (s, c) = Affine.sinCos(degrees: v[4])
+      let (dx, dy) = (v[5] * s, -v[5] * c)
+      var (x, y) = (dx, dy)
+      if det != 0 && det.isFinite {
+        x = (map.d * dx - map.c * dy) / det
+        y = (-map.b * dx + map.a * dy) / det
+      }
+      return [
+        ("shadowColor", .rgba([v[0], v[1], v[2], min(max(v[3] / 255, 0), 1)])),
+        ("shadowX", .number(x.isFinite ? x : 0)), ("shadowY", .number(y.isFinite ? y : 0)),
+      ]
+    }
+    var view = model.views[own]
+    for (name, value) in values(joined.initial) { view.set(name, value) }
+    if joined.isAnimated {
+      view.runs.append(
+        ScriptRun(
+          parts: MotionChain.parts(joined, same: ==) { _, to, duration, ease in
+            .tween(values(to), duration: duration, ease: ease)
+          }))
+    }
+    let blur = sigma(
+      Track(softness, clock: clock).map { $0 / 4 / k }.fromZero(rate: rate, end: end),
+      ref: effect, property: "shadow softness")
+    view.set("shadowBlur", .number(blur.initial))
+    view.runs += MotionChain.runs([("shadowBlur", blur)])
+    model.views[own] = view
+    return true
+  }
+
+  /// The linear part of the layers' transforms at the first frame, the
+  /// layer's own last (its parents', outermost first, before it).
+  private func linearMap(_ chain: [Layer]) -> Affine {
+    var result = Affine.identity
+    for layer in chain.reversed() {
+      let t = layer.transform
+      let (sin, cos) = Affine.sinCos(degrees: t.rotation.first)
+      let sx = t.scale.first[0] / 100
+      let sy = (t.scale.first.count > 1 ? t.scale.first[1] : t.scale.first[0]) / 100
+      result = result.concatenating(
+        Affine(a: cos * sx, b: sin * sx, c: -sin * sy, d: cos * sy, tx: 0, ty: 0))
+    }
+    return result
+  }
+}
