@@ -356,6 +356,9 @@ enum StudioScript {
         preview.version = m.version;
         document.documentElement.dataset.previewVersion = String(m.version);
         showBuilding(buildingAgain);
+        // The server knows the page's time before the next save (a still
+        // is drawn there) without waiting for the answer to "building".
+        tellTime();
       }));
     }
 

@@ -9,193 +9,140 @@ import CCairo
 /// composition is an opacity alone never comes here: it is composited as
 /// before, to the bit.
 ///
-/// The group picture is the frame: what a view draws outside it is not
-/// there to be blurred or to cast a shadow into it (docs/spec.md §21.2).
+/// A blurred or shadowed group is drawn past the frame by its filter's
+/// reach (`CairoCanvas+Apart`), so what lies just outside blurs or casts a
+/// shadow into it (docs/spec.md §21.2); each step works only over what was
+/// drawn and what the frame needs of it.
 extension CairoCanvas {
-  /// Buffers the filters reuse frame after frame, made on first use.
-  final class EffectBuffers {
-    /// The drop shadow's alpha, one double a pixel laid out as the frame,
-    /// zero between uses (its colour is the tint times it).
-    let shadow: UnsafeMutablePointer<Double>
-    /// One line of one channel for the blur's two passes.
-    let input: UnsafeMutablePointer<Double>
-    let causal: UnsafeMutablePointer<Double>
-
-    init(width: Int, height: Int) {
-      shadow = .allocate(capacity: width * height)
-      shadow.initialize(repeating: 0, count: width * height)
-      let line = max(width, height)
-      input = .allocate(capacity: line)
-      causal = .allocate(capacity: line)
-    }
-
-    deinit {
-      shadow.deallocate()
-      input.deallocate()
-      causal.deallocate()
-    }
-  }
-
-  /// The smallest σ, in pixels, that is drawn as a blur.
-  static let leastSigma = 0.05
-  /// The largest σ, in pixels, drawn as it is (see ``blur(_:_:sx:sy:buffers:)``).
-  static let mostSigma = 100_000.0
-
-  /// The rectangle `rect` grown by `x`, `y` pixels (rounded out), inside the
-  /// frame.
-  func grown(_ rect: PixelRect, x: Double, y: Double) -> PixelRect {
-    let gx = Int(min(x, Double(layout.pixelWidth)).rounded(.up)) + 1
-    let gy = Int(min(y, Double(layout.pixelHeight)).rounded(.up)) + 1
-    return PixelRect(
-      x0: max(rect.x0 - gx, 0), y0: max(rect.y0 - gy, 0),
-      x1: min(rect.x1 + gx, layout.pixelWidth), y1: min(rect.y1 + gy, layout.pixelHeight))
-  }
-
-  /// Blurs `plane` (premultiplied, zero outside `rect`) with σ `sx` along x
-  /// and `sy` along y pixels: rows of `rect` across the rectangle grown by
-  /// 4σ, then every column of that; returns where the result may be
-  /// non-zero.
-  func blur(
-    _ plane: UnsafeMutablePointer<Double>, _ rect: PixelRect, sx: Double, sy: Double,
-    buffers: EffectBuffers, alphaOnly: Bool = false
-  ) -> PixelRect {
-    // Below 0.05 px a Gaussian changes no pixel by a thousandth of a level
-    // (and the recursion's poles would overflow at σ = 1e-320): none.
-    // Above 100 000 px (a view scaled up 1e30 times) the picture is spread
-    // below a hundredth of a level anywhere; drawn at that σ, where the
-    // recursion is still exact in doubles.
-    let sx = sx >= Self.leastSigma ? min(sx, Self.mostSigma) : 0
-    let sy = sy >= Self.leastSigma ? min(sy, Self.mostSigma) : 0
-    let out = grown(rect, x: sx > 0 ? 4 * sx : 0, y: sy > 0 ? 4 * sy : 0)
-    let w = layout.pixelWidth
-    if sx > 0 {
-      let g = RecursiveGaussian(sigma: sx)
-      for y in rect.y0..<rect.y1 {
-        if alphaOnly {
-          g.line(
-            plane + (y * w + out.x0), count: out.x1 - out.x0, step: 1,
-            input: buffers.input, causal: buffers.causal)
-        } else {
-          // Channel by channel, in scalars.
-          for c in 0..<4 {
-            g.line(
-              plane + 4 * (y * w + out.x0) + c, count: out.x1 - out.x0, step: 4,
-              input: buffers.input, causal: buffers.causal)
-          }
-        }
-      }
-    }
-    if sy > 0 {
-      let g = RecursiveGaussian(sigma: sy)
-      for x in out.x0..<out.x1 {
-        if alphaOnly {
-          g.line(
-            plane + (out.y0 * w + x), count: out.y1 - out.y0, step: w,
-            input: buffers.input, causal: buffers.causal)
-        } else {
-          for c in 0..<4 {
-            g.line(
-              plane + 4 * (out.y0 * w + x) + c, count: out.y1 - out.y0, step: 4 * w,
-              input: buffers.input, causal: buffers.causal)
-          }
-        }
-      }
-    }
-    return out
-  }
-
   /// Filters the complete group picture `plane` drawn in `rect` as
   /// `composition` says (placed in pixels by `filter`), and composites it
   /// with its drop shadow onto the target at its opacity and blend mode,
-  /// times the mask's coverage when given (cleared as it is used), over
-  /// `bounds` (``filteredBounds(_:_:)``, which holds all it may draw);
-  /// clears the planes. Returns where the target may have changed.
+  /// times the mask's coverage when given (cleared as it is used), within
+  /// `bounds` (``filteredBounds(_:_:)``, which holds all it may draw, inside
+  /// the frame); clears the plane. Returns where the target may have
+  /// changed.
   func compositeFiltered(
-    _ plane: UnsafeMutablePointer<Double>, _ rect: PixelRect, bounds: PixelRect,
-    composition: Composition, filter: PlacedFilter, coverage: UnsafeMutablePointer<UInt8>?
+    _ plane: PicturePlane, _ rect: PixelRect, bounds: PixelRect, composition: Composition,
+    filter: PlacedFilter, coverage: UnsafeMutablePointer<UInt8>?
   ) -> PixelRect {
-    let buffers = effectBuffers()
+    // An offset past any picture moves the shadow out of the frame: held
+    // within ±2³⁰ pixels, so that pixel arithmetic stays in range.
+    let dx = min(max(filter.shadowDX, -0x1p30), 0x1p30)
+    let dy = min(max(filter.shadowDY, -0x1p30), 0x1p30)
+    let ix = Int(dx.rounded(.down))
+    let iy = Int(dy.rounded(.down))
+    let shadowed = composition.hasShadow
     var picture = rect
+    // What the plane holds that must be cleared.
+    var touched = rect
     if filter.blurX > 0 || filter.blurY > 0 {
-      picture = blur(plane, rect, sx: filter.blurX, sy: filter.blurY, buffers: buffers)
-    }
-    let w = layout.pixelWidth
-    let h = layout.pixelHeight
-    var area = picture
-    var shadowArea: PixelRect?
-    let shadow = buffers.shadow
-    if composition.hasShadow {
-      // The picture's alpha tinted by the shadow colour (premultiplied),
-      // blurred, then read offset.
-      for y in picture.y0..<picture.y1 {
-        for x in picture.x0..<picture.x1 {
-          shadow[y * w + x] = min(max(plane[4 * (y * w + x) + 3], 0), 1)
-        }
-      }
-      var blurred = picture
-      if filter.shadowBlurX > 0 || filter.shadowBlurY > 0 {
-        blurred = blur(
-          shadow, picture, sx: filter.shadowBlurX, sy: filter.shadowBlurY, buffers: buffers,
-          alphaOnly: true)
-      }
-      shadowArea = blurred
+      // Wanted over the frame and, with a shadow, where the shadow is
+      // made from for the frame.
+      let reach =
+        shadowed ? (x: 4 * filter.shadowBlurX + 2, y: 4 * filter.shadowBlurY + 2) : (x: 0.0, y: 0.0)
       let moved = PixelRect(
-        x0: max(Int((Double(blurred.x0) + filter.shadowDX).rounded(.down)), 0),
-        y0: max(Int((Double(blurred.y0) + filter.shadowDY).rounded(.down)), 0),
-        x1: min(Int((Double(blurred.x1) + filter.shadowDX).rounded(.up)) + 1, w),
-        y1: min(Int((Double(blurred.y1) + filter.shadowDY).rounded(.up)) + 1, h))
-      if moved.x0 < moved.x1, moved.y0 < moved.y1 {
-        area = PixelRect(
-          x0: min(area.x0, moved.x0), y0: min(area.y0, moved.y0), x1: max(area.x1, moved.x1),
-          y1: max(area.y1, moved.y1))
-      }
+        x0: min(0, -ix - 1), y0: min(0, -iy - 1),
+        x1: max(layout.pixelWidth, layout.pixelWidth - ix),
+        y1: max(layout.pixelHeight, layout.pixelHeight - iy))
+      let needed = grown(moved, x: reach.x, y: reach.y, within: plane.extent)
+      (picture, touched) = blur(plane, rect, sx: filter.blurX, sy: filter.blurY, needed: needed)
     }
-    // The mask's coverage was filled over `bounds`: every cell of it is
-    // read (and cleared) below.
-    area = bounds
+    var shadow: (area: PixelRect, alpha: UnsafeMutablePointer<Double>)?
+    // Where something may be drawn: the picture and its shadow, moved.
+    var reached = picture
+    if shadowed,
+      let made = shadowAlpha(
+        plane, picture, sx: filter.shadowBlurX, sy: filter.shadowBlurY,
+        // The shadow at frame pixel (x, y) is read from (x − dx, y − dy).
+        needed: PixelRect(
+          x0: -ix - 1, y0: -iy - 1, x1: layout.pixelWidth - ix, y1: layout.pixelHeight - iy))
+    {
+      // The picture's alpha blurred, then read offset and tinted by the
+      // shadow colour (premultiplied).
+      shadow = made
+      let a = made.area
+      reached = reached.union(
+        PixelRect(
+          x0: Int((Double(a.x0) + dx).rounded(.down)), y0: Int((Double(a.y0) + dy).rounded(.down)),
+          x1: Int((Double(a.x1) + dx).rounded(.up)) + 1,
+          y1: Int((Double(a.y1) + dy).rounded(.up)) + 1))
+    }
+    // The mask's coverage was filled over `bounds`: then every cell of it
+    // is read (and cleared) below; else only what may be drawn is visited.
+    let area = coverage == nil ? bounds.intersection(reached) : bounds
+    guard !area.isEmpty else {
+      plane.clear(touched.union(picture))
+      return area
+    }
     let out = target
+    let w = layout.pixelWidth
     let opacity = composition.opacity
     let blend = composition.blend
-    // Bilinear weights of the shadow's offset (exact when it is whole).
-    let fx = filter.shadowDX - filter.shadowDX.rounded(.down)
-    let fy = filter.shadowDY - filter.shadowDY.rounded(.down)
-    let ix = Int(filter.shadowDX.rounded(.down))
-    let iy = Int(filter.shadowDY.rounded(.down))
-    let sa = shadowArea
     let c = composition.shadowColor
-    let tint = SIMD4(c.r * c.a, c.g * c.a, c.b * c.a, c.a)
-    func shadowAt(_ x: Int, _ y: Int) -> Double {
-      guard let sa, x >= sa.x0, x < sa.x1, y >= sa.y0, y < sa.y1 else { return 0 }
-      return shadow[y * w + x]
-    }
-    // Scalars throughout: this loop runs over every pixel a filtered group
-    // may reach, most of them transparent.
-    let (tr, tg, tb, ta) = (tint[0], tint[1], tint[2], tint[3])
+    let (tr, tg, tb, ta) = (c.r * c.a, c.g * c.a, c.b * c.a, c.a)
     let normal = blend == .normal
+    let areaWidth = area.x1 - area.x0
+    // One row of the shadow at a time, read from its blurred alpha at
+    // (x − dx, y − dy): bilinear weights of the offset, exact when whole.
+    let row = effectBuffers()(.row, areaWidth)
+    let fx = dx - dx.rounded(.down)
+    let fy = dy - dy.rounded(.down)
+    /// Adds weight `k` times the shadow's row `sy` shifted by `shift` to
+    /// `row`, the first term assigned: the four terms are summed in one
+    /// order for every pixel.
+    func term(_ sy: Int, _ shift: Int, _ k: Double) {
+      guard let shadow, sy >= shadow.area.y0, sy < shadow.area.y1 else { return }
+      let a = shadow.area
+      let x0 = max(area.x0, a.x0 + ix + shift)
+      let x1 = min(area.x1, a.x1 + ix + shift)
+      guard x0 < x1 else { return }
+      let source = UnsafeRawPointer(
+        shadow.alpha + (sy - a.y0) * (a.x1 - a.x0) - a.x0 - ix - shift + x0)
+      let target = UnsafeMutableRawPointer(row + (x0 - area.x0))
+      // Four at a time (the compiler does not, not knowing the two apart).
+      let n = x1 - x0
+      let kk = SIMD4(repeating: k)
+      var i = 0
+      while i + 4 <= n {
+        let t = target.loadUnaligned(fromByteOffset: 8 * i, as: SIMD4<Double>.self)
+        let v = source.loadUnaligned(fromByteOffset: 8 * i, as: SIMD4<Double>.self)
+        target.storeBytes(of: t + v * kk, toByteOffset: 8 * i, as: SIMD4<Double>.self)
+        i += 4
+      }
+      while i < n {
+        let t = target.load(fromByteOffset: 8 * i, as: Double.self)
+        let v = source.load(fromByteOffset: 8 * i, as: Double.self)
+        target.storeBytes(of: t + v * k, toByteOffset: 8 * i, as: Double.self)
+        i += 1
+      }
+    }
     for y in area.y0..<area.y1 {
-      let row = coverage.map { $0 + y * maskStride }
+      let cells = coverage.map { $0 + y * maskStride }
       let inPicture = y >= picture.y0 && y < picture.y1
+      if shadow != nil {
+        row.update(repeating: 0, count: areaWidth)
+        let sy = y - iy
+        term(sy, 0, (1 - fx) * (1 - fy))
+        if fx > 0 { term(sy, 1, fx * (1 - fy)) }
+        if fy > 0 { term(sy - 1, 0, (1 - fx) * fy) }
+        if fx > 0, fy > 0 { term(sy - 1, 1, fx * fy) }
+      }
       for x in area.x0..<area.x1 {
         let o = 4 * (y * w + x)
         var k = opacity
-        if let row {
-          k *= Double(row[x]) / 255
-          row[x] = 0
+        if let cells {
+          k *= Double(cells[x]) / 255
+          cells[x] = 0
         }
         var (r, g, b, a) = (0.0, 0.0, 0.0, 0.0)
         if inPicture && x >= picture.x0 && x < picture.x1 {
-          (r, g, b, a) = (plane[o], plane[o + 1], plane[o + 2], plane[o + 3])
+          let p = plane.at(x, y)
+          (r, g, b, a) = (p[0], p[1], p[2], p[3])
         }
-        if sa != nil {
-          // The shadow at (x, y) is the blurred alpha at (x − dx, y − dy).
-          let sx = x - ix
-          let sy = y - iy
-          var s = shadowAt(sx, sy) * ((1 - fx) * (1 - fy))
-          if fx > 0 { s += shadowAt(sx - 1, sy) * (fx * (1 - fy)) }
-          if fy > 0 { s += shadowAt(sx, sy - 1) * ((1 - fx) * fy) }
-          if fx > 0, fy > 0 { s += shadowAt(sx - 1, sy - 1) * (fx * fy) }
+        if shadow != nil {
+          let s = row[x - area.x0]
           if s > 0 {
-            let under = min(max(s, 0), 1) * (1 - min(max(a, 0), 1))
+            let under = min(s, 1) * (1 - min(max(a, 0), 1))
             r += tr * under
             g += tg * under
             b += tb * under
@@ -210,6 +157,15 @@ extension CairoCanvas {
         g = min(max(g * k, 0), a)
         b = min(max(b * k, 0), a)
         if normal {
+          if a == 1 {
+            // Opaque: what is below is hidden (its product with 0 is 0), so
+            // it is not read.
+            out[o] = r
+            out[o + 1] = g
+            out[o + 2] = b
+            out[o + 3] = 1
+            continue
+          }
           let keep = 1 - a
           out[o] = r + out[o] * keep
           out[o + 1] = g + out[o + 1] * keep
@@ -225,10 +181,7 @@ extension CairoCanvas {
         out[o + 3] = result[3]
       }
     }
-    clear(plane, picture)
-    if let sa {
-      for y in sa.y0..<sa.y1 { (shadow + y * w + sa.x0).update(repeating: 0, count: sa.x1 - sa.x0) }
-    }
+    plane.clear(touched.union(picture))
     if coverage != nil { cairo_surface_mark_dirty(mask) }
     return area
   }
@@ -237,14 +190,6 @@ extension CairoCanvas {
   func filteredBounds(_ rect: PixelRect, _ filter: PlacedFilter) -> PixelRect {
     let reach = filter.reach
     return grown(rect, x: reach.x + 1, y: reach.y + 1)
-  }
-
-  /// The buffers of the filters, made on first use.
-  func effectBuffers() -> EffectBuffers {
-    if let effects { return effects }
-    let made = EffectBuffers(width: layout.pixelWidth, height: layout.pixelHeight)
-    effects = made
-    return made
   }
 
   /// `src` composited onto `dst` (both premultiplied) with blend `mode`:

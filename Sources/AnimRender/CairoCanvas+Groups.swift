@@ -1,6 +1,7 @@
 import AnimEngine
 import AnimStage
 import CCairo
+import Foundation
 
 /// The composition stage (SPEC §21.2): a composed view and its descendants
 /// are drawn into a picture of their own, a group, with every path of the
@@ -16,9 +17,10 @@ extension CairoCanvas {
     let composition: Composition
     /// Its view's box to pixels: the filters' lengths are the view's.
     let placed: Affine
-    /// Its picture: premultiplied doubles laid out as the frame's, zero
-    /// wherever nothing was drawn.
-    let plane: UnsafeMutablePointer<Double>
+    /// Its picture, zero wherever nothing was drawn: laid out as the
+    /// frame's, or, for a group drawn apart (``CairoCanvas/openApart(_:composition:placed:scene:)``),
+    /// the picture of the canvas it was drawn in, past the frame.
+    var plane: PicturePlane
     /// How many of the view's clip ancestors (outermost first) are outside
     /// the group: they clip the composited picture, not what is drawn in it.
     let outerClipCount: Int
@@ -43,15 +45,15 @@ extension CairoCanvas {
     let depth = groups.count
     if groupPlanes.count <= depth {
       let count = layout.pixelWidth * layout.pixelHeight * 4
-      let plane = UnsafeMutablePointer<Double>.allocate(capacity: count)
-      plane.initialize(repeating: 0, count: count)
+      // Zeroed by the system (calloc), pages made only where drawn.
+      let plane = calloc(count, MemoryLayout<Double>.size)!.assumingMemoryBound(to: Double.self)
       groupPlanes.append(plane)
     }
     let outer = scene.hasClips ? scene.clipAncestors(of: id).count : 0
     groups.append(
       Group(
-        view: id, composition: composition, placed: placed, plane: groupPlanes[depth],
-        outerClipCount: outer))
+        view: id, composition: composition, placed: placed,
+        plane: PicturePlane(base: groupPlanes[depth], extent: frame), outerClipCount: outer))
     target = groupPlanes[depth]
   }
 
@@ -61,12 +63,10 @@ extension CairoCanvas {
   func closeGroup(_ scene: Scene) {
     flush()
     let group = groups.removeLast()
-    target = groups.last?.plane ?? pixels
+    target = groups.last?.plane.base ?? pixels
     guard var rect = group.drawnRect else { return }
-    rect = PixelRect(
-      x0: max(rect.x0, 0), y0: max(rect.y0, 0), x1: min(rect.x1, layout.pixelWidth),
-      y1: min(rect.y1, layout.pixelHeight))
-    guard rect.x0 < rect.x1, rect.y0 < rect.y1 else { return }
+    rect = rect.intersection(group.plane.extent)
+    guard !rect.isEmpty else { return }
     // The clips of the ancestors between the enclosing group and this one
     // cut the composited picture: their coverage, rasterised into the mask.
     let base = groups.last?.outerClipCount ?? 0
@@ -80,11 +80,13 @@ extension CairoCanvas {
     let filter = group.composition.placed(by: group.placed)
     let bounds = filtered ? filteredBounds(rect, filter) : rect
     var cells: UnsafeMutablePointer<UInt8>?
-    if !clips.isEmpty || appliedClips != clips {
-      guard applyClips(clips, scene, stageTransform) else {
-        clear(group.plane, rect)
-        return
-      }
+    if bounds.isEmpty
+      || ((!clips.isEmpty || appliedClips != clips)
+        && !applyClips(clips, scene, stageTransform))
+    {
+      // Nothing of it reaches the frame, or its clips show nothing.
+      group.plane.clear(rect)
+      return
     }
     if !clips.isEmpty {
       cairo_rectangle(
@@ -101,7 +103,7 @@ extension CairoCanvas {
           coverage: cells))
       return
     }
-    composite(group.plane, rect, opacity: group.composition.opacity, coverage: cells)
+    composite(group.plane.base, rect, opacity: group.composition.opacity, coverage: cells)
     if cells != nil { cairo_surface_mark_dirty(mask) }
     drew(rect)
   }
@@ -142,11 +144,6 @@ extension CairoCanvas {
     }
   }
 
-  /// Clears `plane` in `rect`.
-  func clear(_ plane: UnsafeMutablePointer<Double>, _ rect: PixelRect) {
-    let w = layout.pixelWidth
-    for y in rect.y0..<rect.y1 {
-      (plane + 4 * (y * w + rect.x0)).update(repeating: 0, count: 4 * (rect.x1 - rect.x0))
-    }
-  }
+  /// The frame's pixels, as a rectangle.
+  var frame: PixelRect { PixelRect(x0: 0, y0: 0, x1: layout.pixelWidth, y1: layout.pixelHeight) }
 }

@@ -57,6 +57,16 @@ public final class CairoCanvas {
   /// The filters' buffers (a shadow's picture, a blur's lines), made when a
   /// group is first filtered (`CairoCanvas+Filters`).
   var effects: EffectBuffers?
+  /// The canvas filtered groups are drawn in, past the frame by
+  /// `apartMargin` pixels each side, made when first needed
+  /// (`CairoCanvas+Apart`); nil in such a canvas itself.
+  var apart: CairoCanvas?
+  var apartMargin = 0
+  /// Whether filtered groups are drawn apart: false in the canvas they are
+  /// drawn in.
+  var drawsApart = true
+  /// The view whose group is being drawn apart now.
+  var apartView: ViewID?
   /// Shapes already rasterised, reused at other whole-pixel positions.
   var coverage = CoverageCache()
   /// Where a shape's pixels must lie for its coverage to be reused: inside
@@ -75,7 +85,15 @@ public final class CairoCanvas {
   var coverageReuses: Int { coverage.reuses }
 
   /// A canvas of `layout`'s pixel size; an error when it cannot be made.
-  public init(layout: StageLayout) throws(RenderError) {
+  public convenience init(layout: StageLayout) throws(RenderError) {
+    try self.init(layout: layout, stageClip: layout.offsetX != 0 || layout.offsetY != 0)
+  }
+
+  /// A canvas of `layout`'s pixel size that draws views only inside the
+  /// stage when `stageClip` (a letterboxed frame), else wherever they lie;
+  /// without a frame of its own unless `framed` (a canvas that only draws
+  /// group pictures: `CairoCanvas+Apart`).
+  init(layout: StageLayout, stageClip: Bool, framed: Bool = true) throws(RenderError) {
     try GraphicsLibraries.load()
     self.layout = layout
     guard
@@ -89,9 +107,10 @@ public final class CairoCanvas {
     self.mask = mask
     context = cairo_create(mask)
     maskStride = Int(cairo_image_surface_get_stride(mask))
-    pixels = .allocate(capacity: layout.pixelWidth * layout.pixelHeight * 4)
+    let frame = framed ? layout.pixelWidth * layout.pixelHeight : 1
+    pixels = .allocate(capacity: frame * 4)
     target = pixels
-    image = .allocate(capacity: layout.pixelWidth * layout.pixelHeight)
+    image = .allocate(capacity: frame)
     backgroundRow = .allocate(capacity: layout.pixelWidth * 4)
     let bg = layout.background
     for x in 0..<layout.pixelWidth {
@@ -101,7 +120,7 @@ public final class CairoCanvas {
       backgroundRow[4 * x + 3] = bg.a
     }
     changes = PixelChanges(width: layout.pixelWidth, height: layout.pixelHeight)
-    if layout.offsetX != 0 || layout.offsetY != 0 {
+    if stageClip {
       reuseArea = PixelRect(
         x0: max(0, Int(layout.offsetX.rounded(.up))), y0: max(0, Int(layout.offsetY.rounded(.up))),
         x1: min(
@@ -114,7 +133,7 @@ public final class CairoCanvas {
       reuseArea = PixelRect(x0: 0, y0: 0, x1: layout.pixelWidth, y1: layout.pixelHeight)
     }
     cairo_set_source_rgba(context, 1, 1, 1, 1)
-    if layout.offsetX != 0 || layout.offsetY != 0 {
+    if stageClip {
       // Letterboxed (--size): the views stay inside the stage.
       cairo_rectangle(
         context, layout.offsetX, layout.offsetY, layout.world.width * layout.scale,
@@ -129,7 +148,7 @@ public final class CairoCanvas {
     pixels.deallocate()
     backgroundRow.deallocate()
     image.deallocate()
-    for plane in groupPlanes { plane.deallocate() }
+    for plane in groupPlanes { free(plane) }
   }
 
   /// Draws the views of `scene` over the background, replacing the image.
@@ -161,15 +180,17 @@ public final class CairoCanvas {
         } else {
           let placed = Affine.placing(
             v, scale: layout.scale, at: layout.pixel(x: v.number(.x), y: v.number(.y)))
-          openGroup(id, composition: composition, placed: placed, scene: scene)
-          if !plain.admits(kind, v)
-            || !batchFlatRectangle(v, alphaClamp: alphaClamp, opacity: 1)
-          {
-            flush()
-            drawOutline(
-              kind, v, path: scene.paths[id], text: scene.textView(id),
-              image: scene.images[id], opacity: 1)
+          if drawsApart, composition.isFiltered {
+            // Drawn past the frame, in the canvas filtered groups are
+            // drawn in.
+            openApart(id, composition: composition, placed: placed, scene: scene)
+            let canvas = apartView != nil ? apart ?? self : self
+            canvas.drawFlatGroup(id, kind, v, scene)
+            closeApart(scene)
+            return
           }
+          openGroup(id, composition: composition, placed: placed, scene: scene)
+          drawFlatGroup(id, kind, v, scene)
           closeGroup(scene)
           return
         }
@@ -189,61 +210,93 @@ public final class CairoCanvas {
     flush()
   }
 
+  /// The one view of a flat scene's group, drawn into the group picture
+  /// open for it.
+  func drawFlatGroup(_ id: ViewID, _ kind: ViewKind, _ v: ViewRecord, _ scene: Scene) {
+    if !Self.flatRectangles.admits(kind, v)
+      || !batchFlatRectangle(
+        v, alphaClamp: Property.alpha.declaration.drawClamp, opacity: 1)
+    {
+      flush()
+      drawOutline(
+        kind, v, path: scene.paths[id], text: scene.textView(id), image: scene.images[id],
+        opacity: 1)
+    }
+  }
+
   /// A scene with a tree (SPEC §17), in paint order: each view under its
   /// world transform at its world opacity, inside the outlines of the
   /// ancestors that clip it (Cairo's clip intersects them), a composed
   /// view's group (it and its descendants) drawn apart and composited.
   private func drawTree(_ scene: Scene) {
     scene.fillWorldFrame(&world)
-    let toPixels = stageTransform
-    let plain = Self.treeRectangles
     // Most trees clip nothing: then no view's ancestors are looked at.
     let clipping = scene.hasClips
     scene.forEachPaintStep { step in
-      switch step {
-      case .open(let id):
-        let composition = Composition(scene.record(of: id))
-        // A view alone, of one paint, takes its opacity into its paint.
-        if composition.foldsIntoPaint(
-          of: scene.record(of: id), hasChildren: !scene.children(of: id).isEmpty)
-        {
-          return
+      // The steps of a group drawn apart are drawn in the canvas it is
+      // drawn in, until it closes.
+      if let id = apartView, let apart {
+        if step == .close(id) {
+          closeApart(scene)
+        } else {
+          apart.paint(step, scene, clipping: clipping)
         }
-        openGroup(
-          id, composition: composition,
-          placed: toPixels.concatenating(world.transforms[Int(id)]), scene: scene)
-      case .close(let id):
-        if groups.last?.view == id { closeGroup(scene) }
-      case .view(let id):
-        guard scene.isDrawn(id) else { return }
-        if clipping {
-          let base = groups.last?.outerClipCount ?? 0
-          let clips = Array(scene.clipAncestors(of: id).dropFirst(base))
-          if clips != appliedClips {
-            flush()
-            guard applyClips(clips, scene, toPixels) else { return }
-          }
-        }
-        let i = Int(id)
-        let placed = toPixels.concatenating(world.transforms[i])
-        let kind = scene.kind(of: id)
-        let v = scene.record(of: id)
-        var alpha = world.alphas[i]
-        if groups.last?.view != id, Composition.isNeeded(v) {
-          // Its opacity taken into its paint (see `.open`).
-          let composition = Composition(v)
-          if !composition.isNone { alpha *= composition.opacity }
-        }
-        // Morphed outlines and texts go through the generic outline path.
-        if plain.admits(kind, v), batchRectangle(v, placed: placed, alpha: alpha) { return }
-        flush()
-        drawOutline(
-          kind, v, path: scene.paths[id], text: scene.textView(id), image: scene.images[id],
-          placed: placed, alpha: alpha)
+        return
       }
+      paint(step, scene, clipping: clipping)
     }
     flush()
-    if !appliedClips.isEmpty { _ = applyClips([], scene, toPixels) }
+    if !appliedClips.isEmpty { _ = applyClips([], scene, stageTransform) }
+  }
+
+  /// Paints one step of a scene with a tree (``drawTree(_:)``).
+  func paint(_ step: PaintStep<ViewID>, _ scene: Scene, clipping: Bool) {
+    let toPixels = stageTransform
+    let plain = Self.treeRectangles
+    switch step {
+    case .open(let id):
+      let composition = Composition(scene.record(of: id))
+      // A view alone, of one paint, takes its opacity into its paint.
+      if composition.foldsIntoPaint(
+        of: scene.record(of: id), hasChildren: !scene.children(of: id).isEmpty)
+      {
+        return
+      }
+      let placed = toPixels.concatenating(world.transforms[Int(id)])
+      if drawsApart, composition.isFiltered {
+        openApart(id, composition: composition, placed: placed, scene: scene)
+      } else {
+        openGroup(id, composition: composition, placed: placed, scene: scene)
+      }
+    case .close(let id):
+      if groups.last?.view == id { closeGroup(scene) }
+    case .view(let id):
+      guard scene.isDrawn(id) else { return }
+      if clipping {
+        let base = groups.last?.outerClipCount ?? 0
+        let clips = Array(scene.clipAncestors(of: id).dropFirst(base))
+        if clips != appliedClips {
+          flush()
+          guard applyClips(clips, scene, toPixels) else { return }
+        }
+      }
+      let i = Int(id)
+      let placed = toPixels.concatenating(world.transforms[i])
+      let kind = scene.kind(of: id)
+      let v = scene.record(of: id)
+      var alpha = world.alphas[i]
+      if groups.last?.view != id, Composition.isNeeded(v) {
+        // Its opacity taken into its paint (see `.open`).
+        let composition = Composition(v)
+        if !composition.isNone { alpha *= composition.opacity }
+      }
+      // Morphed outlines and texts go through the generic outline path.
+      if plain.admits(kind, v), batchRectangle(v, placed: placed, alpha: alpha) { return }
+      flush()
+      drawOutline(
+        kind, v, path: scene.paths[id], text: scene.textView(id), image: scene.images[id],
+        placed: placed, alpha: alpha)
+    }
   }
 
   /// World coordinates to pixels.

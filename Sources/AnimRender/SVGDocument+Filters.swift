@@ -6,12 +6,15 @@ import AnimStage
 /// (`feGaussianBlur`, then `feDropShadow`, which puts the shadow made from
 /// its input beneath it, in sRGB as the canvas blends), and a blended group
 /// has `mix-blend-mode` (`add` is `plus-lighter`). The filter's region is
-/// the frame, as the canvas's group picture is.
+/// the frame grown by the filter's reach (``CairoCanvas/margin(for:width:height:)``), as
+/// the canvas's group picture is: SVG's default region, the bounding box
+/// grown by 10 %, would cut a large blur, and a frame-sized one what lies
+/// just outside the frame and blurs or casts a shadow into it.
 extension SVGDocument {
   /// The `<filter>` to write before a composed view's group and the
   /// group's attributes. `id` names the filter; `filter` gives the lengths
-  /// in the group's user space; `region` is the frame in that space
-  /// (x, y, width, height).
+  /// in the group's user space; `region` is the frame grown by the
+  /// filter's reach in that space (x, y, width, height).
   static func group(
     _ composition: Composition, id: String, filter: PlacedFilter,
     region: (x: Double, y: Double, width: Double, height: Double)
@@ -48,18 +51,22 @@ extension SVGDocument {
     x == y ? number(x) : "\(number(x)) \(number(y))"
   }
 
-  /// The frame (`width` × `height` pixels) in the space that `m` maps to
-  /// pixels: the bounding box of its corners mapped back (the whole plane
-  /// when `m` cannot be inverted).
-  static func frameRegion(_ width: Int, _ height: Int, in m: Affine) -> (
+  /// The frame (`width` × `height` pixels) grown by `margin` pixels each
+  /// side, in the space that `m` maps to pixels: the bounding box of its
+  /// corners mapped back (the frame when `m` cannot be inverted).
+  static func frameRegion(_ width: Int, _ height: Int, margin: Int, in m: Affine) -> (
     x: Double, y: Double, width: Double, height: Double
   ) {
+    let g = Double(margin)
     let det = m.a * m.d - m.b * m.c
-    guard det != 0, det.isFinite else { return (0, 0, Double(width), Double(height)) }
+    guard det != 0, det.isFinite else {
+      return (-g, -g, Double(width) + 2 * g, Double(height) + 2 * g)
+    }
     var xs: [Double] = []
     var ys: [Double] = []
     for (px, py) in [
-      (0.0, 0.0), (Double(width), 0), (0, Double(height)), (Double(width), Double(height)),
+      (-g, -g), (Double(width) + g, -g), (-g, Double(height) + g),
+      (Double(width) + g, Double(height) + g),
     ] {
       let dx = px - m.tx
       let dy = py - m.ty

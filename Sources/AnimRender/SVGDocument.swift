@@ -48,9 +48,12 @@ public enum SVGDocument {
           group = true
           let placed = Affine.placing(
             s, scale: k, at: layout.pixel(x: s.number(.x), y: s.number(.y)))
+          let filter = composition.placed(by: placed)
+          // The frame grown by the filter's reach, as the canvas draws it.
+          let m = Double(CairoCanvas.margin(for: filter, width: w, height: h))
           let (definition, attributes) = Self.group(
-            composition, id: "fx\(id)", filter: composition.placed(by: placed),
-            region: (0, 0, Double(w), Double(h)))
+            composition, id: "fx\(id)", filter: filter,
+            region: (-m, -m, Double(w) + 2 * m, Double(h) + 2 * m))
           out += definition + "<g\(attributes)>\n"
         }
       }
@@ -124,7 +127,11 @@ public enum SVGDocument {
           let toPixels = stage.concatenating(world.transforms[Int(id)])
           let (definition, attributes) = group(
             composition, id: "fx\(id)", filter: composition.placed(by: .identity),
-            region: frameRegion(layout.pixelWidth, layout.pixelHeight, in: toPixels))
+            region: frameRegion(
+              layout.pixelWidth, layout.pixelHeight,
+              margin: CairoCanvas.margin(
+                for: composition.placed(by: toPixels), width: layout.pixelWidth,
+                height: layout.pixelHeight), in: toPixels))
           out += definition
           composed = attributes
         }

@@ -40,14 +40,19 @@ class Plane:
     # of turned rectangles is, not Skia's anti-aliasing estimate.
     FINE = 4
 
-    def __init__(self):
+    def __init__(self, margin=0):
+        """The frame, grown by `margin` pixels each side when given (what
+        lies past the frame blurs and casts shadows into it)."""
         import skia
         self.skia = skia
+        self.margin = margin
         self.surface = skia.Surface(skia.ImageInfo.Make(
-            W * self.FINE, H * self.FINE, skia.kRGBA_F32_ColorType, skia.kPremul_AlphaType))
+            (W + 2 * margin) * self.FINE, (H + 2 * margin) * self.FINE,
+            skia.kRGBA_F32_ColorType, skia.kPremul_AlphaType))
         self.canvas = self.surface.getCanvas()
         self.canvas.clear(skia.Color4f(0, 0, 0, 0))
         self.canvas.scale(self.FINE, self.FINE)
+        self.canvas.translate(margin, margin)
 
     def rect(self, cx, cy, w, h, colour, alpha=1.0, transform=()):
         skia = self.skia
@@ -65,7 +70,8 @@ class Plane:
         p = np.array(self.surface.makeImageSnapshot().toarray(), dtype=np.float64)
         p[:, :, :3] *= p[:, :, 3:4]
         f = self.FINE
-        return p.reshape(H, f, W, f, 4).mean(axis=(1, 3))
+        m = self.margin
+        return p.reshape(H + 2 * m, f, W + 2 * m, f, 4).mean(axis=(1, 3))
 
 
 def blurred(plane, sigma_x, sigma_y=None):
@@ -199,6 +205,47 @@ def test_anims_shadow_is_the_blurred_alpha_offset_in_the_views_space(tmp_path):
     assert_close(load_rgb(png), to8(model), ~edges, 3, "blur and shadows")
 
 
+# Views past the frame (SPEC §21.2: the group picture is unbounded): one
+# left of it, blurred into its left edge; the shadow of one above it; one
+# past the bottom-right corner, blurred and casting its shadow up and left.
+EDGE = """
+stage(width: 240, height: 180, background: white)
+rect left(x: -20, y: 90, width: 60, height: 100, color: "#2050ff", blur: 10)
+rect top(x: 150, y: -30, width: 100, height: 50, color: "#ff5020", shadowColor: "#000000", shadowY: 40, shadowBlur: 6)
+rect corner(x: 262, y: 200, width: 60, height: 60, color: "#10a040", blur: 4, shadowColor: "#20104080", shadowX: -40, shadowY: -35, shadowBlur: 5)
+"""
+
+
+def edge_model():
+    """EDGE drawn on a canvas 100 pixels larger each side, blurred and
+    shadowed there, then cut to the frame."""
+    m = 100
+
+    def shifted(p, dx, dy):
+        # Whole pixels; the margin is wide enough that nothing wraps.
+        return np.roll(p, (dy, dx), axis=(0, 1))
+
+    def grouped(picture, colour, alpha, dx, dy, sigma):
+        tint = np.array(rgb(colour) + [1.0]) * alpha
+        return over(picture, shifted(blurred(picture[:, :, 3:4] * tint, sigma), dx, dy))
+
+    left = blurred(Plane(m).rect(-20, 90, 60, 100, "#2050ff").pixels(), 10)
+    top = grouped(Plane(m).rect(150, -30, 100, 50, "#ff5020").pixels(), "#000000", 1, 0, 40, 6)
+    corner = grouped(blurred(Plane(m).rect(262, 200, 60, 60, "#10a040").pixels(), 4),
+                     "#201040", 128 / 255, -40, -35, 5)
+    page = over(corner, over(top, over(left, np.ones_like(left))))
+    return page[m:m + H, m:m + W], np.zeros((H, W), bool)
+
+
+def test_what_lies_past_the_frame_blurs_and_casts_shadows_into_it(tmp_path):
+    _, png = render(tmp_path, "edge", EDGE)
+    model, edges = edge_model()
+    mine = load_rgb(png)
+    assert_close(mine, to8(model), ~edges, 3, "past the frame")
+    # Not blank: each reaches in.
+    assert mine[90, 0, 0] < 200 and mine[0, 150, 1] < 200 and mine[160, 215, 0] < 220
+
+
 MODES = ["normal", "multiply", "screen", "overlay", "darken", "lighten", "add"]
 BLEND = "stage(width: 240, height: 180, background: \"#404040\")\n" + "".join(
     f'rect b{i}(x: {20 + i * 32}, y: 90, width: 28, height: 160, color: "#3080c0")\n'
@@ -267,6 +314,7 @@ def chromium_shot(path, tmp_path):
     ("blur", BLUR.format(sigma=6), lambda: blur_model(6), 14),
     ("tree", TREE, tree_model, 14),
     ("blend", BLEND, blend_model, 2),
+    ("edge", EDGE, edge_model, 14),
 ])
 def test_chromium_draws_anims_svg_effects(name, source, model, tolerance, tmp_path):
     _, svg = render(tmp_path, name, source, suffix="svg")

@@ -36,6 +36,10 @@ public struct Property: Hashable, Sendable, CaseIterable, CustomStringConvertibl
   /// Its declaration in the standard table.
   public var declaration: PropertyDeclaration { PropertyTable.standard.declarations[index] }
 
+  /// How scripts may use it (its declaration's `access`, read in place
+  /// rather than through a copy of the whole declaration).
+  public var access: PropertyAccess { PropertyTable.standard.declarations[index].access }
+
   /// Its declaration in `table`.
   public func declaration(in table: PropertyTable) -> PropertyDeclaration {
     table.declarations[index]

@@ -80,8 +80,16 @@ public struct ViewKind: Hashable, Sendable, CaseIterable, CustomStringConvertibl
   }
 
   /// Whether views of this kind have `property`.
-  public func has(_ property: Property, in table: PropertyTable = .standard) -> Bool {
+  public func has(_ property: Property, in table: PropertyTable) -> Bool {
     table.declarations[property.index].belongs(to: self)
+  }
+
+  /// Whether views of this kind have `property` in the standard table (read
+  /// in place: a default argument would copy the table, retaining each of
+  /// its arrays, on every call — the name checker asks this of every
+  /// setting).
+  public func has(_ property: Property) -> Bool {
+    PropertyTable.standard.declarations[property.index].belongs(to: self)
   }
 }
 

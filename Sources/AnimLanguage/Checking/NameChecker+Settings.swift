@@ -8,13 +8,12 @@ extension NameChecker {
   /// throw (`fade has no parameter 'eas'`, hint `did you mean 'ease:'?`).
   mutating func checkLabels(of callee: String, _ arguments: [Argument]) {
     // Most calls have no label: nothing to look up (the LSP checks on every key).
-    guard arguments.contains(where: { $0.label != nil }), BuiltinOptions.isListed(callee),
-      Builtins.all[callee] != nil
+    // Every name the table lists is a builtin (`VocabularyTests`).
+    guard arguments.contains(where: { $0.label != nil }),
+      let taken = BuiltinOptions.listedLabels(of: callee)
     else { return }
     for argument in arguments {
-      guard let label = argument.label, !BuiltinOptions.takes(callee, label: label.name) else {
-        continue
-      }
+      guard let label = argument.label, !taken.contains(label.name) else { continue }
       let known = BuiltinOptions.labels(of: callee)
       if callee == "tween" || callee == "spring",
         let property = PropertyTable.standard.property(named: label.name),
@@ -116,8 +115,8 @@ extension NameChecker {
     }
     // What the property holds, from the table; an alias sets numbers, or a
     // point (`anchor: (0, 1)`). A shape's viewBox is checked when it runs.
-    let table = PropertyTable.standard
-    if let alias = table.alias(named: label.name, for: kind), alias.form == .point {
+    if let alias = PropertyTable.standard.alias(named: label.name, for: kind), alias.form == .point
+    {
       guard shown != "point" else { return }
       settingErrors.append(
         (
@@ -128,7 +127,8 @@ extension NameChecker {
       return
     }
     // Corner radii (SPEC §21.3): one number, or four `(tl, tr, br, bl)`.
-    if let alias = table.alias(named: label.name, for: kind), alias.form == .shared,
+    if let alias = PropertyTable.standard.alias(named: label.name, for: kind),
+      alias.form == .shared,
       alias.parts.count == 4
     {
       if shown == "number" { return }
@@ -146,7 +146,7 @@ extension NameChecker {
     // A shape's own settings (`viewBox`, `points`, `closed`, `smooth`) are
     // checked when it is declared.
     if ViewSettings.declarationOnly(of: kind).contains(label.name), label.name != "d" { return }
-    let property = table.property(named: label.name)
+    let property = PropertyTable.standard.property(named: label.name)
     let type = property?.declaration.type ?? .number
     let message: String
     switch type {

@@ -18,7 +18,7 @@ enum ViewSettings {
     // has (no tree member shares a property's name; a text's laid-out box is
     // the one such property that cannot be set).
     if let property = PropertyTable.standard.property(named: name), kind.has(property),
-      property.declaration.access.contains(.settable), !(kind == .text && isLaidOut(name))
+      property.access.contains(.settable), !(kind == .text && isLaidOut(name))
     {
       return nil
     }

@@ -14,17 +14,18 @@ enum BuiltinOptions {
   /// The labels of `name`, most specific first; empty for a builtin without labels.
   static func labels(of name: String) -> [String] { table[name] ?? [] }
 
-  /// Whether `name` takes the label `label` (one set lookup; the name checker
-  /// asks this of every labelled argument).
-  static func takes(_ name: String, label: String) -> Bool {
-    labelSets[name]?.contains(label) ?? false
-  }
+  /// The labels of a builtin the table lists, as a set (one lookup for a
+  /// call; the name checker asks it of every call with a label: a label not
+  /// among them is one the builtin does not take); nil for a name the table
+  /// does not list.
+  static func listedLabels(of name: String) -> Set<String>? { labelSets[name] }
 
   /// `labels(of:)` of every listed builtin, made once (`properties` alone is
   /// a filtered list of the property table).
   private static let table: [String: [String]] = Dictionary(
     uniqueKeysWithValues: Set(named).union(Builtins.all.keys).map { ($0, writtenLabels(of: $0)) })
-  private static let labelSets: [String: Set<String>] = table.mapValues { Set($0) }
+  private static let labelSets: [String: Set<String>] = Dictionary(
+    uniqueKeysWithValues: named.map { ($0, Set(table[$0] ?? [])) })
 
   private static func writtenLabels(of name: String) -> [String] {
     switch name {
@@ -73,12 +74,6 @@ enum BuiltinOptions {
     default: return []
     }
   }
-
-  /// Whether the table lists `name`'s labels (so a label not among them is
-  /// one the builtin does not take: the name checker reports it).
-  static func isListed(_ name: String) -> Bool { listed.contains(name) }
-
-  private static let listed = Set(named)
 
   /// Every builtin the table names (for the test that keeps it honest).
   static let named = [
