@@ -21,6 +21,8 @@ struct GeometryCommand: ParsableCommand {
   @Option var width: Double = 100
   @Option var height: Double = 100
   @Option(name: .customLong("corner-radius")) var cornerRadius: Double = 0
+  @Option(help: "tl,tr,br,bl: a rect's four corner radii (instead of --corner-radius).")
+  var corners: String?
   @Option var sides: Double = 5
   @Option var points: Double = 5
   @Option(name: .customLong("inner-radius")) var innerRadius: Double = 0.5
@@ -153,6 +155,11 @@ struct GeometryCommand: ParsableCommand {
     }
     switch kind ?? "rect" {
     case "rect":
+      if let corners {
+        let r = try numbers(corners, count: 4, option: "--corners")
+        return .rectangle(
+          width: width, height: height, corners: CornerRadii(r[0], r[1], r[2], r[3]))
+      }
       return .rectangle(width: width, height: height, cornerRadius: cornerRadius)
     case "ellipse":
       return .ellipse(width: width, height: height)

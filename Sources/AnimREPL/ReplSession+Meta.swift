@@ -162,8 +162,8 @@ extension ReplSession {
     let scene = interpreter.scene
     let state = scene.state(of: id)
     output(scene.name(of: id))
-    var lines = Formatting.printedProperties(of: state, kind: scene.kind(of: id)).map {
-      ($0.name, Formatting.propertyText($0, of: state))
+    var lines = Formatting.printedFields(of: state, kind: scene.kind(of: id)).map {
+      ($0.name, $0.text)
     }
     if let parent = scene.parent(of: id) { lines.append(("parent", scene.name(of: parent))) }
     let children = scene.children(of: id)

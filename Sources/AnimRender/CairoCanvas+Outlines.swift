@@ -80,6 +80,11 @@ extension CairoCanvas {
     guard let box = outline.bounds(device) else { return }
     let fill = v.color(.color)
     let fillPaint = Paint(r: fill.r, g: fill.g, b: fill.b, a: fill.a * alpha)
+    // A shape's even-odd fill (SPEC §21.3): set for its own fill only (the
+    // fill is flushed at once) and kept out of the coverage cache.
+    let evenOdd = FillRule(of: v) == .evenodd
+    if evenOdd { cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD) }
+    defer { if evenOdd { cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING) } }
     if kind.outline == .image {
       // An image's picture in place of a fill (SPEC §21.4).
       if let image { drawImage(image, v, placed: placed, alpha: alpha) }
@@ -97,7 +102,8 @@ extension CairoCanvas {
       CairoOutline.append(outline, to: cr, under: matrix, cut: cut(reach: 0), closing: true)
       cairo_identity_matrix(cr)
       batch.add(
-        fillPaint, (box.minimum.x, box.minimum.y, box.maximum.x, box.maximum.y), reusable: true)
+        fillPaint, (box.minimum.x, box.minimum.y, box.maximum.x, box.maximum.y),
+        reusable: !evenOdd)
       flush()
     }
     let stroke = v.color(.stroke)

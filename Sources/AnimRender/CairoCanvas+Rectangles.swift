@@ -6,9 +6,11 @@ import CCairo
 /// Cairo fill, and turned square-cornered ones covered by their exact area.
 extension CairoCanvas {
   /// What the flat fast path draws itself (``batchFlatRectangle``): a box
-  /// about its centre, turned, scaled, corners rounded, filled at its alpha.
+  /// about its centre, turned, scaled, each corner rounded (SPEC §21.3),
+  /// filled at its alpha.
   static let flatRectangles = PlainViews(drawing: [
-    .x, .y, .width, .height, .rotation, .scaleX, .scaleY, .alpha, .color, .cornerRadius,
+    .x, .y, .width, .height, .rotation, .scaleX, .scaleY, .alpha, .color,
+    .cornerTopLeft, .cornerTopRight, .cornerBottomRight, .cornerBottomLeft,
   ])
   /// What the tree's fast path draws itself (``batchRectangle``): a box
   /// under its world transform (its anchor included), square-cornered,
@@ -24,7 +26,7 @@ extension CairoCanvas {
   /// image.
   @inline(__always)
   func batchFlatRectangle(
-    _ v: ViewRecord, alphaClamp: DrawClamp, radiusClamp: DrawClamp, opacity groupOpacity: Double
+    _ v: ViewRecord, alphaClamp: DrawClamp, opacity groupOpacity: Double
   ) -> Bool {
     let k = layout.scale
     let opacity =
@@ -37,7 +39,8 @@ extension CairoCanvas {
       return true
     }
     let (px, py) = layout.pixel(x: v.number(.x), y: v.number(.y))
-    let radius = radiusClamp.apply(v.number(.cornerRadius), width: w, height: h)
+    let radii = CornerRadii(of: v).drawn(width: w, height: h)
+    let square = radii.isSquare
     let (sin, cos) = Affine.sinCos(degrees: v.number(.rotation))
     // The device-space bounds, to keep overlapping views out of one batch.
     let ex = abs(cos * sx) * w / 2 + abs(sin * sy) * h / 2
@@ -47,7 +50,7 @@ extension CairoCanvas {
     guard DeviceClip.holds(bounds) else { return false }
     let fill = v.color(.color)
     let paint = Paint(r: fill.r, g: fill.g, b: fill.b, a: opacity)
-    if sin != 0 && radius == 0 {
+    if sin != 0 && square {
       // Turned and square-cornered: its four corners in pixels.
       let (ax, ay) = (cos * sx * w / 2, sin * sx * w / 2)
       let (bx, by) = (-sin * sy * h / 2, cos * sy * h / 2)
@@ -56,8 +59,8 @@ extension CairoCanvas {
       if coverQuad(xs: xs, ys: ys, paint) { return true }
     }
     if !batch.accepts(paint, bounds) { flush() }
-    batch.add(paint, bounds, reusable: sin != 0 || radius != 0)
-    if sin == 0 && radius == 0 {
+    batch.add(paint, bounds, reusable: sin != 0 || !square)
+    if sin == 0 && square {
       // Upright and square-cornered: the rectangle in pixels directly.
       let dw = abs(sx) * w
       let dh = abs(sy) * h
@@ -69,8 +72,8 @@ extension CairoCanvas {
     var matrix = cairo_matrix_t(
       xx: cos * sx, yx: sin * sx, xy: -sin * sy, yy: cos * sy, x0: px, y0: py)
     cairo_set_matrix(context, &matrix)
-    if radius > 0 {
-      roundedRectangle(context, w, h, radius)
+    if !square {
+      roundedRectangle(context, w, h, radii)
     } else {
       cairo_rectangle(context, -w / 2, -h / 2, w, h)
     }
@@ -173,17 +176,20 @@ extension CairoCanvas {
     return coverQuad(xs: (p.0.x, p.1.x, p.2.x, p.3.x), ys: (p.0.y, p.1.y, p.2.y, p.3.y), paint)
   }
 
-  /// A `w × h` rectangle centred on the origin with corners of `r`.
-  func roundedRectangle(_ cr: OpaquePointer, _ w: Double, _ h: Double, _ r: Double) {
+  /// A `w × h` rectangle centred on the origin with its corners of `r`
+  /// (drawn radii, ``CornerRadii/drawn(width:height:)``).
+  func roundedRectangle(_ cr: OpaquePointer, _ w: Double, _ h: Double, _ r: CornerRadii) {
     let x0 = -w / 2
     let y0 = -h / 2
     let x1 = w / 2
     let y1 = h / 2
+    // A corner of radius 0 is an arc about the corner itself: Cairo adds
+    // the corner point, so square and rounded corners mix.
     cairo_new_sub_path(cr)
-    cairo_arc(cr, x1 - r, y0 + r, r, -.pi / 2, 0)
-    cairo_arc(cr, x1 - r, y1 - r, r, 0, .pi / 2)
-    cairo_arc(cr, x0 + r, y1 - r, r, .pi / 2, .pi)
-    cairo_arc(cr, x0 + r, y0 + r, r, .pi, 3 * .pi / 2)
+    cairo_arc(cr, x1 - r.topRight, y0 + r.topRight, r.topRight, -.pi / 2, 0)
+    cairo_arc(cr, x1 - r.bottomRight, y1 - r.bottomRight, r.bottomRight, 0, .pi / 2)
+    cairo_arc(cr, x0 + r.bottomLeft, y1 - r.bottomLeft, r.bottomLeft, .pi / 2, .pi)
+    cairo_arc(cr, x0 + r.topLeft, y0 + r.topLeft, r.topLeft, .pi, 3 * .pi / 2)
     cairo_close_path(cr)
   }
 }

@@ -172,7 +172,6 @@ public final class CairoCanvas {
   private func drawFlat(_ scene: Scene) {
     let plain = Self.flatRectangles
     let alphaClamp = Property.alpha.declaration.drawClamp
-    let radiusClamp = Property.cornerRadius.declaration.drawClamp
     scene.forEachDrawn { id, kind, v in
       var opacity = 1.0
       if Composition.isNeeded(v), case let composition = Composition(v), !composition.isNone {
@@ -197,7 +196,7 @@ public final class CairoCanvas {
         }
       }
       guard plain.admits(kind, v),
-        batchFlatRectangle(v, alphaClamp: alphaClamp, radiusClamp: radiusClamp, opacity: opacity)
+        batchFlatRectangle(v, alphaClamp: alphaClamp, opacity: opacity)
       else {
         // Every other view is drawn through its outline (SPEC §16), and a
         // rectangle past what Cairo draws exactly, cut to the image.
@@ -216,8 +215,7 @@ public final class CairoCanvas {
   func drawFlatGroup(_ id: ViewID, _ kind: ViewKind, _ v: ViewRecord, _ scene: Scene) {
     if !Self.flatRectangles.admits(kind, v)
       || !batchFlatRectangle(
-        v, alphaClamp: Property.alpha.declaration.drawClamp,
-        radiusClamp: Property.cornerRadius.declaration.drawClamp, opacity: 1)
+        v, alphaClamp: Property.alpha.declaration.drawClamp, opacity: 1)
     {
       flush()
       drawOutline(

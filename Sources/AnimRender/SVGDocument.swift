@@ -58,7 +58,9 @@ public enum SVGDocument {
         }
       }
       defer { if group { out += "</g>\n" } }
-      guard plain.admits(kind, s) else {
+      // Corners of different radii are a path (a `<rect>` has one radius).
+      let corners = CornerRadii(of: s).drawn(width: s.number(.width), height: s.number(.height))
+      guard plain.admits(kind, s), corners.isUniform else {
         out += outlineElements(
           kind, s, path: scene.paths[id], text: scene.textView(id), image: scene.images[id],
           layout: layout, opacity: opacity)
@@ -76,7 +78,7 @@ public enum SVGDocument {
       var transform = "translate(\(number(px)) \(number(py)))"
       if rotation != 0 { transform += " rotate(\(number(rotation)))" }
       if sx != 1 || sy != 1 { transform += " scale(\(number(sx)) \(number(sy)))" }
-      let r = s.drawn(.cornerRadius)
+      let r = corners.topLeft
       var shape = "<rect x=\"\(number(-vw / 2))\" y=\"\(number(-vh / 2))\" "
       shape += "width=\"\(number(vw))\" height=\"\(number(vh))\""
       if r > 0 { shape += " rx=\"\(number(r))\" ry=\"\(number(r))\"" }
@@ -219,10 +221,10 @@ public enum SVGDocument {
     } else if let g = s.gradient(.color) {
       let (definition, paint) = gradient(g, width: w, height: h)
       out += definition + "<path d=\"\(outline.svgPathData)\" fill=\"\(paint)\"\(opacity(alpha))"
-      out += "\(placed)/>\n"
+      out += "\(fillRule(s))\(placed)/>\n"
     } else if fill.a * alpha > 0 {
       out += "<path d=\"\(outline.svgPathData)\" fill=\"\(hex(fill))\"\(opacity(fill.a * alpha))"
-      out += "\(placed)/>\n"
+      out += "\(fillRule(s))\(placed)/>\n"
     }
     let stroke = s.color(.stroke)
     let width = s.strokeWidth(path: path)
@@ -289,6 +291,12 @@ public enum SVGDocument {
       return String([digits[n / 16], digits[n % 16]])
     }
     return "#" + byte(c.r) + byte(c.g) + byte(c.b)
+  }
+
+  /// ` fill-rule="evenodd"` for a shape filled even-odd (SPEC §21.3);
+  /// nothing for SVG's default, nonzero.
+  static func fillRule(_ s: some PropertyReading) -> String {
+    FillRule(of: s) == .evenodd ? " fill-rule=\"evenodd\"" : ""
   }
 
   private static func opacity(_ a: Double) -> String {

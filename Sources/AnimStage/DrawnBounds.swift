@@ -76,7 +76,8 @@ public enum DrawnBounds {
   /// otherwise (a stroke, a morphed outline); the fill's colour, alpha and
   /// corners change no bound.
   static let boxes = PlainViews(drawing: [
-    .x, .y, .width, .height, .rotation, .scaleX, .scaleY, .alpha, .color, .cornerRadius,
+    .x, .y, .width, .height, .rotation, .scaleX, .scaleY, .alpha, .color,
+    .cornerTopLeft, .cornerTopRight, .cornerBottomRight, .cornerBottomLeft,
   ])
 
   /// The drawn bounds of one view whose box coordinates `placed` maps to

@@ -23,6 +23,7 @@
   V(cairo_identity_matrix, (cairo_t * c), (c))                                                   \
   V(cairo_set_line_width, (cairo_t * c, double w), (c, w))                                       \
   V(cairo_set_line_join, (cairo_t * c, cairo_line_join_t j), (c, j))                             \
+  V(cairo_set_fill_rule, (cairo_t * c, cairo_fill_rule_t r), (c, r))                             \
   V(cairo_set_dash, (cairo_t * c, const double *d, int n, double o), (c, d, n, o))               \
   V(cairo_move_to, (cairo_t * c, double x, double y), (c, x, y))                                 \
   V(cairo_line_to, (cairo_t * c, double x, double y), (c, x, y))                                 \

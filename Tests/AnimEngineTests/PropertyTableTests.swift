@@ -245,8 +245,9 @@ final class PropertyTableTests: XCTestCase {
     XCTAssertEqual(Property.alpha.declaration.drawClamp.apply(-0.2, width: 0, height: 0), 0)
     XCTAssertEqual(Property.opacity.declaration.drawClamp.apply(-0.2, width: 0, height: 0), 0)
     XCTAssertEqual(
-      Property.cornerRadius.declaration.drawClamp.apply(80, width: -40, height: 100), 20)
-    XCTAssertEqual(Property.cornerRadius.declaration.drawClamp.apply(-3, width: 40, height: 100), 0)
+      Property.cornerTopLeft.declaration.drawClamp.apply(80, width: -40, height: 100), 20)
+    XCTAssertEqual(
+      Property.cornerBottomLeft.declaration.drawClamp.apply(-3, width: 40, height: 100), 0)
     XCTAssertEqual(Property.x.declaration.drawClamp.apply(-3e9, width: 0, height: 0), -3e9)
   }
 

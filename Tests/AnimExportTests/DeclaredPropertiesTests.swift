@@ -15,7 +15,7 @@ import XCTest
 final class DeclaredPropertiesTests: XCTestCase {
   /// The kinds a probe view may be, in the order tried: the first that has
   /// the property.
-  private let kinds = ["rect", "star", "polygon", "ellipse", "image"]
+  private let kinds = ["rect", "star", "polygon", "ellipse", "image", "shape"]
 
   /// A view drawn with a visible fill and stroke (trimmed, so the trim's
   /// properties show), its properties as given.
@@ -28,6 +28,11 @@ final class DeclaredPropertiesTests: XCTestCase {
       // An image has no fill colour; its picture (8 × 4) is not the box's shape.
       all["color"] = nil
       all["src"] = "\"\(TestImages.path("quad.png"))\""
+    }
+    if kind == "shape" {
+      // A pentagram: its middle is inside twice, so the fill rule shows.
+      all["d"] = "\"M50 2 L79 92 L2 36 L98 36 L21 92 Z\""
+      all["viewBox"] = "(0, 0, 100, 100)"
     }
     for (name, value) in settings { all[name] = value }
     let list = all.keys.sorted().map { "\($0): \(all[$0]!)" }.joined(separator: ", ")

@@ -86,8 +86,10 @@ final class LanguageServerTests: XCTestCase {
     let server = initialized()
     _ = open(server, "view box\nprint box.cornerRadius, box.center\n")
     let radius = try XCTUnwrap(request(server, "textDocument/hover", line: 1, character: 12))
-    XCTAssertEqual(
-      radius["contents"]?["value"], "```anim\n.cornerRadius\n```\nthe corner radius, in points")
+    let radiusText =
+      "```anim\n.cornerRadius\n```\nthe corner radius, in points: r sets all four corners, "
+      + "(tl, tr, br, bl) each; reads the top-left"
+    XCTAssertEqual(radius["contents"]?["value"], .string(radiusText))
     let center = try XCTUnwrap(request(server, "textDocument/hover", line: 1, character: 29))
     XCTAssertEqual(
       center["contents"]?["value"],
@@ -131,7 +133,10 @@ final class LanguageServerTests: XCTestCase {
       try completionLabels("if true { } else i", line: 0, character: 18), ["if"])
     XCTAssertEqual(
       try completionLabels("grid g(cols: 2, co", line: 0, character: 18),
-      ["color:", "cornerRadius:"])
+      [
+        "color:", "cornerTopLeft:", "cornerTopRight:", "cornerBottomRight:", "cornerBottomLeft:",
+        "cornerRadius:",
+      ])
   }
 
   func testCompletionOffersARecordsFieldsFromItsLiteralAndACSVsHeader() throws {

@@ -45,7 +45,12 @@ final class CompletionTests: XCTestCase {
     XCTAssertEqual(candidates("on h ", after: setup), ["done", "mark", "repeat", "start"])
     XCTAssertEqual(candidates("cancel ", after: setup), ["all", "h"])
     // A declaration's labels, from the property table, and a choice's cases.
-    XCTAssertEqual(candidates("rect r(corner"), ["cornerRadius:"])
+    XCTAssertEqual(
+      candidates("rect r(corner"),
+      [
+        "cornerBottomLeft:", "cornerBottomRight:", "cornerRadius:", "cornerTopLeft:",
+        "cornerTopRight:",
+      ])
     XCTAssertEqual(candidates("view v(lineCap: "), ["butt", "round", "square"])
     // Colours where a value goes, not where a statement starts.
     XCTAssertEqual(candidates("box.color = tom", after: setup), ["tomato"])

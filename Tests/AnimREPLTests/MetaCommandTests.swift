@@ -34,7 +34,7 @@ final class MetaCommandTests: XCTestCase {
       ScriptedSession().type([":help cornerRadius", ":help center"]),
       """
       anim 0.000s> :help cornerRadius
-      v.cornerRadius: the corner radius, in points
+      v.cornerRadius: the corner radius, in points: r sets all four corners, (tl, tr, br, bl) each; reads the top-left
       anim 0.000s> :help center
       v.center: the centre as a point (x, y), as position
 

@@ -287,6 +287,30 @@ def test_rounded_rect_is_close_to_skias_rrect():
     assert len(data["subpaths"][0]["segments"]) == 8
 
 
+@pytest.mark.parametrize("corners,scaled", [
+    ((40, 0, 10, 25), (40, 0, 10, 25)),
+    # Left side 80 + 60 on 100: CSS's f = 100/140 for all four (skia's own).
+    ((80, 5, 0, 60), (80 * 100 / 140, 5 * 100 / 140, 0, 60 * 100 / 140)),
+    ((-10, 300, 0, 0), (0, 100, 0, 0)),
+])
+def test_per_corner_rect_is_close_to_skias_rrect(corners, scaled):
+    """SPEC §21.3: anim's outline of four radii against skia's RRect given
+    the radii as written (skia scales overlapping radii itself)."""
+    data = geometry("--kind", "rect", "--width", "180", "--height", "100",
+                    "--corners=" + ",".join(repr(float(c)) for c in corners))
+    rr = skia.RRect()
+    radii = [max(c, 0) for c in corners]
+    rr.setRectRadii(skia.Rect.MakeWH(180, 100), [skia.Point(r, r) for r in radii])
+    expected = skia.Path()
+    expected.addRRect(rr)
+    assert_same_pixels(fill(skia_path(data)), fill(expected), coverage=1e-3)
+    sub = data["subpaths"][0]
+    assert sub["start"] == pytest.approx([scaled[0], 0])
+    # One arc per rounded corner, plus the edges that have a length.
+    arcs = sum(1 for r in scaled if r > 0)
+    assert len(sub["segments"]) >= arcs + 2
+
+
 def wrap_pieces(s, e, o):
     """SPEC §16.3's pieces, as fractions, written here apart from anim."""
     s, e = min(max(s, 0), 1), min(max(e, 0), 1)
@@ -312,6 +336,7 @@ SHAPES = [
     ("--kind", "ellipse", "--width", "150", "--height", "100"),
     ("--kind", "star", "--points", "5", "--inner-radius", "0.45"),
     ("--d", "M10 100 C40 10 70 10 100 100 S160 190 190 100"),
+    ("--kind", "rect", "--width", "160", "--height", "90", "--corners", "40,0,12,30"),
 ]
 
 

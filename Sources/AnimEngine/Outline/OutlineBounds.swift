@@ -8,6 +8,20 @@ public enum LineCap: String, Sendable, CaseIterable {
   case square
 }
 
+/// Which points a fill covers where an outline crosses itself or holds
+/// another (SPEC §21.3), as SVG's `fill-rule`.
+public enum FillRule: String, Sendable, CaseIterable {
+  /// Points the outline winds around a number of times other than 0.
+  case nonzero
+  /// Points the outline crosses an odd number of times to reach.
+  case evenodd
+
+  /// The rule a view's `fillRule` holds (nonzero for every kind without one).
+  public init(of v: some PropertyReading) {
+    self = v.number(.fillRule) == 1 ? .evenodd : .nonzero
+  }
+}
+
 /// How a stroke turns a corner (SPEC §16.2; miters are limited to 4).
 public enum LineJoin: String, Sendable, CaseIterable {
   /// A sharp corner, bevelled past the miter limit.

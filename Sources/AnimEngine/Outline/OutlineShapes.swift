@@ -18,32 +18,44 @@ extension Outline {
   public static let maximumSides = 100_000
 
   /// A rectangle with corners rounded by `cornerRadius` (clamped to 0 and to
-  /// half the smaller side): four straight segments, or eight when the
-  /// radius is > 0 (a quarter arc with κ·r handles at each corner; edges of
-  /// zero length are dropped). Starts at (r, 0), runs clockwise on screen.
+  /// half the smaller side): ``rectangle(width:height:corners:)`` with one
+  /// radius for the four corners.
   public static func rectangle(width: Double, height: Double, cornerRadius: Double = 0)
     -> Outline
   {
+    rectangle(width: width, height: height, corners: CornerRadii(all: cornerRadius))
+  }
+
+  /// A rectangle with its four corners rounded as `corners` are drawn
+  /// (``CornerRadii/drawn(width:height:)``: negatives at 0, overlapping
+  /// radii scaled down as CSS does): four straight segments, and a quarter
+  /// arc with κ·r handles at each corner whose radius is > 0. Starts at
+  /// (tl, 0), runs clockwise on screen.
+  public static func rectangle(width: Double, height: Double, corners: CornerRadii) -> Outline {
     let w = max(width, 0)
     let h = max(height, 0)
-    let r = min(max(cornerRadius, 0), min(w, h) / 2)
-    let k = kappa * r
+    let r = corners.drawn(width: w, height: h)
+    let (tl, tr, br, bl) = (r.topLeft, r.topRight, r.bottomRight, r.bottomLeft)
     var segments: [CubicSegment] = []
     func line(_ from: OutlinePoint, _ to: OutlinePoint) {
       segments.append(.line(from: from, to: to))
     }
-    func corner(_ c1: OutlinePoint, _ c2: OutlinePoint, _ end: OutlinePoint) {
+    func corner(_ r: Double, _ c1: OutlinePoint, _ c2: OutlinePoint, _ end: OutlinePoint) {
       if r > 0 { segments.append(CubicSegment(c1, c2, end)) }
     }
-    line(OutlinePoint(r, 0), OutlinePoint(w - r, 0))
-    corner(OutlinePoint(w - r + k, 0), OutlinePoint(w, r - k), OutlinePoint(w, r))
-    line(OutlinePoint(w, r), OutlinePoint(w, h - r))
-    corner(OutlinePoint(w, h - r + k), OutlinePoint(w - r + k, h), OutlinePoint(w - r, h))
-    line(OutlinePoint(w - r, h), OutlinePoint(r, h))
-    corner(OutlinePoint(r - k, h), OutlinePoint(0, h - r + k), OutlinePoint(0, h - r))
-    line(OutlinePoint(0, h - r), OutlinePoint(0, r))
-    corner(OutlinePoint(0, r - k), OutlinePoint(r - k, 0), OutlinePoint(r, 0))
-    return Outline([Subpath(start: OutlinePoint(r, 0), segments: segments, isClosed: true)])
+    var k = kappa * tr
+    line(OutlinePoint(tl, 0), OutlinePoint(w - tr, 0))
+    corner(tr, OutlinePoint(w - tr + k, 0), OutlinePoint(w, tr - k), OutlinePoint(w, tr))
+    k = kappa * br
+    line(OutlinePoint(w, tr), OutlinePoint(w, h - br))
+    corner(br, OutlinePoint(w, h - br + k), OutlinePoint(w - br + k, h), OutlinePoint(w - br, h))
+    k = kappa * bl
+    line(OutlinePoint(w - br, h), OutlinePoint(bl, h))
+    corner(bl, OutlinePoint(bl - k, h), OutlinePoint(0, h - bl + k), OutlinePoint(0, h - bl))
+    k = kappa * tl
+    line(OutlinePoint(0, h - bl), OutlinePoint(0, tl))
+    corner(tl, OutlinePoint(0, tl - k), OutlinePoint(tl - k, 0), OutlinePoint(tl, 0))
+    return Outline([Subpath(start: OutlinePoint(tl, 0), segments: segments, isClosed: true)])
   }
 
   /// The ellipse inscribed in the box: four quarter arcs with κ handles,

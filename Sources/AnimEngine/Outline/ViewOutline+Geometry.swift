@@ -6,20 +6,23 @@ extension ViewOutline {
   /// corner; a negative size is drawn as its magnitude, as the rectangle
   /// always was), with `cornerRadius` for the kinds that round corners.
   public func outline(width: Double, height: Double, cornerRadius: Double) -> Outline {
-    outline(width: width, height: height, cornerRadius: cornerRadius, sides: 5, innerRadius: 0.5)
+    outline(
+      width: width, height: height, corners: CornerRadii(all: cornerRadius), sides: 5,
+      innerRadius: 0.5)
   }
 
   /// The outline in a box of `width` × `height` with every kind's own
-  /// settings: `cornerRadius` (rect, drawn clamped), `sides` (polygon's
-  /// vertices, star's points) and `innerRadius` (star, drawn clamped).
+  /// settings: `corners` (rect, drawn as ``CornerRadii`` says), `sides`
+  /// (polygon's vertices, star's points) and `innerRadius` (star, drawn
+  /// clamped).
   public func outline(
-    width: Double, height: Double, cornerRadius: Double, sides: Int, innerRadius: Double
+    width: Double, height: Double, corners: CornerRadii, sides: Int, innerRadius: Double
   ) -> Outline {
     let w = abs(width)
     let h = abs(height)
     switch self {
     case .rectangle:
-      return .rectangle(width: w, height: h, cornerRadius: cornerRadius)
+      return .rectangle(width: w, height: h, corners: corners)
     case .image:
       return .rectangle(width: w, height: h, cornerRadius: 0)
     case .ellipse:
@@ -70,7 +73,7 @@ extension ViewOutline {
     default: sides = 5
     }
     return outline(
-      width: w, height: h, cornerRadius: v.drawn(.cornerRadius), sides: sides,
+      width: w, height: h, corners: CornerRadii(of: v), sides: sides,
       innerRadius: v.drawn(.innerRadius))
   }
 }

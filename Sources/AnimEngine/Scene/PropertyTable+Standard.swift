@@ -43,8 +43,24 @@ extension PropertyTable {
         // An image has no fill colour of its own (SPEC §21.4).
         kinds: ["view", "rect", "ellipse", "polygon", "star", "shape", "layer", "text"],
         printing: .always, letters: .follows),
+      // Corner radii (SPEC §21.3): one per corner, `cornerRadius` the alias
+      // that sets all four; drawn scaled down together as CSS does
+      // (``CornerRadii``), each shown as its default when drawn at 0.
       PropertyDeclaration(
-        "cornerRadius", .number, role: .geometry, summary: "the corner radius, in points",
+        "cornerTopLeft", .number, role: .geometry,
+        summary: "the top-left corner's radius, in points",
+        kinds: ["view", "rect"], drawClamp: .halfSmallerSide),
+      PropertyDeclaration(
+        "cornerTopRight", .number, role: .geometry,
+        summary: "the top-right corner's radius, in points",
+        kinds: ["view", "rect"], drawClamp: .halfSmallerSide),
+      PropertyDeclaration(
+        "cornerBottomRight", .number, role: .geometry,
+        summary: "the bottom-right corner's radius, in points",
+        kinds: ["view", "rect"], drawClamp: .halfSmallerSide),
+      PropertyDeclaration(
+        "cornerBottomLeft", .number, role: .geometry,
+        summary: "the bottom-left corner's radius, in points",
         kinds: ["view", "rect"], drawClamp: .halfSmallerSide),
       PropertyDeclaration(
         "anchorX", .number, default: PropertyValue(0.5, 0, 0, 0),
@@ -69,6 +85,11 @@ extension PropertyTable {
         "lineJoin", .choice(["miter", "round", "bevel"]),
         role: .paint, summary: "the stroke's corners: miter (limit 4), round or bevel",
         appliesWhen: .stroked, letters: .follows),
+      // SPEC §21.3: which parts of a shape's path its fill covers.
+      PropertyDeclaration(
+        "fillRule", .choice(FillRule.allCases.map(\.rawValue)), role: .paint,
+        summary: "where a shape's fill covers its crossing or nested subpaths: nonzero or evenodd",
+        kinds: ["shape"]),
       PropertyDeclaration(
         "trimStart", .number, role: .paint,
         summary: "where the stroke starts, a fraction of the outline",
@@ -232,6 +253,11 @@ extension PropertyTable {
     ],
     aliases: [
       PropertyAlias(
+        "cornerRadius", CornerRadii.names, form: .shared, settable: true, kinds: ["view", "rect"],
+        summary:
+          "the corner radius, in points: r sets all four corners, (tl, tr, br, bl) each; reads the top-left"
+      ),
+      PropertyAlias(
         "scale", ["scaleX", "scaleY"], form: .shared,
         settable: true, summary: "sets scaleX and scaleY; reads scaleX"),
       PropertyAlias(
@@ -268,13 +294,17 @@ extension Property {
   public static let scaleX = standard("scaleX")
   public static let scaleY = standard("scaleY")
   public static let color = standard("color")
-  public static let cornerRadius = standard("cornerRadius")
+  public static let cornerTopLeft = standard("cornerTopLeft")
+  public static let cornerTopRight = standard("cornerTopRight")
+  public static let cornerBottomRight = standard("cornerBottomRight")
+  public static let cornerBottomLeft = standard("cornerBottomLeft")
   public static let anchorX = standard("anchorX")
   public static let anchorY = standard("anchorY")
   public static let stroke = standard("stroke")
   public static let strokeWidth = standard("strokeWidth")
   public static let lineCap = standard("lineCap")
   public static let lineJoin = standard("lineJoin")
+  public static let fillRule = standard("fillRule")
   public static let trimStart = standard("trimStart")
   public static let trimEnd = standard("trimEnd")
   public static let trimOffset = standard("trimOffset")

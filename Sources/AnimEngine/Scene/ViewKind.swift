@@ -11,10 +11,10 @@ public struct ViewKind: Hashable, Sendable, CaseIterable, CustomStringConvertibl
   /// Every kind of view, in the order the docs list them (SPEC §16.1).
   public static let table: [ViewKindDeclaration] = [
     ViewKindDeclaration(
-      "view", outline: .rectangle, reads: ["width", "height", "cornerRadius"],
+      "view", outline: .rectangle, reads: ["width", "height"] + CornerRadii.names,
       summary: "a rectangle, corners rounded by cornerRadius (the kind of the default view)"),
     ViewKindDeclaration(
-      "rect", outline: .rectangle, reads: ["width", "height", "cornerRadius"],
+      "rect", outline: .rectangle, reads: ["width", "height"] + CornerRadii.names,
       summary: "a rectangle, corners rounded by cornerRadius"),
     ViewKindDeclaration(
       "ellipse", outline: .ellipse, reads: ["width", "height"],

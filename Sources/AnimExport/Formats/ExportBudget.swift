@@ -86,6 +86,7 @@ public enum ExportBudget {
     // An image's picture is placed frame by frame when its box moves.
     case .polygon, .star, .path, .image: return true
     case .none: return false
+    case .rectangle where !RecordedCorners.areUniform(view): return true
     case .rectangle, .ellipse, .text:
       return HTMLPlayerWriter.trims(view) || SampledShapes.isMorphed(view)
     }

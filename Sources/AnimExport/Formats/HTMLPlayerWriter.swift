@@ -16,18 +16,21 @@ import AnimEngine
 public enum HTMLPlayerWriter {
   /// Whether `view` is drawn as an SVG `<path>` (SPEC §16): any kind but a
   /// rect, and a rect that is morphed, whose anchor is not its centre or
-  /// whose stroke shows at some time; every other rect stays a `<rect>`, the fastest to draw. A
+  /// whose stroke shows at some time or whose corners differ; every other rect stays a `<rect>`, the fastest to draw. A
   /// text is a group of its drawings' paths instead (`textPaths`).
   static func isPath(_ view: RecordedView) -> Bool {
     if view.kind == .text { return false }
+    // Corners of different radii (SPEC §21.3): a `<rect>` has one radius.
     return !rects.admits(view.kind) { p in view.track(p).keys.map(\.value) }
+      || !RecordedCorners.areUniform(view)
   }
 
   /// What a `<rect>` draws itself (``PlayerChannel``): its box about its
   /// centre, turned and scaled, its corners rounded (`rx`, `ry`), filled at
   /// its alpha. A composed view's group draws its composition around it.
   static let rects = PlainViews(drawing: [
-    .x, .y, .width, .height, .rotation, .scaleX, .scaleY, .alpha, .color, .cornerRadius,
+    .x, .y, .width, .height, .rotation, .scaleX, .scaleY, .alpha, .color,
+    .cornerTopLeft, .cornerTopRight, .cornerBottomRight, .cornerBottomLeft,
   ])
 
   /// The channels of a view drawn as a path, beside `channels` (its
@@ -36,9 +39,12 @@ public enum HTMLPlayerWriter {
   static func shapeChannels(_ view: RecordedView, _ channels: [PlayerChannel])
     -> [PlayerShapeChannel]
   {
-    let all = PlayerShapeChannel.of(
+    var all = PlayerShapeChannel.of(
       kind: view.kind, path: view.path,
       alphaInStroke: !channels.contains { $0.css == "opacity" }, dashed: isDashed(view))
+    if view.track(.fillRule).keys.contains(where: { $0.value[0] != 0 }) {
+      all.append(.fillRule)
+    }
     // A text's outline is its drawings' paths (`textPaths`); its stroke and
     // trim are its group's, which its paths inherit.
     return view.kind == .text ? all.filter { $0.css != "d" } : all

@@ -86,7 +86,15 @@ extension LottieWriter {
       let members = gradientMembers(view, view.track(.color), ctx: ctx, tree: tree, scale: k)
     else { return nil }
     return .object(
-      [("ty", .string("gf")), ("nm", .string("fill"))] + members + [("r", .integer(1))])
+      [("ty", .string("gf")), ("nm", .string("fill"))] + members + [
+        ("r", .integer(fillRule(view)))
+      ])
+  }
+
+  /// A fill's `r` (SPEC §21.3): 1 nonzero, 2 even-odd, the view's rule at
+  /// its first keyframe (Lottie's is not animated: a change is a warning).
+  static func fillRule(_ view: RecordedView) -> Int {
+    view.track(.fillRule).keys.first.map { $0.value[0] == 1 ? 2 : 1 } ?? 1
   }
 
   /// What the Lottie export cannot draw as anim does, one sentence each
@@ -95,6 +103,11 @@ extension LottieWriter {
   public static func warnings(_ recording: StageRecording) -> [String] {
     var out: [String] = []
     for view in recording.views {
+      if !view.track(.fillRule).isStatic {
+        out.append(
+          "\(view.name).fillRule: Lottie's fill rule cannot change; the file keeps the first (\(fillRule(view) == 2 ? "evenodd" : "nonzero"))"
+        )
+      }
       for property in [Property.color, .stroke] {
         let track = view.track(property)
         guard PaintSamples.holdsGradient(track) else { continue }

@@ -137,7 +137,7 @@ extension LottieWriter {
   }
 
   /// A view's fill `fl`: its colour and, in percent, the colour's alpha
-  /// (times the world opacity in a tree), nonzero.
+  /// (times the world opacity in a tree), and its fill rule (`r`).
   static func fillItem(_ view: RecordedView, ctx: Context, tree: LayerTree?) -> JSONValue {
     let color = view.track(.color)
     return .object([
@@ -154,7 +154,7 @@ extension LottieWriter {
           [paintAlpha(color, tree).clamped(to: 0, 100)],
           vector: false)
       ),
-      ("r", .integer(1)),
+      ("r", .integer(fillRule(view))),
     ])
   }
 

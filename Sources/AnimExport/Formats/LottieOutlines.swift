@@ -36,8 +36,8 @@ extension LottieWriter {
       ]
     }
     switch outline {
-    case .rectangle:
-      return box(corners: scalar(.cornerRadius) { max($0, 0) * k })
+    case .rectangle where RecordedCorners.areUniform(view):
+      return box(corners: scalar(.cornerTopLeft) { max($0, 0) * k })
     case .image:
       // The box, square-cornered (SPEC §21.4): for the stroke and clips.
       return box(corners: .object([("a", .integer(0)), ("k", .integer(0))]))
@@ -70,7 +70,9 @@ extension LottieWriter {
       } outline: {
         $0.clipOutline()
       }
-    case .polygon, .star, .path, .none:
+    case .rectangle, .polygon, .star, .path, .none:
+      // A rectangle whose corners differ (SPEC §21.3) is a path: an `rc` has
+      // one radius.
       // An outline that changes is keyframed at every frame; else it is the
       // outline at the first recorded frame, centred on the layer's
       // position (or in its box), as one static path per subpath.

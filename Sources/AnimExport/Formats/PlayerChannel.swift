@@ -178,11 +178,12 @@ struct PlayerChannel: Sendable {
       ]
     }
     // SVG draws a radius larger than half a side as half that side (SPEC
-    // §12.1's clamp), so the radius itself is animated.
+    // §12.1's clamp), so the radius itself is animated: the top-left's,
+    // which a `<rect>`'s four corners share (``RecordedCorners``).
     for css in ["rx", "ry"] {
       list.append(
         PlayerChannel(
-          css: css, sources: [Source(property: .cornerRadius, lane: 0)], identity: nil,
+          css: css, sources: [Source(property: .cornerTopLeft, lane: 0)], identity: nil,
           text: { length($0[0]) }))
     }
     return list

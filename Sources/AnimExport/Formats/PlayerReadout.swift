@@ -43,8 +43,11 @@ enum PlayerReadout {
           }
           return nil
         }
+        // A `<rect>` has one radius, its four corners' (SPEC §21.3): read
+        // back as the alias that names all four.
+        let key = p == .cornerTopLeft ? "cornerRadius" : p.name
         return .object([
-          ("key", .string(p.name)), ("color", .bool(isColor)), ("lanes", .array(lanes)),
+          ("key", .string(key)), ("color", .bool(isColor)), ("lanes", .array(lanes)),
         ])
       })
   }

@@ -153,6 +153,17 @@ struct PlayerShapeChannel {
       text: { JSONValue.format($0.numbers[0]) })
   }
 
+  /// A shape's `fill-rule` (SPEC §21.3), for a view filled even-odd at some
+  /// time (every other path keeps SVG's default, nonzero, unwritten).
+  static var fillRule: PlayerShapeChannel {
+    PlayerShapeChannel(
+      css: "fill-rule", inputs: [.fillRule],
+      value: {
+        ShapeValue(form: choice(FillRule.allCases.map(\.rawValue), $0[0][0]), numbers: [])
+      },
+      text: { $0.form })
+  }
+
   /// The CSS `translate` of the group that holds a view's children in the
   /// HTML player (SPEC §17): the box's top-left corner moved onto the view's
   /// origin, its anchor point, (−anchorX·|w|, −anchorY·|h|), so a child's

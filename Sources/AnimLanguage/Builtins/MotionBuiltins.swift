@@ -190,6 +190,8 @@ enum MotionBuiltins {
       if case .point = item.value, alias.parts.count == 2 {
         let (a, b) = try item.point(label)
         values = [a, b]
+      } else if case .corners(let c) = item.value, alias.parts.count == 4 {
+        values = c.all
       } else {
         let v = try item.number(label)
         values = alias.parts.map { _ in v }

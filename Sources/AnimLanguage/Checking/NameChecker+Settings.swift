@@ -126,6 +126,23 @@ extension NameChecker {
         ))
       return
     }
+    // Corner radii (SPEC §21.3): one number, or four `(tl, tr, br, bl)`.
+    if let alias = PropertyTable.standard.alias(named: label.name, for: kind),
+      alias.form == .shared,
+      alias.parts.count == 4
+    {
+      if shown == "number" { return }
+      if case .tuple(let items) = argument.value.kind, items.count == 4 { return }
+      let given = shown == "point" ? "a tuple of \(tupleCount(argument.value)) items" : shown
+      settingErrors.append(
+        (
+          nil,
+          .error(
+            "\(label.name) must be a number or four radii (tl, tr, br, bl), not \(given)",
+            at: argument.range, kind: .name)
+        ))
+      return
+    }
     // A shape's own settings (`viewBox`, `points`, `closed`, `smooth`) are
     // checked when it is declared.
     if ViewSettings.declarationOnly(of: kind).contains(label.name), label.name != "d" { return }
@@ -254,5 +271,11 @@ extension NameChecker {
     default:
       return
     }
+  }
+
+  /// How many items a tuple literal has.
+  private func tupleCount(_ e: Expr) -> Int {
+    if case .tuple(let items) = e.kind { return items.count }
+    return 0
   }
 }

@@ -132,6 +132,8 @@ extension Interpreter {
         return false
       }
       return true
+    case (.corners(let c1), .corners(let c2)):
+      return zip(c1.all, c2.all).allSatisfy { close($0, $1, tol, relative: relative) }
     case (.stop(let o1, let c1), .stop(let o2, let c2)):
       guard close(o1, o2, tol, relative: relative) else { return false }
       return try equal(.color(c1), .color(c2), tol, relative: relative, range)

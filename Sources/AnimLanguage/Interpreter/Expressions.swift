@@ -220,12 +220,20 @@ extension Interpreter {
 
 extension Interpreter {
   /// A pair `(x, y)`: a point of two numbers, or a gradient's stop
-  /// `(offset, colour)` (SPEC §21.1). Apart from `evaluate`, whose stack
-  /// frame every nested call pays for (recursion's depth is bounded by it).
+  /// `(offset, colour)` (SPEC §21.1); four numbers `(tl, tr, br, bl)`: corner
+  /// radii (SPEC §21.3). Apart from `evaluate`, whose stack frame every
+  /// nested call pays for (recursion's depth is bounded by it).
   @inline(never)
   func tuple(_ items: [Expr], in env: Environment, at range: SourceRange) throws -> Value {
+    if items.count == 4 {
+      let names = ["top-left", "top-right", "bottom-right", "bottom-left"]
+      let radii = try zip(items, names).map { try number($0, in: env, "\($1) radius") }
+      return .corners(CornerRadii(radii[0], radii[1], radii[2], radii[3]))
+    }
     guard items.count == 2 else {
-      throw RuntimeError("a point has two coordinates, not \(items.count)", at: range)
+      throw RuntimeError(
+        "a point has two coordinates, not \(items.count)", at: range,
+        hint: "four numbers (tl, tr, br, bl) are corner radii")
     }
     let x = try number(items[0], in: env, "x coordinate")
     // `(offset, colour)`: a gradient's stop (SPEC §21.1).

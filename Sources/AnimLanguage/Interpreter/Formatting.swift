@@ -27,6 +27,7 @@ public enum Formatting {
     case .color(let c): return c.hex
     case .gradient(let g): return GradientText.text(g)
     case .stop(let offset, let c): return "(\(NumberText.format(offset)), \(c.hex))"
+    case .corners(let c): return "(" + c.all.map(NumberText.format).joined(separator: ", ") + ")"
     case .view(let id): return view(id, scene: scene)
     case .group(let g):
       return "\(g.name) (\(g.members.count) view\(g.members.count == 1 ? "" : "s"))"
@@ -121,11 +122,37 @@ public enum Formatting {
   /// `parent=NAME` when it has one (SPEC §17).
   static func view(_ id: ViewID, scene: Scene) -> String {
     let state = scene.state(of: id)
-    var fields = printedProperties(of: state, kind: scene.kind(of: id)).map {
-      "\($0.name)=\(propertyText($0, of: state))"
-    }
+    var fields = printedFields(of: state, kind: scene.kind(of: id)).map { "\($0.name)=\($0.text)" }
     if let parent = scene.parent(of: id) { fields.append("parent=\(scene.name(of: parent))") }
     return "\(scene.name(of: id)): " + fields.joined(separator: " ")
+  }
+
+  /// What `print` and `:show` list for a view of `kind` in `state`, in
+  /// order: each printed property's name and text, a rectangle's four
+  /// corners as one `cornerRadius` (SPEC §21.3): `R` when they are one
+  /// radius, `(tl, tr, br, bl)` when they differ.
+  public static func printedFields(of state: ViewState, kind: ViewKind) -> [(
+    name: String, text: String
+  )] {
+    var fields: [(name: String, text: String)] = []
+    var cornersShown = false
+    for p in printedProperties(of: state, kind: kind) {
+      guard CornerRadii.names.contains(p.name) else {
+        fields.append((p.name, propertyText(p, of: state)))
+        continue
+      }
+      if cornersShown { continue }
+      cornersShown = true
+      let c = CornerRadii(of: state)
+      fields.append(
+        (
+          "cornerRadius",
+          c.isUniform
+            ? NumberText.format(c.topLeft)
+            : "(" + c.all.map(NumberText.format).joined(separator: ", ") + ")"
+        ))
+    }
+    return fields
   }
 
   /// The properties `print` lists for a view of `kind` in `state`, in order:

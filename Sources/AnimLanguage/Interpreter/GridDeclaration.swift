@@ -175,7 +175,7 @@ extension Interpreter {
     if ViewSettings.declarationOnly(of: kind).contains(label) { return nil }
     guard let problem = ViewSettings.problem(with: label, kind: kind) else { return nil }
     let table = PropertyTable.standard
-    if table.property(named: label) == nil, table.alias(named: label, for: kind) == nil {
+    if table.property(named: label) == nil, table.alias(named: label) == nil {
       // What a grid takes, the view properties first: a misspelt `colr` is
       // nearer `color` than `cols` for a reader, and ties go to the first.
       let names = ViewSettings.names(of: kind) + gridLayoutSettings

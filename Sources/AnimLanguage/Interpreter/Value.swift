@@ -39,6 +39,9 @@ public enum Value {
   /// A gradient's stop `(offset, colour)`: a pair whose second item is a
   /// colour.
   indirect case stop(Double, Color)
+  /// Four numbers `(tl, tr, br, bl)`: a rectangle's corner radii (SPEC
+  /// §21.3), the one place a tuple has four items.
+  indirect case corners(CornerRadii)
   case view(ViewID)
   case group(ViewGroup)
   case motion(Motion)
@@ -68,6 +71,7 @@ public enum Value {
     case .color: return "color"
     case .gradient: return "gradient"
     case .stop: return "stop"
+    case .corners: return "corner radii"
     case .view: return "view"
     case .group: return "group"
     case .motion: return "motion"

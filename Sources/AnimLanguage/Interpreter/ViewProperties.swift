@@ -119,9 +119,17 @@ extension Interpreter {
       switch (alias.form, value) {
       case (.shared, .number(let v)):
         for part in alias.parts { try setNumber(&state, part, v, as: name, at: range) }
+      case (.shared, .corners(let c)) where alias.parts.count == 4:
+        for (part, v) in zip(alias.parts, c.all) {
+          try setNumber(&state, part, v, as: name, at: range)
+        }
       case (.point, .point(let a, let b)):
         try setNumber(&state, alias.parts[0], a, as: name, at: range)
         try setNumber(&state, alias.parts[1], b, as: name, at: range)
+      case (.shared, _) where alias.parts.count == 4:
+        throw RuntimeError(
+          "\(name) must be a number or four radii (tl, tr, br, bl), not \(value.typeName)",
+          at: range)
       case (.shared, _):
         throw RuntimeError("\(name) must be a number, not \(value.typeName)", at: range)
       case (.point, _):

@@ -41,6 +41,15 @@ enum ViewSettings {
         member == .parent ? "name the parent where the view is declared: parent: NAME" : nil
       )
     }
+    if table.property(named: name) == nil, let alias = table.alias(named: name),
+      let owners = alias.kinds
+    {
+      // An alias of another kind's properties (`cornerRadius`, SPEC §21.3).
+      return (
+        "\(article(kind.name)) \(kind.name) has no property '\(name)'",
+        "'\(name)' belongs to \(owners.joined(separator: ", "))"
+      )
+    }
     guard let property = table.property(named: name) else {
       return (
         "views have no property '\(name)'",
