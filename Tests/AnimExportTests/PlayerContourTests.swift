@@ -65,11 +65,12 @@ final class PlayerContourTests: XCTestCase {
       shape s(width: 100, height: 100, d: "M0 0 L100 0 M0 0 L0 100", stroke: white, trimEnd: 0.6)
       run tween(width: 300, 1, ease: linear) on s
       """, view: "s")
-    // The whole piece [0, 0.6]: one dash of 0.6, divided by each share.
+    // The whole piece [0, 0.6]: one dash of 0.6 and, with no trimOffset, a
+    // gap of the whole outline (1), each divided by the subpath's share.
     assertNumbers(
-      a["s0_.stroke-dasharray"], [[0, 1.2, 0.8], [0.5, 0.9, 0.6], [1, 0.8, 0.4 / 0.75]])
+      a["s0_.stroke-dasharray"], [[0, 1.2, 2], [0.5, 0.9, 1.5], [1, 0.8, 1 / 0.75]])
     assertNumbers(
-      a["s1_.stroke-dasharray"], [[0, 1.2, 0.8], [0.5, 1.8, 1.2], [1, 2.4, 1.6]])
+      a["s1_.stroke-dasharray"], [[0, 1.2, 2], [0.5, 1.8, 3], [1, 2.4, 4]])
     // The second subpath starts where the first ends, along the whole.
     assertNumbers(a["s0_.stroke-dashoffset"], [[0, 0], [1, 0]])
     assertNumbers(a["s1_.stroke-dashoffset"], [[0, 1], [0.5, 2], [1, 3]])

@@ -32,7 +32,7 @@ final class PlayerShapeTests: XCTestCase {
     XCTAssertEqual(
       a["ring.stroke-dasharray"],
       [
-        ["0", "0 1", "linear"], ["0.5", "1 0", "linear"], ["0.5", "none", "linear"],
+        ["0", "0 1", "linear"], ["0.5", "1 1", "linear"], ["0.5", "none", "linear"],
         ["1", "none", "linear"],
       ])
     // A zero-length piece draws no caps: opacity 0 at t = 0, 1 just after.

@@ -393,3 +393,38 @@ def test_anims_own_text_clip_lies_on_its_glyphs_as_its_size_moves(tmp_path):
             assert abs(r - w) <= 2, (x, y, red[x, y], white[x, y])
             inside += r == 255
     assert inside > 500, inside
+
+
+# SPEC §16.3 in the player: a round-capped line being trimmed shows no dot
+# where the stroke is not (issue 33: a dash of the period-one pattern ending
+# exactly at the start, or starting exactly at the end, was drawn by Chromium
+# as a round cap's dot: 15 of 4 310 interior points wrong at ¼, ½, ¾).
+ROUND_LINE = """\
+stage(width: 240, height: 60, background: white)
+shape l(x: 120, y: 30, width: 200, height: 20, d: "M0 10 L200 10", viewBox: (0, 0, 200, 20), color: transparent, stroke: black, strokeWidth: 16, lineCap: round)
+run tween(trimStart: 1, 1, ease: linear) on l
+"""
+
+DRAWN_LINE = """\
+stage(width: 240, height: 60, background: white)
+shape l(x: 120, y: 30, width: 200, height: 20, d: "M0 10 L200 10", viewBox: (0, 0, 200, 20), color: transparent, stroke: black, strokeWidth: 16, lineCap: round, trimEnd: 0)
+run tween(trimEnd: 1, 1, ease: linear) on l
+"""
+
+
+@pytest.mark.parametrize("name, source", [("undraw", ROUND_LINE), ("draw", DRAWN_LINE)])
+def test_a_round_capped_line_being_trimmed_has_no_stray_dot(browser, tmp_path, name, source):
+    script = open_player(browser, tmp_path, name, source, 1)
+    for t in (0.2, 0.3, 0.5, 0.7, 0.8):
+        png = tmp_path / f"{name}{t}.png"
+        r = run(["render", str(script), "-o", str(png), "--at", str(t), "--quiet"])
+        assert r.returncode == 0, r.stderr
+        state_at(browser, t)
+        shot = browser.screenshot("#stage")
+        compare(shot.convert("RGBA"), Image.open(png).convert("RGBA"), f"{name} at {t}")
+        # The dots' places in particular: the line's ends, where the stroke is not.
+        want = Image.open(png).convert("RGB")
+        got = shot.convert("RGB")
+        for x in (20, 220):
+            if want.getpixel((x, 30)) == (255, 255, 255):
+                assert got.getpixel((x, 30)) == (255, 255, 255), (name, t, x, got.getpixel((x, 30)))

@@ -76,18 +76,24 @@ struct PlayerShapeChannel {
           return ShapeValue(form: form, numbers: numbers)
         },
         text: { "path(\"\(pathData($0))\")" }),
-      // The stroked piece as one dash of a pattern whose period is the whole
-      // outline (the element's pathLength is 1): SPEC §16.3's clamp, swap
-      // and wrap-around (a piece past the end continues from the start,
-      // the pattern being periodic). The whole outline is stroked undashed,
-      // joined at its start as anim strokes it.
+      // The stroked piece as one dash of a pattern (the element's
+      // pathLength is 1): SPEC §16.3's clamp, swap and wrap-around. With an
+      // offset the period is the whole outline, so a piece past the end
+      // continues from the start. Without one the piece lies within the
+      // outline and its gap is a whole outline long, so no neighbouring
+      // dash touches either end: a dash ending exactly at the start (a
+      // piece reaching the end) or starting exactly at the end (one from
+      // the start) would be drawn by the browser as a round cap's dot (an
+      // empty piece draws nothing: its stroke-opacity is 0, below). The
+      // whole outline is stroked undashed, joined at its start as anim
+      // strokes it.
       PlayerShapeChannel(
-        css: "stroke-dasharray", inputs: [.trimStart, .trimEnd],
+        css: "stroke-dasharray", inputs: [.trimStart, .trimEnd, .trimOffset],
         value: { values in
           let length = Self.trimLength(values[0][0], values[1][0])
-          return length >= 1
-            ? ShapeValue(form: "none", numbers: [])
-            : ShapeValue(form: "dash", numbers: [length, 1 - length])
+          if length >= 1 { return ShapeValue(form: "none", numbers: []) }
+          return ShapeValue(
+            form: "dash", numbers: [length, values[2][0] == 0 ? 1 : 1 - length])
         },
         text: {
           $0.form == "none" ? "none" : $0.numbers.map(JSONValue.format).joined(separator: " ")
