@@ -203,10 +203,14 @@ def test_round_trip_through_anims_own_lottie(example, tmp_path):
         # said, and the round trip not compared. Any other note fails
         # (gradients, §21.1, blur, shadows and blend modes, §21.2, are
         # read: their examples are compared).
-        known = ("warning: image layer not imported",)
+        # A rectangle whose corners differ and move is exported as a path
+        # keyframed at every frame (SPEC §21.3); keyframes whose points the
+        # importer cannot pair are drawn approximately, said, not compared.
+        known = ("warning: image layer not imported",
+                 "warning: path keyframes that anim cannot morph point by point")
         lines = result.stderr.splitlines()
         assert all(any(k in line for k in known) for line in lines), lines
-        pytest.skip("the importer does not read this example's images yet")
+        pytest.skip("the importer does not read this example's images or moving corners yet")
     assert result.stderr == "", "anim's own Lottie uses nothing the importer cannot express"
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
