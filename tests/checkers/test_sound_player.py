@@ -135,7 +135,7 @@ def test_seek_pause_speed_and_loop_keep_sound_and_picture_together(page):
         b.evaluate("document.getElementById('play').click(); 1")
         wait_playing(b)
         # (from where it was paused: 1.3 within the 20 ms allowed above)
-    assert 1.3 - 0.020 <= state(b)["audioTime"] <= 1.8
+        assert 1.3 - 0.020 <= state(b)["audioTime"] <= 1.8
         kept, every = frame_drifts(b, 0.6)
         assert max(kept) <= 0.020, every[-5:]
         # Pause: both stop at one time.
