@@ -122,38 +122,17 @@ public struct DashPattern: Sendable, Hashable {
 /// are: a view's `dash` lane holds the id (1, 2, …) of its pattern, 0 for
 /// a solid stroke. Ids are never reused or removed. Guarded by a lock.
 public enum DashPatterns {
-  private final class Table: @unchecked Sendable {
-    let lock: UnsafeMutablePointer<pthread_mutex_t>
-    var entries: [DashPattern] = []
-    var ids: [DashPattern: Int] = [:]
-
-    init() {
-      lock = .allocate(capacity: 1)
-      pthread_mutex_init(lock, nil)
-    }
-  }
-
-  private static let table = Table()
+  private static let table = InternTable<DashPattern>()
 
   /// The id of `pattern`, made on first use; 0 for none (solid).
   public static func id(of pattern: DashPattern?) -> Double {
     guard let pattern else { return 0 }
-    pthread_mutex_lock(table.lock)
-    defer { pthread_mutex_unlock(table.lock) }
-    if let id = table.ids[pattern] { return Double(id) }
-    table.entries.append(pattern)
-    let id = table.entries.count
-    table.ids[pattern] = id
-    return Double(id)
+    return table.id(of: pattern)
   }
 
   /// The pattern of `id`, nil for 0 (solid) or an id never made.
   public static func pattern(_ id: Double) -> DashPattern? {
-    guard id >= 1, id.isFinite else { return nil }
-    let i = Int(id) - 1
-    pthread_mutex_lock(table.lock)
-    defer { pthread_mutex_unlock(table.lock) }
-    return i < table.entries.count ? table.entries[i] : nil
+    table.value(id)
   }
 }
 

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// What a paint property (`color`, `stroke`) holds: a colour or a gradient
 /// (SPEC §21.1).
 ///
@@ -116,37 +110,14 @@ public struct PaintMix: Sendable, Hashable {
 /// reused or removed. Guarded by a lock: scripts may run on several threads
 /// of one process.
 public enum PaintMixes {
-  private final class Table: @unchecked Sendable {
-    let lock: UnsafeMutablePointer<pthread_mutex_t>
-    var entries: [PaintMix] = []
-    var ids: [PaintMix: Int] = [:]
-
-    init() {
-      lock = .allocate(capacity: 1)
-      pthread_mutex_init(lock, nil)
-    }
-  }
-
-  private static let table = Table()
+  private static let table = InternTable<PaintMix>()
 
   /// The id of `mix` (1, 2, …), made on first use.
-  public static func id(of mix: PaintMix) -> Double {
-    pthread_mutex_lock(table.lock)
-    defer { pthread_mutex_unlock(table.lock) }
-    if let id = table.ids[mix] { return Double(id) }
-    table.entries.append(mix)
-    let id = table.entries.count
-    table.ids[mix] = id
-    return Double(id)
-  }
+  public static func id(of mix: PaintMix) -> Double { table.id(of: mix) }
 
   /// The mix of `id`, or nil for an id never made.
   public static func mix(_ id: Double) -> PaintMix? {
-    guard id >= 1, id.isFinite else { return nil }
-    let i = Int(id) - 1
-    pthread_mutex_lock(table.lock)
-    defer { pthread_mutex_unlock(table.lock) }
-    return i < table.entries.count ? table.entries[i] : nil
+    table.value(id)
   }
 }
 
