@@ -127,8 +127,10 @@ extension CairoCanvas {
 
   /// A drop shadow's alpha: the alpha of `plane` over `picture` (clamped to
   /// 0…1), blurred with σ `sx`, `sy` (as ``blur(_:_:sx:sy:needed:)`` does)
-  /// where it is `needed`, in the shadow buffer laid out over the returned
-  /// rectangle (its width a row); nil when none of it is needed.
+  /// where it is `needed`, laid out over the returned rectangle (its width a
+  /// row) in the shadow buffer or in one kept by ``shadowCache`` (the same
+  /// doubles, computed before from the same alpha); nil when none of it is
+  /// needed. It stays valid until the next shadow is made.
   func shadowAlpha(
     _ plane: PicturePlane, _ picture: PixelRect, sx rawX: Double, sy rawY: Double,
     needed: PixelRect
@@ -145,10 +147,25 @@ extension CairoCanvas {
     let area = picture.union(wanted)
     let width = area.x1 - area.x0
     let height = area.y1 - area.y0
-    let alpha = buffers(.shadow, width * height)
-    alpha.update(repeating: 0, count: width * height)
     let rows = picture.y1 - picture.y0
     let columns = picture.x1 - picture.x0
+    // The picture's alpha, clamped, row by row: what the result is
+    // computed from, and what a kept result is found by.
+    let cache = shadowCache
+    let source = cache.gather(columns * rows)
+    for y in 0..<rows {
+      let row = plane.at(picture.x0, picture.y0 + y) + 3
+      let into = source + y * columns
+      for x in 0..<columns { into[x] = min(max(row[4 * x], 0), 1) }
+    }
+    let key = ShadowAlphaCache.Key(
+      sx: sx.bitPattern, sy: sy.bitPattern, columns: columns, rows: rows,
+      left: picture.x0 - area.x0, top: picture.y0 - area.y0, width: width, height: height)
+    if cachesShadows, let kept = cache.find(key) { return (area, kept) }
+    let entry = cachesShadows ? cache.keep(key) : nil
+    let alpha = entry?.alpha ?? buffers(.shadow, width * height)
+    let picked = entry?.source ?? source
+    alpha.update(repeating: 0, count: width * height)
     if sx > 0 {
       // The picture's rows transposed (row y's x-th alpha at
       // x · rows + y), swept along x, and put back.
@@ -156,8 +173,8 @@ extension CairoCanvas {
       t.update(repeating: 0, count: width * rows)
       let left = picture.x0 - area.x0
       for y in 0..<rows {
-        let source = plane.at(picture.x0, picture.y0 + y) + 3
-        for x in 0..<columns { t[(left + x) * rows + y] = min(max(source[4 * x], 0), 1) }
+        let from = picked + y * columns
+        for x in 0..<columns { t[(left + x) * rows + y] = from[x] }
       }
       RecursiveGaussian(sigma: sx).sweep(
         t, count: width, lines: rows, stride: rows, state: buffers(.state, 4 * rows),
@@ -168,9 +185,9 @@ extension CairoCanvas {
       }
     } else {
       for y in 0..<rows {
-        let source = plane.at(picture.x0, picture.y0 + y) + 3
+        let from = picked + y * columns
         let row = alpha + (picture.y0 - area.y0 + y) * width + (picture.x0 - area.x0)
-        for x in 0..<columns { row[x] = min(max(source[4 * x], 0), 1) }
+        for x in 0..<columns { row[x] = from[x] }
       }
     }
     if sy > 0 {
@@ -179,6 +196,14 @@ extension CairoCanvas {
         causal: buffers(.sweep, height * width))
     }
     return (area, alpha)
+  }
+
+  /// The drop shadows' blurred alphas kept for reuse, made on first use.
+  var shadowCache: ShadowAlphaCache {
+    if let shadowAlphas { return shadowAlphas }
+    let made = ShadowAlphaCache()
+    shadowAlphas = made
+    return made
   }
 
   /// The buffers of the filters, made on first use.

@@ -57,6 +57,12 @@ public final class CairoCanvas {
   /// The filters' buffers (a shadow's picture, a blur's lines), made when a
   /// group is first filtered (`CairoCanvas+Filters`).
   var effects: EffectBuffers?
+  /// Drop shadows' blurred alphas kept by what they were computed from
+  /// (``ShadowAlphaCache``), made when a group is first shadowed.
+  var shadowAlphas: ShadowAlphaCache?
+  /// Whether drop shadows' blurred alphas are reused (tests draw with and
+  /// without).
+  var cachesShadows = true
   /// The canvas filtered groups are drawn in, past the frame by
   /// `apartMargin` pixels each side, made when first needed
   /// (`CairoCanvas+Apart`); nil in such a canvas itself.
