@@ -82,8 +82,12 @@ final class ShadowCacheTests: XCTestCase {
     // σ below what is drawn (none) and far past the frame (a region too
     // large to keep), and an alpha that changes each frame (a fade).
     try assertCacheDrawsTheSame(
-      cards(8, "shadowColor: black, shadowY: 2, shadowBlur: 1e-320", motion: "tween(alpha: 0.2, 1)"), to: 1)
+      cards(
+        8, "shadowColor: black, shadowY: 2, shadowBlur: 1e-320", motion: "tween(alpha: 0.2, 1)"),
+      to: 1)
     try assertCacheDrawsTheSame(
-      cards(8, "shadowColor: black, shadowY: 2, shadowBlur: 250, scaleX: 3, scaleY: 3", motion: "tween(alpha: 0.2, 1)"), to: 0.5)
+      cards(
+        8, "shadowColor: black, shadowY: 2, shadowBlur: 250, scaleX: 3, scaleY: 3",
+        motion: "tween(alpha: 0.2, 1)"), to: 0.5)
   }
 }
