@@ -116,6 +116,10 @@ extension CairoCanvas {
         i += 1
       }
     }
+    // Source-over without the mask (most groups): row by row in spans,
+    // the shadow alone then the picture over it (CairoCanvas+Spans), the
+    // same arithmetic pixel for pixel as the loop below.
+    let spans = normal && coverage == nil
     for y in area.y0..<area.y1 {
       let cells = coverage.map { $0 + y * maskStride }
       let inPicture = y >= picture.y0 && y < picture.y1
@@ -126,6 +130,23 @@ extension CairoCanvas {
         if fx > 0 { term(sy, 1, fx * (1 - fy)) }
         if fy > 0 { term(sy - 1, 0, (1 - fx) * fy) }
         if fx > 0, fy > 0 { term(sy - 1, 1, fx * fy) }
+      }
+      if spans {
+        if y + 1 < area.y1 { prefetch(out + 4 * ((y + 1) * w + area.x0), count: 4 * areaWidth) }
+        let p0 = inPicture ? min(max(picture.x0, area.x0), area.x1) : area.x1
+        let p1 = inPicture ? min(max(picture.x1, p0), area.x1) : area.x1
+        let pixels = out + 4 * (y * w)
+        let tint = SIMD4(tr, tg, tb, ta)
+        if shadow != nil {
+          shadowSpan(pixels, row - area.x0, area.x0, p0, tint: tint, opacity: opacity)
+          shadowSpan(pixels, row - area.x0, p1, area.x1, tint: tint, opacity: opacity)
+        }
+        if p0 < p1 {
+          pictureSpan(
+            pixels, plane.at(p0, y) - 4 * p0, shadow != nil ? row - area.x0 : nil, p0, p1,
+            tint: tint, opacity: opacity)
+        }
+        continue
       }
       for x in area.x0..<area.x1 {
         let o = 4 * (y * w + x)
