@@ -1,26 +1,11 @@
 /// The spans of a filtered group's composite (`CairoCanvas+Filters`) when
 /// it is source-over without a mask, as most are: along a row, where only
 /// the shadow lies and where the picture lies over it, each in a loop of
-/// its own, with the frame's next row fetched ahead. The arithmetic is the
-/// general loop's, operation for operation, so the pixels are the same to
-/// the bit; what is left out is only what is known there (no picture: its
-/// alpha 0; no mask).
+/// its own (no test a pixel of whether the picture or the mask is there).
+/// The arithmetic is the general loop's, operation for operation, so the
+/// pixels are the same to the bit; what is left out is only what is known
+/// there (no picture: its alpha 0; no mask).
 extension CairoCanvas {
-  /// Reads one double of every 64 bytes of `count` doubles from `p`, so
-  /// that the row composited next is in the cache when it is reached (its
-  /// pixels are 32 bytes each, a frame row apart from the last, which the
-  /// processor does not fetch ahead by itself).
-  @inline(__always)
-  func prefetch(_ p: UnsafeMutablePointer<Double>, count: Int) {
-    var sum = 0.0
-    var i = 0
-    while i < count {
-      sum += p[i]
-      i += 8
-    }
-    prefetched = sum
-  }
-
   /// The shadow alone over pixels `x0..<x1` of a frame row (`pixels`, its
   /// first pixel's first double), the shadow's alpha of pixel x at
   /// `shadow[x]`, tinted by `tint` (premultiplied), at `opacity`.

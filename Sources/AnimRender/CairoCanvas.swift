@@ -63,9 +63,6 @@ public final class CairoCanvas {
   /// Whether drop shadows' blurred alphas are reused (tests draw with and
   /// without).
   var cachesShadows = true
-  /// Where the composite's look-ahead reads go (`CairoCanvas+Spans`), so
-  /// that they are not left out.
-  var prefetched = 0.0
   /// The canvas filtered groups are drawn in, past the frame by
   /// `apartMargin` pixels each side, made when first needed
   /// (`CairoCanvas+Apart`); nil in such a canvas itself.
