@@ -132,6 +132,7 @@ extension CairoCanvas {
         if fx > 0, fy > 0 { term(sy - 1, 1, fx * fy) }
       }
       if spans {
+        if y + 4 < area.y1 { prefetch(out + 4 * ((y + 4) * w + area.x0), count: 4 * areaWidth) }
         let p0 = inPicture ? min(max(picture.x0, area.x0), area.x1) : area.x1
         let p1 = inPicture ? min(max(picture.x1, p0), area.x1) : area.x1
         let pixels = out + 4 * (y * w)

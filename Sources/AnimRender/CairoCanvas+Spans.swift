@@ -1,3 +1,5 @@
+import CCairo
+
 /// The spans of a filtered group's composite (`CairoCanvas+Filters`) when
 /// it is source-over without a mask, as most are: along a row, where only
 /// the shadow lies and where the picture lies over it, each in a loop of
@@ -6,6 +8,20 @@
 /// pixels are the same to the bit; what is left out is only what is known
 /// there (no picture: its alpha 0; no mask).
 extension CairoCanvas {
+  /// Asks for the cache lines of `count` doubles from `p` (a frame row's
+  /// part composited two rows on), without waiting for them: each row of a
+  /// group's region lies a frame row (a page or more) past the last, where
+  /// the processor does not fetch ahead by itself.
+  @inline(__always)
+  func prefetch(_ p: UnsafeMutablePointer<Double>, count: Int) {
+    var i = 0
+    while i < count {
+      anim_prefetch(p + i)
+      i += 8
+    }
+    if count > 0 { anim_prefetch(p + count - 1) }
+  }
+
   /// The shadow alone over pixels `x0..<x1` of a frame row (`pixels`, its
   /// first pixel's first double), the shadow's alpha of pixel x at
   /// `shadow[x]`, tinted by `tint` (premultiplied), at `opacity`.

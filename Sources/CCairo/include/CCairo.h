@@ -10,4 +10,9 @@
 /// it cannot be loaded.
 const char *anim_cairo_load(void);
 
+/// Asks the processor to bring the cache line holding `p` near, to be
+/// written (a hint: it neither waits nor faults). The canvas's composite
+/// fetches the frame's next rows with it (AnimRender's CairoCanvas+Spans).
+static inline void anim_prefetch(const void *p) { __builtin_prefetch(p, 1, 3); }
+
 #endif
