@@ -100,7 +100,7 @@ public struct NameTable<Value: Sendable>: Sendable {
   /// The slot holding `name`, after putting it in with `defaultValue` if
   /// it was not there (which may grow the table or turn it into a
   /// `Dictionary`: then the slot is meaningless, and `fallback` is set).
-  @usableFromInline mutating func slot(for name: String, inserting defaultValue: () -> Value) -> Int
+  @inlinable mutating func slot(for name: String, inserting defaultValue: () -> Value) -> Int
   {
     let hash = hash(name)
     let tag = Self.tag(hash)
@@ -135,7 +135,7 @@ public struct NameTable<Value: Sendable>: Sendable {
     return i
   }
 
-  @usableFromInline mutating func rehash(into size: Int) {
+  @inlinable mutating func rehash(into size: Int) {
     let old = (tags, keys, values)
     tags = Array(repeating: 0, count: size)
     keys = Array(repeating: "", count: size)
@@ -151,7 +151,7 @@ public struct NameTable<Value: Sendable>: Sendable {
   }
 
   /// The smallest power of two at least twice `capacity` (and 8).
-  @usableFromInline static func size(for capacity: Int) -> Int {
+  @inlinable static func size(for capacity: Int) -> Int {
     var size = 8
     while size < min(capacity, 1 << 40) * 2 { size *= 2 }
     return size
