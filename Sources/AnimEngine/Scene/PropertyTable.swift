@@ -7,7 +7,12 @@
 /// keeps beside the record. `standard` (in `PropertyTable+Standard.swift`) is
 /// the table anim runs with; tests build others to check that the layout and
 /// every consumer follow from the declarations alone.
-public struct PropertyTable: Sendable {
+///
+/// A class, immutable once made: reading `standard` hands over one
+/// reference, where a struct of five arrays and a dictionary was copied,
+/// retained and released field by field, at every read (the name checker
+/// reads it for every setting of every view).
+public final class PropertyTable: Sendable {
   /// The declarations, in print order.
   public let declarations: [PropertyDeclaration]
   /// The properties, one per declaration, in the same order.

@@ -6,7 +6,9 @@ struct FrameSegment {
   enum Kind: UInt8 {
     /// Not writing: not started yet, or taken over by another run.
     case idle
-    /// `a + (b − a)·p`.
+    /// `a + (b − a)·p`, with numbers that cannot overflow (see
+    /// `takesLinearPath`): the stepper writes it without a finiteness test.
+    /// Linear segments with wider numbers are `.eased` with a linear curve.
     case linear
     /// `a + (b − a)·E(p)`, E in the track's `SegmentCurve`.
     case eased
@@ -52,12 +54,26 @@ struct FrameSegment {
       a = FiniteValues.clamp(a + shift)
       b = FiniteValues.clamp(b + shift)
     }
-    if part.easing == .linear {
+    setEased(part.easing, curve: &curve)
+  }
+
+  /// `.linear` for a linear easing whose value cannot leave the finite
+  /// numbers, else `.eased` with `easing` (whose path tests the value).
+  private mutating func setEased(_ easing: Easing, curve: inout SegmentCurve) {
+    if easing == .linear && takesLinearPath {
       kind = .linear
     } else {
       kind = .eased
-      curve.easing = part.easing
+      curve.easing = easing
     }
+  }
+
+  /// Whether `a + (b − a)·p` is finite for every p the stepper computes
+  /// before `endLimit` (0 ≤ p ≤ 1 give or take a rounding): a finite
+  /// `invDuration` and both ends within 2^1020 (so the difference is within
+  /// 2^1021 and the sum within 2^1022). NaN fails the comparisons.
+  var takesLinearPath: Bool {
+    invDuration.magnitude < .infinity && a.magnitude <= 0x1p1020 && b.magnitude <= 0x1p1020
   }
 
   /// Takes the segment now in force; its curve goes to `curve`.
@@ -74,18 +90,13 @@ struct FrameSegment {
     }
     switch segment.form {
     case .number:
-      if segment.easing == .linear {
-        kind = .linear
-      } else {
-        kind = .eased
-        curve.easing = segment.easing
-      }
+      setEased(segment.easing, curve: &curve)
     case .spring(let s) where s.rate == 1:
       kind = .spring
       curve.spring = s
     case .hold, .event:
       b = a
-      kind = .linear
+      setEased(.linear, curve: &curve)
     case .composite, .color, .paint, .wideSpring, .spring, .path:
       kind = .general
     }

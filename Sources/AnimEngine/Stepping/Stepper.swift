@@ -96,10 +96,11 @@ final class Stepper {
   /// them forward again (seek back, playing backwards).
   ///
   /// This is the clock's hot loop: per track a comparison with the next
-  /// segment's start, then an easing and a store into the scene. Its
-  /// common case (a number moving along a segment) is tested first, and the
-  /// writes are counted as the tracks less the idle ones, so that path
-  /// keeps no counter.
+  /// segment's start, then the value and a store into the scene. Its
+  /// common case (a number moving linearly, with numbers that cannot
+  /// overflow) is written in the loop without a test of the result; every
+  /// other segment goes through `writeCurved`. The writes are counted as
+  /// the tracks less the idle ones, so that path keeps no counter.
   func write<Rules: StepperRules>(at local: Double, rules: Rules) -> Int {
     let back = local < written - tolerance(written)
     if back { rewind() }
@@ -112,37 +113,18 @@ final class Stepper {
       let h = hot + i
       if h.pointee.nextStart <= limit { startDue(i, local, limit, rules) }
       let kind = h.pointee.kind
-      var value: Double
-      if _fastPath(kind == .linear || kind == .eased) {
-        if local >= h.pointee.endLimit {
-          value = h.pointee.b
-        } else {
-          let p = max(local - h.pointee.start, 0) * h.pointee.invDuration
-          let e = kind == .linear ? p : curves[i].easing(p)
-          value = h.pointee.a + (h.pointee.b - h.pointee.a) * e
-          // Not finite (NaN included): `magnitude < .infinity` is one
-          // comparison, where `isFinite` tests the exponent's bits.
-          if _slowPath(!(value.magnitude < .infinity)) {
-            value = FiniteValues.interpolateWide(h.pointee.a, h.pointee.b, e)
-          }
-        }
-      } else if kind == .idle {
-        idle &+= 1
-        continue
-      } else if kind == .spring {
-        value =
+      if _fastPath(kind == .linear) {
+        // Its numbers cannot overflow (`FrameSegment.takesLinearPath`).
+        values[Int(h.pointee.slot)] =
           local >= h.pointee.endLimit
           ? h.pointee.b
-          : h.pointee.b
-            + (curves[i].spring?.solution.displacement(at: max(local - h.pointee.start, 0)) ?? 0)
-        if _slowPath(!value.isFinite) { value = FiniteValues.clamp(value, fallback: h.pointee.b) }
+          : h.pointee.a + (h.pointee.b - h.pointee.a)
+            * (max(local - h.pointee.start, 0) * h.pointee.invDuration)
+      } else if kind == .idle {
+        idle &+= 1
       } else {
-        // `.general`: the segment computes every lane.
-        let track = tracks[i]
-        scene.write(slot: track.slot, lanes: track.lanes, track.resolver.value(at: local))
-        continue
+        writeCurved(i, at: local)
       }
-      values[Int(h.pointee.slot)] = value
     }
     if back {
       // A track that took its property but has no segment in force yet at
@@ -154,6 +136,45 @@ final class Stepper {
       }
     }
     return trackCount - idle
+  }
+
+  /// Writes track `i`'s value at `local` for a segment that is not a plain
+  /// linear one: eased (its value tested for overflow), a spring, or any
+  /// other (the segment computes every lane). Kept out of `write`'s loop,
+  /// so that the loop keeps its few registers for the common case.
+  @inline(never)
+  private func writeCurved(_ i: Int, at local: Double) {
+    let h = inForce + i
+    var value: Double
+    switch h.pointee.kind {
+    case .eased:
+      if local >= h.pointee.endLimit {
+        value = h.pointee.b
+      } else {
+        let p = max(local - h.pointee.start, 0) * h.pointee.invDuration
+        let e = curves[i].easing(p)
+        value = h.pointee.a + (h.pointee.b - h.pointee.a) * e
+        // Not finite (NaN included): `magnitude < .infinity` is one
+        // comparison, where `isFinite` tests the exponent's bits.
+        if _slowPath(!(value.magnitude < .infinity)) {
+          value = FiniteValues.interpolateWide(h.pointee.a, h.pointee.b, e)
+        }
+      }
+    case .spring:
+      value =
+        local >= h.pointee.endLimit
+        ? h.pointee.b
+        : h.pointee.b
+          + (curves[i].spring?.solution.displacement(at: max(local - h.pointee.start, 0)) ?? 0)
+      if _slowPath(!value.isFinite) { value = FiniteValues.clamp(value, fallback: h.pointee.b) }
+    case .general:
+      let track = tracks[i]
+      scene.write(slot: track.slot, lanes: track.lanes, track.resolver.value(at: local))
+      return
+    case .linear, .idle:
+      return
+    }
+    scene.buffer[Int(h.pointee.slot)] = value
   }
 
   /// Puts every track that still writes back at local time 0, before its
