@@ -233,3 +233,22 @@ def test_a_focal_point_prints_tweens_and_is_refused_when_not_a_finite_point(tmp_
                    'stops: [(0, red), (1, blue)])\n')
     out = run("run", str(bad), check=False)
     assert out.returncode == 65 and "did you mean 'focal:'?" in out.stderr, out.stderr
+
+
+def test_a_focal_point_round_trips_through_lottie(tmp_path):
+    """anim's Lottie of a tweening focal point, imported back (the highlight
+    `h`, `a` read as lottie-web reads it), draws what anim drew."""
+    script = tmp_path / "ball.anim"
+    script.write_text(SCENE.replace("\nrect far(", "\n# rect far("))
+    doc = tmp_path / "ball.json"
+    run("export", str(script), "-o", str(doc), "--to", "1", "--fps", "10")
+    back = tmp_path / "back.anim"
+    out = run("import", str(doc), "-o", str(back))
+    assert "highlight" not in out.stderr, out.stderr
+    assert "focal: (" in back.read_text()
+    for t in (0, 0.5, 1):
+        a, b = tmp_path / f"a{t}.png", tmp_path / f"b{t}.png"
+        run("render", str(script), "-o", str(a), "--at", str(t), "--quiet")
+        run("render", str(back), "-o", str(b), "--at", str(t), "--quiet")
+        diff = np.abs(load_rgb(a) - load_rgb(b))
+        assert diff.max() <= 1, (t, int(diff.max()), int((diff > 1).any(axis=2).sum()))
