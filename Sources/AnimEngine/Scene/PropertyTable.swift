@@ -23,17 +23,17 @@ public final class PropertyTable: Sendable {
   public let objectWidth: Int
   /// Names that stand for one or more properties (`scale`, `position`).
   public let aliases: [PropertyAlias]
-  private let byName: [String: Int]
+  private let byName: NameTable<Int>
 
   /// A table of `declarations` (names must be distinct) and `aliases`.
   public init(_ declarations: [PropertyDeclaration], aliases: [PropertyAlias] = []) {
     var properties: [Property] = []
     var slot = 0
     var object = 0
-    var byName: [String: Int] = [:]
+    var byName = NameTable<Int>(minimumCapacity: declarations.count)
     for (i, d) in declarations.enumerated() {
       precondition(byName[d.name] == nil, "property '\(d.name)' declared twice")
-      byName[d.name] = i
+      byName[d.name, default: i] = i
       if d.type.isInRecord {
         properties.append(Property(index: i, slot: slot, lanes: d.type.lanes))
         slot += d.type.lanes

@@ -38,11 +38,17 @@ extension NameChecker {
   /// accepts (`alpha: 2`, `width: -1`, a text's `size: 0`): the error
   /// setting it would throw.
   static func rangeProblem(_ name: String, _ value: Expr) -> (message: String, hint: String?)? {
-    if name == Property.dash.declaration.name, case .list(let items) = value.kind {
+    rangeProblem(name, value, property: PropertyTable.standard.property(named: name))
+  }
+
+  /// The same, for a caller that has looked up the property `name` names.
+  static func rangeProblem(_ name: String, _ value: Expr, property: Property?) -> (
+    message: String, hint: String?
+  )? {
+    if property == .dash, case .list(let items) = value.kind {
       return dashProblem(items)
     }
-    guard let property = PropertyTable.standard.property(named: name),
-      property.declaration.type == .number, let v = literal(value)
+    guard let property, property.declaration.type == .number, let v = literal(value)
     else { return nil }
     return Interpreter.rangeProblem(of: property, v, as: name)
   }

@@ -87,7 +87,11 @@ extension NameChecker {
   /// the declaration would throw when run.
   mutating func checkViewSetting(_ argument: Argument, kind: ViewKind) {
     guard let label = argument.label else { return }
-    if let (message, hint) = ViewSettings.problem(with: label.name, kind: kind) {
+    // One lookup of the name, for every check below.
+    let table = PropertyTable.standard
+    let property = table.property(named: label.name)
+    if let (message, hint) = ViewSettings.problem(with: label.name, kind: kind, property: property)
+    {
       settingErrors.append((nil, .error(message, at: argument.range, hint: hint, kind: .name)))
       return
     }
@@ -100,7 +104,7 @@ extension NameChecker {
       settingErrors.append((nil, .error(message, at: argument.range, hint: hint, kind: .name)))
       return
     }
-    if let (message, hint) = Self.rangeProblem(label.name, argument.value) {
+    if let (message, hint) = Self.rangeProblem(label.name, argument.value, property: property) {
       settingErrors.append((nil, .error(message, at: argument.range, hint: hint, kind: .name)))
       return
     }
@@ -115,8 +119,10 @@ extension NameChecker {
     }
     // What the property holds, from the table; an alias sets numbers, or a
     // point (`anchor: (0, 1)`). A shape's viewBox is checked when it runs.
-    if let alias = PropertyTable.standard.alias(named: label.name, for: kind), alias.form == .point
-    {
+    // An alias, unless the kind has a property of that name (which wins).
+    let alias =
+      property.map { kind.has($0) } == true ? nil : table.alias(named: label.name, for: kind)
+    if let alias, alias.form == .point {
       guard shown != "point" else { return }
       settingErrors.append(
         (
@@ -127,8 +133,7 @@ extension NameChecker {
       return
     }
     // Corner radii (SPEC §21.3): one number, or four `(tl, tr, br, bl)`.
-    if let alias = PropertyTable.standard.alias(named: label.name, for: kind),
-      alias.form == .shared,
+    if let alias, alias.form == .shared,
       alias.parts.count == 4
     {
       if shown == "number" { return }
@@ -146,7 +151,6 @@ extension NameChecker {
     // A shape's own settings (`viewBox`, `points`, `closed`, `smooth`) are
     // checked when it is declared.
     if ViewSettings.declarationOnly(of: kind).contains(label.name), label.name != "d" { return }
-    let property = PropertyTable.standard.property(named: label.name)
     let type = property?.declaration.type ?? .number
     let message: String
     switch type {

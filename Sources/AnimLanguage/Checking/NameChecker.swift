@@ -23,7 +23,7 @@ struct NameChecker {
   /// the first is a view wherever it is used); and whether the statements
   /// checked so far bind it (a `parent:` must name a view declared above,
   /// SPEC §17). The builtins are defined too, looked up in their own table.
-  private(set) var names: [String: NameFacts] = [:]
+  private(set) var names = NameTable<NameFacts>()
   /// Uses of names not (yet) defined, in source order: a later statement may
   /// still bind them (`resolve()` decides). Where `builtinsCount` is false
   /// (a view, a run handle) a builtin's name does not do, and the hint names
@@ -66,7 +66,7 @@ struct NameChecker {
     // The builtins are not copied in (hashing a hundred names again for each
     // script was a tenth of a one-line script's own work): see `isDefined`.
     names.reserveCapacity(known.count + 2)
-    for name in known { names[name] = [.defined, .other, .boundSoFar] }
+    for name in known { names[name, default: []] = [.defined, .other, .boundSoFar] }
     names["view", default: []].formUnion([.defined, .boundSoFar])
     names["time", default: []].formUnion(.defined)
   }
@@ -90,7 +90,9 @@ struct NameChecker {
   func isBound(_ name: String) -> Bool { knows(name, .defined) }
 
   /// Every name the program binds or the host knows.
-  var definedNames: [String] { names.compactMap { $0.value.contains(.defined) ? $0.key : nil } }
+  var definedNames: [String] {
+    names.entries.compactMap { $0.value.contains(.defined) ? $0.name : nil }
+  }
 
   private func isDefined(_ name: String) -> Bool {
     isBound(name) || Builtins.all[name] != nil
@@ -304,7 +306,7 @@ struct NameChecker {
       note(variable.name, .defined)
       if let condition { check(condition) }
       check(body)
-      if added { names[variable.name]?.remove(.defined) }
+      if added { names[variable.name, default: []].remove(.defined) }
     case .call(let callee, let arguments):
       var staggered = false
       if case .identifier(let name) = callee.kind {

@@ -14,10 +14,18 @@ enum ViewSettings {
   /// Why a view of `kind` cannot take the label `name`, or nil when it can:
   /// the message and hint the interpreter's error has.
   static func problem(with name: String, kind: ViewKind) -> (message: String, hint: String?)? {
-    // The common case first, in one lookup: a settable property the kind
-    // has (no tree member shares a property's name; a text's laid-out box is
-    // the one such property that cannot be set).
-    if let property = PropertyTable.standard.property(named: name), kind.has(property),
+    problem(with: name, kind: kind, property: PropertyTable.standard.property(named: name))
+  }
+
+  /// The same, for a caller that has looked up the property `name` names
+  /// (`property`, nil when none) already.
+  static func problem(with name: String, kind: ViewKind, property: Property?) -> (
+    message: String, hint: String?
+  )? {
+    // The common case first: a settable property the kind has (no tree
+    // member shares a property's name; a text's laid-out box is the one
+    // such property that cannot be set).
+    if let property, kind.has(property),
       property.access.contains(.settable), !(kind == .text && isLaidOut(name))
     {
       return nil
