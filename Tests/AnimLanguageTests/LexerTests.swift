@@ -165,6 +165,20 @@ final class LexerTests: XCTestCase {
     XCTAssertEqual(tokens("a\r\nb")[2].range.line, 2)
   }
 
+  func testABareCarriageReturnIsANewlineWhereverItIs() {
+    // Found eight bytes at a time, then byte by byte: before, at and past
+    // the last whole word, and where the file ends.
+    for prefix in ["", "abc", "abcdefg", "abcdefgh", "abcdefghijklmnop", "abcdefghijklmnopq"] {
+      let text = prefix + "\rz"
+      XCTAssertEqual(
+        SourceFile(path: "s", text: text).bytes, Array((prefix + "\nz").utf8), "after \(prefix)")
+      XCTAssertEqual(SourceFile(path: "s", text: prefix + "\r").bytes, Array((prefix + "\n").utf8))
+    }
+    XCTAssertEqual(
+      SourceFile(path: "s", text: "abcdefghij\r\nk").bytes, Array("abcdefghij\r\nk".utf8))
+    XCTAssertEqual(SourceFile(path: "s", text: "abcdefghijk").bytes, Array("abcdefghijk".utf8))
+  }
+
   // MARK: - Strings
 
   func testStringEscapesAreDecoded() {
