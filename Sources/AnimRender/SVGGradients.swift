@@ -21,8 +21,15 @@ extension SVGDocument {
     case .linear(let from, let to):
       body += "x1=\"\(number(from.x))\" y1=\"\(number(from.y))\" "
       body += "x2=\"\(number(to.x))\" y2=\"\(number(to.y))\""
-    case .radial(let center, let radius):
+    case .radial(let center, let radius, let focal):
       body += "cx=\"\(number(center.x))\" cy=\"\(number(center.y))\" r=\"\(number(radius))\""
+      if focal != center {
+        // The point anim draws (inside the circle), so that browsers
+        // following SVG 1.1 (a point outside moved onto the circle) and
+        // SVG 2 (a cone drawn) both draw anim's gradient.
+        let f = Gradient.drawnFocal(center: center, radius: radius, focal: focal)
+        body += " fx=\"\(number(f.x))\" fy=\"\(number(f.y))\""
+      }
     }
     body += " gradientUnits=\"userSpaceOnUse\""
     body += " gradientTransform=\"matrix(\(number(w)) 0 0 \(number(h)) 0 0)\">"

@@ -31,6 +31,72 @@ final class GradientTests: XCTestCase {
     XCTAssertEqual(g.position(at: OutlinePoint(0.5, 0.625)), 0.5)
   }
 
+  func testAFocalPointIsOffsetZeroAndEachRayFromItRunsLinearlyToTheCircle() throws {
+    let g = try gradient(
+      .radial(center: OutlinePoint(0.5, 0.5), radius: 0.5, focal: OutlinePoint(0.3, 0.5)),
+      [(0, "#000"), (1, "#fff")])
+    XCTAssertEqual(g.position(at: OutlinePoint(0.3, 0.5)), 0)
+    // On the circle, whichever side: 1.
+    XCTAssertEqual(g.position(at: OutlinePoint(1, 0.5)), 1, accuracy: 1e-15)
+    XCTAssertEqual(g.position(at: OutlinePoint(0, 0.5)), 1, accuracy: 1e-15)
+    XCTAssertEqual(g.position(at: OutlinePoint(0.5, 1)), 1, accuracy: 1e-15)
+    // Half-way from the focal point to the circle, on both sides: 0.5.
+    XCTAssertEqual(g.position(at: OutlinePoint(0.65, 0.5)), 0.5, accuracy: 1e-15)
+    XCTAssertEqual(g.position(at: OutlinePoint(0.15, 0.5)), 0.5, accuracy: 1e-15)
+    // Outside the circle: past 1 (padded by the ramp), 1.2 from the focal
+    // point on a ray 0.7 long to the circle.
+    XCTAssertEqual(g.position(at: OutlinePoint(1.5, 0.5)), 1.2 / 0.7, accuracy: 1e-12)
+    // The focal point at the centre is the plain radial gradient.
+    let plain = try gradient(
+      .radial(center: OutlinePoint(0.5, 0.5), radius: 0.25), [(0, "#000"), (1, "#fff")])
+    XCTAssertEqual(
+      plain.geometry,
+      .radial(center: OutlinePoint(0.5, 0.5), radius: 0.25, focal: OutlinePoint(0.5, 0.5)))
+    // Radius 0: the last stop everywhere, whatever the focal point.
+    let dot = try gradient(
+      .radial(center: OutlinePoint(0, 0), radius: 0, focal: OutlinePoint(1, 1)),
+      [(0, "#000"), (1, "#fff")])
+    XCTAssertEqual(dot.position(at: OutlinePoint(1, 1)), 1)
+  }
+
+  func testAFocalPointOutsideIsDrawnAt99PercentOfTheRadius() throws {
+    let c = OutlinePoint(0.5, 0.5)
+    XCTAssertEqual(
+      Gradient.drawnFocal(center: c, radius: 0.5, focal: OutlinePoint(2, 0.5)),
+      OutlinePoint(0.995, 0.5))
+    XCTAssertEqual(
+      Gradient.drawnFocal(center: c, radius: 0.5, focal: OutlinePoint(0.5, -1e308)),
+      OutlinePoint(0.5, 0.5 - 0.495))
+    // Inside, and at the limit itself, as given.
+    XCTAssertEqual(
+      Gradient.drawnFocal(center: c, radius: 0.5, focal: OutlinePoint(0.6, 0.6)),
+      OutlinePoint(0.6, 0.6))
+    XCTAssertEqual(Gradient.drawnFocal(center: c, radius: 0, focal: c), c)
+    let g = try gradient(
+      .radial(center: c, radius: 0.5, focal: OutlinePoint(2, 0.5)), [(0, "#000"), (1, "#fff")])
+    XCTAssertEqual(g.position(at: OutlinePoint(0.995, 0.5)), 0)
+    XCTAssertEqual(g.position(at: OutlinePoint(0.4975, 0.5)), 0.5, accuracy: 1e-12)
+    XCTAssertEqual(
+      Gradient.problem(
+        geometry: .radial(center: c, radius: 0.5, focal: OutlinePoint(.nan, 0)),
+        stops: [GradientStop(offset: 0, color: .clear), GradientStop(offset: 1, color: .clear)]),
+      "a radial gradient's focal point must be finite")
+  }
+
+  func testAFocalPointTweensLinearlyAndPrintsOnlyAwayFromTheCentre() throws {
+    let c = OutlinePoint(0.5, 0.5)
+    let a = try gradient(.radial(center: c, radius: 0.5), [(0, "#000"), (1, "#fff")])
+    let b = try gradient(
+      .radial(center: c, radius: 0.5, focal: OutlinePoint(0.1, 0.3)), [(0, "#000"), (1, "#fff")])
+    let half = Gradient.mixing(a, b, progress: 0.5)
+    XCTAssertEqual(half.geometry, .radial(center: c, radius: 0.5, focal: OutlinePoint(0.3, 0.4)))
+    XCTAssertEqual(
+      PaintText.text(.gradient(a)), "radial((0.5, 0.5), 0.5, [(0, #000000), (1, #ffffff)])")
+    XCTAssertEqual(
+      PaintText.text(.gradient(half)),
+      "radial((0.5, 0.5), 0.5, [(0, #000000), (1, #ffffff)], focal: (0.3, 0.4))")
+  }
+
   func testDegenerateGradientsAreTheirLastStop() throws {
     let line = try gradient(
       .linear(from: OutlinePoint(0.3, 0.3), to: OutlinePoint(0.3, 0.3)), [(0, "#000"), (1, "#fff")])
@@ -136,14 +202,14 @@ final class GradientTests: XCTestCase {
     let b = try gradient(
       .radial(center: OutlinePoint(0.5, 0.5), radius: 0.5), [(0.8, "#000"), (1, "#fff")])
     let under = Gradient.mixing(a, b, progress: -0.5)
-    guard case .radial(_, let r) = under.geometry else { return XCTFail("not radial") }
+    guard case .radial(_, let r, _) = under.geometry else { return XCTFail("not radial") }
     XCTAssertEqual(r, 0)
     XCTAssertEqual(under.stops[0].offset, 0)
     XCTAssertEqual(under.stops[1].offset, 0.85, accuracy: 1e-15)
     let over = Gradient.mixing(a, b, progress: 1.5)
     XCTAssertEqual(over.stops.map(\.offset), [1, 1])
     let half = Gradient.mixing(a, b, progress: 0.5)
-    guard case .radial(_, let h) = half.geometry else { return XCTFail("not radial") }
+    guard case .radial(_, let h, _) = half.geometry else { return XCTFail("not radial") }
     XCTAssertEqual(h, 0.3, accuracy: 1e-15)
   }
 

@@ -123,16 +123,28 @@ final class ImportGradientTests: XCTestCase {
       ), lines[0])
     XCTAssertEqual(result.notes, [])
     let highlighted = try importing([
-      rect, gradient(kind: 2, extra: #", "h": {"a": 0, "k": 40}, "a": {"a": 0, "k": 30}"#),
+      rect,
+      gradient(
+        kind: 2, start: "[50, 40]", end: "[80, 40]",
+        extra: #", "h": {"a": 0, "k": 40}, "a": {"a": 0, "k": 30}"#),
     ])
-    XCTAssertEqual(
-      highlighted.notes,
-      [
-        ImportNote(
-          "/layers/0/shapes/1/h",
-          "a radial gradient's highlight (focal point) drawn centred: anim's radial gradient has none"
-        )
-      ])
+    // Lottie's highlight: 40 % of the radius (30) at 30° from the line
+    // start → end (along +x), as lottie-web places it; in the 100 × 100
+    // box from (0, 0), the focal point (50 + 12·cos 30°, 40 + 12·sin 30°)/100.
+    XCTAssertEqual(highlighted.notes, [])
+    let focal = drawn(highlighted)[0]
+    XCTAssertTrue(
+      focal.hasSuffix(
+        ##"color: radial(center: (0.5, 0.4), radius: 0.3, focal: (0.603923048, 0.46), stops: [(0, "#ff0000"), (1, "#0000ff")]))"##
+      ), focal)
+    // Past 100 % the players hold it at 99 %.
+    let far = try importing([
+      rect,
+      gradient(
+        kind: 2, start: "[50, 40]", end: "[80, 40]",
+        extra: #", "h": {"a": 0, "k": 250}, "a": {"a": 0, "k": 180}"#),
+    ])
+    XCTAssertTrue(drawn(far)[0].contains("focal: (0.203, 0.4)"), drawn(far)[0])
   }
 
   func testAGradientStrokeIsTheStrokesPaint() throws {
@@ -191,10 +203,10 @@ final class ImportGradientTests: XCTestCase {
   func testHugeAndDegeneratePointsStayFinite() {
     let box = SceneBuilder.Box(x: 0, y: 0, width: 0, height: 0)
     let g = SceneBuilder.scriptGradient(
-      [0, 0, 1e300, 1e300, 0, 1, 1, 1, 1, 0, 0, 0], radial: false, count: 2, box: box)
+      [0, 0, 1e300, 1e300, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0], radial: false, count: 2, box: box)
     XCTAssertTrue(g.points.allSatisfy(\.isFinite), "\(g.points)")
     let same = SceneBuilder.scriptGradient(
-      [5, 5, 5, 5, 0, 1, 1, 1, 1, 0, 0, 0], radial: false, count: 2,
+      [5, 5, 5, 5, 5, 5, 0, 1, 1, 1, 1, 0, 0, 0], radial: false, count: 2,
       box: SceneBuilder.Box(x: 0, y: 0, width: 10, height: 10))
     XCTAssertEqual(same.points, [0.5, 0.5, 0.5, 0.5])
   }

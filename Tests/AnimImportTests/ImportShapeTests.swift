@@ -92,6 +92,27 @@ final class ImportShapeTests: XCTestCase {
     XCTAssertEqual(result.notes, [])
   }
 
+  func testCrossingEvenOddPathsKeepTheRule() throws {
+    // Two squares whose edges cross, filled even-odd: the importer keeps
+    // the rule rather than judge which turning fills the same.
+    func square(_ x: Double) -> String {
+      #"{"ty": "rc", "p": {"a": 0, "k": [\#(x), \#(x / 2)]}, "s": {"a": 0, "k": [20, 20]}, "r": {"a": 0, "k": 0}}"#
+    }
+    let evenOdd =
+      #"{"ty": "fl", "c": {"a": 0, "k": [0, 0, 0, 1]}, "o": {"a": 0, "k": 100}, "r": 2}"#
+    let result = try script([square(0), square(10), evenOdd])
+    XCTAssertTrue(result.script.contains(", fillRule: evenodd"), result.script)
+    XCTAssertEqual(result.notes, [])
+    // A path crossing itself (a bow tie), alone, keeps it too; a square
+    // alone does not need it.
+    let bowTie =
+      #"{"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[0, 0], [10, 10], [10, 0], [0, 10]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}}"#
+    XCTAssertTrue(try script([bowTie, evenOdd]).script.contains(", fillRule: evenodd"))
+    XCTAssertFalse(try script([square(0), evenOdd]).script.contains("fillRule"))
+    // A nonzero fill never writes the rule.
+    XCTAssertFalse(try script([square(0), square(10), fill]).script.contains("fillRule"))
+  }
+
   func testMasksAreClipsAndSubtractionsTheirOutside() throws {
     let square =
       #"{"a": 0, "k": {"c": true, "v": [[0, 0], [10, 0], [10, 10], [0, 10]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}"#

@@ -11,6 +11,15 @@ final class VocabularyTests: XCTestCase {
     }
   }
 
+  func testARadialGradientOffersItsFocalPoint() throws {
+    // Completion and the unknown-label hint list a call's labels from here.
+    XCTAssertEqual(
+      BuiltinOptions.labels(of: "radial"), ["center", "radius", "stops", "focal", "reversed"])
+    XCTAssertTrue(
+      try XCTUnwrap(Vocabulary.builtin("radial")).summary.contains(
+        "radial(center:, radius:, stops:, focal:): a gradient"))
+  }
+
   func testSignatureAndExplanationSplitAfterTheClosingBracket() throws {
     let fade = try XCTUnwrap(Vocabulary.builtin("fade"))
     XCTAssertEqual(fade.signature, "fade(in | out | A, d) or fade(from: A, d)")

@@ -29,9 +29,26 @@ public struct Gradient: Sendable, Hashable {
     /// From `from` (offset 0) to `to` (offset 1), constant along the lines
     /// perpendicular to it in unit coordinates.
     case linear(from: OutlinePoint, to: OutlinePoint)
-    /// Offset 0 at `center`, offset 1 on the circle of `radius` about it.
-    case radial(center: OutlinePoint, radius: Double)
+    /// Offset 1 on the circle of `radius` about `center`; offset 0 at
+    /// `focal` (the centre unless a focal point is given), each offset
+    /// between on the circle about the point that far from the focal point
+    /// towards the centre, of that share of the radius: SVG's two-point
+    /// radial gradient with `fr` 0, and Lottie's highlight. A focal point
+    /// past ``focalLimit`` of the radius from the centre is drawn at that
+    /// share in its direction (``drawnFocal``).
+    case radial(center: OutlinePoint, radius: Double, focal: OutlinePoint)
+
+    /// A radial gradient whose focal point is its centre.
+    public static func radial(center: OutlinePoint, radius: Double) -> Geometry {
+      .radial(center: center, radius: radius, focal: center)
+    }
   }
+
+  /// How far from the centre, as a share of the radius, a focal point is
+  /// drawn at most: 0.99, as lottie-web and ThorVG clamp Lottie's highlight
+  /// (SVG 1.1 moves a focal point outside onto the circle; SVG 2 draws a
+  /// cone there instead). Every backend and export draws the clamped point.
+  public static let focalLimit = 0.99
 
   /// Where the gradient runs.
   public var geometry: Geometry
@@ -67,9 +84,12 @@ public struct Gradient: Sendable, Hashable {
       guard from.x.isFinite, from.y.isFinite, to.x.isFinite, to.y.isFinite else {
         return "a gradient's points must be finite"
       }
-    case .radial(let center, let radius):
+    case .radial(let center, let radius, let focal):
       guard center.x.isFinite, center.y.isFinite else {
         return "a gradient's center must be finite"
+      }
+      guard focal.x.isFinite, focal.y.isFinite else {
+        return "a radial gradient's focal point must be finite"
       }
       guard radius.isFinite, radius >= 0 else {
         return
@@ -142,8 +162,8 @@ public struct Gradient: Sendable, Hashable {
     switch (from.geometry, to.geometry) {
     case (.linear(let f0, let t0), .linear(let f1, let t1)):
       geometry = .linear(from: lerp(f0, f1), to: lerp(t0, t1))
-    case (.radial(let c0, let r0), .radial(let c1, let r1)):
-      geometry = .radial(center: lerp(c0, c1), radius: max(lerp(r0, r1), 0))
+    case (.radial(let c0, let r0, let f0), .radial(let c1, let r1, let f1)):
+      geometry = .radial(center: lerp(c0, c1), radius: max(lerp(r0, r1), 0), focal: lerp(f0, f1))
     default:
       geometry = to.geometry
     }
@@ -175,11 +195,42 @@ public struct Gradient: Sendable, Hashable {
       guard length2 > 0 else { return 1 }
       let q = p - from
       return (q.x * d.x + q.y * d.y) / length2
-    case .radial(let center, let radius):
+    case .radial(let center, let radius, let focal):
       guard radius > 0 else { return 1 }
-      let q = p - center
-      return (q.x * q.x + q.y * q.y).squareRoot() / radius
+      if focal == center {
+        let q = p - center
+        return (q.x * q.x + q.y * q.y).squareRoot() / radius
+      }
+      // The t ≥ 0 whose circle, about f + t·(c − f) of radius t·r, passes
+      // through p: t²(|d|² − r²) − 2t(q·d) + |q|² = 0 with q = p − f,
+      // d = c − f; |d| < r, so one root is ≥ 0.
+      let f = Self.drawnFocal(center: center, radius: radius, focal: focal)
+      let q = p - f
+      let d = center - f
+      let a = d.x * d.x + d.y * d.y - radius * radius
+      let b = q.x * d.x + q.y * d.y
+      let c = q.x * q.x + q.y * q.y
+      return (b - (b * b - a * c).squareRoot()) / a
     }
+  }
+
+  /// The focal point drawn for a radial gradient: `focal`, or when it lies
+  /// farther than ``focalLimit`` of the radius from the centre, the point
+  /// at that share of the radius in its direction.
+  public static func drawnFocal(center: OutlinePoint, radius: Double, focal: OutlinePoint)
+    -> OutlinePoint
+  {
+    let d = focal - center
+    // The length scaled by the larger side, so that points 1e308 away do
+    // not overflow to infinity.
+    let m = max(abs(d.x), abs(d.y))
+    guard m > 0, m.isFinite else { return focal }
+    let (ux, uy) = (d.x / m, d.y / m)
+    let length = (ux * ux + uy * uy).squareRoot()
+    let limit = radius * focalLimit
+    guard length * m > limit else { return focal }
+    let k = limit / length
+    return OutlinePoint(center.x + ux * k, center.y + uy * k)
   }
 
   /// The colour at position `t` along the gradient (``position(at:)``),

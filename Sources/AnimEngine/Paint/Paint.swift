@@ -145,8 +145,9 @@ public enum GradientText {
     switch g.geometry {
     case .linear(let from, let to):
       return "linear(\(point(from)), \(point(to)), [\(stops)])"
-    case .radial(let center, let radius):
-      return "radial(\(point(center)), \(NumberText.format(radius)), [\(stops)])"
+    case .radial(let center, let radius, let focal):
+      let focusText = focal == center ? "" : ", focal: \(point(focal))"
+      return "radial(\(point(center)), \(NumberText.format(radius)), [\(stops)]\(focusText))"
     }
   }
 }

@@ -100,8 +100,7 @@ public struct NameTable<Value: Sendable>: Sendable {
   /// The slot holding `name`, after putting it in with `defaultValue` if
   /// it was not there (which may grow the table or turn it into a
   /// `Dictionary`: then the slot is meaningless, and `fallback` is set).
-  @inlinable mutating func slot(for name: String, inserting defaultValue: () -> Value) -> Int
-  {
+  @inlinable mutating func slot(for name: String, inserting defaultValue: () -> Value) -> Int {
     let hash = hash(name)
     let tag = Self.tag(hash)
     var i = Int(truncatingIfNeeded: hash) & mask

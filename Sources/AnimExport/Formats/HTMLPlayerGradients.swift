@@ -46,9 +46,14 @@ extension HTMLPlayerWriter {
         element = "linearGradient"
         body = "x1=\"\(number(from.x))\" y1=\"\(number(from.y))\" "
         body += "x2=\"\(number(to.x))\" y2=\"\(number(to.y))\""
-      case .radial(let center, let radius):
+      case .radial(let center, let radius, let focal):
         element = "radialGradient"
         body = "cx=\"\(number(center.x))\" cy=\"\(number(center.y))\" r=\"\(number(radius))\""
+        if focal != center {
+          // As the SVG export writes it: the point anim draws.
+          let f = Gradient.drawnFocal(center: center, radius: radius, focal: focal)
+          body += " fx=\"\(number(f.x))\" fy=\"\(number(f.y))\""
+        }
       }
       body += " gradientUnits=\"userSpaceOnUse\" gradientTransform=\"matrix("
       body += "\(number(w)) 0 0 \(number(h)) \(number(ox)) \(number(oy)))\">"

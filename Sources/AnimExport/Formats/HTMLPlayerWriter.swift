@@ -47,7 +47,18 @@ public enum HTMLPlayerWriter {
     }
     // A text's outline is its drawings' paths (`textPaths`); its stroke and
     // trim are its group's, which its paths inherit.
-    return view.kind == .text ? all.filter { $0.css != "d" } : all
+    guard view.kind == .text else { return all }
+    let dashes = isDashedText(view) ? PlayerShapeChannel.textDashes(view) : []
+    return all.filter { $0.css != "d" }.map { channel in
+      dashes.first { $0.css == channel.css } ?? channel
+    }
+  }
+
+  /// Whether a text's stroke is drawn dashed: dashed at some time and never
+  /// trimmed (a trimmed text's glyphs are cut into pieces of their own,
+  /// whose pattern stands for the trim; drawn solid, with a warning).
+  static func isDashedText(_ view: RecordedView) -> Bool {
+    view.kind == .text && view.track(.dash).keys.contains { $0.value[0] != 0 } && !trims(view)
   }
 
   /// Whether a view's stroke is dashed at some time (SPEC §21.3). A text's

@@ -1,5 +1,11 @@
 import AnimEngine
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Gradient paints in Lottie (SPEC §21.1): a gradient fill `gf` or stroke
 /// `gs` in place of `fl` or `st`, its colours sampled at every frame where
 /// they change (``PaintSamples``: stops that players, which blend colour
@@ -25,6 +31,11 @@ extension LottieWriter {
     var colours: [[Double]] = []
     var starts: [[Double]] = []
     var ends: [[Double]] = []
+    // A radial gradient's focal point as Lottie's highlight: `h` its
+    // distance from the centre in percent of the radius, `a` its angle in
+    // degrees from the line start → end (which runs along +x here).
+    var highlights: [[Double]] = []
+    var angles: [[Double]] = []
     for (t, frame) in zip(times, samples.frames) {
       colours.append(
         frame.stops.flatMap { [$0.offset, $0.color.r, $0.color.g, $0.color.b] }
@@ -50,10 +61,28 @@ extension LottieWriter {
         let start = place(from)
         starts.append(start)
         ends.append([start[0] + gx * f * k, start[1] + gy * f * k])
-      case .radial(let center, let r):
+      case .radial(let center, let r, let focal):
         let c = place(center)
         starts.append(c)
         ends.append([c[0] + r * w * k, c[1]])
+        let f = place(Gradient.drawnFocal(center: center, radius: r, focal: focal))
+        let (dx, dy) = (f[0] - c[0], f[1] - c[1])
+        let rad = r * w * k
+        let length = (dx * dx + dy * dy).squareRoot()
+        if focal == center || rad <= 0 || length == 0 || !length.isFinite {
+          highlights.append([0])
+          angles.append([angles.last?[0] ?? 0])
+        } else {
+          // Within the players' 99 % (``Gradient/focalLimit`` in unit
+          // coordinates; a box that is not square may stretch it past).
+          highlights.append([min(length / rad, Gradient.focalLimit) * 100])
+          var degrees = atan2(dy, dx) * 180 / .pi
+          // Unwound from the frame before, so a tween turns the short way.
+          if let last = angles.last?[0] {
+            degrees += ((last - degrees) / 360).rounded() * 360
+          }
+          angles.append([degrees])
+        }
       }
     }
     let opacity: JSONValue =
@@ -72,8 +101,15 @@ extension LottieWriter {
       ("s", SampledShapes.numbers(starts, vector: true, recording: recording)),
       ("e", SampledShapes.numbers(ends, vector: true, recording: recording)),
       ("t", .integer(radial ? 2 : 1)),
-      ("h", zero),
-      ("a", zero),
+      (
+        "h",
+        highlights.isEmpty
+          ? zero : SampledShapes.numbers(highlights, vector: false, recording: recording)
+      ),
+      (
+        "a",
+        angles.isEmpty ? zero : SampledShapes.numbers(angles, vector: false, recording: recording)
+      ),
     ]
   }
 

@@ -133,17 +133,59 @@ extension PlayerShapeChannel {
   }
 }
 
+extension PlayerShapeChannel {
+  /// The dashes of an untrimmed text's stroke (SPEC §21.3), on the text's
+  /// group, which its glyphs' paths inherit: the pattern in the text's
+  /// points and its phase, as anim strokes it (each glyph contour a subpath
+  /// dashed from its start, as browsers dash one). A text's paths have no
+  /// `pathLength`, so the pattern is written as it is. Solid (`none`) where
+  /// the pattern is too fine for the longest of the text's drawings.
+  static func textDashes(_ view: RecordedView) -> [PlayerShapeChannel] {
+    let longest =
+      HTMLPlayerWriter.textDrawings(view).drawings.map { MeasuredOutline($0.outline()).length }
+      .max() ?? 0
+    func pattern(_ id: Double) -> DashPattern? {
+      guard let p = DashPatterns.pattern(id), p.draws(along: longest) else { return nil }
+      return p
+    }
+    return [
+      PlayerShapeChannel(
+        css: "stroke-dasharray", inputs: [.dash],
+        value: { values in
+          guard let p = pattern(values[0][0]) else { return ShapeValue(form: "none", numbers: []) }
+          return ShapeValue(form: "dash\(p.lengths.count)", numbers: p.lengths)
+        },
+        text: {
+          $0.form == "none" ? "none" : $0.numbers.map(JSONValue.format).joined(separator: " ")
+        }),
+      PlayerShapeChannel(
+        css: "stroke-dashoffset", inputs: [.dash, .dashOffset],
+        value: { values in
+          // The offset as set while a browser keeps its precision (so a
+          // moving offset moves on between frames, not back at each wrap);
+          // past that, its phase, which draws the same.
+          let offset = values[1][0]
+          guard let p = pattern(values[0][0]) else { return ShapeValue(form: "", numbers: [0]) }
+          let written = offset.isFinite && abs(offset) <= 1e6 ? offset : p.phase(offset)
+          return ShapeValue(form: "", numbers: [written])
+        },
+        text: { JSONValue.format($0.numbers[0]) }),
+    ]
+  }
+}
+
 extension HTMLPlayerWriter {
   /// What the HTML player draws of dashes otherwise than anim, one sentence
-  /// each (the CLI prints them as warnings): a text's stroke, and a
+  /// each (the CLI prints them as warnings): a trimmed text's stroke, and a
   /// trimmed outline of several subpaths whose geometry moves, both drawn
   /// solid (docs/spec.md §21.3).
   public static func dashWarnings(_ recording: StageRecording) -> [String] {
     recording.views.compactMap { view in
       guard view.track(.dash).keys.contains(where: { $0.value[0] != 0 }) else { return nil }
       if view.kind == .text {
+        guard trims(view) else { return nil }
         return
-          "\(view.name).dash: a text's dashed stroke is drawn solid by the HTML player"
+          "\(view.name).dash: a trimmed text's dashed stroke is drawn solid by the HTML player"
       }
       if contourOutline(view)?.moves == true {
         return

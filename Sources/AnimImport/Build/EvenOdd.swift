@@ -1,12 +1,19 @@
 import AnimEngine
 
-/// The even-odd rule drawn with the non-zero one (anim fills non-zero
-/// until it has an even-odd rule): closed paths that do not cross
+/// The even-odd rule drawn with the non-zero one, so that the imported
+/// script stays one any kind draws alike (a `shape` written before anim had
+/// `fillRule` reads the same): closed paths that do not cross
 /// one another or themselves fill the same under both rules when each runs
 /// clockwise at an even depth of nesting (inside none, two, … of the
 /// others) and counter-clockwise at an odd one. Paths that cross cannot be
-/// turned so.
+/// turned so: their view keeps `fillRule: evenodd` (SPEC §21.3).
 enum EvenOdd {
+  /// The paths turned so that the non-zero rule fills what the even-odd one
+  /// does; nil when they cross (or are too many to check).
+  static func turned(_ paths: [BezierPath]) -> [BezierPath]? {
+    reversals(paths).map { zip(paths, $0).map { $1 ? $0.reversed : $0 } }
+  }
+
   /// For each path, whether to reverse it; nil when paths cross (or are too
   /// many to check).
   static func reversals(_ paths: [BezierPath]) -> [Bool]? {

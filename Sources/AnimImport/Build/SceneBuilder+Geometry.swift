@@ -8,6 +8,7 @@ extension SceneBuilder {
   func paintShapes(
     _ paint: ShapeWalk.Paint, style: PaintStyle, parent: Int, clock: TimeMap, layer: String
   ) throws(ImportError) {
+    var style = style
     let shapes = paint.shapes
     let fixed = shapes.allSatisfy { isFixed($0.item) && $0.groups.allSatisfy(isFixed) }
     // A stroke trimmed "simultaneously" (m 1) trims each shape on its own:
@@ -26,7 +27,12 @@ extension SceneBuilder {
       for shape in shapes {
         paths.append(fixedPath(shape.item).transformed(fixedAffine(shape.groups)))
       }
-      if style.evenOdd { paths = evenOddTurned(paths, ref: paint.item.ref) }
+      if style.evenOdd, let turned = EvenOdd.turned(paths) {
+        // Paths that do not cross keep the non-zero rule, turned to fill the
+        // same; crossing ones keep `fillRule: evenodd` (set in `finish`).
+        paths = turned
+        style.evenOdd = false
+      }
       var view = ScriptView(kind: "shape", name: viewName(layer, shapes[0].item), parent: parent)
       view.settings = [("d", .string(PathData.text(paths))), ("anchor", .point(0, 0))]
       try finish(&view, style: style, trims: commonTrims(shapes), clock: clock)
@@ -35,13 +41,9 @@ extension SceneBuilder {
     if shapes.count > 1 && !style.isStroke {
       // Fills of several shapes, some moving: one outline joining them
       // (a hole stays a hole), morphing.
-      var tracks = shapes.map { pathTrack($0, clock: clock) }
-      if style.evenOdd {
-        let turned = evenOddTurned(tracks.map(\.initial), ref: paint.item.ref)
-        for i in tracks.indices where turned[i] != tracks[i].initial {
-          tracks[i] = tracks[i].map(\.reversed)
-        }
-      }
+      // An even-odd fill keeps its rule (`finish`): moving paths may come
+      // to cross or nest otherwise than at the start.
+      let tracks = shapes.map { pathTrack($0, clock: clock) }
       let outline = compound(tracks, BezierPath.joined)
       var view = try morphingView(
         outline, name: viewName(layer, shapes[0].item), parent: parent, ref: shapes[0].item.ref)
@@ -49,21 +51,14 @@ extension SceneBuilder {
       return
     }
     for shape in shapes {
-      try paintShape(shape, style: style, parent: parent, clock: clock, layer: layer)
+      var own = style
+      // One fixed path that does not cross itself fills the same by either
+      // rule: its view stays as it was before anim had an even-odd rule.
+      if own.evenOdd, isFixed(shape.item), EvenOdd.turned([fixedPath(shape.item)]) != nil {
+        own.evenOdd = false
+      }
+      try paintShape(shape, style: own, parent: parent, clock: clock, layer: layer)
     }
-  }
-
-  /// Paths filled by the even-odd rule, turned so that the non-zero rule
-  /// fills the same (noted where they cross and cannot be).
-  func evenOddTurned(_ paths: [BezierPath], ref: JSONRef) -> [BezierPath] {
-    guard let reversals = EvenOdd.reversals(paths) else {
-      note(
-        ref,
-        "an even-odd fill of crossing paths drawn with the non-zero rule (anim has no even-odd rule yet)"
-      )
-      return paths
-    }
-    return zip(paths, reversals).map { $1 ? $0.reversed : $0 }
   }
 
   /// The trims shared by every shape (the usual case: one trim over a
@@ -122,6 +117,10 @@ extension SceneBuilder {
     _ view: inout ScriptView, style: PaintStyle, trims: [ShapeItem], clock: TimeMap
   ) throws(ImportError) {
     for (name, value) in style.settings { view.set(name, value) }
+    // SPEC §21.3: only a `shape` has a fill rule; the other kinds draw one
+    // closed outline that does not cross itself (a rect, an ellipse, a star
+    // or polygon of Lottie's), which both rules fill alike.
+    if style.evenOdd, view.kind == "shape" { view.set("fillRule", .word("evenodd")) }
     if let gradient = style.gradient {
       applyGradient(
         gradient, property: style.isStroke ? "stroke" : "color", to: &view, clock: clock)

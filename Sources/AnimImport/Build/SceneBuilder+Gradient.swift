@@ -1,3 +1,11 @@
+import AnimEngine
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Gradient fills and strokes (`gf`, `gs`) as anim's gradients (SPEC
 /// §21.1): Lottie's points, in the paint's group space, mapped into the
 /// unit coordinates of the box of the view that draws the shape; its
@@ -41,12 +49,36 @@ extension SceneBuilder {
   }
 
   /// The gradient's points and stops as one track of numbers: start x, y,
-  /// end x, y, then `g.k` (``joinedTrack(_:)``).
+  /// end x, y, the focal point's x, y, then `g.k` (``joinedTrack(_:)``).
   func gradientTrack(_ g: GradientPaint, clock: TimeMap) -> Track<[Double]> {
     func point(_ p: Animated<[Double]>) -> Track<[Double]> {
       Track(p, clock: clock).map { v in [v.first ?? 0, v.count > 1 ? v[1] : 0] }
     }
-    return joinedTrack([point(g.start), point(g.end), Track(g.stops, clock: clock)])
+    let start = point(g.start)
+    let end = point(g.end)
+    let highlight = Track(g.highlight, clock: clock).map { [$0] }
+    let angle = Track(g.angle, clock: clock).map { [$0] }
+    // Start, end, highlight and angle at one time, then the focal point
+    // worked out of them, as lottie-web does (Self.focal).
+    let geometry = joinedTrack([start, end, highlight, angle]).map { v in
+      Array(v[0..<4]) + (g.radial ? Self.focal(v) : [v[0], v[1]])
+    }
+    return joinedTrack([geometry, Track(g.stops, clock: clock)])
+  }
+
+  /// A radial gradient's focal point from its start, end, highlight length
+  /// `h` (percent of the radius, held within ±99 %) and angle `a` (degrees
+  /// from the line start → end): the start moved that share of the radius
+  /// at that angle, as lottie-web and ThorVG draw it.
+  static func focal(_ v: [Double]) -> [Double] {
+    let (sx, sy, ex, ey) = (v[0], v[1], v[2], v[3])
+    let h = v[4].isFinite ? min(max(v[4] / 100, -0.99), 0.99) : 0
+    guard h != 0 else { return [sx, sy] }
+    let radius = ((ex - sx) * (ex - sx) + (ey - sy) * (ey - sy)).squareRoot()
+    let angle = atan2(ey - sy, ex - sx) + (v[5].isFinite ? v[5] : 0) * .pi / 180
+    let d = radius * h
+    let f = [sx + cos(angle) * d, sy + sin(angle) * d]
+    return f.allSatisfy(\.isFinite) ? f : [sx, sy]
   }
 
   /// Tracks of numbers as one track of them all, one after another.
@@ -94,12 +126,6 @@ extension SceneBuilder {
     noteExpression(g.start)
     noteExpression(g.end)
     noteExpression(g.stops)
-    if g.radial && (g.highlight.isAnimated || g.highlight.first != 0) {
-      note(
-        g.ref.optional("h") ?? g.ref,
-        "a radial gradient's highlight (focal point) drawn centred: anim's radial gradient "
-          + "has none")
-    }
     let box = Self.box(of: view)
     let track = gradientTrack(g, clock: clock)
     let animated = track.isAnimated
@@ -133,11 +159,15 @@ extension SceneBuilder {
     let fx = (sx - box.x) / w
     let fy = (sy - box.y) / h
     let stops = GradientStops.stops(
-      Array(raw.dropFirst(4)), count: count, merge: merge, pieces: pieces
+      Array(raw.dropFirst(6)), count: count, merge: merge, pieces: pieces
     ).map { [tidy($0[0])] + $0.dropFirst() }
     if radial {
       let r = (dx * dx + dy * dy).squareRoot() / w
-      return ScriptGradient(radial: true, points: [fx, fy, r].map(finite), stops: stops)
+      var points = [fx, fy, r].map(finite)
+      if raw.count >= 6, raw[4] != sx || raw[5] != sy {
+        points += [(raw[4] - box.x) / w, (raw[5] - box.y) / h].map(finite)
+      }
+      return ScriptGradient(radial: true, points: points, stops: stops)
     }
     let d2 = dx * dx + dy * dy
     let (ux, uy) = (dx * w, dy * h)

@@ -12,6 +12,8 @@ struct GradientPaint: Sendable {
   var end: Animated<[Double]>
   /// `h`: the highlight's length, percent of the radius (radial only).
   var highlight: Animated<Double>
+  /// `a`: the highlight's angle, degrees from the line start → end.
+  var angle: Animated<Double>
   var ref: JSONRef
 
   static func read(_ item: JSONRef, stops: Animated<[Double]>, count: Int)
@@ -21,15 +23,14 @@ struct GradientPaint: Sendable {
       guard let value = item.optional(key) else { return Animated(fixed: [0, 0]) }
       return try AnimatedReader.point(value)
     }
-    let highlight: Animated<Double>
-    if let h = item.optional("h") {
-      highlight = try AnimatedReader.number(h)
-    } else {
-      highlight = Animated(fixed: 0)
+    func number(_ key: String) throws(ImportError) -> Animated<Double> {
+      guard let value = item.optional(key) else { return Animated(fixed: 0) }
+      return try AnimatedReader.number(value)
     }
     return GradientPaint(
       radial: try item.optionalNumber("t") == 2, count: count, stops: stops,
-      start: try point("s"), end: try point("e"), highlight: highlight, ref: item)
+      start: try point("s"), end: try point("e"), highlight: try number("h"),
+      angle: try number("a"), ref: item)
   }
 }
 

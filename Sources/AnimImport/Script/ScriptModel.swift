@@ -31,7 +31,8 @@ enum ScriptValue: Sendable, Equatable {
 /// unit coordinates.
 struct ScriptGradient: Sendable, Equatable {
   var radial: Bool
-  /// Linear: from x, y, to x, y. Radial: centre x, y, radius.
+  /// Linear: from x, y, to x, y. Radial: centre x, y, radius, and the
+  /// focal point's x, y when it is not the centre.
   var points: [Double]
   /// Each (offset, r, g, b, a), channels 0…1.
   var stops: [[Double]]

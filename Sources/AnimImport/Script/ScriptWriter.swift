@@ -113,7 +113,9 @@ struct ScriptWriter {
     }
     let list = "stops: [" + stops.joined(separator: ", ") + "]"
     if g.radial {
-      return "radial(center: (\(n[0]), \(n[1])), radius: \(n[2]), \(list))"
+      // The focal point (SPEC §21.1) only when Lottie's highlight moves it.
+      let focal = n.count >= 5 ? "focal: (\(n[3]), \(n[4])), " : ""
+      return "radial(center: (\(n[0]), \(n[1])), radius: \(n[2]), \(focal)\(list))"
     }
     return "linear(from: (\(n[0]), \(n[1])), to: (\(n[2]), \(n[3])), \(list))"
   }

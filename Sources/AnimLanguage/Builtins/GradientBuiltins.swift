@@ -1,13 +1,14 @@
 import AnimEngine
 
-/// `linear(from:, to:, stops:)` and `radial(center:, radius:, stops:)`: the
+/// `linear(from:, to:, stops:)` and `radial(center:, radius:, stops:,
+/// focal:)` (`focal:` optional, the centre when absent): the
 /// gradients `color` and `stroke` take (SPEC §21.1). The two names are also
 /// stagger sorts (`linear(leftToRight)`, `radial(middle)`): a call is a
 /// gradient when it has a gradient's label or a point or list argument.
 enum GradientBuiltins {
   /// The labels of each gradient builtin, in positional order.
   static let linearLabels = ["from", "to", "stops"]
-  static let radialLabels = ["center", "radius", "stops"]
+  static let radialLabels = ["center", "radius", "stops", "focal"]
 
   /// Whether a call of `name` with `args` asks for a gradient, not a sort.
   static func isGradientCall(_ name: String, _ args: Arguments) -> Bool {
@@ -25,7 +26,7 @@ enum GradientBuiltins {
   static func gradient(_ name: String, _ args: inout Arguments, _ interp: Interpreter) throws
     -> Value
   {
-    let geometry: Gradient.Geometry
+    var geometry: Gradient.Geometry
     if name == "linear" {
       let from = try args.require("from", "a start point, from: (x, y)").point("from")
       let to = try args.require("to", "an end point, to: (x, y)").point("to")
@@ -42,6 +43,14 @@ enum GradientBuiltins {
     }
     let stopsItem = try args.require("stops", "stops: [(offset, colour), …]")
     let stops = try self.stops(stopsItem, interp)
+    if name == "radial", let item = args.take("focal", orNext: true),
+      case .radial(let center, let radius, _) = geometry
+    {
+      // SPEC §21.1: where offset 0 sits, in the box's unit coordinates.
+      let focal = try item.point("focal")
+      geometry = .radial(
+        center: center, radius: radius, focal: OutlinePoint(focal.0, focal.1))
+    }
     try args.finish()
     do {
       return .gradient(try Gradient(geometry, stops: stops))

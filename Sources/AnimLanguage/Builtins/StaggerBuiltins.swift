@@ -95,7 +95,7 @@ enum StaggerBuiltins {
     gradientOrSort(
       sort(
         "radial",
-        "radial(position): by distance from a position; radial(center:, radius:, stops:): a gradient"
+        "radial(position): by distance from a position; radial(center:, radius:, stops:, focal:): a gradient"
       ) { args, _ in
         .radial(try choice(&args, "position", StaggerPosition.self, default: .middle))
       }),

@@ -119,8 +119,8 @@ extension Interpreter {
       switch (g.geometry, h.geometry) {
       case (.linear(let f0, let t0), .linear(let f1, let t1)):
         numbers = [(f0.x, f1.x), (f0.y, f1.y), (t0.x, t1.x), (t0.y, t1.y)]
-      case (.radial(let c0, let r0), .radial(let c1, let r1)):
-        numbers = [(c0.x, c1.x), (c0.y, c1.y), (r0, r1)]
+      case (.radial(let c0, let r0, let f0), .radial(let c1, let r1, let f1)):
+        numbers = [(c0.x, c1.x), (c0.y, c1.y), (r0, r1), (f0.x, f1.x), (f0.y, f1.y)]
       default: return false
       }
       numbers += zip(g.stops, h.stops).map { ($0.offset, $1.offset) }
