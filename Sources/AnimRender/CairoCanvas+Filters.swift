@@ -120,6 +120,15 @@ extension CairoCanvas {
     // the shadow alone then the picture over it (CairoCanvas+Spans), the
     // same arithmetic pixel for pixel as the loop below.
     let spans = normal && coverage == nil
+    // The frame's rows are asked for `rowsAhead` rows before they are
+    // composited: the first ones at once, each later one a pixel at a time
+    // as the row that many above it is composited (CairoCanvas+Spans).
+    let rowsAhead = 4
+    if spans {
+      for y in area.y0..<min(area.y0 + rowsAhead, area.y1) {
+        prefetch(out + 4 * (y * w + area.x0), count: 4 * areaWidth)
+      }
+    }
     for y in area.y0..<area.y1 {
       let cells = coverage.map { $0 + y * maskStride }
       let inPicture = y >= picture.y0 && y < picture.y1
@@ -132,19 +141,19 @@ extension CairoCanvas {
         if fx > 0, fy > 0 { term(sy - 1, 1, fx * fy) }
       }
       if spans {
-        if y + 4 < area.y1 { prefetch(out + 4 * ((y + 4) * w + area.x0), count: 4 * areaWidth) }
+        let ahead = y + rowsAhead < area.y1 ? 4 * rowsAhead * w : 0
         let p0 = inPicture ? min(max(picture.x0, area.x0), area.x1) : area.x1
         let p1 = inPicture ? min(max(picture.x1, p0), area.x1) : area.x1
         let pixels = out + 4 * (y * w)
         let tint = SIMD4(tr, tg, tb, ta)
         if shadow != nil {
-          shadowSpan(pixels, row - area.x0, area.x0, p0, tint: tint, opacity: opacity)
-          shadowSpan(pixels, row - area.x0, p1, area.x1, tint: tint, opacity: opacity)
+          shadowSpan(pixels, row - area.x0, area.x0, p0, ahead: ahead, tint: tint, opacity: opacity)
+          shadowSpan(pixels, row - area.x0, p1, area.x1, ahead: ahead, tint: tint, opacity: opacity)
         }
         if p0 < p1 {
           pictureSpan(
             pixels, plane.at(p0, y) - 4 * p0, shadow != nil ? row - area.x0 : nil, p0, p1,
-            tint: tint, opacity: opacity)
+            ahead: ahead, tint: tint, opacity: opacity)
         }
         continue
       }

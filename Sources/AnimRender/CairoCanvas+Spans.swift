@@ -8,10 +8,12 @@ import CCairo
 /// pixels are the same to the bit; what is left out is only what is known
 /// there (no picture: its alpha 0; no mask).
 extension CairoCanvas {
-  /// Asks for the cache lines of `count` doubles from `p` (a frame row's
-  /// part composited two rows on), without waiting for them: each row of a
-  /// group's region lies a frame row (a page or more) past the last, where
-  /// the processor does not fetch ahead by itself.
+  /// Asks for the cache lines of `count` doubles from `p` (one of the first
+  /// frame rows of a group's region), without waiting for them: each row of
+  /// the region lies a frame row (a page or more) past the last, where the
+  /// processor does not fetch ahead by itself. Later rows are asked for a
+  /// pixel at a time by the spans (`ahead`), so that the requests are spread
+  /// among the arithmetic rather than queued all at once (measured faster).
   @inline(__always)
   func prefetch(_ p: UnsafeMutablePointer<Double>, count: Int) {
     var i = 0
@@ -24,14 +26,16 @@ extension CairoCanvas {
 
   /// The shadow alone over pixels `x0..<x1` of a frame row (`pixels`, its
   /// first pixel's first double), the shadow's alpha of pixel x at
-  /// `shadow[x]`, tinted by `tint` (premultiplied), at `opacity`.
+  /// `shadow[x]`, tinted by `tint` (premultiplied), at `opacity`; the frame's
+  /// double `ahead` past each pixel (a row below, or 0) is asked for.
   @inline(__always)
   func shadowSpan(
     _ pixels: UnsafeMutablePointer<Double>, _ shadow: UnsafeMutablePointer<Double>, _ x0: Int,
-    _ x1: Int, tint: SIMD4<Double>, opacity k: Double
+    _ x1: Int, ahead: Int, tint: SIMD4<Double>, opacity k: Double
   ) {
     guard x0 < x1 else { return }
     for x in x0..<x1 {
+      anim_prefetch(pixels + 4 * x + ahead)
       let s = shadow[x]
       guard s > 0 else { continue }
       // The general loop's with the picture's pixel (0, 0, 0, 0): what is
@@ -60,14 +64,16 @@ extension CairoCanvas {
   }
 
   /// The picture over its shadow (when `shadow` is given) over pixels
-  /// `x0..<x1` of a frame row, the picture's pixel x at `picture + 4x`.
+  /// `x0..<x1` of a frame row, the picture's pixel x at `picture + 4x`; the
+  /// frame's double `ahead` past each pixel is asked for.
   @inline(__always)
   func pictureSpan(
     _ pixels: UnsafeMutablePointer<Double>, _ picture: UnsafeMutablePointer<Double>,
-    _ shadow: UnsafeMutablePointer<Double>?, _ x0: Int, _ x1: Int, tint: SIMD4<Double>,
-    opacity k: Double
+    _ shadow: UnsafeMutablePointer<Double>?, _ x0: Int, _ x1: Int, ahead: Int,
+    tint: SIMD4<Double>, opacity k: Double
   ) {
     for x in x0..<x1 {
+      anim_prefetch(pixels + 4 * x + ahead)
       let p = picture + 4 * x
       var (r, g, b, a) = (p[0], p[1], p[2], p[3])
       if let shadow {
