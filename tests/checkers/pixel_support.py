@@ -5,6 +5,17 @@ neighbourhood), they must agree."""
 import numpy as np
 
 
+def render_scene(tmp_path, name, source, at=0, suffix="png"):
+    """Writes `source` as NAME.anim in `tmp_path` and has anim render its
+    frame at `at` to a PNG (or, by `suffix`, an SVG): (script, output)."""
+    from test_tree import run
+    script = tmp_path / f"{name}.anim"
+    script.write_text(source)
+    out = tmp_path / f"{name}{at}.{suffix}"
+    run("render", str(script), "-o", str(out), "--at", repr(at), "--quiet")
+    return script, out
+
+
 def load(path):
     from PIL import Image
     return np.array(Image.open(path).convert("RGB")).astype(int)

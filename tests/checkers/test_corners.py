@@ -27,6 +27,7 @@ from PIL import Image
 
 from test_shapes import PLAYERS
 from test_tree import run, validate
+from pixel_support import render_scene
 
 SCENE = """
 stage(width: 240, height: 160, background: white)
@@ -138,11 +139,7 @@ def load_rgb(path):
 
 
 def render(tmp_path, at, suffix="png"):
-    script = tmp_path / "corners.anim"
-    script.write_text(SCENE)
-    out = tmp_path / f"corners{at}.{suffix}"
-    run("render", str(script), "-o", str(out), "--at", repr(at), "--quiet")
-    return script, out
+    return render_scene(tmp_path, "corners", SCENE, at, suffix)
 
 
 @pytest.mark.parametrize("at", [0.0, 0.5, 1.0])

@@ -27,6 +27,7 @@ import skia
 from pixel_support import flat, load
 from test_shapes import PLAYERS
 from test_tree import run, validate
+from pixel_support import render_scene
 
 ANIM = os.environ.get("ANIM", ".build/debug/anim")
 
@@ -134,11 +135,7 @@ def assert_same_dashes(mine, theirs, label, stray=0, tolerance=0):
 
 
 def render(tmp_path, at, suffix="png"):
-    script = tmp_path / "dashes.anim"
-    script.write_text(SCENE)
-    out = tmp_path / f"dashes{at}.{suffix}"
-    run("render", str(script), "-o", str(out), "--at", repr(at), "--quiet")
-    return script, out
+    return render_scene(tmp_path, "dashes", SCENE, at, suffix)
 
 
 @pytest.mark.parametrize("at", [0.0, 0.3, 0.5, 1.0])

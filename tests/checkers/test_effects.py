@@ -24,6 +24,7 @@ from scipy.ndimage import binary_dilation, gaussian_filter
 
 from test_shapes import rlottie_frame, thorvg_frame
 from test_tree import ANIM, run
+from pixel_support import render_scene
 
 W, H = 240, 180
 
@@ -118,11 +119,7 @@ def sharp_edges(*planes, grow=2):
 
 
 def render(tmp_path, name, source, at=0, suffix="png"):
-    script = tmp_path / f"{name}.anim"
-    script.write_text(source)
-    out = tmp_path / f"{name}.{suffix}"
-    run("render", str(script), "-o", str(out), "--at", repr(at), "--quiet")
-    return script, out
+    return render_scene(tmp_path, name, source, at, suffix)
 
 
 def load_rgb(path):

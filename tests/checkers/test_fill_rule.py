@@ -20,6 +20,7 @@ from PIL import Image
 
 from test_shapes import PLAYERS
 from test_tree import run, validate
+from pixel_support import render_scene
 
 STAR = "M50 2 L79 92 L2 36 L98 36 L21 92 Z"
 RINGS = "M5 5 H95 V95 H5 Z M25 25 H75 V75 H25 Z"
@@ -94,11 +95,7 @@ def load_rgb(path):
 
 
 def render(tmp_path, suffix="png"):
-    script = tmp_path / "rule.anim"
-    script.write_text(SCENE)
-    out = tmp_path / f"rule.{suffix}"
-    run("render", str(script), "-o", str(out), "--at", "0", "--quiet")
-    return script, out
+    return render_scene(tmp_path, "rule", SCENE, 0, suffix)
 
 
 def test_skia_fills_the_paths_like_anim(tmp_path):

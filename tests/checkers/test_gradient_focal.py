@@ -22,6 +22,7 @@ import pytest
 from test_gradients import assert_close, box_matrix, chromium, load_rgb, rgba
 from test_shapes import PLAYERS
 from test_tree import run, validate
+from pixel_support import render_scene
 
 STOPS = '[(0, "#ffffff"), (0.5, "#ff000080"), (1, "#0000ff")]'
 SCENE = f"""
@@ -101,11 +102,7 @@ def interior(names):
 
 
 def render(tmp_path, at, suffix="png"):
-    script = tmp_path / "focal.anim"
-    script.write_text(SCENE)
-    out = tmp_path / f"focal{at}.{suffix}"
-    run("render", str(script), "-o", str(out), "--at", repr(at), "--quiet")
-    return script, out
+    return render_scene(tmp_path, "focal", SCENE, at, suffix)
 
 
 @pytest.mark.parametrize("at", [0.0, 0.5, 1.0])

@@ -28,6 +28,7 @@ from PIL import Image
 
 from test_shapes import PLAYERS
 from test_tree import run, validate
+from pixel_support import render_scene
 
 SCENE = """
 stage(width: 240, height: 160, background: white)
@@ -177,11 +178,7 @@ def load_rgb(path):
 
 
 def render(tmp_path, at):
-    script = tmp_path / "gradients.anim"
-    script.write_text(SCENE)
-    png = tmp_path / f"gradients{at}.png"
-    run("render", str(script), "-o", str(png), "--at", repr(at), "--quiet")
-    return script, png
+    return render_scene(tmp_path, "gradients", SCENE, at)
 
 
 @pytest.mark.parametrize("at", [0.0, 0.5, 1.0])

@@ -44,28 +44,15 @@ public struct SourceFile: Sendable {
     return result
   }
 
-  /// The offset of the first `\r`, eight bytes at a time (most files have
-  /// none, and every file is searched once).
+  /// The offset of the first `\r` (most files have none, and every file
+  /// is searched once).
   private static func firstCarriageReturn(in bytes: [UInt8]) -> Int? {
-    bytes.withUnsafeBufferPointer { buffer in
-      let count = buffer.count
-      var index = 0
-      if let base = buffer.baseAddress {
-        let raw = UnsafeRawPointer(base)
-        while index + 8 <= count {
-          // Bytes equal to `\r` become 0 in `word` (as in `findLineStarts`).
-          let word =
-            raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ 0x0D0D_0D0D_0D0D_0D0D
-          if (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0 { break }
-          index += 8
-        }
-      }
-      while index < count {
-        if buffer[index] == 13 { return index }
-        index += 1
-      }
-      return nil
+    var found: Int?
+    forEachOffset(of: 13, in: bytes) { offset in
+      found = offset
+      return false
     }
+    return found
   }
 
   /// Creates a source file from a string (always valid UTF-8).
@@ -122,34 +109,47 @@ public struct SourceFile: Sendable {
     return String(decoding: bytes[start..<end], as: UTF8.self)
   }
 
-  /// The offsets just past each `\n`, after 0. The bytes are searched eight
-  /// at a time (a word with no `\n` byte is skipped at once: lines are tens
-  /// of bytes long), which matters for a file of 10 MB.
+  /// The offsets just past each `\n`, after 0.
   private static func findLineStarts(in bytes: [UInt8]) -> [Int] {
     var starts = [0]
+    forEachOffset(of: UInt8(ascii: "\n"), in: bytes) { offset in
+      starts.append(offset + 1)
+      return true
+    }
+    return starts
+  }
+
+  /// Calls `body` with the offset of each byte equal to `byte`, in order,
+  /// until it returns false. The bytes are searched eight at a time (a word
+  /// without `byte` is skipped at once: lines are tens of bytes long), which
+  /// matters for a file of 10 MB.
+  @inline(__always)
+  private static func forEachOffset(
+    of byte: UInt8, in bytes: [UInt8], _ body: (Int) -> Bool
+  ) {
     bytes.withUnsafeBufferPointer { buffer in
       let count = buffer.count
+      let pattern = UInt64(byte) &* 0x0101_0101_0101_0101
       var index = 0
       if let base = buffer.baseAddress {
         let raw = UnsafeRawPointer(base)
         while index + 8 <= count {
-          // Bytes equal to `\n` become 0 in `word`; the expression is
+          // Bytes equal to `byte` become 0 in `word`; the expression is
           // nonzero exactly when one of the eight bytes is 0.
-          let word =
-            raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+          let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ pattern
           if (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0 {
-            for offset in index..<(index + 8) where buffer[offset] == UInt8(ascii: "\n") {
-              starts.append(offset + 1)
+            for offset in index..<(index + 8) where buffer[offset] == byte {
+              if !body(offset) { return }
             }
           }
           index += 8
         }
       }
       while index < count {
-        if buffer[index] == UInt8(ascii: "\n") { starts.append(index + 1) }
+        if buffer[index] == byte, !body(index) { return }
         index += 1
       }
     }
-    return starts
   }
+
 }
