@@ -219,6 +219,37 @@ def test_lottie_players_dash_the_trimmed_strokes_like_anim(player, tmp_path):
         assert_same_dashes(load(png), theirs, f"{player} frame {frame}", stray, tolerance=3)
 
 
+def test_the_lottie_dash_entries_are_named_as_after_effects_names_them(tmp_path):
+    """Each entry of a stroke's `d` has a name of its own (dash, gap, dash2,
+    gap2, …, offset), as After Effects writes them: lottie-web 5.13 draws
+    nothing at all of a file where two entries share a name (found by hand
+    in Chromium with the SCENE above, whose oval's [12, 8, 4] repeats to six
+    lengths; lottie-web is not in CI)."""
+    script = tmp_path / "dashes.anim"
+    script.write_text(SCENE)
+    doc = tmp_path / "dashes.json"
+    run("export", str(script), "-o", str(doc), "--to", "0.1", "--fps", "10")
+    lists = []
+
+    def walk(node):
+        if isinstance(node, dict):
+            if node.get("ty") == "st" and "d" in node:
+                lists.append([(e["n"], e["nm"]) for e in node["d"]])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(json.loads(doc.read_text()))
+    assert sorted(len(entries) for entries in lists) == [3, 3, 7], lists
+    six = next(entries for entries in lists if len(entries) == 7)
+    assert six == [("d", "dash"), ("g", "gap"), ("d", "dash2"), ("g", "gap2"),
+                   ("d", "dash3"), ("g", "gap3"), ("o", "offset")]
+    for entries in lists:
+        assert len({name for _, name in entries}) == len(entries), entries
+
+
 def test_a_shapes_stroke_and_dashes_are_in_its_viewbox_units(tmp_path):
     """skia-python, Chromium (SVG and the player) and ThorVG draw the icon
     as anim does: a stroke 2 units wide is 16 points wide at 8×, its dashes

@@ -23,9 +23,13 @@ extension LottieWriter {
     var entries: [JSONValue] = []
     for (i, length) in pattern.lengths.enumerated() {
       let isDash = i % 2 == 0
+      // Named as After Effects names them: dash, gap, dash2, gap2, … —
+      // lottie-web draws nothing at all of a file whose stroke has two
+      // entries of one name (checked by hand in Chromium, lottie-web 5.13).
+      let pair = i / 2 == 0 ? "" : String(i / 2 + 1)
       entries.append(
         .object([
-          ("n", .string(isDash ? "d" : "g")), ("nm", .string(isDash ? "dash" : "gap")),
+          ("n", .string(isDash ? "d" : "g")), ("nm", .string((isDash ? "dash" : "gap") + pair)),
           ("v", fixed(length * k * f)),
         ]))
     }
