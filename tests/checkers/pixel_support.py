@@ -16,6 +16,29 @@ def render_scene(tmp_path, name, source, at=0, suffix="png"):
     return script, out
 
 
+def chromium():
+    """The Chromium program, or the test is skipped."""
+    import shutil
+    import pytest
+    browser = next((shutil.which(n) for n in ("chromium", "chromium-browser")
+                    if shutil.which(n)), None)
+    if browser is None:
+        pytest.skip("chromium is not installed")
+    return browser
+
+
+def chromium_shot(svg, width, height):
+    """Headless Chromium's screenshot of the SVG file `svg` in a window of
+    width × height, as RGB levels (skips the test without Chromium)."""
+    import subprocess
+    shot = svg.with_name(svg.stem + ".chromium.png")
+    subprocess.run(
+        [chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+         f"--window-size={width},{height}", f"--screenshot={shot}", svg.as_uri()],
+        capture_output=True, timeout=120, check=True)
+    return load(shot)
+
+
 def load(path):
     from PIL import Image
     return np.array(Image.open(path).convert("RGB")).astype(int)

@@ -18,8 +18,6 @@ different radii.
 """
 
 import json
-import shutil
-import subprocess
 
 import numpy as np
 import pytest
@@ -27,7 +25,7 @@ from PIL import Image
 
 from test_shapes import PLAYERS
 from test_tree import run, validate
-from pixel_support import render_scene
+from pixel_support import chromium_shot, render_scene
 
 SCENE = """
 stage(width: 240, height: 160, background: white)
@@ -172,28 +170,15 @@ def test_overlapping_radii_are_scaled_as_css_does(tmp_path):
     assert mine[outside[1], outside[0]].tolist() == [255, 255, 255]
 
 
-def chromium():
-    browser = next((shutil.which(n) for n in ("chromium", "chromium-browser")
-                    if shutil.which(n)), None)
-    if browser is None:
-        pytest.skip("chromium is not installed")
-    return browser
-
-
 @pytest.mark.parametrize("at", [0.0, 0.5])
 def test_chromium_draws_anims_svg_of_the_corners_like_its_png(tmp_path, at):
-    browser = chromium()
-    script, png = render(tmp_path, at)
-    svg, shot = tmp_path / "corners.svg", tmp_path / "chromium.png"
-    run("render", str(script), "-o", str(svg), "--at", repr(at), "--quiet")
+    _, png = render(tmp_path, at)
+    _, svg = render(tmp_path, at, "svg")
     text = svg.read_text()
     # Corners that differ are paths; none is a <rect rx>.
     assert "rx=" not in text and text.count("<path") >= 3
-    subprocess.run(
-        [browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-         "--window-size=240,160", f"--screenshot={shot}", svg.as_uri()],
-        capture_output=True, timeout=120, check=True)
-    assert_close(load_rgb(png), load_rgb(shot), away_from_edges(at), f"chromium svg at {at}")
+    assert_close(load_rgb(png), chromium_shot(svg, 240, 160), away_from_edges(at),
+                 f"chromium svg at {at}")
 
 
 @pytest.mark.parametrize("player", sorted(PLAYERS))

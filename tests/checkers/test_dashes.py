@@ -27,7 +27,7 @@ import skia
 from pixel_support import flat, load
 from test_shapes import PLAYERS
 from test_tree import run, validate
-from pixel_support import render_scene
+from pixel_support import chromium_shot, render_scene
 
 ANIM = os.environ.get("ANIM", ".build/debug/anim")
 
@@ -166,17 +166,11 @@ def test_the_dashes_are_not_the_solid_stroke(tmp_path):
 
 @pytest.mark.parametrize("at", [0.0, 0.5])
 def test_chromium_draws_anims_dashed_svg_like_its_png(tmp_path, at):
-    from test_gradients import chromium
-    browser = chromium()
     _, png = render(tmp_path, at)
     _, svg = render(tmp_path, at, "svg")
     assert svg.read_text().count("stroke-dasharray") == 3
-    shot = tmp_path / "chromium.png"
-    subprocess.run(
-        [browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-         "--window-size=300,200", f"--screenshot={shot}", svg.as_uri()],
-        capture_output=True, timeout=120, check=True)
-    assert_same_dashes(load(png), load(shot), f"chromium svg at {at}", tolerance=2)
+    assert_same_dashes(load(png), chromium_shot(svg, 300, 200), f"chromium svg at {at}",
+                       tolerance=2)
 
 
 def test_the_html_player_plays_the_dashes_as_anim_renders_them(tmp_path):
@@ -267,14 +261,7 @@ def test_a_shapes_stroke_and_dashes_are_in_its_viewbox_units(tmp_path):
     run("export", str(script), "-o", str(doc), "--to", "0.1", "--fps", "10")
     theirs = np.array(PLAYERS["thorvg"](doc, 0).convert("RGB")).astype(int)
     assert_same_dashes(mine, theirs, "thorvg icon", tolerance=3)
-    from test_gradients import chromium
-    browser = chromium()
-    shot = tmp_path / "chromium.png"
-    subprocess.run(
-        [browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-         "--window-size=240,220", f"--screenshot={shot}", svg.as_uri()],
-        capture_output=True, timeout=120, check=True)
-    assert_same_dashes(mine, load(shot), "chromium icon", tolerance=2)
+    assert_same_dashes(mine, chromium_shot(svg, 240, 220), "chromium icon", tolerance=2)
     from cdp_support import Browser
     from test_player import state_at
     page = tmp_path / "icon.html"

@@ -19,10 +19,10 @@ import math
 import numpy as np
 import pytest
 
-from test_gradients import assert_close, box_matrix, chromium, load_rgb, rgba
+from test_gradients import assert_close, box_matrix, load_rgb, rgba
 from test_shapes import PLAYERS
 from test_tree import run, validate
-from pixel_support import render_scene
+from pixel_support import chromium_shot, render_scene
 
 STOPS = '[(0, "#ffffff"), (0.5, "#ff000080"), (1, "#0000ff")]'
 SCENE = f"""
@@ -125,19 +125,13 @@ def test_the_focal_point_is_not_the_centre_drawn(tmp_path):
 
 @pytest.mark.parametrize("at", [0.0, 0.5])
 def test_chromium_draws_anims_svg_of_the_focal_points_like_its_png(tmp_path, at):
-    import subprocess
-    browser = chromium()
     script, png = render(tmp_path, at)
     _, svg = render(tmp_path, at, "svg")
     text = svg.read_text()
     # far's focal point as anim draws it: 0.99 of 0.4 right of the centre.
     assert 'fx="0.896" fy="0.5"' in text, text
-    shot = tmp_path / "chromium.png"
-    subprocess.run(
-        [browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-         "--window-size=240,120", f"--screenshot={shot}", svg.as_uri()],
-        capture_output=True, timeout=120, check=True)
-    assert_close(load_rgb(png), load_rgb(shot), interior(VIEWS), f"chromium svg at {at}")
+    assert_close(load_rgb(png), chromium_shot(svg, 240, 120), interior(VIEWS),
+                 f"chromium svg at {at}")
 
 
 @pytest.mark.parametrize("player", sorted(PLAYERS))
