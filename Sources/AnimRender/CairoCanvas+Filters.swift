@@ -187,20 +187,7 @@ extension CairoCanvas {
         g = min(max(g * k, 0), a)
         b = min(max(b * k, 0), a)
         if normal {
-          if a == 1 {
-            // Opaque: what is below is hidden (its product with 0 is 0), so
-            // it is not read.
-            out[o] = r
-            out[o + 1] = g
-            out[o + 2] = b
-            out[o + 3] = 1
-            continue
-          }
-          let keep = 1 - a
-          out[o] = r + out[o] * keep
-          out[o + 1] = g + out[o + 1] * keep
-          out[o + 2] = b + out[o + 2] * keep
-          out[o + 3] = a + out[o + 3] * keep
+          Self.over(out + o, r, g, b, a)
           continue
         }
         let dst = SIMD4(out[o], out[o + 1], out[o + 2], out[o + 3])

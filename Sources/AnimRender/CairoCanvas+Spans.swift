@@ -47,19 +47,7 @@ extension CairoCanvas {
       let r = min(max((0 + tint[0] * under) * k, 0), a)
       let g = min(max((0 + tint[1] * under) * k, 0), a)
       let b = min(max((0 + tint[2] * under) * k, 0), a)
-      let o = pixels + 4 * x
-      if a == 1 {
-        o[0] = r
-        o[1] = g
-        o[2] = b
-        o[3] = 1
-        continue
-      }
-      let keep = 1 - a
-      o[0] = r + o[0] * keep
-      o[1] = g + o[1] * keep
-      o[2] = b + o[2] * keep
-      o[3] = a + o[3] * keep
+      Self.over(pixels + 4 * x, r, g, b, a)
     }
   }
 
@@ -91,19 +79,29 @@ extension CairoCanvas {
       r = min(max(r * k, 0), a)
       g = min(max(g * k, 0), a)
       b = min(max(b * k, 0), a)
-      let o = pixels + 4 * x
-      if a == 1 {
-        o[0] = r
-        o[1] = g
-        o[2] = b
-        o[3] = 1
-        continue
-      }
-      let keep = 1 - a
-      o[0] = r + o[0] * keep
-      o[1] = g + o[1] * keep
-      o[2] = b + o[2] * keep
-      o[3] = a + o[3] * keep
+      Self.over(pixels + 4 * x, r, g, b, a)
     }
+  }
+
+  /// The premultiplied (r, g, b, a), 0 < a ≤ 1, over the frame's pixel at
+  /// `o`, source-over: where it is opaque, what is below is hidden (its
+  /// product with 0 is 0) and not read. The general composite and both
+  /// spans end with it.
+  @inline(__always)
+  static func over(
+    _ o: UnsafeMutablePointer<Double>, _ r: Double, _ g: Double, _ b: Double, _ a: Double
+  ) {
+    if a == 1 {
+      o[0] = r
+      o[1] = g
+      o[2] = b
+      o[3] = 1
+      return
+    }
+    let keep = 1 - a
+    o[0] = r + o[0] * keep
+    o[1] = g + o[1] * keep
+    o[2] = b + o[2] * keep
+    o[3] = a + o[3] * keep
   }
 }
