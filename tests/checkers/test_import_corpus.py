@@ -19,7 +19,9 @@ commit).
 """
 
 import concurrent.futures
+import fcntl
 import os
+import pickle
 import tempfile
 
 import pytest
@@ -43,13 +45,24 @@ EXPECTED_MISSES = {
 
 
 @pytest.fixture(scope="session")
-def results():
-    """Every corpus file imported, rendered and compared (two at a time)."""
-    names = corpus.files()
-    tmp = tempfile.mkdtemp(prefix="anim-corpus-")
-    with concurrent.futures.ThreadPoolExecutor(2) as pool:
-        done = dict(zip(names, pool.map(lambda n: compare_or_import(n, tmp), names)))
-    return done
+def results(tmp_path_factory):
+    """Every corpus file imported, rendered and compared (two at a time),
+    once a run: the first of the checkers' workers to need them computes
+    them while the others wait on a lock, then reads what it stored."""
+    base = tmp_path_factory.getbasetemp()
+    # Under pytest-xdist each worker's directory lies in the run's own.
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    store = shared / "corpus-results.pickle"
+    with open(shared / "corpus-results.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if store.exists():
+            return pickle.loads(store.read_bytes())
+        names = corpus.files()
+        tmp = tempfile.mkdtemp(prefix="anim-corpus-")
+        with concurrent.futures.ThreadPoolExecutor(2) as pool:
+            done = dict(zip(names, pool.map(lambda n: compare_or_import(n, tmp), names)))
+        store.write_bytes(pickle.dumps(done))
+        return done
 
 
 def compare_or_import(name, tmp):
