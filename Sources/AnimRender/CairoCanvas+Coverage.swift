@@ -130,32 +130,58 @@ extension CairoCanvas {
 
   /// Blends `p` over pixels `x0..<x1` of row `y` through the coverage
   /// `cells[x]`, clearing each cell used when `clearing`.
+  ///
+  /// Where an opaque paint covers a pixel whole (coverage 255, alpha 1) the
+  /// blend is p·1 + below·0, which is p: the pixel is stored, not read, and
+  /// eight such pixels in a row (the inside of most shapes) at once.
   @inline(__always)
   func blendRow(
     _ p: Paint, cells: UnsafeMutablePointer<UInt8>, y: Int, x0: Int, x1: Int, clearing: Bool
   ) {
     let pixels = target
+    let opaque = p.a == 1
     var o = 4 * (y * layout.pixelWidth + x0)
     var x = x0
     while x < x1 {
       let c = cells[x]
-      // Eight uncovered pixels at once: much of a turned or starry shape's
-      // rectangle is uncovered.
-      if c == 0 && x + 8 <= x1
-        && UnsafeRawPointer(cells + x).loadUnaligned(as: UInt64.self) == 0
-      {
-        x += 8
-        o += 32
-        continue
+      // Eight pixels at once where all are uncovered (much of a turned or
+      // starry shape's rectangle) or all inside an opaque shape.
+      if x + 8 <= x1 && (c == 0 || (c == 255 && opaque)) {
+        let cells8 = UnsafeMutableRawPointer(cells + x)
+        let word = cells8.loadUnaligned(as: UInt64.self)
+        if word == 0 {
+          x += 8
+          o += 32
+          continue
+        }
+        if word == ~0 {
+          if clearing { cells8.storeBytes(of: 0, as: UInt64.self) }
+          for k in stride(from: o, to: o + 32, by: 4) {
+            pixels[k] = p.r
+            pixels[k + 1] = p.g
+            pixels[k + 2] = p.b
+            pixels[k + 3] = 1
+          }
+          x += 8
+          o += 32
+          continue
+        }
       }
       if c != 0 {
         if clearing { cells[x] = 0 }
-        let alpha = c == 255 ? p.a : p.a * Double(c) / 255
-        let keep = 1 - alpha
-        pixels[o] = p.r * alpha + pixels[o] * keep
-        pixels[o + 1] = p.g * alpha + pixels[o + 1] * keep
-        pixels[o + 2] = p.b * alpha + pixels[o + 2] * keep
-        pixels[o + 3] = alpha + pixels[o + 3] * keep
+        if c == 255 && opaque {
+          pixels[o] = p.r
+          pixels[o + 1] = p.g
+          pixels[o + 2] = p.b
+          pixels[o + 3] = 1
+        } else {
+          let alpha = c == 255 ? p.a : p.a * Double(c) / 255
+          let keep = 1 - alpha
+          pixels[o] = p.r * alpha + pixels[o] * keep
+          pixels[o + 1] = p.g * alpha + pixels[o + 1] * keep
+          pixels[o + 2] = p.b * alpha + pixels[o + 2] * keep
+          pixels[o + 3] = alpha + pixels[o + 3] * keep
+        }
       }
       x += 1
       o += 4

@@ -186,7 +186,7 @@ public struct Gradient: Sendable, Hashable {
   /// 0 at the start (or centre), 1 at the end (or on the circle). A linear
   /// gradient whose ends coincide, or a radial one of radius 0, is its last
   /// stop everywhere (as SVG and Skia draw them), so gives 1.
-  @inline(__always)
+  @inlinable @inline(__always)
   public func position(at p: OutlinePoint) -> Double {
     switch geometry {
     case .linear(let from, let to):
@@ -261,7 +261,7 @@ public struct GradientRamp: Sendable {
   /// (or at it), the last stop's from the last offset on, and between two
   /// stops their premultiplied colours blended linearly. Where two stops
   /// share an offset the colour jumps there, to the later stop's.
-  @inline(__always)
+  @inlinable @inline(__always)
   public func premultiplied(at t: Double) -> SIMD4<Double> {
     let n = offsets.count
     if !(t > offsets[0]) { return colors[0] }
