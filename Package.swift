@@ -45,7 +45,10 @@ let package = Package(
     .target(name: "CFormat"),
     .target(name: "AnimStage", dependencies: ["AnimEngine"]),
     .target(
-      name: "AnimRender", dependencies: ["AnimEngine", "AnimStage", "AnimImage", "CCairo", "CPNG"]),
+      name: "AnimRender",
+      dependencies: ["AnimEngine", "AnimStage", "AnimImage", "CCairo", "CPNG", "CPixels"]),
+    // The frame's doubles converted to 8-bit RGBA, two channels at a time.
+    .target(name: "CPixels"),
     // Charts of properties over time and of easings (`anim plot`, `:plot`).
     .target(name: "AnimPlot", dependencies: ["AnimEngine", "AnimStage", "AnimRender", "CCairo"]),
     // Shared libraries opened on first use (dlopen), not at start-up: a script
@@ -71,7 +74,8 @@ let package = Package(
       cSettings: [
         .unsafeFlags([
           "-I/usr/include/librsvg-2.0", "-I/usr/include/glib-2.0",
-          "-I/usr/lib/x86_64-linux-gnu/glib-2.0/include", "-I/usr/lib/aarch64-linux-gnu/glib-2.0/include",
+          "-I/usr/lib/x86_64-linux-gnu/glib-2.0/include",
+          "-I/usr/lib/aarch64-linux-gnu/glib-2.0/include",
           "-I/usr/include/gdk-pixbuf-2.0", "-I/usr/include/cairo",
         ])
       ]),
@@ -115,7 +119,8 @@ let package = Package(
     .target(
       name: "AnimREPL",
       dependencies: [
-        "AnimEngine", "AnimLanguage", "AnimFiles", "AnimStage", "AnimRender", "AnimPlot", "AnimSound",
+        "AnimEngine", "AnimLanguage", "AnimFiles", "AnimStage", "AnimRender", "AnimPlot",
+        "AnimSound",
       ]),
     // libedit (libedit-dev) edits the REPL's lines; only the executable uses it.
     .target(name: "CLibedit", dependencies: ["CLibraryLoader"]),
@@ -154,9 +159,12 @@ let package = Package(
       dependencies: ["AnimExport", "AnimEngine", "AnimLanguage", "AnimRender", "AnimStage"]),
     .testTarget(
       name: "AnimRenderTests",
-      dependencies: ["AnimRender", "AnimStage", "AnimPlot", "AnimLanguage", "AnimEngine"]),
+      dependencies: [
+        "AnimRender", "AnimStage", "AnimPlot", "AnimLanguage", "AnimEngine", "CPixels",
+      ]),
     .testTarget(name: "AnimLanguageTests", dependencies: ["AnimLanguage", "AnimEngine"]),
-    .testTarget(name: "AnimImportTests", dependencies: ["AnimImport", "AnimEngine", "AnimLanguage"]),
+    .testTarget(
+      name: "AnimImportTests", dependencies: ["AnimImport", "AnimEngine", "AnimLanguage"]),
     .testTarget(
       name: "AnimTestRunnerTests",
       dependencies: [

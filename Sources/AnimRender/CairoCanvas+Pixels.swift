@@ -1,6 +1,7 @@
 import AnimEngine
 import AnimStage
 import CCairo
+import CPixels
 
 /// The frame's pixels: the background put back, and the conversion of the
 /// blended doubles to 8-bit RGBA (and PNG).
@@ -17,23 +18,15 @@ extension CairoCanvas {
     }
   }
 
-  /// Converts the pixels of `rect` into `image`.
+  /// Converts the pixels of `rect` into `image`, a row at a time
+  /// (`anim_convert_pixels`: ``packed(_:_:_:_:)``'s rounding, two channels
+  /// an instruction; an opaque pixel's colour is not divided).
   func convert(_ rect: PixelRect) {
     let w = layout.pixelWidth
+    guard rect.x0 < rect.x1 else { return }
     for y in rect.y0..<rect.y1 {
-      let base = y * w
-      for x in rect.x0..<rect.x1 {
-        let p = pixels + 4 * (base + x)
-        let a = p[3]
-        if a >= 1 {
-          // Opaque, most pixels of a frame: no division.
-          image[base + x] = Self.packed(p[0], p[1], p[2], 1).littleEndian
-        } else if a > 0 {
-          image[base + x] = Self.packed(p[0] / a, p[1] / a, p[2] / a, a).littleEndian
-        } else {
-          image[base + x] = 0
-        }
-      }
+      let first = y * w + rect.x0
+      anim_convert_pixels(pixels + 4 * first, image + first, rect.x1 - rect.x0)
     }
   }
 

@@ -1,3 +1,4 @@
+import CPixels
 import XCTest
 
 @testable import AnimRender
@@ -45,5 +46,86 @@ extension RGBAConversionTests {
   /// A NaN channel (never drawn: the scene's values are finite) does not trap.
   func testANaNChannelDoesNotTrap() {
     _ = CairoCanvas.packed(.nan, 0.5, 0.5, 1)
+  }
+}
+
+/// The frame's conversion (`anim_convert_pixels`, two channels an
+/// instruction) gives, pixel for pixel, the bytes of ``CairoCanvas/packed``
+/// applied as the canvas defines a straight pixel: opaque from alpha 1 on,
+/// divided by alpha below it, all 0 from alpha 0 down (and for NaN).
+final class FrameConversionTests: XCTestCase {
+  private func expected(_ p: ArraySlice<Double>) -> UInt32 {
+    let (r, g, b, a) = (
+      p[p.startIndex], p[p.startIndex + 1], p[p.startIndex + 2], p[p.startIndex + 3]
+    )
+    if a >= 1 { return CairoCanvas.packed(r, g, b, 1).littleEndian }
+    if a > 0 { return CairoCanvas.packed(r / a, g / a, b / a, a).littleEndian }
+    return 0
+  }
+
+  private func converted(_ pixels: [Double]) -> [UInt32] {
+    var out = [UInt32](repeating: 0xDEAD_BEEF, count: pixels.count / 4)
+    pixels.withUnsafeBufferPointer { p in
+      out.withUnsafeMutableBufferPointer { o in
+        anim_convert_pixels(p.baseAddress!, o.baseAddress!, p.count / 4)
+      }
+    }
+    return out
+  }
+
+  private func check(_ pixels: [Double], file: StaticString = #filePath, line: UInt = #line) {
+    let out = converted(pixels)
+    for i in 0..<out.count {
+      let p = pixels[4 * i..<4 * i + 4]
+      XCTAssertEqual(out[i], expected(p), "\(Array(p))", file: file, line: line)
+    }
+  }
+
+  func testRandomPixelsOfEveryKindConvertAsPacked() {
+    var generator = SystemRandomNumberGenerator()
+    var pixels: [Double] = []
+    for _ in 0..<200_000 {
+      let alpha: Double
+      switch Int.random(in: 0..<6, using: &generator) {
+      case 0: alpha = 1
+      case 1: alpha = Double.random(in: 1...2, using: &generator)
+      case 2: alpha = 0
+      case 3: alpha = -Double.random(in: 0...1, using: &generator)
+      default: alpha = Double.random(in: 0...1, using: &generator)
+      }
+      for _ in 0..<3 {
+        pixels.append(Double.random(in: -0.25...1.25, using: &generator) * max(alpha, 1e-3))
+      }
+      pixels.append(alpha)
+    }
+    check(pixels)
+  }
+
+  func testHalfwayChannelsAndTheirNeighbours() {
+    var pixels: [Double] = []
+    for k in 0..<255 {
+      let half = (Double(k) + 0.5) / 255
+      for v in [half.nextDown, half, half.nextUp] {
+        pixels += [v, v, v, 1, v * 0.5, v * 0.25, v * 0.125, 0.5, v, v, v, v]
+      }
+    }
+    check(pixels)
+  }
+
+  func testTheEdgesOfEveryChannel() {
+    let values: [Double] = [
+      0, -0.0, 1, 1.nextUp, 1.nextDown, Double("1e-320")!, -Double("1e-320")!, 1e308, -1e308,
+      .infinity, -.infinity,
+      .nan, .leastNonzeroMagnitude, 0.5,
+    ]
+    var pixels: [Double] = []
+    for v in values {
+      for a in values { pixels += [v, 0.5, v, a, 0.25, v, v, a] }
+    }
+    check(pixels)
+    // An empty row writes nothing.
+    var untouched: UInt32 = 7
+    [Double]().withUnsafeBufferPointer { anim_convert_pixels($0.baseAddress, &untouched, 0) }
+    XCTAssertEqual(untouched, 7)
   }
 }

@@ -1,0 +1,18 @@
+// The frame's conversion to 8 bits, two channels an instruction (SSE2, which
+// every x86-64 processor has; elsewhere a channel at a time, the same bytes).
+// AnimRender's canvas blends in doubles and converts each changed pixel once
+// a frame: a tenth of drawing an imported Lottie.
+#ifndef ANIM_CPIXELS_H
+#define ANIM_CPIXELS_H
+
+#include <stdint.h>
+
+/// Converts `count` premultiplied pixels at `pixels` (r, g, b, a doubles,
+/// 0…1) into straight RGBA at `out`, four bytes a pixel in memory order. A
+/// pixel of alpha ≥ 1 is taken as opaque (alpha 1, colour not divided); of
+/// alpha in (0, 1), its colour divided by it; else (0 or less, NaN) all 0.
+/// Each channel is clamped to 0…1 (NaN as 0), times 255, plus ½, truncated:
+/// AnimRender's `CairoCanvas.packed`, byte for byte.
+void anim_convert_pixels(const double *pixels, uint32_t *out, long count);
+
+#endif
