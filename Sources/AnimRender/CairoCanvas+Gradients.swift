@@ -66,6 +66,9 @@ extension CairoCanvas {
     guard rect.x0 < rect.x1, rect.y0 < rect.y1 else { return }
     drew(rect)
     let pixels = target
+    // At full opacity a whole pixel's factor is 1 · 255 / 255 = 1: the
+    // colour is blended as it is.
+    let whole = paint.alpha == 1
     for y in rect.y0..<rect.y1 {
       let cells = data + y * maskStride
       var o = 4 * (y * layout.pixelWidth + rect.x0)
@@ -73,13 +76,10 @@ extension CairoCanvas {
         let cover = cells[x]
         if cover != 0 {
           cells[x] = 0
-          let k = paint.alpha * Double(cover) / 255
-          let s = paint.color(x: x, y: y) * k
-          let keep = 1 - s[3]
-          pixels[o] = s[0] + pixels[o] * keep
-          pixels[o + 1] = s[1] + pixels[o + 1] * keep
-          pixels[o + 2] = s[2] + pixels[o + 2] * keep
-          pixels[o + 3] = s[3] + pixels[o + 3] * keep
+          var s = paint.color(x: x, y: y)
+          if !(whole && cover == 255) { s *= paint.alpha * Double(cover) / 255 }
+          // Where the colour is opaque the pixel below is not read.
+          Self.over(pixels + o, s[0], s[1], s[2], s[3])
         }
         o += 4
       }
