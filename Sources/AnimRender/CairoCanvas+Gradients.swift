@@ -47,6 +47,37 @@ extension CairoCanvas {
       let p = OutlinePoint(a * px + c * py + tx, b * px + d * py + ty)
       return ramp.premultiplied(at: gradient.position(at: p))
     }
+
+    /// Along which lines of pixels ``color(x:y:)`` does not change.
+    enum Lines {
+      case neither
+      /// One colour along each row: a linear gradient running along the
+      /// box's y on a box not turned (b = 0 and the run's x 0).
+      case rows
+      /// One colour down each column: one running along the box's x on a
+      /// box not turned (c = 0 and the run's y 0).
+      case columns
+    }
+
+    /// The lines of a canvas `width` × `height` along which the colour is
+    /// the same to the bit, so that it is computed once a line. Along a
+    /// row, b·x is ±0 of one sign, so the box's y does not change; the box's
+    /// x times the run's ±0 is ±0 while it is finite, which adds nothing to
+    /// a product that is not 0 and, where that is 0, makes a position of ±0,
+    /// which every comparison and blend of the ramp takes alike. So each
+    /// term is bounded here, far from overflow, for every pixel.
+    func lines(width: Int, height: Int) -> Lines {
+      guard case .linear(let from, let to) = gradient.geometry else { return .neither }
+      let run = to - from
+      let w = Double(width) + 1
+      let h = Double(height) + 1
+      let reachX = abs(a) * w + abs(c) * h + abs(tx) + abs(from.x)
+      let reachY = abs(b) * w + abs(d) * h + abs(ty) + abs(from.y)
+      guard reachX < 1e300, reachY < 1e300 else { return .neither }
+      if run.x == 0 && b == 0 { return .rows }
+      if run.y == 0 && c == 0 { return .columns }
+      return .neither
+    }
   }
 
   /// Fills the current path (in device space) into the mask and blends
@@ -69,14 +100,29 @@ extension CairoCanvas {
     // At full opacity a whole pixel's factor is 1 · 255 / 255 = 1: the
     // colour is blended as it is.
     let whole = paint.alpha == 1
+    // A gradient whose colour keeps along rows or columns is computed once
+    // a line (the columns' colours kept in `gradientColumns`).
+    let lines =
+      reusesGradientLines
+      ? paint.lines(width: layout.pixelWidth, height: layout.pixelHeight) : .neither
+    if lines == .columns {
+      gradientColumns.removeAll(keepingCapacity: true)
+      for x in rect.x0..<rect.x1 { gradientColumns.append(paint.color(x: x, y: rect.y0)) }
+    }
     for y in rect.y0..<rect.y1 {
       let cells = data + y * maskStride
       var o = 4 * (y * layout.pixelWidth + rect.x0)
+      let row = lines == .rows ? paint.color(x: rect.x0, y: y) : .zero
       for x in rect.x0..<rect.x1 {
         let cover = cells[x]
         if cover != 0 {
           cells[x] = 0
-          var s = paint.color(x: x, y: y)
+          var s: SIMD4<Double>
+          switch lines {
+          case .rows: s = row
+          case .columns: s = gradientColumns[x - rect.x0]
+          case .neither: s = paint.color(x: x, y: y)
+          }
           if !(whole && cover == 255) { s *= paint.alpha * Double(cover) / 255 }
           // Where the colour is opaque the pixel below is not read.
           Self.over(pixels + o, s[0], s[1], s[2], s[3])

@@ -85,6 +85,12 @@ public final class CairoCanvas {
   /// Whether turned rectangles are covered by ``AreaCoverage`` rather than
   /// by Cairo (tests draw with and without).
   var coversTurnedRectanglesByArea = true
+  /// A gradient's colour down each column of the shape being blended, when
+  /// it keeps down columns (``GradientPaint/lines(width:height:)``).
+  var gradientColumns: [SIMD4<Double>] = []
+  /// Whether such a gradient's colour is computed once a line rather than
+  /// a pixel (tests draw with and without).
+  var reusesGradientLines = true
   /// Image views' pictures, made on first use (SPEC §21.4).
   let pictures = CanvasPictures()
   /// How many shapes were copied instead of rasterised so far.
