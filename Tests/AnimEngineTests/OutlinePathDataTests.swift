@@ -94,6 +94,20 @@ final class OutlinePathDataTests: XCTestCase {
     XCTAssertEqual(ends(t), [OutlinePoint(3, 4)])
   }
 
+  /// Each number is the double its text rounds to, as `Double(String)` reads
+  /// it: long mantissas, subnormals, the largest double, signed zeros.
+  func testNumbersAreTheDoublesTheirTextsRoundTo() throws {
+    let texts = [
+      "0.1", "-0.3", "+.7E-2", "1e-320", "4.9406564584124654e-324", "1.7976931348623157e308",
+      "-0", "123456789012345678901234567890", "0." + String(repeating: "0", count: 300) + "17",
+      "2.2250738585072011e-308",
+    ]
+    for text in texts {
+      let s = onlySubpath(try parse("M\(text) 1 L2 3"))
+      XCTAssertEqual(s.start.x.bitPattern, Double(text)!.bitPattern, text)
+    }
+  }
+
   func testHalfCircleArcIsTwoQuarterCubics() throws {
     let s = onlySubpath(try parse("M0 0 A50 50 0 0 1 100 0"))
     XCTAssertEqual(s.segments.count, 2)

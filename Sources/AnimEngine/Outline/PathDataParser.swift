@@ -69,22 +69,15 @@ public enum PathDataParser {
     /// number: sign? (digits ("." digits?)? | "." digits) exponent?
     mutating func number() throws(PathDataError) -> Double {
       let begin = index
-      var text = ""
-      if let c = peek, c == "-" || c == "+" {
-        text.unicodeScalars.append(c)
-        index += 1
-      }
+      if let c = peek, c == "-" || c == "+" { index += 1 }
       var digits = 0
       while let c = peek, Self.isDigit(c) {
-        text.unicodeScalars.append(c)
         index += 1
         digits += 1
       }
       if peek == "." {
-        text.unicodeScalars.append(".")
         index += 1
         while let c = peek, Self.isDigit(c) {
-          text.unicodeScalars.append(c)
           index += 1
           digits += 1
         }
@@ -93,25 +86,31 @@ public enum PathDataParser {
         throw error("a number")
       }
       if let c = peek, c == "e" || c == "E" {
-        text.append("e")
         index += 1
-        if let s = peek, s == "-" || s == "+" {
-          text.unicodeScalars.append(s)
-          index += 1
-        }
+        if let s = peek, s == "-" || s == "+" { index += 1 }
         var exponentDigits = 0
         while let d = peek, Self.isDigit(d) {
-          text.unicodeScalars.append(d)
           index += 1
           exponentDigits += 1
         }
         if exponentDigits == 0 { throw error("the digits of an exponent") }
       }
-      guard let value = Double(text), value.isFinite else {
+      guard let value = Self.value(of: chars[begin..<index]), value.isFinite else {
         index = begin
         throw error("a number within ±1.8e308")
       }
       return value
+    }
+
+    /// The number `text` writes (ASCII: signs, digits, a point, `e` or
+    /// `E`), read as `Double(String)` reads it; the characters are copied
+    /// into a buffer once rather than appended to a string one by one (the
+    /// larger part of reading a long path's numbers).
+    static func value(of text: ArraySlice<Unicode.Scalar>) -> Double? {
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: text.count) { bytes in
+        for (i, c) in zip(bytes.indices, text) { bytes[i] = UInt8(truncatingIfNeeded: c.value) }
+        return Double(String(decoding: bytes, as: UTF8.self))
+      }
     }
 
     /// A number, then an optional separator.
