@@ -13,21 +13,34 @@ public enum PNGFile {
     image.width = UInt32(width)
     image.height = UInt32(height)
     image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
-    var size = 0
-    // First ask for the size, then write into a buffer of that size.
-    let probe = rgba.withUnsafeBytes { raw in
-      png_image_write_to_memory(&image, nil, &size, 0, raw.baseAddress, 0, nil)
-    }
-    guard probe != 0, size > 0 else { throw failure(&image) }
-    var out = [UInt8](repeating: 0, count: size)
-    let ok = out.withUnsafeMutableBytes { dest in
-      rgba.withUnsafeBytes { raw in
-        png_image_write_to_memory(&image, dest.baseAddress, &size, 0, raw.baseAddress, 0, nil)
+    // Written once into a buffer of png.h's bound; should libpng still
+    // need more, it says how much and the image is written again.
+    var capacity = Int(anim_png_size_max(image))
+    if capacity == 0 {
+      // Too large for the bound's arithmetic: libpng is asked.
+      let probe = rgba.withUnsafeBytes { raw in
+        png_image_write_to_memory(&image, nil, &capacity, 0, raw.baseAddress, 0, nil)
       }
+      guard probe != 0, capacity > 0 else { throw failure(&image) }
     }
-    guard ok != 0 else { throw failure(&image) }
-    png_image_free(&image)
-    return Array(out.prefix(size))
+    for _ in 0..<2 {
+      var out = [UInt8](repeating: 0, count: capacity)
+      var size = capacity
+      let ok = out.withUnsafeMutableBytes { dest in
+        rgba.withUnsafeBytes { raw in
+          png_image_write_to_memory(&image, dest.baseAddress, &size, 0, raw.baseAddress, 0, nil)
+        }
+      }
+      if ok != 0 {
+        png_image_free(&image)
+        out.removeLast(out.count - size)
+        return out
+      }
+      // Unchanged: an error; larger: the buffer was too small.
+      guard size > capacity else { break }
+      capacity = size
+    }
+    throw failure(&image)
   }
 
   /// The PNG file at `path` as straight RGBA: (width, height, bytes).

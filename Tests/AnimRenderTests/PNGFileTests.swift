@@ -1,0 +1,36 @@
+import Foundation
+import XCTest
+
+@testable import AnimRender
+
+/// PNG files written in one pass into png.h's bound: whatever compresses
+/// well or not at all reads back as the same RGBA.
+final class PNGFileTests: XCTestCase {
+  private func roundTrip(_ rgba: [UInt8], _ width: Int, _ height: Int) throws -> [UInt8] {
+    let bytes = try PNGFile.encode(rgba, width: width, height: height)
+    XCTAssertEqual(Array(bytes.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "anim-png-\(UUID().uuidString).png"
+    ).path
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let read = try PNGFile.read(path)
+    XCTAssertEqual(read.width, width)
+    XCTAssertEqual(read.height, height)
+    return read.rgba
+  }
+
+  func testNoiseThatDoesNotCompressAndFlatColourThatDoesReadBack() throws {
+    var generator = SystemRandomNumberGenerator()
+    let noise = (0..<(97 * 61 * 4)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    XCTAssertEqual(try roundTrip(noise, 97, 61), noise)
+    let flat = [UInt8](repeating: 200, count: 300 * 200 * 4)
+    XCTAssertEqual(try roundTrip(flat, 300, 200), flat)
+    // The file is cut to what was written, not left at the bound.
+    XCTAssertLessThan(try PNGFile.encode(flat, width: 300, height: 200).count, 2_000)
+  }
+
+  func testOnePixel() throws {
+    XCTAssertEqual(try roundTrip([1, 2, 3, 4], 1, 1), [1, 2, 3, 4])
+  }
+}
