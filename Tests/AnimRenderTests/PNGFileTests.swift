@@ -6,15 +6,20 @@ import XCTest
 /// PNG files written in one pass into png.h's bound: whatever compresses
 /// well or not at all reads back as the same RGBA.
 final class PNGFileTests: XCTestCase {
-  private func roundTrip(_ rgba: [UInt8], _ width: Int, _ height: Int) throws -> [UInt8] {
-    let bytes = try PNGFile.encode(rgba, width: width, height: height)
-    XCTAssertEqual(Array(bytes.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+  /// PNG bytes read back through a file, as `PNGFile.read` reads them.
+  static func readBack(_ bytes: [UInt8]) throws -> (width: Int, height: Int, rgba: [UInt8]) {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent(
       "anim-png-\(UUID().uuidString).png"
     ).path
     try Data(bytes).write(to: URL(fileURLWithPath: path))
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let read = try PNGFile.read(path)
+    return try PNGFile.read(path)
+  }
+
+  private func roundTrip(_ rgba: [UInt8], _ width: Int, _ height: Int) throws -> [UInt8] {
+    let bytes = try PNGFile.encode(rgba, width: width, height: height)
+    XCTAssertEqual(Array(bytes.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    let read = try Self.readBack(bytes)
     XCTAssertEqual(read.width, width)
     XCTAssertEqual(read.height, height)
     return read.rgba

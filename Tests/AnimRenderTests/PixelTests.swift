@@ -33,12 +33,7 @@ final class PixelTests: XCTestCase {
       canvas.draw(frame.scene)
       bytes = try canvas.png()
     }
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "anim-pixel-\(UUID().uuidString).png"
-    ).path
-    try Data(bytes).write(to: URL(fileURLWithPath: path))
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    let read = try PNGFile.read(path)
+    let read = try PNGFileTests.readBack(bytes)
     return Image(width: read.width, height: read.height, rgba: read.rgba)
   }
 
