@@ -132,8 +132,9 @@ extension CairoCanvas {
   /// `cells[x]`, clearing each cell used when `clearing`.
   ///
   /// Where an opaque paint covers a pixel whole (coverage 255, alpha 1) the
-  /// blend is p·1 + below·0, which is p: the pixel is stored, not read, and
-  /// eight such pixels in a row (the inside of most shapes) at once.
+  /// blend is p·1 + below·0, which is p: the pixel is stored, not read
+  /// (``over(_:_:_:_:_:)``), and eight such pixels in a row (the inside of
+  /// most shapes) at once.
   @inline(__always)
   func blendRow(
     _ p: Paint, cells: UnsafeMutablePointer<UInt8>, y: Int, x0: Int, x1: Int, clearing: Bool
@@ -156,12 +157,7 @@ extension CairoCanvas {
         }
         if word == ~0 {
           if clearing { cells8.storeBytes(of: 0, as: UInt64.self) }
-          for k in stride(from: o, to: o + 32, by: 4) {
-            pixels[k] = p.r
-            pixels[k + 1] = p.g
-            pixels[k + 2] = p.b
-            pixels[k + 3] = 1
-          }
+          for k in stride(from: o, to: o + 32, by: 4) { Self.over(pixels + k, p.r, p.g, p.b, 1) }
           x += 8
           o += 32
           continue
@@ -169,19 +165,8 @@ extension CairoCanvas {
       }
       if c != 0 {
         if clearing { cells[x] = 0 }
-        if c == 255 && opaque {
-          pixels[o] = p.r
-          pixels[o + 1] = p.g
-          pixels[o + 2] = p.b
-          pixels[o + 3] = 1
-        } else {
-          let alpha = c == 255 ? p.a : p.a * Double(c) / 255
-          let keep = 1 - alpha
-          pixels[o] = p.r * alpha + pixels[o] * keep
-          pixels[o + 1] = p.g * alpha + pixels[o + 1] * keep
-          pixels[o + 2] = p.b * alpha + pixels[o + 2] * keep
-          pixels[o + 3] = alpha + pixels[o + 3] * keep
-        }
+        let alpha = c == 255 ? p.a : p.a * Double(c) / 255
+        Self.over(pixels + o, p.r * alpha, p.g * alpha, p.b * alpha, alpha)
       }
       x += 1
       o += 4

@@ -85,8 +85,8 @@ extension CairoCanvas {
 
   /// The premultiplied (r, g, b, a) over the frame's pixel at `o`,
   /// source-over: where it is opaque (a = 1), what is below is hidden (its
-  /// product with 0 is 0) and not read. The general composite, both spans
-  /// and gradients end with it.
+  /// product with 0 is 0) and not read. The general composite, both spans,
+  /// gradients and flat colours end with it.
   @inline(__always)
   static func over(
     _ o: UnsafeMutablePointer<Double>, _ r: Double, _ g: Double, _ b: Double, _ a: Double

@@ -14,7 +14,8 @@ const char *anim_png_load(void);
 /// png.h's bound on the bytes `image` (its size and format set) can encode
 /// to, whatever the compression achieves: a buffer this large is written
 /// in one pass (asking libpng for the size first compresses the image
-/// twice). 0 when the bound passes what a size_t holds.
+/// twice). 0 for a side past 524 287 pixels, where the bound's arithmetic
+/// might overflow.
 static inline png_alloc_size_t anim_png_size_max(png_image image) {
   if (image.width > 0x7FFFFU || image.height > 0x7FFFFU) return 0;
   return PNG_IMAGE_PNG_SIZE_MAX(image);
