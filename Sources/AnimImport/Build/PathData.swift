@@ -3,6 +3,7 @@ import AnimEngine
 /// Lottie paths as SVG path data for a `shape`'s `d`: `M` to the first
 /// vertex, a `C` per segment (straight ones too, so that morphs pair
 /// segments one to one), `Z` for a closed path; numbers written exactly.
+/// No vertices at all (Lottie allows an empty path) is `M0 0`: nothing drawn.
 enum PathData {
   static func text(_ paths: [BezierPath], keepEmptySegments: Bool = false) -> String {
     var out = ""
@@ -20,7 +21,8 @@ enum PathData {
       }
       if path.closed { out += " Z" }
     }
-    return out
+    // A path of no vertices draws nothing; anim's path data needs a moveto.
+    return out.isEmpty ? "M0 0" : out
   }
 
   private static func n(_ v: Double) -> String { NumberFormat.exact(v) }

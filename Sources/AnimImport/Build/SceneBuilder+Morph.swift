@@ -13,8 +13,16 @@ extension SceneBuilder {
   static let maximumMorphTargets = 200_000
 
   func morphingView(
-    _ track: Track<BezierPath>, name: String, parent: Int, ref: JSONRef?
+    _ keyframes: Track<BezierPath>, name: String, parent: Int, ref: JSONRef?
   ) throws(ImportError) -> ScriptView {
+    let (track, opened) = Self.morphable(keyframes)
+    if opened {
+      note(
+        ref,
+        "keyframes both open and closed: every outline drawn open"
+          + " (a stroke's start has caps, not a join)"
+      )
+    }
     var view = ScriptView(kind: "shape", name: name, parent: parent)
     view.settings = [
       ("d", .string(PathData.text([track.initial], keepEmptySegments: true))),
@@ -69,6 +77,45 @@ extension SceneBuilder {
         })
     ]
     return view
+  }
+
+  /// The keyframes' outlines made such that anim can morph between any two
+  /// (it morphs only outlines alike in being closed, each with a segment):
+  /// a path of no segment (no vertex, or one) becomes the first outline
+  /// with a segment, shrunk to the path's vertex (or that outline's first);
+  /// where some outlines are closed and others open, the closed ones are
+  /// opened, with their closing segment drawn as a last segment (the same
+  /// fill; a stroke's start has caps instead of a join). Whether any was
+  /// opened.
+  static func morphable(_ track: Track<BezierPath>) -> (Track<BezierPath>, opened: Bool) {
+    var values = [track.initial]
+    for segment in track.segments { values += [segment.from, segment.to] }
+    guard let model = values.first(where: { !$0.segments.isEmpty }) else { return (track, false) }
+    let hasEmpty = values.contains { $0.segments.isEmpty }
+    let mixed =
+      values.contains { $0.closed && !$0.segments.isEmpty }
+      && values.contains { !$0.closed && !$0.segments.isEmpty }
+    guard hasEmpty || mixed else { return (track, false) }
+    let zero = OutlinePoint(0, 0)
+    func fixed(_ path: BezierPath) -> BezierPath {
+      var path = path
+      if path.segments.isEmpty {
+        let point = path.vertices.first ?? model.vertices[0]
+        let count = model.vertices.count
+        path = BezierPath(
+          vertices: Array(repeating: point, count: count),
+          inTangents: Array(repeating: zero, count: count),
+          outTangents: Array(repeating: zero, count: count), closed: model.closed)
+      }
+      if mixed && path.closed {
+        path.vertices.append(path.vertices[0])
+        path.inTangents.append(path.inTangents[0])
+        path.outTangents.append(zero)
+        path.closed = false
+      }
+      return path
+    }
+    return (track.map(fixed), mixed)
   }
 
   /// Whether anim's morph from `a` to `b` moves each point of `a` straight

@@ -104,10 +104,13 @@ struct Layer: Sendable {
   }
 }
 
-/// A solid layer's colour, `sc`: `"#rrggbb"`.
+/// A solid layer's colour, `sc`: `"#rrggbb"`. An empty one is black, as
+/// ThorVG draws it and lottie-web (whose SVG `fill=""` is no colour, so the
+/// default black) does.
 enum SolidColor {
   static func parse(_ ref: JSONRef) throws(ImportError) -> [Double] {
     let text = try ref.text()
+    if text.isEmpty { return [0, 0, 0] }
     var digits = Array(text.utf8)
     if digits.first == UInt8(ascii: "#") { digits.removeFirst() }
     if digits.count == 3 { digits = digits.flatMap { [$0, $0] } }

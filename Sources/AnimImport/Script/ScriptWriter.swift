@@ -13,7 +13,9 @@ struct ScriptWriter {
   }
 
   private mutating func write(_ model: ScriptModel) {
-    for line in model.header { text += line.isEmpty ? "#\n" : "# \(line)\n" }
+    for line in model.header {
+      text += line.isEmpty ? "#\n" : "# \(Self.commentText(line))\n"
+    }
     text += "stage(" + arguments(model.stage) + ")\n"
     text += "fps \(NumberFormat.exact(model.fps))\n"
     var table = ViewNames()
@@ -23,7 +25,7 @@ struct ScriptWriter {
     // line runs, so every view it names must be declared by then.
     var pending: [(after: Int, view: Int)] = []
     for (i, view) in model.views.enumerated() {
-      if let comment = view.comment { text += "\n# \(comment)\n" }
+      if let comment = view.comment { text += "\n# \(Self.commentText(comment))\n" }
       var settings = view.settings
       if let parent = view.parent { settings.insert(("parent", .word(names[parent])), at: 0) }
       text += "\(view.kind) \(names[i])"
@@ -120,17 +122,37 @@ struct ScriptWriter {
     return "linear(from: (\(n[0]), \(n[1])), to: (\(n[2]), \(n[3])), \(list))"
   }
 
+  /// `s` inside a string literal: quotes, backslashes, line feeds and tabs
+  /// escaped. Read scalar by scalar, so a CR LF pair (one Swift character)
+  /// has its line feed escaped too.
   static func escaped(_ s: String) -> String {
-    var out = ""
-    for c in s {
+    var out = String.UnicodeScalarView()
+    for c in s.unicodeScalars {
       switch c {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
+      case "\"": out.append(contentsOf: "\\\"".unicodeScalars)
+      case "\\": out.append(contentsOf: "\\\\".unicodeScalars)
+      case "\n": out.append(contentsOf: "\\n".unicodeScalars)
+      case "\t": out.append(contentsOf: "\\t".unicodeScalars)
       default: out.append(c)
       }
     }
-    return out
+    return String(out)
+  }
+
+  /// `s` on one comment line: a layer's name may hold a line break (a CR
+  /// ends a comment as a LF does), so each control character, and the
+  /// Unicode line and paragraph separators, is shown as `\u{…}`.
+  static func commentText(_ s: String) -> String {
+    var out = String.UnicodeScalarView()
+    for c in s.unicodeScalars {
+      if c.value < 0x20 || c.value == 0x7F || c.value == 0x85 || c.value == 0x2028
+        || c.value == 0x2029
+      {
+        out.append(contentsOf: "\\u{\(String(c.value, radix: 16, uppercase: true))}".unicodeScalars)
+      } else {
+        out.append(c)
+      }
+    }
+    return String(out)
   }
 }

@@ -1,0 +1,109 @@
+import AnimEngine
+import XCTest
+
+@testable import AnimImport
+
+/// What public files outside the corpus hold that the importer once wrote
+/// as a script that did not run (found importing 655 files of lottie-ios',
+/// lottie-android's, rlottie's, lottie-web's and LottieFiles' repositories,
+/// BENCHMARKS.md): a line break in a layer's name, a path of no vertices,
+/// keyframes both open and closed, a solid of no colour.
+final class ImportOddFilesTests: XCTestCase {
+  typealias H = ImportHarness
+
+  private let fill = #"{"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}"#
+
+  private func path(_ vertices: String, closed: Bool) -> String {
+    let count = vertices.isEmpty ? 0 : vertices.split(separator: "]").count
+    let zeros = Array(repeating: "[0, 0]", count: count).joined(separator: ", ")
+    return #"{"c": \#(closed), "v": [\#(vertices)], "i": [\#(zeros)], "o": [\#(zeros)]}"#
+  }
+
+  private func keyed(_ paths: [String]) -> String {
+    let frames = paths.enumerated().map { k, p in #"{"t": \#(30 * k), "s": [\#(p)]}"# }
+    return #"{"ty": "sh", "nm": "Blob", "ks": {"a": 1, "k": [\#(frames.joined(separator: ", "))]}}"#
+  }
+
+  func testALineBreakInALayersNameStaysInItsComment() throws {
+    // A CR ends a comment as a LF does: each is shown as \u{…}.
+    for name in [#"\rBG"#, #"top\r\nbar"#, #"a\u2028b"#, #"tab\tand\u0000"#] {
+      let result = try H.importing(H.document([H.shapeLayer(name)]))
+      let comments = result.script.split(separator: "\n").filter { $0.hasPrefix("# Layer") }
+      XCTAssertEqual(comments.count, 1, result.script)
+      XCTAssertFalse(result.script.contains("\r"), result.script)
+      XCTAssertFalse(result.script.contains("\u{2028}"), result.script)
+      let lines = H.run(result.script, then: "print 1")
+      XCTAssertEqual(lines, ["1"])
+    }
+    let result = try H.importing(H.document([H.shapeLayer(#"\rBG"#)]))
+    XCTAssertTrue(result.script.contains(#"# Layer "\u{D}BG" (/layers/0)"#), result.script)
+    let shown = ScriptWriter.commentText("a\r\nb\u{2029}c\u{7F}")
+    XCTAssertEqual(shown, #"a\u{D}\u{A}b\u{2029}c\u{7F}"#)
+  }
+
+  func testAStringsLineFeedIsEscapedAfterACarriageReturn() {
+    // "\r\n" is one Swift character; its line feed would end the literal.
+    XCTAssertEqual(ScriptWriter.escaped("a\r\nb\"\\\t"), "a\r\\nb\\\"\\\\\\t")
+  }
+
+  func testAPathOfNoVerticesDrawsNothing() throws {
+    let empty = #"{"ty": "sh", "nm": "Nothing", "ks": {"a": 0, "k": \#(path("", closed: false))}}"#
+    let result = try H.importing(H.document([H.shapeLayer("L", shapes: [empty, fill])]))
+    XCTAssertTrue(result.script.contains(#"shape L_Nothing(parent: L, d: "M0 0""#), result.script)
+    XCTAssertEqual(H.run(result.script, then: "print 1"), ["1"])
+  }
+
+  func testKeyframesBothOpenAndClosedAreAllDrawnOpen() throws {
+    let closed = path("[0, 0], [10, 0], [10, 10]", closed: true)
+    let open = path("[0, 0], [20, 0], [20, 20]", closed: false)
+    let result = try H.importing(
+      H.document([H.shapeLayer("L", shapes: [keyed([closed, open, closed]), fill])]))
+    XCTAssertEqual(
+      result.notes.map(\.description).filter { $0.contains("both open and closed") },
+      [
+        "/layers/0/shapes/0/ks: keyframes both open and closed: every outline drawn open (a stroke's start has caps, not a join)"
+      ])
+    // The closed triangle opened: its closing segment drawn as a last one.
+    XCTAssertTrue(
+      result.script.contains(#"d: "M0 0 C0 0 10 0 10 0 C10 0 10 10 10 10 C10 10 0 0 0 0""#),
+      result.script)
+    XCTAssertFalse(result.script.contains(" Z\""), result.script)
+    let lines = H.run(result.script, then: "step to 2\nprint L_Blob.outline")
+    XCTAssertEqual(lines.count, 1)
+    XCTAssertTrue(lines[0].hasPrefix("L_Blob_key"), "\(lines)")
+  }
+
+  func testAKeyframeOfNoVerticesGrowsFromAPoint() throws {
+    let empty = path("", closed: true)
+    let square = path("[0, 0], [10, 0], [10, 10], [0, 10]", closed: true)
+    let result = try H.importing(
+      H.document([H.shapeLayer("L", shapes: [keyed([empty, square]), fill])]))
+    // The empty outline is the square shrunk to its first corner.
+    XCTAssertTrue(
+      result.script.contains(#"shape L_Blob(parent: L, d: "M0 0 C"#), result.script)
+    XCTAssertEqual(result.notes, [])
+    let lines = H.run(result.script, then: "step to 1\nprint L_Blob.outline")
+    XCTAssertEqual(lines.count, 1)
+    let none = BezierPath(vertices: [], inTangents: [], outTangents: [], closed: false)
+    let zero = OutlinePoint(0, 0)
+    let line = BezierPath(
+      vertices: [OutlinePoint(1, 2), OutlinePoint(3, 4)], inTangents: [zero, zero],
+      outTangents: [zero, zero], closed: true)
+    let (track, opened) = SceneBuilder.morphable(
+      Track(
+        initial: none,
+        segments: [Segment(start: 0, end: 1, from: none, to: line, ease: .linear, route: nil)]))
+    XCTAssertFalse(opened)
+    XCTAssertEqual(track.initial.vertices, [OutlinePoint(1, 2), OutlinePoint(1, 2)])
+    XCTAssertTrue(track.initial.closed)
+    XCTAssertEqual(track.segments[0].to, line)
+  }
+
+  func testASolidOfNoColourIsBlack() throws {
+    let solid =
+      #"{"ty": 1, "nm": "Black", "sc": "", "sw": 20, "sh": 10, "ks": {}, "ip": 0, "op": 60}"#
+    let result = try H.importing(H.document([solid]))
+    XCTAssertTrue(result.script.contains(##"color: "#000000""##), result.script)
+    XCTAssertEqual(H.run(result.script, then: "print 1"), ["1"])
+  }
+}
