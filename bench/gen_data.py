@@ -54,7 +54,7 @@ def anim_string(text):
 
 
 def main() -> None:
-    if len(sys.argv) < 2:
+    if len(sys.argv) < 2 or sys.argv[1].startswith("-"):  # "--help" is not a file name
         sys.exit("usage: gen_data.py OUTDIR [MEGABYTES]")
     out = sys.argv[1]
     target = int(float(sys.argv[2]) * 1_000_000) if len(sys.argv) > 2 else 10_000_000

@@ -45,7 +45,7 @@ end
 
 
 def main() -> None:
-    if len(sys.argv) < 2:
+    if len(sys.argv) < 2 or sys.argv[1].startswith("-"):  # "--help" is not a file name
         sys.exit("usage: gen_lua.py OUT [MEGABYTES]")
     target = int(float(sys.argv[2]) * 1_000_000) if len(sys.argv) > 2 else 10_000_000
     size = 0

@@ -56,7 +56,7 @@ expect card{n}.color == {c}
 
 
 def main() -> None:
-    if len(sys.argv) < 2:
+    if len(sys.argv) < 2 or sys.argv[1].startswith("-"):  # "--help" is not a file name
         sys.exit("usage: gen_w3.py OUT [MEGABYTES]")
     target = float(sys.argv[2]) * 1_000_000 if len(sys.argv) > 2 else 10_000_000
     with open(sys.argv[1], "w", encoding="utf-8") as out:
