@@ -36,7 +36,7 @@ enum ImportHarness {
   }
 
   /// Runs `script` followed by `tail` and returns what it printed (and
-  /// fails the test on an error).
+  /// fails the test on an error or a failed `expect`).
   static func run(
     _ script: String, then tail: String, file: StaticString = #filePath, line: UInt = #line
   )
@@ -47,6 +47,9 @@ enum ImportHarness {
       SourceFile(path: "imported.anim", text: script + "\n" + tail), output: { lines.append($0) })
     XCTAssertTrue(
       result.errors.isEmpty, "\(result.errors.map { $0.0.message })", file: file, line: line)
+    XCTAssertTrue(
+      result.failedExpectations.isEmpty, "\(result.failedExpectations.map(\.message))",
+      file: file, line: line)
     return lines
   }
 }

@@ -28,10 +28,13 @@ extension Track where Value: Interpolable {
     var result = segment
     result.start = a
     result.end = b
+    // The progress the piece runs between, when its ease stays within it.
+    var progress: (Double, Double)?
     switch segment.ease {
     case .linear:
       result.from = Value.mix(segment.from, segment.to, ua)
       result.to = Value.mix(segment.from, segment.to, ub)
+      progress = (ua, ub)
     case .hold:
       if ub < 1 {
         result.to = segment.from
@@ -43,10 +46,25 @@ extension Track where Value: Interpolable {
       result.from = Value.mix(segment.from, segment.to, pa)
       result.to = Value.mix(segment.from, segment.to, pb)
       result.ease = part.isLinear ? .linear : .bezier(part)
+      if part.isLinear || (0...1).contains(part.y1) && (0...1).contains(part.y2) {
+        progress = (pa, pb)
+      }
     }
-    if segment.route != nil && (ua > 0 || ub < 1) {
+    if let route = segment.route, ua > 0 || ub < 1 {
+      // The route's own piece (RouteCut), else straight between the
+      // values the chord gives (noted where the track is written).
       result.route = nil
       result.routeCut = true
+      if let (pa, pb) = progress, let from = segment.from as? [Double],
+        let to = segment.to as? [Double],
+        let cut = RouteCut.piece(from: from, to: to, route: route, pa: pa, pb: pb),
+        let cutFrom = cut.from as? Value, let cutTo = cut.to as? Value
+      {
+        result.from = cutFrom
+        result.to = cutTo
+        result.route = cut.route
+        result.routeCut = false
+      }
     }
     return result
   }
@@ -112,6 +130,8 @@ extension Track where Value: Interpolable {
       if segment.start >= 0 {
         result.segments.append(segment)
       } else if let piece = Self.piece(of: segment, from: 0, to: segment.end) {
+        // A route's piece starts on the route, not on the chord.
+        if piece.route != nil { result.initial = piece.from }
         result.segments.append(piece)
       } else {
         result.segments += Self.sampled(segment, rate: rate).filter { $0.start >= 0 }

@@ -1,0 +1,97 @@
+import AnimEngine
+import XCTest
+
+@testable import AnimImport
+
+/// A position moving along a spatial route that the script's time 0 or the
+/// animation's end cuts (RouteCut): the piece of the route is kept, so the
+/// view stays on the players' curve, moving along it by arc length.
+final class ImportRouteCutTests: XCTestCase {
+  typealias H = ImportHarness
+
+  /// The route "M0 0 C0 50 100 50 100 0" over frames 0…30, eased.
+  private func position(ease: String = #""o": {"x": 0.3, "y": 0}, "i": {"x": 0.7, "y": 1}"#)
+    -> String
+  {
+    #"{"a": 1, "k": [{"t": 0, "s": [0, 0], "to": [0, 50], "ti": [0, 50], \#(ease)}, {"t": 30, "s": [100, 0]}]}"#
+  }
+
+  /// Where a player puts the view at frame `f`: the point at eased
+  /// progress E(f / 30) of the route's length.
+  private func expected(frame f: Double) -> (Double, Double) {
+    let route = Bezier(
+      OutlinePoint(0, 0), OutlinePoint(0, 50), OutlinePoint(100, 50), OutlinePoint(100, 0))
+    let total = route.length()
+    let p = Easing.cubicBezier(0.3, 0, 0.7, 1).value(at: f / 30)
+    let point = route.point(at: route.parameter(atLength: p * total, total: total))
+    return (point.x, point.y)
+  }
+
+  /// Runs `script` and expects the view where a player puts it at each of
+  /// `times` (seconds; frame `start` + 30 t), to 1e-6.
+  private func expectOnRoute(
+    _ script: String, at times: [Double], start: Double, line: UInt = #line
+  ) {
+    let tail = times.map { time in
+      let (x, y) = expected(frame: start + 30 * time)
+      return "step to \(time)\nexpect Arc.x == \(x) within 1e-6\n"
+        + "expect Arc.y == \(y) within 1e-6\nprint 1"
+    }
+    let lines = H.run(script, then: tail.joined(separator: "\n"), line: line)
+    XCTAssertEqual(lines, times.map { _ in "1" }, line: line)
+  }
+
+  func testARouteUnderWayAtTimeZeroStaysOnItsCurve() throws {
+    // Time 0 is frame 10 (ip), a third of the way through the segment.
+    let result = try H.importing(
+      H.document([H.shapeLayer("Arc", ks: #"{"p": \#(position())}"#)], ip: 10))
+    XCTAssertTrue(result.script.contains("run path(d: \"M"), result.script)
+    XCTAssertEqual(result.notes, [])
+    expectOnRoute(result.script, at: [0, 0.2, 0.5, 2.0 / 3], start: 10)
+  }
+
+  func testARouteUnderWayAtTheEndStaysOnItsCurve() throws {
+    // The animation ends at frame 20, two thirds of the way through.
+    let result = try H.importing(
+      H.document([H.shapeLayer("Arc", ks: #"{"p": \#(position())}"#)], op: 20))
+    XCTAssertEqual(result.notes, [])
+    expectOnRoute(result.script, at: [0.1, 0.4, 19.0 / 30], start: 0)
+  }
+
+  func testAPieceWhoseEaseLeavesItsEndsIsDrawnStraight() throws {
+    // An ease that runs back before it starts: past the piece's start the
+    // route would bend where `path` goes on along the tangent.
+    let ease = #""o": {"x": 0.6, "y": -0.8}, "i": {"x": 0.7, "y": 1}"#
+    let result = try H.importing(
+      H.document([H.shapeLayer("Arc", ks: #"{"p": \#(position(ease: ease))}"#)], ip: 3))
+    XCTAssertEqual(
+      result.notes.map(\.message), ["a spatial route cut at time 0 drawn straight from there"])
+  }
+
+  func testTheCutPieceIsTheRoutesOwnPart() throws {
+    let route = OutlinePointPair(outTangent: [0, 50], inTangent: [0, 50])
+    let cut = try XCTUnwrap(
+      RouteCut.piece(from: [0, 0, 7], to: [100, 0, 9], route: route, pa: 0.25, pb: 1))
+    XCTAssertEqual(cut.to, [100, 0, 9])
+    XCTAssertEqual(cut.from[2], 7.5)
+    // The piece's start is a quarter of the route's length along it.
+    let whole = Bezier(
+      OutlinePoint(0, 0), OutlinePoint(0, 50), OutlinePoint(100, 50), OutlinePoint(100, 0))
+    let total = whole.length()
+    let start = OutlinePoint(cut.from[0], cut.from[1])
+    let piece = Bezier(
+      start, start + OutlinePoint(cut.route.outTangent[0], cut.route.outTangent[1]),
+      OutlinePoint(100, 0) + OutlinePoint(cut.route.inTangent[0], cut.route.inTangent[1]),
+      OutlinePoint(100, 0))
+    XCTAssertEqual(piece.length(), 0.75 * total, accuracy: 1e-7 * total)
+    // Not a route: progress out of order or out of 0…1, no length, one number.
+    for (pa, pb) in [(0.5, 0.5), (0.6, 0.2), (-0.1, 1), (0, 1.2)] {
+      XCTAssertNil(RouteCut.piece(from: [0, 0], to: [100, 0], route: route, pa: pa, pb: pb))
+    }
+    let still = OutlinePointPair(outTangent: [0, 0], inTangent: [0, 0])
+    XCTAssertNil(RouteCut.piece(from: [5, 5], to: [5, 5], route: still, pa: 0.2, pb: 1))
+    XCTAssertNil(RouteCut.piece(from: [0], to: [1], route: route, pa: 0.2, pb: 1))
+    let huge = OutlinePointPair(outTangent: [1e308, 1e308], inTangent: [-1e308, 1e308])
+    XCTAssertNil(RouteCut.piece(from: [-1e308, 0], to: [1e308, 0], route: huge, pa: 0.2, pb: 1))
+  }
+}
