@@ -100,4 +100,27 @@ final class PlayerShapeTests: XCTestCase {
     XCTAssertEqual(PlayerShapeChannel.trimLength(-0.2, 1.4), 1)
     XCTAssertEqual(PlayerShapeChannel.trimLength(0.4, 0.4), 0)
   }
+
+  func testAValueThatChangesFormAtTheLastStepIsTakenAtEveryFrame() throws {
+    // The rectangle's path keeps its arcs at 1/8 … 7/8 of the width's way
+    // and loses them at its end (the radius clamped to a tiny box): the
+    // last value has fewer numbers, which once read past the first's end
+    // (an export that trapped on a file imported from lottie-android).
+    let a = try animations(
+      """
+      rect r(x: 0, y: 0, width: 0.0005, height: 0.0005, cornerRadius: 10, color: transparent, stroke: "#1aa699", strokeWidth: 10)
+      run tween(width: 5, 0.2, ease: cubicBezier(0.167, 0.167, 0.667, 1)) on r
+      run tween(height: 5, 0.2, ease: cubicBezier(0.167, 0.167, 0.667, 1)) on r
+      run wait(1) + tween(cornerRadius: 0.3, 0.15) + tween(cornerRadius: 15.3, 0.2) on r
+      """, end: 1.4)
+    let path = try XCTUnwrap(a["r.d"])
+    XCTAssertGreaterThan(path.count, 2)
+    let ends = [
+      ShapeValue(form: "M L Z", numbers: [0, 0, 1, 1]),
+      ShapeValue(form: "M L Z", numbers: [0, 0, 2, 2]),
+      ShapeValue(form: "M Z", numbers: [0, 0]),
+    ]
+    XCTAssertNil(DerivedKeyframes.affineEnds(ends))
+    XCTAssertNil(DerivedKeyframes.affineEnds(Array(ends.reversed())))
+  }
 }

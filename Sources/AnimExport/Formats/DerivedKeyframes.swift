@@ -152,7 +152,11 @@ enum DerivedKeyframes {
   /// at 1/8 … 7/8 of the input's way; nil when they are not affine (or not
   /// of one form).
   static func affineEnds(_ inside: [ShapeValue]) -> (first: ShapeValue, last: ShapeValue)? {
-    guard let a = inside.first, let z = inside.last else { return nil }
+    // The last value is read at every step: of another form (a rounded
+    // rectangle's path losing its arcs as it shrinks), it is not affine.
+    guard let a = inside.first, let z = inside.last, z.form == a.form,
+      z.numbers.count == a.numbers.count
+    else { return nil }
     let steps = Double(inside.count - 1)
     for (k, v) in inside.enumerated() {
       guard v.form == a.form, v.numbers.count == a.numbers.count else { return nil }
