@@ -89,14 +89,31 @@ final class ImportOddFilesTests: XCTestCase {
     let line = BezierPath(
       vertices: [OutlinePoint(1, 2), OutlinePoint(3, 4)], inTangents: [zero, zero],
       outTangents: [zero, zero], closed: true)
-    let (track, opened) = SceneBuilder.morphable(
-      Track(
-        initial: none,
-        segments: [Segment(start: 0, end: 1, from: none, to: line, ease: .linear, route: nil)]))
+    let (track, opened) = try XCTUnwrap(
+      SceneBuilder.morphable(
+        Track(
+          initial: none,
+          segments: [Segment(start: 0, end: 1, from: none, to: line, ease: .linear, route: nil)]
+        )))
     XCTAssertFalse(opened)
     XCTAssertEqual(track.initial.vertices, [OutlinePoint(1, 2), OutlinePoint(1, 2)])
     XCTAssertTrue(track.initial.closed)
     XCTAssertEqual(track.segments[0].to, line)
+    // Filling in empty keyframes is bounded: 5 003 empty values beside a
+    // path of 2 000 vertices would take over 10 million.
+    let big = BezierPath(
+      vertices: (0..<2000).map { OutlinePoint(Double($0), 0) },
+      inTangents: Array(repeating: zero, count: 2000),
+      outTangents: Array(repeating: zero, count: 2000), closed: false)
+    var segments = [Segment(start: 0, end: 1, from: big, to: big, ease: .linear, route: nil)]
+    for k in 1...2501 {
+      segments.append(
+        Segment(
+          start: Double(k), end: Double(k + 1), from: none, to: none, ease: .linear, route: nil))
+    }
+    XCTAssertNil(SceneBuilder.morphable(Track(initial: none, segments: segments)))
+    XCTAssertNotNil(
+      SceneBuilder.morphable(Track(initial: big, segments: Array(segments.prefix(5)))))
   }
 
   func testASolidOfNoColourIsBlack() throws {

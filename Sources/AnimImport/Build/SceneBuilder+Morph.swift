@@ -11,11 +11,20 @@ import AnimEngine
 extension SceneBuilder {
   /// The most invisible outlines one import declares for morphs.
   static let maximumMorphTargets = 200_000
+  /// The most vertices one animated path's empty keyframes may be filled
+  /// in with (``morphable(_:)``): a bound on memory, as a file of many
+  /// empty keyframes beside one huge path would otherwise ask for terabytes.
+  static let maximumFilledVertices = 10_000_000
 
   func morphingView(
     _ keyframes: Track<BezierPath>, name: String, parent: Int, ref: JSONRef?
   ) throws(ImportError) -> ScriptView {
-    let (track, opened) = Self.morphable(keyframes)
+    guard let (track, opened) = Self.morphable(keyframes) else {
+      throw ImportError(
+        ref?.pointer ?? "",
+        "empty path keyframes that would take more than \(Self.maximumFilledVertices) vertices"
+          + " in all to fill in (the import's limit)")
+    }
     if opened {
       note(
         ref,
@@ -86,8 +95,9 @@ extension SceneBuilder {
   /// where some outlines are closed and others open, the closed ones are
   /// opened, with their closing segment drawn as a last segment (the same
   /// fill; a stroke's start has caps instead of a join). Whether any was
-  /// opened.
-  static func morphable(_ track: Track<BezierPath>) -> (Track<BezierPath>, opened: Bool) {
+  /// opened; nil when filling in the empty paths would take more than
+  /// ``maximumFilledVertices`` vertices.
+  static func morphable(_ track: Track<BezierPath>) -> (Track<BezierPath>, opened: Bool)? {
     var values = [track.initial]
     for segment in track.segments { values += [segment.from, segment.to] }
     guard let model = values.first(where: { !$0.segments.isEmpty }) else { return (track, false) }
@@ -96,6 +106,8 @@ extension SceneBuilder {
       values.contains { $0.closed && !$0.segments.isEmpty }
       && values.contains { !$0.closed && !$0.segments.isEmpty }
     guard hasEmpty || mixed else { return (track, false) }
+    let empties = values.count { $0.segments.isEmpty }
+    guard empties <= Self.maximumFilledVertices / max(model.vertices.count, 1) else { return nil }
     let zero = OutlinePoint(0, 0)
     func fixed(_ path: BezierPath) -> BezierPath {
       var path = path
