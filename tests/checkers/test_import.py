@@ -135,6 +135,21 @@ def test_a_file_of_fifty_megabytes(tmp_path):
     refused(tmp_path, text, "/layers/0/shapes/0/ks/k/v: error: more than 1000000 vertices in one path")
 
 
+def test_empty_path_keyframes_beside_a_huge_path_are_refused_not_filled_in(tmp_path):
+    # A path of 200 000 vertices, then 60 keyframes of none: each empty one
+    # would be filled in with the big path shrunk to a point, 12 million
+    # vertices in all, over the import's bound of 10 million.
+    n = 200_000
+    big = {"c": False, "v": [[k, 0] for k in range(n)], "i": [[0, 0]] * n, "o": [[0, 0]] * n}
+    none = {"c": False, "v": [], "i": [], "o": []}
+    keys = [{"t": 0, "s": [big]}] + [{"t": k + 1, "s": [none]} for k in range(60)]
+    layer = {"ty": 4, "ks": {}, "ip": 0, "op": 30,
+             "shapes": [{"ty": "sh", "ks": {"a": 1, "k": keys}},
+                        {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}]}
+    refused(tmp_path, doc([layer]), "/layers/0/shapes/0/ks: error: empty path keyframes that would "
+            "take more than 10000000 vertices in all to fill in (the import's limit)")
+
+
 def test_over_a_hundred_megabytes_is_refused_naming_the_limit(tmp_path):
     path = tmp_path / "huge.json"
     with open(path, "wb") as f:
