@@ -168,4 +168,62 @@ final class ImportOpacityTests: XCTestCase {
     XCTAssertTrue(
       single.script.contains("layer Dot_matte_alpha(parent: matte, alpha: 0.5)\n"), single.script)
   }
+
+  /// A mask of `mode` at `opacity` (JSON) around the rectangle x0…x1, y0…y1.
+  static func mask(_ mode: String, _ opacity: String, _ x0: Int, _ x1: Int, _ y0: Int, _ y1: Int)
+    -> String
+  {
+    let path =
+      #"{"c": true, "v": [[\#(x0), \#(y0)], [\#(x1), \#(y0)], [\#(x1), \#(y1)], [\#(x0), \#(y1)]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}"#
+    return #"{"mode": "\#(mode)", "o": \#(opacity), "pt": \#(H.fixed(path))}"#
+  }
+
+  private func masked(_ masks: [String]) throws -> LottieImporter.Result {
+    try H.importing(
+      H.document([
+        H.shapeLayer(
+          "Cut", shapes: Self.twoSquares,
+          extra: #", "masksProperties": [\#(masks.joined(separator: ", "))]"#)
+      ]))
+  }
+
+  func testAMasksOpacityIsALayerBeneathItsClip() throws {
+    let result = try masked([Self.mask("a", H.fixed("50"), 30, 170, 10, 70)])
+    XCTAssertEqual(result.notes, [])
+    XCTAssertTrue(
+      result.script.contains("layer Cut_mask_opacity(parent: Cut_mask, opacity: 0.5)\n"),
+      result.script)
+    XCTAssertTrue(result.script.contains("rect Cut_Red(parent: Cut_mask_opacity,"), result.script)
+    let lines = H.run(result.script, then: "print Cut_mask_opacity.opacity")
+    XCTAssertEqual(lines, ["0.5"])
+  }
+
+  func testMasksAddedAtOneOpacityShareItAndIntersectionsMultiply() throws {
+    let result = try masked([
+      Self.mask("a", H.fixed("40"), 30, 90, 10, 70),
+      Self.mask("a", H.fixed("40"), 110, 170, 10, 70),
+      Self.mask("i", H.fixed("50"), 0, 200, 0, 60),
+    ])
+    XCTAssertEqual(result.notes, [])
+    XCTAssertTrue(result.script.contains("opacity: 0.4)"), result.script)
+    XCTAssertTrue(result.script.contains("opacity: 0.5)"), result.script)
+  }
+
+  func testOpacitiesAClipCannotSayAreNoted() throws {
+    // Two added masks of different opacities (their union is not one
+    // level) and a subtracted mask's opacity (outside it is not a clip).
+    let result = try masked([
+      Self.mask("a", H.fixed("40"), 30, 90, 10, 70),
+      Self.mask("a", H.fixed("60"), 110, 170, 10, 70),
+      Self.mask("s", H.fixed("50"), 0, 200, 0, 30),
+    ])
+    XCTAssertEqual(
+      result.notes.map(\.description),
+      [
+        "/layers/0/masksProperties/0/o: mask opacity drawn as 100 % (a clip is all or nothing)",
+        "/layers/0/masksProperties/1/o: mask opacity drawn as 100 % (a clip is all or nothing)",
+        "/layers/0/masksProperties/2/o: mask opacity drawn as 100 % (a clip is all or nothing)",
+      ])
+    XCTAssertFalse(result.script.contains("_opacity"), result.script)
+  }
 }

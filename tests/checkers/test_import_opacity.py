@@ -1,5 +1,5 @@
-"""`anim import` of a translucent layer, precomposition or track matte over
-several shapes (SPEC §25, §21.2): the importer writes the opacity as the
+"""`anim import` of a translucent layer, precomposition, track matte or mask
+over several shapes (SPEC §25, §21.2): the importer writes the opacity as the
 view's group `opacity`, so where the shapes overlap they do not show
 through each other, as ThorVG and rlottie draw the original Lottie (both
 composite such a layer as one picture). A shape group's own opacity (`tr.o`)
@@ -51,6 +51,13 @@ def shape_layer(name, shapes, opacity=fixed(100), **extra):
     return layer
 
 
+def mask(mode, opacity, corners):
+    """A mask of mode `mode` whose outline is the polygon `corners`."""
+    n = len(corners)
+    return {"mode": mode, "o": opacity, "inv": False,
+            "pt": fixed({"c": True, "v": corners, "i": [[0, 0]] * n, "o": [[0, 0]] * n})}
+
+
 def doc(layers, assets=()):
     return {"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": W, "h": H, "assets": list(assets),
             "layers": layers}
@@ -78,7 +85,25 @@ CASES = {
                               {"ty": "fl", "c": fixed([1, 1, 1, 1]), "o": fixed(100)}], FADING, td=1),
         shape_layer("Body", TWO_SQUARES, tt=1)]),
         "run tween(opacity: 0.1", "run tween(opacity: 0.1, 1, ease: cubicBezier(0.3, 0, 0.7, 1)) on Body_matte_alpha"),
+    # A mask's opacity (SPEC §25.1): the players multiply the layer's
+    # picture by the mask's coverage times its opacity; inside the clip of
+    # its outline that is the opacity, a layer beneath the clip.
+    "mask opacity": (doc([shape_layer("Cut", TWO_SQUARES, hasMask=True, masksProperties=[
+        mask("a", fixed(50), [[30, 10], [170, 10], [170, 70], [30, 70]])])]),
+        "layer Cut_mask_opacity(", "opacity: 0.5"),
+    "moving mask opacity": (doc([shape_layer("Cut", TWO_SQUARES, hasMask=True, masksProperties=[
+        mask("a", FADING, [[30, 10], [170, 10], [170, 70], [30, 70]])])]), "on Cut_mask_opacity",
+        "run tween(opacity: 0.1, 1, ease: cubicBezier(0.3, 0, 0.7, 1)) on Cut_mask_opacity"),
+    "an intersecting mask's opacity": (doc([shape_layer("Cut", TWO_SQUARES, hasMask=True, masksProperties=[
+        mask("a", fixed(100), [[30, 10], [170, 10], [170, 90], [30, 90]]),
+        mask("i", fixed(60), [[60, 0], [140, 0], [140, 100], [60, 100]])])]),
+        "layer Cut_mask_opacity(", "opacity: 0.6"),
 }
+# rlottie multiplies a mask's opacity into each shape, so where two shapes
+# overlap the lower one shows through; ThorVG and lottie-web 5.13 (checked
+# in Chromium: the overlap of a 50 % mask's red over blue is 255, 127, 127
+# on white, as anim draws it) mask the layer's picture. ThorVG decides.
+THORVG_ONLY = {"mask opacity", "moving mask opacity", "an intersecting mask's opacity"}
 FRAMES = [0, 10, 20, 29]
 
 
@@ -107,7 +132,7 @@ def test_a_translucent_layer_over_overlapping_shapes_draws_as_the_players_do(cas
     declaration = next(line for line in text.splitlines() if view in line)
     assert written in (text if written.startswith("run") else declaration), text
     mine = anim_frames(str(script), tmp_path)
-    for player in ("thorvg", "rlottie"):
+    for player in ("thorvg",) if case in THORVG_ONLY else ("thorvg", "rlottie"):
         theirs = corpus.player_frames(str(source), player, FRAMES, W, H)
         assert theirs is not None, player
         for k, frame in enumerate(FRAMES):

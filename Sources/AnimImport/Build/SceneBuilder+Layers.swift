@@ -137,6 +137,12 @@ extension SceneBuilder {
   ) throws(ImportError) {
     let layer = tree.layers[position]
     let name = layerName(layer, position)
+    // Groups this layer leaves pending (its masks' opacity), decided at its end.
+    let pendingBefore = pendingGroups.count
+    defer {
+      for view in pendingGroups[pendingBefore...] { composeAsGroup(view) }
+      pendingGroups.removeSubrange(pendingBefore...)
+    }
     // What anim cannot draw, noted; the layer is drawn without it.
     switch layer.kind {
     case .text:

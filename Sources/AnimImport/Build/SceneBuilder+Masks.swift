@@ -14,10 +14,13 @@ extension SceneBuilder {
   {
     let masks = layer.masks.filter { $0.mode != "n" }
     guard !masks.isEmpty else { return parent }
+    func translucent(_ mask: Layer.Mask) -> Bool {
+      mask.opacity.isAnimated || mask.opacity.first != 100
+    }
+    func noteOpacity(_ mask: Layer.Mask) {
+      note(mask.opacity.ref ?? mask.ref, "mask opacity drawn as 100 % (a clip is all or nothing)")
+    }
     for mask in masks {
-      if mask.opacity.isAnimated || mask.opacity.first != 100 {
-        note(mask.opacity.ref ?? mask.ref, "mask opacity drawn as 100 % (a clip is all or nothing)")
-      }
       if mask.expansion.isAnimated || mask.expansion.first != 0 {
         note(mask.expansion.ref ?? mask.ref, "mask expansion not imported")
       }
@@ -34,15 +37,29 @@ extension SceneBuilder {
     if index > 0 {
       node = try clipView(
         masks[..<index].map(track), outside: false, name: clip, parent: node, ref: masks[0].ref)
+      // One opacity for the union: a single mask's, or one all share.
+      let added = masks[..<index]
+      if let first = added.first, translucent(first) {
+        if added.count == 1
+          || added.allSatisfy({ !$0.opacity.isAnimated && $0.opacity.first == first.opacity.first })
+        {
+          node = try maskFade(first, parent: node, clock: clock, name: clip)
+        } else {
+          added.filter(translucent).forEach(noteOpacity)
+        }
+      }
     }
     for (position, mask) in masks.enumerated().dropFirst(index) {
       switch (mask.mode, mask.inverted) {
       case ("s", false), ("i", true):
         node = try clipView([track(mask)], outside: true, name: clip, parent: node, ref: mask.ref)
+        if translucent(mask) { noteOpacity(mask) }
       case ("s", true), ("i", false):
         node = try clipView([track(mask)], outside: false, name: clip, parent: node, ref: mask.ref)
+        if translucent(mask) { node = try maskFade(mask, parent: node, clock: clock, name: clip) }
       case ("a", true) where position == 0:
         node = try clipView([track(mask)], outside: true, name: clip, parent: node, ref: mask.ref)
+        if translucent(mask) { noteOpacity(mask) }
       default:
         note(
           mask.ref,
@@ -51,6 +68,25 @@ extension SceneBuilder {
       }
     }
     return node
+  }
+
+  /// A mask's opacity over what its clip lets through: a `layer` beneath the
+  /// clip at that alpha (percent / 100, moving as it moves), drawn as one
+  /// picture where it holds several views — the players multiply the
+  /// layer's picture by the mask's coverage times its opacity, which inside
+  /// a clip of the mask's outline is the opacity.
+  func maskFade(_ mask: Layer.Mask, parent: Int, clock: TimeMap, name: String)
+    throws(ImportError) -> Int
+  {
+    noteExpression(mask.opacity)
+    let alpha = Track(mask.opacity, clock: clock).map { min(max($0 / 100, 0), 1) }
+      .fromZero(rate: rate, end: end)
+    var fade = ScriptView(kind: "layer", name: "\(name)_opacity", parent: parent)
+    fade.settings = [("alpha", .number(alpha.initial))]
+    fade.runs = MotionChain.runs([("alpha", alpha)])
+    let view = try add(fade)
+    pendingGroups.append(view)
+    return view
   }
 
   /// A clipping view of the union of `paths` (the outside of it when

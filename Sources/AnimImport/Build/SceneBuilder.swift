@@ -24,6 +24,10 @@ final class SceneBuilder {
   private var imageNames: [String: String] = [:]
   /// Invisible outlines declared for morphs so far.
   var morphTargetCount = 0
+  /// Views made while a layer is built (a mask's opacity) that are drawn as
+  /// one picture if they come to hold several drawn views: decided once the
+  /// layer's content is built (``composeAsGroup(_:)``).
+  var pendingGroups: [Int] = []
   /// The frame rate of sampled pieces: the composition's.
   var rate: Double { composition.frameRate }
   /// Where the composition ends on the script's clock, (op − ip)/fr: its
