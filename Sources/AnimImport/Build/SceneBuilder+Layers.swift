@@ -137,7 +137,8 @@ extension SceneBuilder {
   ) throws(ImportError) {
     let layer = tree.layers[position]
     let name = layerName(layer, position)
-    // Groups this layer leaves pending (its masks' opacity), decided at its end.
+    // Fades this layer leaves pending (a translucent matte, its masks'
+    // opacity) are drawn as one picture if they hold several views.
     let pendingBefore = pendingGroups.count
     defer {
       for view in pendingGroups[pendingBefore...] { composeAsGroup(view) }
@@ -175,10 +176,9 @@ extension SceneBuilder {
       return
     }
     var root = parent
-    var matteFade: Int?
     if layer.matteMode != 0 {
       // (A matte's layer is never under a nested parent: LayerTree.)
-      (root, matteFade) = try buildMatte(
+      root = try buildMatte(
         for: position, of: tree.layers, byIndex: tree.byIndex, clock: clock, parent: root,
         size: size, name: name)
     }
@@ -231,7 +231,5 @@ extension SceneBuilder {
     }
     let opacity = layer.transform.opacity
     if opacity.isAnimated || opacity.first != 100 { composeAsGroup(own) }
-    // A translucent matte fades the layer's drawing as one picture too.
-    if let matteFade { composeAsGroup(matteFade) }
   }
 }

@@ -81,12 +81,7 @@ extension SceneBuilder {
     noteExpression(mask.opacity)
     let alpha = Track(mask.opacity, clock: clock).map { min(max($0 / 100, 0), 1) }
       .fromZero(rate: rate, end: end)
-    var fade = ScriptView(kind: "layer", name: "\(name)_opacity", parent: parent)
-    fade.settings = [("alpha", .number(alpha.initial))]
-    fade.runs = MotionChain.runs([("alpha", alpha)])
-    let view = try add(fade)
-    pendingGroups.append(view)
-    return view
+    return try fadeLayer(alpha, name: "\(name)_opacity", parent: parent)
   }
 
   /// A clipping view of the union of `paths` (the outside of it when

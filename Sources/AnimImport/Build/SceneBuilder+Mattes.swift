@@ -11,31 +11,31 @@ import AnimEngine
 extension SceneBuilder {
   /// Builds the views above a matted layer: the clip of the matte's outline
   /// and, when the matte is not opaque throughout, a view whose `alpha` is
-  /// how opaque it is (`fade`: made the group `opacity` by `composeAsGroup`
+  /// how opaque it is (``fadeLayer(_:name:parent:)``: the group `opacity`
   /// once the layer's drawing is beneath it, if that is several views).
   /// Returns the view the layer goes under.
   func buildMatte(
     for position: Int, of layers: [Layer], byIndex: [Int: Int], clock: TimeMap, parent: Int?,
     size: (Double, Double), name: String
-  ) throws(ImportError) -> (node: Int?, fade: Int?) {
+  ) throws(ImportError) -> Int? {
     let target = layers[position]
     let sourcePosition = target.matteParent.flatMap { byIndex[$0] } ?? (position - 1)
     guard sourcePosition >= 0, sourcePosition < layers.count, sourcePosition != position else {
       note(target.ref, "its track matte layer is missing: drawn without the matte")
-      return (parent, nil)
+      return parent
     }
     let source = layers[sourcePosition]
     let inverted = target.matteMode == 2 || target.matteMode == 4
     let luma = target.matteMode == 3 || target.matteMode == 4
     guard (1...4).contains(target.matteMode) else {
       note(target.ref, "track matte mode \(target.matteMode) not imported")
-      return (parent, nil)
+      return parent
     }
     // The matte's outline, in its layer's space.
     guard let outline = try matteOutline(source, luma: luma, clock: clock, inverted: inverted)
     else {
       note(source.ref, "a track matte that draws no fill: drawn without the matte")
-      return (parent, nil)
+      return parent
     }
     // How opaque the matte is where it draws: its layer's opacity within
     // its in and out points, times its fill's (and, for luma, its colour's
@@ -81,13 +81,8 @@ extension SceneBuilder {
     clip.set("clip", .bool(true))
     clip.set("alpha", .number(1))
     node = try add(clip)
-    var fadeView: Int?
     if !inverted && (matteAlpha.isAnimated || matteAlpha.initial != 1) {
-      var fade = ScriptView(kind: "layer", name: "\(matteName)_alpha", parent: node)
-      fade.settings = [("alpha", .number(matteAlpha.initial))]
-      fade.runs = MotionChain.runs([("alpha", matteAlpha)])
-      fadeView = try add(fade)
-      node = fadeView
+      node = try fadeLayer(matteAlpha, name: "\(matteName)_alpha", parent: node!)
     }
     // Undo the groups and the transforms, innermost first.
     for step in outline.groups.reversed() {
@@ -99,7 +94,7 @@ extension SceneBuilder {
       node = try inverseViews(
         transform, parent: node!, clock: clock, box: box(of: layer, in: size), name: matteName)
     }
-    return (node, fadeView)
+    return node
   }
 
   /// The outline a matte layer clips with, and the groups above it.

@@ -55,6 +55,18 @@ extension SceneBuilder {
     return view
   }
 
+  /// A `layer` under `parent` at `alpha` (moving as it moves) that fades
+  /// what is drawn beneath it — a translucent matte, a mask's opacity — as
+  /// one picture: ``composeAsGroup(_:)`` once its layer is built.
+  func fadeLayer(_ alpha: Track<Double>, name: String, parent: Int) throws(ImportError) -> Int {
+    var fade = ScriptView(kind: "layer", name: name, parent: parent)
+    fade.settings = [("alpha", .number(alpha.initial))]
+    fade.runs = MotionChain.runs([("alpha", alpha)])
+    let view = try add(fade)
+    pendingGroups.append(view)
+    return view
+  }
+
   /// Makes a layer's opacity, written as the `alpha` of its view, that
   /// view's `opacity` when the view holds more than one drawn view: the
   /// players (ThorVG, rlottie, lottie-web) draw a layer — a shape layer, a

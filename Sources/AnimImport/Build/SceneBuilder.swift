@@ -24,7 +24,7 @@ final class SceneBuilder {
   private var imageNames: [String: String] = [:]
   /// Invisible outlines declared for morphs so far.
   var morphTargetCount = 0
-  /// Views made while a layer is built (a mask's opacity) that are drawn as
+  /// Views made while a layer is built (``fadeLayer(_:name:parent:)``) that are drawn as
   /// one picture if they come to hold several drawn views: decided once the
   /// layer's content is built (``composeAsGroup(_:)``).
   var pendingGroups: [Int] = []
