@@ -428,3 +428,22 @@ def test_a_round_capped_line_being_trimmed_has_no_stray_dot(browser, tmp_path, n
         for x in (20, 220):
             if want.getpixel((x, 30)) == (255, 255, 255):
                 assert got.getpixel((x, 30)) == (255, 255, 255), (name, t, x, got.getpixel((x, 30)))
+
+
+SHRINKING_CORNERS = """\
+stage(width: 90, height: 90)
+rect r(x: 45, y: 45, width: 0.0005, height: 0.0005, cornerRadius: 10, color: "#ffd640", stroke: "#1aa699", strokeWidth: 10)
+run tween(width: 60, 0.2, ease: cubicBezier(0.167, 0.167, 0.667, 1)) on r
+run tween(height: 60, 0.2, ease: cubicBezier(0.167, 0.167, 0.667, 1)) on r
+run wait(0.4) + tween(cornerRadius: 0.3, 0.15) + tween(cornerRadius: 15.3, 0.2) on r
+"""
+
+
+def test_a_rounded_rectangle_growing_from_nothing_plays(browser, tmp_path):
+    # Its path changes form as it grows from a dot, so DerivedKeyframes
+    # takes it at every frame (straight between frames, so only frame
+    # times are compared); the export once trapped on such a rectangle
+    # imported from Lottie.
+    script = open_player(browser, tmp_path, "corners", SHRINKING_CORNERS, 0.8)
+    times = (0.1, 0.2, 0.3, 0.5, 0.6, 0.7)
+    assert_plays_as_rendered(browser, script, times, "growing corners")
