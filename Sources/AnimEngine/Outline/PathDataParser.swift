@@ -11,9 +11,13 @@
 public enum PathDataParser {
   /// The outline of `text`, or the error at its first bad character. Empty
   /// path data (or only white space) is an error: a shape needs an outline.
+  /// A text read before is not read again (``PathDataMemo``).
   public static func parse(_ text: String) throws(PathDataError) -> Outline {
+    if let outline = PathDataMemo.outline(of: text) { return outline }
     var reader = Reader(Array(text.unicodeScalars))
-    return try reader.parse()
+    let outline = try reader.parse()
+    PathDataMemo.keep(outline, for: text)
+    return outline
   }
 
   private struct Reader {
