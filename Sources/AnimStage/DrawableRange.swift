@@ -85,7 +85,7 @@ public enum DrawableRange {
     }
     guard kind.outline != .none else { return nil }
     let path = scene.paths[id]
-    let text = scene.textView(id)
+    let text = kind.outline == .text ? scene.textView(id) : nil
     let stroked = v.color(.stroke).a > 0 && v.strokeWidth(path: path) > 0
     let reach =
       stroked
@@ -99,6 +99,21 @@ public enum DrawableRange {
       let far = max(abs(placed.tx), abs(placed.ty)) + spread * extent + reach
       if extent <= limit && far <= limit { return nil }
     }
+    // Most views are settled by a box that holds their outline and costs
+    // little: a shape's path's bounds (found once) stretched onto its box,
+    // a morph's from its two ends.
+    let morph = v.recordValue(at: Property.outline.slot)
+    var quick: OutlineBounds?
+    if morph != 0 {
+      quick = MorphedOutlines.outline(morph)?.enclosingBounds(
+        at: v.recordValue(at: Property.outline.slot + 1), width: v.number(.width),
+        height: v.number(.height))
+    } else if kind.outline == .path, let path {
+      quick = path.bounds(width: v.number(.width), height: v.number(.height))
+    }
+    if let quick, largest(quick) * (1 + 1e-9) <= limit, placedFits(quick, placed, reach: reach) {
+      return nil
+    }
     // The outline itself, in its box, then in the world with its stroke.
     let outline = kind.outline.outline(of: v, path: path, text: text)
     guard let box = outline.bounds() else { return nil }
@@ -106,6 +121,7 @@ public enum DrawableRange {
     if !(inBox <= limit) {
       return violation(inBox, culprit(scene, id))
     }
+    if placedFits(box, placed, reach: reach) { return nil }
     guard
       let drawn = DrawnBounds.of(kind, v, path: path, text: text, placed: placed)
     else { return nil }
@@ -140,9 +156,23 @@ public enum DrawableRange {
 
   /// The largest coordinate of `bounds`, NaN when it holds one.
   private static func largest(_ bounds: OutlineBounds) -> Double {
-    let values = [bounds.minimum.x, bounds.minimum.y, bounds.maximum.x, bounds.maximum.y]
-    if values.contains(where: \.isNaN) { return .nan }
-    return values.map(abs).max() ?? 0
+    let (a, b, c, d) = (bounds.minimum.x, bounds.minimum.y, bounds.maximum.x, bounds.maximum.y)
+    if a.isNaN || b.isNaN || c.isNaN || d.isNaN { return .nan }
+    return max(abs(a), abs(b), abs(c), abs(d))
+  }
+
+  /// Whether every point of `box`, placed and grown by `reach`, surely lies
+  /// within the range: the box's four corners placed bound every point
+  /// placed (an affine map keeps a point inside their parallelogram), with
+  /// a margin of a relative 1e-9 for rounding. False wherever a NaN is.
+  private static func placedFits(_ box: OutlineBounds, _ placed: Affine, reach: Double) -> Bool {
+    @inline(__always) func fits(_ x: Double, _ y: Double) -> Bool {
+      let p = placed.apply(x, y)
+      return (abs(p.x) + reach) * (1 + 1e-9) <= limit && (abs(p.y) + reach) * (1 + 1e-9) <= limit
+    }
+    let (low, high) = (box.minimum, box.maximum)
+    return fits(low.x, low.y) && fits(high.x, low.y) && fits(high.x, high.y)
+      && fits(low.x, high.y)
   }
 
   /// The property, of the view or one of its ancestors, most likely to

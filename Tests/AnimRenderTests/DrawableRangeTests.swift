@@ -91,6 +91,41 @@ final class DrawableRangeTests: XCTestCase {
     XCTAssertTrue(runner.survey { _ in }.0.errors.isEmpty)
   }
 
+  func testAShapesBoxCoordinatesAreCheckedHoweverSmallItIsDrawn() throws {
+    // Its path's bounds, found once, place it well inside the range (a
+    // parent scales it by 1e-10), but its box's own coordinates, which the
+    // exports write, reach 1e40.
+    let error = try XCTUnwrap(
+      surveyError(
+        "stage(width: 10, height: 10)\nlayer p(scale: 1e-10) {\n  shape s(d: \"M0 0 L1 0 L1 1 Z\", viewBox: (0, 0, 1, 1), width: 1e40, height: 1e40)\n}\n"
+      ))
+    XCTAssertEqual(
+      error.message,
+      "s is drawn past the ±1e+38 points anim draws at 0 s: it reaches 1e+40 (s.width is 1e+40)")
+    XCTAssertEqual(error.range.line, 3)
+  }
+
+  func testAMorphOvershootingItsEndsPastTheRangeStopsAtThatFrame() throws {
+    // Neither end reaches 1e38; the ellipse overshooting into the rectangle
+    // (outBack) pushes the corners past it at 0.4 s. Between its ends a
+    // morph is bounded by them; past them the bound grows with the
+    // overshoot, and the outline itself decides.
+    let script =
+      "stage(width: 10, height: 10)\nellipse a(width: 9.9e37, height: 9.9e37)\nrect b(width: 9.9e37, height: 9.9e37)\nrun morph(to: b, 1, ease: EASE) on a\nstep 1\n"
+    let error = try XCTUnwrap(
+      surveyError(
+        script.replacingOccurrences(of: "EASE", with: "outBack"),
+        .range(from: nil, to: nil, fps: 10)))
+    XCTAssertEqual(
+      error.message,
+      "a is drawn past the ±1e+38 points anim draws at 0.4 s: it reaches 1.00437e+38 (a.width is 9.9e+37)"
+    )
+    XCTAssertNil(
+      surveyError(
+        script.replacingOccurrences(of: "EASE", with: "inOutSine"),
+        .range(from: nil, to: nil, fps: 10)))
+  }
+
   func testTheViolationOfAScene() throws {
     let interpreter = Interpreter(
       file: SourceFile(path: "t.anim", text: ""), output: { _ in })

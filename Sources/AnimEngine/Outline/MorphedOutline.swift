@@ -27,6 +27,9 @@ public struct MorphedOutline: Sendable, Hashable {
   /// A shape's points moving (SPEC §23.1) instead of a morph: the outline
   /// at a progress is the one through the points moved that far.
   public let points: PointsMove?
+  /// The bounds of the pair's two ends' points (nil for a points move):
+  /// found once, for ``enclosingBounds(at:width:height:)`` every frame.
+  let ends: (from: OutlineBounds, to: OutlineBounds)?
 
   public init(pair: MorphPair, box: OutlinePoint, name: String, fromName: String?) {
     self.pair = pair
@@ -34,6 +37,20 @@ public struct MorphedOutline: Sendable, Hashable {
     self.name = name
     self.fromName = fromName
     points = nil
+    ends = (Self.bounds(of: pair.from), Self.bounds(of: pair.to))
+  }
+
+  public static func == (a: MorphedOutline, b: MorphedOutline) -> Bool {
+    a.pair == b.pair && a.box == b.box && a.name == b.name && a.fromName == b.fromName
+      && a.points == b.points
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(pair)
+    hasher.combine(box)
+    hasher.combine(name)
+    hasher.combine(fromName)
+    hasher.combine(points)
   }
 
   /// A shape's points moving from `move.from` to `move.to`.
@@ -43,6 +60,7 @@ public struct MorphedOutline: Sendable, Hashable {
     name = ""
     fromName = nil
     points = move
+    ends = nil
   }
 
   /// The outline at `progress` in a box of `width` × `height`: each axis
@@ -59,6 +77,46 @@ public struct MorphedOutline: Sendable, Hashable {
     if sx == 1 && sy == 1 { return mixed }
     let factor = OutlinePoint(sx, sy)
     return mixed.mapped { $0 * factor }
+  }
+
+  /// A box holding every point of ``outline(at:width:height:)``, found from
+  /// the two ends' points without mixing them (nil for a points move):
+  /// within 0…1 each point lies between its two ends;
+  /// past them, at most |1 − progress| times one end's distance from 0 plus
+  /// |progress| times the other's. (Up to the rounding of the mix, an ulp.)
+  public func enclosingBounds(at progress: Double, width: Double, height: Double)
+    -> OutlineBounds?
+  {
+    guard let (a, b) = ends else { return nil }
+    let low: OutlinePoint
+    let high: OutlinePoint
+    if progress >= 0 && progress <= 1 {
+      low = pointwiseMin(a.minimum, b.minimum)
+      high = pointwiseMax(a.maximum, b.maximum)
+    } else {
+      let ra = pointwiseMax(
+        pointwiseMax(a.minimum, -a.minimum), pointwiseMax(a.maximum, -a.maximum))
+      let rb = pointwiseMax(
+        pointwiseMax(b.minimum, -b.minimum), pointwiseMax(b.maximum, -b.maximum))
+      high = ra * abs(1 - progress) + rb * abs(progress)
+      low = -high
+    }
+    let factor = OutlinePoint(
+      box.x > 0 ? abs(width) / box.x : 1, box.y > 0 ? abs(height) / box.y : 1)
+    return OutlineBounds(minimum: low * factor, maximum: high * factor)
+  }
+
+  /// The bounds of one subpath's points (its start at least).
+  private static func bounds(of subpath: Subpath) -> OutlineBounds {
+    var low = subpath.start
+    var high = subpath.start
+    for segment in subpath.segments {
+      low = pointwiseMin(
+        pointwiseMin(low, segment.control1), pointwiseMin(segment.control2, segment.end))
+      high = pointwiseMax(
+        pointwiseMax(high, segment.control1), pointwiseMax(segment.control2, segment.end))
+    }
+    return OutlineBounds(minimum: low, maximum: high)
   }
 }
 

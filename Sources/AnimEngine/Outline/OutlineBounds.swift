@@ -62,7 +62,7 @@ extension Outline {
   /// outline without points. Control points are included, as SPEC §16.2's
   /// drawn bounds say: never smaller than what is drawn, and the same in
   /// every consumer.
-  public func bounds(_ transform: (OutlinePoint) -> OutlinePoint = { $0 }) -> OutlineBounds? {
+  public func bounds(_ transform: (OutlinePoint) -> OutlinePoint) -> OutlineBounds? {
     var low = OutlinePoint(Double.infinity, Double.infinity)
     var high = -low
     var any = false
@@ -78,6 +78,27 @@ extension Outline {
         add(segment.control1)
         add(segment.control2)
         add(segment.end)
+      }
+    }
+    return any ? OutlineBounds(minimum: low, maximum: high) : nil
+  }
+
+  /// The bounding box of every segment's four points as they are (the
+  /// ``bounds(_:)`` of the identity, without a call a point), or nil for an
+  /// outline without points.
+  public func bounds() -> OutlineBounds? {
+    var low = OutlinePoint(Double.infinity, Double.infinity)
+    var high = -low
+    var any = false
+    for subpath in subpaths {
+      low = pointwiseMin(low, subpath.start)
+      high = pointwiseMax(high, subpath.start)
+      any = true
+      for segment in subpath.segments {
+        low = pointwiseMin(
+          pointwiseMin(low, segment.control1), pointwiseMin(segment.control2, segment.end))
+        high = pointwiseMax(
+          pointwiseMax(high, segment.control1), pointwiseMax(segment.control2, segment.end))
       }
     }
     return any ? OutlineBounds(minimum: low, maximum: high) : nil

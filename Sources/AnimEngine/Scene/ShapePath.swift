@@ -8,11 +8,25 @@ public struct ShapePath: Sendable, Equatable {
   public let viewBox: ViewBox
   /// The points it was declared through, when it was (`points:`).
   public let points: ShapePoints?
+  /// The bounds of `outline`'s points (``Outline/bounds()``), found once:
+  /// every frame asks where a shape reaches.
+  public let bounds: OutlineBounds?
 
   public init(outline: Outline, viewBox: ViewBox, points: ShapePoints? = nil) {
     self.outline = outline
     self.viewBox = viewBox
     self.points = points
+    bounds = outline.bounds()
+  }
+
+  /// The bounds of ``outline(width:height:)``'s points, without making it:
+  /// `bounds`' corners stretched onto the box (the stretch is one
+  /// non-decreasing map per axis, so it takes each coordinate's least and
+  /// greatest to theirs, to the bit).
+  public func bounds(width: Double, height: Double) -> OutlineBounds? {
+    guard let bounds else { return nil }
+    let map = viewBox.map(toWidth: abs(width), height: abs(height))
+    return OutlineBounds(minimum: map(bounds.minimum), maximum: map(bounds.maximum))
   }
 
   /// The outline stretched onto a box of `width` × `height`.
