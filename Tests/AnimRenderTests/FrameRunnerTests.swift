@@ -100,6 +100,43 @@ final class FrameRunnerTests: XCTestCase {
     XCTAssertEqual(taken.map(\.x), [0, 2.5, 5, 7.5, 10])
   }
 
+  func testTheSurveyTakesFramesAtTheRateTheScriptWritesSoItRunsOnce() throws {
+    // `fps 4` written as a number: the survey takes its frames at 4 fps
+    // from the start, and they are the plan's (one survey, and a preview
+    // need not run the script again).
+    let text = "view box\nfps 4\nrun move(to: (10, 0), 1) on box\nstep 1\n"
+    let runner = FrameRunner(
+      source: SourceFile(path: "t.anim", text: text),
+      selection: .range(from: nil, to: nil, fps: nil))
+    XCTAssertEqual(runner.surveyRate, 4)
+    var times: [Double] = []
+    let (result, plan, played) = runner.survey(output: { _ in }) { times.append($0.time) }
+    XCTAssertTrue(result.errors.isEmpty)
+    XCTAssertEqual(plan?.schedule.rate, 4)
+    XCTAssertTrue(played)
+    XCTAssertEqual(times, [0, 0.25, 0.5, 0.75, 1])
+    // The last one written counts; one set otherwise is only found by
+    // running, and the frames are then taken again at it.
+    let cases: [(script: String, guess: Double, rate: Double?, played: Bool)] = [
+      ("view box\nfps 4\nfps 2\nrun move(to: (10, 0), 1) on box\nstep 1\n", 2, 2, true),
+      (
+        "view box\nfps 4\nlet r = 2\nfps r\nrun move(to: (10, 0), 1) on box\nstep 1\n", 60, 2, false
+      ),
+      // A rate the clock refuses is the script's error, as before.
+      ("view box\nfps 2e6\nrun move(to: (10, 0), 1) on box\nstep 1\n", 60, nil, false),
+    ]
+    for c in cases {
+      let runner = FrameRunner(
+        source: SourceFile(path: "t.anim", text: c.script),
+        selection: .range(from: nil, to: nil, fps: nil))
+      XCTAssertEqual(runner.surveyRate, c.guess, c.script)
+      let (result, plan, played) = runner.survey(output: { _ in }) { _ in }
+      XCTAssertEqual(plan?.schedule.rate, c.rate, c.script)
+      XCTAssertEqual(played, c.played, c.script)
+      XCTAssertEqual(result.errors.isEmpty, c.rate != nil, c.script)
+    }
+  }
+
   func testFromSkipsEarlierFrames() throws {
     let (_, taken) = try frames(
       "view box\nrun move(to: (100, 0), 1) on box\nstep 1\n", .range(from: 0.5, to: nil, fps: 4))

@@ -125,7 +125,37 @@ public final class FrameRunner {
   /// again at its own).
   public var surveyRate: Double {
     if case .range(_, _, let fps?) = selection { return fps }
-    return 60
+    return declaredRate(of: program) ?? 60
+  }
+
+  /// The rate a script's last `fps` statement at its top level sets, when
+  /// it is written as a number the clock takes: most scripts that set a
+  /// rate (every imported Lottie) do so once, and surveying at it spares a
+  /// second survey. Only a guess: a script whose clock ends at another rate
+  /// (set in a function, by an expression) is surveyed again at that one.
+  private func declaredRate(of program: Program) -> Double? {
+    var rate: Double?
+    for statement in program.statements {
+      guard case .fps(let e) = statement.kind else { continue }
+      guard case .number(let value, unit: nil) = e.kind, value.isFinite, value > 0,
+        value <= Clock.maximumFPS
+      else { return nil }
+      rate = value
+    }
+    return rate
+  }
+
+  /// The script parsed and checked, once: the survey's passes and every
+  /// `play` (on several threads at once, which only read it) share it.
+  private var parsed: Program?
+
+  /// The script parsed and checked (``parsed``, made on first use by the
+  /// survey, which runs before any `play`).
+  private var program: Program {
+    if let parsed { return parsed }
+    let program = Program(source: source, readFile: readFile)
+    parsed = program
+    return program
   }
 
   private func makeInterpreter(output: @escaping (String) -> Void) -> Interpreter {
@@ -141,7 +171,7 @@ public final class FrameRunner {
     rate: Double, output: @escaping (String) -> Void, expectations: Bool,
     observer: ((Frame) throws -> Void)? = nil
   ) -> (ScriptResult, FramePlan?) {
-    let program = Program(source: source, readFile: readFile)
+    let program = self.program
     var result = ScriptResult()
     result.errors = program.diagnostics.filter { $0.0.severity == .error }
     if !result.errors.isEmpty { return (result, nil) }
@@ -313,7 +343,7 @@ public final class FrameRunner {
   /// and is rethrown; a script error (which the survey would have met) is
   /// thrown as a `RuntimeError`.
   public func play(_ plan: FramePlan, observer: @escaping (Frame) throws -> Void) throws {
-    let program = Program(source: source, readFile: readFile)
+    let program = parsed ?? Program(source: source, readFile: readFile)
     if let first = program.diagnostics.first(where: { $0.0.severity == .error }) {
       throw RuntimeError(first.0.message, at: first.0.range, file: first.1, kind: first.0.kind)
     }
