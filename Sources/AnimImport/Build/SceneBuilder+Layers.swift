@@ -24,7 +24,10 @@ extension SceneBuilder {
     let end = self.end
     let tree = LayerTree(
       layers, drawn: draws,
-      shownThroughout: { clock.seconds($0.inPoint) <= 0 && clock.seconds($0.outPoint) >= end })
+      shownThroughout: {
+        let (from, to) = clock.span($0.inPoint, $0.outPoint)
+        return from <= 0 && to >= end
+      })
     // Lottie lists the topmost layer first.
     for i in layers.indices.reversed() {
       let layer = layers[i]
@@ -165,14 +168,12 @@ extension SceneBuilder {
       return
     default: break
     }
-    if let remap = layer.timeRemap { note(remap, "time remapping not imported") }
     if layer.is3D { note(layer.ref, "3D layer drawn in 2D") }
     if layer.autoOrient { note(layer.ref, "auto-orient not imported") }
 
     // When the layer is shown, on the script's clock.
-    let shownFrom = clock.seconds(layer.inPoint)
-    let shownTo = clock.seconds(layer.outPoint)
-    guard clock.scale > 0, shownTo > shownFrom, shownTo > 0, shownFrom < end else {
+    let (shownFrom, shownTo) = clock.span(layer.inPoint, layer.outPoint)
+    guard clock.scale != 0, shownTo > shownFrom, shownTo > 0, shownFrom < end else {
       return
     }
     var root = parent
@@ -206,14 +207,31 @@ extension SceneBuilder {
     case .precomp(let id, let w, let h):
       guard let precomp = composition.precomps[id] else { return }
       if w > 0 && h > 0 { model.views[own].set("clip", .bool(true)) }
-      if layer.stretch <= 0 {
-        note(layer.ref, "time stretch \(layer.stretch) not imported (drawn at 1)")
+      let innerSize = w > 0 && h > 0 ? (w, h) : size
+      if let remap = layer.timeRemap,
+        let windows = remapWindows(remap, of: layer, clock: clock, shown: (shownFrom, shownTo))
+      {
+        // Each stretch of the remap played (or held) by a copy of the
+        // precomposition shown only then.
+        for (k, window) in windows.enumerated() {
+          let copy = try transformView(
+            .identity(remap), name: "\(name)_remap_\(k + 1)", parent: content, clock: clock,
+            box: innerSize, opacity: (from: window.from, to: window.to),
+            comment: "Time remap (\(remap.pointer)): \(window.describe)")
+          try buildComposition(
+            precomp.layers, clock: window.clock, parent: copy, size: innerSize,
+            depth: depth + 1, where: precomp.ref)
+        }
+      } else {
+        if layer.stretch <= 0 {
+          note(layer.ref, "time stretch \(layer.stretch) not imported (drawn at 1)")
+        }
+        let inner = clock.precomp(
+          startTime: layer.startTime, stretch: layer.stretch > 0 ? layer.stretch : 1)
+        try buildComposition(
+          precomp.layers, clock: inner, parent: content, size: innerSize, depth: depth + 1,
+          where: precomp.ref)
       }
-      let inner = clock.precomp(
-        startTime: layer.startTime, stretch: layer.stretch > 0 ? layer.stretch : 1)
-      try buildComposition(
-        precomp.layers, clock: inner, parent: content,
-        size: w > 0 && h > 0 ? (w, h) : size, depth: depth + 1, where: precomp.ref)
     case .image(let id):
       guard let asset = composition.images[id] else { break }
       var view = ScriptView(kind: "image", name: "\(name)_image", parent: content)

@@ -40,8 +40,7 @@ extension SceneBuilder {
     // How opaque the matte is where it draws: its layer's opacity within
     // its in and out points, times its fill's (and, for luma, its colour's
     // luminance). The drawing beneath the clip is drawn at that alpha.
-    let from = clock.seconds(source.inPoint)
-    let to = clock.seconds(source.outPoint)
+    let (from, to) = clock.span(source.inPoint, source.outPoint)
     var matteAlpha = Track(source.transform.opacity, clock: clock).map {
       $0 / 100 * outline.alpha
     }

@@ -198,7 +198,7 @@ struct Composition: Sendable {
         guard case .precomp(let id, _, _) = layer.kind else { continue }
         let at = layer.ref.pointer + "/refId"
         switch states[id] {
-        case .done(let n): total += n
+        case .done(let n): total += n * Self.copies(of: layer)
         case .visiting:
           throw ImportError(at, "precomposition '\(id)' contains itself")
         case nil:
@@ -212,13 +212,22 @@ struct Composition: Sendable {
           states[id] = .visiting
           let n = try count(precomp.layers, depth: depth + 1)
           states[id] = .done(n)
-          total += n
+          total += n * Self.copies(of: layer)
         }
         if total > Double(Self.maximumExpandedLayers) { throw tooMany() }
       }
       return total
     }
     _ = try count(layers, depth: 0)
+  }
+
+  /// How many copies of its precomposition a layer may draw: one, or one
+  /// a stretch of its time remap (its keyframes and one more, at most).
+  static func copies(of layer: Layer) -> Double {
+    guard let remap = layer.timeRemap, let tm = try? AnimatedReader.number(remap) else {
+      return 1
+    }
+    return Double(tm.keyframes.count + 1)
   }
 
   private func tooMany() -> ImportError {

@@ -3,6 +3,70 @@
 /// shown only within a layer's frames, and a segment sampled frame by frame
 /// where no curve of the script says it exactly.
 extension Track where Value: Interpolable {
+  /// The track of `property` on `clock`, with `component` choosing which
+  /// of a keyframe's per-component eases applies; holding its value from
+  /// the clock's `until` on (a time remap's held frame).
+  init(_ property: Animated<Value>, clock: TimeMap, component: Int = 0) {
+    initial = property.first
+    segments = []
+    let frames = property.keyframes
+    guard frames.count > 1 else { return }
+    for k in 0..<(frames.count - 1) {
+      let frame = frames[k]
+      let ease: ScriptEase
+      if frame.hold {
+        ease = .hold
+      } else {
+        let e = frame.eases[min(component, frame.eases.count - 1)]
+        ease = e.isLinear ? .linear : .bezier(e)
+      }
+      var route: OutlinePointPair?
+      if let out = frame.outTangent, let into = frame.inTangent, out.count >= 2, into.count >= 2,
+        out[0] != 0 || out[1] != 0 || into[0] != 0 || into[1] != 0
+      {
+        route = OutlinePointPair(outTangent: out, inTangent: into)
+      }
+      segments.append(
+        Segment(
+          start: clock.seconds(frame.time), end: clock.seconds(frames[k + 1].time),
+          from: frame.value, to: property.segmentEnd(k), ease: ease, route: route))
+    }
+    if clock.scale < 0 { self = reversed() }
+    if clock.until.isFinite { self = ending(at: clock.until, rate: clock.rate) }
+  }
+
+  /// The track of a clock that runs backwards (a time remap played in
+  /// reverse), whose segments end before they start: each turned around
+  /// (its values swapped, its ease mirrored, its route's tangents swapped),
+  /// in time order. A held segment jumps to its value at its new start.
+  func reversed() -> Track<Value> {
+    var result = Track(initial: segments.last?.to ?? initial, segments: [])
+    for segment in segments.reversed() {
+      var turned = segment
+      (turned.start, turned.end) = (segment.end, segment.start)
+      (turned.from, turned.to) = (segment.to, segment.from)
+      if let route = segment.route {
+        turned.route = OutlinePointPair(
+          outTangent: route.inTangent, inTangent: route.outTangent)
+      }
+      switch segment.ease {
+      case .linear: break
+      case .bezier(let e):
+        turned.ease = .bezier(Ease(x1: 1 - e.x2, y1: 1 - e.y2, x2: 1 - e.x1, y2: 1 - e.y1))
+      case .hold:
+        // Played backwards the held value shows from just after the
+        // segment's new start: a jump there, then the value.
+        turned.to = segment.from
+        turned.end = turned.start
+        turned.ease = .linear
+        result.segments.append(turned)
+        continue
+      }
+      result.segments.append(turned)
+    }
+    return result
+  }
+
   /// The value at `t`: a segment's start value at its start, its end value
   /// from its end on.
   func value(at t: Double) -> Value {
@@ -100,7 +164,14 @@ extension Track where Value: Interpolable {
   /// keyframe a million years on cannot ask the clock to go there).
   /// `rate` samples a piece no curve can say.
   func fromZero(rate: Double, end: Double = .infinity) -> Track<Value> {
-    var result = startingAtZero(rate: rate)
+    startingAtZero(rate: rate).ending(at: end, rate: rate)
+  }
+
+  /// The track with nothing after `end`: a segment under way then stops
+  /// there (its piece, or its frames at `rate` where no curve says the
+  /// piece), and the value holds from then on.
+  func ending(at end: Double, rate: Double) -> Track<Value> {
+    var result = self
     guard let last = result.segments.last, last.end > end else { return result }
     var kept: [Segment<Value>] = []
     for segment in result.segments where segment.start < end || segment.end <= end {

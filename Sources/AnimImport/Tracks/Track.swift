@@ -30,35 +30,6 @@ struct Track<Value: Sendable>: Sendable {
 
   var isAnimated: Bool { !segments.isEmpty }
 
-  /// The track of `property` on `clock`, with `component` choosing which
-  /// of a keyframe's per-component eases applies.
-  init(_ property: Animated<Value>, clock: TimeMap, component: Int = 0) {
-    initial = property.first
-    segments = []
-    let frames = property.keyframes
-    guard frames.count > 1 else { return }
-    for k in 0..<(frames.count - 1) {
-      let frame = frames[k]
-      let ease: ScriptEase
-      if frame.hold {
-        ease = .hold
-      } else {
-        let e = frame.eases[min(component, frame.eases.count - 1)]
-        ease = e.isLinear ? .linear : .bezier(e)
-      }
-      var route: OutlinePointPair?
-      if let out = frame.outTangent, let into = frame.inTangent, out.count >= 2, into.count >= 2,
-        out[0] != 0 || out[1] != 0 || into[0] != 0 || into[1] != 0
-      {
-        route = OutlinePointPair(outTangent: out, inTangent: into)
-      }
-      segments.append(
-        Segment(
-          start: clock.seconds(frame.time), end: clock.seconds(frames[k + 1].time),
-          from: frame.value, to: property.segmentEnd(k), ease: ease, route: route))
-    }
-  }
-
   init(initial: Value, segments: [Segment<Value>]) {
     self.initial = initial
     self.segments = segments
