@@ -1,11 +1,13 @@
+import AnimEngine
 import XCTest
 
 @testable import AnimImport
 
 /// Time remapping (`tm`) of a precomposition layer: the precomposition
 /// shows its frame fr · tm(F) at its parent's frame F (ThorVG's reading).
-/// Straight, forward stretches play on an affine clock; holds, and before
-/// the first keyframe and after the last, stand still.
+/// Straight stretches play on an affine clock (backwards where tm falls);
+/// holds, and before the first keyframe and after the last, stand still;
+/// eased stretches are sampled at every frame.
 final class ImportTimeRemapTests: XCTestCase {
   typealias H = ImportHarness
 
@@ -128,23 +130,73 @@ final class ImportTimeRemapTests: XCTestCase {
     XCTAssertEqual(xs(result.script, at: [0, 0.5, 0.95, 1.05, 1.5, 3]), [100, 100, 100, 0, 0, 0])
   }
 
-  func testARemapThatEasesOrCrossesZeroIsNotedAndDrawnWithout() throws {
+  func testARemapThatEasesIsSampledAtEveryFrame() throws {
     let eased =
       #"{"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0.3], "y": [0]}, "i": {"x": [0.7], "y": [1]}}, {"t": 10, "s": [1]}]}"#
-    var result = try remapped(eased)
-    XCTAssertEqual(
-      result.notes.map(\.message), ["time remapping that eases not imported (drawn without it)"])
-    XCTAssertEqual(result.notes.map(\.pointer), ["/layers/0/tm"])
-    // Without it: the precomposition at its own pace.
-    XCTAssertEqual(xs(result.script, at: [0.5]), [50])
-    result = try remapped(#"{"a": 1, "k": [\#(key(0, -0.5)), \#(key(10, 0.5))]}"#)
-    XCTAssertEqual(
-      result.notes.map(\.message),
-      ["time remapping through negative times not imported (drawn without it)"])
-    result = try remapped(#"{"a": 0, "k": "soon"}"#)
+    let result = try remapped(eased)
+    XCTAssertEqual(result.notes, [])
+    // At each frame the precomposition's frame 10·E(F/10), held until the
+    // next frame; after frame 10, frame 10.
+    let ease = Easing.cubicBezier(0.3, 0, 0.7, 1)
+    let times = [0.0, 0.1, 0.3, 0.5, 0.7, 0.9, 1.0, 2.5]
+    let expected = times.map { 100 * ease.value(at: min($0, 1)) }
+    for (x, e) in zip(xs(result.script, at: times), expected) {
+      XCTAssertEqual(x, e, accuracy: 1e-3)
+    }
+    // Between frames it holds the last one's.
+    XCTAssertEqual(xs(result.script, at: [0.35])[0], 100 * ease.value(at: 0.3), accuracy: 1e-3)
+  }
+
+  func testARemapThatCrossesZeroShowsFrameZeroBelowIt() throws {
+    let result = try remapped(#"{"a": 1, "k": [\#(key(0, -0.5)), \#(key(10, 0.5))]}"#)
+    XCTAssertEqual(result.notes, [])
+    XCTAssertEqual(xs(result.script, at: [0, 0.2, 0.5, 0.8, 1.5]), [0, 0, 0, 30, 50])
+  }
+
+  func testARemapThatIsNotNumbersIsNotedAndDrawnWithout() throws {
+    let result = try remapped(#"{"a": 0, "k": "soon"}"#)
     XCTAssertEqual(
       result.notes.map(\.message),
       ["time remapping not imported (not a number or keyframes of numbers)"])
+    XCTAssertEqual(result.notes.map(\.pointer), ["/layers/0/tm"])
+    // Without it: the precomposition at its own pace.
+    XCTAssertEqual(xs(result.script, at: [0.5]), [50])
+  }
+
+  func testAnEasedRemapOverTooManyFramesIsNoted() throws {
+    // 150 000 frames of an eased remap: a copy a frame would pass 2 000.
+    let mover = H.shapeLayer("Mover")
+    let asset = #"{"id": "inner", "w": 200, "h": 100, "layers": [\#(mover)]}"#
+    let tm =
+      #"{"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0.3], "y": [0]}, "i": {"x": [0.7], "y": [1]}}, {"t": 150000, "s": [1]}]}"#
+    let layer =
+      #"{"ty": 0, "nm": "Remapped", "refId": "inner", "ks": {}, "ip": 0, "op": 150000, "st": 0, "tm": \#(tm)}"#
+    let result = try H.importing(
+      H.document([layer], assets: [asset], fr: 1000, op: 150_000))
+    XCTAssertEqual(
+      result.notes.map(\.message),
+      [
+        "time remapping that eases, drawn a copy a frame, past 2000 views (5000 in all): not imported (drawn without it)"
+      ])
+    XCTAssertFalse(result.script.contains("Time remap ("))
+  }
+
+  func testEasedCopiesThatWouldAddTooManyViewsAreRefusedBeforeTheyAreMade() throws {
+    // 400 frames eased, each a copy of five squares: past 2 000 views.
+    let movers = (1...5).map { H.shapeLayer("Mover\($0)") }.joined(separator: ",")
+    let asset = #"{"id": "inner", "w": 200, "h": 100, "layers": [\#(movers)]}"#
+    let tm =
+      #"{"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0.3], "y": [0]}, "i": {"x": [0.7], "y": [1]}}, {"t": 400, "s": [40]}]}"#
+    let layer =
+      #"{"ty": 0, "nm": "Remapped", "refId": "inner", "ks": {}, "ip": 0, "op": 400, "st": 0, "tm": \#(tm)}"#
+    let result = try H.importing(H.document([layer], assets: [asset], fr: 10, op: 400))
+    XCTAssertEqual(
+      result.notes.map(\.message),
+      [
+        "time remapping that eases, drawn a copy a frame, past 2000 views (5000 in all): not imported (drawn without it)"
+      ])
+    XCTAssertFalse(result.script.contains("Time remap ("))
+    XCTAssertFalse(result.script.contains("Remapped_remap_"))
   }
 
   func testCopiesCountTowardTheLayerLimit() {

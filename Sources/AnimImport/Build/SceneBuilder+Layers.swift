@@ -208,21 +208,17 @@ extension SceneBuilder {
       guard let precomp = composition.precomps[id] else { return }
       if w > 0 && h > 0 { model.views[own].set("clip", .bool(true)) }
       let innerSize = w > 0 && h > 0 ? (w, h) : size
+      // A time remap's stretches, each a copy (SceneBuilder+TimeRemap).
+      var remapped = false
       if let remap = layer.timeRemap,
-        let windows = remapWindows(remap, of: layer, clock: clock, shown: (shownFrom, shownTo))
+        let (windows, sampled) = remapWindows(
+          remap, of: layer, clock: clock, shown: (shownFrom, shownTo))
       {
-        // Each stretch of the remap played (or held) by a copy of the
-        // precomposition shown only then.
-        for (k, window) in windows.enumerated() {
-          let copy = try transformView(
-            .identity(remap), name: "\(name)_remap_\(k + 1)", parent: content, clock: clock,
-            box: innerSize, opacity: (from: window.from, to: window.to),
-            comment: "Time remap (\(remap.pointer)): \(window.describe)")
-          try buildComposition(
-            precomp.layers, clock: window.clock, parent: copy, size: innerSize,
-            depth: depth + 1, where: precomp.ref)
-        }
-      } else {
+        remapped = try buildRemapped(
+          precomp, remap: remap, windows: windows, sampled: sampled, name: name,
+          parent: content, clock: clock, size: innerSize, depth: depth)
+      }
+      if !remapped {
         if layer.stretch <= 0 {
           note(layer.ref, "time stretch \(layer.stretch) not imported (drawn at 1)")
         }

@@ -28,6 +28,8 @@ final class SceneBuilder {
   /// one picture if they come to hold several drawn views: decided once the
   /// layer's content is built (``composeAsGroup(_:)``).
   var pendingGroups: [Int] = []
+  /// Views the copies of eased time remaps added so far (SceneBuilder+TimeRemap).
+  var sampledViews = 0
   /// The frame rate of sampled pieces: the composition's.
   var rate: Double { composition.frameRate }
   /// Where the composition ends on the script's clock, (op − ip)/fr: its
