@@ -79,17 +79,18 @@ def cpu_of(args, env=None):
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), wall, run
 
 
-def thorvg_render(path, frames):
-    """Processor seconds ThorVG takes to load the file and draw `frames`."""
+def thorvg_render(path, frames, width=SIZE, height=SIZE):
+    """Processor seconds ThorVG (one thread) takes to load the file and
+    draw `frames` at `width` × `height`."""
     import thorvg_python as tvg
     start = time.process_time()
     engine = tvg.Engine(threads=0)
     canvas = tvg.SwCanvas(engine)
-    canvas.set_target(SIZE, SIZE)
+    canvas.set_target(width, height)
     anim = tvg.LottieAnimation(engine)
     pic = anim.get_picture()
     pic.load(path)
-    pic.set_size(SIZE, SIZE)
+    pic.set_size(width, height)
     canvas.add(pic)
     for f in range(frames):
         anim.set_frame(float(f))

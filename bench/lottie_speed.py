@@ -11,50 +11,18 @@ which stay meaningful on a shared machine, and walls. anim renders to a
 stand-in ffmpeg that only reads the pipe (bench/preamble.sh's), with one job
 (--jobs 1), so what is timed is running the script (survey and play),
 drawing, converting and piping; ThorVG's is loading the file and drawing
-every frame into its buffer (thorvg-python, one thread). The files are not
+every frame into its buffer (thorvg-python, one thread;
+bench/lottie_import.py's `thorvg_render`). The files are not
 committed: give paths to public files (the corpus, a fetched repository).
 """
 
 import json
 import os
-import resource
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def cpu_of(args, env=None):
-    """(user + sys seconds, wall seconds, completed process) of one run."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    run = subprocess.run(args, capture_output=True, text=True, env=env)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), wall, run
-
-
-def thorvg(path, frames, w, h):
-    """(processor seconds, wall seconds) of ThorVG loading and drawing."""
-    import thorvg_python as tvg
-    cpu, wall = time.process_time(), time.perf_counter()
-    engine = tvg.Engine(threads=0)
-    canvas = tvg.SwCanvas(engine)
-    canvas.set_target(w, h)
-    anim = tvg.LottieAnimation(engine)
-    pic = anim.get_picture()
-    pic.load(path)
-    pic.set_size(w, h)
-    canvas.add(pic)
-    for f in range(frames):
-        anim.set_frame(float(f))
-        canvas.update()
-        canvas.draw(True)
-        canvas.sync()
-    return time.process_time() - cpu, time.perf_counter() - wall
+from lottie_import import cpu_of, thorvg_render
 
 
 def main():
@@ -93,8 +61,8 @@ def main():
                      "--quiet", "--jobs", "1"], env=env)
                 assert run.returncode == 0, run.stderr
                 times[k].append((cpu, wall))
-            tvgs.append(thorvg(path, frames, w, h))
-        t = statistics.median(c for c, _ in tvgs)
+            tvgs.append(thorvg_render(path, frames, w, h))
+        t = statistics.median(tvgs)
         cells = [f"{statistics.median(c for c, _ in ts):8.3f}/{statistics.median(x for _, x in ts):.3f}"
                  for ts in times]
         ratios = [f"{statistics.median(c for c, _ in ts) / t:5.1f}x" for ts in times]
