@@ -8,6 +8,10 @@ import AnimLanguage
 /// a colour name, a word such as `round`) — gets `_2`, `_3`, … until unique.
 struct ViewNames {
   private var taken: Set<String>
+  /// For each name claimed again, the suffix from which to look for a free
+  /// one: every one below it is taken (names are never given back), so a
+  /// thousand copies of one precomposition do not probe a million names.
+  private var nextSuffix: [String: Int] = [:]
 
   /// Words a view must not shadow: the script and tests that import it use
   /// them (`lineCap: round`, `ease: linear`, `expect v.color == red`).
@@ -52,11 +56,14 @@ struct ViewNames {
   mutating func claim(_ wished: String) -> String {
     let base = Self.valid(wished)
     if taken.insert(base).inserted { return base }
-    var n = 2
+    var n = nextSuffix[base] ?? 2
     while true {
       let candidate = "\(base)_\(n)"
-      if taken.insert(candidate).inserted { return candidate }
       n += 1
+      if taken.insert(candidate).inserted {
+        nextSuffix[base] = n
+        return candidate
+      }
     }
   }
 }
