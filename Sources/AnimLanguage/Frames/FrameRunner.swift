@@ -121,8 +121,9 @@ public final class FrameRunner {
   }
 
   /// The frame rate the survey takes frames at first: `fps` when the
-  /// selection gives one, else 60 (a script that sets another is surveyed
-  /// again at its own).
+  /// selection gives one, else the rate the script's `fps` statement
+  /// writes, else 60 (a script whose clock ends at another rate is
+  /// surveyed again at its own).
   public var surveyRate: Double {
     if case .range(_, _, let fps?) = selection { return fps }
     return declaredRate(of: program) ?? 60
