@@ -29,7 +29,7 @@ public struct MorphedOutline: Sendable, Hashable {
   public let points: PointsMove?
   /// The bounds of the pair's two ends' points (nil for a points move):
   /// found once, for ``enclosingBounds(at:width:height:)`` every frame.
-  let ends: (from: OutlineBounds, to: OutlineBounds)?
+  let fromBounds, toBounds: OutlineBounds?
 
   public init(pair: MorphPair, box: OutlinePoint, name: String, fromName: String?) {
     self.pair = pair
@@ -37,20 +37,8 @@ public struct MorphedOutline: Sendable, Hashable {
     self.name = name
     self.fromName = fromName
     points = nil
-    ends = (Self.bounds(of: pair.from), Self.bounds(of: pair.to))
-  }
-
-  public static func == (a: MorphedOutline, b: MorphedOutline) -> Bool {
-    a.pair == b.pair && a.box == b.box && a.name == b.name && a.fromName == b.fromName
-      && a.points == b.points
-  }
-
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(pair)
-    hasher.combine(box)
-    hasher.combine(name)
-    hasher.combine(fromName)
-    hasher.combine(points)
+    fromBounds = pair.from.bounds
+    toBounds = pair.to.bounds
   }
 
   /// A shape's points moving from `move.from` to `move.to`.
@@ -60,7 +48,8 @@ public struct MorphedOutline: Sendable, Hashable {
     name = ""
     fromName = nil
     points = move
-    ends = nil
+    fromBounds = nil
+    toBounds = nil
   }
 
   /// The outline at `progress` in a box of `width` × `height`: each axis
@@ -72,11 +61,15 @@ public struct MorphedOutline: Sendable, Hashable {
         points.viewBox, width: abs(width), height: abs(height))
     }
     let mixed = pair.outline(at: progress)
-    let sx = box.x > 0 ? abs(width) / box.x : 1
-    let sy = box.y > 0 ? abs(height) / box.y : 1
-    if sx == 1 && sy == 1 { return mixed }
-    let factor = OutlinePoint(sx, sy)
+    let factor = stretch(width: width, height: height)
+    if factor == OutlinePoint(1, 1) { return mixed }
     return mixed.mapped { $0 * factor }
+  }
+
+  /// Each axis' stretch from the box the morph started in to a box of
+  /// `width` × `height` (1 for an axis that had no size then).
+  private func stretch(width: Double, height: Double) -> OutlinePoint {
+    OutlinePoint(box.x > 0 ? abs(width) / box.x : 1, box.y > 0 ? abs(height) / box.y : 1)
   }
 
   /// A box holding every point of ``outline(at:width:height:)``, found from
@@ -87,7 +80,7 @@ public struct MorphedOutline: Sendable, Hashable {
   public func enclosingBounds(at progress: Double, width: Double, height: Double)
     -> OutlineBounds?
   {
-    guard let (a, b) = ends else { return nil }
+    guard let a = fromBounds, let b = toBounds else { return nil }
     let low: OutlinePoint
     let high: OutlinePoint
     if progress >= 0 && progress <= 1 {
@@ -101,22 +94,8 @@ public struct MorphedOutline: Sendable, Hashable {
       high = ra * abs(1 - progress) + rb * abs(progress)
       low = -high
     }
-    let factor = OutlinePoint(
-      box.x > 0 ? abs(width) / box.x : 1, box.y > 0 ? abs(height) / box.y : 1)
+    let factor = stretch(width: width, height: height)
     return OutlineBounds(minimum: low * factor, maximum: high * factor)
-  }
-
-  /// The bounds of one subpath's points (its start at least).
-  private static func bounds(of subpath: Subpath) -> OutlineBounds {
-    var low = subpath.start
-    var high = subpath.start
-    for segment in subpath.segments {
-      low = pointwiseMin(
-        pointwiseMin(low, segment.control1), pointwiseMin(segment.control2, segment.end))
-      high = pointwiseMax(
-        pointwiseMax(high, segment.control1), pointwiseMax(segment.control2, segment.end))
-    }
-    return OutlineBounds(minimum: low, maximum: high)
   }
 }
 

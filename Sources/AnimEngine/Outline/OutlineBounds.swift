@@ -33,7 +33,7 @@ public enum LineJoin: String, Sendable, CaseIterable {
 }
 
 /// An axis-aligned rectangle: the smallest holding some points.
-public struct OutlineBounds: Sendable, Equatable {
+public struct OutlineBounds: Sendable, Hashable {
   /// The smallest x and y.
   public var minimum: OutlinePoint
   /// The largest x and y.
@@ -87,21 +87,11 @@ extension Outline {
   /// ``bounds(_:)`` of the identity, without a call a point), or nil for an
   /// outline without points.
   public func bounds() -> OutlineBounds? {
+    guard !subpaths.isEmpty else { return nil }
     var low = OutlinePoint(Double.infinity, Double.infinity)
     var high = -low
-    var any = false
-    for subpath in subpaths {
-      low = pointwiseMin(low, subpath.start)
-      high = pointwiseMax(high, subpath.start)
-      any = true
-      for segment in subpath.segments {
-        low = pointwiseMin(
-          pointwiseMin(low, segment.control1), pointwiseMin(segment.control2, segment.end))
-        high = pointwiseMax(
-          pointwiseMax(high, segment.control1), pointwiseMax(segment.control2, segment.end))
-      }
-    }
-    return any ? OutlineBounds(minimum: low, maximum: high) : nil
+    for subpath in subpaths { subpath.widen(&low, &high) }
+    return OutlineBounds(minimum: low, maximum: high)
   }
 
   /// How far a stroke can reach past the outline's bounds (SPEC §16.2):
@@ -130,5 +120,29 @@ extension Outline {
     let det = a * d - b * c
     let root = max(0, s * s / 4 - det * det).squareRoot()
     return (s / 2 + root).squareRoot()
+  }
+}
+
+extension Subpath {
+  /// Widens `low` and `high` to hold the subpath's points: its start and
+  /// each segment's controls and end (``Outline/bounds()``, and a morph's
+  /// ends once, ``MorphedOutline``).
+  func widen(_ low: inout OutlinePoint, _ high: inout OutlinePoint) {
+    low = pointwiseMin(low, start)
+    high = pointwiseMax(high, start)
+    for segment in segments {
+      low = pointwiseMin(
+        pointwiseMin(low, segment.control1), pointwiseMin(segment.control2, segment.end))
+      high = pointwiseMax(
+        pointwiseMax(high, segment.control1), pointwiseMax(segment.control2, segment.end))
+    }
+  }
+
+  /// The bounds of its points.
+  var bounds: OutlineBounds {
+    var low = OutlinePoint(Double.infinity, Double.infinity)
+    var high = -low
+    widen(&low, &high)
+    return OutlineBounds(minimum: low, maximum: high)
   }
 }

@@ -212,7 +212,7 @@ extension SceneBuilder {
       var remapped = false
       if let remap = layer.timeRemap,
         let (windows, sampled) = remapWindows(
-          remap, of: layer, clock: clock, shown: (shownFrom, shownTo))
+          remap, clock: clock, shown: (shownFrom, shownTo))
       {
         remapped = try buildRemapped(
           precomp, remap: remap, windows: windows, sampled: sampled, name: name,

@@ -29,14 +29,14 @@ extension SceneBuilder {
   /// The most views eased remaps may add to one script, all layers together.
   static let maximumSampledViewsInAll = 5_000
 
-  /// The stretches of the remap at `ref` of `layer` (on its composition's
+  /// The stretches of the remap at `ref` (on its layer's composition's
   /// `clock`) that fall within `shown`, and whether any was sampled frame
   /// by frame (where tm eases or crosses 0: at each of the script's frames
   /// the frame tm gives then, held until the next); nil, noted, when tm is
   /// not numbers (the precomposition is then drawn on the layer's start
   /// time and stretch, as without a remap).
   func remapWindows(
-    _ ref: JSONRef, of layer: Layer, clock: TimeMap, shown: (Double, Double)
+    _ ref: JSONRef, clock: TimeMap, shown: (Double, Double)
   ) -> (windows: [RemapWindow], sampled: Bool)? {
     guard let tm = try? AnimatedReader.number(ref) else {
       note(ref, "time remapping not imported (not a number or keyframes of numbers)")
@@ -99,10 +99,7 @@ extension SceneBuilder {
           t = next
           // A copy a frame at least: past the views they may add, no more.
           if windows.count > Self.maximumSampledViews {
-            note(
-              ref,
-              "time remapping that eases, drawn a copy a frame, past \(Self.maximumSampledViews) views (\(Self.maximumSampledViewsInAll) in all): not imported (drawn without it)"
-            )
+            noteTooManyCopies(ref)
             return nil
           }
         }
@@ -156,7 +153,9 @@ extension SceneBuilder {
     _ precomp: Composition.Precomp, remap: JSONRef, windows: [RemapWindow], sampled: Bool,
     name: String, parent: Int, clock: TimeMap, size: (Double, Double), depth: Int
   ) throws(ImportError) -> Bool {
-    let saved = (model, morphTargetCount, pendingGroups, sampledViews)
+    // What the builder was before the copies: put back if they are refused.
+    let (savedModel, savedMorphTargets, savedGroups) = (model, morphTargetCount, pendingGroups)
+    let viewsBefore = model.views.count
     for (k, window) in windows.enumerated() {
       let copy = try transformView(
         .identity(remap), name: "\(name)_remap_\(k + 1)", parent: parent, clock: clock,
@@ -168,20 +167,24 @@ extension SceneBuilder {
       guard sampled else { continue }
       // The copies to come cost as much as this one: refused before they
       // are made when they would pass the limits.
-      let added = model.views.count - saved.0.views.count
-      let expected = added / (k + 1) * windows.count
+      let expected = (model.views.count - viewsBefore) / (k + 1) * windows.count
       if expected > Self.maximumSampledViews
-        || saved.3 + expected > Self.maximumSampledViewsInAll
+        || sampledViews + expected > Self.maximumSampledViewsInAll
       {
-        (model, morphTargetCount, pendingGroups, sampledViews) = saved
-        note(
-          remap,
-          "time remapping that eases, drawn a copy a frame, past \(Self.maximumSampledViews) views (\(Self.maximumSampledViewsInAll) in all): not imported (drawn without it)"
-        )
+        (model, morphTargetCount, pendingGroups) = (savedModel, savedMorphTargets, savedGroups)
+        noteTooManyCopies(remap)
         return false
       }
     }
-    if sampled { sampledViews = saved.3 + model.views.count - saved.0.views.count }
+    if sampled { sampledViews += model.views.count - viewsBefore }
     return true
+  }
+
+  /// Notes an eased remap whose copies would pass the views they may add.
+  private func noteTooManyCopies(_ remap: JSONRef) {
+    note(
+      remap,
+      "time remapping that eases, drawn a copy a frame, past \(Self.maximumSampledViews) views (\(Self.maximumSampledViewsInAll) in all): not imported (drawn without it)"
+    )
   }
 }
