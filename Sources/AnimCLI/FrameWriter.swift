@@ -29,6 +29,10 @@ struct FrameWriter {
   /// The frames written: the chunk's, or all of them.
   var frames: Range<Int> { chunk ?? 0..<schedule.count }
 
+  /// The threads that draw: `jobs`, at most one a frame, fewer when their
+  /// frames would not fit in memory (``ParallelFrames/affordableJobs(_:layout:)``).
+  var threads: Int { ParallelFrames.affordableJobs(min(jobs, frames.count), layout: layout) }
+
   /// A worker, or the one thread, passed the last frame of its chunk.
   private struct ChunkDone: Error {}
 
@@ -36,6 +40,24 @@ struct FrameWriter {
   struct Failure: Error {
     let message: String
     let code: Int32
+
+    init(message: String, code: Int32) {
+      self.message = message
+      self.code = code
+    }
+
+    /// A canvas that could not be made or draw: Cairo missing (69), or no
+    /// memory for the image (74).
+    init(_ error: RenderError) {
+      self.init(
+        message: error.message,
+        code: error.isMissingLibrary ? ExitStatus.unavailable : ExitStatus.ioError)
+    }
+  }
+
+  /// Draws `scene` on `canvas`, its error a ``Failure``.
+  static func draw(_ scene: Scene, on canvas: FrameCanvas) throws(Failure) {
+    do { try canvas.draw(scene) } catch { throw Failure(error) }
   }
 
   func write(runner: FrameRunner, plan: FramePlan) throws {
@@ -48,7 +70,7 @@ struct FrameWriter {
       let canvas = try makeCanvas()
       var bytes: [UInt8] = []
       try runner.play(plan) { frame in
-        canvas.draw(frame.scene)
+        try Self.draw(frame.scene, on: canvas)
         bytes = try canvas.png()
       }
       try save(bytes: bytes, to: output)
@@ -69,10 +91,10 @@ struct FrameWriter {
         format: format, output: output, layout: layout, schedule: schedule, progress: progress,
         audio: audio?.path
       ) { (sink: @escaping FFmpegEncoder.Sink) in
-        if jobs > 1 && frames.count > 1 {
+        if threads > 1 {
           _ = try makeCanvas()  // a missing Cairo is reported before any thread starts
           try ParallelFrames(
-            runner: runner, plan: plan, frames: frames, jobs: min(jobs, frames.count),
+            runner: runner, plan: plan, frames: frames, jobs: threads,
             layout: layout
           ).run(into: sink)
           return
@@ -86,7 +108,7 @@ struct FrameWriter {
               return
             }
             stats?.start()
-            canvas.draw(frame.scene)
+            try Self.draw(frame.scene, on: canvas)
             stats?.drawn()
             try sink { buffer in
               stats?.piped()
@@ -113,12 +135,8 @@ struct FrameWriter {
     return sample(chunk.lowerBound)..<sample(chunk.upperBound)
   }
 
-  private func makeCanvas() throws -> CairoCanvas {
-    do { return try CairoCanvas(layout: layout) } catch {
-      throw Failure(
-        message: error.message,
-        code: error.isMissingLibrary ? ExitStatus.unavailable : ExitStatus.ioError)
-    }
+  private func makeCanvas() throws -> FrameCanvas {
+    do { return try FrameCanvas(layout: layout) } catch { throw Failure(error) }
   }
 
   private func save(bytes: [UInt8], to path: String) throws {
@@ -142,11 +160,11 @@ struct FrameWriter {
     defer { interrupt.remove() }
     let frames = self.frames
     do {
-      if jobs > 1 && frames.count > 1 {
+      if threads > 1 {
         _ = try makeCanvas()  // a missing Cairo is reported before any thread starts
         nonisolated(unsafe) let progress = self.progress
         try ParallelFrames.each(
-          runner: runner, plan: plan, frames: frames, jobs: min(jobs, frames.count),
+          runner: runner, plan: plan, frames: frames, jobs: threads,
           layout: layout
         ) { canvas, frame in
           let path = pattern.path(frame.index)
@@ -161,7 +179,7 @@ struct FrameWriter {
             if frame.index >= frames.upperBound { throw ChunkDone() }
             return
           }
-          canvas.draw(frame.scene)
+          try Self.draw(frame.scene, on: canvas)
           let path = pattern.path(frame.index)
           try files.prepare(path)
           try Self.save(bytes: try canvas.png(), to: path)

@@ -17,6 +17,18 @@ final class ParallelFrames: @unchecked Sendable {
   static let aheadPerWorker = 2
   /// The stack each worker thread gets, as `anim test`'s.
   static let stackSize = 16 << 20
+  /// The most bytes the workers' canvases and frames in flight take
+  /// together: fewer threads draw large frames (SPEC §22).
+  static let memoryBudget = 512 << 20
+
+  /// How many of `jobs` threads draw frames of `layout`: as many as keep
+  /// their canvases (``FrameCanvas/bytes(for:bandPixels:)``) and the frames
+  /// each holds ahead within ``memoryBudget``, at least one.
+  static func affordableJobs(_ jobs: Int, layout: StageLayout) -> Int {
+    let frame = layout.pixelWidth * layout.pixelHeight * 4
+    let perWorker = FrameCanvas.bytes(for: layout) + frame * (aheadPerWorker + 1)
+    return max(1, min(jobs, memoryBudget / max(1, perWorker)))
+  }
 
   private let runner: FrameRunner
   private let plan: FramePlan
@@ -94,14 +106,14 @@ final class ParallelFrames: @unchecked Sendable {
   }
 
   private func work(_ w: Int) throws {
-    let canvas = try CairoCanvas(layout: layout)
+    let canvas = try FrameCanvas(layout: layout)
     let last = frames.upperBound - 1
     try runner.play(plan) { [self] frame in
       let k = frame.index
       if k > last { throw Done() }
       guard k >= frames.lowerBound, (k - frames.lowerBound) % jobs == w else { return }
       var buffer = try room(for: k)
-      canvas.draw(frame.scene)
+      try FrameWriter.draw(frame.scene, on: canvas)
       canvas.rgba(into: &buffer)
       lock.lock()
       ready[k] = buffer
@@ -167,7 +179,7 @@ extension ParallelFrames {
   /// pattern's PNG files). The first error stops every worker and is thrown.
   static func each(
     runner: FrameRunner, plan: FramePlan, frames: Range<Int>, jobs: Int, layout: StageLayout,
-    _ body: @escaping @Sendable (CairoCanvas, Frame) throws -> Void
+    _ body: @escaping @Sendable (FrameCanvas, Frame) throws -> Void
   ) throws {
     let state = NSCondition()
     // Each worker runs the script in an interpreter of its own; the runner
@@ -187,7 +199,7 @@ extension ParallelFrames {
     for w in 0..<jobs {
       let thread = Thread {
         do {
-          let canvas = try CairoCanvas(layout: layout)
+          let canvas = try FrameCanvas(layout: layout)
           let last = frames.upperBound - 1
           try runner.play(plan) { frame in
             let k = frame.index
@@ -197,7 +209,7 @@ extension ParallelFrames {
             let stop = k >= failureIndex
             state.unlock()
             if stop { throw Stopped() }
-            canvas.draw(frame.scene)
+            try FrameWriter.draw(frame.scene, on: canvas)
             do { try body(canvas, frame) } catch { throw AtFrame(index: k, error: error) }
             if k + jobs > last { throw Done() }
           }

@@ -35,8 +35,8 @@ extension ReplSession {
       if lower.hasSuffix(".svg") {
         bytes = Array(SVGDocument.text(scene, layout: layout).utf8)
       } else {
-        let canvas = try CairoCanvas(layout: layout)
-        canvas.draw(scene)
+        let canvas = try FrameCanvas(layout: layout)
+        try canvas.draw(scene)
         bytes = try canvas.png()
       }
       try AtomicFile.write(bytes: bytes, to: expanded)

@@ -116,8 +116,14 @@ extension CairoCanvas {
       pixelHeight: layout.pixelHeight + 2 * m, scale: layout.scale,
       offsetX: layout.offsetX + Double(m), offsetY: layout.offsetY + Double(m),
       background: layout.background)
-    let letterboxed = layout.offsetX != 0 || layout.offsetY != 0
-    guard let made = try? CairoCanvas(layout: grown, stageClip: letterboxed, framed: false) else {
+    // The frame (a band's: ``FrameCanvas``) grown by the margin, in the
+    // grown canvas's pixels.
+    let frame = PixelRect(
+      x0: frameArea.x0, y0: frameArea.y0, x1: frameArea.x1 + 2 * m, y1: frameArea.y1 + 2 * m)
+    guard
+      let made = try? CairoCanvas(
+        layout: grown, stageClip: stageClip, framed: false, frame: frame)
+    else {
       return nil
     }
     made.drawsApart = false

@@ -64,13 +64,15 @@ extension CairoCanvas {
   }
 
   /// The rectangle `rect` grown by `x`, `y` pixels (rounded out, plus one),
-  /// inside `limit` (the frame when not given).
+  /// inside `limit` (the frame when not given). A growth past 2³⁰ pixels
+  /// (far past any picture) counts as 2³⁰, so that pixel arithmetic stays
+  /// in range.
   func grown(_ rect: PixelRect, x: Double, y: Double, within limit: PixelRect? = nil)
     -> PixelRect
   {
     let limit = limit ?? PixelRect(x0: 0, y0: 0, x1: layout.pixelWidth, y1: layout.pixelHeight)
-    let gx = Int(min(x, Double(limit.x1 - limit.x0)).rounded(.up)) + 1
-    let gy = Int(min(y, Double(limit.y1 - limit.y0)).rounded(.up)) + 1
+    let gx = Int(min(x, 0x1p30).rounded(.up)) + 1
+    let gy = Int(min(y, 0x1p30).rounded(.up)) + 1
     return PixelRect(
       x0: max(rect.x0 - gx, limit.x0), y0: max(rect.y0 - gy, limit.y0),
       x1: min(rect.x1 + gx, limit.x1), y1: min(rect.y1 + gy, limit.y1))

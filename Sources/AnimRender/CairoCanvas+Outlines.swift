@@ -12,7 +12,7 @@ extension CairoCanvas {
     let cr = context
     appliedClips = clips
     cairo_reset_clip(cr)
-    if layout.offsetX != 0 || layout.offsetY != 0 {
+    if stageClip {
       cairo_rectangle(
         cr, layout.offsetX, layout.offsetY, layout.world.width * layout.scale,
         layout.world.height * layout.scale)

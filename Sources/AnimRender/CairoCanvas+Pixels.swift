@@ -37,10 +37,14 @@ extension CairoCanvas {
   public func rgba(into buffer: inout [UInt8]) {
     let count = layout.pixelWidth * layout.pixelHeight
     if buffer.count != count * 4 { buffer = [UInt8](repeating: 0, count: count * 4) }
+    buffer.withUnsafeMutableBytes { out in copyRGBA(to: out.baseAddress!) }
+  }
+
+  /// Writes the image as ``rgba(into:)`` does, to the 4 bytes a pixel at
+  /// `start` (a band's rows of a frame: ``FrameCanvas``).
+  func copyRGBA(to start: UnsafeMutableRawPointer) {
     changes.takeStale { convert($0) }
-    buffer.withUnsafeMutableBytes { out in
-      out.baseAddress!.copyMemory(from: image, byteCount: count * 4)
-    }
+    start.copyMemory(from: image, byteCount: layout.pixelWidth * layout.pixelHeight * 4)
   }
 
   /// Four channels in 0…1 rounded to 8 bits each (half away from zero, as

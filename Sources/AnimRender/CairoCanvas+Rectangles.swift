@@ -125,7 +125,7 @@ extension CairoCanvas {
   /// convex quadrilateral with corners `xs`, `ys` in pixels, after what is
   /// batched; true when done. False, leaving it to Cairo, when that is off,
   /// a clip of a tree is in force, or its pixels do not all lie inside
-  /// ``reuseArea`` (the image and the letterbox, whose clip is Cairo's).
+  /// ``coverArea`` (the frame and the letterbox, whose clip is Cairo's).
   func coverQuad(
     xs: (Double, Double, Double, Double), ys: (Double, Double, Double, Double), _ paint: Paint
   ) -> Bool {
@@ -134,14 +134,19 @@ extension CairoCanvas {
     }
     let rect = PixelRect(
       x0: area.x0, y0: area.y0, x1: area.x0 + area.width, y1: area.y0 + area.height)
-    guard reuseArea.contains(rect) else { return false }
+    guard coverArea.contains(rect) else { return false }
     flush()
-    drew(rect)
+    // A band holds some of the frame's rows (``FrameCanvas``).
+    let held = rect.intersection(
+      PixelRect(x0: 0, y0: 0, x1: layout.pixelWidth, y1: layout.pixelHeight))
+    guard !held.isEmpty else { return true }
+    drew(held)
     let width = rect.x1 - rect.x0
     area.forEachBand { first, rows, cells in
-      for y in first..<first + rows {
+      let top = max(first, held.y0)
+      for y in top..<max(min(first + rows, held.y1), top) {
         blendRow(
-          paint, cells: cells + (y - first) * width - rect.x0, y: y, x0: rect.x0, x1: rect.x1,
+          paint, cells: cells + (y - first) * width - rect.x0, y: y, x0: held.x0, x1: held.x1,
           clearing: false)
       }
     }

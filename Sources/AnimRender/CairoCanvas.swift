@@ -27,6 +27,9 @@ import Foundation
 /// `CairoCanvas+Pixels` the background and the conversion to 8 bits.
 public final class CairoCanvas {
   public let layout: StageLayout
+  /// Whether views are drawn only inside the stage (a letterboxed frame,
+  /// or a band of one: ``FrameCanvas``), else wherever they lie.
+  let stageClip: Bool
   let mask: OpaquePointer
   let context: OpaquePointer
   let maskStride: Int
@@ -78,6 +81,14 @@ public final class CairoCanvas {
   /// Where a shape's pixels must lie for its coverage to be reused: inside
   /// the image and the letterbox's clip, so that no clip cuts it.
   let reuseArea: PixelRect
+  /// Where a turned rectangle's pixels must lie to be covered by its exact
+  /// area (``coverQuad(xs:ys:_:)``): inside the frame and the letterbox's
+  /// clip. A band's frame reaches past its rows (``FrameCanvas``), so a
+  /// rectangle across the bands' seam is covered as the whole frame
+  /// covers it.
+  let coverArea: PixelRect
+  /// The frame's pixels, in this canvas's: its own, or a band's frame.
+  let frameArea: PixelRect
   /// Whether coverage is reused at all (tests draw with and without).
   var reusesCoverage = true
   /// Turned rectangles' exact coverage, computed here (``AreaCoverage``).
@@ -104,10 +115,14 @@ public final class CairoCanvas {
   /// A canvas of `layout`'s pixel size that draws views only inside the
   /// stage when `stageClip` (a letterboxed frame), else wherever they lie;
   /// without a frame of its own unless `framed` (a canvas that only draws
-  /// group pictures: `CairoCanvas+Apart`).
-  init(layout: StageLayout, stageClip: Bool, framed: Bool = true) throws(RenderError) {
+  /// group pictures: `CairoCanvas+Apart`); part of a larger `frame` (its
+  /// pixels in this canvas's, a band's: ``FrameCanvas``) when given.
+  init(layout: StageLayout, stageClip: Bool, framed: Bool = true, frame: PixelRect? = nil)
+    throws(RenderError)
+  {
     try GraphicsLibraries.load()
     self.layout = layout
+    self.stageClip = stageClip
     guard
       let mask = cairo_image_surface_create(
         CAIRO_FORMAT_A8, Int32(layout.pixelWidth), Int32(layout.pixelHeight)),
@@ -119,10 +134,10 @@ public final class CairoCanvas {
     self.mask = mask
     context = cairo_create(mask)
     maskStride = Int(cairo_image_surface_get_stride(mask))
-    let frame = framed ? layout.pixelWidth * layout.pixelHeight : 1
-    pixels = .allocate(capacity: frame * 4)
+    let held = framed ? layout.pixelWidth * layout.pixelHeight : 1
+    pixels = .allocate(capacity: held * 4)
     target = pixels
-    image = .allocate(capacity: frame)
+    image = .allocate(capacity: held)
     backgroundRow = .allocate(capacity: layout.pixelWidth * 4)
     let bg = layout.background
     for x in 0..<layout.pixelWidth {
@@ -132,18 +147,19 @@ public final class CairoCanvas {
       backgroundRow[4 * x + 3] = bg.a
     }
     changes = PixelChanges(width: layout.pixelWidth, height: layout.pixelHeight)
+    let own = PixelRect(x0: 0, y0: 0, x1: layout.pixelWidth, y1: layout.pixelHeight)
+    let whole = frame ?? own
+    frameArea = whole
     if stageClip {
-      reuseArea = PixelRect(
-        x0: max(0, Int(layout.offsetX.rounded(.up))), y0: max(0, Int(layout.offsetY.rounded(.up))),
-        x1: min(
-          layout.pixelWidth,
-          Int((layout.offsetX + layout.world.width * layout.scale).rounded(.down))),
-        y1: min(
-          layout.pixelHeight,
-          Int((layout.offsetY + layout.world.height * layout.scale).rounded(.down))))
+      coverArea = whole.intersection(
+        PixelRect(
+          x0: Int(layout.offsetX.rounded(.up)), y0: Int(layout.offsetY.rounded(.up)),
+          x1: Int((layout.offsetX + layout.world.width * layout.scale).rounded(.down)),
+          y1: Int((layout.offsetY + layout.world.height * layout.scale).rounded(.down))))
     } else {
-      reuseArea = PixelRect(x0: 0, y0: 0, x1: layout.pixelWidth, y1: layout.pixelHeight)
+      coverArea = whole
     }
+    reuseArea = coverArea.intersection(own)
     cairo_set_source_rgba(context, 1, 1, 1, 1)
     if stageClip {
       // Letterboxed (--size): the views stay inside the stage.
