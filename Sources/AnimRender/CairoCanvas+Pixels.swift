@@ -10,6 +10,13 @@ extension CairoCanvas {
   func fillBackground(_ rect: PixelRect) {
     let w = layout.pixelWidth
     guard rect.x0 < rect.x1 else { return }
+    if layout.background.a == 0 {
+      // Transparent (every imported Lottie's): zeros stored, nothing read.
+      for y in rect.y0..<rect.y1 {
+        (pixels + 4 * (y * w + rect.x0)).update(repeating: 0, count: 4 * (rect.x1 - rect.x0))
+      }
+      return
+    }
     // A copy of the background row (memcpy): twice as fast as storing the
     // four channels pixel by pixel.
     for y in rect.y0..<rect.y1 {
@@ -63,10 +70,12 @@ extension CairoCanvas {
     return byte(r) | byte(g) << 8 | byte(b) << 16 | byte(a) << 24
   }
 
-  /// The image encoded as PNG (RGBA, 8 bits a channel).
-  public func png() throws(RenderError) -> [UInt8] {
+  /// The image encoded as PNG (RGBA, 8 bits a channel), quickly when
+  /// `fast` (``PNGFile/encode(_:width:height:fast:)``).
+  public func png(fast: Bool = false) throws(RenderError) -> [UInt8] {
     var buffer: [UInt8] = []
     rgba(into: &buffer)
-    return try PNGFile.encode(buffer, width: layout.pixelWidth, height: layout.pixelHeight)
+    return try PNGFile.encode(
+      buffer, width: layout.pixelWidth, height: layout.pixelHeight, fast: fast)
   }
 }

@@ -97,9 +97,11 @@ public final class FrameCanvas {
     }
   }
 
-  /// The frame encoded as PNG (RGBA, 8 bits a channel).
-  public func png() throws(RenderError) -> [UInt8] {
-    if let whole { return try whole.png() }
-    return try PNGFile.encode(image, width: layout.pixelWidth, height: layout.pixelHeight)
+  /// The frame encoded as PNG (RGBA, 8 bits a channel), quickly when
+  /// `fast` (a frame sequence's: ``PNGFile/encode(_:width:height:fast:)``).
+  public func png(fast: Bool = false) throws(RenderError) -> [UInt8] {
+    if let whole { return try whole.png(fast: fast) }
+    return try PNGFile.encode(
+      image, width: layout.pixelWidth, height: layout.pixelHeight, fast: fast)
   }
 }

@@ -16,8 +16,10 @@ final class PNGFileTests: XCTestCase {
     return try PNGFile.read(path)
   }
 
-  private func roundTrip(_ rgba: [UInt8], _ width: Int, _ height: Int) throws -> [UInt8] {
-    let bytes = try PNGFile.encode(rgba, width: width, height: height)
+  private func roundTrip(_ rgba: [UInt8], _ width: Int, _ height: Int, fast: Bool = false)
+    throws -> [UInt8]
+  {
+    let bytes = try PNGFile.encode(rgba, width: width, height: height, fast: fast)
     XCTAssertEqual(Array(bytes.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
     let read = try Self.readBack(bytes)
     XCTAssertEqual(read.width, width)
@@ -33,6 +35,24 @@ final class PNGFileTests: XCTestCase {
     XCTAssertEqual(try roundTrip(flat, 300, 200), flat)
     // The file is cut to what was written, not left at the bound.
     XCTAssertLessThan(try PNGFile.encode(flat, width: 300, height: 200).count, 2_000)
+  }
+
+  /// A frame sequence's fast setting: the same pixels, in a larger file.
+  func testTheFastSettingReadsBackTheSamePixels() throws {
+    var generator = SystemRandomNumberGenerator()
+    let noise = (0..<(97 * 61 * 4)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    XCTAssertEqual(try roundTrip(noise, 97, 61, fast: true), noise)
+    // A ramp: a filter would make it rows of equal differences; unfiltered
+    // it compresses less.
+    var ramp: [UInt8] = []
+    for y in 0..<200 {
+      for x in 0..<300 { ramp += [UInt8(x % 256), UInt8(y), UInt8((x + y) % 256), 255] }
+    }
+    XCTAssertEqual(try roundTrip(ramp, 300, 200, fast: true), ramp)
+    XCTAssertGreaterThan(
+      try PNGFile.encode(ramp, width: 300, height: 200, fast: true).count,
+      try PNGFile.encode(ramp, width: 300, height: 200).count)
+    XCTAssertEqual(try roundTrip([1, 2, 3, 4], 1, 1, fast: true), [1, 2, 3, 4])
   }
 
   func testOnePixel() throws {
