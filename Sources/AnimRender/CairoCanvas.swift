@@ -28,7 +28,7 @@ import Foundation
 public final class CairoCanvas {
   public let layout: StageLayout
   /// Whether views are drawn only inside the stage (a letterboxed frame,
-  /// or a band of one: ``FrameCanvas``), else wherever they lie.
+  /// and each band of one: ``FrameCanvas``), else wherever they lie.
   let stageClip: Bool
   let mask: OpaquePointer
   let context: OpaquePointer
