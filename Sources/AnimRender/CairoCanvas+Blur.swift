@@ -70,7 +70,7 @@ extension CairoCanvas {
   func grown(_ rect: PixelRect, x: Double, y: Double, within limit: PixelRect? = nil)
     -> PixelRect
   {
-    let limit = limit ?? PixelRect(x0: 0, y0: 0, x1: layout.pixelWidth, y1: layout.pixelHeight)
+    let limit = limit ?? frame
     let gx = Int(min(x, 0x1p30).rounded(.up)) + 1
     let gy = Int(min(y, 0x1p30).rounded(.up)) + 1
     return PixelRect(

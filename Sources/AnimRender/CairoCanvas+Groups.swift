@@ -144,6 +144,7 @@ extension CairoCanvas {
     }
   }
 
-  /// The frame's pixels, as a rectangle.
+  /// This canvas's pixels, as a rectangle: the frame's, or a band's rows
+  /// of it (the whole frame is then ``frameArea``).
   var frame: PixelRect { PixelRect(x0: 0, y0: 0, x1: layout.pixelWidth, y1: layout.pixelHeight) }
 }

@@ -137,8 +137,7 @@ extension CairoCanvas {
     guard coverArea.contains(rect) else { return false }
     flush()
     // A band holds some of the frame's rows (``FrameCanvas``).
-    let held = rect.intersection(
-      PixelRect(x0: 0, y0: 0, x1: layout.pixelWidth, y1: layout.pixelHeight))
+    let held = rect.intersection(frame)
     guard !held.isEmpty else { return true }
     drew(held)
     let width = rect.x1 - rect.x0

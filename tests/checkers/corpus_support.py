@@ -154,6 +154,20 @@ def measured_run(args, timeout=300):
         return run, rss
 
 
+def anim_frames(script, tmp, frames, rate):
+    """anim's PNG of `script` at each of `frames` (frame numbers at `rate`
+    frames a second), each rendered on its own with `--at`, premultiplied."""
+    from PIL import Image
+    shots = []
+    for frame in frames:
+        png = os.path.join(str(tmp), f"f{frame}.png")
+        run = subprocess.run([ANIM, "render", str(script), "-o", png, "--at", repr(frame / rate), "--quiet"],
+                             capture_output=True, text=True)
+        assert run.returncode == 0, run.stderr
+        shots.append(premultiplied(np.array(Image.open(png).convert("RGBA"))))
+    return shots
+
+
 def import_and_render(name, tmp):
     """Imports corpus file `name`, renders its five frames; a dict with the
     import's exit code, notes, peak memory, and the frames (premultiplied)."""

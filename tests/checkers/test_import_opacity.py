@@ -107,18 +107,6 @@ THORVG_ONLY = {"mask opacity", "moving mask opacity", "an intersecting mask's op
 FRAMES = [0, 10, 20, 29]
 
 
-def anim_frames(script, tmp_path):
-    from PIL import Image
-    shots = []
-    for frame in FRAMES:
-        png = tmp_path / f"f{frame}.png"
-        run = subprocess.run([ANIM, "render", script, "-o", str(png), "--at", repr(frame / 30), "--quiet"],
-                             capture_output=True, text=True)
-        assert run.returncode == 0, run.stderr
-        shots.append(corpus.premultiplied(np.array(Image.open(png).convert("RGBA"))))
-    return shots
-
-
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_a_translucent_layer_over_overlapping_shapes_draws_as_the_players_do(case, tmp_path):
     document, view, written = CASES[case]
@@ -131,7 +119,7 @@ def test_a_translucent_layer_over_overlapping_shapes_draws_as_the_players_do(cas
     text = script.read_text()
     declaration = next(line for line in text.splitlines() if view in line)
     assert written in (text if written.startswith("run") else declaration), text
-    mine = anim_frames(str(script), tmp_path)
+    mine = corpus.anim_frames(script, tmp_path, FRAMES, 30)
     for player in ("thorvg",) if case in THORVG_ONLY else ("thorvg", "rlottie"):
         theirs = corpus.player_frames(str(source), player, FRAMES, W, H)
         assert theirs is not None, player

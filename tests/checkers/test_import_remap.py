@@ -53,18 +53,6 @@ CASES = {
 }
 
 
-def anim_frames(script, tmp_path):
-    from PIL import Image
-    shots = []
-    for frame in FRAMES:
-        png = tmp_path / f"f{frame}.png"
-        run = subprocess.run([ANIM, "render", script, "-o", str(png), "--at", repr(frame / 30), "--quiet"],
-                             capture_output=True, text=True)
-        assert run.returncode == 0, run.stderr
-        shots.append(corpus.premultiplied(np.array(Image.open(png).convert("RGBA"))))
-    return shots
-
-
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_a_remapped_precomposition_draws_as_thorvg_does(case, tmp_path):
     tm = CASES[case]
@@ -75,7 +63,7 @@ def test_a_remapped_precomposition_draws_as_thorvg_does(case, tmp_path):
     assert run.returncode == 0, run.stderr
     assert run.stderr == "", "nothing left out"
     assert "Time remap (/layers/0/tm)" in script.read_text()
-    mine = anim_frames(str(script), tmp_path)
+    mine = corpus.anim_frames(script, tmp_path, FRAMES, 30)
     theirs = corpus.player_frames(str(source), "thorvg", FRAMES, W, H)
     assert theirs is not None
     for k, frame in enumerate(FRAMES):
