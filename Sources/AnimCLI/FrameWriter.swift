@@ -168,8 +168,8 @@ struct FrameWriter {
         try ParallelFrames.each(
           runner: runner, plan: plan, frames: frames, jobs: threads,
           layout: layout
-        ) { canvas, frame in
-          let path = pattern.path(frame.index)
+        ) { canvas, index in
+          let path = pattern.path(index)
           try files.prepare(path)
           try Self.save(bytes: try canvas.png(fast: true), to: path)
           files.locked { progress?.advance() }

@@ -4,10 +4,13 @@ import AnimRender
 import AnimStage
 import Foundation
 
-/// Draws a render's frames on several threads (`--jobs N`, SPEC §22): each
-/// worker runs its own copy of the script, letting the clock pass every
-/// frame (exact: stepping in pieces changes nothing) and drawing only its
-/// own, every N-th; the frames then go to the encoder in order. A worker
+/// Draws a render's frames on several threads (`--jobs N`, SPEC §22). The
+/// script runs once, on a thread of its own, and the workers draw copies of
+/// its scene at their frames (``SceneFeed``); when such copies would take too
+/// much memory (a scene of very many views), each worker runs its own copy
+/// of the script instead, letting the clock pass every frame (exact:
+/// stepping in pieces changes nothing) and drawing only its own, every
+/// N-th. Either way the frames then go to the encoder in order. A worker
 /// draws at most `window` frames ahead of the one the encoder waits for, so
 /// memory stays a few frames per worker whatever the length, and the frames
 /// are the pixels one worker would have drawn: the file is byte for byte
@@ -20,6 +23,29 @@ final class ParallelFrames: @unchecked Sendable {
   /// The most bytes the workers' canvases and frames in flight take
   /// together: fewer threads draw large frames (SPEC §22).
   static let memoryBudget = 512 << 20
+  /// The most bytes the scene copies waiting or being drawn take together
+  /// (``SceneFeed``): past it each worker runs the script itself.
+  static let sceneBudget = 64 << 20
+
+  /// Whether `jobs` workers draw copies of one run's scenes rather than
+  /// each running the script: when the copies in flight (those waiting,
+  /// one a worker, and one a worker being drawn) of a scene of `views`
+  /// views fit in ``sceneBudget``.
+  static func sharesOneRun(views: Int, jobs: Int) -> Bool {
+    let bytes = RecordLayout.standard.capacity(views: max(views, 1)) * MemoryLayout<Double>.stride
+    return bytes * (feedDepth(jobs: jobs) + jobs) <= sceneBudget
+  }
+
+  /// How many scene copies wait for `jobs` workers (``SceneFeed``).
+  static func feedDepth(jobs: Int) -> Int { jobs + 1 }
+
+  /// Says on stderr how `jobs` threads draw (`ANIM_RENDER_STATS`).
+  static func report(jobs: Int, shared: Bool) {
+    guard RenderStats.requested else { return }
+    let how =
+      shared ? "the script run once, its scenes copied" : "each thread running the script"
+    FileHandle.standardError.write(Data("render stats: \(jobs) threads drawing, \(how)\n".utf8))
+  }
 
   /// How many of `jobs` threads draw frames of `layout`: as many as keep
   /// their canvases (``FrameCanvas/bytes(for:bandPixels:)``) and the frames
@@ -45,6 +71,8 @@ final class ParallelFrames: @unchecked Sendable {
   /// with one thread, whichever thread met its own first.
   private var failureIndex = Int.max
   private var running = 0
+  /// The one run of the script the workers draw from, when they share one.
+  private var feed: SceneFeed?
 
   /// Stops a worker: the encoder failed or another worker did.
   private struct Stopped: Error {}
@@ -68,8 +96,18 @@ final class ParallelFrames: @unchecked Sendable {
   /// Draws the frames and hands each, in order, to `sink` (which swaps the
   /// RGBA buffer it is given into the pipe's).
   func run(into sink: FFmpegEncoder.Sink) throws {
+    let shared = Self.sharesOneRun(views: plan.viewCount, jobs: jobs)
+    Self.report(jobs: jobs, shared: shared)
+    if shared {
+      feed = SceneFeed(
+        runner: runner, plan: plan, frames: frames, depth: Self.feedDepth(jobs: jobs),
+        stackSize: Self.stackSize)
+    }
     for w in 0..<jobs { start(worker: w) }
-    defer { stopWorkers() }
+    defer {
+      feed?.stop()
+      stopWorkers()
+    }
     for k in frames {
       var buffer = try wait(for: k)
       try sink { pipeBuffer in swap(&pipeBuffer, &buffer) }
@@ -92,6 +130,8 @@ final class ParallelFrames: @unchecked Sendable {
       } catch is Stopped {
       } catch let error as AtFrame {
         fail(error.error, at: error.index)
+      } catch let error as SceneFeed.Failed {
+        fail(error.error, at: error.index)
       } catch {
         fail(error, at: -1)
       }
@@ -107,6 +147,20 @@ final class ParallelFrames: @unchecked Sendable {
 
   private func work(_ w: Int) throws {
     let canvas = try FrameCanvas(layout: layout)
+    if let feed {
+      while let item = try feed.take() {
+        var buffer = try room(for: item.index)
+        do { try FrameWriter.draw(item.scene, on: canvas) } catch {
+          throw AtFrame(index: item.index, error: error)
+        }
+        canvas.rgba(into: &buffer)
+        lock.lock()
+        ready[item.index] = buffer
+        lock.broadcast()
+        lock.unlock()
+      }
+      return
+    }
     let last = frames.upperBound - 1
     try runner.play(plan) { [self] frame in
       let k = frame.index
@@ -173,13 +227,15 @@ final class ParallelFrames: @unchecked Sendable {
 }
 
 extension ParallelFrames {
-  /// Draws `frames` on `jobs` threads, each running its own copy of the
-  /// script and handing each of its frames (every `jobs`-th), drawn on its
-  /// own canvas, to `body` on its thread, in no particular order (a
-  /// pattern's PNG files). The first error stops every worker and is thrown.
+  /// Draws `frames` on `jobs` threads and hands each frame, drawn on the
+  /// thread's own canvas, to `body` on that thread with its index, in no
+  /// particular order (a pattern's PNG files): the threads draw copies of
+  /// one run's scenes, or each runs its own copy of the script and draws
+  /// every `jobs`-th frame (as ``run(into:)``). The first error stops every
+  /// worker and is thrown.
   static func each(
     runner: FrameRunner, plan: FramePlan, frames: Range<Int>, jobs: Int, layout: StageLayout,
-    _ body: @escaping @Sendable (FrameCanvas, Frame) throws -> Void
+    _ body: @escaping @Sendable (FrameCanvas, Int) throws -> Void
   ) throws {
     let state = NSCondition()
     // Each worker runs the script in an interpreter of its own; the runner
@@ -196,10 +252,30 @@ extension ParallelFrames {
       }
       state.unlock()
     }
+    let shared = sharesOneRun(views: plan.viewCount, jobs: jobs)
+    report(jobs: jobs, shared: shared)
+    let feed =
+      shared
+      ? SceneFeed(
+        runner: runner, plan: plan, frames: frames, depth: feedDepth(jobs: jobs),
+        stackSize: stackSize) : nil
     for w in 0..<jobs {
       let thread = Thread {
         do {
           let canvas = try FrameCanvas(layout: layout)
+          if let feed {
+            while let item = try feed.take() {
+              state.lock()
+              let stop = item.index >= failureIndex
+              state.unlock()
+              if stop { throw Stopped() }
+              do {
+                try FrameWriter.draw(item.scene, on: canvas)
+                try body(canvas, item.index)
+              } catch { throw AtFrame(index: item.index, error: error) }
+            }
+            throw Done()
+          }
           let last = frames.upperBound - 1
           try runner.play(plan) { frame in
             let k = frame.index
@@ -210,15 +286,24 @@ extension ParallelFrames {
             state.unlock()
             if stop { throw Stopped() }
             try FrameWriter.draw(frame.scene, on: canvas)
-            do { try body(canvas, frame) } catch { throw AtFrame(index: k, error: error) }
+            do { try body(canvas, k) } catch { throw AtFrame(index: k, error: error) }
             if k + jobs > last { throw Done() }
           }
         } catch is Done {
         } catch is Stopped {
         } catch let error as AtFrame {
           fail(error.error, at: error.index)
+        } catch let error as SceneFeed.Failed {
+          fail(error.error, at: error.index)
         } catch {
           fail(error, at: -1)
+        }
+        if let feed {
+          // Another worker's error stops the play too.
+          state.lock()
+          let failed = failureIndex < Int.max
+          state.unlock()
+          if failed { feed.stop() }
         }
         state.lock()
         running -= 1
@@ -233,6 +318,7 @@ extension ParallelFrames {
     while running > 0 { state.wait() }
     let error = failure
     state.unlock()
+    feed?.stop()
     if let error { throw error }
   }
 }

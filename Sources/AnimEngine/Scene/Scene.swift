@@ -77,6 +77,50 @@ public final class Scene {
     buffer = Self.allocate(layout.capacity(views: capacity))
   }
 
+  /// A copy of `other` as it stands: its values, strings, paths, pictures,
+  /// tree and letters, with no link to a clock (``drawingCopy()``).
+  private init(copying other: Scene) {
+    capacity = other.capacity
+    let held = layout.capacity(views: capacity)
+    let used = layout.capacity(views: other.count)
+    let raw = UnsafeMutableRawPointer.allocate(
+      byteCount: held * MemoryLayout<Double>.stride, alignment: 64)
+    buffer = raw.bindMemory(to: Double.self, capacity: held)
+    buffer.initialize(from: other.buffer, count: used)
+    (buffer + used).initialize(repeating: 0, count: held - used)
+    names = other.names
+    declared = other.declared
+    kinds = other.kinds
+    objects = other.objects
+    index = other.index
+    textViews = other.textViews
+    stage = other.stage
+    hiddenViews = other.hiddenViews
+    paths = other.paths
+    parentIndex = other.parentIndex
+    childIndex = other.childIndex
+    depthIndex = other.depthIndex
+    cachedTreeOrder = other.cachedTreeOrder
+    hasTree = other.hasTree
+    letterBook = other.letterBook
+    images = other.images
+  }
+
+  /// A copy of the scene as it stands now, that a renderer may draw on
+  /// another thread while this scene steps on (`anim render --jobs`):
+  /// texts laid out and the paint order made first, so that the copy
+  /// draws exactly what this scene would draw now. Its array storage is
+  /// shared until either side changes it; its values are copied (the
+  /// views' records, ``byteCount`` bytes).
+  public func drawingCopy() -> Scene {
+    if !textViews.isEmpty { layOutTexts() }
+    if hasTree { _ = treeOrder }
+    return Scene(copying: self)
+  }
+
+  /// The bytes of the values buffer a ``drawingCopy()`` copies.
+  public var byteCount: Int { layout.capacity(views: capacity) * MemoryLayout<Double>.stride }
+
   deinit { UnsafeMutableRawPointer(buffer).deallocate() }
 
   /// A zeroed buffer of `count` doubles, each block on its own cache lines
