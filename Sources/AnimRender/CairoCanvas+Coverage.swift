@@ -107,12 +107,12 @@ extension CairoCanvas {
         batch.reset()
         return
       }
-      cairo_fill(context)
+      fillMask()
       keep(shape, member.bounds)
       blendBatch()
       return
     }
-    cairo_fill(context)
+    fillMask()
     blendBatch()
   }
 

@@ -83,7 +83,7 @@ extension CairoCanvas {
   /// Fills the current path (in device space) into the mask and blends
   /// `paint` over the pixels of `bounds` it covers, clearing the mask.
   func blendGradient(_ paint: GradientPaint, _ bounds: (Double, Double, Double, Double)) {
-    cairo_fill(context)
+    fillMask()
     blendMask(paint, bounds)
   }
 

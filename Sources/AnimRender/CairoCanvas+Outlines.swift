@@ -12,10 +12,12 @@ extension CairoCanvas {
     let cr = context
     appliedClips = clips
     cairo_reset_clip(cr)
+    fillClip = .none
     if stageClip {
       cairo_rectangle(
         cr, layout.offsetX, layout.offsetY, layout.world.width * layout.scale,
         layout.world.height * layout.scale)
+      fillClip = fillClip.intersected(with: Self.uprightRectangle(of: cr))
       cairo_clip(cr)
     }
     for clip in clips {
@@ -25,12 +27,14 @@ extension CairoCanvas {
       guard det != 0, det.isFinite, m.tx.isFinite, m.ty.isFinite else {
         cairo_rectangle(cr, 0, 0, 0, 0)
         cairo_clip(cr)
+        fillClip = .empty
         return false
       }
       let matrix = cairo_matrix_t(xx: m.a, yx: m.b, xy: m.c, yy: m.d, x0: m.tx, y0: m.ty)
       CairoOutline.append(
         scene.clipOutline(of: clip), to: cr, under: matrix, cut: cut(reach: 0), closing: true)
       cairo_identity_matrix(cr)
+      fillClip = fillClip.intersected(with: Self.uprightRectangle(of: cr))
       cairo_clip(cr)
     }
     return true

@@ -1,6 +1,7 @@
 import AnimEngine
 import AnimStage
 import CCairo
+import CPixels
 import Foundation
 
 /// Draws scenes into one RGBA image (SPEC §12.1): each drawn view is its
@@ -102,6 +103,14 @@ public final class CairoCanvas {
   /// Whether such a gradient's colour is computed once a line rather than
   /// a pixel (tests draw with and without).
   var reusesGradientLines = true
+  /// The cells fills are rasterised in (`CairoCanvas+Fills`), made on the
+  /// first fill.
+  let raster: UnsafeMutablePointer<anim_raster>
+  /// The clip in force as those fills see it.
+  var fillClip = FillClip.none
+  /// Whether fills are rasterised here rather than by Cairo (tests draw
+  /// with and without).
+  var rasterisesFills = true
   /// Image views' pictures, made on first use (SPEC §21.4).
   let pictures = CanvasPictures()
   /// How many shapes were copied instead of rasterised so far.
@@ -147,6 +156,8 @@ public final class CairoCanvas {
       backgroundRow[4 * x + 3] = bg.a
     }
     changes = PixelChanges(width: layout.pixelWidth, height: layout.pixelHeight)
+    raster = .allocate(capacity: 1)
+    raster.initialize(to: anim_raster())
     let own = PixelRect(x0: 0, y0: 0, x1: layout.pixelWidth, y1: layout.pixelHeight)
     let whole = frame ?? own
     frameArea = whole
@@ -166,6 +177,7 @@ public final class CairoCanvas {
       cairo_rectangle(
         context, layout.offsetX, layout.offsetY, layout.world.width * layout.scale,
         layout.world.height * layout.scale)
+      fillClip = FillClip.none.intersected(with: Self.uprightRectangle(of: context))
       cairo_clip(context)
     }
   }
@@ -177,6 +189,8 @@ public final class CairoCanvas {
     backgroundRow.deallocate()
     image.deallocate()
     for plane in groupPlanes { free(plane) }
+    anim_raster_free(raster)
+    raster.deallocate()
   }
 
   /// Draws the views of `scene` over the background, replacing the image.

@@ -39,6 +39,8 @@
   V(cairo_close_path, (cairo_t * c), (c))                                                        \
   V(cairo_new_path, (cairo_t * c), (c))                                                          \
   F(cairo_path_t *, cairo_copy_path, (cairo_t * c), (c))                                         \
+  V(cairo_get_matrix, (cairo_t * c, cairo_matrix_t *m), (c, m))                                  \
+  F(cairo_fill_rule_t, cairo_get_fill_rule, (cairo_t * c), (c))                                  \
   V(cairo_path_destroy, (cairo_path_t * p), (p))                                                 \
   V(cairo_fill, (cairo_t * c), (c))                                                              \
   V(cairo_stroke, (cairo_t * c), (c))                                                            \

@@ -367,7 +367,10 @@ def test_anims_own_text_clip_lies_on_its_glyphs_as_its_size_moves(tmp_path):
     """anim's PNG (the reference above) clips to the glyphs it draws while
     the text's box grows between declarations: the red a clipping text
     shows is where the same text, unclipped, draws white (world transforms
-    lay texts out first, even when no text has letters)."""
+    lay texts out first, even when no text has letters). The clip is
+    Cairo's coverage of the glyphs and the white text anim's own fill's
+    (SPEC §12.1), which differ by a few levels along the edges (at most 8
+    here): the inside is the same to the level."""
     clipped = tmp_path / "clipped.anim"
     clipped.write_text(
         'stage(width: 200, height: 100, background: black)\n'
@@ -390,7 +393,8 @@ def test_anims_own_text_clip_lies_on_its_glyphs_as_its_size_moves(tmp_path):
         for x in range(200):
             r = red[x, y][0]
             w = white[x, y][0]
-            assert abs(r - w) <= 2, (x, y, red[x, y], white[x, y])
+            assert abs(r - w) <= (0 if w in (0, 255) and r in (0, 255) else 10), \
+                (x, y, red[x, y], white[x, y])
             inside += r == 255
     assert inside > 500, inside
 

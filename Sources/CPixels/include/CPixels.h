@@ -7,6 +7,8 @@
 
 #include <stdint.h>
 
+#include "CoverageRaster.h"
+
 /// Converts `count` premultiplied pixels at `pixels` (r, g, b, a doubles,
 /// 0…1) into straight RGBA at `out`, four bytes a pixel in memory order. A
 /// pixel of alpha ≥ 1 is taken as opaque (alpha 1, colour not divided); of
