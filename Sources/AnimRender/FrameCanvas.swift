@@ -50,6 +50,7 @@ public final class FrameCanvas {
 
   /// The most bytes drawing one frame of `layout` holds at once, besides
   /// group pictures: the canvas's doubles, 8-bit image and coverage mask,
+  /// its fills' cells and lists at their bound (``rasterBytesPerPixel``),
   /// and a banded frame's whole image.
   public static func bytes(for layout: StageLayout, bandPixels: Int = FrameCanvas.bandPixels)
     -> Int
@@ -57,8 +58,13 @@ public final class FrameCanvas {
     let w = max(1, layout.pixelWidth)
     let frame = w * layout.pixelHeight
     let canvas = min(frame, max(1, bandPixels / w) * w)
-    return canvas * (32 + 4 + 1) + (canvas < frame ? frame * 4 : 0)
+    return canvas * (32 + 4 + 1 + rasterBytesPerPixel) + (canvas < frame ? frame * 4 : 0)
   }
+
+  /// The most bytes a pixel of a canvas takes in its fills' raster
+  /// (`CoverageRaster.c`): a float cell, and the lists of touched cells at
+  /// their bound of half the cells (two ints each, and an int to sort).
+  public static let rasterBytesPerPixel = 4 + 4 + 2
 
   /// The canvas of the band whose first row is `top`: the frame's layout
   /// moved up by `top` rows, clipped to the stage as the frame is.
