@@ -1,15 +1,16 @@
 import CCairo
 import CPixels
 
-/// Fills rasterised by anim itself (`CoverageRaster.c`): the path Cairo
-/// holds (`cairo_copy_path`) is cut into lines within Cairo's tolerance,
-/// and each pixel
-/// gets the exact area of the polygon over it (nonzero winding), the clip
-/// in force applied as the share of the pixel inside it. Cairo's own scan
-/// converter samples 256 × 15 points a pixel and costs most of a frame's
-/// drawing; this costs a few operations a row a line and one a pixel.
-/// Even-odd fills, and fills under a clip that is not an upright rectangle
-/// (a turned or curved ancestor's outline), are still filled by Cairo.
+/// Fills rasterised by anim itself (`CoverageRaster.c`, SPEC §12.1's
+/// decision): the path Cairo holds (`cairo_copy_path`) is cut into lines
+/// within ``fillTolerance`` of each curve, and each pixel gets the exact
+/// area of that polygon over it (nonzero winding), the clip in force
+/// applied as the share of the pixel inside it. Cairo's own scan converter
+/// samples 15 sub-rows a pixel row and took a third of an imported
+/// Lottie's drawing; this costs a few operations a row a line, a step a
+/// touched cell and a store a covered pixel. Even-odd fills, and fills
+/// under a clip that is not an upright rectangle (a turned or curved
+/// ancestor's outline), are still filled by Cairo.
 extension CairoCanvas {
   /// The clip in force, as the fills rasterised here see it.
   enum FillClip: Equatable {
