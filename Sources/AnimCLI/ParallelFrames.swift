@@ -32,8 +32,7 @@ final class ParallelFrames: @unchecked Sendable {
   /// one a worker, and one a worker being drawn) of a scene of `views`
   /// views fit in ``sceneBudget``.
   static func sharesOneRun(views: Int, jobs: Int) -> Bool {
-    let bytes = RecordLayout.standard.capacity(views: max(views, 1)) * MemoryLayout<Double>.stride
-    return bytes * (feedDepth(jobs: jobs) + jobs) <= sceneBudget
+    Scene.valueBytes(views: views) * (feedDepth(jobs: jobs) + jobs) <= sceneBudget
   }
 
   /// How many scene copies wait for `jobs` workers (``SceneFeed``).

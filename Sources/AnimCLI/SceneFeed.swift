@@ -29,9 +29,9 @@ final class SceneFeed: @unchecked Sendable {
   private var queue: [Item] = []
   private var head = 0
   private let depth: Int
-  private var finished = false
   private var stopped = false
   private var failure: Failed?
+  /// Whether the play's thread still runs the script.
   private var playing = true
 
   /// Plays `plan` on a thread of its own, queuing the frames of `frames`.
@@ -57,7 +57,6 @@ final class SceneFeed: @unchecked Sendable {
         lock.unlock()
       }
       lock.lock()
-      finished = true
       playing = false
       lock.broadcast()
       lock.unlock()
@@ -87,7 +86,7 @@ final class SceneFeed: @unchecked Sendable {
   func take() throws -> Item? {
     lock.lock()
     defer { lock.unlock() }
-    while head == queue.count && !finished && !stopped { lock.wait() }
+    while head == queue.count && playing && !stopped { lock.wait() }
     if head < queue.count && !stopped {
       let item = queue[head]
       head += 1

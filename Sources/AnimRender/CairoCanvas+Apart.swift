@@ -128,6 +128,7 @@ extension CairoCanvas {
     }
     made.drawsApart = false
     made.reusesCoverage = reusesCoverage
+    made.rasterisesFills = rasterisesFills
     made.coversTurnedRectanglesByArea = coversTurnedRectanglesByArea
     made.apartMargin = m
     apart = made

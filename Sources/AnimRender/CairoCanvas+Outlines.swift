@@ -5,6 +5,16 @@ import CCairo
 /// The general path: any view drawn through its outline (SPEC §16), and the
 /// clips of a tree (SPEC §17).
 extension CairoCanvas {
+  /// Clips drawing to the stage's rectangle (a letterboxed frame, a band):
+  /// Cairo's, and the fills rasterised here (``fillClip``).
+  func clipToStage() {
+    let (x, y) = (layout.offsetX, layout.offsetY)
+    let (w, h) = (layout.world.width * layout.scale, layout.world.height * layout.scale)
+    cairo_rectangle(context, x, y, w, h)
+    cairo_clip(context)
+    fillClip = fillClip.intersected(with: (x, y, x + w, y + h))
+  }
+
   /// Clips drawing to the stage (when letterboxed) and to each view's
   /// outline in `clips` (a `layer`'s box; trim never applies). False when
   /// the region is empty for sure (a clip squashed to nothing).
@@ -13,13 +23,7 @@ extension CairoCanvas {
     appliedClips = clips
     cairo_reset_clip(cr)
     fillClip = .none
-    if stageClip {
-      cairo_rectangle(
-        cr, layout.offsetX, layout.offsetY, layout.world.width * layout.scale,
-        layout.world.height * layout.scale)
-      fillClip = fillClip.intersected(with: Self.uprightRectangle(of: cr))
-      cairo_clip(cr)
-    }
+    if stageClip { clipToStage() }
     for clip in clips {
       let m = toPixels.concatenating(world.transforms[Int(clip)])
       // Cairo refuses a matrix it cannot invert, and such a clip is empty.

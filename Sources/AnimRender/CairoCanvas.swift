@@ -172,14 +172,8 @@ public final class CairoCanvas {
     }
     reuseArea = coverArea.intersection(own)
     cairo_set_source_rgba(context, 1, 1, 1, 1)
-    if stageClip {
-      // Letterboxed (--size): the views stay inside the stage.
-      cairo_rectangle(
-        context, layout.offsetX, layout.offsetY, layout.world.width * layout.scale,
-        layout.world.height * layout.scale)
-      fillClip = FillClip.none.intersected(with: Self.uprightRectangle(of: context))
-      cairo_clip(context)
-    }
+    // Letterboxed (--size): the views stay inside the stage.
+    if stageClip { clipToStage() }
   }
 
   deinit {

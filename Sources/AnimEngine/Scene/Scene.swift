@@ -81,13 +81,8 @@ public final class Scene {
   /// tree and letters, with no link to a clock (``drawingCopy()``).
   private init(copying other: Scene) {
     capacity = other.capacity
-    let held = layout.capacity(views: capacity)
-    let used = layout.capacity(views: other.count)
-    let raw = UnsafeMutableRawPointer.allocate(
-      byteCount: held * MemoryLayout<Double>.stride, alignment: 64)
-    buffer = raw.bindMemory(to: Double.self, capacity: held)
-    buffer.initialize(from: other.buffer, count: used)
-    (buffer + used).initialize(repeating: 0, count: held - used)
+    buffer = Self.allocate(layout.capacity(views: capacity))
+    buffer.update(from: other.buffer, count: layout.capacity(views: other.count))
     names = other.names
     declared = other.declared
     kinds = other.kinds
@@ -111,15 +106,18 @@ public final class Scene {
   /// texts laid out and the paint order made first, so that the copy
   /// draws exactly what this scene would draw now. Its array storage is
   /// shared until either side changes it; its values are copied (the
-  /// views' records, ``byteCount`` bytes).
+  /// views' records, ``valueBytes(views:)``).
   public func drawingCopy() -> Scene {
     if !textViews.isEmpty { layOutTexts() }
     if hasTree { _ = treeOrder }
     return Scene(copying: self)
   }
 
-  /// The bytes of the values buffer a ``drawingCopy()`` copies.
-  public var byteCount: Int { layout.capacity(views: capacity) * MemoryLayout<Double>.stride }
+  /// The bytes of the values of a scene of `views` views: what a
+  /// ``drawingCopy()`` of it copies.
+  public static func valueBytes(views: Int) -> Int {
+    RecordLayout.standard.capacity(views: max(views, 1)) * MemoryLayout<Double>.stride
+  }
 
   deinit { UnsafeMutableRawPointer(buffer).deallocate() }
 
