@@ -9,22 +9,14 @@ byte, and on a grid of 90 000 views (each thread then runs the script)."""
 import hashlib
 import os
 import shutil
-import subprocess
 
 import pytest
 
-from test_render import ANIM, anim
+from test_render import anim
+from test_sound import framemd5  # ffmpeg's MD5 of each decoded frame
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 EXAMPLES = os.path.join(ROOT, "examples")
-
-
-def framemd5(path):
-    """ffmpeg's MD5 of each decoded frame (an independent decoder)."""
-    out = subprocess.run(["ffmpeg", "-v", "error", "-i", str(path), "-map", "0:v", "-f",
-                          "framemd5", "-"], capture_output=True, text=True, check=True).stdout
-    return [line.split(",")[-1].strip() for line in out.splitlines()
-            if not line.startswith("#")]
 
 
 def pattern_md5s(folder):
