@@ -16,6 +16,8 @@ extension CairoCanvas {
     let gradient: Gradient
     let ramp: GradientRamp
     let alpha: Double
+    /// The position along the gradient of a point in unit coordinates.
+    let position: Position
 
     /// The paint of `gradient` on a view whose box `placed` maps to pixels,
     /// a box `width` × `height`; nil when the box cannot be inverted (the
@@ -37,15 +39,74 @@ extension CairoCanvas {
       self.gradient = gradient
       ramp = GradientRamp(gradient)
       self.alpha = alpha
+      position = Position(gradient.geometry)
+    }
+
+    /// ``Gradient/position(at:)`` with what does not change from pixel to
+    /// pixel worked out once: the same operations on the same values, so
+    /// the same bits.
+    enum Position {
+      /// One position everywhere (a gradient with no length or radius).
+      case constant(Double)
+      /// Along `d` = to − from, whose squared length is `length2`.
+      case linear(from: OutlinePoint, d: OutlinePoint, length2: Double)
+      /// A radial gradient whose focal point is its centre.
+      case centred(center: OutlinePoint, radius: Double)
+      /// One with a focal point `f` (the drawn one), `d` = centre − f and
+      /// `a` = |d|² − r².
+      case focal(f: OutlinePoint, d: OutlinePoint, a: Double)
+
+      init(_ geometry: Gradient.Geometry) {
+        switch geometry {
+        case .linear(let from, let to):
+          let d = to - from
+          let length2 = d.x * d.x + d.y * d.y
+          self = length2 > 0 ? .linear(from: from, d: d, length2: length2) : .constant(1)
+        case .radial(let center, let radius, let focal):
+          if !(radius > 0) {
+            self = .constant(1)
+          } else if focal == center {
+            self = .centred(center: center, radius: radius)
+          } else {
+            let f = Gradient.drawnFocal(center: center, radius: radius, focal: focal)
+            let d = center - f
+            self = .focal(f: f, d: d, a: d.x * d.x + d.y * d.y - radius * radius)
+          }
+        }
+      }
+
+      /// The position at `p` (unit coordinates).
+      @inline(__always)
+      func at(_ p: OutlinePoint) -> Double {
+        switch self {
+        case .constant(let t): return t
+        case .linear(let from, let d, let length2):
+          let q = p - from
+          return (q.x * d.x + q.y * d.y) / length2
+        case .centred(let center, let radius):
+          let q = p - center
+          return (q.x * q.x + q.y * q.y).squareRoot() / radius
+        case .focal(let f, let d, let a):
+          let q = p - f
+          let b = q.x * d.x + q.y * d.y
+          let c = q.x * q.x + q.y * q.y
+          return (b - (b * b - a * c).squareRoot()) / a
+        }
+      }
     }
 
     /// The premultiplied colour at the centre of pixel (x, y).
     @inline(__always)
     func color(x: Int, y: Int) -> SIMD4<Double> {
+      ramp.premultiplied(at: position.at(unit(x: x, py: Double(y) + 0.5)))
+    }
+
+    /// The centre of pixel `x` of the row whose centre is at `py`, in the
+    /// box's unit coordinates.
+    @inline(__always)
+    func unit(x: Int, py: Double) -> OutlinePoint {
       let px = Double(x) + 0.5
-      let py = Double(y) + 0.5
-      let p = OutlinePoint(a * px + c * py + tx, b * px + d * py + ty)
-      return ramp.premultiplied(at: gradient.position(at: p))
+      return OutlinePoint(a * px + c * py + tx, b * px + d * py + ty)
     }
 
     /// Along which lines of pixels ``color(x:y:)`` does not change.
@@ -96,10 +157,6 @@ extension CairoCanvas {
     let rect = pixelRect(bounds)
     guard rect.x0 < rect.x1, rect.y0 < rect.y1 else { return }
     drew(rect)
-    let pixels = target
-    // At full opacity a whole pixel's factor is 1 · 255 / 255 = 1: the
-    // colour is blended as it is.
-    let whole = paint.alpha == 1
     // A gradient whose colour keeps along rows or columns is computed once
     // a line (the columns' colours kept in `gradientColumns`).
     let lines =
@@ -109,26 +166,72 @@ extension CairoCanvas {
       gradientColumns.removeAll(keepingCapacity: true)
       for x in rect.x0..<rect.x1 { gradientColumns.append(paint.color(x: x, y: rect.y0)) }
     }
-    for y in rect.y0..<rect.y1 {
-      let cells = data + y * maskStride
-      var o = 4 * (y * layout.pixelWidth + rect.x0)
-      let row = lines == .rows ? paint.color(x: rect.x0, y: y) : .zero
-      for x in rect.x0..<rect.x1 {
-        let cover = cells[x]
-        if cover != 0 {
-          cells[x] = 0
-          var s: SIMD4<Double>
-          switch lines {
-          case .rows: s = row
-          case .columns: s = gradientColumns[x - rect.x0]
-          case .neither: s = paint.color(x: x, y: y)
+    paint.ramp.offsets.withUnsafeBufferPointer { offsets in
+      paint.ramp.colors.withUnsafeBufferPointer { colors in
+        gradientColumns.withUnsafeBufferPointer { columns in
+          for y in rect.y0..<rect.y1 {
+            blendGradientRow(
+              paint, (offsets, colors), lines, columns: columns, cells: data + y * maskStride,
+              y: y, x0: rect.x0, x1: rect.x1)
           }
-          if !(whole && cover == 255) { s *= paint.alpha * Double(cover) / 255 }
-          // Where the colour is opaque the pixel below is not read.
-          Self.over(pixels + o, s[0], s[1], s[2], s[3])
         }
-        o += 4
       }
+    }
+  }
+
+  /// Blends `paint` over pixels `x0..<x1` of row `y` through the coverage
+  /// `cells[x]`, clearing each cell used: the colour of the row, of the
+  /// column (`columns`, from `x0`) or of the pixel, as `lines` says (the
+  /// ramp's stops held as pointers).
+  @inline(__always)
+  private func blendGradientRow(
+    _ paint: GradientPaint,
+    _ ramp: (offsets: UnsafeBufferPointer<Double>, colors: UnsafeBufferPointer<SIMD4<Double>>),
+    _ lines: GradientPaint.Lines,
+    columns: UnsafeBufferPointer<SIMD4<Double>>, cells: UnsafeMutablePointer<UInt8>, y: Int,
+    x0: Int, x1: Int
+  ) {
+    let pixels = target
+    // At full opacity a whole pixel's factor is 1 · 255 / 255 = 1: the
+    // colour is blended as it is.
+    let whole = paint.alpha == 1
+    let py = Double(y) + 0.5
+    @inline(__always) func color(at p: OutlinePoint) -> SIMD4<Double> {
+      GradientRamp.premultiplied(
+        at: paint.position.at(p), offsets: ramp.offsets, colors: ramp.colors)
+    }
+    // The row's colour, found at its first covered pixel.
+    var row: SIMD4<Double>?
+    var o = 4 * (y * layout.pixelWidth + x0)
+    var x = x0
+    while x < x1 {
+      // Eight uncovered pixels at once (a turned shape's corners).
+      if x + 8 <= x1 && UnsafeRawPointer(cells + x).loadUnaligned(as: UInt64.self) == 0 {
+        x += 8
+        o += 32
+        continue
+      }
+      let cover = cells[x]
+      if cover != 0 {
+        cells[x] = 0
+        var s: SIMD4<Double>
+        switch lines {
+        case .rows:
+          if let row {
+            s = row
+          } else {
+            s = color(at: paint.unit(x: x0, py: py))
+            row = s
+          }
+        case .columns: s = columns[x - x0]
+        case .neither: s = color(at: paint.unit(x: x, py: py))
+        }
+        if !(whole && cover == 255) { s *= paint.alpha * Double(cover) / 255 }
+        // Where the colour is opaque the pixel below is not read.
+        Self.over(pixels + o, s[0], s[1], s[2], s[3])
+      }
+      x += 1
+      o += 4
     }
   }
 }

@@ -263,6 +263,19 @@ public struct GradientRamp: Sendable {
   /// share an offset the colour jumps there, to the later stop's.
   @inlinable @inline(__always)
   public func premultiplied(at t: Double) -> SIMD4<Double> {
+    offsets.withUnsafeBufferPointer { offsets in
+      colors.withUnsafeBufferPointer { colors in
+        Self.premultiplied(at: t, offsets: offsets, colors: colors)
+      }
+    }
+  }
+
+  /// ``premultiplied(at:)`` of the ramp of `offsets` and `colors` (a
+  /// renderer's loop holds them once for all its pixels).
+  @inlinable @inline(__always)
+  public static func premultiplied(
+    at t: Double, offsets: UnsafeBufferPointer<Double>, colors: UnsafeBufferPointer<SIMD4<Double>>
+  ) -> SIMD4<Double> {
     let n = offsets.count
     if !(t > offsets[0]) { return colors[0] }
     if t >= offsets[n - 1] { return colors[n - 1] }
