@@ -195,6 +195,13 @@ extension CairoCanvas {
       i += length
     }
     anim_raster_line(r, cx, cy, sx, sy)
+    finishMask(clip)
+  }
+
+  /// Writes the coverage of the lines added to the raster since the last
+  /// finish into the mask, cut by `clip` (an upright rectangle in pixels).
+  func finishMask(_ clip: (Double, Double, Double, Double)?) {
+    guard let r = rasterCells() else { return }
     cairo_surface_flush(mask)
     guard let cells = cairo_image_surface_get_data(mask) else { return }
     var box: (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)

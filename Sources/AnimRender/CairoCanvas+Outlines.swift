@@ -139,22 +139,40 @@ extension CairoCanvas {
           height: abs(v.number(.height)), alpha: alpha)
       else { return }
       flush()
-      CairoOutline.append(piece, to: cr, under: matrix, cut: cut(reach: reach), closing: false)
-      CairoOutline.setStroke(
-        cr,
-        width: CairoOutline.drawableWidth(
-          width, largestScale: Outline.largestScale(a: xx, b: yx, c: xy, d: yy)),
-        cap: cap, join: join)
-      CairoOutline.stroke(cr, dash: dash)
-      cairo_identity_matrix(cr)
+      if !strokeMask(
+        piece, under: placed, width: width, cap: cap, join: join, dash: dash, bounds: bounds)
+      {
+        CairoOutline.append(piece, to: cr, under: matrix, cut: cut(reach: reach), closing: false)
+        CairoOutline.setStroke(
+          cr,
+          width: CairoOutline.drawableWidth(
+            width, largestScale: Outline.largestScale(a: xx, b: yx, c: xy, d: yy)),
+          cap: cap, join: join)
+        CairoOutline.stroke(cr, dash: dash)
+        cairo_identity_matrix(cr)
+      }
       blendMask(paint, bounds)
       return
     }
-    CairoOutline.append(piece, to: cr, under: matrix, cut: cut(reach: reach), closing: false)
     // Only strokes whose coverage is the same at every whole-pixel offset
-    // (CoverageCache): straight segments, round or bevel joins.
+    // (CoverageCache): straight segments, round or bevel joins, stroked by
+    // Cairo whether or not reuse is on (the cache's key is Cairo's path,
+    // and a canvas draws the same with reuse and without); the others by
+    // anim.
+    let reusable = dash == nil && join != .miter && CoverageCache.isStraight(piece)
+    if !reusable {
+      flush()
+      if strokeMask(
+        piece, under: placed, width: width, cap: cap, join: join, dash: dash, bounds: bounds)
+      {
+        batch.add(paint, bounds)
+        blendBatch()
+        return
+      }
+    }
+    CairoOutline.append(piece, to: cr, under: matrix, cut: cut(reach: reach), closing: false)
     var shape: CoverageCache.Shape?
-    if dash == nil && join != .miter && CoverageCache.isStraight(piece) {
+    if reusable {
       cairo_identity_matrix(cr)
       let head: [Int64] = [
         1, Int64(bitPattern: xx.bitPattern), Int64(bitPattern: yx.bitPattern),

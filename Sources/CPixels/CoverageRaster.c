@@ -294,6 +294,11 @@ static void finish_dense_row(float *row, uint8_t *m, int x0, int x1, int px1, co
   for (x = px1; x < x1; x++) row[x] = 0;
 }
 
+void anim_raster_discard(anim_raster *r) {
+  int box[4];
+  anim_raster_finish(r, NULL, 0, NULL, box);
+}
+
 void anim_raster_finish(anim_raster *r, uint8_t *mask, long stride, const double *clip,
                         int box[4]) {
   const int w = r->width;
@@ -318,8 +323,9 @@ void anim_raster_finish(anim_raster *r, uint8_t *mask, long stride, const double
     return;
   }
   const int px1 = x1 < w ? x1 : w;
-  // The window's pixels: the mask and the clip moved to its origin.
-  mask += (long)r->oy * stride + r->ox;
+  // The window's pixels: the mask and the clip moved to its origin (no
+  // mask: the cells are only cleared).
+  if (mask) mask += (long)r->oy * stride + r->ox;
   double moved[4];
   if (clip) {
     moved[0] = clip[0] - r->ox;
@@ -339,8 +345,9 @@ void anim_raster_finish(anim_raster *r, uint8_t *mask, long stride, const double
   }
   for (int y = y0; y < y1; y++) {
     float *row = r->cells + (long)y * (w + 2);
-    uint8_t *m = mask + (long)y * stride;
+    uint8_t *m = mask ? mask + (long)y * stride : NULL;
     if (clip) c.fy = inside(y, clip[1], clip[3]);
+    if (!mask) c.fy = 0;
     if (dense) {
       r->heads[y] = -1;
       if (c.fy <= 0) {

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "CoverageRaster.h"
+#include "StrokeRaster.h"
 
 /// Converts `count` premultiplied pixels at `pixels` (r, g, b, a doubles,
 /// 0…1) into straight RGBA at `out`, four bytes a pixel in memory order. A

@@ -80,4 +80,8 @@ void anim_raster_cubic(anim_raster *r, double ax, double ay, double bx, double b
 void anim_raster_finish(anim_raster *r, uint8_t *mask, long stride, const double *clip,
                         int box[4]);
 
+/// Clears the cells of the lines added since the last finish, writing
+/// nothing (a stroke given up on).
+void anim_raster_discard(anim_raster *r);
+
 #endif

@@ -1,0 +1,640 @@
+// Strokes as polygons for anim's own scan conversion: see
+// include/StrokeRaster.h.
+#include "StrokeRaster.h"
+
+#include <math.h>
+#include <string.h>
+
+// The most points of one polygon (a round join or cap of a very wide pen
+// is cut into at most this many).
+#define MOST_POINTS 1024
+
+// Adds the polygon of `count` points (x, y pairs, view units) to the
+// raster, through the matrix, every polygon turning the same way in pixels
+// (so that an edge two pieces share is added once each way and cancels).
+static void polygon(anim_stroker *s, const double *points, int count) {
+  if (count < 3) return;
+  double x[MOST_POINTS + 4], y[MOST_POINTS + 4];
+  double area = 0;
+  for (int i = 0; i < count; i++) {
+    const double u = points[2 * i], v = points[2 * i + 1];
+    x[i] = s->xx * u + s->xy * v + s->x0;
+    y[i] = s->yx * u + s->yy * v + s->y0;
+  }
+  for (int i = 0; i < count; i++) {
+    const int j = i + 1 < count ? i + 1 : 0;
+    area += x[i] * y[j] - x[j] * y[i];
+  }
+  if (!(area != 0)) return;  // no area, or NaN
+  for (int i = 0; i < count; i++) {
+    const int j = i + 1 < count ? i + 1 : 0;
+    if (area > 0) {
+      anim_raster_line(s->raster, x[i], y[i], x[j], y[j]);
+    } else {
+      anim_raster_line(s->raster, x[j], y[j], x[i], y[i]);
+    }
+  }
+}
+
+// The steps an arc turning by `sweep` is cut into, and the radius its
+// points lie at: a little outside the circle, so that each chord's
+// triangle about the centre has its sector's area (an inscribed polygon
+// would leave every edge pixel of a disc short by its chords' slivers).
+static int arc_steps(const anim_stroker *s, double sweep, double *radius) {
+  double n = ceil(fabs(sweep) / s->arcStep);
+  if (!(n >= 1)) n = 1;
+  if (n > MOST_POINTS - 8) n = MOST_POINTS - 8;
+  const double beta = fabs(sweep) / n;
+  *radius = beta > 1e-9 && beta < M_PI ? s->half * sqrt(beta / sin(beta)) : s->half;
+  return (int)n;
+}
+
+// Appends to `points` (at *count) the points strictly between the ends of
+// the pen's arc about (cx, cy) from angle a0 turning by `sweep` (radians,
+// either way), its chords within the tolerance.
+static void arc(const anim_stroker *s, double *points, int *count, double cx, double cy, double a0,
+                double sweep) {
+  double r;
+  const int steps = arc_steps(s, sweep, &r);
+  for (int i = 1; i < steps; i++) {
+    const double a = a0 + sweep * i / steps;
+    points[2 * *count] = cx + r * cos(a);
+    points[2 * *count + 1] = cy + r * sin(a);
+    (*count)++;
+  }
+}
+
+// The polygon of a line: its start corners, its end corners.
+static void line_polygon(anim_stroker *s, const anim_stroke_line *l, double lex, double ley,
+                         double rex, double rey) {
+  const double p[8] = {l->lsx, l->lsy, lex, ley, rex, rey, l->rsx, l->rsy};
+  polygon(s, p, 4);
+}
+
+// A cap at (x, y), the pen's left at (lx, ly) and right at (rx, ry), the
+// outward direction (tx, ty) (unit).
+static void cap(anim_stroker *s, double x, double y, double lx, double ly, double rx, double ry,
+                double tx, double ty) {
+  const double h = s->half;
+  if (s->cap == ANIM_CAP_SQUARE) {
+    const double p[8] = {lx, ly, lx + h * tx, ly + h * ty, rx + h * tx, ry + h * ty, rx, ry};
+    polygon(s, p, 4);
+  } else if (s->cap == ANIM_CAP_ROUND) {
+    double p[2 * MOST_POINTS];
+    int n = 0;
+    p[0] = lx, p[1] = ly, n = 1;
+    // From the left (the outward direction turned a quarter one way)
+    // through the outward direction to the right.
+    const double a0 = atan2(ly - y, lx - x);
+    const double cross = (lx - x) * ty - (ly - y) * tx;
+    arc(s, p, &n, x, y, a0, cross > 0 ? M_PI : -M_PI);
+    p[2 * n] = rx, p[2 * n + 1] = ry, n++;
+    polygon(s, p, n);
+  }
+}
+
+// A dash or subpath of no length: a round cap's disc, or a square cap's
+// square along the direction the path was heading.
+static void dot(anim_stroker *s, double x, double y) {
+  const double h = s->half;
+  if (s->cap == ANIM_CAP_ROUND) {
+    double p[2 * MOST_POINTS];
+    int n = 0;
+    double r;
+    arc_steps(s, 2 * M_PI, &r);
+    p[0] = x + r, p[1] = y, n = 1;
+    arc(s, p, &n, x, y, 0, 2 * M_PI);
+    polygon(s, p, n);
+  } else if (s->cap == ANIM_CAP_SQUARE) {
+    const double tx = s->hx, ty = s->hy, nx = -ty, ny = tx;
+    const double p[8] = {x + h * (tx + nx), y + h * (ty + ny), x + h * (tx - nx),
+                         y + h * (ty - ny), x - h * (tx + nx), y - h * (ty + ny),
+                         x - h * (tx - nx), y - h * (ty - ny)};
+    polygon(s, p, 4);
+  }
+}
+
+// What joining two lines at a vertex makes.
+typedef struct {
+  /// Straight on (no join): b starts at a's end corners.
+  int straight;
+  /// Whether the lines meet at the inner corner `i` (else at the vertex,
+  /// `i`, each ending square there, the join a fan about it).
+  int shared;
+  /// The inner side: 1 left, −1 right.
+  double inner;
+  double ix, iy;
+  /// a's and b's outer corners, and the points of the join between them
+  /// (a miter's tip, a round join's arc).
+  double oax, oay, obx, oby;
+  int count;
+  double points[2 * MOST_POINTS];
+} anim_join;
+
+// Joins line `a` (ending at the vertex) to line `b` (starting there): sets
+// a's end corners (le, re), b's start corners and b's `used`, and
+// describes the join in `j`. `corner`: one of the path's own corners (its
+// join style); else a point a curve was cut at (round).
+// `bEndUsed`: how far back from b's end its own inner corner lies. Returns
+// how far back from a's end its inner corner lies (0 at the vertex).
+static double join(anim_stroker *s, const anim_stroke_line *a, double *le, double *re,
+                   anim_stroke_line *b, double bEndUsed, int corner, anim_join *j) {
+  const double h = s->half;
+  const double vx = a->bx, vy = a->by;
+  const double ax = a->nx, ay = a->ny, bx = b->nx, by = b->ny;
+  // The turn: sin and cos of the angle from a's direction to b's (the
+  // normals turn as the directions do).
+  const double sine = ax * by - ay * bx;
+  const double cosine = ax * bx + ay * by;
+  j->count = 0;
+  j->straight = fabs(sine) <= 1e-12 && cosine > 0;
+  if (j->straight) {
+    le[0] = vx + h * ax, le[1] = vy + h * ay;
+    re[0] = vx - h * ax, re[1] = vy - h * ay;
+    b->lsx = le[0], b->lsy = le[1], b->rsx = re[0], b->rsy = re[1];
+    b->used = 0;
+    return 0;
+  }
+  // The inner side: left (+n) when turning towards the left normal.
+  const double inner = sine > 0 ? 1 : -1;
+  const double outer = -inner;
+  j->inner = inner;
+  // Where the inner edges cross, how far along each line that lies; room
+  // on both lines for it (counting the inner corner already at a's start
+  // and at b's end, whichever side they lie).
+  const double t = 1 + cosine > 1e-12 ? h * fabs(sine) / (1 + cosine) : INFINITY;
+  j->shared = t <= a->length - a->used && t <= b->length - bEndUsed;
+  if (j->shared) {
+    j->ix = vx + inner * h * (ax + bx) / (1 + cosine);
+    j->iy = vy + inner * h * (ay + by) / (1 + cosine);
+  } else {
+    j->ix = vx, j->iy = vy;
+    // The lines' inner sides overlap, and an edge pixel both cover
+    // partly is counted twice: tolerable over a few pixels (a dash's stub
+    // at a corner, a letter's short side at a sharp corner), not along
+    // lines that fold back on each other.
+    double reach = a->length < b->length ? a->length : b->length;
+    if (t < reach) reach = t;
+    if (reach * s->scale > 4) s->overlaps = 1;
+  }
+  j->oax = vx + outer * h * ax, j->oay = vy + outer * h * ay;
+  j->obx = vx + outer * h * bx, j->oby = vy + outer * h * by;
+  const double iax = j->shared ? j->ix : vx + inner * h * ax;
+  const double iay = j->shared ? j->iy : vy + inner * h * ay;
+  const double ibx = j->shared ? j->ix : vx + inner * h * bx;
+  const double iby = j->shared ? j->iy : vy + inner * h * by;
+  if (inner > 0) {
+    le[0] = iax, le[1] = iay, re[0] = j->oax, re[1] = j->oay;
+    b->lsx = ibx, b->lsy = iby, b->rsx = j->obx, b->rsy = j->oby;
+  } else {
+    le[0] = j->oax, le[1] = j->oay, re[0] = iax, re[1] = iay;
+    b->lsx = j->obx, b->lsy = j->oby, b->rsx = ibx, b->rsy = iby;
+  }
+  b->used = j->shared ? t : 0;
+  // A point a curve was cut at is joined round, as Cairo joins them (the
+  // pen's arc: where it is within the tolerance of the bevel, the bevel).
+  const int style = corner ? s->join : ANIM_JOIN_ROUND;
+  if (style == ANIM_JOIN_MITER) {
+    // Within the limit: 1 / sin(half the angle between the lines) =
+    // √(2 / (1 + cos)) ≤ limit.
+    if (2 <= s->miterLimit * s->miterLimit * (1 + cosine) && 1 + cosine > 1e-12) {
+      j->points[0] = vx + outer * h * (ax + bx) / (1 + cosine);
+      j->points[1] = vy + outer * h * (ay + by) / (1 + cosine);
+      j->count = 1;
+    }
+  } else if (style == ANIM_JOIN_ROUND && cosine < s->arcCosine) {
+    arc(s, j->points, &j->count, vx, vy, atan2(j->oay - vy, j->oax - vx), atan2(sine, cosine));
+  }
+  return j->shared ? t : 0;
+}
+
+// The join's own polygon: the inner corner (or the vertex), a's outer
+// corner, the join's points, b's outer corner.
+static void join_polygon(anim_stroker *s, const anim_join *j) {
+  double p[2 * MOST_POINTS + 8];
+  p[0] = j->ix, p[1] = j->iy, p[2] = j->oax, p[3] = j->oay;
+  memcpy(p + 4, j->points, sizeof(double) * 2 * (size_t)j->count);
+  p[4 + 2 * j->count] = j->obx, p[5 + 2 * j->count] = j->oby;
+  polygon(s, p, j->count + 3);
+}
+
+// The strip: the polygon of consecutive lines and the joins between them,
+// its left side forward and its right side back; it is added to the
+// raster when a piece ends, a line is too short for its join, or it is
+// full (cut across the pen where one line starts: an edge the next strip
+// starts with).
+static void strip_begin(anim_stroker *s, double lx, double ly, double rx, double ry) {
+  s->leftCount = s->rightCount = 1;
+  s->left[0] = lx, s->left[1] = ly, s->right[0] = rx, s->right[1] = ry;
+}
+
+static void strip_add(double *side, int *count, double x, double y) {
+  side[2 * *count] = x, side[2 * *count + 1] = y;
+  (*count)++;
+}
+
+static void strip_emit(anim_stroker *s) {
+  double p[4 * ANIM_STROKE_STRIP];
+  const int n = s->leftCount, m = s->rightCount;
+  memcpy(p, s->left, sizeof(double) * 2 * (size_t)n);
+  for (int i = 0; i < m; i++) {
+    p[2 * (n + i)] = s->right[2 * (m - 1 - i)];
+    p[2 * (n + i) + 1] = s->right[2 * (m - 1 - i) + 1];
+  }
+  polygon(s, p, n + m);
+}
+
+// Ends the strip where its sides end now and starts the next there.
+static void strip_cut(anim_stroker *s) {
+  strip_emit(s);
+  strip_begin(s, s->left[2 * s->leftCount - 2], s->left[2 * s->leftCount - 1],
+              s->right[2 * s->rightCount - 2], s->right[2 * s->rightCount - 1]);
+}
+
+// Adds a shared join to the strip: its inner corner to the inner side, the
+// outer corners and the join's points to the outer side.
+static void strip_join(anim_stroker *s, const anim_join *j) {
+  if (j->count + 4 > ANIM_STROKE_STRIP - 2) {
+    // A round join of a very wide pen: its own polygon between two strips.
+    strip_add(j->inner > 0 ? s->left : s->right,
+              j->inner > 0 ? &s->leftCount : &s->rightCount, j->ix, j->iy);
+    strip_add(j->inner > 0 ? s->right : s->left,
+              j->inner > 0 ? &s->rightCount : &s->leftCount, j->oax, j->oay);
+    strip_emit(s);
+    join_polygon(s, j);
+    if (j->inner > 0) {
+      strip_begin(s, j->ix, j->iy, j->obx, j->oby);
+    } else {
+      strip_begin(s, j->obx, j->oby, j->ix, j->iy);
+    }
+    return;
+  }
+  if (s->leftCount + j->count + 4 > ANIM_STROKE_STRIP ||
+      s->rightCount + j->count + 4 > ANIM_STROKE_STRIP) {
+    strip_cut(s);
+  }
+  double *in = j->inner > 0 ? s->left : s->right, *out = j->inner > 0 ? s->right : s->left;
+  int *inCount = j->inner > 0 ? &s->leftCount : &s->rightCount;
+  int *outCount = j->inner > 0 ? &s->rightCount : &s->leftCount;
+  strip_add(in, inCount, j->ix, j->iy);
+  strip_add(out, outCount, j->oax, j->oay);
+  for (int k = 0; k < j->count; k++) {
+    strip_add(out, outCount, j->points[2 * k], j->points[2 * k + 1]);
+  }
+  strip_add(out, outCount, j->obx, j->oby);
+}
+
+// A join between the strip's last line `a` and the next line: added to the
+// strip, or, where a line is too short for it, the strip ended square at
+// the vertex (a's end corners `le`, `re`), the join's fan added, and a new
+// strip started at b's start.
+static void strip_vertex(anim_stroker *s, const anim_join *j, const double *le, const double *re,
+                         const anim_stroke_line *b) {
+  if (j->straight) return;
+  if (j->shared) {
+    strip_join(s, j);
+    return;
+  }
+  strip_add(s->left, &s->leftCount, le[0], le[1]);
+  strip_add(s->right, &s->rightCount, re[0], re[1]);
+  strip_emit(s);
+  join_polygon(s, j);
+  strip_begin(s, b->lsx, b->lsy, b->rsx, b->rsy);
+}
+
+static void piece_start(anim_stroker *s, double x, double y) {
+  s->pieceOpen = 1;
+  s->px = x, s->py = y;
+  s->lines = 0;
+  s->corner = 0;
+}
+
+static void piece_to(anim_stroker *s, double x, double y, int corner) {
+  const double fx = s->lines ? s->last.bx : s->px, fy = s->lines ? s->last.by : s->py;
+  s->corner |= corner;
+  const double dx = x - fx, dy = y - fy;
+  const double length = hypot(dx, dy);
+  if (!(length > 0) || !isfinite(length)) return;
+  anim_stroke_line l;
+  l.ax = fx, l.ay = fy, l.bx = x, l.by = y, l.length = length;
+  l.nx = -dy / length, l.ny = dx / length;
+  s->hx = dx / length, s->hy = dy / length;
+  const double h = s->half;
+  if (s->lines == 0) {
+    l.lsx = fx + h * l.nx, l.lsy = fy + h * l.ny;
+    l.rsx = fx - h * l.nx, l.rsy = fy - h * l.ny;
+    l.used = 0;
+    s->first = l;
+    s->last = l;
+    s->lines = 1;
+    s->corner = 0;
+    return;
+  }
+  double le[2], re[2];
+  anim_join j;
+  const double used = join(s, &s->last, le, re, &l, 0, s->corner, &j);
+  s->corner = 0;
+  if (s->lines == 1) {
+    // The first line's polygon waits for the piece's end (a closed piece's
+    // last join moves its start); the strip starts at its end.
+    s->firstEndUsed = used;
+    s->firstEnd[0] = le[0], s->firstEnd[1] = le[1], s->firstEnd[2] = re[0], s->firstEnd[3] = re[1];
+    strip_begin(s, le[0], le[1], re[0], re[1]);
+    if (!j.straight) {
+      if (j.shared) {
+        // a's outer corner is the strip's first on that side already.
+        double *out = j.inner > 0 ? s->right : s->left;
+        int *outCount = j.inner > 0 ? &s->rightCount : &s->leftCount;
+        if (j.count + 4 > ANIM_STROKE_STRIP - 2) {
+          join_polygon(s, &j);
+          strip_begin(s, l.lsx, l.lsy, l.rsx, l.rsy);
+        } else {
+          for (int k = 0; k < j.count; k++) {
+            strip_add(out, outCount, j.points[2 * k], j.points[2 * k + 1]);
+          }
+          strip_add(out, outCount, j.obx, j.oby);
+        }
+      } else {
+        join_polygon(s, &j);
+        strip_begin(s, l.lsx, l.lsy, l.rsx, l.rsy);
+      }
+    }
+  } else {
+    strip_vertex(s, &j, le, re, &l);
+  }
+  s->last = l;
+  s->lines++;
+}
+
+static void piece_end(anim_stroker *s, int closed) {
+  if (!s->pieceOpen) return;
+  s->pieceOpen = 0;
+  const double h = s->half;
+  if (s->lines == 0) {
+    dot(s, s->px, s->py);
+    return;
+  }
+  anim_stroke_line *first = &s->first, *last = &s->last;
+  if (closed && s->lines >= 2) {
+    // The last line joined to the first at the start: the strip ends at
+    // the first line's new start, whose polygon then closes the ring.
+    double le[2], re[2];
+    anim_join j;
+    anim_stroke_line restarted = *first;
+    join(s, last, le, re, &restarted, s->firstEndUsed, 1, &j);
+    if (j.straight || !j.shared) {
+      strip_add(s->left, &s->leftCount, le[0], le[1]);
+      strip_add(s->right, &s->rightCount, re[0], re[1]);
+      strip_emit(s);
+      if (!j.straight) join_polygon(s, &j);
+    } else {
+      strip_join(s, &j);
+      strip_emit(s);
+    }
+    line_polygon(s, &restarted, s->firstEnd[0], s->firstEnd[1], s->firstEnd[2], s->firstEnd[3]);
+    return;
+  }
+  // Open: square ends, then the caps.
+  const double lex = last->bx + h * last->nx, ley = last->by + h * last->ny;
+  const double rex = last->bx - h * last->nx, rey = last->by - h * last->ny;
+  const double ux = (last->bx - last->ax) / last->length, uy = (last->by - last->ay) / last->length;
+  cap(s, last->bx, last->by, lex, ley, rex, rey, ux, uy);
+  if (s->lines == 1) {
+    line_polygon(s, last, lex, ley, rex, rey);
+  } else {
+    strip_add(s->left, &s->leftCount, lex, ley);
+    strip_add(s->right, &s->rightCount, rex, rey);
+    strip_emit(s);
+    line_polygon(s, first, s->firstEnd[0], s->firstEnd[1], s->firstEnd[2], s->firstEnd[3]);
+  }
+  const double fx = (first->bx - first->ax) / first->length;
+  const double fy = (first->by - first->ay) / first->length;
+  cap(s, first->ax, first->ay, first->lsx, first->lsy, first->rsx, first->rsy, -fx, -fy);
+}
+
+// The dash the subpath starts in: the phase taken into the pattern, each
+// dash passed turning drawing on or off (so an odd count repeats with the
+// roles swapped, as SVG and Cairo read it).
+static void dash_reset(anim_stroker *s) {
+  double phase = fmod(s->dashPhase, s->dashTotal);
+  if (!isfinite(phase)) phase = 0;
+  if (phase < 0) phase += s->dashTotal;
+  int i = 0, on = 1;
+  // The phase is below the total, so this ends within two rounds.
+  for (int k = 0; k < 2 * s->dashCount && phase > 0 && phase >= s->dashes[i]; k++) {
+    phase -= s->dashes[i];
+    i = (i + 1) % s->dashCount;
+    on = !on;
+  }
+  s->dashIndex = i;
+  s->dashLeft = s->dashes[i] - phase;
+  s->dashOn = on;
+}
+
+static void dash_next(anim_stroker *s) {
+  s->dashIndex = (s->dashIndex + 1) % s->dashCount;
+  s->dashLeft = s->dashes[s->dashIndex];
+  s->dashOn = !s->dashOn;
+}
+
+static void subpath_start(anim_stroker *s, double x, double y, int closed) {
+  s->open = 1;
+  s->sx = s->cx = x, s->sy = s->cy = y;
+  s->hx = 1, s->hy = 0;
+  s->skipping = 0;
+  s->firstDash = 0;
+  s->wrapping = 0;
+  if (s->dashes) {
+    dash_reset(s);
+    if (s->dashOn && closed && s->dashLeft > 0) {
+      // A closed subpath's first dash is drawn last, on from the last one
+      // when that runs to the start (the two are one dash, joined there).
+      s->skipping = 1;
+      s->firstDash = s->dashLeft;
+    } else if (s->dashOn) {
+      piece_start(s, x, y);
+    }
+  } else {
+    piece_start(s, x, y);
+  }
+}
+
+// A line of the subpath to (x, y), dashed; `corner` as for `piece_to`.
+static void subpath_to(anim_stroker *s, double x, double y, int corner) {
+  const double fx = s->cx, fy = s->cy;
+  s->cx = x, s->cy = y;
+  if (s->wrapping) {
+    // Drawing the first dash again from the start (``anim_stroke_wrap``):
+    // up to its length, or all the way round when it is the whole path.
+    if (s->wrapping == 3) return;
+    const double dx = x - fx, dy = y - fy;
+    const double length = hypot(dx, dy);
+    if (!(length > 0) || !isfinite(length)) {
+      s->corner |= corner;
+      return;
+    }
+    if (s->wrapping == 2 || length < s->wrapLeft) {
+      s->wrapLeft -= length;
+      piece_to(s, x, y, corner);
+      return;
+    }
+    const double k = s->wrapLeft / length;
+    piece_to(s, fx + dx * k, fy + dy * k, corner);
+    piece_end(s, 0);
+    s->wrapping = 3;
+    return;
+  }
+  if (!s->dashes) {
+    piece_to(s, x, y, corner);
+    return;
+  }
+  const double dx = x - fx, dy = y - fy;
+  const double length = hypot(dx, dy);
+  if (!(length > 0) || !isfinite(length)) {
+    s->corner |= corner;
+    return;
+  }
+  s->hx = dx / length, s->hy = dy / length;
+  double done = 0;
+  for (;;) {
+    const double rest = length - done;
+    const int drawing = s->dashOn && !s->skipping;
+    if (s->dashLeft >= rest && rest > 0) {
+      // The dash goes on past the line's end (or ends just there: then
+      // the next line, or the start of a ring, ends it).
+      s->dashLeft -= rest;
+      if (drawing) piece_to(s, x, y, corner);
+      return;
+    }
+    done += s->dashLeft;
+    const double px = fx + dx * (done / length), py = fy + dy * (done / length);
+    if (drawing) {
+      piece_to(s, px, py, corner);
+      piece_end(s, 0);
+    } else if (!s->dashOn) {
+      piece_start(s, px, py);
+    }
+    s->skipping = 0;
+    corner = 0;
+    dash_next(s);
+  }
+}
+
+static void subpath_end(anim_stroker *s, int closed) {
+  if (!s->open) return;
+  s->open = 0;
+  if (s->wrapping) {
+    // The first dash drawn all the way round (the whole path, closed), or
+    // up to its length.
+    if (s->wrapping == 2) piece_end(s, 1);
+    if (s->wrapping == 1) piece_end(s, 0);
+    s->wrapping = 0;
+    s->pieceOpen = 0;
+    return;
+  }
+  if (s->dashes) {
+    // The last dash, open at the end (a closed subpath's first dash, when
+    // it needs drawing, is drawn by ``anim_stroke_wrap``'s walk).
+    if (s->dashOn && !s->skipping) piece_end(s, 0);
+    s->pieceOpen = 0;
+    return;
+  }
+  piece_end(s, closed);
+}
+
+void anim_stroke_begin(anim_stroker *s, anim_raster *raster, const double m[6], double width,
+                       int cap, int join, double miterLimit, double tolerance,
+                       const double *dashes, int count, double phase) {
+  memset(s, 0, sizeof *s);
+  s->raster = raster;
+  s->xx = m[0], s->yx = m[1], s->xy = m[2], s->yy = m[3], s->x0 = m[4], s->y0 = m[5];
+  s->half = width / 2;
+  const double sx = hypot(s->xx, s->yx), sy = hypot(s->xy, s->yy);
+  s->scale = sx > sy ? sx : sy;
+  s->cap = cap;
+  s->join = join;
+  s->miterLimit = miterLimit;
+  s->tolerance = tolerance > 0 ? tolerance : 0.1;
+  // The arc's chords within the tolerance of the pen's circle.
+  s->arcStep = s->tolerance < s->half ? 2 * acos(1 - s->tolerance / s->half) : M_PI / 2;
+  if (!(s->arcStep > 0)) s->arcStep = M_PI / 2;
+  s->arcCosine = cos(s->arcStep);
+  double total = 0;
+  int valid = dashes != NULL && count > 0;
+  for (int i = 0; valid && i < count; i++) {
+    if (!(dashes[i] >= 0) || !isfinite(dashes[i])) valid = 0;
+    total += dashes[i];
+  }
+  if (valid && total > 0 && isfinite(total)) {
+    s->dashes = dashes;
+    s->dashCount = count;
+    s->dashTotal = total;
+    s->dashPhase = phase;
+  }
+}
+
+void anim_stroke_move_to(anim_stroker *s, double x, double y, int closed) {
+  subpath_end(s, 0);
+  subpath_start(s, x, y, closed);
+}
+
+void anim_stroke_line_to(anim_stroker *s, double x, double y) {
+  if (!s->open) subpath_start(s, s->cx, s->cy, 0);
+  subpath_to(s, x, y, 1);
+}
+
+void anim_stroke_curve_to(anim_stroker *s, double bx, double by, double cx, double cy,
+                          double dx, double dy) {
+  if (!s->open) subpath_start(s, s->cx, s->cy, 0);
+  const double ax = s->cx, ay = s->cy;
+  // As anim_raster_cubic: steps of the parameter whose chords stay within
+  // the tolerance.
+  const double d1x = ax - 2 * bx + cx, d1y = ay - 2 * by + cy;
+  const double d2x = bx - 2 * cx + dx, d2y = by - 2 * cy + dy;
+  const double d1 = d1x * d1x + d1y * d1y, d2 = d2x * d2x + d2y * d2y;
+  const double dd = sqrt(d1 > d2 ? d1 : d2);
+  double steps = ceil(sqrt(0.75 * dd / s->tolerance));
+  if (!(steps >= 1)) steps = 1;
+  if (steps > 4096) steps = 4096;
+  const int n = (int)steps;
+  for (int i = 1; i < n; i++) {
+    const double t = (double)i / n, u = 1 - t;
+    const double b0 = u * u * u, b1 = 3 * u * u * t, b2 = 3 * u * t * t, b3 = t * t * t;
+    subpath_to(s, b0 * ax + b1 * bx + b2 * cx + b3 * dx, b0 * ay + b1 * by + b2 * cy + b3 * dy,
+               i == 1);
+  }
+  subpath_to(s, dx, dy, n == 1);
+}
+
+void anim_stroke_close(anim_stroker *s) {
+  if (!s->open) return;
+  if (s->cx != s->sx || s->cy != s->sy) subpath_to(s, s->sx, s->sy, 1);
+  s->corner = 1;
+  if (s->dashes && s->firstDash > 0) {
+    // The first dash is still to draw: the subpath stays open for
+    // ``anim_stroke_wrap``'s second walk.
+    s->cx = s->sx, s->cy = s->sy;
+    return;
+  }
+  subpath_end(s, 1);
+  s->cx = s->sx, s->cy = s->sy;
+}
+
+int anim_stroke_wrap(anim_stroker *s) {
+  if (!s->open || !s->dashes || s->firstDash <= 0) return 0;
+  s->wrapLeft = s->firstDash;
+  if (s->skipping) {
+    // One dash the whole way round.
+    piece_start(s, s->sx, s->sy);
+    s->wrapping = 2;
+  } else {
+    // The last dash, if it runs to the start, goes on into the first.
+    if (!(s->dashOn && s->pieceOpen)) piece_start(s, s->sx, s->sy);
+    s->corner = 1;
+    s->wrapping = 1;
+  }
+  s->skipping = 0;
+  return 1;
+}
+
+void anim_stroke_end(anim_stroker *s) { subpath_end(s, 0); }
