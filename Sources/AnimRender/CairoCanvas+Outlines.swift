@@ -132,6 +132,17 @@ extension CairoCanvas {
     let bounds = (grown.minimum.x, grown.minimum.y, grown.maximum.x, grown.maximum.y)
     // Dashes (SPEC §21.3) cut the trimmed piece, each subpath from its start.
     let dash = v.strokeDash(along: piece, path: path)
+    // Cairo's stroke of the path appended under `matrix` (the pen in the
+    // view's units), into the mask, leaving device space in force.
+    func strokeByCairo() {
+      CairoOutline.setStroke(
+        cr,
+        width: CairoOutline.drawableWidth(
+          width, largestScale: Outline.largestScale(a: xx, b: yx, c: xy, d: yy)),
+        cap: cap, join: join)
+      CairoOutline.stroke(cr, dash: dash)
+      cairo_identity_matrix(cr)
+    }
     if let gradient = v.gradient(.stroke) {
       guard
         let paint = GradientPaint(
@@ -143,13 +154,7 @@ extension CairoCanvas {
         piece, under: placed, width: width, cap: cap, join: join, dash: dash, bounds: bounds)
       {
         CairoOutline.append(piece, to: cr, under: matrix, cut: cut(reach: reach), closing: false)
-        CairoOutline.setStroke(
-          cr,
-          width: CairoOutline.drawableWidth(
-            width, largestScale: Outline.largestScale(a: xx, b: yx, c: xy, d: yy)),
-          cap: cap, join: join)
-        CairoOutline.stroke(cr, dash: dash)
-        cairo_identity_matrix(cr)
+        strokeByCairo()
       }
       blendMask(paint, bounds)
       return
@@ -187,13 +192,7 @@ extension CairoCanvas {
       }
       cairo_set_matrix(cr, &matrix)
     }
-    CairoOutline.setStroke(
-      cr,
-      width: CairoOutline.drawableWidth(
-        width, largestScale: Outline.largestScale(a: xx, b: yx, c: xy, d: yy)),
-      cap: cap, join: join)
-    CairoOutline.stroke(cr, dash: dash)
-    cairo_identity_matrix(cr)
+    strokeByCairo()
     batch.add(paint, bounds)
     if let shape { keep(shape, bounds) }
     blendBatch()

@@ -42,28 +42,38 @@ def supersampled(svg, width, height):
     return big.astype(float).reshape(height, SAMPLES, width, SAMPLES).mean(axis=(1, 3))
 
 
-@pytest.mark.parametrize("name,source,mean,most", [
-    ("shapes", SHAPES, 3.2, 20),
-    ("text", TEXT, 2.8, 20),
-])
-def test_anims_fill_edges_are_the_covered_share(tmp_path, name, source, mean, most):
+def away(mask):
+    """The pixels of `mask` whose eight neighbours are in it too (away from
+    every edge of a picture wholly covered, or wholly uncovered, there)."""
+    height, width = mask.shape
+    padded = np.pad(mask, 1, constant_values=False)
+    return np.logical_and.reduce([padded[1 + dy:1 + dy + height, 1 + dx:1 + dx + width]
+                                  for dy in (-1, 0, 1) for dx in (-1, 0, 1)])
+
+
+def drawn_and_reference(tmp_path, name, source):
+    """anim's PNG of `source`'s first frame (red levels) and Skia's
+    supersampled drawing of anim's SVG of it."""
     from PIL import Image
     _, png = render_scene(tmp_path, name, source)
     _, svg = render_scene(tmp_path, name, source, suffix="svg")
     ours = np.asarray(Image.open(png).convert("RGB"))[:, :, 0].astype(float)
     height, width = ours.shape
-    reference = supersampled(svg, width, height)
+    return ours, supersampled(svg, width, height)
+
+
+@pytest.mark.parametrize("name,source,mean,most", [
+    ("shapes", SHAPES, 3.2, 20),
+    ("text", TEXT, 2.8, 20),
+])
+def test_anims_fill_edges_are_the_covered_share(tmp_path, name, source, mean, most):
+    ours, reference = drawn_and_reference(tmp_path, name, source)
     edge = (reference > 2) & (reference < 253)
     assert edge.sum() > 300
     error = np.abs(ours - reference)[edge]
     assert error.mean() <= mean, error.mean()
     assert error.max() <= most, error.max()
-    # Away from every edge (a pixel whose eight neighbours are wholly
-    # covered, or wholly uncovered, too): exactly the fill or the background.
-    def away(mask):
-        padded = np.pad(mask, 1, constant_values=False)
-        return np.logical_and.reduce([padded[1 + dy:1 + dy + height, 1 + dx:1 + dx + width]
-                                      for dy in (-1, 0, 1) for dx in (-1, 0, 1)])
+    # Away from every edge: exactly the fill or the background.
     inside = away(reference >= 254.9)
     outside = away(reference <= 0.1)
     assert inside.sum() > 40 and outside.sum() > 1000

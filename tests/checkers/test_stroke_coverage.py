@@ -11,8 +11,7 @@ sampled strokes were 3.74 levels off on average, 34 at most; anim's own
 import numpy as np
 import pytest
 
-from pixel_support import render_scene
-from test_fill_coverage import supersampled
+from test_fill_coverage import away, drawn_and_reference
 
 pytest.importorskip("skia")
 
@@ -29,22 +28,13 @@ shape fold(x: 30, y: 150, width: 30, height: 60, d: "M0 60 L10 0 L12 60 L14 0 L3
 
 
 def test_anims_stroke_edges_are_the_covered_share(tmp_path):
-    from PIL import Image
-    _, png = render_scene(tmp_path, "strokes", STROKES)
-    _, svg = render_scene(tmp_path, "strokes", STROKES, suffix="svg")
-    ours = np.asarray(Image.open(png).convert("RGB"))[:, :, 0].astype(float)
-    height, width = ours.shape
-    reference = supersampled(svg, width, height)
+    ours, reference = drawn_and_reference(tmp_path, "strokes", STROKES)
     edge = (reference > 2) & (reference < 253)
     assert edge.sum() > 2000
     error = np.abs(ours - reference)[edge]
     assert error.mean() <= 3.0, error.mean()
     assert error.max() <= 30, error.max()
     # Away from every edge: exactly the stroke or the background.
-    def away(mask):
-        padded = np.pad(mask, 1, constant_values=False)
-        return np.logical_and.reduce([padded[1 + dy:1 + dy + height, 1 + dx:1 + dx + width]
-                                      for dy in (-1, 0, 1) for dx in (-1, 0, 1)])
     inside = away(reference >= 254.9)
     outside = away(reference <= 0.1)
     assert inside.sum() > 300 and outside.sum() > 10000
