@@ -116,6 +116,25 @@ extension CairoCanvas {
     blendBatch()
   }
 
+  /// Calls `body` with each row of `rect` and the columns of it to read
+  /// from the mask: where the raster's last finish wrote (its runs, when
+  /// ``maskRuns`` says they are all the mask holds), else the whole row.
+  /// The mask is zero elsewhere, so both read the same pixels; the runs
+  /// skip the empty ones between a ring's sides or a diagonal's ends.
+  @inline(__always)
+  func forEachMaskRun(in rect: PixelRect, _ body: (Int, Int, Int) -> Void) {
+    guard maskRuns, let spans = raster.pointee.spans else {
+      for y in rect.y0..<rect.y1 { body(y, rect.x0, rect.x1) }
+      return
+    }
+    for k in 0..<raster.pointee.spanCount {
+      let y = Int(spans[3 * k])
+      let from = max(Int(spans[3 * k + 1]), rect.x0)
+      let to = min(Int(spans[3 * k + 2]), rect.x1)
+      if y >= rect.y0 && y < rect.y1 && from < to { body(y, from, to) }
+    }
+  }
+
   /// The pixels blending `bounds` visits: one more on each side, where
   /// anti-aliasing reaches, clamped to the image.
   func pixelRect(_ bounds: (Double, Double, Double, Double)) -> PixelRect {
@@ -179,6 +198,7 @@ extension CairoCanvas {
     guard !batch.members.isEmpty else { return }
     cairo_surface_flush(mask)
     guard let data = cairo_image_surface_get_data(mask) else { return }
+    if batch.members.count > 1 { maskRuns = false }
     for member in batch.members {
       // One pixel more on each side: anti-aliasing reaches the pixels the
       // bounds cross. Members' bounds do not overlap, and each mask pixel is
@@ -186,12 +206,12 @@ extension CairoCanvas {
       let rect = pixelRect(member.bounds)
       guard rect.x0 < rect.x1, rect.y0 < rect.y1 else { continue }
       drew(rect)
-      for y in rect.y0..<rect.y1 {
+      forEachMaskRun(in: rect) { y, from, to in
         blendRow(
-          member.paint, cells: data + y * maskStride, y: y, x0: rect.x0, x1: rect.x1,
-          clearing: true)
+          member.paint, cells: data + y * maskStride, y: y, x0: from, x1: to, clearing: true)
       }
     }
+    maskRuns = false
     cairo_surface_mark_dirty(mask)
     batch.reset()
   }

@@ -115,6 +115,7 @@ extension CairoCanvas {
   /// and clears the path.
   func fillMask() {
     let cr = context
+    maskRuns = false
     var clip: (Double, Double, Double, Double)?
     switch fillClip {
     case .none: clip = nil
@@ -204,6 +205,7 @@ extension CairoCanvas {
     guard let r = rasterCells() else { return }
     cairo_surface_flush(mask)
     guard let cells = cairo_image_surface_get_data(mask) else { return }
+    r.pointee.keepSpans = 1
     var box: (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
     withUnsafeMutableBytes(of: &box) { boxBytes in
       let boxPointer = boxBytes.baseAddress!.assumingMemoryBound(to: Int32.self)
@@ -216,6 +218,9 @@ extension CairoCanvas {
         anim_raster_finish(r, cells, maskStride, nil, boxPointer)
       }
     }
+    // The runs written are all the mask holds (it is zero between blends),
+    // until the blend that reads them.
+    maskRuns = r.pointee.spansLost == 0
     cairo_surface_mark_dirty(mask)
   }
 

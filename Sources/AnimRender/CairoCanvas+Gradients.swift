@@ -152,7 +152,10 @@ extension CairoCanvas {
   /// or a stroke just rasterised), clearing the mask behind it.
   func blendMask(_ paint: GradientPaint, _ bounds: (Double, Double, Double, Double)) {
     cairo_surface_flush(mask)
-    defer { cairo_surface_mark_dirty(mask) }
+    defer {
+      maskRuns = false
+      cairo_surface_mark_dirty(mask)
+    }
     guard let data = cairo_image_surface_get_data(mask) else { return }
     let rect = pixelRect(bounds)
     guard rect.x0 < rect.x1, rect.y0 < rect.y1 else { return }
@@ -169,27 +172,28 @@ extension CairoCanvas {
     paint.ramp.offsets.withUnsafeBufferPointer { offsets in
       paint.ramp.colors.withUnsafeBufferPointer { colors in
         gradientColumns.withUnsafeBufferPointer { columns in
-          for y in rect.y0..<rect.y1 {
+          forEachMaskRun(in: rect) { y, from, to in
             blendGradientRow(
               paint, (offsets, colors), lines, columns: columns, cells: data + y * maskStride,
-              y: y, x0: rect.x0, x1: rect.x1)
+              y: y, origin: rect.x0, from: from, to: to)
           }
         }
       }
     }
   }
 
-  /// Blends `paint` over pixels `x0..<x1` of row `y` through the coverage
-  /// `cells[x]`, clearing each cell used: the colour of the row, of the
-  /// column (`columns`, from `x0`) or of the pixel, as `lines` says (the
-  /// ramp's stops held as pointers).
+  /// Blends `paint` over pixels `from..<to` of row `y` through the
+  /// coverage `cells[x]`, clearing each cell used: the colour of the row (at
+  /// column `origin`, the shape's first), of the column (`columns`, from
+  /// `origin`) or of the pixel, as `lines` says (the ramp's stops held as
+  /// pointers).
   @inline(__always)
   private func blendGradientRow(
     _ paint: GradientPaint,
     _ ramp: (offsets: UnsafeBufferPointer<Double>, colors: UnsafeBufferPointer<SIMD4<Double>>),
     _ lines: GradientPaint.Lines,
     columns: UnsafeBufferPointer<SIMD4<Double>>, cells: UnsafeMutablePointer<UInt8>, y: Int,
-    x0: Int, x1: Int
+    origin: Int, from x0: Int, to x1: Int
   ) {
     let pixels = target
     // At full opacity a whole pixel's factor is 1 · 255 / 255 = 1: the
@@ -220,10 +224,10 @@ extension CairoCanvas {
           if let row {
             s = row
           } else {
-            s = color(at: paint.unit(x: x0, py: py))
+            s = color(at: paint.unit(x: origin, py: py))
             row = s
           }
-        case .columns: s = columns[x - x0]
+        case .columns: s = columns[x - origin]
         case .neither: s = color(at: paint.unit(x: x, py: py))
         }
         if !(whole && cover == 255) { s *= paint.alpha * Double(cover) / 255 }

@@ -23,6 +23,7 @@ extension CairoCanvas {
     _ piece: Outline, under m: Affine, width: Double, cap: LineCap, join: LineJoin,
     dash: StrokeDash?, bounds: (Double, Double, Double, Double)
   ) -> Bool {
+    maskRuns = false
     var clip: (Double, Double, Double, Double)?
     switch fillClip {
     case .none: clip = nil

@@ -48,6 +48,11 @@ public final class CairoCanvas {
   /// of date: a frame clears, blends and converts only there.
   var changes: PixelChanges
   var batch = Batch()
+  /// Whether the raster's runs (`anim_raster.spans`) are everything the
+  /// mask holds: set by a fill or stroke of anim's raster, cleared by the
+  /// blend that reads them (``forEachMaskRun(in:_:)``) and by any other
+  /// drawing into the mask.
+  var maskRuns = false
   /// Every view's world transform and opacity, reused frame after frame.
   var world = WorldFrame()
   /// The views whose outlines clip what is drawn now, outermost first

@@ -35,6 +35,7 @@ void anim_raster_window(anim_raster *r, int x0, int y0, int x1, int y1) {
 }
 
 void anim_raster_free(anim_raster *r) {
+  free(r->spans);
   free(r->cells);
   free(r->heads);
   free(r->entries);
@@ -180,13 +181,46 @@ typedef struct {
   const double *rect;
   double fy;
   int lo, hi, full0, full1;
+  /// The raster, whose `spans` get each run written (when it keeps them),
+  /// and the row's and the window's offsets into the canvas.
+  anim_raster *raster;
+  int y, ox;
 } clip_row;
+
+// Notes pixels from…to − 1 of the row as written (when spans are kept): a
+// run continuing the last one lengthens it.
+static void keep_span(const clip_row *c, int from, int to) {
+  anim_raster *r = c->raster;
+  if (!r || !r->keepSpans || to <= from) return;
+  const int y = c->y, x0 = from + c->ox, x1 = to + c->ox;
+  if (r->spanCount > 0) {
+    int *last = r->spans + 3 * (r->spanCount - 1);
+    if (last[0] == y && last[2] == x0) {
+      last[2] = x1;
+      return;
+    }
+  }
+  if (r->spanCount == r->spanCapacity) {
+    const long grown = r->spanCapacity ? r->spanCapacity * 2 : 1024;
+    int *spans = grown <= most_entries(r) ? realloc(r->spans, (size_t)grown * 3 * sizeof(int)) : NULL;
+    if (!spans) {
+      r->keepSpans = 0;
+      r->spansLost = 1;
+      return;
+    }
+    r->spans = spans;
+    r->spanCapacity = grown;
+  }
+  int *span = r->spans + 3 * r->spanCount++;
+  span[0] = y, span[1] = x0, span[2] = x1;
+}
 
 // Coverage v over pixels from…to − 1 of a mask row, cut by the clip (none
 // when clip->rect is NULL); the pixels outside the clip are left as they
 // are, 0.
 static inline void put_run(uint8_t *m, int from, int to, int v, const clip_row *clip) {
   if (!clip->rect) {
+    keep_span(clip, from, to);
     if (to - from == 1) {
       m[from] = (uint8_t)v;
     } else if (to > from) {
@@ -196,6 +230,7 @@ static inline void put_run(uint8_t *m, int from, int to, int v, const clip_row *
   }
   if (from < clip->lo) from = clip->lo;
   if (to > clip->hi) to = clip->hi;
+  keep_span(clip, from, to);
   for (int x = from; x < to; x++) {
     if (x >= clip->full0 && x < clip->full1) {
       // The columns the clip covers wholly: one factor, fy.
@@ -304,6 +339,8 @@ void anim_raster_finish(anim_raster *r, uint8_t *mask, long stride, const double
   const int w = r->width;
   const int x0 = r->x0, x1 = r->x1 < w + 2 ? r->x1 : w + 2;
   const int y0 = r->y0 > 0 ? r->y0 : 0, y1 = r->y1 < r->height ? r->y1 : r->height;
+  r->spanCount = 0;
+  r->spansLost = 0;
   int dense = r->dense;
   if (!dense && r->scratchCapacity < r->count) {
     int *scratch = realloc(r->scratch, (size_t)r->count * sizeof(int));
@@ -334,7 +371,7 @@ void anim_raster_finish(anim_raster *r, uint8_t *mask, long stride, const double
     moved[3] = clip[3] - r->oy;
     clip = moved;
   }
-  clip_row c = {clip, 1, 0, w, 0, w};
+  clip_row c = {clip, 1, 0, w, 0, w, r, 0, r->ox};
   if (clip) {
     const double lo = floor(clip[0]), hi = ceil(clip[2]);
     const double full0 = ceil(clip[0]), full1 = floor(clip[2]);
@@ -346,6 +383,7 @@ void anim_raster_finish(anim_raster *r, uint8_t *mask, long stride, const double
   for (int y = y0; y < y1; y++) {
     float *row = r->cells + (long)y * (w + 2);
     uint8_t *m = mask ? mask + (long)y * stride : NULL;
+    c.y = y + r->oy;
     if (clip) c.fy = inside(y, clip[1], clip[3]);
     if (!mask) c.fy = 0;
     if (dense) {

@@ -288,4 +288,46 @@ final class CoverageRasterTests: XCTestCase {
       }
     }
   }
+
+  /// With `keepSpans`, the runs a finish lists are exactly the pixels it
+  /// wrote: every covered pixel lies in one, none lies outside the mask's
+  /// covered pixels but for runs' uncovered ends under a clip, rows in
+  /// order, and a finish with nothing added lists none.
+  func testTheRunsListedAreThePixelsWritten() {
+    let raster = Raster(40, 30)
+    raster.state.keepSpans = 1
+    // A ring (a hole wound the other way), under a clip that cuts a pixel.
+    let outer: [(Double, Double)] = (0..<48).map {
+      let a = Double($0) * .pi / 24
+      return (20 + 14 * cos(a), 15 + 12 * sin(a))
+    }
+    let inner: [(Double, Double)] = outer.reversed().map {
+      (20 + ($0.0 - 20) / 2, 15 + ($0.1 - 15) / 2)
+    }
+    for clip in [nil, [3.5, 2.25, 37, 28]] as [[Double]?] {
+      raster.state.keepSpans = 1
+      let (rows, _) = raster.fill([outer, inner], clip: clip)
+      XCTAssertEqual(raster.state.spansLost, 0)
+      var listed = Set<Int>()
+      var last = (-1, -1)
+      for k in 0..<raster.state.spanCount {
+        let y = Int(raster.state.spans[3 * k])
+        let x0 = Int(raster.state.spans[3 * k + 1])
+        let x1 = Int(raster.state.spans[3 * k + 2])
+        XCTAssertLessThan(x0, x1)
+        XCTAssertTrue(y > last.0 || (y == last.0 && x0 > last.1), "runs out of order")
+        last = (y, x1)
+        for x in x0..<x1 { listed.insert(y * 40 + x) }
+      }
+      for y in 0..<30 {
+        for x in 0..<40 where rows[y][x] != 0 {
+          XCTAssertTrue(listed.contains(y * 40 + x), "(\(x), \(y)) written but not listed")
+        }
+      }
+      // The hole is not listed (it is between two runs of its rows).
+      XCTAssertFalse(listed.contains(15 * 40 + 20))
+    }
+    _ = raster.fill([])
+    XCTAssertEqual(raster.state.spanCount, 0)
+  }
 }

@@ -37,6 +37,13 @@ typedef struct {
   /// A row's columns, sorted.
   int *scratch;
   long scratchCapacity;
+  /// When `keepSpans` is set, the runs of pixels the last finish wrote, as
+  /// (y, x0, x1) triples in the canvas's pixels, row by row, so that the
+  /// coverage can be read back without visiting the empty pixels between;
+  /// `spansLost` when they outgrew their bound (then read the mask whole).
+  int keepSpans, spansLost;
+  int *spans;
+  long spanCount, spanCapacity;
 } anim_raster;
 
 /// Makes `r`'s cells for a canvas of `width` × `height` pixels; 0 when the
@@ -76,7 +83,8 @@ void anim_raster_cubic(anim_raster *r, double ax, double ay, double bx, double b
 /// clipped to), times the share of the pixel inside it, rounded again (a
 /// pixel wholly inside keeps its byte). The cells are left zero. The
 /// rectangle of pixels that may have been written goes to `box` (x0, y0,
-/// x1, y1; empty when nothing was added).
+/// x1, y1; empty when nothing was added). With `keepSpans`, the runs
+/// written go to `spans`.
 void anim_raster_finish(anim_raster *r, uint8_t *mask, long stride, const double *clip,
                         int box[4]);
 
