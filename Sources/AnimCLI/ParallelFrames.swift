@@ -77,8 +77,9 @@ final class ParallelFrames: @unchecked Sendable {
   private struct Stopped: Error {}
   /// A worker passed the last frame it draws.
   private struct Done: Error {}
-  /// An error drawing or writing frame `index`.
-  private struct AtFrame: Error {
+  /// An error drawing or writing frame `index`, or the script's own met
+  /// before it was reached (``SceneFeed``).
+  struct AtFrame: Error {
     let index: Int
     let error: any Error
   }
@@ -128,8 +129,6 @@ final class ParallelFrames: @unchecked Sendable {
       } catch is Done {
       } catch is Stopped {
       } catch let error as AtFrame {
-        fail(error.error, at: error.index)
-      } catch let error as SceneFeed.Failed {
         fail(error.error, at: error.index)
       } catch {
         fail(error, at: -1)
@@ -291,8 +290,6 @@ extension ParallelFrames {
         } catch is Done {
         } catch is Stopped {
         } catch let error as AtFrame {
-          fail(error.error, at: error.index)
-        } catch let error as SceneFeed.Failed {
           fail(error.error, at: error.index)
         } catch {
           fail(error, at: -1)

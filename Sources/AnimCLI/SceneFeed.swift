@@ -15,13 +15,6 @@ final class SceneFeed: @unchecked Sendable {
     let scene: Scene
   }
 
-  /// The script's own error, met before frame `index` was queued: the
-  /// frames before it are still drawn, as with one thread.
-  struct Failed: Error {
-    let index: Int
-    let error: any Error
-  }
-
   /// Stops the play: the drawers stopped, or the range's last frame is in.
   private struct Stop: Error {}
 
@@ -30,7 +23,9 @@ final class SceneFeed: @unchecked Sendable {
   private var head = 0
   private let depth: Int
   private var stopped = false
-  private var failure: Failed?
+  /// The script's own error, met before the frame it names was queued:
+  /// the frames before it are still drawn, as with one thread.
+  private var failure: ParallelFrames.AtFrame?
   /// Whether the play's thread still runs the script.
   private var playing = true
 
@@ -53,7 +48,7 @@ final class SceneFeed: @unchecked Sendable {
       } catch is Stop {
       } catch {
         lock.lock()
-        failure = Failed(index: reached, error: error)
+        failure = ParallelFrames.AtFrame(index: reached, error: error)
         lock.unlock()
       }
       lock.lock()
@@ -81,8 +76,9 @@ final class SceneFeed: @unchecked Sendable {
   }
 
   /// The next frame to draw, in frame order; nil once the play has ended
-  /// (or ``stop()`` was called). The script's error is thrown (``Failed``)
-  /// once every frame queued before it has been taken.
+  /// (or ``stop()`` was called). The script's error is thrown
+  /// (``ParallelFrames/AtFrame``) once every frame queued before it has
+  /// been taken.
   func take() throws -> Item? {
     lock.lock()
     defer { lock.unlock() }

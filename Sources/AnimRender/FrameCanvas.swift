@@ -62,9 +62,10 @@ public final class FrameCanvas {
   }
 
   /// The most bytes a pixel of a canvas takes in its fills' raster
-  /// (`CoverageRaster.c`): a float cell, and the lists of touched cells at
-  /// their bound of half the cells (two ints each, and an int to sort).
-  public static let rasterBytesPerPixel = 4 + 4 + 2
+  /// (`CoverageRaster.c`): a float cell, the lists of touched cells at
+  /// their bound of half the cells (two ints each, and an int to sort),
+  /// and the runs written at theirs of an eighth (three ints each).
+  public static let rasterBytesPerPixel = 4 + 4 + 2 + 2
 
   /// The canvas of the band whose first row is `top`: the frame's layout
   /// moved up by `top` rows, clipped to the stage as the frame is.

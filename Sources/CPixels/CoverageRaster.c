@@ -202,7 +202,11 @@ static void keep_span(const clip_row *c, int from, int to) {
   }
   if (r->spanCount == r->spanCapacity) {
     const long grown = r->spanCapacity ? r->spanCapacity * 2 : 1024;
-    int *spans = grown <= most_entries(r) ? realloc(r->spans, (size_t)grown * 3 * sizeof(int)) : NULL;
+    // At most an eighth of the window's cells: past that (a shape of very
+    // many edges) the mask is read whole instead.
+    const long eighth = (long)(r->width + 2) * r->height / 8;
+    const long most = eighth > 4096 ? eighth : 4096;
+    int *spans = grown <= most ? realloc(r->spans, (size_t)grown * 3 * sizeof(int)) : NULL;
     if (!spans) {
       r->keepSpans = 0;
       r->spansLost = 1;

@@ -336,32 +336,13 @@ static void piece_to(anim_stroker *s, double x, double y, int corner) {
   s->corner = 0;
   if (s->lines == 1) {
     // The first line's polygon waits for the piece's end (a closed piece's
-    // last join moves its start); the strip starts at its end.
+    // last join moves its start); the strip starts at its end, then takes
+    // the join as any other (the corners it repeats add edges of no length).
     s->firstEndUsed = used;
     s->firstEnd[0] = le[0], s->firstEnd[1] = le[1], s->firstEnd[2] = re[0], s->firstEnd[3] = re[1];
     strip_begin(s, le[0], le[1], re[0], re[1]);
-    if (!j.straight) {
-      if (j.shared) {
-        // a's outer corner is the strip's first on that side already.
-        double *out = j.inner > 0 ? s->right : s->left;
-        int *outCount = j.inner > 0 ? &s->rightCount : &s->leftCount;
-        if (j.count + 4 > ANIM_STROKE_STRIP - 2) {
-          join_polygon(s, &j);
-          strip_begin(s, l.lsx, l.lsy, l.rsx, l.rsy);
-        } else {
-          for (int k = 0; k < j.count; k++) {
-            strip_add(out, outCount, j.points[2 * k], j.points[2 * k + 1]);
-          }
-          strip_add(out, outCount, j.obx, j.oby);
-        }
-      } else {
-        join_polygon(s, &j);
-        strip_begin(s, l.lsx, l.lsy, l.rsx, l.rsy);
-      }
-    }
-  } else {
-    strip_vertex(s, &j, le, re, &l);
   }
+  strip_vertex(s, &j, le, re, &l);
   s->last = l;
   s->lines++;
 }

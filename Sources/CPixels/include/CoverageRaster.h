@@ -40,7 +40,8 @@ typedef struct {
   /// When `keepSpans` is set, the runs of pixels the last finish wrote, as
   /// (y, x0, x1) triples in the canvas's pixels, row by row, so that the
   /// coverage can be read back without visiting the empty pixels between;
-  /// `spansLost` when they outgrew their bound (then read the mask whole).
+  /// `spansLost` when they outgrew their bound, an eighth of the window's
+  /// cells (then read the mask whole).
   int keepSpans, spansLost;
   int *spans;
   long spanCount, spanCapacity;
