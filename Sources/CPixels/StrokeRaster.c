@@ -11,8 +11,9 @@
 
 // Adds the polygon of `count` points (x, y pairs, view units) to the
 // raster, through the matrix, every polygon turning the same way in pixels
-// (so that an edge two pieces share is added once each way and cancels).
-static void polygon(anim_stroker *s, const double *points, int count) {
+// (so that an edge two pieces share is added once each way and cancels);
+// `sign` −1 turns it the other way, taking its area off.
+static void signed_polygon(anim_stroker *s, const double *points, int count, double sign) {
   if (count < 3) return;
   double x[MOST_POINTS + 4], y[MOST_POINTS + 4];
   double area = 0;
@@ -28,12 +29,127 @@ static void polygon(anim_stroker *s, const double *points, int count) {
   if (!(area != 0)) return;  // no area, or NaN
   for (int i = 0; i < count; i++) {
     const int j = i + 1 < count ? i + 1 : 0;
-    if (area > 0) {
+    if (area * sign > 0) {
       anim_raster_line(s->raster, x[i], y[i], x[j], y[j]);
     } else {
       anim_raster_line(s->raster, x[j], y[j], x[i], y[i]);
     }
   }
+}
+
+static void polygon(anim_stroker *s, const double *points, int count) {
+  signed_polygon(s, points, count, 1);
+}
+
+// The part of the convex quad `p` inside the convex quad `q`, into `out`
+// (room for 8 points): p cut by each of q's edges in turn. Returns its
+// point count.
+static int clip_quad(const double *p, const double *q, double *out) {
+  double a[2 * 8], b[2 * 8];
+  double area = 0;
+  for (int i = 0; i < 4; i++) {
+    const int k = (i + 1) & 3;
+    area += q[2 * i] * q[2 * k + 1] - q[2 * k] * q[2 * i + 1];
+  }
+  if (!(area != 0)) return 0;
+  const double turn = area > 0 ? 1 : -1;
+  memcpy(a, p, sizeof(double) * 8);
+  int count = 4;
+  for (int i = 0; i < 4 && count > 0; i++) {
+    const int k = (i + 1) & 3;
+    const double qx = q[2 * i], qy = q[2 * i + 1];
+    const double ex = q[2 * k] - qx, ey = q[2 * k + 1] - qy;
+    int kept = 0;
+    for (int u = 0; u < count; u++) {
+      const int v = u + 1 < count ? u + 1 : 0;
+      const double ux = a[2 * u], uy = a[2 * u + 1], vx = a[2 * v], vy = a[2 * v + 1];
+      // Which side of the edge each end lies: ≥ 0 inside.
+      const double du = turn * (ex * (uy - qy) - ey * (ux - qx));
+      const double dv = turn * (ex * (vy - qy) - ey * (vx - qx));
+      // A convex polygon cut by a line gains at most one point, and one
+      // cut by four lines has at most eight.
+      if (du >= 0 && kept < 8) b[2 * kept] = ux, b[2 * kept + 1] = uy, kept++;
+      if ((du >= 0) != (dv >= 0) && kept < 8) {
+        const double f = du / (du - dv);
+        b[2 * kept] = ux + f * (vx - ux), b[2 * kept + 1] = uy + f * (vy - uy);
+        kept++;
+      }
+    }
+    memcpy(a, b, sizeof(double) * 2 * (size_t)kept);
+    count = kept;
+  }
+  memcpy(out, a, sizeof(double) * 2 * (size_t)count);
+  return count;
+}
+
+static anim_stroke_quad quad_of(const double *q) {
+  anim_stroke_quad r;
+  memcpy(r.q, q, sizeof r.q);
+  r.x0 = r.x1 = q[0], r.y0 = r.y1 = q[1];
+  for (int i = 1; i < 4; i++) {
+    if (q[2 * i] < r.x0) r.x0 = q[2 * i];
+    if (q[2 * i] > r.x1) r.x1 = q[2 * i];
+    if (q[2 * i + 1] < r.y0) r.y0 = q[2 * i + 1];
+    if (q[2 * i + 1] > r.y1) r.y1 = q[2 * i + 1];
+  }
+  return r;
+}
+
+// The overlap of two lines' polygons, into `out` (room for 8 points): its
+// point count, 0 when their boxes do not meet.
+static int overlap_of(const anim_stroke_quad *p, const anim_stroke_quad *q, double *out) {
+  if (p->x1 <= q->x0 || q->x1 <= p->x0 || p->y1 <= q->y0 || q->y1 <= p->y0) return 0;
+  return clip_quad(p->q, q->q, out);
+}
+
+// Takes off the overlap of two lines' polygons, which both added.
+static void take_off(anim_stroker *s, const anim_stroke_quad *p, const anim_stroke_quad *q) {
+  double overlap[2 * 8];
+  const int n = overlap_of(p, q, overlap);
+  if (n >= 3) signed_polygon(s, overlap, n, -1);
+}
+
+// An overlap of less than this, in square pixels, is let go (it moves a
+// pixel by a level or so at most).
+#define SLIVER 0.004
+
+// Whether two lines' polygons overlap by more than a sliver.
+static int overlapping(const anim_stroker *s, const anim_stroke_quad *p,
+                       const anim_stroke_quad *q) {
+  double overlap[2 * 8];
+  const int n = overlap_of(p, q, overlap);
+  double area = 0;
+  for (int i = 0; i < n; i++) {
+    const int k = i + 1 < n ? i + 1 : 0;
+    area += overlap[2 * i] * overlap[2 * k + 1] - overlap[2 * k] * overlap[2 * i + 1];
+  }
+  return fabs(area / 2 * (s->xx * s->yy - s->xy * s->yx)) > SLIVER;
+}
+
+// Told that the last line's end corners are known (its polygon `q`): its
+// overlaps with the lines before the last join they overlap at are taken
+// off, and it joins the run.
+static void line_ended(anim_stroker *s, const double *q) {
+  const anim_stroke_quad quad = quad_of(q);
+  for (int i = 0; i < s->beforeCount; i++) take_off(s, &s->before[i], &quad);
+  for (int i = 0; i < s->olderCount && !s->overlaps; i++) {
+    if (overlapping(s, &s->older[i], &quad)) s->overlaps = 1;
+  }
+  s->run[s->runNext] = quad;
+  s->runNext = (s->runNext + 1) % ANIM_STROKE_RUN;
+  if (s->runCount < ANIM_STROKE_RUN) s->runCount++;
+}
+
+// A join whose lines overlap: the run so far is the lines before it.
+static void run_cut(anim_stroker *s) {
+  memcpy(s->older, s->before, sizeof(anim_stroke_quad) * (size_t)s->beforeCount);
+  s->olderCount = s->beforeCount;
+  for (int i = 0; i < s->runCount; i++) {
+    s->before[i] = s->run[(s->runNext - s->runCount + i + ANIM_STROKE_RUN) % ANIM_STROKE_RUN];
+  }
+  s->beforeCount = s->runCount;
+  s->firstBefore = s->lines == s->runCount;
+  s->runCount = s->runNext = 0;
 }
 
 // The steps an arc turning by `sweep` is cut into, and the radius its
@@ -304,6 +420,7 @@ static void strip_vertex(anim_stroker *s, const anim_join *j, const double *le, 
 
 static void piece_start(anim_stroker *s, double x, double y) {
   s->pieceOpen = 1;
+  s->runCount = s->runNext = s->beforeCount = s->firstBefore = s->olderCount = 0;
   s->px = x, s->py = y;
   s->lines = 0;
   s->corner = 0;
@@ -334,6 +451,9 @@ static void piece_to(anim_stroker *s, double x, double y, int corner) {
   anim_join j;
   const double used = join(s, &s->last, le, re, &l, 0, s->corner, &j);
   s->corner = 0;
+  const double q[8] = {s->last.lsx, s->last.lsy, le[0], le[1], re[0], re[1], s->last.rsx, s->last.rsy};
+  line_ended(s, q);
+  if (!j.straight && !j.shared) run_cut(s);
   if (s->lines == 1) {
     // The first line's polygon waits for the piece's end (a closed piece's
     // last join moves its start); the strip starts at its end, then takes
@@ -363,6 +483,16 @@ static void piece_end(anim_stroker *s, int closed) {
     anim_join j;
     anim_stroke_line restarted = *first;
     join(s, last, le, re, &restarted, s->firstEndUsed, 1, &j);
+    const double q[8] = {last->lsx, last->lsy, le[0], le[1], re[0], re[1], last->rsx, last->rsy};
+    line_ended(s, q);
+    if (!j.straight && !j.shared && !s->firstBefore) {
+      // The last line overlaps the first, whose polygon it has not been
+      // checked against.
+      const double f[8] = {restarted.lsx, restarted.lsy, s->firstEnd[0], s->firstEnd[1],
+                           s->firstEnd[2], s->firstEnd[3], restarted.rsx, restarted.rsy};
+      const anim_stroke_quad a = quad_of(q), b = quad_of(f);
+      take_off(s, &a, &b);
+    }
     if (j.straight || !j.shared) {
       strip_add(s->left, &s->leftCount, le[0], le[1]);
       strip_add(s->right, &s->rightCount, re[0], re[1]);
@@ -380,6 +510,8 @@ static void piece_end(anim_stroker *s, int closed) {
   const double rex = last->bx - h * last->nx, rey = last->by - h * last->ny;
   const double ux = (last->bx - last->ax) / last->length, uy = (last->by - last->ay) / last->length;
   cap(s, last->bx, last->by, lex, ley, rex, rey, ux, uy);
+  const double q[8] = {last->lsx, last->lsy, lex, ley, rex, rey, last->rsx, last->rsy};
+  line_ended(s, q);
   if (s->lines == 1) {
     line_polygon(s, last, lex, ley, rex, rey);
   } else {

@@ -209,6 +209,59 @@ final class StrokeRasterTests: XCTestCase {
     // A corner whose lines reach past the inner corner does not.
     let corner = stroke([.move(10, 30, closed: false), .line(20, 5), .line(30, 30)], width: 4)
     XCTAssertFalse(corner.overlaps)
+    // A zigzag of lines 2.5 long (each fold shorter than 4 pixels): the
+    // third overlaps the first as well as the second, more than pairs
+    // taken off can count.
+    let zigzag = stroke(
+      [.move(10, 20, closed: false), .line(12.5, 20), .line(10, 20.5), .line(12.5, 21)], width: 3)
+    XCTAssertTrue(zigzag.overlaps)
+    // One fold of that size: the two lines' overlap is taken off, and
+    // anim's raster keeps the stroke.
+    let fold2 = stroke(
+      [.move(10, 20, closed: false), .line(12.5, 20), .line(10, 20.5)], width: 3)
+    XCTAssertFalse(fold2.overlaps)
+    // Skia, 16 × 16 samples a pixel, strokes the same lines over 8.762 px².
+    XCTAssertEqual(fold2.area, 8.762, accuracy: 0.05)
+  }
+
+  func testLinesOverlappingAtAJoinCountOnce() {
+    // A corner whose second line is too short to reach the inner corner
+    // (0.5 of the 2 it needs), going on straight (as a curve drawn as a
+    // straight line is cut): the two lines' rectangles overlap in a 2 × 2
+    // square, off the pixel grid, which must count once. Bevelled:
+    // 20 × 4 + 15 × 4 − 2 × 2 + the bevel's 2.
+    let o = 0.3
+    let split = stroke(
+      [.move(10 + o, 20 + o, closed: false), .line(30 + o, 20 + o), .line(30 + o, 20.5 + o),
+        .line(30 + o, 35 + o)], width: 4, join: Int32(ANIM_JOIN_BEVEL))
+    XCTAssertEqual(split.area, 138, accuracy: 0.2)
+    let whole = stroke(
+      [.move(10 + o, 20 + o, closed: false), .line(30 + o, 20 + o), .line(30 + o, 35 + o)],
+      width: 4, join: Int32(ANIM_JOIN_BEVEL))
+    XCTAssertEqual(whole.area, split.area, accuracy: 0.01)
+    for y in 0..<40 {
+      for x in 0..<40 {
+        XCTAssertEqual(Int(split.rows[y][x]), Int(whole.rows[y][x]), accuracy: 1, "(\(x), \(y))")
+      }
+    }
+    // A straight line drawn as a curve (its controls at its ends, so that
+    // its first pieces are short) after a sharp turn, as in lottie-ios'
+    // settings_slider: the same pixels as the line.
+    let curved = stroke(
+      [.move(10 + o, 10 + o, closed: false), .line(30 + o, 12 + o),
+        .curve(30 + o, 12 + o, 14 + o, 34 + o, 14 + o, 34 + o)], width: 3,
+      join: Int32(ANIM_JOIN_ROUND))
+    let straight = stroke(
+      [.move(10 + o, 10 + o, closed: false), .line(30 + o, 12 + o), .line(14 + o, 34 + o)],
+      width: 3, join: Int32(ANIM_JOIN_ROUND))
+    XCTAssertFalse(curved.overlaps)
+    XCTAssertEqual(curved.area, straight.area, accuracy: 0.05)
+    for y in 0..<40 {
+      for x in 0..<40 {
+        XCTAssertEqual(
+          Int(curved.rows[y][x]), Int(straight.rows[y][x]), accuracy: 2, "(\(x), \(y))")
+      }
+    }
   }
 
   func testEdgesOfTheInput() {

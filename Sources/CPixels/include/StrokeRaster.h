@@ -6,8 +6,9 @@
 // SVG do. Neighbouring polygons share their edges exactly (a join meets
 // its two lines at the inner corner where their edges cross), so the
 // raster's exact areas add up to the stroke's coverage with no piece
-// counted twice; only where a line is too short to reach that corner do
-// a join's pieces overlap.
+// counted twice. Where a line is too short to reach that corner, the
+// lines on either side of the join overlap near it; each overlap is added
+// once more turned the other way, so that it too counts once.
 #ifndef ANIM_STROKE_RASTER_H
 #define ANIM_STROKE_RASTER_H
 
@@ -19,6 +20,17 @@ enum { ANIM_JOIN_MITER = 0, ANIM_JOIN_ROUND = 1, ANIM_JOIN_BEVEL = 2 };
 
 /// The most points a side of a strip holds before it is cut.
 #define ANIM_STROKE_STRIP 256
+
+/// The most lines' polygons kept on each side of a join whose lines
+/// overlap (the latest of them).
+#define ANIM_STROKE_RUN 32
+
+/// A line's polygon (start left, end left, end right, start right) and
+/// its box, kept to find where it overlaps another.
+typedef struct {
+  double q[8];
+  double x0, y0, x1, y1;
+} anim_stroke_quad;
 
 /// A line of a piece being stroked: from `a` to `b`, its length, its unit
 /// left normal `n`, the corners its polygon starts with (`ls`, `rs`: left
@@ -75,6 +87,22 @@ typedef struct {
   /// The first line's end corners (left x, y, right x, y) once its second
   /// line has come, and how far back from its end its inner corner lies.
   double firstEnd[4], firstEndUsed;
+  /// The polygons of the piece's lines since its last join whose inner
+  /// corner lies beyond one of its lines (`run`, a ring of the latest,
+  /// `runNext` the next slot), and of the lines before that join
+  /// (`before`): each line's polygon, once its end is known, has its
+  /// overlap with each of `before`'s taken off. `firstBefore`: `before`
+  /// holds the first line's (so a closed piece's last line has been
+  /// checked against it).
+  anim_stroke_quad run[ANIM_STROKE_RUN], before[ANIM_STROKE_RUN];
+  int runCount, runNext, beforeCount, firstBefore;
+  /// The lines before `before`'s (the run before it, the latest of them):
+  /// a line overlapping one of them by more than a sliver (a wide pen
+  /// round a tight curve, a zigzag folding back) overlaps more than two
+  /// lines at once, which taking off pairs would count wrong, so it sets
+  /// `overlaps`.
+  anim_stroke_quad older[ANIM_STROKE_RUN];
+  int olderCount;
   /// The strip of lines after the first: its left side's points and its
   /// right side's (x, y pairs), each side in the lines' direction.
   double left[2 * ANIM_STROKE_STRIP], right[2 * ANIM_STROKE_STRIP];
