@@ -232,8 +232,10 @@ final class StrokeRasterTests: XCTestCase {
     // 20 × 4 + 15 × 4 − 2 × 2 + the bevel's 2.
     let o = 0.3
     let split = stroke(
-      [.move(10 + o, 20 + o, closed: false), .line(30 + o, 20 + o), .line(30 + o, 20.5 + o),
-        .line(30 + o, 35 + o)], width: 4, join: Int32(ANIM_JOIN_BEVEL))
+      [
+        .move(10 + o, 20 + o, closed: false), .line(30 + o, 20 + o), .line(30 + o, 20.5 + o),
+        .line(30 + o, 35 + o),
+      ], width: 4, join: Int32(ANIM_JOIN_BEVEL))
     XCTAssertEqual(split.area, 138, accuracy: 0.2)
     let whole = stroke(
       [.move(10 + o, 20 + o, closed: false), .line(30 + o, 20 + o), .line(30 + o, 35 + o)],
@@ -248,8 +250,10 @@ final class StrokeRasterTests: XCTestCase {
     // its first pieces are short) after a sharp turn, as in lottie-ios'
     // settings_slider: the same pixels as the line.
     let curved = stroke(
-      [.move(10 + o, 10 + o, closed: false), .line(30 + o, 12 + o),
-        .curve(30 + o, 12 + o, 14 + o, 34 + o, 14 + o, 34 + o)], width: 3,
+      [
+        .move(10 + o, 10 + o, closed: false), .line(30 + o, 12 + o),
+        .curve(30 + o, 12 + o, 14 + o, 34 + o, 14 + o, 34 + o),
+      ], width: 3,
       join: Int32(ANIM_JOIN_ROUND))
     let straight = stroke(
       [.move(10 + o, 10 + o, closed: false), .line(30 + o, 12 + o), .line(14 + o, 34 + o)],
