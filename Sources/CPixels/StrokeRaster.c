@@ -418,6 +418,16 @@ static void strip_vertex(anim_stroker *s, const anim_join *j, const double *le, 
   strip_begin(s, b->lsx, b->lsy, b->rsx, b->rsy);
 }
 
+// The normal (nx, ny) of the curve's direction (tx, ty) at an end of line
+// `l`, where it leans from the line's by less than 45° (a curve within
+// the tolerance of one line may turn any way at its ends; the line's own
+// normal is kept then).
+static void square_to_curve(const anim_stroke_line *l, double tx, double ty, double *nx,
+                            double *ny) {
+  const double dx = l->ny, dy = -l->nx;  // the line's direction
+  if (tx * dx + ty * dy > M_SQRT1_2) *nx = -ty, *ny = tx;
+}
+
 static void piece_start(anim_stroker *s, double x, double y) {
   s->pieceOpen = 1;
   s->runCount = s->runNext = s->beforeCount = s->firstBefore = s->olderCount = 0;
@@ -438,8 +448,10 @@ static void piece_to(anim_stroker *s, double x, double y, int corner) {
   s->hx = dx / length, s->hy = dy / length;
   const double h = s->half;
   if (s->lines == 0) {
-    l.lsx = fx + h * l.nx, l.lsy = fy + h * l.ny;
-    l.rsx = fx - h * l.nx, l.rsy = fy - h * l.ny;
+    double nx = l.nx, ny = l.ny;
+    if (s->startCurve && fx == s->startX && fy == s->startY) square_to_curve(&l, s->stx, s->sty, &nx, &ny);
+    l.lsx = fx + h * nx, l.lsy = fy + h * ny;
+    l.rsx = fx - h * nx, l.rsy = fy - h * ny;
     l.used = 0;
     s->first = l;
     s->last = l;
@@ -505,10 +517,14 @@ static void piece_end(anim_stroker *s, int closed) {
     line_polygon(s, &restarted, s->firstEnd[0], s->firstEnd[1], s->firstEnd[2], s->firstEnd[3]);
     return;
   }
-  // Open: square ends, then the caps.
-  const double lex = last->bx + h * last->nx, ley = last->by + h * last->ny;
-  const double rex = last->bx - h * last->nx, rey = last->by - h * last->ny;
-  const double ux = (last->bx - last->ax) / last->length, uy = (last->by - last->ay) / last->length;
+  // Open: square ends (to the curve, where one ends here), then the caps.
+  double nx = last->nx, ny = last->ny;
+  if (s->endCurve && last->bx == s->endX && last->by == s->endY) {
+    square_to_curve(last, s->etx, s->ety, &nx, &ny);
+  }
+  const double lex = last->bx + h * nx, ley = last->by + h * ny;
+  const double rex = last->bx - h * nx, rey = last->by - h * ny;
+  const double ux = ny, uy = -nx;
   cap(s, last->bx, last->by, lex, ley, rex, rey, ux, uy);
   const double q[8] = {last->lsx, last->lsy, lex, ley, rex, rey, last->rsx, last->rsy};
   line_ended(s, q);
@@ -520,8 +536,11 @@ static void piece_end(anim_stroker *s, int closed) {
     strip_emit(s);
     line_polygon(s, first, s->firstEnd[0], s->firstEnd[1], s->firstEnd[2], s->firstEnd[3]);
   }
-  const double fx = (first->bx - first->ax) / first->length;
-  const double fy = (first->by - first->ay) / first->length;
+  // Backwards: the start's own normal (its corners' difference) turned.
+  const double sx = first->lsx - first->rsx, sy = first->lsy - first->rsy;
+  const double sl = hypot(sx, sy);
+  const double fx = sl > 0 ? sy / sl : (first->bx - first->ax) / first->length;
+  const double fy = sl > 0 ? -sx / sl : (first->by - first->ay) / first->length;
   cap(s, first->ax, first->ay, first->lsx, first->lsy, first->rsx, first->rsy, -fx, -fy);
 }
 
@@ -688,18 +707,38 @@ void anim_stroke_begin(anim_stroker *s, anim_raster *raster, const double m[6], 
 
 void anim_stroke_move_to(anim_stroker *s, double x, double y, int closed) {
   subpath_end(s, 0);
+  s->startCurve = s->endCurve = 0;
   subpath_start(s, x, y, closed);
 }
 
 void anim_stroke_line_to(anim_stroker *s, double x, double y) {
+  s->startCurve = s->endCurve = 0;
   if (!s->open) subpath_start(s, s->cx, s->cy, 0);
   subpath_to(s, x, y, 1);
+}
+
+// The unit direction of the first of (x1, y1), (x2, y2), (x3, y3) that is
+// not 0 into (tx, ty); 0 when all are.
+static int direction(double x1, double y1, double x2, double y2, double x3, double y3, double *tx,
+                     double *ty) {
+  const double xs[3] = {x1, x2, x3}, ys[3] = {y1, y2, y3};
+  for (int i = 0; i < 3; i++) {
+    const double l = hypot(xs[i], ys[i]);
+    if (l > 0 && isfinite(l)) {
+      *tx = xs[i] / l, *ty = ys[i] / l;
+      return 1;
+    }
+  }
+  return 0;
 }
 
 void anim_stroke_curve_to(anim_stroker *s, double bx, double by, double cx, double cy,
                           double dx, double dy) {
   if (!s->open) subpath_start(s, s->cx, s->cy, 0);
   const double ax = s->cx, ay = s->cy;
+  s->startCurve = direction(bx - ax, by - ay, cx - ax, cy - ay, dx - ax, dy - ay, &s->stx, &s->sty);
+  s->startX = ax, s->startY = ay;
+  s->endCurve = 0;
   // As anim_raster_cubic: steps of the parameter whose chords stay within
   // the tolerance.
   const double d1x = ax - 2 * bx + cx, d1y = ay - 2 * by + cy;
@@ -715,8 +754,12 @@ void anim_stroke_curve_to(anim_stroker *s, double bx, double by, double cx, doub
     const double b0 = u * u * u, b1 = 3 * u * u * t, b2 = 3 * u * t * t, b3 = t * t * t;
     subpath_to(s, b0 * ax + b1 * bx + b2 * cx + b3 * dx, b0 * ay + b1 * by + b2 * cy + b3 * dy,
                i == 1);
+    s->startCurve = 0;
   }
   subpath_to(s, dx, dy, n == 1);
+  s->startCurve = 0;
+  s->endCurve = direction(dx - cx, dy - cy, dx - bx, dy - by, dx - ax, dy - ay, &s->etx, &s->ety);
+  s->endX = dx, s->endY = dy;
 }
 
 void anim_stroke_close(anim_stroker *s) {

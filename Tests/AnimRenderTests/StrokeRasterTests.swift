@@ -268,6 +268,33 @@ final class StrokeRasterTests: XCTestCase {
     }
   }
 
+  func testACurvesEndsAreSquareToTheCurve() {
+    // A quarter circle of radius 20 about (30, 30), stroked 8 wide with
+    // butt ends: it leaves (10, 30) going straight up and reaches (30, 10)
+    // going right, so its ends are the rows and the columns of whole
+    // pixels there, not square to its first and last lines (which lean
+    // by a few degrees, and move the ends' corners by a quarter pixel).
+    let k = 20 * 0.5523
+    let arc = stroke(
+      [.move(10, 30, closed: false), .curve(10, 30 - k, 30 - k, 10, 30, 10)], width: 8)
+    // (The outer circle, of radius 24, leaves a sliver of pixel 6.)
+    for x in 6..<14 {
+      if x > 6 { XCTAssertEqual(arc.rows[29][x], 255, "(\(x), 29)") }
+      XCTAssertEqual(arc.rows[30][x], 0, "(\(x), 30)")
+    }
+    for y in 6..<14 {
+      if y > 6 { XCTAssertEqual(arc.rows[y][29], 255, "(29, \(y))") }
+      XCTAssertEqual(arc.rows[y][30], 0, "(30, \(y))")
+    }
+    // Backwards, and dashed so that a dash ends mid-curve: the curve's
+    // own ends are still square to it.
+    let back = stroke(
+      [.move(30, 10, closed: false), .curve(30 - k, 10, 10, 30 - k, 10, 30)], width: 8,
+      dash: [12, 4])
+    for x in 6..<14 { XCTAssertEqual(back.rows[30][x], 0, "(\(x), 30)") }
+    for y in 6..<14 { XCTAssertEqual(back.rows[y][30], 0, "(30, \(y))") }
+  }
+
   func testEdgesOfTheInput() {
     let line: [Step] = [.move(5, 20, closed: false), .line(35, 20)]
     // No width, or a width below every double's step: nothing.

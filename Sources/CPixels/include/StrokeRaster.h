@@ -110,6 +110,13 @@ typedef struct {
   /// The direction the piece was heading (for a square cap of a dash of
   /// no length).
   double hx, hy;
+  /// A curve's own direction (unit) at the point it starts from and at
+  /// the point it ends at, while those are the current point's
+  /// (`startCurve`, `endCurve`): a piece that starts or ends there is cut
+  /// square to the curve, not to its first or last line (which a wide pen
+  /// shows), as Cairo cuts it.
+  int startCurve, endCurve;
+  double stx, sty, startX, startY, etx, ety, endX, endY;
 } anim_stroker;
 
 /// Starts a stroke into `raster` (its window set by the caller) of `width`
