@@ -431,6 +431,7 @@ static void square_to_curve(const anim_stroke_line *l, double tx, double ty, dou
 static void piece_start(anim_stroker *s, double x, double y) {
   s->pieceOpen = 1;
   s->runCount = s->runNext = s->beforeCount = s->firstBefore = s->olderCount = 0;
+  s->seam = 0;
   s->px = x, s->py = y;
   s->lines = 0;
   s->corner = 0;
@@ -461,8 +462,8 @@ static void piece_to(anim_stroker *s, double x, double y, int corner) {
   }
   double le[2], re[2];
   anim_join j;
-  const double used = join(s, &s->last, le, re, &l, 0, s->corner, &j);
-  s->corner = 0;
+  const double used = join(s, &s->last, le, re, &l, 0, s->seam ? 0 : s->corner, &j);
+  s->corner = s->seam = 0;
   const double q[8] = {s->last.lsx, s->last.lsy, le[0], le[1], re[0], re[1], s->last.rsx, s->last.rsy};
   line_ended(s, q);
   if (!j.straight && !j.shared) run_cut(s);
@@ -706,6 +707,11 @@ void anim_stroke_begin(anim_stroker *s, anim_raster *raster, const double m[6], 
 }
 
 void anim_stroke_move_to(anim_stroker *s, double x, double y, int closed) {
+  if (!closed && s->open && s->pieceOpen && !s->dashes && s->cap == ANIM_CAP_ROUND &&
+      x == s->cx && y == s->cy) {
+    s->seam = 1;
+    return;
+  }
   subpath_end(s, 0);
   s->startCurve = s->endCurve = 0;
   subpath_start(s, x, y, closed);

@@ -295,6 +295,41 @@ final class StrokeRasterTests: XCTestCase {
     for y in 6..<14 { XCTAssertEqual(back.rows[y][30], 0, "(30, \(y))") }
   }
 
+  func testRoundCappedPiecesMeetingGoOnAsOne() {
+    // A trim running past a closed outline's start is two pieces, the
+    // second starting where the first stops: with round caps, what they
+    // draw together is one stroke joined round there (each cap lies over
+    // the other's line, and would count twice at its edge pixels).
+    let o = 0.3
+    let pieces = stroke(
+      [
+        .move(10 + o, 10 + o, closed: false), .line(30 + o, 10 + o),
+        .move(30 + o, 10 + o, closed: false), .line(30 + o, 30 + o),
+      ], width: 6,
+      cap: Int32(ANIM_CAP_ROUND))
+    let one = stroke(
+      [.move(10 + o, 10 + o, closed: false), .line(30 + o, 10 + o), .line(30 + o, 30 + o)],
+      width: 6, cap: Int32(ANIM_CAP_ROUND), join: Int32(ANIM_JOIN_ROUND))
+    XCTAssertEqual(pieces.rows, one.rows)
+    // 2 × 20 × 6 − the 3 × 3 square counted twice at the corner + a
+    // quarter disc outside it + two half discs at the ends.
+    XCTAssertEqual(one.area, 240 - 9 + Double.pi * 9 / 4 + Double.pi * 9, accuracy: 0.2)
+    // Butt caps, or a gap between the pieces: two pieces, as before.
+    let butt = stroke(
+      [
+        .move(10 + o, 10 + o, closed: false), .line(30 + o, 10 + o),
+        .move(30 + o, 10 + o, closed: false), .line(30 + o, 30 + o),
+      ], width: 6)
+    XCTAssertEqual(butt.rows[8][31], 0)  // no join outside the corner
+    XCTAssertEqual(one.rows[8][31], 255)
+    let apart = stroke(
+      [
+        .move(10 + o, 10 + o, closed: false), .line(30 + o, 10 + o),
+        .move(30 + o, 20 + o, closed: false), .line(30 + o, 30 + o),
+      ], width: 6, cap: Int32(ANIM_CAP_ROUND))
+    XCTAssertEqual(apart.area, 20 * 6 + 10 * 6 + 2 * Double.pi * 9, accuracy: 0.2)
+  }
+
   func testEdgesOfTheInput() {
     let line: [Step] = [.move(5, 20, closed: false), .line(35, 20)]
     // No width, or a width below every double's step: nothing.

@@ -116,6 +116,9 @@ typedef struct {
   /// square to the curve, not to its first or last line (which a wide pen
   /// shows), as Cairo cuts it.
   int startCurve, endCurve;
+  /// The next join is round whatever the join style: where a subpath
+  /// with round caps goes on from the point the last one stopped.
+  int seam;
   double stx, sty, startX, startY, etx, ety, endX, endY;
 } anim_stroker;
 
@@ -130,7 +133,11 @@ void anim_stroke_begin(anim_stroker *s, anim_raster *raster, const double m[6], 
 
 /// Starts a subpath at (x, y), ending the one before (open); `closed`: it
 /// will end with `anim_stroke_close` (a dashed one then needs
-/// `anim_stroke_wrap`).
+/// `anim_stroke_wrap`). An open subpath with round caps and no dashes
+/// that starts where the one before stopped (a trim that runs past a
+/// closed outline's start, drawn as two pieces) goes on from it, joined
+/// round: the two caps there would each lie over the other's lines, and
+/// the union they draw is the stroke going on.
 void anim_stroke_move_to(anim_stroker *s, double x, double y, int closed);
 
 /// A straight segment to (x, y).
