@@ -12,9 +12,9 @@ import CPixels
 /// reach past ``DeviceClip/safeRange``, the straight strokes whose
 /// coverage is reused (``CoverageCache``, keyed on Cairo's path), and
 /// strokes whose lines fold back on each other (two lines' polygons
-/// overlapping along more than a pixel, where the raster's sum of areas
-/// would count the overlap's edge pixels twice) are still stroked by
-/// Cairo.
+/// overlapping along more than 4 pixels, or three overlapping at once,
+/// which the raster's sum of areas less each pair's overlap would count
+/// wrong) are still stroked by Cairo.
 extension CairoCanvas {
   /// Strokes `piece` (view units) under `m` into the mask, within the
   /// pixels of `bounds`, as `CairoOutline.stroke` would: true when done,
@@ -40,12 +40,12 @@ extension CairoCanvas {
     let scale = Outline.largestScale(a: m.a, b: m.b, c: m.c, d: m.d)
     guard scale > 0, scale.isFinite else { return false }
     anim_raster_window(r, Int32(rect.x0), Int32(rect.y0), Int32(rect.x1), Int32(rect.y1))
-    var stroker = anim_stroker()
+    let stroker = self.stroker
     let matrix = [m.a, m.b, m.c, m.d, m.tx, m.ty]
     let lengths = dash?.lengths ?? []
     lengths.withUnsafeBufferPointer { dashes in
       anim_stroke_begin(
-        &stroker, r, matrix, CairoOutline.drawableWidth(width, largestScale: scale),
+        stroker, r, matrix, CairoOutline.drawableWidth(width, largestScale: scale),
         Int32(cap == .butt ? ANIM_CAP_BUTT : cap == .round ? ANIM_CAP_ROUND : ANIM_CAP_SQUARE),
         Int32(
           join == .miter ? ANIM_JOIN_MITER : join == .round ? ANIM_JOIN_ROUND : ANIM_JOIN_BEVEL),
@@ -53,28 +53,28 @@ extension CairoCanvas {
         dash == nil ? nil : dashes.baseAddress, Int32(dashes.count), dash?.phase ?? 0)
       for subpath in piece.subpaths {
         anim_stroke_move_to(
-          &stroker, subpath.start.x, subpath.start.y, subpath.isClosed ? 1 : 0)
+          stroker, subpath.start.x, subpath.start.y, subpath.isClosed ? 1 : 0)
         for s in subpath.segments {
           anim_stroke_curve_to(
-            &stroker, s.control1.x, s.control1.y, s.control2.x, s.control2.y, s.end.x, s.end.y)
+            stroker, s.control1.x, s.control1.y, s.control2.x, s.control2.y, s.end.x, s.end.y)
         }
         guard subpath.isClosed else { continue }
-        anim_stroke_close(&stroker)
+        anim_stroke_close(stroker)
         // A dashed ring's first dash, drawn from its start again (joined
         // to the last dash where that runs to the start).
-        if anim_stroke_wrap(&stroker) != 0 {
+        if anim_stroke_wrap(stroker) != 0 {
           for s in subpath.segments {
             anim_stroke_curve_to(
-              &stroker, s.control1.x, s.control1.y, s.control2.x, s.control2.y, s.end.x, s.end.y)
+              stroker, s.control1.x, s.control1.y, s.control2.x, s.control2.y, s.end.x, s.end.y)
           }
           if subpath.start != (subpath.segments.last?.end ?? subpath.start) {
-            anim_stroke_line_to(&stroker, subpath.start.x, subpath.start.y)
+            anim_stroke_line_to(stroker, subpath.start.x, subpath.start.y)
           }
         }
       }
-      anim_stroke_end(&stroker)
+      anim_stroke_end(stroker)
     }
-    guard stroker.overlaps == 0 else {
+    guard stroker.pointee.overlaps == 0 else {
       // Lines folding back on each other: Cairo's stroker handles them.
       anim_raster_discard(r)
       return false

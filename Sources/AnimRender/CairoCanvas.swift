@@ -111,6 +111,9 @@ public final class CairoCanvas {
   /// The cells fills are rasterised in (`CairoCanvas+Fills`), made on the
   /// first fill.
   let raster: UnsafeMutablePointer<anim_raster>
+  /// The stroker strokes are cut into polygons with (`CairoCanvas+Strokes`),
+  /// some 17 KB, made once.
+  let stroker: UnsafeMutablePointer<anim_stroker>
   /// The clip in force as those fills see it.
   var fillClip = FillClip.none
   /// Whether fills are rasterised here rather than by Cairo (tests draw
@@ -163,6 +166,8 @@ public final class CairoCanvas {
     changes = PixelChanges(width: layout.pixelWidth, height: layout.pixelHeight)
     raster = .allocate(capacity: 1)
     raster.initialize(to: anim_raster())
+    stroker = .allocate(capacity: 1)
+    stroker.initialize(to: anim_stroker())
     let own = PixelRect(x0: 0, y0: 0, x1: layout.pixelWidth, y1: layout.pixelHeight)
     let whole = frame ?? own
     frameArea = whole
@@ -190,6 +195,7 @@ public final class CairoCanvas {
     for plane in groupPlanes { free(plane) }
     anim_raster_free(raster)
     raster.deallocate()
+    stroker.deallocate()
   }
 
   /// Draws the views of `scene` over the background, replacing the image.

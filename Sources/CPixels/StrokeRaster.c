@@ -3,6 +3,7 @@
 #include "StrokeRaster.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 // The most points of one polygon (a round join or cap of a very wide pen
@@ -102,11 +103,19 @@ static int overlap_of(const anim_stroke_quad *p, const anim_stroke_quad *q, doub
   return clip_quad(p->q, q->q, out);
 }
 
-// Takes off the overlap of two lines' polygons, which both added.
-static void take_off(anim_stroker *s, const anim_stroke_quad *p, const anim_stroke_quad *q) {
+// Whether a line's polygon meets the box (x0, y0, x1, y1).
+static inline int meets(const anim_stroke_quad *q, const double *box) {
+  return q->x1 > box[0] && box[2] > q->x0 && q->y1 > box[1] && box[3] > q->y0;
+}
+
+// Takes off the overlap of two lines' polygons, which both added: 1 when
+// they overlap.
+static int take_off(anim_stroker *s, const anim_stroke_quad *p, const anim_stroke_quad *q) {
   double overlap[2 * 8];
   const int n = overlap_of(p, q, overlap);
-  if (n >= 3) signed_polygon(s, overlap, n, -1);
+  if (n < 3) return 0;
+  signed_polygon(s, overlap, n, -1);
+  return 1;
 }
 
 // An overlap of less than this, in square pixels, is let go (it moves a
@@ -131,9 +140,19 @@ static int overlapping(const anim_stroker *s, const anim_stroke_quad *p,
 // off, and it joins the run.
 static void line_ended(anim_stroker *s, const double *q) {
   const anim_stroke_quad quad = quad_of(q);
-  for (int i = 0; i < s->beforeCount; i++) take_off(s, &s->before[i], &quad);
-  for (int i = 0; i < s->olderCount && !s->overlaps; i++) {
-    if (overlapping(s, &s->older[i], &quad)) s->overlaps = 1;
+  // The lines after the join, up to the first that overlaps none of the
+  // lines before it (the rest lead away).
+  if (s->beforeCount && meets(&quad, s->beforeBox)) {
+    int any = 0;
+    for (int i = 0; i < s->beforeCount; i++) any |= take_off(s, &s->before[i], &quad);
+    if (s->olderCount && !s->overlaps && meets(&quad, s->olderBox)) {
+      for (int i = 0; i < s->olderCount && !s->overlaps; i++) {
+        if (overlapping(s, &s->older[i], &quad)) s->overlaps = 1;
+      }
+    }
+    if (!any) s->beforeCount = s->olderCount = 0;
+  } else {
+    s->beforeCount = s->olderCount = 0;
   }
   s->run[s->runNext] = quad;
   s->runNext = (s->runNext + 1) % ANIM_STROKE_RUN;
@@ -143,9 +162,15 @@ static void line_ended(anim_stroker *s, const double *q) {
 // A join whose lines overlap: the run so far is the lines before it.
 static void run_cut(anim_stroker *s) {
   memcpy(s->older, s->before, sizeof(anim_stroke_quad) * (size_t)s->beforeCount);
+  memcpy(s->olderBox, s->beforeBox, sizeof s->olderBox);
   s->olderCount = s->beforeCount;
   for (int i = 0; i < s->runCount; i++) {
-    s->before[i] = s->run[(s->runNext - s->runCount + i + ANIM_STROKE_RUN) % ANIM_STROKE_RUN];
+    const anim_stroke_quad *q = &s->run[(s->runNext - s->runCount + i + ANIM_STROKE_RUN) % ANIM_STROKE_RUN];
+    s->before[i] = *q;
+    if (i == 0 || q->x0 < s->beforeBox[0]) s->beforeBox[0] = q->x0;
+    if (i == 0 || q->y0 < s->beforeBox[1]) s->beforeBox[1] = q->y0;
+    if (i == 0 || q->x1 > s->beforeBox[2]) s->beforeBox[2] = q->x1;
+    if (i == 0 || q->y1 > s->beforeBox[3]) s->beforeBox[3] = q->y1;
   }
   s->beforeCount = s->runCount;
   s->firstBefore = s->lines == s->runCount;
@@ -678,7 +703,8 @@ static void subpath_end(anim_stroker *s, int closed) {
 void anim_stroke_begin(anim_stroker *s, anim_raster *raster, const double m[6], double width,
                        int cap, int join, double miterLimit, double tolerance,
                        const double *dashes, int count, double phase) {
-  memset(s, 0, sizeof *s);
+  // Everything before the arrays (a stroker is some 17 KB, reused).
+  memset(s, 0, offsetof(anim_stroker, left));
   s->raster = raster;
   s->xx = m[0], s->yx = m[1], s->xy = m[2], s->yy = m[3], s->x0 = m[4], s->y0 = m[5];
   s->half = width / 2;

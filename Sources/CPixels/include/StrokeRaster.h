@@ -94,18 +94,17 @@ typedef struct {
   /// overlap with each of `before`'s taken off. `firstBefore`: `before`
   /// holds the first line's (so a closed piece's last line has been
   /// checked against it).
-  anim_stroke_quad run[ANIM_STROKE_RUN], before[ANIM_STROKE_RUN];
   int runCount, runNext, beforeCount, firstBefore;
   /// The lines before `before`'s (the run before it, the latest of them):
   /// a line overlapping one of them by more than a sliver (a wide pen
   /// round a tight curve, a zigzag folding back) overlaps more than two
   /// lines at once, which taking off pairs would count wrong, so it sets
   /// `overlaps`.
-  anim_stroke_quad older[ANIM_STROKE_RUN];
   int olderCount;
-  /// The strip of lines after the first: its left side's points and its
-  /// right side's (x, y pairs), each side in the lines' direction.
-  double left[2 * ANIM_STROKE_STRIP], right[2 * ANIM_STROKE_STRIP];
+  /// The boxes round all of `before`'s polygons and all of `older`'s.
+  double beforeBox[4], olderBox[4];
+  /// The strip of lines after the first: how many points each side of it
+  /// holds (`left`, `right`).
   int leftCount, rightCount;
   /// The direction the piece was heading (for a square cap of a dash of
   /// no length).
@@ -120,6 +119,12 @@ typedef struct {
   /// with round caps goes on from the point the last one stopped.
   int seam;
   double stx, sty, startX, startY, etx, ety, endX, endY;
+  /// The arrays last, not cleared by `anim_stroke_begin` (only their
+  /// counts are): the strip's left side's points and its right side's
+  /// (x, y pairs), each side in the lines' direction, and the polygons of
+  /// `run`, `before` and `older` (counted above).
+  double left[2 * ANIM_STROKE_STRIP], right[2 * ANIM_STROKE_STRIP];
+  anim_stroke_quad run[ANIM_STROKE_RUN], before[ANIM_STROKE_RUN], older[ANIM_STROKE_RUN];
 } anim_stroker;
 
 /// Starts a stroke into `raster` (its window set by the caller) of `width`
