@@ -103,6 +103,13 @@ static int overlap_of(const anim_stroke_quad *p, const anim_stroke_quad *q, doub
   return clip_quad(p->q, q->q, out);
 }
 
+// Puts back the overlap of two lines' polygons that `take_off` took.
+static void put_back(anim_stroker *s, const anim_stroke_quad *p, const anim_stroke_quad *q) {
+  double overlap[2 * 8];
+  const int n = overlap_of(p, q, overlap);
+  if (n >= 3) signed_polygon(s, overlap, n, 1);
+}
+
 // Whether a line's polygon meets the box (x0, y0, x1, y1).
 static inline int meets(const anim_stroke_quad *q, const double *box) {
   return q->x1 > box[0] && box[2] > q->x0 && q->y1 > box[1] && box[3] > q->y0;
@@ -142,17 +149,30 @@ static void line_ended(anim_stroker *s, const double *q) {
   const anim_stroke_quad quad = quad_of(q);
   // The lines after the join, up to the first that overlaps none of the
   // lines before it (the rest lead away).
+  s->lastAgainst = 0;
   if (s->beforeCount && meets(&quad, s->beforeBox)) {
     int any = 0;
-    for (int i = 0; i < s->beforeCount; i++) any |= take_off(s, &s->before[i], &quad);
+    for (int i = 0; i < s->beforeCount; i++) {
+      const int took = take_off(s, &s->before[i], &quad);
+      any |= took;
+      if (took && i == 0 && s->firstBefore) {
+        // Kept for a ring's end (past room for them, Cairo strokes it).
+        if (s->againstCount == ANIM_STROKE_RUN) {
+          s->overlaps = 1;
+        } else {
+          s->againstFirst[s->againstCount++] = quad;
+          s->lastAgainst = 1;
+        }
+      }
+    }
     if (s->olderCount && !s->overlaps && meets(&quad, s->olderBox)) {
       for (int i = 0; i < s->olderCount && !s->overlaps; i++) {
         if (overlapping(s, &s->older[i], &quad)) s->overlaps = 1;
       }
     }
-    if (!any) s->beforeCount = s->olderCount = 0;
+    if (!any) s->beforeCount = s->olderCount = s->firstBefore = 0;
   } else {
-    s->beforeCount = s->olderCount = 0;
+    s->beforeCount = s->olderCount = s->firstBefore = 0;
   }
   s->run[s->runNext] = quad;
   s->runNext = (s->runNext + 1) % ANIM_STROKE_RUN;
@@ -173,6 +193,7 @@ static void run_cut(anim_stroker *s) {
     if (i == 0 || q->y1 > s->beforeBox[3]) s->beforeBox[3] = q->y1;
   }
   s->beforeCount = s->runCount;
+  // Every line so far is in the run: the first is before[0].
   s->firstBefore = s->lines == s->runCount;
   s->runCount = s->runNext = 0;
 }
@@ -455,8 +476,8 @@ static void square_to_curve(const anim_stroke_line *l, double tx, double ty, dou
 
 static void piece_start(anim_stroker *s, double x, double y) {
   s->pieceOpen = 1;
-  s->runCount = s->runNext = s->beforeCount = s->firstBefore = s->olderCount = 0;
-  s->seam = 0;
+  s->runCount = s->runNext = s->beforeCount = s->olderCount = 0;
+  s->seam = s->firstBefore = s->againstCount = s->lastAgainst = 0;
   s->px = x, s->py = y;
   s->lines = 0;
   s->corner = 0;
@@ -523,13 +544,23 @@ static void piece_end(anim_stroker *s, int closed) {
     join(s, last, le, re, &restarted, s->firstEndUsed, 1, &j);
     const double q[8] = {last->lsx, last->lsy, le[0], le[1], re[0], re[1], last->rsx, last->rsy};
     line_ended(s, q);
-    if (!j.straight && !j.shared && !s->firstBefore) {
-      // The last line overlaps the first, whose polygon it has not been
-      // checked against.
-      const double f[8] = {restarted.lsx, restarted.lsy, s->firstEnd[0], s->firstEnd[1],
-                           s->firstEnd[2], s->firstEnd[3], restarted.rsx, restarted.rsy};
-      const anim_stroke_quad a = quad_of(q), b = quad_of(f);
-      take_off(s, &a, &b);
+    // The first line's polygon as it ends up: the overlaps taken off with
+    // it as it began are put back and taken off again, and the last
+    // line's across this join taken off (unless it was among them).
+    const double f[8] = {restarted.lsx, restarted.lsy, s->firstEnd[0], s->firstEnd[1],
+                         s->firstEnd[2], s->firstEnd[3], restarted.rsx, restarted.rsy};
+    const double b[8] = {first->lsx, first->lsy, s->firstEnd[0], s->firstEnd[1],
+                         s->firstEnd[2], s->firstEnd[3], first->rsx, first->rsy};
+    const anim_stroke_quad began = quad_of(b), ended = quad_of(f);
+    if (memcmp(f, b, sizeof f) != 0) {
+      for (int i = 0; i < s->againstCount; i++) {
+        put_back(s, &began, &s->againstFirst[i]);
+        take_off(s, &ended, &s->againstFirst[i]);
+      }
+    }
+    if (!j.straight && !j.shared && !s->lastAgainst) {
+      const anim_stroke_quad a = quad_of(q);
+      take_off(s, &a, &ended);
     }
     if (j.straight || !j.shared) {
       strip_add(s->left, &s->leftCount, le[0], le[1]);

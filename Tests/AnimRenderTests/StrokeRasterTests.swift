@@ -246,6 +246,27 @@ final class StrokeRasterTests: XCTestCase {
         XCTAssertEqual(Int(split.rows[y][x]), Int(whole.rows[y][x]), accuracy: 1, "(\(x), \(y))")
       }
     }
+    // A ring whose first corner has a short line in it (0.4 of the 2 the
+    // join needs), and whose last join moves the first line's start: the
+    // same pixels as the square ring without it.
+    let square: [Step] = [
+      .move(10 + o, 10 + o, closed: true), .line(30 + o, 10 + o), .line(30 + o, 30 + o),
+      .line(10 + o, 30 + o), .close,
+    ]
+    let notched: [Step] = [
+      .move(10 + o, 10 + o, closed: true), .line(30 + o, 10 + o), .line(30 + o, 10.4 + o),
+      .line(30 + o, 30 + o), .line(10 + o, 30 + o), .close,
+    ]
+    let ring = stroke(square, width: 4)
+    let notchedRing = stroke(notched, width: 4)
+    XCTAssertEqual(ring.area, 320, accuracy: 0.3)
+    XCTAssertEqual(notchedRing.area, ring.area, accuracy: 0.01)
+    for y in 0..<40 {
+      for x in 0..<40 {
+        XCTAssertEqual(
+          Int(notchedRing.rows[y][x]), Int(ring.rows[y][x]), accuracy: 1, "(\(x), \(y))")
+      }
+    }
     // A straight line drawn as a curve (its controls at its ends, so that
     // its first pieces are short) after a sharp turn, as in lottie-ios'
     // settings_slider: the same pixels as the line.

@@ -92,9 +92,11 @@ typedef struct {
   /// `runNext` the next slot), and of the lines before that join
   /// (`before`): each line's polygon, once its end is known, has its
   /// overlap with each of `before`'s taken off. `firstBefore`: `before`
-  /// holds the first line's (so a closed piece's last line has been
-  /// checked against it).
-  int runCount, runNext, beforeCount, firstBefore;
+  /// starts with the first line's polygon. A ring's last join moves the
+  /// first line's start: the lines whose overlap with it was taken off
+  /// (`againstFirst`, `againstCount` of them; `lastAgainst`: the last line
+  /// is one) have it taken off again with its polygon as it ends up.
+  int runCount, runNext, beforeCount, firstBefore, againstCount, lastAgainst;
   /// The lines before `before`'s (the run before it, the latest of them):
   /// a line overlapping one of them by more than a sliver (a wide pen
   /// round a tight curve, a zigzag folding back) overlaps more than two
@@ -125,6 +127,7 @@ typedef struct {
   /// `run`, `before` and `older` (counted above).
   double left[2 * ANIM_STROKE_STRIP], right[2 * ANIM_STROKE_STRIP];
   anim_stroke_quad run[ANIM_STROKE_RUN], before[ANIM_STROKE_RUN], older[ANIM_STROKE_RUN];
+  anim_stroke_quad againstFirst[ANIM_STROKE_RUN];
 } anim_stroker;
 
 /// Starts a stroke into `raster` (its window set by the caller) of `width`
