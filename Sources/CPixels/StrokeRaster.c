@@ -86,6 +86,7 @@ static int clip_quad(const double *p, const double *q, double *out) {
 static anim_stroke_quad quad_of(const double *q) {
   anim_stroke_quad r;
   memcpy(r.q, q, sizeof r.q);
+  r.index = r.checkedFrom = r.checkedTo = -1;
   r.x0 = r.x1 = q[0], r.y0 = r.y1 = q[1];
   for (int i = 1; i < 4; i++) {
     if (q[2 * i] < r.x0) r.x0 = q[2 * i];
@@ -146,11 +147,13 @@ static int overlapping(const anim_stroker *s, const anim_stroke_quad *p,
 // overlaps with the lines before the last join they overlap at are taken
 // off, and it joins the run.
 static void line_ended(anim_stroker *s, const double *q) {
-  const anim_stroke_quad quad = quad_of(q);
+  anim_stroke_quad quad = quad_of(q);
+  quad.index = (int)(s->lines - 1);
   // The lines after the join, up to the first that overlaps none of the
   // lines before it (the rest lead away).
-  s->lastAgainst = 0;
   if (s->beforeCount && meets(&quad, s->beforeBox)) {
+    quad.checkedFrom = s->before[0].index;
+    quad.checkedTo = s->before[s->beforeCount - 1].index;
     int any = 0;
     for (int i = 0; i < s->beforeCount; i++) {
       const int took = take_off(s, &s->before[i], &quad);
@@ -161,7 +164,6 @@ static void line_ended(anim_stroker *s, const double *q) {
           s->overlaps = 1;
         } else {
           s->againstFirst[s->againstCount++] = quad;
-          s->lastAgainst = 1;
         }
       }
     }
@@ -174,6 +176,7 @@ static void line_ended(anim_stroker *s, const double *q) {
   } else {
     s->beforeCount = s->olderCount = s->firstBefore = 0;
   }
+  if (!s->cut && s->headCount < ANIM_STROKE_RUN) s->head[s->headCount++] = quad;
   s->run[s->runNext] = quad;
   s->runNext = (s->runNext + 1) % ANIM_STROKE_RUN;
   if (s->runCount < ANIM_STROKE_RUN) s->runCount++;
@@ -193,6 +196,7 @@ static void run_cut(anim_stroker *s) {
     if (i == 0 || q->y1 > s->beforeBox[3]) s->beforeBox[3] = q->y1;
   }
   s->beforeCount = s->runCount;
+  s->cut = 1;
   // Every line so far is in the run: the first is before[0].
   s->firstBefore = s->lines == s->runCount;
   s->runCount = s->runNext = 0;
@@ -477,7 +481,7 @@ static void square_to_curve(const anim_stroke_line *l, double tx, double ty, dou
 static void piece_start(anim_stroker *s, double x, double y) {
   s->pieceOpen = 1;
   s->runCount = s->runNext = s->beforeCount = s->olderCount = 0;
-  s->seam = s->firstBefore = s->againstCount = s->lastAgainst = 0;
+  s->seam = s->firstBefore = s->againstCount = s->headCount = s->cut = 0;
   s->px = x, s->py = y;
   s->lines = 0;
   s->corner = 0;
@@ -526,6 +530,50 @@ static void piece_to(anim_stroker *s, double x, double y, int corner) {
   s->lines++;
 }
 
+// A ring's last join whose lines overlap: the lines since the piece's last
+// such join (the run, the last line included) against its first lines,
+// each pair once (not a line with itself, nor a pair taken off already);
+// the first line's polygon as it ends up, `first`.
+static void ring_overlaps(anim_stroker *s, const anim_stroke_quad *first) {
+  // From the last line back and the first on, while they overlap.
+  for (int i = s->runCount - 1; i >= 0; i--) {
+    const anim_stroke_quad *x =
+        &s->run[(s->runNext - s->runCount + i + ANIM_STROKE_RUN) % ANIM_STROKE_RUN];
+    int any = 0;
+    for (int k = 0; k < s->headCount; k++) {
+      const anim_stroke_quad *y = k == 0 ? first : &s->head[k];
+      const int index = s->head[k].index;
+      if (index + 1 >= x->index) break;
+      if (index >= x->checkedFrom && index <= x->checkedTo) continue;
+      if (!take_off(s, x, y)) break;
+      any = 1;
+    }
+    if (!any && i < s->runCount - 1) break;
+  }
+}
+
+// A ring's last join whose lines do not overlap: the run since the piece's
+// last join whose lines do goes on into its first lines, which are
+// checked against the lines before that join as the run's were, up to
+// the first that overlaps none of them (each pair once).
+static void ring_wrap(anim_stroker *s, const anim_stroke_quad *first) {
+  for (int k = 0; k < s->headCount && s->beforeCount; k++) {
+    const anim_stroke_quad *y = k == 0 ? first : &s->head[k];
+    const int index = s->head[k].index;
+    int any = 0;
+    for (int i = 0; i < s->beforeCount; i++) {
+      const anim_stroke_quad *x = &s->before[i];
+      // Each pair once (the lines before the join may be first lines
+      // too), not neighbours (their lines meet at a shared edge), not one
+      // taken off already.
+      if (x->index <= index + 1) continue;
+      if (index >= x->checkedFrom && index <= x->checkedTo) continue;
+      any |= take_off(s, x, y);
+    }
+    if (!any) break;
+  }
+}
+
 static void piece_end(anim_stroker *s, int closed) {
   if (!s->pieceOpen) return;
   s->pieceOpen = 0;
@@ -558,9 +606,10 @@ static void piece_end(anim_stroker *s, int closed) {
         take_off(s, &ended, &s->againstFirst[i]);
       }
     }
-    if (!j.straight && !j.shared && !s->lastAgainst) {
-      const anim_stroke_quad a = quad_of(q);
-      take_off(s, &a, &ended);
+    if (!j.straight && !j.shared) {
+      ring_overlaps(s, &ended);
+    } else if (s->cut) {
+      ring_wrap(s, &ended);
     }
     if (j.straight || !j.shared) {
       strip_add(s->left, &s->leftCount, le[0], le[1]);

@@ -267,6 +267,23 @@ final class StrokeRasterTests: XCTestCase {
           Int(notchedRing.rows[y][x]), Int(ring.rows[y][x]), accuracy: 1, "(\(x), \(y))")
       }
     }
+    // The same ring started at each of its corners: the same pixels.
+    let corners = [(10.0, 10.0), (30.0, 10.0), (30.0, 10.4), (30.0, 30.0), (10.0, 30.0)]
+    for k in 1..<corners.count {
+      let turned = (0..<corners.count).map { corners[($0 + k) % corners.count] }
+      let steps: [Step] =
+        [.move(turned[0].0 + o, turned[0].1 + o, closed: true)]
+        + turned.dropFirst().map { .line($0.0 + o, $0.1 + o) } + [.close]
+      let started = stroke(steps, width: 4)
+      XCTAssertFalse(started.overlaps)
+      XCTAssertEqual(started.area, ring.area, accuracy: 0.1, "from corner \(k)")
+      for y in 0..<40 {
+        for x in 0..<40 {
+          XCTAssertEqual(
+            Int(started.rows[y][x]), Int(ring.rows[y][x]), accuracy: 1, "(\(x), \(y)) from \(k)")
+        }
+      }
+    }
     // A straight line drawn as a curve (its controls at its ends, so that
     // its first pieces are short) after a sharp turn, as in lottie-ios'
     // settings_slider: the same pixels as the line.

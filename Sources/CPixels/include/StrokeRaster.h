@@ -26,10 +26,13 @@ enum { ANIM_JOIN_MITER = 0, ANIM_JOIN_ROUND = 1, ANIM_JOIN_BEVEL = 2 };
 #define ANIM_STROKE_RUN 32
 
 /// A line's polygon (start left, end left, end right, start right) and
-/// its box, kept to find where it overlaps another.
+/// its box, kept to find where it overlaps another; which line of its
+/// piece it is, and the lines its overlaps were taken off with (from, to;
+/// −1 for none).
 typedef struct {
   double q[8];
   double x0, y0, x1, y1;
+  int index, checkedFrom, checkedTo;
 } anim_stroke_quad;
 
 /// A line of a piece being stroked: from `a` to `b`, its length, its unit
@@ -94,9 +97,11 @@ typedef struct {
   /// overlap with each of `before`'s taken off. `firstBefore`: `before`
   /// starts with the first line's polygon. A ring's last join moves the
   /// first line's start: the lines whose overlap with it was taken off
-  /// (`againstFirst`, `againstCount` of them; `lastAgainst`: the last line
-  /// is one) have it taken off again with its polygon as it ends up.
-  int runCount, runNext, beforeCount, firstBefore, againstCount, lastAgainst;
+  /// (`againstFirst`, `againstCount` of them) have it taken off again
+  /// with its polygon as it ends up. `head`: the first lines' polygons, up
+  /// to the piece's first such join (`cut`), for a ring whose last join
+  /// is one: the lines on its either side overlap there.
+  int runCount, runNext, beforeCount, firstBefore, againstCount, headCount, cut;
   /// The lines before `before`'s (the run before it, the latest of them):
   /// a line overlapping one of them by more than a sliver (a wide pen
   /// round a tight curve, a zigzag folding back) overlaps more than two
@@ -127,7 +132,7 @@ typedef struct {
   /// `run`, `before` and `older` (counted above).
   double left[2 * ANIM_STROKE_STRIP], right[2 * ANIM_STROKE_STRIP];
   anim_stroke_quad run[ANIM_STROKE_RUN], before[ANIM_STROKE_RUN], older[ANIM_STROKE_RUN];
-  anim_stroke_quad againstFirst[ANIM_STROKE_RUN];
+  anim_stroke_quad againstFirst[ANIM_STROKE_RUN], head[ANIM_STROKE_RUN];
 } anim_stroker;
 
 /// Starts a stroke into `raster` (its window set by the caller) of `width`
