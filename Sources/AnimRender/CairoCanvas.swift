@@ -112,7 +112,7 @@ public final class CairoCanvas {
   /// first fill.
   let raster: UnsafeMutablePointer<anim_raster>
   /// The stroker strokes are cut into polygons with (`CairoCanvas+Strokes`),
-  /// some 17 KB, made once.
+  /// some 26 KB, made once.
   let stroker: UnsafeMutablePointer<anim_stroker>
   /// The clip in force as those fills see it.
   var fillClip = FillClip.none
