@@ -593,8 +593,9 @@ static void piece_end(anim_stroker *s, int closed) {
     const double q[8] = {last->lsx, last->lsy, le[0], le[1], re[0], re[1], last->rsx, last->rsy};
     line_ended(s, q);
     // The first line's polygon as it ends up: the overlaps taken off with
-    // it as it began are put back and taken off again, and the last
-    // line's across this join taken off (unless it was among them).
+    // it as it began are put back and taken off again; then this join's
+    // overlaps (the last lines with the first, or the run carried on into
+    // the first lines).
     const double f[8] = {restarted.lsx, restarted.lsy, s->firstEnd[0], s->firstEnd[1],
                          s->firstEnd[2], s->firstEnd[3], restarted.rsx, restarted.rsy};
     const double b[8] = {first->lsx, first->lsy, s->firstEnd[0], s->firstEnd[1],

@@ -122,14 +122,14 @@ typedef struct {
   /// square to the curve, not to its first or last line (which a wide pen
   /// shows), as Cairo cuts it.
   int startCurve, endCurve;
+  double stx, sty, startX, startY, etx, ety, endX, endY;
   /// The next join is round whatever the join style: where a subpath
   /// with round caps goes on from the point the last one stopped.
   int seam;
-  double stx, sty, startX, startY, etx, ety, endX, endY;
   /// The arrays last, not cleared by `anim_stroke_begin` (only their
   /// counts are): the strip's left side's points and its right side's
   /// (x, y pairs), each side in the lines' direction, and the polygons of
-  /// `run`, `before` and `older` (counted above).
+  /// `run`, `before`, `older`, `againstFirst` and `head` (counted above).
   double left[2 * ANIM_STROKE_STRIP], right[2 * ANIM_STROKE_STRIP];
   anim_stroke_quad run[ANIM_STROKE_RUN], before[ANIM_STROKE_RUN], older[ANIM_STROKE_RUN];
   anim_stroke_quad againstFirst[ANIM_STROKE_RUN], head[ANIM_STROKE_RUN];
