@@ -42,16 +42,22 @@ static void polygon(anim_stroker *s, const double *points, int count) {
   signed_polygon(s, points, count, 1);
 }
 
+// Twice the signed area of the polygon of `count` points (x, y pairs).
+static double twice_area(const double *p, int count) {
+  double area = 0;
+  for (int i = 0; i < count; i++) {
+    const int k = i + 1 < count ? i + 1 : 0;
+    area += p[2 * i] * p[2 * k + 1] - p[2 * k] * p[2 * i + 1];
+  }
+  return area;
+}
+
 // The part of the convex quad `p` inside the convex quad `q`, into `out`
 // (room for 8 points): p cut by each of q's edges in turn. Returns its
 // point count.
 static int clip_quad(const double *p, const double *q, double *out) {
   double a[2 * 8], b[2 * 8];
-  double area = 0;
-  for (int i = 0; i < 4; i++) {
-    const int k = (i + 1) & 3;
-    area += q[2 * i] * q[2 * k + 1] - q[2 * k] * q[2 * i + 1];
-  }
+  const double area = twice_area(q, 4);
   if (!(area != 0)) return 0;
   const double turn = area > 0 ? 1 : -1;
   memcpy(a, p, sizeof(double) * 8);
@@ -104,26 +110,24 @@ static int overlap_of(const anim_stroke_quad *p, const anim_stroke_quad *q, doub
   return clip_quad(p->q, q->q, out);
 }
 
-// Puts back the overlap of two lines' polygons that `take_off` took.
-static void put_back(anim_stroker *s, const anim_stroke_quad *p, const anim_stroke_quad *q) {
-  double overlap[2 * 8];
-  const int n = overlap_of(p, q, overlap);
-  if (n >= 3) signed_polygon(s, overlap, n, 1);
-}
-
 // Whether a line's polygon meets the box (x0, y0, x1, y1).
 static inline int meets(const anim_stroke_quad *q, const double *box) {
   return q->x1 > box[0] && box[2] > q->x0 && q->y1 > box[1] && box[3] > q->y0;
 }
 
-// Takes off the overlap of two lines' polygons, which both added: 1 when
-// they overlap.
-static int take_off(anim_stroker *s, const anim_stroke_quad *p, const anim_stroke_quad *q) {
+// Adds the overlap of two lines' polygons turned `sign` (−1 takes off the
+// overlap both added; 1 puts back one taken off): 1 when they overlap.
+static int add_overlap(anim_stroker *s, const anim_stroke_quad *p, const anim_stroke_quad *q,
+                       double sign) {
   double overlap[2 * 8];
   const int n = overlap_of(p, q, overlap);
   if (n < 3) return 0;
-  signed_polygon(s, overlap, n, -1);
+  signed_polygon(s, overlap, n, sign);
   return 1;
+}
+
+static int take_off(anim_stroker *s, const anim_stroke_quad *p, const anim_stroke_quad *q) {
+  return add_overlap(s, p, q, -1);
 }
 
 // An overlap of less than this, in square pixels, is let go (it moves a
@@ -135,12 +139,7 @@ static int overlapping(const anim_stroker *s, const anim_stroke_quad *p,
                        const anim_stroke_quad *q) {
   double overlap[2 * 8];
   const int n = overlap_of(p, q, overlap);
-  double area = 0;
-  for (int i = 0; i < n; i++) {
-    const int k = i + 1 < n ? i + 1 : 0;
-    area += overlap[2 * i] * overlap[2 * k + 1] - overlap[2 * k] * overlap[2 * i + 1];
-  }
-  return fabs(area / 2 * (s->xx * s->yy - s->xy * s->yx)) > SLIVER;
+  return fabs(twice_area(overlap, n) / 2 * (s->xx * s->yy - s->xy * s->yx)) > SLIVER;
 }
 
 // Told that the last line's end corners are known (its polygon `q`): its
@@ -603,7 +602,7 @@ static void piece_end(anim_stroker *s, int closed) {
     const anim_stroke_quad began = quad_of(b), ended = quad_of(f);
     if (memcmp(f, b, sizeof f) != 0) {
       for (int i = 0; i < s->againstCount; i++) {
-        put_back(s, &began, &s->againstFirst[i]);
+        add_overlap(s, &began, &s->againstFirst[i], 1);
         take_off(s, &ended, &s->againstFirst[i]);
       }
     }
