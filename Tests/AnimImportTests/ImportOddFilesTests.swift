@@ -116,6 +116,46 @@ final class ImportOddFilesTests: XCTestCase {
       SceneBuilder.morphable(Track(initial: big, segments: Array(segments.prefix(5)))))
   }
 
+  func testKeyframesOfALoneVertexDrawNothingAndDoNotMorph() throws {
+    // thorvg.example's duck.json: a path whose every keyframe is one vertex
+    // (no segment). Its morphs failed when the script ran.
+    let result = try H.importing(
+      H.document([
+        H.shapeLayer(
+          "L",
+          shapes: [
+            keyed([path("[1, 2]", closed: false), path("[5, 6]", closed: false)]), fill,
+          ])
+      ]))
+    XCTAssertTrue(result.script.contains(#"shape L_Blob(parent: L, d: "M1 2""#), result.script)
+    XCTAssertFalse(result.script.contains("morph("), result.script)
+    XCTAssertEqual(H.run(result.script, then: "step to 2\nprint L_Blob.outline"), ["none"])
+  }
+
+  func testJoinedPartsAddNoAreaOfTheirOwn() {
+    // Three squares whose first corners make a triangle: the cuts between
+    // them go there and back, so the joined path's area is the squares'.
+    func square(_ x: Double, _ y: Double) -> BezierPath {
+      let corners = [(0.0, 0.0), (10, 0), (10, 10), (0, 10)].map {
+        OutlinePoint(x + $0.0, y + $0.1)
+      }
+      return BezierPath(
+        vertices: corners, inTangents: corners.map { _ in .zero },
+        outTangents: corners.map { _ in .zero }, closed: true)
+    }
+    let parts = [square(0, 0), square(100, 0), square(50, 80)]
+    let joined = BezierPath.joined(parts)
+    XCTAssertEqual(joined.signedArea, 300, accuracy: 1e-9)
+    XCTAssertEqual(parts.map(\.signedArea), [100, 100, 100])
+    // Each part's corners and its return to its start, then the way back
+    // through the middle part's start.
+    XCTAssertEqual(joined.vertices.count, 3 * 5 + 1)
+    XCTAssertEqual(joined.vertices.last, OutlinePoint(100, 0))
+    XCTAssertTrue(joined.closed)
+    // Two parts need no way back: the closing segment is the cut.
+    XCTAssertEqual(BezierPath.joined(Array(parts.prefix(2))).vertices.count, 10)
+  }
+
   func testASolidOfNoColourIsBlack() throws {
     let solid =
       #"{"ty": 1, "nm": "Black", "sc": "", "sw": 20, "sh": 10, "ks": {}, "ip": 0, "op": 60}"#

@@ -131,4 +131,26 @@ final class ImportShapeTests: XCTestCase {
       result.script)
     XCTAssertTrue(result.script.contains("rect L_Box(parent: L_mask_2,"), result.script)
   }
+
+  func testAFirstMaskOfDifferenceIsItsOutline() throws {
+    // thorvg.example's like.json: its difference with nothing is the mask.
+    let square =
+      #"{"a": 0, "k": {"c": true, "v": [[0, 0], [10, 0], [10, 10], [0, 10]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}"#
+    let first = try script(
+      [rect, fill], extra: #", "masksProperties": [{"mode": "f", "pt": \#(square)}]"#)
+    let added = try script(
+      [rect, fill], extra: #", "masksProperties": [{"mode": "a", "pt": \#(square)}]"#)
+    XCTAssertEqual(first.script, added.script)
+    XCTAssertEqual(first.notes, [])
+    // After another mask, a difference is still noted and left out.
+    let second = try script(
+      [rect, fill],
+      extra:
+        #", "masksProperties": [{"mode": "a", "pt": \#(square)}, {"mode": "f", "pt": \#(square)}]"#)
+    XCTAssertEqual(
+      second.notes.map(\.description),
+      [
+        "/layers/0/masksProperties/1: mask mode 'f' after other masks not imported (only intersections of masks can be clips)"
+      ])
+  }
 }

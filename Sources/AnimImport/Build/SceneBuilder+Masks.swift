@@ -31,9 +31,14 @@ extension SceneBuilder {
     }
     let clip = "\(name)_mask"
     var node = parent
-    // Added masks first: their union is one outline.
+    // Added masks first: their union is one outline. A first mask of
+    // difference (`f`) is its outline too: its difference with nothing.
     var index = 0
-    while index < masks.count, masks[index].mode == "a", !masks[index].inverted { index += 1 }
+    while index < masks.count, !masks[index].inverted,
+      masks[index].mode == "a" || (index == 0 && masks[index].mode == "f")
+    {
+      index += 1
+    }
     if index > 0 {
       node = try clipView(
         masks[..<index].map(track), outside: false, name: clip, parent: node, ref: masks[0].ref)

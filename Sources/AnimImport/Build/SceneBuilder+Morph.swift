@@ -37,6 +37,11 @@ extension SceneBuilder {
       ("d", .string(PathData.text([track.initial], keepEmptySegments: true))),
       ("anchor", .point(0, 0)),
     ]
+    // No keyframe has a segment (each is a lone vertex, or none): the
+    // path draws nothing at any time, and anim cannot morph outlines it
+    // does not have.
+    let values = [track.initial] + track.segments.flatMap { [$0.from, $0.to] }
+    guard values.contains(where: { !$0.segments.isEmpty }) else { return view }
     // Segments anim would morph otherwise than Lottie: frame by frame.
     var segments: [Segment<BezierPath>] = []
     var current = track.initial

@@ -113,11 +113,14 @@ struct BezierPath: Sendable, Hashable {
 
 extension BezierPath {
   /// Closed paths joined into one closed path: each path, back to its first
-  /// vertex, then a straight cut to the next one's, and a straight cut back
-  /// to the first path's start at the end. The cuts run both ways along the
-  /// same line, so they add no area: the non-zero rule fills what it fills
-  /// for the paths apart (their union, or a hole where one runs the other
-  /// way). One path can morph where several cannot (SPEC §16.4).
+  /// vertex, then a straight cut to the next one's; after the last, the
+  /// cuts again, from the last path's start back through each start to the
+  /// first's. Each cut runs both ways along the same line, so the cuts add
+  /// no area: the non-zero rule fills what it fills for the paths apart
+  /// (their union, or a hole where one runs the other way). (A single cut
+  /// from the last start straight to the first would close a polygon of
+  /// the starts, filled beside the paths, when there are three or more.)
+  /// One path can morph where several cannot (SPEC §16.4).
   static func joined(_ paths: [BezierPath]) -> BezierPath {
     let parts = paths.filter { !$0.vertices.isEmpty }
     if parts.count == 1 {
@@ -137,6 +140,12 @@ extension BezierPath {
       // Back to the first vertex (the closing segment), then out by a cut.
       result.vertices.append(part.vertices[0])
       result.inTangents.append(part.closed ? part.inTangents[0] : .zero)
+      result.outTangents.append(.zero)
+    }
+    // Back along the cuts; the closing segment is the one to the first.
+    for part in parts.dropFirst().dropLast().reversed() {
+      result.vertices.append(part.vertices[0])
+      result.inTangents.append(.zero)
       result.outTangents.append(.zero)
     }
     return result
