@@ -111,6 +111,68 @@ final class ImportTransformTests: XCTestCase {
     XCTAssertEqual(lines, ["50 37.5"])
   }
 
+  func testAutoOrientTurnsTheLayerToItsDirectionOfTravel() throws {
+    // A straight segment to (100, 100), held, then a curve leaving
+    // downwards; the layer's own rotation of 10° comes on top.
+    let p =
+      #"{"a": 1, "k": [{"t": 0, "s": [0, 0]}, {"t": 30, "s": [100, 100]}, {"t": 45, "s": [100, 100], "to": [0, 50], "ti": [-50, 0]}, {"t": 60, "s": [200, 200]}]}"#
+    let ks = #"{"p": \#(p), "r": \#(H.fixed("10")), "a": \#(H.fixed("[5, 5]"))}"#
+    let result = try H.importing(
+      H.document([H.shapeLayer("Car", ks: ks, extra: #", "ao": 1"#)], op: 90))
+    XCTAssertEqual(result.notes, [])
+    XCTAssertTrue(
+      result.script.contains(
+        "layer Car_orient(x: 0, y: 0, width: 1, height: 1, anchor: (0, 0), rotation: 45)\n"),
+      result.script)
+    XCTAssertTrue(
+      result.script.contains(
+        #"run path(d: "M0 0 L100 100", 1, orient: true) +"#
+          + "\n  tween(rotation: 0, 0) +\n  wait(0.5) +\n  "
+          + #"path(d: "M100 100 C100 150 150 200 200 200", 0.5, orient: true) on Car_orient"#),
+      result.script)
+    XCTAssertTrue(
+      result.script.contains(
+        "layer Car(parent: Car_orient, x: 0, y: 0, width: 200, height: 100, anchor: (0.025, 0.05), rotation: 10)"
+      ),
+      result.script)
+    // Along the line at 45°; still at (100, 100), 0° (the angle of no
+    // motion, as ThorVG and lottie-web turn it); leaving the curve along
+    // its last direction, 0° again.
+    let lines = H.run(
+      result.script,
+      then: """
+        step to 0.5
+        print Car_orient.x, Car_orient.y, Car_orient.rotation, Car.rotation
+        step to 1.25
+        print Car_orient.rotation
+        step to 2
+        print Car_orient.x, Car_orient.y, Car_orient.rotation
+        """)
+    XCTAssertEqual(lines, ["50 50 45 10", "0", "200 200 0"])
+  }
+
+  func testAutoOrientOfAFixedOrSplitPosition() throws {
+    // A position that does not move: no turn, no view of its own.
+    let fixed = try H.importing(
+      H.document([
+        H.shapeLayer("Still", ks: #"{"p": \#(H.fixed("[10, 10]"))}"#, extra: #", "ao": 1"#)
+      ]))
+    XCTAssertFalse(fixed.script.contains("orient"), fixed.script)
+    XCTAssertEqual(fixed.notes, [])
+    // x and y keyframed apart: noted, drawn unturned.
+    let x = #"{"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 30, "s": [100]}]}"#
+    let split = try H.importing(
+      H.document([
+        H.shapeLayer(
+          "Split", ks: #"{"p": {"s": true, "x": \#(x), "y": \#(H.fixed("0"))}}"#,
+          extra: #", "ao": 1"#)
+      ]))
+    XCTAssertEqual(
+      split.notes.map(\.description),
+      ["/layers/0/ks: auto-orient of a position split into x and y not imported"])
+    XCTAssertFalse(split.script.contains("orient"), split.script)
+  }
+
   func testParentsPassTheirTransformButNotTheirOpacity() throws {
     let parent =
       #"{"ty": 3, "nm": "Rig", "ind": 1, "ks": {"p": \#(H.fixed("[10, 20]")), "o": \#(H.fixed("50"))}, "ip": 0, "op": 60, "st": 0}"#

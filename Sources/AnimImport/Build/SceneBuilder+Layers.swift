@@ -169,7 +169,6 @@ extension SceneBuilder {
     default: break
     }
     if layer.is3D { note(layer.ref, "3D layer drawn in 2D") }
-    if layer.autoOrient { note(layer.ref, "auto-orient not imported") }
 
     // When the layer is shown, on the script's clock.
     let (shownFrom, shownTo) = clock.span(layer.inPoint, layer.outPoint)

@@ -90,6 +90,9 @@ extension SceneBuilder {
       }
     }
     for (layer, transform) in chain.reversed() {
+      if transform.autoOrient && transform.position?.isAnimated == true {
+        note(layer.ref, "a matte layer that auto-orients: the layer it mattes is turned with it")
+      }
       node = try inverseViews(
         transform, parent: node!, clock: clock, box: box(of: layer, in: size), name: matteName)
     }

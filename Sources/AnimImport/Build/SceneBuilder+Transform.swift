@@ -17,11 +17,15 @@ extension SceneBuilder {
     var tracks: [(name: String, track: Track<Double>)] = []
     var routeRun: ScriptRun?
     var routeStart: (Double, Double)?
+    // An auto-oriented position moves a view of its own (``orientedView``).
+    var oriented: Track<[Double]>?
     if let p = t.position {
       let spatial = p.keyframes.contains { k in
         (k.outTangent ?? []).contains { $0 != 0 } || (k.inTangent ?? []).contains { $0 != 0 }
       }
-      if spatial {
+      if t.autoOrient && p.isAnimated {
+        oriented = Track(p, clock: clock).fromZero(rate: rate, end: end)
+      } else if spatial {
         // Along spatial Bézier routes: one run of `path(d:)` and `tween`s.
         let track = Track(p, clock: clock).fromZero(rate: rate, end: end)
         routeRun = positionRun(track, ref: p.ref)
@@ -32,6 +36,9 @@ extension SceneBuilder {
       }
       noteExpression(p)
     } else {
+      if t.autoOrient && (t.positionX?.isAnimated == true || t.positionY?.isAnimated == true) {
+        note(t.ref, "auto-orient of a position split into x and y not imported")
+      }
       if let px = t.positionX {
         tracks.append(("x", Track(px, clock: clock)))
         noteExpression(px)
@@ -84,6 +91,11 @@ extension SceneBuilder {
     }
     view.runs = MotionChain.runs(tracks)
     if let routeRun { view.runs.insert(routeRun, at: 0) }
+    if let oriented {
+      view.parent = try orientedView(
+        oriented, name: name, parent: parent, comment: view.comment, ref: t.position?.ref)
+      view.comment = nil
+    }
     return try add(view)
   }
 
@@ -95,18 +107,11 @@ extension SceneBuilder {
       note(ref, "a spatial route cut at time 0 drawn straight from there")
     }
     let parts = MotionChain.parts(track, same: ==) { segment, to, duration, ease in
-      guard duration > 0, let route = segment.route, segment.to == to else {
+      guard duration > 0, segment.route != nil, segment.to == to else {
         return .tween(
           [("x", .number(to[0])), ("y", .number(to[1]))], duration: duration, ease: ease)
       }
-      let (a, b) = (segment.from, segment.to)
-      let c1 = [a[0] + route.outTangent[0], a[1] + route.outTangent[1]]
-      let c2 = [b[0] + route.inTangent[0], b[1] + route.inTangent[1]]
-      let n = NumberFormat.exact
-      let data =
-        "M\(n(a[0])) \(n(a[1])) C\(n(c1[0])) \(n(c1[1])) \(n(c2[0])) \(n(c2[1])) "
-        + "\(n(b[0])) \(n(b[1]))"
-      return .path(d: data, duration: duration, ease: ease)
+      return .path(d: Self.routeData(segment), duration: duration, ease: ease)
     }
     return ScriptRun(parts: parts)
   }

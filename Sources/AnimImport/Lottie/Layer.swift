@@ -22,7 +22,6 @@ struct Layer: Sendable {
   var startTime: Double
   var stretch: Double
   var transform: ShapeTransform
-  var autoOrient: Bool
   var is3D: Bool
   var blendMode: Int
   /// `tt`: 1 alpha, 2 alpha inverted, 3 luma, 4 luma inverted.
@@ -88,14 +87,15 @@ struct Layer: Sendable {
       }
     }
     let ip = try object.number("ip", or: 0)
+    var transform = try object.optional("ks").map(ShapeTransform.read) ?? .identity(ref)
+    transform.autoOrient = try object.flag("ao")
     return Layer(
       kind: kind, name: try object.optionalText("nm") ?? "",
       index: try object.optionalInteger("ind"),
       parent: try object.optionalInteger("parent"), hidden: try object.flag("hd"),
       inPoint: ip, outPoint: try object.number("op", or: ip + 1e9),
       startTime: try object.number("st", or: 0), stretch: try object.number("sr", or: 1),
-      transform: try object.optional("ks").map(ShapeTransform.read) ?? .identity(ref),
-      autoOrient: try object.flag("ao"), is3D: try object.flag("ddd"),
+      transform: transform, is3D: try object.flag("ddd"),
       blendMode: try object.optionalInteger("bm") ?? 0,
       matteMode: try object.optionalInteger("tt") ?? 0, isMatte: try object.flag("td"),
       matteParent: try object.optionalInteger("tp"), masks: masks,

@@ -221,6 +221,10 @@ struct ShapeTransform: Sendable {
   var opacity: Animated<Double>
   var skew: Animated<Double>
   var ref: JSONRef
+  /// A layer's auto-orient (`ao`): turned to its position's direction of
+  /// travel (after its position, before its own rotation). Never set on a
+  /// group's transform.
+  var autoOrient = false
 
   /// No transform at all (a layer without `ks`).
   static func identity(_ ref: JSONRef) -> ShapeTransform {

@@ -99,8 +99,9 @@ enum ScriptEase: Sendable, Equatable {
 enum MotionPart: Sendable {
   case wait(Double)
   case tween([(String, ScriptValue)], duration: Double, ease: ScriptEase)
-  /// Along SVG path data (a spatial Bézier route), by arc length.
-  case path(d: String, duration: Double, ease: ScriptEase)
+  /// Along SVG path data (a spatial Bézier route), by arc length; turned
+  /// to the direction of travel when `orient`.
+  case path(d: String, duration: Double, ease: ScriptEase, orient: Bool = false)
   /// Into the outline of the view at this index.
   case morph(to: Int, duration: Double, ease: ScriptEase)
 }

@@ -67,8 +67,9 @@ struct ScriptWriter {
     case .wait(let d): return "wait(\(NumberFormat.exact(d)))"
     case .tween(let values, let d, let ease):
       return "tween(" + arguments(values) + ", \(NumberFormat.exact(d))" + easing(ease) + ")"
-    case .path(let data, let d, let ease):
-      return "path(d: \"\(data)\", \(NumberFormat.exact(d))" + easing(ease) + ")"
+    case .path(let data, let d, let ease, let orient):
+      return "path(d: \"\(data)\", \(NumberFormat.exact(d))" + easing(ease)
+        + (orient ? ", orient: true" : "") + ")"
     case .morph(let target, let d, let ease):
       return "morph(to: \(names[target]), \(NumberFormat.exact(d))" + easing(ease) + ")"
     }

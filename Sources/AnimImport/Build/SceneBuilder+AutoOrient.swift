@@ -1,0 +1,97 @@
+import Foundation
+
+/// Auto-orient (a layer's `ao`): the layer turned to its position's
+/// direction of travel. Lottie's transform is then T(p)·R(θ)·R(r)·S(s)·T(−a),
+/// θ the direction; the importer writes T(p)·R(θ) as a view of its own,
+/// moved along the position's keyframes by `path(d:, orient: true)` (which
+/// sets rotation to the direction of travel), and the layer's view beneath
+/// it at (0, 0) with its rotation, scale and anchor as usual.
+extension SceneBuilder {
+  /// The view that moves along `track` (a position's keyframes on the
+  /// script's clock) turned to its direction; returns its index, the
+  /// parent of the layer's own view.
+  func orientedView(
+    _ track: Track<[Double]>, name: String, parent: Int?, comment: String?, ref: JSONRef?
+  ) throws(ImportError) -> Int {
+    if track.segments.contains(where: \.routeCut) {
+      note(ref, "a spatial route cut at time 0 drawn straight from there")
+    }
+    var view = ScriptView(kind: "layer", name: "\(name)_orient", parent: parent)
+    view.comment = comment
+    view.settings = [
+      ("x", .number(track.initial[0])), ("y", .number(track.initial[1])),
+      ("width", .number(1)), ("height", .number(1)), ("anchor", .point(0, 0)),
+    ]
+    let angle = Self.startAngle(track)
+    if angle != 0 { view.settings.append(("rotation", .number(angle))) }
+    view.runs = [ScriptRun(parts: Self.orientedParts(track))]
+    return try add(view)
+  }
+
+  /// The chain along `track`, as ``MotionChain/parts(_:same:part:)``
+  /// makes it, each move a `path` turned to its direction: a wait before
+  /// the first keyframe, a jump (a segment starting elsewhere than the last
+  /// ended) moved to without turning, and where the position stays still
+  /// between two keyframes, the direction 0° there — the angle of no
+  /// motion, as ThorVG and lottie-web turn it — until it moves again.
+  static func orientedParts(_ track: Track<[Double]>) -> [MotionPart] {
+    var parts: [MotionPart] = []
+    var clock = 0.0
+    var current = track.initial
+    for segment in track.segments {
+      if segment.start > clock {
+        parts.append(.wait(segment.start - clock))
+        clock = segment.start
+      }
+      if segment.from != current {
+        let to = segment.from
+        parts.append(
+          .tween([("x", .number(to[0])), ("y", .number(to[1]))], duration: 0, ease: .linear))
+        current = to
+      }
+      let duration = max(0, segment.end - clock)
+      if segment.to != current {
+        parts.append(
+          .path(d: routeData(segment), duration: duration, ease: segment.ease, orient: true))
+      } else if duration > 0 {
+        parts.append(.tween([("rotation", .number(0))], duration: 0, ease: .linear))
+        parts.append(.wait(duration))
+      }
+      clock = max(clock, segment.end)
+      current = segment.to
+    }
+    if case .wait = parts.last { parts.removeLast() }
+    return parts
+  }
+
+  /// The SVG path data of a segment's route: its cubic when it has one,
+  /// else the straight line.
+  static func routeData(_ segment: Segment<[Double]>) -> String {
+    let (a, b) = (segment.from, segment.to)
+    let n = NumberFormat.exact
+    guard let route = segment.route else {
+      return "M\(n(a[0])) \(n(a[1])) L\(n(b[0])) \(n(b[1]))"
+    }
+    let c1 = [a[0] + route.outTangent[0], a[1] + route.outTangent[1]]
+    let c2 = [b[0] + route.inTangent[0], b[1] + route.inTangent[1]]
+    return "M\(n(a[0])) \(n(a[1])) C\(n(c1[0])) \(n(c1[1])) \(n(c2[0])) \(n(c2[1])) "
+      + "\(n(b[0])) \(n(b[1]))"
+  }
+
+  /// The direction, in degrees, before the first keyframe: the first
+  /// segment's at its start (its route's first handle that is not 0, else
+  /// the chord), 0 when it goes nowhere — as ThorVG and lottie-web turn a
+  /// layer before its position's first keyframe.
+  static func startAngle(_ track: Track<[Double]>) -> Double {
+    guard let first = track.segments.first else { return 0 }
+    let (a, b) = (first.from, first.to)
+    var directions: [[Double]] = []
+    if let route = first.route {
+      directions.append(route.outTangent)
+      directions.append([b[0] + route.inTangent[0] - a[0], b[1] + route.inTangent[1] - a[1]])
+    }
+    directions.append([b[0] - a[0], b[1] - a[1]])
+    guard let d = directions.first(where: { $0[0] != 0 || $0[1] != 0 }) else { return 0 }
+    return atan2(d[1], d[0]) * 180 / .pi
+  }
+}
