@@ -173,6 +173,21 @@ final class ImportTransformTests: XCTestCase {
     XCTAssertFalse(split.script.contains("orient"), split.script)
   }
 
+  func testATurnAboutXOrYIsNoted() throws {
+    // lottie-ios' pr_1930_all_axis: rx, ry and rz on a 2D layer; rz is the
+    // rotation, rx and ry were dropped without a word.
+    let turn = #"{"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 30, "s": [90]}]}"#
+    let ks = #"{"rx": \#(turn), "ry": \#(H.fixed("0")), "rz": \#(turn)}"#
+    let result = try H.importing(H.document([H.shapeLayer("Card", ks: ks)]))
+    XCTAssertEqual(
+      result.notes.map(\.description),
+      ["/layers/0/ks/rx: rotation about x or y (rx, ry) not imported: turned about z only"])
+    XCTAssertTrue(result.script.contains("run tween(rotation: 90, 1) on Card"), result.script)
+    // Both at 0: nothing to say.
+    let flat = #"{"rx": \#(H.fixed("0")), "ry": \#(H.fixed("0")), "rz": \#(H.fixed("30"))}"#
+    XCTAssertEqual(try H.importing(H.document([H.shapeLayer("Flat", ks: flat)])).notes, [])
+  }
+
   func testParentsPassTheirTransformButNotTheirOpacity() throws {
     let parent =
       #"{"ty": 3, "nm": "Rig", "ind": 1, "ks": {"p": \#(H.fixed("[10, 20]")), "o": \#(H.fixed("50"))}, "ip": 0, "op": 60, "st": 0}"#

@@ -65,6 +65,9 @@ extension SceneBuilder {
           ("alpha", alpha.shown(from: window.from, to: window.to, hidden: 0, rate: rate)))
       }
     }
+    if let turn = t.turnsOutOfPlane {
+      note(turn, "rotation about x or y (rx, ry) not imported: turned about z only")
+    }
     if t.skew.isAnimated || t.skew.first != 0 {
       note(t.skew.ref ?? t.ref, "skew not imported (anim's transforms have none)")
     }

@@ -225,6 +225,9 @@ struct ShapeTransform: Sendable {
   /// travel (after its position, before its own rotation). Never set on a
   /// group's transform.
   var autoOrient = false
+  /// Where the transform turns about x or y (`rx`, `ry` not 0): anim turns
+  /// about z only.
+  var turnsOutOfPlane: JSONRef?
 
   /// No transform at all (a layer without `ks`).
   static func identity(_ ref: JSONRef) -> ShapeTransform {
@@ -249,6 +252,12 @@ struct ShapeTransform: Sendable {
       scale: try point("s", [100, 100]),
       rotation: try object.optional("r") != nil ? number("r", 0) : number("rz", 0),
       opacity: try number("o", 100), skew: try number("sk", 0), ref: ref)
+    for key in ["rx", "ry"] where object.optional(key) != nil {
+      let angle = try number(key, 0)
+      if result.turnsOutOfPlane == nil && (angle.isAnimated || angle.first != 0) {
+        result.turnsOutOfPlane = angle.ref ?? ref
+      }
+    }
     if let p = object.optional("p") {
       if try p.object().flag("s") {
         result.positionX = try AnimatedReader.number(p.required("x"))
