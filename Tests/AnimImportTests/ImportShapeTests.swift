@@ -132,6 +132,46 @@ final class ImportShapeTests: XCTestCase {
     XCTAssertTrue(result.script.contains("rect L_Box(parent: L_mask_2,"), result.script)
   }
 
+  func testAMatteFillKeepsItsHoles() throws {
+    // lottie-android's TimeStretchAndStartOffset: a matte whose one fill
+    // holds a path and a second one running the other way inside it (a
+    // thin ring). Turning each path clockwise filled the hole.
+    func square(_ corners: [(Int, Int)]) -> String {
+      let v = corners.map { "[\($0.0), \($0.1)]" }.joined(separator: ", ")
+      let zeros = Array(repeating: "[0, 0]", count: 4).joined(separator: ", ")
+      return
+        #"{"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [\#(v)], "i": [\#(zeros)], "o": [\#(zeros)]}}}"#
+    }
+    let outer = square([(0, 0), (100, 0), (100, 100), (0, 100)])
+    let inner = square([(25, 25), (25, 75), (75, 75), (75, 25)])
+    let matte = H.shapeLayer("Ring", shapes: [outer, inner, fill], extra: #", "td": 1"#)
+    let body = H.shapeLayer("Body", extra: #", "tt": 1"#)
+    let result = try H.importing(H.document([matte, body]))
+    XCTAssertEqual(result.notes, [])
+    // The inner square still runs counter-clockwise (down its left side).
+    XCTAssertTrue(
+      result.script.contains(
+        "C0 0 25 25 25 25 C25 25 25 75 25 75 C25 75 75 75 75 75 C75 75 75 25 75 25"),
+      result.script)
+    // A fill whose paths all run counter-clockwise is turned as a whole.
+    let turned = try H.importing(
+      H.document([
+        H.shapeLayer(
+          "Pair",
+          shapes: [
+            square([(0, 0), (0, 10), (10, 10), (10, 0)]),
+            square([(20, 0), (20, 10), (30, 10), (30, 0)]), fill,
+          ], extra: #", "td": 1"#),
+        body,
+      ]))
+    XCTAssertTrue(
+      turned.script.contains("M0 0 C0 0 10 0 10 0 C10 0 10 10 10 10 C10 10 0 10 0 10"),
+      turned.script)
+    XCTAssertTrue(
+      turned.script.contains("C20 0 30 0 30 0 C30 0 30 10 30 10 C30 10 20 10 20 10"),
+      turned.script)
+  }
+
   func testAFirstMaskOfDifferenceIsItsOutline() throws {
     // thorvg.example's like.json: its difference with nothing is the mask.
     let square =

@@ -122,6 +122,8 @@ extension SceneBuilder {
     case .shape(let items):
       let walk = ShapeWalk(items)
       var fills: [(ShapeWalk.Paint, ShapeWalk.PaintedShape)] = []
+      // Each fill's shapes, and whether it fills even-odd.
+      var fillGroups: [(paint: ShapeWalk.Paint, evenOdd: Bool)] = []
       var alphas: [Double] = []
       for paint in walk.paints {
         var content = paint.item.content
@@ -137,6 +139,7 @@ extension SceneBuilder {
           let luminance = luma ? Self.luminance(fill.color.first) : 1
           alphas.append(fill.opacity.first / 100 * fill.gradientAlpha * luminance)
           for shape in paint.shapes { fills.append((paint, shape)) }
+          if !paint.shapes.isEmpty { fillGroups.append((paint, fill.evenOdd)) }
         case .stroke, .gradient:
           note(paint.item.ref, "a matte's stroke or gradient is not part of its clip")
         default: break
@@ -166,11 +169,27 @@ extension SceneBuilder {
           view: view, groups: firstPaint.groups + firstShape.groups, alpha: alpha)
       }
       // Several shapes, or the outside: one outline in the layer's space.
-      var parts = fills.map { paint, shape in
-        var whole = shape
-        whole.groups = paint.groups + shape.groups
-        let track = pathTrack(whole, clock: clock)
-        return track.initial.signedArea < 0 ? track.map(\.reversed) : track
+      var parts: [Track<BezierPath>] = []
+      for (paint, evenOdd) in fillGroups {
+        var own = paint.shapes.map { shape in
+          var whole = shape
+          whole.groups = paint.groups + shape.groups
+          return pathTrack(whole, clock: clock)
+        }
+        // A fill's paths keep their own directions, so that one running
+        // the other way stays a hole, as the non-zero rule fills them (an
+        // even-odd fill's are turned so, by their nesting at the start).
+        if evenOdd {
+          if let reversals = EvenOdd.reversals(own.map(\.initial)) {
+            own = zip(own, reversals).map { $1 ? $0.map(\.reversed) : $0 }
+          } else {
+            note(paint.item.ref, "an even-odd matte fill of crossing paths drawn non-zero")
+          }
+        }
+        // The whole fill turned to run clockwise, so that fills add up to
+        // their union.
+        let area = own.reduce(0) { $0 + $1.initial.signedArea }
+        parts += area < 0 ? own.map { $0.map(\.reversed) } : own
       }
       if inverted { parts.insert(Track(initial: Self.outsidePath(), segments: []), at: 0) }
       let outline = compound(parts, BezierPath.joined)
