@@ -34,15 +34,16 @@ final class ImportEffectsTests: XCTestCase {
   }
 
   func testABlurOfAScaledLayerIsInTheLayersOwnSpace() throws {
-    // Scaled 200 %: the players blur the composition's pixels by 6, which
-    // is 3 of the layer's own points.
+    // Scaled 200 %: the players blur the layer's own picture by 6 before
+    // its transform (ThorVG scales σ by the layer's scale), so the view,
+    // scaled as the layer is, blurs by 6 of its own points: 12 pixels.
     let blur = effect(29, "Gaussian Blur", ["20"])
     let result = try H.importing(
       H.document([
         H.shapeLayer(
           "Soft", ks: #"{"s": \#(H.fixed("[200, 200]"))}"#, extra: #", "ef": [\#(blur)]"#)
       ]))
-    XCTAssertTrue(layerLine(result, "Soft").hasSuffix("blur: 3)"), layerLine(result, "Soft"))
+    XCTAssertTrue(layerLine(result, "Soft").hasSuffix("blur: 6)"), layerLine(result, "Soft"))
   }
 
   func testAKeyframedBlurRunsWithItsEase() throws {
@@ -68,9 +69,11 @@ final class ImportEffectsTests: XCTestCase {
     )
   }
 
-  func testAShadowOfATurnedLayerIsTurnedBack() throws {
-    // Turned 90° clockwise: the layer's +x axis points down the page, so
-    // the composition's shadow straight down is the layer's own +x.
+  func testAShadowOfATurnedLayerTurnsWithIt() throws {
+    // Turned 90° clockwise: the shadow "straight down" (180°) is down the
+    // layer's own y, which the turn points left on the page — where
+    // ThorVG draws it (it turns the direction by the layer's rotation, and
+    // lottie-web filters the element its transform is on).
     let shadow = effect(
       25, "Drop Shadow", [#"{"a": 0, "k": [0, 0, 0, 1]}"#, "255", "180", "10", "0", "0"])
     let result = try H.importing(
@@ -78,7 +81,7 @@ final class ImportEffectsTests: XCTestCase {
         H.shapeLayer("Card", ks: #"{"r": \#(H.fixed("90"))}"#, extra: #", "ef": [\#(shadow)]"#)
       ]))
     let line = layerLine(result, "Card")
-    XCTAssertTrue(line.contains("shadowX: 10, shadowY: 0"), line)
+    XCTAssertTrue(line.contains("shadowX: 0, shadowY: 10"), line)
   }
 
   func testBlendModesAnimDrawsAndOnesItDoesNot() throws {

@@ -13,10 +13,11 @@ import AnimEngine
 /// (Sources/AnimExport/Formats/LottieEffects.swift, docs/export.md):
 /// σ = 0.3 × Blurriness (lottie-web's `kBlurrinessToSigma`), a shadow's
 /// σ = Softness / 4, its offset Distance along Direction (0 up, clockwise),
-/// its alpha Opacity / 255. The players apply a layer's effects in its
-/// composition's space; anim's are in the view's own space, so σ and the
-/// offset are mapped back by the layer's own turn and scale and its
-/// parents' (at the first frame).
+/// its alpha Opacity / 255. The players apply a layer's effects in the
+/// layer's own space, before its transform and its parents' (ThorVG scales
+/// σ and the distance by the layer's world scale and turns the direction
+/// with it; lottie-web filters the element its transform is on), as anim
+/// applies a view's in the view's own: the values carry over unchanged.
 extension SceneBuilder {
   /// anim's largest σ (SPEC §21.2).
   static let maximumSigma = 250.0
@@ -39,7 +40,7 @@ extension SceneBuilder {
 
   /// Gives the view `own` of `layer` its blend mode and effects; notes
   /// what anim cannot draw.
-  func applyEffects(_ layer: Layer, position: Int, tree: LayerTree, to own: Int, clock: TimeMap)
+  func applyEffects(_ layer: Layer, to own: Int, clock: TimeMap)
     throws(ImportError)
   {
     if layer.blendMode != 0 {
@@ -53,8 +54,6 @@ extension SceneBuilder {
       }
     }
     guard !layer.effects.isEmpty else { return }
-    let map = linearMap([layer] + tree.lineage(position).map { tree.layers[$0] })
-    let scale = abs(map.a * map.d - map.b * map.c).squareRoot()
     var blurred = false
     var shadowed = false
     for effect in layer.effects {
@@ -65,9 +64,9 @@ extension SceneBuilder {
       }
       if enabled == false { continue }
       if type == 29 && !blurred {
-        blurred = try applyBlur(effect, scale: scale, to: own, clock: clock)
+        blurred = try applyBlur(effect, to: own, clock: clock)
       } else if type == 25 && !shadowed {
-        shadowed = try applyShadow(effect, map: map, to: own, clock: clock)
+        shadowed = try applyShadow(effect, to: own, clock: clock)
       } else if type == 29 || type == 25 {
         note(
           effect, "a second \(type == 29 ? "Gaussian Blur" : "Drop Shadow") on one layer not drawn")
@@ -106,7 +105,7 @@ extension SceneBuilder {
     return held
   }
 
-  private func applyBlur(_ effect: JSONRef, scale: Double, to own: Int, clock: TimeMap)
+  private func applyBlur(_ effect: JSONRef, to own: Int, clock: TimeMap)
     throws(ImportError) -> Bool
   {
     let blurriness = try number(effect, 0, or: 0)
@@ -117,9 +116,8 @@ extension SceneBuilder {
         effect,
         "a blur along one axis drawn along both (anim's blur is the same in every direction)")
     }
-    let k = scale > 0 && scale.isFinite ? scale : 1
     let track = sigma(
-      Track(blurriness, clock: clock).map { $0 * 0.3 / k }.fromZero(rate: rate, end: end),
+      Track(blurriness, clock: clock).map { $0 * 0.3 }.fromZero(rate: rate, end: end),
       ref: effect, property: "blur")
     guard track.isAnimated || track.initial != 0 else { return true }
     model.views[own].set("blur", .number(track.initial))
@@ -127,7 +125,7 @@ extension SceneBuilder {
     return true
   }
 
-  private func applyShadow(_ effect: JSONRef, map: Affine, to own: Int, clock: TimeMap)
+  private func applyShadow(_ effect: JSONRef, to own: Int, clock: TimeMap)
     throws(ImportError) -> Bool
   {
     let color: Animated<[Double]>
@@ -146,12 +144,8 @@ extension SceneBuilder {
     if only.first != 0 || only.isAnimated {
       note(effect, "a drop shadow drawn without its layer (Shadow Only) drawn with it")
     }
-    let scale = abs(map.a * map.d - map.b * map.c).squareRoot()
-    let k = scale > 0 && scale.isFinite ? scale : 1
-    let det = map.a * map.d - map.b * map.c
     // Colour, opacity, direction and distance as one track of the shadow's
-    // colour and its offset in the view's space (the composition's offset
-    // mapped back by the layer's map).
+    // colour and its offset, in the layer's space as in the view's.
     func numbers(_ p: Animated<Double>) -> Track<[Double]> {
       Track(p, clock: clock).map { [$0] }
     }
@@ -160,12 +154,7 @@ extension SceneBuilder {
     ])
     func values(_ v: [Double]) -> [(String, ScriptValue)] {
       let (s, c) = Affine.sinCos(degrees: v[4])
-      let (dx, dy) = (v[5] * s, -v[5] * c)
-      var (x, y) = (dx, dy)
-      if det != 0 && det.isFinite {
-        x = (map.d * dx - map.c * dy) / det
-        y = (-map.b * dx + map.a * dy) / det
-      }
+      let (x, y) = (v[5] * s, -v[5] * c)
       return [
         ("shadowColor", .rgba([v[0], v[1], v[2], min(max(v[3] / 255, 0), 1)])),
         ("shadowX", .number(x.isFinite ? x : 0)), ("shadowY", .number(y.isFinite ? y : 0)),
@@ -181,26 +170,11 @@ extension SceneBuilder {
           }))
     }
     let blur = sigma(
-      Track(softness, clock: clock).map { $0 / 4 / k }.fromZero(rate: rate, end: end),
+      Track(softness, clock: clock).map { $0 / 4 }.fromZero(rate: rate, end: end),
       ref: effect, property: "shadow softness")
     view.set("shadowBlur", .number(blur.initial))
     view.runs += MotionChain.runs([("shadowBlur", blur)])
     model.views[own] = view
     return true
-  }
-
-  /// The linear part of the layers' transforms at the first frame, the
-  /// layer's own last (its parents', outermost first, before it).
-  private func linearMap(_ chain: [Layer]) -> Affine {
-    var result = Affine.identity
-    for layer in chain.reversed() {
-      let t = layer.transform
-      let (sin, cos) = Affine.sinCos(degrees: t.rotation.first)
-      let sx = t.scale.first[0] / 100
-      let sy = (t.scale.first.count > 1 ? t.scale.first[1] : t.scale.first[0]) / 100
-      result = result.concatenating(
-        Affine(a: cos * sx, b: sin * sx, c: -sin * sy, d: cos * sy, tx: 0, ty: 0))
-    }
-    return result
   }
 }

@@ -191,7 +191,7 @@ extension SceneBuilder {
         layer.transform, name: name, parent: node, clock: clock, box: box(of: layer, in: size),
         opacity: (from: shownFrom, to: shownTo), comment: layerComment(position, tree: tree))
     }
-    try applyEffects(layer, position: position, tree: tree, to: own, clock: clock)
+    try applyEffects(layer, to: own, clock: clock)
     let content = try buildMasks(layer, parent: own, clock: clock, name: name)
     switch layer.kind {
     case .shape(let items):
