@@ -132,6 +132,24 @@ final class ImportOddFilesTests: XCTestCase {
     XCTAssertEqual(H.run(result.script, then: "step to 2\nprint L_Blob.outline"), ["none"])
   }
 
+  func testNumbersTheFileOverflowsAreWrittenFinite() throws {
+    // A vertex of 1e308 with a handle of 1e308: the control point
+    // overflows. Written as `inf`, the script did not parse.
+    XCTAssertEqual(NumberFormat.exact(.infinity), "1.7976931348623157e+308")
+    XCTAssertEqual(NumberFormat.exact(-.infinity), "-1.7976931348623157e+308")
+    XCTAssertEqual(NumberFormat.exact(.nan), "0")
+    XCTAssertEqual(NumberFormat.exact(1e-320), NumberText.exact(1e-320))
+    let huge =
+      #"{"ty": "sh", "nm": "Far", "ks": {"a": 0, "k": {"c": true, "v": [[1e308, 0], [0, 0], [0, 1]], "i": [[1e308, 0], [0, 0], [0, 0]], "o": [[1e308, 0], [0, 0], [0, 0]]}}}"#
+    let p =
+      #"{"a": 1, "k": [{"t": 0, "s": [1e308, 0], "to": [1e308, 0], "ti": [-1e308, 0]}, {"t": 30, "s": [-1e308, 0]}]}"#
+    for (shapes, ks) in [([huge, fill], "{}"), (H.dot, #"{"p": \#(p)}"#)] {
+      let result = try H.importing(H.document([H.shapeLayer("L", ks: ks, shapes: shapes)]))
+      XCTAssertFalse(result.script.contains("inf"), result.script)
+      XCTAssertTrue(result.script.contains("1.7976931348623157e+308"), result.script)
+    }
+  }
+
   func testJoinedPartsAddNoAreaOfTheirOwn() {
     // Three squares whose first corners make a triangle: the cuts between
     // them go there and back, so the joined path's area is the squares'.
