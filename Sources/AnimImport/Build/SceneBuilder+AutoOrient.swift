@@ -28,40 +28,25 @@ extension SceneBuilder {
     return try add(view)
   }
 
-  /// The chain along `track`, as ``MotionChain/parts(_:same:part:)``
-  /// makes it, each move a `path` turned to its direction: a wait before
-  /// the first keyframe, a jump (a segment starting elsewhere than the last
-  /// ended) moved to without turning, and where the position stays still
-  /// between two keyframes, the direction 0° there — the angle of no
-  /// motion, as ThorVG and lottie-web turn it — until it moves again.
+  /// The chain along `track` (``MotionChain/parts(_:same:still:part:)``),
+  /// each move a `path` turned to its direction; a jump (to another value
+  /// than the segment's end, in no time) moved to without turning; where
+  /// the position stays still between two keyframes, the direction 0°
+  /// there — the angle of no motion, as ThorVG and lottie-web turn it —
+  /// until it moves again.
   static func orientedParts(_ track: Track<[Double]>) -> [MotionPart] {
-    var parts: [MotionPart] = []
-    var clock = 0.0
-    var current = track.initial
-    for segment in track.segments {
-      if segment.start > clock {
-        parts.append(.wait(segment.start - clock))
-        clock = segment.start
+    MotionChain.parts(
+      track, same: ==,
+      still: { duration in
+        [.tween([("rotation", .number(0))], duration: 0, ease: .linear), .wait(duration)]
       }
-      if segment.from != current {
-        let to = segment.from
-        parts.append(
-          .tween([("x", .number(to[0])), ("y", .number(to[1]))], duration: 0, ease: .linear))
-        current = to
+    ) { segment, to, duration, ease in
+      guard duration > 0, segment.to == to else {
+        return .tween(
+          [("x", .number(to[0])), ("y", .number(to[1]))], duration: duration, ease: ease)
       }
-      let duration = max(0, segment.end - clock)
-      if segment.to != current {
-        parts.append(
-          .path(d: routeData(segment), duration: duration, ease: segment.ease, orient: true))
-      } else if duration > 0 {
-        parts.append(.tween([("rotation", .number(0))], duration: 0, ease: .linear))
-        parts.append(.wait(duration))
-      }
-      clock = max(clock, segment.end)
-      current = segment.to
+      return .path(d: routeData(segment), duration: duration, ease: ease, orient: true)
     }
-    if case .wait = parts.last { parts.removeLast() }
-    return parts
   }
 
   /// The SVG path data of a segment's route: its cubic when it has one,

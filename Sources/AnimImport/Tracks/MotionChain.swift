@@ -3,9 +3,11 @@
 /// jump), and one part per segment.
 enum MotionChain {
   /// The chain for `track`, with `part` making the motion that goes to a
-  /// value over a duration with an ease.
+  /// value over a duration with an ease, and `still` what stands for a
+  /// segment that goes nowhere over a duration (a wait unless given).
   static func parts<Value: Interpolable>(
     _ track: Track<Value>, same: (Value, Value) -> Bool,
+    still: ((_ duration: Double) -> [MotionPart])? = nil,
     part: (Segment<Value>, _ to: Value, _ duration: Double, ScriptEase) -> MotionPart
   ) -> [MotionPart] {
     var parts: [MotionPart] = []
@@ -23,7 +25,7 @@ enum MotionChain {
       let duration = max(0, segment.end - clock)
       // A segment that goes nowhere, unless it jumps at its end, is a wait.
       if same(segment.to, current) {
-        if duration > 0 { parts.append(.wait(duration)) }
+        if duration > 0 { parts += still?(duration) ?? [.wait(duration)] }
       } else {
         parts.append(part(segment, segment.to, duration, segment.ease))
       }
