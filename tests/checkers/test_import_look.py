@@ -14,6 +14,12 @@ rlottie where it draws the feature) drawing the original Lottie:
   lottie-web's σ, is compared within 2 levels where the blur does not reach
   and within 32 where it does (measured: 25); Drop Shadow within 6 levels
   (measured: 3); rlottie draws no effects;
+- a drop shadow of a turned, scaled layer: in the layer's own space, as
+  ThorVG draws it (within 6 levels);
+- auto-orient (`ao`) along a curve, a line and standing still: the same
+  pixels as ThorVG at four frames;
+- a matte whose fill has a hole (a path running the other way inside
+  another): the hole stays a hole, as ThorVG and rlottie draw it;
 - blend modes (`bm` multiply, screen): within 3 levels of ThorVG;
 - an embedded PNG image layer: within 3 levels of both players; its file
   written beside the script.
@@ -178,6 +184,65 @@ def test_an_imported_drop_shadow_draws_as_thorvg_does(tmp_path):
     assert worst_interior(mine, theirs) <= 6
     # The shadow is to the right (Direction 90°): darker there than the backdrop.
     assert mine[50, 135, 0] < 180 and theirs[50, 135, 0] < 180
+
+
+def test_a_drop_shadow_of_a_turned_scaled_layer_is_in_the_layers_space(tmp_path):
+    """ThorVG applies a layer's effects in the layer's own space: the
+    distance scaled by the layer's scale, the direction turned with it
+    (as After Effects does). Direction 90° (right) on a layer turned 90°
+    and scaled 120 % falls 9.6 px down the page."""
+    values = [("Shadow Color", [0, 0, 0, 1]), ("Opacity", 255), ("Direction", 90), ("Distance", 8),
+              ("Softness", 0), ("Shadow Only", 0)]
+    layer = shape_layer("Turned", SQUARE, ef=[effect(25, "Drop Shadow", values)],
+                        ks={"a": fixed([100, 50]), "p": fixed([100, 50]), "r": fixed(90), "s": fixed([120, 120])})
+    layer["ef"][0]["ef"][0]["ty"] = 2
+    source, script = imported(doc([layer, BACKDROP]), tmp_path)
+    assert 'shadowColor: "#000000", shadowX: 8, shadowY: 0, shadowBlur: 0' in script.read_text()
+    mine = anim_frames(script, tmp_path, [0])[0]
+    theirs = corpus.player_frames(str(source), "thorvg", [0], W, H)[0]
+    assert worst_interior(mine, theirs) <= 6
+    # Below the turned square (rows 86…95), black in both; beside it, not.
+    assert mine[92, 100, 2] < 40 and theirs[92, 100, 2] < 40
+    assert mine[50, 130, 2] > 100 and theirs[50, 130, 2] > 100
+
+
+def test_an_auto_oriented_layer_turns_as_thorvg_turns_it(tmp_path):
+    """A layer with `ao` along a gentle curve, then a straight line, then
+    still (0°, as ThorVG draws a position that does not move)."""
+    arrow = {"ty": "sh", "ks": fixed({"c": True, "v": [[20, 0], [-10, -10], [-10, 10]],
+                                      "i": [[0, 0]] * 3, "o": [[0, 0]] * 3})}
+    p = {"a": 1, "k": [{"t": 0, "s": [30, 80], "to": [40, -60], "ti": [-40, 0], "o": {"x": 0.3, "y": 0},
+                        "i": {"x": 0.7, "y": 1}},
+                       {"t": 12, "s": [110, 20]}, {"t": 20, "s": [170, 60]}, {"t": 24, "s": [170, 60]}]}
+    layer = shape_layer("Arrow", [arrow, solid_fill([0.9, 0.2, 0.1])], ao=1, ks={"p": p})
+    source, script = imported(doc([layer, BACKDROP]), tmp_path)
+    assert "orient: true" in script.read_text()
+    frames = [0, 6, 16, 27]
+    mine = anim_frames(script, tmp_path, frames)
+    theirs = corpus.player_frames(str(source), "thorvg", frames, W, H)
+    for k, frame in enumerate(frames):
+        worst = worst_interior(mine[k], theirs[k])
+        assert worst <= 8, f"frame {frame}: {worst} levels apart"
+        assert corpus.difference(mine[k], theirs[k]) <= corpus.MATCH, frame
+
+
+def test_a_matte_fills_hole_stays_a_hole(tmp_path):
+    def square(x0, y0, x1, y1, clockwise):
+        v = [[x0, y0], [x1, y0], [x1, y1], [x0, y1]]
+        if not clockwise:
+            v.reverse()
+        return {"ty": "sh", "ks": fixed({"c": True, "v": v, "i": [[0, 0]] * 4, "o": [[0, 0]] * 4})}
+    ring = shape_layer("Ring", [square(40, 10, 160, 90, True), square(70, 30, 130, 70, False),
+                                solid_fill([1, 1, 1])], td=1)
+    body = shape_layer("Body", [rect(100, 50, 200, 100), solid_fill([0.1, 0.3, 0.9])], tt=1)
+    source, script = imported(doc([ring, body, BACKDROP]), tmp_path)
+    mine = anim_frames(script, tmp_path, [0])[0]
+    for player in ("thorvg", "rlottie"):
+        theirs = corpus.player_frames(str(source), player, [0], W, H)[0]
+        assert worst_interior(mine, theirs) <= 3, player
+        # The hole shows the backdrop; the ring is blue.
+        assert theirs[50, 100, 2] < 200 and mine[50, 100, 2] < 200, player
+        assert theirs[20, 100, 2] > 200 and mine[20, 100, 2] > 200, player
 
 
 @pytest.mark.parametrize("mode, word", [(1, "multiply"), (2, "screen")])
