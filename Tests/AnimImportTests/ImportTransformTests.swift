@@ -151,6 +151,30 @@ final class ImportTransformTests: XCTestCase {
     XCTAssertEqual(lines, ["50 50 45 10", "0", "200 200 0"])
   }
 
+  func testAutoOrientOfAMotionOutsideTheSpan() throws {
+    // A route from (0, 0) leaving along +x and arriving downwards at
+    // (50, 50). All of it before the composition's first frame: the layer
+    // faces the way it arrived (90°); all of it after its last, leaving
+    // downwards instead: the way it will leave (90°).
+    let p =
+      #"{"a": 1, "k": [{"t": 0, "s": [0, 0], "to": [10, 0], "ti": [0, -10]}, {"t": 10, "s": [50, 50]}]}"#
+    let late =
+      #"{"ty": 4, "nm": "L", "ks": {"p": \#(p)}, "ao": 1, "ip": 100, "op": 200, "st": 0, "shapes": [\#(H.dot.joined(separator: ","))]}"#
+    let before = try H.importing(H.document([late], ip: 100, op: 200))
+    XCTAssertTrue(
+      before.script.contains(
+        "layer L_orient(x: 50, y: 50, width: 1, height: 1, anchor: (0, 0), rotation: 90)\n"),
+      before.script)
+    let shifted =
+      #"{"a": 1, "k": [{"t": 300, "s": [0, 0], "to": [0, 10], "ti": [0, -10]}, {"t": 310, "s": [50, 50]}]}"#
+    let after = try H.importing(
+      H.document([H.shapeLayer("L", ks: #"{"p": \#(shifted)}"#, extra: #", "ao": 1"#)]))
+    XCTAssertTrue(
+      after.script.contains(
+        "layer L_orient(x: 0, y: 0, width: 1, height: 1, anchor: (0, 0), rotation: 90)\n"),
+      after.script)
+  }
+
   func testAutoOrientOfAFixedOrSplitPosition() throws {
     // A position that does not move: no turn, no view of its own.
     let fixed = try H.importing(

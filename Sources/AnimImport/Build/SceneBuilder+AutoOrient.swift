@@ -11,7 +11,8 @@ extension SceneBuilder {
   /// script's clock) turned to its direction; returns its index, the
   /// parent of the layer's own view.
   func orientedView(
-    _ track: Track<[Double]>, name: String, parent: Int?, comment: String?, ref: JSONRef?
+    _ track: Track<[Double]>, uncut: Track<[Double]>, name: String, parent: Int?,
+    comment: String?, ref: JSONRef?
   ) throws(ImportError) -> Int {
     if track.segments.contains(where: \.routeCut) {
       note(ref, "a spatial route cut at time 0 drawn straight from there")
@@ -22,7 +23,7 @@ extension SceneBuilder {
       ("x", .number(track.initial[0])), ("y", .number(track.initial[1])),
       ("width", .number(1)), ("height", .number(1)), ("anchor", .point(0, 0)),
     ]
-    let angle = Self.startAngle(track)
+    let angle = Self.startAngle(track, uncut: uncut)
     if angle != 0 { view.settings.append(("rotation", .number(angle))) }
     view.runs = [ScriptRun(parts: Self.orientedParts(track))]
     return try add(view)
@@ -63,17 +64,32 @@ extension SceneBuilder {
       + "\(n(b[0])) \(n(b[1]))"
   }
 
-  /// The direction, in degrees, before the first keyframe: the first
-  /// segment's at its start (its route's first handle that is not 0, else
-  /// the chord), 0 when it goes nowhere — as ThorVG and lottie-web turn a
-  /// layer before its position's first keyframe.
-  static func startAngle(_ track: Track<[Double]>) -> Double {
-    guard let first = track.segments.first else { return 0 }
-    let (a, b) = (first.from, first.to)
+  /// The direction, in degrees, at time 0 of `track` (the keyframes cut
+  /// to the script's span; `uncut` before the cut): its first segment's at
+  /// its start (its route's first handle that is not 0, else the chord), 0
+  /// when that goes nowhere — as ThorVG and lottie-web turn a layer before
+  /// its position's first keyframe. When every segment lies outside the
+  /// span, the direction the keyframes end with (all before time 0) or
+  /// start with (all past the end).
+  static func startAngle(_ track: Track<[Double]>, uncut: Track<[Double]>) -> Double {
+    if let first = track.segments.first { return direction(first, atEnd: false) }
+    guard let first = uncut.segments.first, let last = uncut.segments.last else { return 0 }
+    return first.start >= 0 ? direction(first, atEnd: false) : direction(last, atEnd: true)
+  }
+
+  /// A segment's direction in degrees at its start or end: along its
+  /// route's handle there, else the next handle's, else the chord; 0 when
+  /// it goes nowhere.
+  static func direction(_ segment: Segment<[Double]>, atEnd: Bool) -> Double {
+    let (a, b) = (segment.from, segment.to)
     var directions: [[Double]] = []
-    if let route = first.route {
-      directions.append(route.outTangent)
-      directions.append([b[0] + route.inTangent[0] - a[0], b[1] + route.inTangent[1] - a[1]])
+    if let route = segment.route {
+      let c1 = [a[0] + route.outTangent[0], a[1] + route.outTangent[1]]
+      let c2 = [b[0] + route.inTangent[0], b[1] + route.inTangent[1]]
+      directions =
+        atEnd
+        ? [[b[0] - c2[0], b[1] - c2[1]], [b[0] - c1[0], b[1] - c1[1]]]
+        : [[c1[0] - a[0], c1[1] - a[1]], [c2[0] - a[0], c2[1] - a[1]]]
     }
     directions.append([b[0] - a[0], b[1] - a[1]])
     guard let d = directions.first(where: { $0[0] != 0 || $0[1] != 0 }) else { return 0 }

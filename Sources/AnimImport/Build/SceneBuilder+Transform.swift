@@ -18,13 +18,14 @@ extension SceneBuilder {
     var routeRun: ScriptRun?
     var routeStart: (Double, Double)?
     // An auto-oriented position moves a view of its own (``orientedView``).
-    var oriented: Track<[Double]>?
+    var oriented: (cut: Track<[Double]>, uncut: Track<[Double]>)?
     if let p = t.position {
       let spatial = p.keyframes.contains { k in
         (k.outTangent ?? []).contains { $0 != 0 } || (k.inTangent ?? []).contains { $0 != 0 }
       }
       if t.autoOrient && p.isAnimated {
-        oriented = Track(p, clock: clock).fromZero(rate: rate, end: end)
+        let uncut = Track(p, clock: clock)
+        oriented = (uncut.fromZero(rate: rate, end: end), uncut)
       } else if spatial {
         // Along spatial Bézier routes: one run of `path(d:)` and `tween`s.
         let track = Track(p, clock: clock).fromZero(rate: rate, end: end)
@@ -96,7 +97,8 @@ extension SceneBuilder {
     if let routeRun { view.runs.insert(routeRun, at: 0) }
     if let oriented {
       view.parent = try orientedView(
-        oriented, name: name, parent: parent, comment: view.comment, ref: t.position?.ref)
+        oriented.cut, uncut: oriented.uncut, name: name, parent: parent, comment: view.comment,
+        ref: t.position?.ref)
       view.comment = nil
     }
     return try add(view)
