@@ -121,8 +121,7 @@ extension SceneBuilder {
       return MatteOutline(view: view, groups: [], alpha: luma ? Self.luminance(color) : 1)
     case .shape(let items):
       let walk = ShapeWalk(items)
-      var fills: [(ShapeWalk.Paint, ShapeWalk.PaintedShape)] = []
-      // Each fill's shapes, and whether it fills even-odd.
+      // The fills (each with its shapes) and whether each fills even-odd.
       var fillGroups: [(paint: ShapeWalk.Paint, evenOdd: Bool)] = []
       var alphas: [Double] = []
       for paint in walk.paints {
@@ -138,13 +137,13 @@ extension SceneBuilder {
           }
           let luminance = luma ? Self.luminance(fill.color.first) : 1
           alphas.append(fill.opacity.first / 100 * fill.gradientAlpha * luminance)
-          for shape in paint.shapes { fills.append((paint, shape)) }
           if !paint.shapes.isEmpty { fillGroups.append((paint, fill.evenOdd)) }
         case .stroke, .gradient:
           note(paint.item.ref, "a matte's stroke or gradient is not part of its clip")
         default: break
         }
       }
+      let fills = fillGroups.flatMap { group in group.paint.shapes.map { (group.paint, $0) } }
       guard let (firstPaint, firstShape) = fills.first else { return nil }
       let alpha = alphas.first ?? 1
       if alphas.contains(where: { abs($0 - alpha) > 1e-9 }) {

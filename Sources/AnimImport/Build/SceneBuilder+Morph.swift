@@ -40,8 +40,7 @@ extension SceneBuilder {
     // No keyframe has a segment (each is a lone vertex, or none): the
     // path draws nothing at any time, and anim cannot morph outlines it
     // does not have.
-    let values = [track.initial] + track.segments.flatMap { [$0.from, $0.to] }
-    guard values.contains(where: { !$0.segments.isEmpty }) else { return view }
+    guard track.values.contains(where: { !$0.segments.isEmpty }) else { return view }
     // Segments anim would morph otherwise than Lottie: frame by frame.
     var segments: [Segment<BezierPath>] = []
     var current = track.initial
@@ -103,8 +102,7 @@ extension SceneBuilder {
   /// opened; nil when filling in the empty paths would take more than
   /// ``maximumFilledVertices`` vertices.
   static func morphable(_ track: Track<BezierPath>) -> (Track<BezierPath>, opened: Bool)? {
-    var values = [track.initial]
-    for segment in track.segments { values += [segment.from, segment.to] }
+    let values = track.values
     guard let model = values.first(where: { !$0.segments.isEmpty }) else { return (track, false) }
     let hasEmpty = values.contains { $0.segments.isEmpty }
     let mixed =

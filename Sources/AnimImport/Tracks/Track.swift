@@ -30,6 +30,10 @@ struct Track<Value: Sendable>: Sendable {
 
   var isAnimated: Bool { !segments.isEmpty }
 
+  /// Every value the track takes at a segment's ends: the initial one,
+  /// then each segment's from and to.
+  var values: [Value] { [initial] + segments.flatMap { [$0.from, $0.to] } }
+
   init(initial: Value, segments: [Segment<Value>]) {
     self.initial = initial
     self.segments = segments
