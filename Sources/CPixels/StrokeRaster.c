@@ -181,13 +181,18 @@ static void line_ended(anim_stroker *s, const double *q) {
   if (s->runCount < ANIM_STROKE_RUN) s->runCount++;
 }
 
+// The run's line `i` (0 its oldest kept).
+static inline const anim_stroke_quad *run_at(const anim_stroker *s, int i) {
+  return &s->run[(s->runNext - s->runCount + i + ANIM_STROKE_RUN) % ANIM_STROKE_RUN];
+}
+
 // A join whose lines overlap: the run so far is the lines before it.
 static void run_cut(anim_stroker *s) {
   memcpy(s->older, s->before, sizeof(anim_stroke_quad) * (size_t)s->beforeCount);
   memcpy(s->olderBox, s->beforeBox, sizeof s->olderBox);
   s->olderCount = s->beforeCount;
   for (int i = 0; i < s->runCount; i++) {
-    const anim_stroke_quad *q = &s->run[(s->runNext - s->runCount + i + ANIM_STROKE_RUN) % ANIM_STROKE_RUN];
+    const anim_stroke_quad *q = run_at(s, i);
     s->before[i] = *q;
     if (i == 0 || q->x0 < s->beforeBox[0]) s->beforeBox[0] = q->x0;
     if (i == 0 || q->y0 < s->beforeBox[1]) s->beforeBox[1] = q->y0;
@@ -536,8 +541,7 @@ static void piece_to(anim_stroker *s, double x, double y, int corner) {
 static void ring_overlaps(anim_stroker *s, const anim_stroke_quad *first) {
   // From the last line back and the first on, while they overlap.
   for (int i = s->runCount - 1; i >= 0; i--) {
-    const anim_stroke_quad *x =
-        &s->run[(s->runNext - s->runCount + i + ANIM_STROKE_RUN) % ANIM_STROKE_RUN];
+    const anim_stroke_quad *x = run_at(s, i);
     int any = 0;
     for (int k = 0; k < s->headCount; k++) {
       const anim_stroke_quad *y = k == 0 ? first : &s->head[k];
@@ -599,8 +603,9 @@ static void piece_end(anim_stroker *s, int closed) {
                          s->firstEnd[2], s->firstEnd[3], restarted.rsx, restarted.rsy};
     const double b[8] = {first->lsx, first->lsy, s->firstEnd[0], s->firstEnd[1],
                          s->firstEnd[2], s->firstEnd[3], first->rsx, first->rsy};
-    const anim_stroke_quad began = quad_of(b), ended = quad_of(f);
+    const anim_stroke_quad ended = quad_of(f);
     if (memcmp(f, b, sizeof f) != 0) {
+      const anim_stroke_quad began = quad_of(b);
       for (int i = 0; i < s->againstCount; i++) {
         add_overlap(s, &began, &s->againstFirst[i], 1);
         take_off(s, &ended, &s->againstFirst[i]);
