@@ -32,9 +32,13 @@ extension SceneBuilder {
       return parent
     }
     // The matte's outline, in its layer's space.
+    let noted = notes.count
     guard let outline = try matteOutline(source, luma: luma, clock: clock, inverted: inverted)
     else {
-      note(source.ref, "a track matte that draws no fill: drawn without the matte")
+      // Unless the outline's reading said why.
+      if notes.count == noted {
+        note(source.ref, "a track matte that draws no fill: drawn without the matte")
+      }
       return parent
     }
     // How opaque the matte is where it draws: its layer's opacity within
@@ -74,6 +78,16 @@ extension SceneBuilder {
     for step in outline.groups {
       node = try groupView(step, parent: node!, clock: clock, layer: matteName, made: &made)
     }
+    if let (w, h) = outline.box {
+      var frame = ScriptView(kind: "shape", name: "\(matteName)_frame", parent: node)
+      let rect = ShapeGeometry.rect(
+        center: [w / 2, h / 2], size: [w, h], roundness: 0, reversed: false)
+      frame.settings = [
+        ("d", .string(PathData.text([rect]))), ("anchor", .point(0, 0)),
+        ("color", .word("transparent")), ("clip", .bool(true)),
+      ]
+      node = try add(frame)
+    }
     var clip = outline.view
     clip.parent = node
     clip.set("color", .word("transparent"))
@@ -106,6 +120,9 @@ extension SceneBuilder {
     /// How opaque its fills make it (0…1): their opacity and, for a luma
     /// matte, their colour's luminance.
     var alpha = 1.0
+    /// A precomposition's frame, which clips its outline: (0, 0) to
+    /// (w, h) in the matte layer's space.
+    var box: (Double, Double)?
   }
 
   private func matteOutline(_ source: Layer, luma: Bool, clock: TimeMap, inverted: Bool)
@@ -120,29 +137,7 @@ extension SceneBuilder {
       view.settings = [("d", .string(PathData.text(paths))), ("anchor", .point(0, 0))]
       return MatteOutline(view: view, groups: [], alpha: luma ? Self.luminance(color) : 1)
     case .shape(let items):
-      let walk = ShapeWalk(items)
-      // The fills (each with its shapes) and whether each fills even-odd.
-      var fillGroups: [(paint: ShapeWalk.Paint, evenOdd: Bool)] = []
-      var alphas: [Double] = []
-      for paint in walk.paints {
-        var content = paint.item.content
-        if case .gradient(false, let approximation, _) = content { content = approximation }
-        switch content {
-        case .fill(let fill):
-          if fill.opacity.isAnimated || (luma && fill.color.isAnimated) {
-            note(
-              paint.item.ref,
-              "a matte fill whose opacity\(luma ? " or colour" : "") moves drawn as it is at "
-                + "its first keyframe")
-          }
-          let luminance = luma ? Self.luminance(fill.color.first) : 1
-          alphas.append(fill.opacity.first / 100 * fill.gradientAlpha * luminance)
-          if !paint.shapes.isEmpty { fillGroups.append((paint, fill.evenOdd)) }
-        case .stroke, .gradient:
-          note(paint.item.ref, "a matte's stroke or gradient is not part of its clip")
-        default: break
-        }
-      }
+      let (fillGroups, alphas) = matteFills(items, luma: luma)
       let fills = fillGroups.flatMap { group in group.paint.shapes.map { (group.paint, $0) } }
       guard let (firstPaint, firstShape) = fills.first else { return nil }
       let alpha = alphas.first ?? 1
@@ -168,44 +163,122 @@ extension SceneBuilder {
           view: view, groups: firstPaint.groups + firstShape.groups, alpha: alpha)
       }
       // Several shapes, or the outside: one outline in the layer's space.
-      var parts: [Track<BezierPath>] = []
-      for (paint, evenOdd) in fillGroups {
-        var own = paint.shapes.map { shape in
-          var whole = shape
-          whole.groups = paint.groups + shape.groups
-          return pathTrack(whole, clock: clock)
-        }
-        // A fill's paths keep their own directions, so that one running
-        // the other way stays a hole, as the non-zero rule fills them (an
-        // even-odd fill's are turned so, by their nesting at the start).
-        if evenOdd {
-          if let reversals = EvenOdd.reversals(own.map(\.initial)) {
-            own = zip(own, reversals).map { $1 ? $0.map(\.reversed) : $0 }
-          } else {
-            note(paint.item.ref, "an even-odd matte fill of crossing paths drawn non-zero")
-          }
-        }
-        // The whole fill turned to run clockwise, so that fills add up to
-        // their union.
-        let area = own.reduce(0) { $0 + $1.initial.signedArea }
-        parts += area < 0 ? own.map { $0.map(\.reversed) } : own
+      let parts = matteFillPaths(fillGroups, clock: clock).flatMap(Self.clockwise)
+      return try joinedMatte(parts, alpha: alpha, inverted: inverted, ref: source.ref)
+    case .precomp(let id, let w, let h):
+      guard let precomp = composition.precomps[id], source.timeRemap == nil else {
+        note(source.ref, "a time-remapped precomposition as a track matte not imported")
+        return nil
       }
-      if inverted { parts.insert(Track(initial: Self.outsidePath(), segments: []), at: 0) }
-      let outline = compound(parts, BezierPath.joined)
-      var view: ScriptView
-      if outline.isAnimated {
-        view = try morphingView(outline, name: "matte", parent: 0, ref: source.ref)
-      } else {
-        view = ScriptView(kind: "shape", name: "matte", parent: nil)
-        view.settings = [
-          ("d", .string(PathData.text([outline.initial]))), ("anchor", .point(0, 0)),
-        ]
+      var parts: [MattePart] = []
+      var alphas: [Double] = []
+      try precompMatteParts(
+        precomp.layers,
+        clock: clock.precomp(
+          startTime: source.startTime, stretch: source.stretch > 0 ? source.stretch : 1),
+        placement: .identity, luma: luma, depth: 0, parts: &parts, alphas: &alphas)
+      guard !parts.isEmpty else { return nil }
+      guard let tracks = matteTracks(parts) else {
+        note(
+          source.ref,
+          "a matte precomposition that moves, over \(Self.maximumMatteFrames) frames: drawn "
+            + "without the matte")
+        return nil
       }
-      return MatteOutline(view: view, groups: [], alpha: alpha)
+      let alpha = alphas.first ?? 1
+      if alphas.contains(where: { abs($0 - alpha) > 1e-9 }) {
+        note(source.ref, "matte fills of different opacities drawn as the first's")
+      }
+      var outline = try joinedMatte(tracks, alpha: alpha, inverted: inverted, ref: source.ref)
+      // The precomposition's frame clips what it draws.
+      if w > 0 && h > 0 && !inverted { outline.box = (w, h) }
+      return outline
     default:
       note(source.ref, "a matte layer of this type not imported")
       return nil
     }
+  }
+
+  /// The fills of a matte's shape items (each with whether it fills
+  /// even-odd), and each fill's alpha: its opacity and, for a luma matte,
+  /// its colour's luminance. Strokes and gradients are noted.
+  func matteFills(_ items: [ShapeItem], luma: Bool)
+    -> (groups: [(paint: ShapeWalk.Paint, evenOdd: Bool)], alphas: [Double])
+  {
+    let walk = ShapeWalk(items)
+    var fillGroups: [(paint: ShapeWalk.Paint, evenOdd: Bool)] = []
+    var alphas: [Double] = []
+    for paint in walk.paints {
+      var content = paint.item.content
+      if case .gradient(false, let approximation, _) = content { content = approximation }
+      switch content {
+      case .fill(let fill):
+        if fill.opacity.isAnimated || (luma && fill.color.isAnimated) {
+          note(
+            paint.item.ref,
+            "a matte fill whose opacity\(luma ? " or colour" : "") moves drawn as it is at "
+              + "its first keyframe")
+        }
+        let luminance = luma ? Self.luminance(fill.color.first) : 1
+        alphas.append(fill.opacity.first / 100 * fill.gradientAlpha * luminance)
+        if !paint.shapes.isEmpty { fillGroups.append((paint, fill.evenOdd)) }
+      case .stroke, .gradient:
+        note(paint.item.ref, "a matte's stroke or gradient is not part of its clip")
+      default: break
+      }
+    }
+    return (fillGroups, alphas)
+  }
+
+  /// Each matte fill's paths over time in its layer's space. A fill's
+  /// paths keep their own directions, so that one running the other way
+  /// stays a hole, as the non-zero rule fills them (an even-odd fill's are
+  /// turned so, by their nesting at the start).
+  func matteFillPaths(_ fillGroups: [(paint: ShapeWalk.Paint, evenOdd: Bool)], clock: TimeMap)
+    -> [[Track<BezierPath>]]
+  {
+    fillGroups.map { paint, evenOdd in
+      var own = paint.shapes.map { shape in
+        var whole = shape
+        whole.groups = paint.groups + shape.groups
+        return pathTrack(whole, clock: clock)
+      }
+      if evenOdd {
+        if let reversals = EvenOdd.reversals(own.map(\.initial)) {
+          own = zip(own, reversals).map { $1 ? $0.map(\.reversed) : $0 }
+        } else {
+          note(paint.item.ref, "an even-odd matte fill of crossing paths drawn non-zero")
+        }
+      }
+      return own
+    }
+  }
+
+  /// One fill's paths, the whole fill turned to run clockwise, so that
+  /// fills add up to their union.
+  static func clockwise(_ own: [Track<BezierPath>]) -> [Track<BezierPath>] {
+    let area = own.reduce(0) { $0 + $1.initial.signedArea }
+    return area < 0 ? own.map { $0.map(\.reversed) } : own
+  }
+
+  /// The outline of `parts` joined into one path (after the outside of
+  /// everything, for an inverted matte), a morphing view when it moves.
+  private func joinedMatte(
+    _ parts: [Track<BezierPath>], alpha: Double, inverted: Bool, ref: JSONRef
+  ) throws(ImportError) -> MatteOutline {
+    var parts = parts
+    if inverted { parts.insert(Track(initial: Self.outsidePath(), segments: []), at: 0) }
+    let outline = compound(parts, BezierPath.joined)
+    var view: ScriptView
+    if outline.isAnimated {
+      view = try morphingView(outline, name: "matte", parent: 0, ref: ref)
+    } else {
+      view = ScriptView(kind: "shape", name: "matte", parent: nil)
+      view.settings = [
+        ("d", .string(PathData.text([outline.initial]))), ("anchor", .point(0, 0)),
+      ]
+    }
+    return MatteOutline(view: view, groups: [], alpha: alpha)
   }
 
   static func luminance(_ c: [Double]) -> Double {

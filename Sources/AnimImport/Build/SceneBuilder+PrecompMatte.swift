@@ -1,0 +1,176 @@
+import AnimEngine
+
+/// A track matte whose matte layer is a precomposition: its layers' fills,
+/// each placed by its transforms (its parents' within the precomposition,
+/// and those of the precompositions between) on the precomposition's
+/// clock, are one outline in the matte layer's space — frame by frame
+/// where any of them moves or is shown only part of the time (exact at
+/// every frame), the union of the fills as the players draw an alpha
+/// matte of opaque fills.
+extension SceneBuilder {
+  /// Where a precomposition's layer lands in the matte layer's space: its
+  /// map at a script time (`affine`, or `fixed` when it never changes) and
+  /// whether it is shown then (`always` when shown throughout).
+  struct MattePlacement {
+    var affine: (Double) -> Affine
+    var fixed: Affine?
+    var shown: (Double) -> Bool
+    var always: Bool
+
+    static var identity: MattePlacement {
+      MattePlacement(
+        affine: { _ in .identity }, fixed: .identity, shown: { _ in true }, always: true)
+    }
+  }
+
+  /// The most precompositions nested inside a matte that are read.
+  static let maximumMatteDepth = 16
+  /// The most frames a matte of moving layers is drawn for, frame by frame.
+  static let maximumMatteFrames = 2_000
+
+  /// One path of a matte's precomposition, in the matte layer's space:
+  /// its track when nothing but its own keyframes moves it and it is shown
+  /// throughout, otherwise where it is at a script time and whether it is
+  /// shown then.
+  struct MattePart {
+    var fixed: Track<BezierPath>?
+    var at: (Double) -> BezierPath
+    var shown: (Double) -> Bool
+  }
+
+  /// The fills of `layers` (a precomposition's, on `clock`), each fill's
+  /// paths placed in the matte layer's space, turned to run clockwise as
+  /// a whole; each fill's alpha in `alphas`.
+  func precompMatteParts(
+    _ layers: [Layer], clock: TimeMap, placement: MattePlacement, luma: Bool, depth: Int,
+    parts: inout [MattePart], alphas: inout [Double]
+  ) throws(ImportError) {
+    var byIndex: [Int: Int] = [:]
+    for (i, layer) in layers.enumerated() {
+      if let index = layer.index, byIndex[index] == nil { byIndex[index] = i }
+    }
+    for layer in layers where !layer.hidden && !layer.isMatte {
+      let opacity = layer.transform.opacity
+      if !opacity.isAnimated && opacity.first <= 0 { continue }
+      let (from, to) = clock.span(layer.inPoint, layer.outPoint)
+      guard to > from, to > 0, from < end else { continue }
+      if opacity.isAnimated || opacity.first != 100 {
+        note(opacity.ref ?? layer.ref, "a layer of a matte's precomposition drawn at 100 % opacity")
+      }
+      if layer.matteMode != 0 {
+        note(layer.ref, "a track matte inside a matte's precomposition not applied")
+      }
+      if !layer.masks.isEmpty {
+        note(layer.masks[0].ref, "masks inside a matte's precomposition not applied")
+      }
+      let chain =
+        try ancestors(of: layer, in: layers, byIndex: byIndex).reversed().map(\.transform)
+        + [layer.transform]
+      let moves = chain.contains { !isFixed(ShapeWalk.GroupStep(transform: $0, ref: layer.ref)) }
+      let own: Affine? = moves ? nil : affineOf(chain, at: 0, clock: clock)
+      var inner = placement
+      if let own, let outer = placement.fixed {
+        let whole = outer.concatenating(own)
+        inner.affine = { _ in whole }
+        inner.fixed = whole
+      } else {
+        inner.affine = { [unowned self] t in
+          placement.affine(t).concatenating(own ?? self.affineOf(chain, at: t, clock: clock))
+        }
+        inner.fixed = nil
+      }
+      inner.shown = { t in t >= from && t < to && placement.shown(t) }
+      inner.always = placement.always && from <= 0 && to >= end
+      switch layer.kind {
+      case .shape(let items):
+        let fills = matteFills(items, luma: luma)
+        alphas += fills.alphas.map { $0 * opacity.first / 100 }
+        for own in matteFillPaths(fills.groups, clock: clock) {
+          parts += Self.clockwise(own.map { placed($0, by: inner) })
+        }
+      case .solid(let color, let w, let h):
+        let rect = ShapeGeometry.rect(
+          center: [w / 2, h / 2], size: [w, h], roundness: 0, reversed: false)
+        alphas.append((luma ? Self.luminance(color) : 1) * opacity.first / 100)
+        parts.append(placed(Track(initial: rect, segments: []), by: inner))
+      case .precomp(let id, _, _):
+        guard let precomp = composition.precomps[id] else { continue }
+        guard depth < Self.maximumMatteDepth, layer.timeRemap == nil else {
+          note(
+            layer.ref, "a precomposition inside a matte's, time-remapped or too deep, not applied")
+          continue
+        }
+        try precompMatteParts(
+          precomp.layers,
+          clock: clock.precomp(
+            startTime: layer.startTime, stretch: layer.stretch > 0 ? layer.stretch : 1),
+          placement: inner, luma: luma, depth: depth + 1, parts: &parts, alphas: &alphas)
+      case .null: break
+      default:
+        note(layer.ref, "a layer of this type inside a matte's precomposition not applied")
+      }
+    }
+  }
+
+  /// `track` (a path in its layer's space) placed by `placement`.
+  private func placed(_ track: Track<BezierPath>, by placement: MattePlacement) -> MattePart {
+    if let fixed = placement.fixed, placement.always {
+      let mapped = track.map { $0.transformed(fixed) }
+      return MattePart(fixed: mapped, at: { mapped.value(at: $0) }, shown: { _ in true })
+    }
+    return MattePart(
+      fixed: nil, at: { t in track.value(at: t).transformed(placement.affine(t)) },
+      shown: placement.shown)
+  }
+
+  /// Clockwise parts: `parts` as one fill's paths turned to run clockwise
+  /// (by their area at the start).
+  private static func clockwise(_ parts: [MattePart]) -> [MattePart] {
+    let area = parts.reduce(0) { $0 + $1.at(0).signedArea }
+    guard area < 0 else { return parts }
+    return parts.map { part in
+      MattePart(
+        fixed: part.fixed.map { $0.map(\.reversed) }, at: { part.at($0).reversed },
+        shown: part.shown)
+    }
+  }
+
+  /// The parts as tracks to be joined: their own when each has one;
+  /// otherwise each sampled at every frame, a part not shown collapsed
+  /// onto its first vertex (it fills nothing and keeps its vertices, so
+  /// that frames morph into each other point by point), and held from one
+  /// frame to the next where a part appears or disappears. Nil when that
+  /// would take more than ``maximumMatteFrames`` frames.
+  func matteTracks(_ parts: [MattePart]) -> [Track<BezierPath>]? {
+    let tracks = parts.compactMap(\.fixed)
+    if tracks.count == parts.count { return tracks }
+    let frames = (end * rate).rounded(.up)
+    guard frames <= Double(Self.maximumMatteFrames) else { return nil }
+    func at(_ part: MattePart, _ t: Double) -> BezierPath {
+      part.shown(t) ? part.at(t) : part.at(t).collapsed
+    }
+    var result = parts.map { Track(initial: at($0, 0), segments: []) }
+    var k = 0.0
+    while k < frames {
+      let (t0, t1) = (k / rate, min((k + 1) / rate, end))
+      let ease: ScriptEase = parts.contains { $0.shown(t0) != $0.shown(t1) } ? .hold : .linear
+      for (i, part) in parts.enumerated() {
+        result[i].segments.append(
+          Segment(start: t0, end: t1, from: at(part, t0), to: at(part, t1), ease: ease))
+      }
+      k += 1
+    }
+    return result
+  }
+}
+
+extension BezierPath {
+  /// The path with every vertex at its first and no handles: it encloses
+  /// nothing.
+  var collapsed: BezierPath {
+    let point = vertices.first ?? .zero
+    return BezierPath(
+      vertices: vertices.map { _ in point }, inTangents: inTangents.map { _ in .zero },
+      outTangents: outTangents.map { _ in .zero }, closed: closed)
+  }
+}
