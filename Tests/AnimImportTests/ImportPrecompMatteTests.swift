@@ -99,6 +99,43 @@ final class ImportPrecompMatteTests: XCTestCase {
     XCTAssertFalse(remapped.script.contains("clip: true"), remapped.script)
   }
 
+  func testAMatteOfTooManyVerticesOverItsFramesIsLeftOutNoted() throws {
+    // 1 100 moving squares of 4 vertices over 1 000 frames: 4.4 million
+    // vertices to write, past the bound of 4 million. 400 are few enough
+    // to write, but pairing 1 600 vertices with 1 600 at each of 1 000
+    // frames is too much work (2.56e9 > 5e8).
+    let moving = H.shapeLayer(
+      "Moving",
+      ks:
+        #"{"p": {"a": 1, "k": [{"t": 0, "s": [10, 10], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 1000, "s": [40, 10]}]}}"#,
+      shapes: [square("A", size: 10), white])
+    let result = try H.importing(
+      H.document(
+        [matte(op: 1000), H.shapeLayer("Body", extra: #", "tt": 1"#)],
+        assets: [inner(Array(repeating: moving, count: 1100))], op: 1000))
+    XCTAssertEqual(
+      result.notes.map(\.description),
+      [
+        "/layers/0: a matte precomposition too large to draw frame by frame (4400 vertices a frame, 1000 frames): drawn without the matte"
+      ])
+    XCTAssertFalse(result.script.contains("matte_key"))
+    let many = try H.importing(
+      H.document(
+        [matte(op: 1000), H.shapeLayer("Body", extra: #", "tt": 1"#)],
+        assets: [inner(Array(repeating: moving, count: 400))], op: 1000))
+    XCTAssertEqual(
+      many.notes.map(\.description),
+      [
+        "/layers/0: a matte precomposition too large to draw frame by frame (1600 vertices a frame, 1000 frames): drawn without the matte"
+      ])
+    // 40 over 100 frames are drawn.
+    let few = try H.importing(
+      H.document(
+        [matte(op: 100), H.shapeLayer("Body", extra: #", "tt": 1"#)],
+        assets: [inner(Array(repeating: moving, count: 40))], op: 100))
+    XCTAssertEqual(few.notes, [])
+  }
+
   func testAMovingMatteOfTooManyFramesIsLeftOutNoted() throws {
     let moving = H.shapeLayer(
       "Moving",

@@ -178,13 +178,7 @@ extension SceneBuilder {
           startTime: source.startTime, stretch: source.stretch > 0 ? source.stretch : 1),
         placement: .identity, luma: luma, depth: 0, parts: &parts, alphas: &alphas)
       guard !parts.isEmpty else { return nil }
-      guard let tracks = matteTracks(parts) else {
-        note(
-          source.ref,
-          "a matte precomposition that moves, over \(Self.maximumMatteFrames) frames: drawn "
-            + "without the matte")
-        return nil
-      }
+      guard let tracks = matteTracks(parts, ref: source.ref) else { return nil }
       let alpha = alphas.first ?? 1
       if alphas.contains(where: { abs($0 - alpha) > 1e-9 }) {
         note(source.ref, "matte fills of different opacities drawn as the first's")

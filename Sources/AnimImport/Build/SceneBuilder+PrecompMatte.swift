@@ -27,6 +27,12 @@ extension SceneBuilder {
   static let maximumMatteDepth = 16
   /// The most frames a matte of moving layers is drawn for, frame by frame.
   static let maximumMatteFrames = 2_000
+  /// The most vertices a precomposition matte's outlines hold, over all
+  /// the frames it is made for.
+  static let maximumMatteVertices = 4_000_000
+  /// The most work pairing a moving matte's outlines frame by frame may
+  /// take: frames × vertices² (about 2 s).
+  static let maximumMatteMorphWork = 5e8
 
   /// One path of a matte's precomposition, in the matte layer's space:
   /// its track when nothing but its own keyframes moves it and it is shown
@@ -139,13 +145,35 @@ extension SceneBuilder {
   /// otherwise each sampled at every frame, a part not shown collapsed
   /// onto its first vertex (it fills nothing and keeps its vertices, so
   /// that frames morph into each other point by point), and held from one
-  /// frame to the next where a part appears or disappears. Nil when that
-  /// would take more than ``maximumMatteFrames`` frames.
-  func matteTracks(_ parts: [MattePart]) -> [Track<BezierPath>]? {
+  /// frame to the next where a part appears or disappears. Nil (noted at
+  /// `ref`) when that would take more than ``maximumMatteFrames`` frames,
+  /// the outlines more than ``maximumMatteVertices`` vertices in all, or
+  /// their morphs more than ``maximumMatteMorphWork``.
+  func matteTracks(_ parts: [MattePart], ref: JSONRef) -> [Track<BezierPath>]? {
+    let vertices = parts.reduce(0) { $0 + $1.at(0).vertices.count }
     let tracks = parts.compactMap(\.fixed)
+    // (end · rate a hair past a whole number is that number of frames.)
+    let frames = tracks.count == parts.count ? 1 : (end * rate * (1 - 1e-12)).rounded(.up)
+    guard frames <= Double(Self.maximumMatteFrames) else {
+      note(
+        ref,
+        "a matte precomposition that moves, over \(Self.maximumMatteFrames) frames: drawn "
+          + "without the matte")
+      return nil
+    }
+    // The outlines written, and the pairing of each frame's outline with
+    // the next, which anim's morph does in time quadratic in its vertices.
+    let v = Double(vertices)
+    guard frames * v <= Double(Self.maximumMatteVertices),
+      frames == 1 || frames * v * v <= Self.maximumMatteMorphWork
+    else {
+      note(
+        ref,
+        "a matte precomposition too large to draw frame by frame (\(vertices) vertices a "
+          + "frame, \(Int(frames)) frames): drawn without the matte")
+      return nil
+    }
     if tracks.count == parts.count { return tracks }
-    let frames = (end * rate).rounded(.up)
-    guard frames <= Double(Self.maximumMatteFrames) else { return nil }
     func at(_ part: MattePart, _ t: Double) -> BezierPath {
       part.shown(t) ? part.at(t) : part.at(t).collapsed
     }
