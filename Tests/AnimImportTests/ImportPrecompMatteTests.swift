@@ -24,6 +24,26 @@ final class ImportPrecompMatteTests: XCTestCase {
 
   private let body = H.shapeLayer("Body", extra: #", "tt": 1"#)
 
+  /// A 10-point square moving from (10, 10) to (40, 10) over frames
+  /// 0…`frames` (linear).
+  private func moving(frames: Int) -> String {
+    H.shapeLayer(
+      "Moving",
+      ks:
+        #"{"p": {"a": 1, "k": [{"t": 0, "s": [10, 10], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": \#(frames), "s": [40, 10]}]}}"#,
+      shapes: [square("A", size: 10), white])
+  }
+
+  /// The notes of importing `count` moving squares as the matte of a
+  /// body, `frames` long.
+  private func notesOfMovingSquares(_ count: Int, frames: Int) throws -> [String] {
+    try H.importing(
+      H.document(
+        [matte(op: frames), body],
+        assets: [inner(Array(repeating: moving(frames: frames), count: count))], op: Double(frames))
+    ).notes.map(\.description)
+  }
+
   func testAStillLayerOfThePrecompositionIsTheOutlineWhereItIsPlaced() throws {
     let layer = H.shapeLayer(
       "Sq", ks: #"{"p": {"a": 0, "k": [30, 40]}}"#, shapes: [square("S", size: 20), white])
@@ -47,11 +67,7 @@ final class ImportPrecompMatteTests: XCTestCase {
     // One square moves right by 30 over frames 0…30 (linear); a second is
     // shown from frame 10 on. The outline is a frame each: it morphs point
     // by point from frame to frame, and is held where the second appears.
-    let moving = H.shapeLayer(
-      "Moving",
-      ks:
-        #"{"p": {"a": 1, "k": [{"t": 0, "s": [10, 10], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 30, "s": [40, 10]}]}}"#,
-      shapes: [square("A", size: 10), white])
+    let moving = moving(frames: 30)
     let late =
       #"{"ty": 4, "nm": "Late", "ks": {"p": {"a": 0, "k": [100, 50]}}, "ip": 10, "op": 60, "st": 0, "shapes": [\#(square("B", size: 10)), \#(white)]}"#
     let result = try H.importing(
@@ -103,51 +119,23 @@ final class ImportPrecompMatteTests: XCTestCase {
     // 1 100 moving squares of 4 vertices over 1 000 frames: 4.4 million
     // vertices to write, past the bound of 4 million. 400 are few enough
     // to write, but pairing 1 600 vertices with 1 600 at each of 1 000
-    // frames is too much work (2.56e9 > 5e8).
-    let moving = H.shapeLayer(
-      "Moving",
-      ks:
-        #"{"p": {"a": 1, "k": [{"t": 0, "s": [10, 10], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 1000, "s": [40, 10]}]}}"#,
-      shapes: [square("A", size: 10), white])
-    let result = try H.importing(
-      H.document(
-        [matte(op: 1000), H.shapeLayer("Body", extra: #", "tt": 1"#)],
-        assets: [inner(Array(repeating: moving, count: 1100))], op: 1000))
+    // frames is too much work (2.56e9 > 5e8). 40 over 100 frames are drawn.
     XCTAssertEqual(
-      result.notes.map(\.description),
+      try notesOfMovingSquares(1100, frames: 1000),
       [
         "/layers/0: a matte precomposition too large to draw frame by frame (4400 vertices a frame, 1000 frames): drawn without the matte"
       ])
-    XCTAssertFalse(result.script.contains("matte_key"))
-    let many = try H.importing(
-      H.document(
-        [matte(op: 1000), H.shapeLayer("Body", extra: #", "tt": 1"#)],
-        assets: [inner(Array(repeating: moving, count: 400))], op: 1000))
     XCTAssertEqual(
-      many.notes.map(\.description),
+      try notesOfMovingSquares(400, frames: 1000),
       [
         "/layers/0: a matte precomposition too large to draw frame by frame (1600 vertices a frame, 1000 frames): drawn without the matte"
       ])
-    // 40 over 100 frames are drawn.
-    let few = try H.importing(
-      H.document(
-        [matte(op: 100), H.shapeLayer("Body", extra: #", "tt": 1"#)],
-        assets: [inner(Array(repeating: moving, count: 40))], op: 100))
-    XCTAssertEqual(few.notes, [])
+    XCTAssertEqual(try notesOfMovingSquares(40, frames: 100), [])
   }
 
   func testAMovingMatteOfTooManyFramesIsLeftOutNoted() throws {
-    let moving = H.shapeLayer(
-      "Moving",
-      ks:
-        #"{"p": {"a": 1, "k": [{"t": 0, "s": [10, 10], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 3000, "s": [40, 10]}]}}"#,
-      shapes: [square("A", size: 10), white])
-    let result = try H.importing(
-      H.document(
-        [matte(op: 3000), H.shapeLayer("Body", extra: #", "tt": 1"#)],
-        assets: [inner([moving])], op: 3000))
     XCTAssertEqual(
-      result.notes.map(\.description),
+      try notesOfMovingSquares(1, frames: 3000),
       [
         "/layers/0: a matte precomposition that moves, over 2000 frames: drawn without the matte"
       ])
