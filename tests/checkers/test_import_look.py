@@ -22,6 +22,8 @@ rlottie where it draws the feature) drawing the original Lottie:
   another): the hole stays a hole, as ThorVG and rlottie draw it;
 - a precomposition as a matte, its layers moving, parented and shown
   only within their frames: as ThorVG and rlottie draw it at five frames;
+- a repeater's copies (moved, turned, scaled, faded, in either order):
+  within 3 levels of ThorVG, and matching rlottie by the corpus' rule;
 - blend modes (`bm` multiply, screen): within 3 levels of ThorVG;
 - an embedded PNG image layer: within 3 levels of both players; its file
   written beside the script.
@@ -280,6 +282,27 @@ def test_a_precomposition_as_a_matte_draws_as_the_players_do(tmp_path):
             assert corpus.difference(mine[k], theirs[k]) <= corpus.MATCH, (player, frame)
     # The late layer's place is the backdrop before frame 10 and blue from it.
     assert mine[1][50, 150, 2] < 200 and mine[2][50, 150, 2] > 200
+
+
+@pytest.mark.parametrize("composite", [1, 2])
+def test_a_repeater_draws_its_copies_as_the_players_do(composite, tmp_path):
+    """A repeater (`rp`) of five copies of a square and its fill, each moved
+    30 points right, turned 15°, scaled 90 % and faded from 100 % to 40 %
+    opacity (about an anchor), overlapping so that their order shows:
+    `m` 1 puts the first copy on top, 2 the last, as ThorVG draws them."""
+    repeater = {"ty": "rp", "c": fixed(5), "o": fixed(0), "m": composite,
+                "tr": {"ty": "tr", "a": fixed([10, 0]), "p": fixed([30, 0]), "s": fixed([90, 90]),
+                       "r": fixed(15), "so": fixed(100), "eo": fixed(40)}}
+    square = shape_layer("Squares", [rect(40, 50, 44, 44), solid_fill([0.9, 0.3, 0.1]),
+                                     {"ty": "st", "c": fixed([0.1, 0.1, 0.4, 1]), "o": fixed(100),
+                                      "w": fixed(3), "lc": 2, "lj": 2}, repeater])
+    source, script = imported(doc([square, BACKDROP]), tmp_path)
+    mine = anim_frames(script, tmp_path, [0])[0]
+    for player in ("thorvg", "rlottie"):
+        theirs = corpus.player_frames(str(source), player, [0], W, H)[0]
+        if player == "thorvg":
+            assert worst_interior(mine, theirs) <= 3, player
+        assert corpus.difference(mine, theirs) <= corpus.MATCH, player
 
 
 @pytest.mark.parametrize("mode, word", [(1, "multiply"), (2, "screen")])

@@ -94,7 +94,7 @@ extension SceneBuilder {
         style.gradient?.ref,
         "a gradient over shapes in moving inner groups is drawn in the inner group's space")
     }
-    var made: [Int: Int] = [:]
+    var made: [ShapeWalk.GroupStep.Key: Int] = [:]
     for step in moving {
       if style.isStroke, let t = step.transform, t.scale.isAnimated || t.scale.first != [100, 100] {
         note(step.ref, "a stroke under a scaled inner group is drawn with its width scaled")

@@ -160,11 +160,7 @@ extension SceneBuilder {
     case .shape(let items) where !ShapeWalk(items).paints.contains(where: { !$0.shapes.isEmpty }):
       // A shape layer that paints nothing (a parent for others, as anim's
       // own exports write a `layer`): nothing to draw.
-      for other in ShapeWalk(items).others {
-        if case .other(let type) = other.content {
-          note(other.ref, "shape item '\(type)'\(ShapeNames.describe(type)) not imported")
-        }
-      }
+      noteOthers(ShapeWalk(items))
       return
     default: break
     }

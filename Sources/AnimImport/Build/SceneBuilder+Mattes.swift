@@ -74,7 +74,7 @@ extension SceneBuilder {
     // The matte layer's own masks cut its outline too (clips nest).
     node = try buildMasks(source, parent: node!, clock: clock, name: matteName)
     // The groups between the matte layer and its outline.
-    var made: [Int: Int] = [:]
+    var made: [ShapeWalk.GroupStep.Key: Int] = [:]
     for step in outline.groups {
       node = try groupView(step, parent: node!, clock: clock, layer: matteName, made: &made)
     }

@@ -6,13 +6,9 @@ extension SceneBuilder {
     throws(ImportError)
   {
     let walk = ShapeWalk(items)
-    for other in walk.others {
-      if case .other(let type) = other.content {
-        note(other.ref, "shape item '\(type)'\(ShapeNames.describe(type)) not imported")
-      }
-    }
+    noteOthers(walk)
     // Group views made so far, by the group's place in the file.
-    var groupViews: [Int: Int] = [:]
+    var groupViews: [ShapeWalk.GroupStep.Key: Int] = [:]
     for paint in walk.paints where !paint.shapes.isEmpty {
       var node = parent
       for step in paint.groups {
@@ -41,17 +37,31 @@ extension SceneBuilder {
   /// multiplied into each shape: ThorVG and rlottie draw a group's opacity
   /// shape by shape (overlapping shapes show through each other), where a
   /// layer's they composite as one picture (`composeAsGroup`).
+  /// Notes the items of `walk` that are not drawn, or drawn otherwise.
+  func noteOthers(_ walk: ShapeWalk) {
+    for other in walk.others {
+      switch other.content {
+      case .other(let type):
+        note(other.ref, "shape item '\(type)'\(ShapeNames.describe(type)) not imported")
+      case .approximation(let message): note(other.ref, message)
+      default: break
+      }
+    }
+  }
+
   func groupView(
     _ step: ShapeWalk.GroupStep, parent: Int, clock: TimeMap, layer: String,
-    made: inout [Int: Int]
+    made: inout [ShapeWalk.GroupStep.Key: Int]
   ) throws(ImportError) -> Int {
     guard let t = step.transform, !Self.isIdentity(t) else { return parent }
-    if let existing = made[step.ref.index] { return existing }
+    if let existing = made[step.key] { return existing }
     let groupName = (try? step.ref.optionalText("nm")) ?? nil
     let view = try transformView(
       t, name: "\(layer)_\(groupName ?? "group")", parent: parent, clock: clock,
       box: (1, 1), opacity: (from: -Double.infinity, to: Double.infinity), comment: nil)
-    made[step.ref.index] = view
+    made[step.key] = view
+    // A repeater's copy fades as one picture (once its shapes are built).
+    if step.isRepeaterCopy { pendingGroups.append(view) }
     return view
   }
 

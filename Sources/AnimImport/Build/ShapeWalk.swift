@@ -10,6 +10,19 @@ struct ShapeWalk {
   struct GroupStep: Sendable {
     var transform: ShapeTransform?
     var ref: JSONRef
+    /// Which repeater copy the group is (``ShapeItem/copy``).
+    var copy: [Int] = []
+    /// Whether the group is a repeater's copy (``ShapeItem/isRepeaterCopy``).
+    var isRepeaterCopy = false
+
+    /// What tells this group from every other: its place in the file and
+    /// its copy.
+    var key: Key { Key(index: ref.index, copy: copy) }
+
+    struct Key: Hashable {
+      var index: Int
+      var copy: [Int]
+    }
   }
 
   /// A shape a paint paints: the groups from the paint's group down to it,
@@ -69,7 +82,8 @@ struct ShapeWalk {
           if case .transform = child.content { return true }
           return false
         }
-        var step = GroupStep(transform: nil, ref: item.ref)
+        var step = GroupStep(
+          transform: nil, ref: item.ref, copy: item.copy, isRepeaterCopy: item.isRepeaterCopy)
         if let transform, case .transform(let t) = transform.content { step.transform = t }
         walk(children, path: path + [step], open: &open, trims: &trims)
       case .path, .rect, .ellipse, .star:
@@ -81,7 +95,7 @@ struct ShapeWalk {
         }
       case .transform:
         break
-      case .other:
+      case .other, .approximation, .repeater:
         others.append(item)
       }
     }

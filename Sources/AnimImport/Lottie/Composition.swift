@@ -37,6 +37,8 @@ struct Composition: Sendable {
 
   static func read(_ document: JSONDocument) throws(ImportError) -> Composition {
     let root = try document.root.object()
+    // Items repeaters may add in the whole file.
+    var budget = ShapeRepeater.maximumItems
     let frameRate = try root.required("fr").finiteNumber()
     guard frameRate > 0, frameRate <= 1_000_000 else {
       throw ImportError(
@@ -72,7 +74,7 @@ struct Composition: Sendable {
         let object = try asset.object()
         let id = try object.required("id").idText()
         if let layers = object.optional("layers") {
-          precomps[id] = Precomp(layers: try readLayers(layers), ref: asset)
+          precomps[id] = Precomp(layers: try readLayers(layers, budget: &budget), ref: asset)
         } else if let path = object.optional("p") {
           images[id] = Image(
             width: try object.number("w", or: 0), height: try object.number("h", or: 0),
@@ -83,7 +85,8 @@ struct Composition: Sendable {
     }
     var composition = Composition(
       frameRate: frameRate, inPoint: inPoint, outPoint: outPoint, width: width, height: height,
-      name: try root.optionalText("nm") ?? "", layers: try readLayers(root.required("layers")),
+      name: try root.optionalText("nm") ?? "",
+      layers: try readLayers(root.required("layers"), budget: &budget),
       precomps: precomps, images: images, ref: root,
       hasFonts: root.optional("chars") != nil)
     try composition.checkPrecomps()
@@ -137,9 +140,11 @@ struct Composition: Sendable {
     for id in precomps.keys { scale(&precomps[id]!.layers) }
   }
 
-  private static func readLayers(_ ref: JSONRef) throws(ImportError) -> [Layer] {
+  private static func readLayers(_ ref: JSONRef, budget: inout Int) throws(ImportError)
+    -> [Layer]
+  {
     var layers: [Layer] = []
-    for item in try ref.array() { layers.append(try Layer.read(item)) }
+    for item in try ref.array() { layers.append(try Layer.read(item, budget: &budget)) }
     return layers
   }
 

@@ -48,7 +48,9 @@ struct Layer: Sendable {
     var ref: JSONRef
   }
 
-  static func read(_ ref: JSONRef) throws(ImportError) -> Layer {
+  /// The layer at `ref`; its repeaters' copies count down `budget`
+  /// (``ShapeItem/readList(_:depth:budget:)``).
+  static func read(_ ref: JSONRef, budget: inout Int) throws(ImportError) -> Layer {
     let object = try ref.object()
     let type = try object.optionalInteger("ty") ?? -1
     let kind: Kind
@@ -66,7 +68,7 @@ struct Layer: Sendable {
     case 4:
       kind = .shape(
         try object.optional("shapes").map { (list) throws(ImportError) in
-          try ShapeItem.readList(list, depth: 0)
+          try ShapeItem.readList(list, depth: 0, budget: &budget)
         } ?? [])
     case 5: kind = .text
     default: kind = .other(type)

@@ -15,7 +15,13 @@ struct ShapeItem: Sendable {
     case gradient(isStroke: Bool, paint: Content, gradient: GradientPaint)
     case transform(ShapeTransform)
     case trim(Trim)
-    /// An item the importer does not draw (merge paths, repeaters, …).
+    /// A repeater, before ``ShapeRepeater/expand(_:)`` reads it into
+    /// groups.
+    case repeater(ShapeRepeater)
+    /// What the importer draws otherwise than the file says, and the note
+    /// that says so (a repeater that moves).
+    case approximation(String)
+    /// An item the importer does not draw (merge paths, …).
     case other(type: String)
   }
 
@@ -25,6 +31,12 @@ struct ShapeItem: Sendable {
   /// Lottie's `d`: 3 draws the shape the other way round.
   var reversed: Bool
   var ref: JSONRef
+  /// Which copy of which repeaters this is, outermost first (empty: the
+  /// item as the file lists it).
+  var copy: [Int] = []
+  /// A group that is one copy of a repeater: drawn into one picture, then
+  /// at its opacity, as the players fade each copy's shape as a whole.
+  var isRepeaterCopy = false
 
   struct Star: Sendable {
     var isPolygon: Bool
@@ -72,16 +84,22 @@ struct ShapeItem: Sendable {
   /// The deepest groups may nest (the importer walks them recursively).
   static let maximumDepth = 64
 
-  static func readList(_ ref: JSONRef, depth: Int) throws(ImportError) -> [ShapeItem] {
+  /// The items of `ref`, their repeaters read into copies at the cost of
+  /// `budget` (items the copies may add in the whole file, counted down).
+  static func readList(_ ref: JSONRef, depth: Int, budget: inout Int) throws(ImportError)
+    -> [ShapeItem]
+  {
     guard depth <= maximumDepth else {
       throw ImportError(ref.pointer, "shape groups nested deeper than \(maximumDepth)")
     }
     var result: [ShapeItem] = []
-    for item in try ref.array() { result.append(try read(item, depth: depth)) }
-    return result
+    for item in try ref.array() { result.append(try read(item, depth: depth, budget: &budget)) }
+    return ShapeRepeater.expand(result, budget: &budget)
   }
 
-  static func read(_ ref: JSONRef, depth: Int) throws(ImportError) -> ShapeItem {
+  static func read(_ ref: JSONRef, depth: Int, budget: inout Int) throws(ImportError)
+    -> ShapeItem
+  {
     let item = try ref.object()
     let type = try item.optionalText("ty") ?? ""
     let name = try item.optionalText("nm") ?? ""
@@ -102,7 +120,7 @@ struct ShapeItem: Sendable {
     switch type {
     case "gr":
       if let list = item.optional("it") {
-        content = .group(try readList(list, depth: depth + 1))
+        content = .group(try readList(list, depth: depth + 1, budget: &budget))
       } else {
         content = .group([])
       }
@@ -163,6 +181,8 @@ struct ShapeItem: Sendable {
       }
     case "tr":
       content = .transform(try ShapeTransform.read(item))
+    case "rp":
+      content = .repeater(try ShapeRepeater.read(ref))
     case "tm":
       content = .trim(
         Trim(

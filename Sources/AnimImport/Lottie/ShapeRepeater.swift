@@ -1,0 +1,144 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A repeater (`rp`): the items listed before it in its group drawn
+/// `copies` times, copy k (from `offset`) moved by its transform applied
+/// k times — T(p·k + a)·S(s^k)·R(r·k)·T(−a), as ThorVG draws it — at an
+/// opacity from `startOpacity` to `endOpacity`. It is read into groups,
+/// one a copy, so that everything after reading sees plain groups.
+struct ShapeRepeater: Sendable {
+  var copies: Animated<Double>
+  var offset: Animated<Double>
+  /// `m`: 1 (the default) puts the first copy on top, 2 the last.
+  var firstOnTop: Bool
+  var anchor: Animated<[Double]>
+  var position: Animated<[Double]>
+  /// Percent.
+  var scale: Animated<[Double]>
+  var rotation: Animated<Double>
+  /// Percent.
+  var startOpacity: Animated<Double>
+  var endOpacity: Animated<Double>
+
+  /// The most copies one repeater makes; more is noted and not repeated.
+  static let maximumCopies = 1_000
+  /// The most items repeaters may add to one file.
+  static let maximumItems = 1_000_000
+
+  static func read(_ item: JSONRef) throws(ImportError) -> ShapeRepeater {
+    func number(_ object: JSONRef, _ key: String, _ fallback: Double) throws(ImportError)
+      -> Animated<Double>
+    {
+      guard let value = object.optional(key) else { return Animated(fixed: fallback) }
+      return try AnimatedReader.number(value)
+    }
+    func point(_ object: JSONRef, _ key: String, _ fallback: [Double]) throws(ImportError)
+      -> Animated<[Double]>
+    {
+      guard let value = object.optional(key) else { return Animated(fixed: fallback) }
+      return try AnimatedReader.point(value)
+    }
+    let object = try item.object()
+    let transform = try object.optional("tr")?.object() ?? object
+    let hasTransform = object.optional("tr") != nil
+    return ShapeRepeater(
+      copies: try number(object, "c", 1), offset: try number(object, "o", 0),
+      firstOnTop: try object.optionalInteger("m") != 2,
+      anchor: hasTransform ? try point(transform, "a", [0, 0]) : Animated(fixed: [0, 0]),
+      position: hasTransform ? try point(transform, "p", [0, 0]) : Animated(fixed: [0, 0]),
+      scale: hasTransform ? try point(transform, "s", [100, 100]) : Animated(fixed: [100, 100]),
+      rotation: hasTransform ? try number(transform, "r", 0) : Animated(fixed: 0),
+      startOpacity: hasTransform ? try number(transform, "so", 100) : Animated(fixed: 100),
+      endOpacity: hasTransform ? try number(transform, "eo", 100) : Animated(fixed: 100))
+  }
+
+  var isAnimated: Bool {
+    copies.isAnimated || offset.isAnimated || anchor.isAnimated || position.isAnimated
+      || scale.isAnimated || rotation.isAnimated || startOpacity.isAnimated
+      || endOpacity.isAnimated
+  }
+
+  /// Copy `i` of `count`'s transform, as a group's (T(p)·R(r)·S(s)·T(−a),
+  /// which is ThorVG's T·S·R for a uniform scale), and its opacity.
+  func transform(copy i: Int, of count: Int, ref: JSONRef) -> ShapeTransform {
+    let k = offset.first + Double(i)
+    let (a, p, s) = (anchor.first, position.first, scale.first)
+    func power(_ percent: Double) -> Double { 100 * pow(percent / 100, k) }
+    let start = startOpacity.first
+    let opacity = start + (endOpacity.first - start) * Double(i + 1) / Double(count)
+    return ShapeTransform(
+      anchor: Animated(fixed: a), position: Animated(fixed: [p[0] * k + a[0], p[1] * k + a[1]]),
+      positionX: nil, positionY: nil, scale: Animated(fixed: [power(s[0]), power(s[1])]),
+      rotation: Animated(fixed: rotation.first * k), opacity: Animated(fixed: opacity),
+      skew: Animated(fixed: 0), ref: ref)
+  }
+
+  /// `items` with each repeater replaced by its copies of the items
+  /// before it (each a group, marked as its own copy so that its groups
+  /// are views of their own). A hidden repeater repeats nothing; one of
+  /// more than ``maximumCopies`` copies, or whose copies would add more
+  /// items than are left of `budget` (``maximumItems`` in a file, each
+  /// group's contents counted), stays (noted, not repeated); one that
+  /// moves is repeated as at its first keyframes (noted).
+  static func expand(_ items: [ShapeItem], budget: inout Int) -> [ShapeItem] {
+    var result: [ShapeItem] = []
+    for item in items {
+      guard case .repeater(let repeater) = item.content else {
+        result.append(item)
+        continue
+      }
+      if item.hidden { continue }
+      let count = max(0, Int(exactly: repeater.copies.first.rounded(.towardZero)) ?? Int.max)
+      let size = result.reduce(0) { $0 + $1.size }
+      guard count <= maximumCopies, size * count <= budget else {
+        result.append(ShapeItem(item, content: .other(type: "rp")))
+        continue
+      }
+      budget -= size * count
+      var copies: [ShapeItem] = []
+      for i in 0..<count {
+        let transform = ShapeItem(
+          item, content: .transform(repeater.transform(copy: i, of: count, ref: item.ref)))
+        var group = ShapeItem(item, content: .group(result + [transform]))
+        group.markCopy(i)
+        group.isRepeaterCopy = true
+        copies.append(group)
+      }
+      result = repeater.firstOnTop ? copies : copies.reversed()
+      if repeater.isAnimated {
+        result.append(
+          ShapeItem(
+            item,
+            content: .approximation(
+              "a repeater whose copies or transform move drawn as at its first keyframe")))
+      }
+    }
+    return result
+  }
+}
+
+extension ShapeItem {
+  /// An item of `content` in `item`'s place.
+  init(_ item: ShapeItem, content: Content) {
+    self.init(content: content, name: item.name, hidden: false, reversed: false, ref: item.ref)
+  }
+
+  /// How many items this is: 1, and a group's contents.
+  var size: Int {
+    guard case .group(let children) = content else { return 1 }
+    return children.reduce(1) { $0 + $1.size }
+  }
+
+  /// Marks this item and everything in it as copy `i` of a repeater (its
+  /// groups then make views of their own, apart from the other copies').
+  mutating func markCopy(_ i: Int) {
+    copy.insert(i, at: 0)
+    if case .group(var children) = content {
+      for k in children.indices { children[k].markCopy(i) }
+      content = .group(children)
+    }
+  }
+}
