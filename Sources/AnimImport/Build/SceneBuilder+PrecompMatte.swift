@@ -27,11 +27,11 @@ extension SceneBuilder {
   static let maximumMatteDepth = 16
   /// The most frames a matte of moving layers is drawn for, frame by frame.
   static let maximumMatteFrames = 2_000
-  /// The most vertices a precomposition matte's outlines hold, over all
-  /// the frames it is made for.
+  /// The most vertices precomposition mattes' outlines hold, over all the
+  /// frames they are made for, in one file.
   static let maximumMatteVertices = 4_000_000
-  /// The most work pairing a moving matte's outlines frame by frame may
-  /// take: frames × vertices² (about 2 s).
+  /// The most work pairing moving mattes' outlines frame by frame may take
+  /// in one file: frames × vertices², summed (about 2 s).
   static let maximumMatteMorphWork = 5e8
 
   /// One path of a matte's precomposition, in the matte layer's space:
@@ -163,16 +163,18 @@ extension SceneBuilder {
     }
     // The outlines written, and the pairing of each frame's outline with
     // the next, which anim's morph does in time quadratic in its vertices.
+    // Both are counted over all of a file's precomposition mattes.
     let v = Double(vertices)
-    guard frames * v <= Double(Self.maximumMatteVertices),
-      frames == 1 || frames * v * v <= Self.maximumMatteMorphWork
-    else {
+    let work = frames == 1 ? 0 : frames * v * v
+    guard frames * v <= matteBudget.vertices, work <= matteBudget.work else {
       note(
         ref,
         "a matte precomposition too large to draw frame by frame (\(vertices) vertices a "
           + "frame, \(Int(frames)) frames): drawn without the matte")
       return nil
     }
+    matteBudget.vertices -= frames * v
+    matteBudget.work -= work
     if tracks.count == parts.count { return tracks }
     func at(_ part: MattePart, _ t: Double) -> BezierPath {
       part.shown(t) ? part.at(t) : part.at(t).collapsed

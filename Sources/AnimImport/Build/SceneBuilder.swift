@@ -28,6 +28,11 @@ final class SceneBuilder {
   /// one picture if they come to hold several drawn views: decided once the
   /// layer's content is built (``composeAsGroup(_:)``).
   var pendingGroups: [Int] = []
+  /// What is left of the file's budget for precomposition mattes drawn
+  /// frame by frame (``maximumMatteVertices``, ``maximumMatteMorphWork``).
+  var matteBudget = (
+    vertices: Double(SceneBuilder.maximumMatteVertices), work: SceneBuilder.maximumMatteMorphWork
+  )
   /// Views the copies of eased time remaps added so far (SceneBuilder+TimeRemap).
   var sampledViews = 0
   /// The frame rate of sampled pieces: the composition's.
