@@ -181,4 +181,33 @@ final class ImportOddFilesTests: XCTestCase {
     XCTAssertTrue(result.script.contains(##"color: "#000000""##), result.script)
     XCTAssertEqual(H.run(result.script, then: "print 1"), ["1"])
   }
+
+  func testOpacitiesPastZeroOrAHundredAreClampedAsThePlayersDrawThem() throws {
+    // Every opacity a file gives at ±1e308 %: the layer's, a group's, a
+    // fill's, a stroke's, a mask's, a matte's and a repeater's ends. Each
+    // was written as an alpha anim refuses (exit 65 at `render`).
+    func op(_ value: String) -> String { #"{"a": 0, "k": \#(value)}"# }
+    let square = #"{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [10, 10]}}"#
+    let fill = #"{"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": \#(op("-1e308"))}"#
+    let stroke =
+      #"{"ty": "st", "c": {"a": 0, "k": [0, 0, 1, 1]}, "o": \#(op("1e308")), "w": {"a": 0, "k": 2}}"#
+    let group =
+      #"{"ty": "gr", "it": [\#(square), \#(fill), \#(stroke), {"ty": "tr", "p": {"a": 0, "k": [1, 0]}, "o": \#(op("-1e308"))}]}"#
+    let repeater =
+      #"{"ty": "rp", "c": {"a": 0, "k": 2}, "tr": {"p": {"a": 0, "k": [20, 0]}, "so": \#(op("1e308")), "eo": \#(op("-1e308"))}}"#
+    let mask =
+      #", "masksProperties": [{"mode": "a", "o": \#(op("-1e308")), "pt": {"a": 0, "k": {"c": true, "v": [[0, 0], [90, 0], [90, 90]], "i": [[0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]]}}}]"#
+    let layer = H.shapeLayer(
+      "L", ks: #"{"o": \#(op("-1e308"))}"#, shapes: [group, repeater], extra: mask)
+    let matte = H.shapeLayer(
+      "M", ks: #"{"o": \#(op("1e308"))}"#, shapes: [square, fill], extra: #", "td": 1"#)
+    let body = H.shapeLayer("B", extra: #", "tt": 1"#)
+    let result = try H.importing(H.document([layer, matte, body]))
+    XCTAssertFalse(result.script.contains("e+30"), result.script)
+    XCTAssertTrue(
+      result.script.contains(
+        "layer L(x: 0, y: 0, width: 200, height: 100, anchor: (0, 0), opacity: 0)"), result.script)
+    XCTAssertTrue(result.script.contains("layer B_matte_alpha(parent: matte, alpha: 0)"))
+    XCTAssertEqual(H.run(result.script, then: "print L.opacity"), ["0"])
+  }
 }

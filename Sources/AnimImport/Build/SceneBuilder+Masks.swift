@@ -84,7 +84,7 @@ extension SceneBuilder {
     throws(ImportError) -> Int
   {
     noteExpression(mask.opacity)
-    let alpha = Track(mask.opacity, clock: clock).map { min(max($0 / 100, 0), 1) }
+    let alpha = Track(mask.opacity, clock: clock).map(Self.fraction)
       .fromZero(rate: rate, end: end)
     return try fadeLayer(alpha, name: "\(name)_opacity", parent: parent)
   }

@@ -46,7 +46,7 @@ extension SceneBuilder {
     // luminance). The drawing beneath the clip is drawn at that alpha.
     let (from, to) = clock.span(source.inPoint, source.outPoint)
     var matteAlpha = Track(source.transform.opacity, clock: clock).map {
-      $0 / 100 * outline.alpha
+      Self.fraction($0) * outline.alpha
     }
     if from > 0 || to < end {
       matteAlpha = matteAlpha.shown(from: from, to: to, hidden: 0, rate: rate)
@@ -214,7 +214,7 @@ extension SceneBuilder {
               + "its first keyframe")
         }
         let luminance = luma ? Self.luminance(fill.color.first) : 1
-        alphas.append(fill.opacity.first / 100 * fill.gradientAlpha * luminance)
+        alphas.append(Self.fraction(fill.opacity.first) * fill.gradientAlpha * luminance)
         if !paint.shapes.isEmpty { fillGroups.append((paint, fill.evenOdd)) }
       case .stroke, .gradient:
         note(paint.item.ref, "a matte's stroke or gradient is not part of its clip")

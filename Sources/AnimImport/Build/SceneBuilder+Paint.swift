@@ -25,7 +25,7 @@ extension SceneBuilder {
   ) throws(ImportError) {
     let color = Track(fill.color, clock: clock).fromZero(rate: rate, end: end)
     let share = gradient == nil ? fill.gradientAlpha : 1
-    let alpha = Track(fill.opacity, clock: clock).map { $0 / 100 * share }
+    let alpha = Track(fill.opacity, clock: clock).map { Self.fraction($0) * share }
       .fromZero(rate: rate, end: end)
     if gradient == nil { noteExpression(fill.color) }
     noteExpression(fill.opacity)
@@ -49,7 +49,7 @@ extension SceneBuilder {
   ) throws(ImportError) {
     let color = Track(stroke.color, clock: clock).fromZero(rate: rate, end: end)
     let share = gradient == nil ? stroke.gradientAlpha : 1
-    let alpha = Track(stroke.opacity, clock: clock).map { $0 / 100 * share }
+    let alpha = Track(stroke.opacity, clock: clock).map { Self.fraction($0) * share }
       .fromZero(rate: rate, end: end)
     let width = Track(stroke.width, clock: clock).fromZero(rate: rate, end: end)
     if gradient == nil { noteExpression(stroke.color) }

@@ -90,14 +90,14 @@ extension SceneBuilder {
       switch layer.kind {
       case .shape(let items):
         let fills = matteFills(items, luma: luma)
-        alphas += fills.alphas.map { $0 * opacity.first / 100 }
+        alphas += fills.alphas.map { $0 * Self.fraction(opacity.first) }
         for own in matteFillPaths(fills.groups, clock: clock) {
           parts += Self.clockwise(own.map { placed($0, by: inner) })
         }
       case .solid(let color, let w, let h):
         let rect = ShapeGeometry.rect(
           center: [w / 2, h / 2], size: [w, h], roundness: 0, reversed: false)
-        alphas.append((luma ? Self.luminance(color) : 1) * opacity.first / 100)
+        alphas.append((luma ? Self.luminance(color) : 1) * Self.fraction(opacity.first))
         parts.append(placed(Track(initial: rect, segments: []), by: inner))
       case .precomp(let id, _, _):
         guard let precomp = composition.precomps[id] else { continue }

@@ -98,6 +98,12 @@ extension SceneBuilder {
     model.views[view].renameProperty("alpha", to: "opacity")
   }
 
+  /// A Lottie opacity in percent as anim's 0…1, clamped as the players
+  /// draw it (a file's -1e308 % is 0, not a script anim refuses).
+  static func fraction(_ percent: Double) -> Double {
+    percent > 0 ? (percent < 100 ? percent / 100 : 1) : 0
+  }
+
   /// Whether a transform changes nothing at any time.
   static func isIdentity(_ t: ShapeTransform) -> Bool {
     func fixed(_ p: Animated<[Double]>, _ value: [Double]) -> Bool {

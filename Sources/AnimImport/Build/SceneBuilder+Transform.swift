@@ -57,7 +57,7 @@ extension SceneBuilder {
     for p in [t.anchor, t.scale] { noteExpression(p) }
     for p in [t.rotation, t.opacity] { noteExpression(p) }
     if let window {
-      let alpha = Track(t.opacity, clock: clock).map { $0 / 100 }
+      let alpha = Track(t.opacity, clock: clock).map(Self.fraction)
       let total = end
       if window.from <= 0 && window.to >= total {
         tracks.append(("alpha", alpha))

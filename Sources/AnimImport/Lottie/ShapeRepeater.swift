@@ -68,7 +68,9 @@ struct ShapeRepeater: Sendable {
     let (a, p, s) = (anchor.first, position.first, scale.first)
     func power(_ percent: Double) -> Double { 100 * pow(percent / 100, k) }
     let start = startOpacity.first
-    let opacity = start + (endOpacity.first - start) * Double(i + 1) / Double(count)
+    let mixed = start + (endOpacity.first - start) * Double(i + 1) / Double(count)
+    // Clamped as the players draw it (and NaN, from ∞ − ∞, as 0).
+    let opacity = mixed > 0 ? min(mixed, 100) : 0
     return ShapeTransform(
       anchor: Animated(fixed: a), position: Animated(fixed: [p[0] * k + a[0], p[1] * k + a[1]]),
       positionX: nil, positionY: nil, scale: Animated(fixed: [power(s[0]), power(s[1])]),
