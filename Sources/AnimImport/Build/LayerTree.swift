@@ -24,10 +24,7 @@ final class LayerTree {
 
   init(_ layers: [Layer], drawn: (Layer) -> Bool, shownThroughout: (Layer) -> Bool) {
     self.layers = layers
-    var byIndex: [Int: Int] = [:]
-    for (i, layer) in layers.enumerated() {
-      if let index = layer.index, byIndex[index] == nil { byIndex[index] = i }
-    }
+    let byIndex = Layer.positions(of: layers)
     self.byIndex = byIndex
     parents = layers.map { layer in layer.parent.flatMap { byIndex[$0] } }
     var children = [[Int]](repeating: [], count: layers.count)

@@ -80,10 +80,8 @@ extension SceneBuilder {
     }
     if let (w, h) = outline.box {
       var frame = ScriptView(kind: "shape", name: "\(matteName)_frame", parent: node)
-      let rect = ShapeGeometry.rect(
-        center: [w / 2, h / 2], size: [w, h], roundness: 0, reversed: false)
       frame.settings = [
-        ("d", .string(PathData.text([rect]))), ("anchor", .point(0, 0)),
+        ("d", .string(PathData.text([Self.boxPath(w, h)]))), ("anchor", .point(0, 0)),
         ("color", .word("transparent")), ("clip", .bool(true)),
       ]
       node = try add(frame)
@@ -130,9 +128,8 @@ extension SceneBuilder {
   {
     switch source.kind {
     case .solid(let color, let w, let h):
-      let rect = ShapeGeometry.rect(
-        center: [w / 2, h / 2], size: [w, h], roundness: 0, reversed: false)
       var view = ScriptView(kind: "shape", name: "matte", parent: nil)
+      let rect = Self.boxPath(w, h)
       let paths = inverted ? [Self.outsidePath(), rect] : [rect]
       view.settings = [("d", .string(PathData.text(paths))), ("anchor", .point(0, 0))]
       return MatteOutline(view: view, groups: [], alpha: luma ? Self.luminance(color) : 1)
@@ -251,8 +248,21 @@ extension SceneBuilder {
   /// One fill's paths, the whole fill turned to run clockwise, so that
   /// fills add up to their union.
   static func clockwise(_ own: [Track<BezierPath>]) -> [Track<BezierPath>] {
-    let area = own.reduce(0) { $0 + $1.initial.signedArea }
-    return area < 0 ? own.map { $0.map(\.reversed) } : own
+    clockwise(own, area: \.initial.signedArea, reversed: { $0.map(\.reversed) })
+  }
+
+  /// `own` turned as a whole when its parts' areas (at the start) add up
+  /// to a counter-clockwise run.
+  static func clockwise<Part>(
+    _ own: [Part], area: (Part) -> Double, reversed: (Part) -> Part
+  ) -> [Part] {
+    own.reduce(0) { $0 + area($1) } < 0 ? own.map(reversed) : own
+  }
+
+  /// The rectangle from (0, 0) to (w, h): a solid's, a precomposition's
+  /// frame.
+  static func boxPath(_ w: Double, _ h: Double) -> BezierPath {
+    ShapeGeometry.rect(center: [w / 2, h / 2], size: [w, h], roundness: 0, reversed: false)
   }
 
   /// The outline of `parts` joined into one path (after the outside of

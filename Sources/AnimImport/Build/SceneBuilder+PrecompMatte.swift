@@ -42,6 +42,13 @@ extension SceneBuilder {
     var fixed: Track<BezierPath>?
     var at: (Double) -> BezierPath
     var shown: (Double) -> Bool
+
+    /// The part running the other way.
+    var reversed: MattePart {
+      let at = self.at
+      return MattePart(
+        fixed: fixed.map { $0.map(\.reversed) }, at: { at($0).reversed }, shown: shown)
+    }
   }
 
   /// The fills of `layers` (a precomposition's, on `clock`), each fill's
@@ -51,10 +58,7 @@ extension SceneBuilder {
     _ layers: [Layer], clock: TimeMap, placement: MattePlacement, luma: Bool, depth: Int,
     parts: inout [MattePart], alphas: inout [Double]
   ) throws(ImportError) {
-    var byIndex: [Int: Int] = [:]
-    for (i, layer) in layers.enumerated() {
-      if let index = layer.index, byIndex[index] == nil { byIndex[index] = i }
-    }
+    let byIndex = Layer.positions(of: layers)
     for layer in layers where !layer.hidden && !layer.isMatte {
       let opacity = layer.transform.opacity
       if !opacity.isAnimated && opacity.first <= 0 { continue }
@@ -92,11 +96,11 @@ extension SceneBuilder {
         let fills = matteFills(items, luma: luma)
         alphas += fills.alphas.map { $0 * Self.fraction(opacity.first) }
         for own in matteFillPaths(fills.groups, clock: clock) {
-          parts += Self.clockwise(own.map { placed($0, by: inner) })
+          parts += Self.clockwise(
+            own.map { placed($0, by: inner) }, area: { $0.at(0).signedArea }, reversed: \.reversed)
         }
       case .solid(let color, let w, let h):
-        let rect = ShapeGeometry.rect(
-          center: [w / 2, h / 2], size: [w, h], roundness: 0, reversed: false)
+        let rect = Self.boxPath(w, h)
         alphas.append((luma ? Self.luminance(color) : 1) * Self.fraction(opacity.first))
         parts.append(placed(Track(initial: rect, segments: []), by: inner))
       case .precomp(let id, _, _):
@@ -127,18 +131,6 @@ extension SceneBuilder {
     return MattePart(
       fixed: nil, at: { t in track.value(at: t).transformed(placement.affine(t)) },
       shown: placement.shown)
-  }
-
-  /// Clockwise parts: `parts` as one fill's paths turned to run clockwise
-  /// (by their area at the start).
-  private static func clockwise(_ parts: [MattePart]) -> [MattePart] {
-    let area = parts.reduce(0) { $0 + $1.at(0).signedArea }
-    guard area < 0 else { return parts }
-    return parts.map { part in
-      MattePart(
-        fixed: part.fixed.map { $0.map(\.reversed) }, at: { part.at($0).reversed },
-        shown: part.shown)
-    }
   }
 
   /// The parts as tracks to be joined: their own when each has one;
@@ -179,15 +171,20 @@ extension SceneBuilder {
     func at(_ part: MattePart, _ t: Double) -> BezierPath {
       part.shown(t) ? part.at(t) : part.at(t).collapsed
     }
-    var result = parts.map { Track(initial: at($0, 0), segments: []) }
+    // Each frame's paths are found once: the end of one segment is the
+    // start of the next.
+    var current = parts.map { at($0, 0) }
+    var result = current.map { Track(initial: $0, segments: []) }
     var k = 0.0
     while k < frames {
       let (t0, t1) = (k / rate, min((k + 1) / rate, end))
+      let next = parts.map { at($0, t1) }
       let ease: ScriptEase = parts.contains { $0.shown(t0) != $0.shown(t1) } ? .hold : .linear
-      for (i, part) in parts.enumerated() {
+      for i in parts.indices {
         result[i].segments.append(
-          Segment(start: t0, end: t1, from: at(part, t0), to: at(part, t1), ease: ease))
+          Segment(start: t0, end: t1, from: current[i], to: next[i], ease: ease))
       }
+      current = next
       k += 1
     }
     return result

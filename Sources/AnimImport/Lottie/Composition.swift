@@ -151,10 +151,7 @@ struct Composition: Sendable {
   /// Refuses parents that form a cycle (a layer its own ancestor), in one
   /// pass: each layer's chain is walked until a layer already known to end.
   static func checkParents(_ layers: [Layer]) throws(ImportError) {
-    var byIndex: [Int: Int] = [:]
-    for (i, layer) in layers.enumerated() where layer.index != nil {
-      if byIndex[layer.index!] == nil { byIndex[layer.index!] = i }
-    }
+    let byIndex = Layer.positions(of: layers)
     // 0 unknown, 1 on the chain being walked, 2 ends without a cycle.
     var state = [UInt8](repeating: 0, count: layers.count)
     for start in layers.indices where state[start] == 0 {

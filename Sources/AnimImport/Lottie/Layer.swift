@@ -48,6 +48,15 @@ struct Layer: Sendable {
     var ref: JSONRef
   }
 
+  /// Each `ind` of `layers` to the position of the first layer with it.
+  static func positions(of layers: [Layer]) -> [Int: Int] {
+    var byIndex: [Int: Int] = [:]
+    for (i, layer) in layers.enumerated() {
+      if let index = layer.index, byIndex[index] == nil { byIndex[index] = i }
+    }
+    return byIndex
+  }
+
   /// The layer at `ref`; its repeaters' copies count down `budget`
   /// (``ShapeItem/readList(_:depth:budget:)``).
   static func read(_ ref: JSONRef, budget: inout Int) throws(ImportError) -> Layer {

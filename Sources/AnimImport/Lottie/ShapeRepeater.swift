@@ -29,30 +29,27 @@ struct ShapeRepeater: Sendable {
   static let maximumItems = 1_000_000
 
   static func read(_ item: JSONRef) throws(ImportError) -> ShapeRepeater {
-    func number(_ object: JSONRef, _ key: String, _ fallback: Double) throws(ImportError)
+    let object = try item.object()
+    let transform = try object.optional("tr")?.object()
+    // A key of the repeater (or, with `in` its transform `tr`), or its
+    // default when missing.
+    func number(_ key: String, in owner: JSONRef?, _ fallback: Double) throws(ImportError)
       -> Animated<Double>
     {
-      guard let value = object.optional(key) else { return Animated(fixed: fallback) }
+      guard let value = owner?.optional(key) else { return Animated(fixed: fallback) }
       return try AnimatedReader.number(value)
     }
-    func point(_ object: JSONRef, _ key: String, _ fallback: [Double]) throws(ImportError)
-      -> Animated<[Double]>
-    {
-      guard let value = object.optional(key) else { return Animated(fixed: fallback) }
+    func point(_ key: String, _ fallback: [Double]) throws(ImportError) -> Animated<[Double]> {
+      guard let value = transform?.optional(key) else { return Animated(fixed: fallback) }
       return try AnimatedReader.point(value)
     }
-    let object = try item.object()
-    let transform = try object.optional("tr")?.object() ?? object
-    let hasTransform = object.optional("tr") != nil
     return ShapeRepeater(
-      copies: try number(object, "c", 1), offset: try number(object, "o", 0),
+      copies: try number("c", in: object, 1), offset: try number("o", in: object, 0),
       firstOnTop: try object.optionalInteger("m") != 2,
-      anchor: hasTransform ? try point(transform, "a", [0, 0]) : Animated(fixed: [0, 0]),
-      position: hasTransform ? try point(transform, "p", [0, 0]) : Animated(fixed: [0, 0]),
-      scale: hasTransform ? try point(transform, "s", [100, 100]) : Animated(fixed: [100, 100]),
-      rotation: hasTransform ? try number(transform, "r", 0) : Animated(fixed: 0),
-      startOpacity: hasTransform ? try number(transform, "so", 100) : Animated(fixed: 100),
-      endOpacity: hasTransform ? try number(transform, "eo", 100) : Animated(fixed: 100))
+      anchor: try point("a", [0, 0]), position: try point("p", [0, 0]),
+      scale: try point("s", [100, 100]), rotation: try number("r", in: transform, 0),
+      startOpacity: try number("so", in: transform, 100),
+      endOpacity: try number("eo", in: transform, 100))
   }
 
   var isAnimated: Bool {
@@ -68,9 +65,9 @@ struct ShapeRepeater: Sendable {
     let (a, p, s) = (anchor.first, position.first, scale.first)
     func power(_ percent: Double) -> Double { 100 * pow(percent / 100, k) }
     let start = startOpacity.first
-    let mixed = start + (endOpacity.first - start) * Double(i + 1) / Double(count)
-    // Clamped as the players draw it (and NaN, from ∞ − ∞, as 0).
-    let opacity = mixed > 0 ? min(mixed, 100) : 0
+    // Past 0…100 % (or NaN, from ∞ − ∞) it is clamped where it is drawn
+    // (SceneBuilder.fraction).
+    let opacity = start + (endOpacity.first - start) * Double(i + 1) / Double(count)
     return ShapeTransform(
       anchor: Animated(fixed: a), position: Animated(fixed: [p[0] * k + a[0], p[1] * k + a[1]]),
       positionX: nil, positionY: nil, scale: Animated(fixed: [power(s[0]), power(s[1])]),
