@@ -14,7 +14,10 @@ which stay meaningful on a shared machine; walls are printed too.
 anim's render goes to a stand-in ffmpeg that only reads the pipe
 (bench/preamble.sh's), so what is timed is running the script, drawing,
 converting and piping the frames; ThorVG's is loading the file and drawing
-each frame into its buffer.
+each frame into its buffer, on one thread (`threads=0`). anim is timed with
+its default threads and with `--jobs 1`, the like-for-like figure: two
+threads draw sooner but spend more processor time (two canvases' pages and
+caches, scene copies).
 """
 
 import json
@@ -120,22 +123,25 @@ def main():
           f"wall median {statistics.median(w for _, w, _ in imports):.3f} s, "
           f"{os.path.getsize(script)} bytes of script, {len(imports[0][2].stderr.splitlines())} notes")
     env = dict(os.environ, PATH=os.path.join(OUT, "fake") + ":" + os.environ["PATH"], ANIM_RENDER_STATS="1")
-    renders, thorvgs = [], []
+    render = [ANIM, "render", script, "-o", os.path.join(OUT, "lottie_300k.mp4"), "--size", f"{SIZE}x{SIZE}",
+              "--quiet"]
+    renders, singles, thorvgs = [], [], []
     for _ in range(3):
-        cpu, wall, run = cpu_of([ANIM, "render", script, "-o", os.path.join(OUT, "lottie_300k.mp4"),
-                                 "--size", f"{SIZE}x{SIZE}", "--quiet"], env=env)
+        cpu, wall, run = cpu_of(render, env=env)
         renders.append((cpu, wall, run.stderr))
+        cpu, wall, run = cpu_of(render + ["--jobs", "1"], env=env)
+        singles.append((cpu, wall, run.stderr))
         thorvgs.append(thorvg_render(path, frames))
-    cpu = statistics.median(r[0] for r in renders)
     tvg = statistics.median(thorvgs)
-    print(f"anim render ({frames} frames, the script run and the frames drawn, converted, piped): "
-          f"cpu median {cpu:.3f} s, wall median {statistics.median(r[1] for r in renders):.3f} s")
-    for line in renders[0][2].splitlines():
-        if line.startswith("render stats:"):
-            print("  " + line)
-    print(f"ThorVG (load and draw the same {frames} frames): cpu median {tvg:.3f} s")
-    print(f"anim / ThorVG: {cpu / tvg:.2f}x")
-
+    for label, runs in (("default threads", renders), ("--jobs 1, one thread as ThorVG's", singles)):
+        cpu = statistics.median(r[0] for r in runs)
+        print(f"anim render, {label} ({frames} frames, the script run and the frames drawn, converted, piped): "
+              f"cpu median {cpu:.3f} s, wall median {statistics.median(r[1] for r in runs):.3f} s, "
+              f"{cpu / tvg:.2f}x ThorVG")
+        for line in runs[0][2].splitlines():
+            if line.startswith("render stats:"):
+                print("  " + line)
+    print(f"ThorVG, one thread (load and draw the same {frames} frames): cpu median {tvg:.3f} s")
 
 if __name__ == "__main__":
     main()

@@ -95,7 +95,7 @@ struct FrameWriter {
           _ = try makeCanvas()  // a missing Cairo is reported before any thread starts
           try ParallelFrames(
             runner: runner, plan: plan, frames: frames, jobs: threads,
-            layout: layout
+            layout: layout, stats: stats
           ).run(into: sink)
           return
         }

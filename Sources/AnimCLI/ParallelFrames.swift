@@ -60,6 +60,8 @@ final class ParallelFrames: @unchecked Sendable {
   private let frames: Range<Int>
   private let jobs: Int
   private let layout: StageLayout
+  /// Where the workers note their drawing times (`ANIM_RENDER_STATS`).
+  private let stats: RenderStats?
   private let lock = NSCondition()
   private var ready: [Int: [UInt8]] = [:]
   private var spare: [[UInt8]] = []
@@ -84,7 +86,11 @@ final class ParallelFrames: @unchecked Sendable {
     let error: any Error
   }
 
-  init(runner: FrameRunner, plan: FramePlan, frames: Range<Int>, jobs: Int, layout: StageLayout) {
+  init(
+    runner: FrameRunner, plan: FramePlan, frames: Range<Int>, jobs: Int, layout: StageLayout,
+    stats: RenderStats? = nil
+  ) {
+    self.stats = stats
     self.runner = runner
     self.plan = plan
     self.frames = frames
@@ -148,10 +154,13 @@ final class ParallelFrames: @unchecked Sendable {
     if let feed {
       while let item = try feed.take() {
         var buffer = try room(for: item.index)
+        let start = RenderStats.cpuNow()
         do { try FrameWriter.draw(item.scene, on: canvas) } catch {
           throw AtFrame(index: item.index, error: error)
         }
+        let drawn = RenderStats.cpuNow()
         canvas.rgba(into: &buffer)
+        note(start, drawn)
         lock.lock()
         ready[item.index] = buffer
         lock.broadcast()
@@ -165,14 +174,26 @@ final class ParallelFrames: @unchecked Sendable {
       if k > last { throw Done() }
       guard k >= frames.lowerBound, (k - frames.lowerBound) % jobs == w else { return }
       var buffer = try room(for: k)
+      let start = RenderStats.cpuNow()
       try FrameWriter.draw(frame.scene, on: canvas)
+      let drawn = RenderStats.cpuNow()
       canvas.rgba(into: &buffer)
+      note(start, drawn)
       lock.lock()
       ready[k] = buffer
       lock.broadcast()
       lock.unlock()
       if k + jobs > last { throw Done() }
     }
+  }
+
+  /// Notes a frame drawn from `start` to `drawn` and converted from then
+  /// to now, on this thread's clock.
+  private func note(_ start: UInt64, _ drawn: UInt64) {
+    guard let stats else { return }
+    let now = RenderStats.cpuNow()
+    stats.record(
+      draw: Double(drawn - start) / 1e9, convert: Double(now - drawn) / 1e9, threads: jobs)
   }
 
   /// Waits until frame `k` may be drawn; a spare buffer for it.

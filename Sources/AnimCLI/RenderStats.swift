@@ -3,15 +3,20 @@ import Foundation
 /// Where a render's time goes, printed on stderr when the environment sets
 /// `ANIM_RENDER_STATS` (bench/render.sh reads it): per frame, drawing the
 /// scene with Cairo, converting to straight RGBA, and writing to ffmpeg's pipe
-/// (which waits while ffmpeg is busy). Times are the render thread's
-/// processor time (CLOCK_THREAD_CPUTIME_ID), steady on a loaded machine.
-final class RenderStats {
+/// (which waits while ffmpeg is busy). Times are the drawing thread's
+/// processor time (CLOCK_THREAD_CPUTIME_ID), steady on a loaded machine:
+/// the render thread's, or with `--jobs` N > 1 each worker's, recorded
+/// under a lock (``record(draw:convert:)``).
+final class RenderStats: @unchecked Sendable {
   private var mark = RenderStats.cpuNow()
   private(set) var frames = 0
   private(set) var draw: [Double] = []
   private var convert = 0.0
   private var pipe = 0.0
   private let started = RenderStats.cpuNow()
+  /// The workers' drawing and conversion, when threads drew the frames.
+  private var workers: (threads: Int, cpu: Double)?
+  private let lock = NSLock()
   var surveySeconds = 0.0
 
   /// Whether the environment asks for statistics.
@@ -38,9 +43,33 @@ final class RenderStats {
   func converted() { convert += lap() }
   func piped() { pipe += lap() }
 
+  /// Notes that one of `threads` workers drew a frame in `draw` seconds of
+  /// its processor time and converted it in `convert`.
+  func record(draw seconds: Double, convert converting: Double, threads: Int) {
+    lock.lock()
+    defer { lock.unlock() }
+    draw.append(seconds)
+    frames += 1
+    convert += converting
+    workers = (threads, (workers?.cpu ?? 0) + seconds + converting)
+  }
+
   /// `render stats: …` lines.
   func report() -> String {
+    lock.lock()
+    defer { lock.unlock() }
     let total = Double(RenderStats.cpuNow() - started) / 1e9
+    let last: String
+    if let workers {
+      last = String(
+        format: "render stats: %d worker threads' drawing and conversion cpu %.3f s; "
+          + "the render thread's (piping the frames) %.3f s", workers.threads, workers.cpu, total)
+    } else {
+      last = String(
+        format:
+          "render stats: render thread cpu, survey and play (second run, drawing, conversion, pipe) %.3f s",
+        total)
+    }
     let sorted = draw.sorted()
     let mean = draw.isEmpty ? 0 : draw.reduce(0, +) / Double(draw.count)
     let median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
@@ -50,8 +79,8 @@ final class RenderStats {
         render stats: survey (the script's first run, wall) %.3f s
         render stats: draw per frame mean %.3f ms, median %.3f ms, max %.3f ms
         render stats: rgba conversion total %.3f s, pipe writes total %.3f s
-        render stats: render thread cpu, survey and play (second run, drawing, conversion, pipe) %.3f s
+
         """, frames, surveySeconds, mean * 1e3, median * 1e3, (sorted.last ?? 0) * 1e3, convert,
-      pipe, total)
+      pipe) + last
   }
 }
