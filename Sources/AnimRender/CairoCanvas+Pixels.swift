@@ -27,13 +27,20 @@ extension CairoCanvas {
 
   /// Converts the pixels of `rect` into `image`, a row at a time
   /// (`anim_convert_pixels`: ``packed(_:_:_:_:)``'s rounding, two channels
-  /// an instruction; an opaque pixel's colour is not divided).
-  func convert(_ rect: PixelRect) {
+  /// an instruction; an opaque pixel's colour is not divided), putting the
+  /// background back over each pixel read when `clearing`
+  /// (`anim_convert_clearing`: ``PixelChanges/takeStale(_:)``).
+  func convert(_ rect: PixelRect, clearing: Bool = false) {
     let w = layout.pixelWidth
     guard rect.x0 < rect.x1 else { return }
     for y in rect.y0..<rect.y1 {
       let first = y * w + rect.x0
-      anim_convert_pixels(pixels + 4 * first, image + first, rect.x1 - rect.x0)
+      if clearing {
+        anim_convert_clearing(
+          pixels + 4 * first, image + first, rect.x1 - rect.x0, backgroundRow)
+      } else {
+        anim_convert_pixels(pixels + 4 * first, image + first, rect.x1 - rect.x0)
+      }
     }
   }
 
@@ -50,7 +57,7 @@ extension CairoCanvas {
   /// Writes the image as ``rgba(into:)`` does, to the 4 bytes a pixel at
   /// `start` (a band's rows of a frame: ``FrameCanvas``).
   func copyRGBA(to start: UnsafeMutableRawPointer) {
-    changes.takeStale { convert($0) }
+    changes.takeStale { convert($0, clearing: $1) }
     start.copyMemory(from: image, byteCount: layout.pixelWidth * layout.pixelHeight * 4)
   }
 

@@ -36,6 +36,10 @@ struct PixelChanges {
   /// and converted.
   private var everythingDrawn = true
   private var everythingStale = true
+  /// Whether the last conversion put the background back over the whole
+  /// image as it read it (``takeStale(_:)``): the next frame's clearing,
+  /// already done.
+  private var clearedAhead = false
 
   init(width: Int, height: Int) {
     self.width = width
@@ -47,8 +51,8 @@ struct PixelChanges {
   /// Starts a frame: `clear` puts the background back in each rectangle that
   /// may differ from it (the whole image, or the last frame's drawn ones).
   mutating func beginFrame(clear: (PixelRect) -> Void) {
-    if everythingDrawn || drawnArea > width * height {
-      clear(whole)
+    if clearsWhole {
+      if !clearedAhead { clear(whole) }
       everythingStale = true
       stale.removeAll(keepingCapacity: true)
       staleArea = 0
@@ -61,9 +65,13 @@ struct PixelChanges {
       swap(&cleared, &drawn)
     }
     everythingDrawn = false
+    clearedAhead = false
     drawn.removeAll(keepingCapacity: true)
     drawnArea = 0
   }
+
+  /// Whether the next frame starts by clearing the whole image.
+  private var clearsWhole: Bool { everythingDrawn || drawnArea > width * height }
 
   /// Notes that the current frame blended pixels in `rect`.
   mutating func drew(_ rect: PixelRect) {
@@ -88,12 +96,16 @@ struct PixelChanges {
   }
 
   /// Hands `convert` every stale rectangle (or the whole image) and marks
-  /// the image up to date.
-  mutating func takeStale(_ convert: (PixelRect) -> Void) {
+  /// the image up to date. Its flag says whether to put the background back
+  /// over the rectangle as it reads it: when it is the whole image and the
+  /// next frame would clear it all anyway (the pixels are then read no more
+  /// before the next frame: drawing one begins with ``beginFrame(clear:)``).
+  mutating func takeStale(_ convert: (PixelRect, _ clearing: Bool) -> Void) {
     if everythingStale {
-      convert(whole)
+      clearedAhead = clearsWhole
+      convert(whole, clearedAhead)
     } else {
-      for rect in stale { convert(rect) }
+      for rect in stale { convert(rect, false) }
     }
     everythingStale = false
     stale.removeAll(keepingCapacity: true)

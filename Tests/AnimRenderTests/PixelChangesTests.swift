@@ -21,9 +21,14 @@ final class PixelChangesTests: XCTestCase {
     var differing: [Int] = []
     var kept: [UInt8] = []
     var fresh: [UInt8] = []
+    var again: [UInt8] = []
     try runner.play(plan) { frame in
       reused.draw(frame.scene)
       reused.rgba(into: &kept)
+      // Asked again before the next frame (the whole image may have been
+      // cleared for it as it was converted): the same bytes.
+      reused.rgba(into: &again)
+      if again != kept { differing.append(-frame.index - 1) }
       let canvas = try CairoCanvas(layout: layout)
       canvas.draw(frame.scene)
       canvas.rgba(into: &fresh)
@@ -69,5 +74,23 @@ final class PixelChangesTests: XCTestCase {
       run stagger(tiles, blink, each: 0.1)
 
       """, to: 2, fps: 20)
+  }
+
+  /// Views that cover more than the image between them: each frame clears
+  /// the whole image, which the last conversion already did as it read it.
+  func testOverlappingViewsThatCoverMoreThanTheImageOnBothBackgrounds() throws {
+    for background in ["transparent", "\"#20304080\""] {
+      try assertReuseMatchesFresh(
+        """
+        stage(width: 60, height: 40, background: \(background))
+        view back(x: 30, y: 20, width: 60, height: 40, color: navy, alpha: 0.9)
+        view a(x: 30, y: 20, width: 50, height: 36, color: red, alpha: 0.5)
+        view b(x: 20, y: 20, width: 40, height: 40, color: white, cornerRadius: 8)
+        run move(by: (40, 0), 1) + fade(out, 0.5) + fade(in, 0.5) on b
+        run spin(90, 2) on a
+        run fade(out, 1) + wait(0.5) + fade(in, 0.5) on back
+
+        """, to: 2)
+    }
   }
 }

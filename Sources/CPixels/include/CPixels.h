@@ -18,4 +18,9 @@
 /// AnimRender's `CairoCanvas.packed`, byte for byte.
 void anim_convert_pixels(const double *pixels, uint32_t *out, long count);
 
+/// `anim_convert_pixels`, then each pixel read set to `background` (four
+/// doubles): the next frame's clearing done while the pixels are in the
+/// cache, instead of a pass of its own over them.
+void anim_convert_clearing(double *pixels, uint32_t *out, long count, const double *background);
+
 #endif
