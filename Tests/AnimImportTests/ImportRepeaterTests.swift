@@ -70,7 +70,13 @@ final class ImportRepeaterTests: XCTestCase {
     ])
     XCTAssertEqual(hidden.script.components(separatedBy: "rect L_Sq").count - 1, 1)
     XCTAssertEqual(hidden.notes, [])
-    // Moving copies: drawn as at the first keyframe, noted.
+  }
+
+  func testACountThatMovesShowsEachCopyFromTheFrameItIsCounted() throws {
+    // 2 copies at frame 0 to 6 at frame 30, linear, at 30 fps: copy i is
+    // drawn from the first frame where the count, truncated as ThorVG
+    // counts, passes i (2 + 4f/30 ≥ i + 1: copy 2 from frame 8, copy 5
+    // from frame 30), at 100 % + (40 − 100 %)·(i + 1)/count.
     let moving = try imported([
       square, fill,
       repeater(
@@ -78,12 +84,84 @@ final class ImportRepeaterTests: XCTestCase {
           #"[{"t": 0, "s": [2], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 30, "s": [6]}]"#
       ),
     ])
-    XCTAssertEqual(moving.script.components(separatedBy: "rect L_Sq").count - 1, 2)
+    XCTAssertEqual(moving.notes, [])
+    XCTAssertEqual(moving.script.components(separatedBy: "rect L_Sq").count - 1, 6)
+    // The first copy on top: copy i is the (6 − i)-th group declared.
+    let names = ["L_Rep_6", "L_Rep_5", "L_Rep_4", "L_Rep_3", "L_Rep_2", "L_Rep"]
+    func alphas(atFrame f: Int) -> [String] {
+      H.run(
+        moving.script,
+        then: "step to \(Double(f) / 30)\n"
+          + names.map { "print \($0).alpha" }.joined(separator: "\n"))
+    }
+    // Frame 7: 2 + 28/30 copies, so 2: 100 − 60·1/2, 100 − 60·2/2.
+    XCTAssertEqual(alphas(atFrame: 7), ["0.7", "0.4", "0", "0", "0", "0"])
+    // Frame 8: 3 copies.
+    XCTAssertEqual(alphas(atFrame: 8), ["0.8", "0.6", "0.4", "0", "0", "0"])
+    // Frame 30: 6.
+    XCTAssertEqual(alphas(atFrame: 30), ["0.9", "0.8", "0.7", "0.6", "0.5", "0.4"])
+  }
+
+  func testATransformThatMovesMovesEachCopy() throws {
+    // The rotation moves 0 → 90° over frames 0…30 with an ease: copy k
+    // turns r·k with the same keyframes and ease, exactly.
+    let turning = repeater().replacingOccurrences(
+      of: #""r": {"a": 0, "k": 30}"#,
+      with:
+        #""r": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0.4], "y": [0]}, "i": {"x": [0.2], "y": [1]}}, {"t": 30, "s": [90]}]}"#
+    )
+    let turned = try imported([square, fill, turning])
+    XCTAssertEqual(turned.notes, [])
+    XCTAssertTrue(
+      turned.script.contains(
+        "run tween(rotation: 180, 1, ease: cubicBezier(0.4, 0, 0.2, 1)) on L_Rep\n"),
+      turned.script)
+    XCTAssertTrue(
+      turned.script.contains(
+        "run tween(rotation: 90, 1, ease: cubicBezier(0.4, 0, 0.2, 1)) on L_Rep_2\n"),
+      turned.script)
+    // The offset moves 0 → 1 over frames 0…10: copy i's k = o + i, so its
+    // position 20·k, its scale 0.5^k and its rotation 30·k are taken at
+    // each frame (exact there, straight between).
+    let shifting = repeater().replacingOccurrences(
+      of: #""o": {"a": 0, "k": 0}"#,
+      with:
+        #""o": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 10, "s": [1]}]}"#
+    )
+    let shifted = try imported([square, fill, shifting])
+    XCTAssertEqual(shifted.notes, [])
+    let printed = H.run(
+      shifted.script,
+      then: "step to \(5.0 / 30)\nprint L_Rep_3.x, L_Rep_3.scale, L_Rep_3.rotation\n"
+        + "print L_Rep.x, L_Rep.rotation\nstep to 1\nprint L_Rep.x, L_Rep.scale, L_Rep.rotation")
+    // Frame 5: k = 0.5 for copy 0, 2.5 for copy 2 (declared first).
+    XCTAssertEqual(printed[0], "10 0.707107 15")  // 0.5^0.5, printed to 6 digits
+    XCTAssertEqual(printed[1], "50 75")
+    XCTAssertEqual(printed[2], "60 0.125 90")
+  }
+
+  func testARepeaterThatMovesPastItsBoundsIsDrawnAsAtItsFirstKeyframe() throws {
+    // Moving over more than 2 000 frames: taken at its first keyframes.
+    let long = repeater().replacingOccurrences(
+      of: #""o": {"a": 0, "k": 0}"#,
+      with:
+        #""o": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 1e9, "s": [1]}]}"#
+    )
+    let result = try imported([square, fill, long])
+    XCTAssertEqual(result.script.components(separatedBy: "rect L_Sq").count - 1, 3)
     XCTAssertEqual(
-      moving.notes.map(\.description),
+      result.notes.map(\.description),
       [
-        "/layers/0/shapes/2: a repeater whose copies or transform move drawn as at its first keyframe"
+        "/layers/0/shapes/2: a repeater that moves past the bounds of a moving one (2000 frames, 200000 keyframes of its copies, 1000 copies) drawn as at its first keyframe"
       ])
+    // 1 000 copies over 1 000 frames are a million keyframes: also bounded.
+    let many = repeater(
+      copies:
+        #"[{"t": 0, "s": [1000], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 999, "s": [999]}]"#
+    )
+    let bounded = try imported([square, fill, many])
+    XCTAssertEqual(bounded.notes.count, 1)
+    XCTAssertEqual(bounded.script.components(separatedBy: "rect L_Sq").count - 1, 1000)
   }
 
   func testTooManyCopiesAreNotedAndTheItemsDrawnOnce() throws {

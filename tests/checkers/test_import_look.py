@@ -23,7 +23,9 @@ rlottie where it draws the feature) drawing the original Lottie:
 - a precomposition as a matte, its layers moving, parented and shown
   only within their frames: as ThorVG and rlottie draw it at five frames;
 - a repeater's copies (moved, turned, scaled, faded, in either order):
-  within 3 levels of ThorVG, and matching rlottie by the corpus' rule;
+  within 3 levels of ThorVG, and matching rlottie by the corpus' rule; a
+  repeater whose count, offset and transform move, at three frames: within
+  3 levels of ThorVG (rlottie draws none of its copies);
 - blend modes (`bm` multiply, screen): within 3 levels of ThorVG;
 - an embedded PNG image layer: within 3 levels of both players; its file
   written beside the script.
@@ -303,6 +305,48 @@ def test_a_repeater_draws_its_copies_as_the_players_do(composite, tmp_path):
         if player == "thorvg":
             assert worst_interior(mine, theirs) <= 3, player
         assert corpus.difference(mine, theirs) <= corpus.MATCH, player
+
+
+def keyed(first, last, ease=True):
+    """A property running from `first` at frame 0 to `last` at frame 29."""
+    out, into = ({"x": [0.4], "y": [0]}, {"x": [0.6], "y": [1]}) if ease else \
+        ({"x": [0], "y": [0]}, {"x": [1], "y": [1]})
+    return {"a": 1, "k": [{"t": 0, "s": first if isinstance(first, list) else [first], "o": out, "i": into},
+                          {"t": 29, "s": last if isinstance(last, list) else [last]}]}
+
+
+MOVING_REPEATERS = {
+    # Each copy's property a line of the repeater's: its keyframes, exactly.
+    "turning, sliding and fading": {"c": fixed(4), "o": fixed(0),
+                                    "tr": {"ty": "tr", "a": fixed([0, 0]), "p": keyed([10, 0], [40, 10]),
+                                           "s": fixed([90, 90]), "r": keyed(0, 40),
+                                           "so": fixed(100), "eo": keyed(100, 30)}},
+    # A count that moves (copies appear as it passes them), a scale that
+    # moves and an offset that moves: the copies taken at every frame.
+    "counting, growing and shifting": {"c": keyed(1, 5.5, ease=False), "o": keyed(0, 1.5),
+                                       "tr": {"ty": "tr", "a": fixed([10, 0]), "p": fixed([30, 0]),
+                                              "s": keyed([80, 80], [110, 110]), "r": fixed(10),
+                                              "so": fixed(100), "eo": fixed(50)}},
+}
+
+
+@pytest.mark.parametrize("case", sorted(MOVING_REPEATERS))
+def test_a_moving_repeater_draws_its_copies_as_the_players_do(case, tmp_path):
+    """A repeater whose count, offset and transform move: at three frames,
+    within 3 levels of ThorVG. rlottie draws none of such a repeater's
+    copies (only the backdrop: measured), so it is not compared here;
+    lottie-android's `Repeater` test file, whose offset, anchor, position
+    and rotation move, matches rlottie at 0.0 % (bench/lottie_public.py)."""
+    repeater = dict(MOVING_REPEATERS[case], ty="rp")
+    square = shape_layer("Squares", [rect(40, 50, 36, 36), solid_fill([0.9, 0.3, 0.1]), repeater])
+    source, script = imported(doc([square, BACKDROP]), tmp_path)
+    mine = anim_frames(script, tmp_path)
+    theirs = corpus.player_frames(str(source), "thorvg", FRAMES, W, H)
+    for k, frame in enumerate(FRAMES):
+        assert worst_interior(mine[k], theirs[k]) <= 3, frame
+        assert corpus.difference(mine[k], theirs[k]) <= corpus.MATCH, frame
+    # The squares are drawn: more than the backdrop differs from it.
+    assert (mine[2] != mine[2][0, 0]).any(axis=2).sum() > 2000
 
 
 @pytest.mark.parametrize("mode, word", [(1, "multiply"), (2, "screen")])

@@ -80,8 +80,11 @@ struct ShapeRepeater: Sendable {
   /// are views of their own). A hidden repeater repeats nothing; one of
   /// more than ``maximumCopies`` copies, or whose copies would add more
   /// items than are left of `budget` (``maximumItems`` in a file, each
-  /// group's contents counted), stays (noted, not repeated); one that
-  /// moves is repeated as at its first keyframes (noted).
+  /// group's contents counted, and each copy's keyframes taken frame by
+  /// frame), stays (noted, not repeated). One that moves is repeated with
+  /// its copies moving (`ShapeRepeater+Motion`); past the bounds of that
+  /// (``maximumSampledFrames``, ``maximumSampledKeyframes``), as at its
+  /// first keyframes (noted).
   static func expand(_ items: [ShapeItem], budget: inout Int) -> [ShapeItem] {
     var result: [ShapeItem] = []
     for item in items {
@@ -90,29 +93,43 @@ struct ShapeRepeater: Sendable {
         continue
       }
       if item.hidden { continue }
-      let count = max(0, Int(exactly: repeater.copies.first.rounded(.towardZero)) ?? Int.max)
+      // A moving repeater's frames and most copies, when within bounds.
+      var moving: (frames: [Double], count: Int)?
+      if repeater.isAnimated, let frames = repeater.sampleFrames {
+        let most = repeater.mostCopies(at: frames)
+        if most <= maximumCopies && most * frames.count <= maximumSampledKeyframes {
+          moving = (frames, most)
+        }
+      }
+      let count = moving?.count ?? Self.count(repeater.copies.first)
       let size = result.reduce(0) { $0 + $1.size }
-      guard count <= maximumCopies, size * count <= budget else {
+      let keyframes = moving.map { $0.count * $0.frames.count } ?? 0
+      guard count <= maximumCopies, size * count + keyframes <= budget else {
         result.append(ShapeItem(item, content: .other(type: "rp")))
         continue
       }
-      budget -= size * count
+      budget -= size * count + keyframes
       var copies: [ShapeItem] = []
       for i in 0..<count {
         let transform = ShapeItem(
-          item, content: .transform(repeater.transform(copy: i, of: count, ref: item.ref)))
+          item,
+          content: .transform(
+            moving.map { repeater.movingTransform(copy: i, frames: $0.frames, ref: item.ref) }
+              ?? repeater.transform(copy: i, of: count, ref: item.ref)))
         var group = ShapeItem(item, content: .group(result + [transform]))
         group.markCopy(i)
         group.isRepeaterCopy = true
         copies.append(group)
       }
       result = repeater.firstOnTop ? copies : copies.reversed()
-      if repeater.isAnimated {
+      if repeater.isAnimated && moving == nil {
         result.append(
           ShapeItem(
             item,
             content: .approximation(
-              "a repeater whose copies or transform move drawn as at its first keyframe")))
+              "a repeater that moves past the bounds of a moving one (\(maximumSampledFrames) "
+                + "frames, \(maximumSampledKeyframes) keyframes of its copies, "
+                + "\(maximumCopies) copies) drawn as at its first keyframe")))
       }
     }
     return result

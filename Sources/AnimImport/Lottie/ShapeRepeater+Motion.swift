@@ -1,0 +1,198 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A repeater whose copies or transform move: each copy's transform is a
+/// property of its own over time. Where a copy's property is its
+/// repeater's value mapped by a fixed line (its rotation r·k, its position
+/// p·k + a while only one of them moves, its opacity while only one end
+/// moves), it keeps the repeater's keyframes and eases, exactly; where it
+/// depends on several moving values or on a power (the scale s^k, a moving
+/// offset `o`, a moving number of copies `c`), it is the exact value at
+/// every frame of its composition, straight between frames (held where a
+/// copy appears or leaves).
+extension ShapeRepeater {
+  /// The most frames a moving repeater is taken at; past it (or past
+  /// ``maximumSampledKeyframes`` for all its copies) it is drawn as at its
+  /// first keyframes, noted.
+  static let maximumSampledFrames = 2_000
+  /// The most keyframes one repeater's copies may be given by sampling.
+  static let maximumSampledKeyframes = 200_000
+
+  /// The frames (of the repeater's composition) at which a moving property
+  /// is taken: every whole frame from the first keyframe of any moving
+  /// value to the last one, and those keyframes' own times; nil when there
+  /// would be more than ``maximumSampledFrames``.
+  var sampleFrames: [Double]? {
+    var times: [Double] = []
+    func add<V>(_ property: Animated<V>) {
+      guard property.isAnimated else { return }
+      times += property.keyframes.map(\.time).filter(\.isFinite)
+    }
+    add(copies)
+    add(offset)
+    add(anchor)
+    add(position)
+    add(scale)
+    add(rotation)
+    add(startOpacity)
+    add(endOpacity)
+    guard let low = times.min(), let high = times.max() else { return [] }
+    guard high - low <= Double(Self.maximumSampledFrames) else { return nil }
+    var frame = low.rounded(.up)
+    while frame < high {
+      times.append(frame)
+      frame += 1
+    }
+    let sorted = Set(times).sorted()
+    return sorted.count <= Self.maximumSampledFrames ? sorted : nil
+  }
+
+  /// The most copies the repeater shows at any of `frames` (its first
+  /// keyframe's count when its count does not move).
+  func mostCopies(at frames: [Double]) -> Int {
+    guard copies.isAnimated else { return Self.count(copies.first) }
+    let track = Track(copies, clock: Self.frames)
+    return frames.reduce(Self.count(copies.first)) { max($0, Self.count(track.value(at: $1))) }
+  }
+
+  /// How many copies `c` copies are: truncated, as ThorVG draws them; 0 for
+  /// less than 1 or NaN, `Int.max` past any count.
+  static func count(_ c: Double) -> Int {
+    max(0, Int(exactly: c.rounded(.towardZero)) ?? (c > 0 ? Int.max : 0))
+  }
+
+  /// Copy `i`'s transform, each property over time (`frames` the
+  /// ``sampleFrames``; the group's T(p)·R(r)·S(s)·T(−a)).
+  func movingTransform(copy i: Int, frames: [Double], ref: JSONRef) -> ShapeTransform {
+    let tracks = Tracks(self)
+    let i = Double(i)
+    func sample<V>(hold: Bool = false, _ value: (Double) -> V) -> Animated<V> {
+      Animated(
+        keyframes: frames.map {
+          Keyframe(
+            time: $0, value: value($0), end: nil, hold: hold, eases: [.linear], outTangent: nil,
+            inTangent: nil)
+        }, ref: ref)
+    }
+    func k(_ t: Double) -> Double { tracks.offset(t) + i }
+    func power(_ percent: Double, _ k: Double) -> Double { 100 * pow(percent / 100, k) }
+    let fixedK = offset.isAnimated ? nil : offset.first + i
+
+    let rotation: Animated<Double>
+    if let k = fixedK {
+      rotation = (try? self.rotation.map { $0 * k }) ?? Animated(fixed: self.rotation.first * k)
+    } else {
+      rotation = sample { tracks.rotation($0) * k($0) }
+    }
+
+    let position: Animated<[Double]>
+    if let k = fixedK, !anchor.isAnimated {
+      let a = anchor.first
+      position = Self.moved(self.position, by: k, plus: a)
+    } else if let k = fixedK, !self.position.isAnimated {
+      let p = self.position.first
+      position = (try? anchor.map { [p[0] * k + $0[0], p[1] * k + $0[1]] }) ?? Animated(fixed: p)
+    } else {
+      position = sample {
+        let (p, a, k) = (tracks.position($0), tracks.anchor($0), k($0))
+        return [p[0] * k + a[0], p[1] * k + a[1]]
+      }
+    }
+
+    let scale: Animated<[Double]>
+    if let k = fixedK, !self.scale.isAnimated {
+      let s = self.scale.first
+      scale = Animated(fixed: [power(s[0], k), power(s[1], k)])
+    } else {
+      scale = sample {
+        let (s, k) = (tracks.scale($0), k($0))
+        return [power(s[0], k), power(s[1], k)]
+      }
+    }
+
+    let opacity: Animated<Double>
+    if copies.isAnimated {
+      // A copy past the count is not drawn: it jumps in and out at frames.
+      opacity = sample(hold: true) {
+        let count = Self.count(tracks.copies($0))
+        guard Int(i) < count else { return 0 }
+        let start = tracks.startOpacity($0)
+        return start + (tracks.endOpacity($0) - start) * (i + 1) / Double(count)
+      }
+    } else {
+      let f = (i + 1) / Double(Self.count(copies.first))
+      let (start, end) = (startOpacity.first, endOpacity.first)
+      if !endOpacity.isAnimated {
+        opacity = (try? startOpacity.map { $0 + (end - $0) * f }) ?? Animated(fixed: start)
+      } else if !startOpacity.isAnimated {
+        opacity = (try? endOpacity.map { start + ($0 - start) * f }) ?? Animated(fixed: start)
+      } else {
+        opacity = sample {
+          let start = tracks.startOpacity($0)
+          return start + (tracks.endOpacity($0) - start) * f
+        }
+      }
+    }
+    return ShapeTransform(
+      anchor: anchor, position: position, positionX: nil, positionY: nil, scale: scale,
+      rotation: rotation, opacity: opacity, skew: Animated(fixed: 0), ref: ref)
+  }
+
+  /// `position` times `k` plus `a`: each keyframe's value and its spatial
+  /// tangents (relative to the values, so only scaled).
+  static func moved(_ position: Animated<[Double]>, by k: Double, plus a: [Double])
+    -> Animated<[Double]>
+  {
+    var result = position
+    func scaled(_ v: [Double]) -> [Double] { v.map { $0 * k } }
+    func placed(_ v: [Double]) -> [Double] {
+      v.indices.map { v[$0] * k + (a.indices.contains($0) ? a[$0] : 0) }
+    }
+    for j in result.keyframes.indices {
+      result.keyframes[j].value = placed(result.keyframes[j].value)
+      result.keyframes[j].end = result.keyframes[j].end.map(placed)
+      result.keyframes[j].outTangent = result.keyframes[j].outTangent.map(scaled)
+      result.keyframes[j].inTangent = result.keyframes[j].inTangent.map(scaled)
+    }
+    return result
+  }
+
+  /// A clock counting the repeater's own frames: its properties' values
+  /// at a frame (``Tracks``).
+  fileprivate static let frames = TimeMap(offset: 0, scale: 1, rate: 1)
+
+  /// The repeater's properties as tracks on its frames, each component of a
+  /// point eased by its own keyframe ease.
+  fileprivate struct Tracks {
+    let copies, offset, rotation, startOpacity, endOpacity: (Double) -> Double
+    let anchor, position, scale: (Double) -> [Double]
+
+    init(_ r: ShapeRepeater) {
+      func number(_ a: Animated<Double>) -> (Double) -> Double {
+        guard a.isAnimated else { return { _ in a.first } }
+        let track = Track(a, clock: ShapeRepeater.frames)
+        return { track.value(at: $0) }
+      }
+      func point(_ a: Animated<[Double]>) -> (Double) -> [Double] {
+        guard a.isAnimated else { return { _ in a.first } }
+        let x = Track(a, clock: ShapeRepeater.frames, component: 0)
+        let y = Track(a, clock: ShapeRepeater.frames, component: 1)
+        return { t in
+          let (vx, vy) = (x.value(at: t), y.value(at: t))
+          return [vx.first ?? 0, vy.count > 1 ? vy[1] : (vy.first ?? 0)]
+        }
+      }
+      copies = number(r.copies)
+      offset = number(r.offset)
+      rotation = number(r.rotation)
+      startOpacity = number(r.startOpacity)
+      endOpacity = number(r.endOpacity)
+      anchor = point(r.anchor)
+      position = point(r.position)
+      scale = point(r.scale)
+    }
+  }
+}
