@@ -17,12 +17,16 @@ final class ImportRouteCutTests: XCTestCase {
   }
 
   /// Where a player puts the view at frame `f`: the point at eased
-  /// progress E(f / 30) of the route's length.
-  private func expected(frame f: Double) -> (Double, Double) {
+  /// progress E(f / 30) of the route's length, E `ease` held within 0…1
+  /// (the players stop at the route's ends).
+  private func expected(
+    frame f: Double, ease: (Double, Double, Double, Double) = (0.3, 0, 0.7, 1)
+  ) -> (Double, Double) {
     let route = Bezier(
       OutlinePoint(0, 0), OutlinePoint(0, 50), OutlinePoint(100, 50), OutlinePoint(100, 0))
     let total = route.length()
-    let p = Easing.cubicBezier(0.3, 0, 0.7, 1).value(at: f / 30)
+    let eased = Easing.cubicBezier(ease.0, ease.1, ease.2, ease.3).value(at: f / 30)
+    let p = min(max(eased, 0), 1)
     let point = route.point(at: route.parameter(atLength: p * total, total: total))
     return (point.x, point.y)
   }
@@ -30,10 +34,11 @@ final class ImportRouteCutTests: XCTestCase {
   /// Runs `script` and expects the view where a player puts it at each of
   /// `times` (seconds; frame `start` + 30 t), to 1e-6.
   private func expectOnRoute(
-    _ script: String, at times: [Double], start: Double, line: UInt = #line
+    _ script: String, at times: [Double], start: Double,
+    ease: (Double, Double, Double, Double) = (0.3, 0, 0.7, 1), line: UInt = #line
   ) {
     let tail = times.map { time in
-      let (x, y) = expected(frame: start + 30 * time)
+      let (x, y) = expected(frame: start + 30 * time, ease: ease)
       return "step to \(time)\nexpect Arc.x == \(x) within 1e-6\n"
         + "expect Arc.y == \(y) within 1e-6\nprint 1"
     }
@@ -58,14 +63,18 @@ final class ImportRouteCutTests: XCTestCase {
     expectOnRoute(result.script, at: [0.1, 0.4, 19.0 / 30], start: 0)
   }
 
-  func testAPieceWhoseEaseLeavesItsEndsIsDrawnStraight() throws {
-    // An ease that runs back before it starts: past the piece's start the
-    // route would bend where `path` goes on along the tangent.
+  func testARouteCutWhileItsEaseDipsBelow0StaysAtItsStartThenOnItsCurve() throws {
+    // An ease that runs back before it starts: the players hold the view at
+    // the route's start while the progress is below 0 (where `path` would
+    // go on back along the tangent), so the cut at time 0 (frame 3) falls in
+    // that hold, and the route from where the progress passes 0 on is the
+    // route's own, under the rest of the ease.
     let ease = #""o": {"x": 0.6, "y": -0.8}, "i": {"x": 0.7, "y": 1}"#
     let result = try H.importing(
       H.document([H.shapeLayer("Arc", ks: #"{"p": \#(position(ease: ease))}"#)], ip: 3))
-    XCTAssertEqual(
-      result.notes.map(\.message), ["a spatial route cut at time 0 drawn straight from there"])
+    XCTAssertEqual(result.notes, [])
+    expectOnRoute(
+      result.script, at: [0, 0.1, 0.3, 0.5, 0.8, 0.9], start: 3, ease: (0.6, -0.8, 0.7, 1))
   }
 
   func testTheCutPieceIsTheRoutesOwnPart() throws {

@@ -111,6 +111,36 @@ final class ImportTransformTests: XCTestCase {
     XCTAssertEqual(lines, ["50 37.5"])
   }
 
+  func testARouteWhoseEaseLeaves0To1StopsAtItsEnds() throws {
+    // o.y −0.5 and i.y 1.5: the progress dips below 0, then passes 1. The
+    // players hold the position at the route's start, then at its end,
+    // there; anim's path would carry it on, so the segment is cut.
+    let p =
+      #"{"a": 1, "k": [{"t": 0, "s": [0, 0], "to": [0, 50], "ti": [0, 50], "o": {"x": 0.5, "y": -0.5}, "i": {"x": 0.5, "y": 1.5}}, {"t": 30, "s": [100, 0]}]}"#
+    let result = try H.importing(H.document([H.shapeLayer("Arc", ks: #"{"p": \#(p)}"#)]))
+    XCTAssertEqual(result.notes, [])
+    let run = try XCTUnwrap(
+      result.script.split(separator: "\n").first { $0.hasPrefix("run wait(") }, result.script)
+    XCTAssertTrue(run.hasSuffix("+"), String(run))
+    let ease = Ease(x1: 0.5, y1: -0.5, x2: 0.5, y2: 1.5)
+    let (ua, ub) = try XCTUnwrap(ease.withinProgress)
+    // y(s) = 3(1 − s)²s·(−0.5) + 3(1 − s)s²·1.5 + s³ = s·(−1.5 + 7.5s − 5s²)
+    // is 0 at s = (7.5 − √26.25)/10, and 1 at 1 − s (the curve is
+    // symmetric), where x(s) = 1.5·s(1 − s) + s³.
+    let s0 = (7.5 - 26.25.squareRoot()) / 10
+    XCTAssertEqual(ua, 1.5 * s0 * (1 - s0) + s0 * s0 * s0, accuracy: 1e-12)
+    XCTAssertEqual(ub, 1 - ua, accuracy: 1e-12)
+    // Held at the start, then at the end: the route's own points, exactly.
+    let held = H.run(
+      result.script, then: "step to 0.2\nprint Arc.x, Arc.y\nstep to 0.9\nprint Arc.x, Arc.y")
+    XCTAssertEqual(held, ["0 0", "100 0"])
+    // Between, the same place as the uncut route at the same progress:
+    // the original ease, run on a route of its own, at 0.5 s (progress
+    // y(s = 0.5) = 0.5).
+    let within = H.run(result.script, then: "step to 0.5\nprint Arc.x, Arc.y")
+    XCTAssertEqual(within, ["50 37.5"])
+  }
+
   func testAutoOrientTurnsTheLayerToItsDirectionOfTravel() throws {
     // A straight segment to (100, 100), held, then a curve leaving
     // downwards; the layer's own rotation of 10° comes on top.

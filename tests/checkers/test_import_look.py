@@ -18,6 +18,8 @@ rlottie where it draws the feature) drawing the original Lottie:
   ThorVG draws it (within 6 levels);
 - auto-orient (`ao`) along a curve, a line and standing still: the same
   pixels as ThorVG at four frames;
+- a position along a spatial route whose ease leaves 0…1 (a bounce): held
+  at the route's ends there, as ThorVG draws it, at six frames;
 - a matte whose fill has a hole (a path running the other way inside
   another): the hole stays a hole, as ThorVG and rlottie draw it;
 - a precomposition as a matte, its layers moving, parented and shown
@@ -229,6 +231,27 @@ def test_an_auto_oriented_layer_turns_as_thorvg_turns_it(tmp_path):
     for k, frame in enumerate(frames):
         worst = worst_interior(mine[k], theirs[k])
         assert worst <= 8, f"frame {frame}: {worst} levels apart"
+        assert corpus.difference(mine[k], theirs[k]) <= corpus.MATCH, frame
+
+
+@pytest.mark.parametrize("out_y, in_y", [(0, 1.6), (-0.6, 1), (-0.5, 1.5)])
+def test_a_route_whose_ease_leaves_0_to_1_stops_at_its_ends_as_thorvg_does(out_y, in_y, tmp_path):
+    """A position along a spatial route eased past 1 (a bounce: `i.y` > 1),
+    below 0 (`o.y` < 0) or both: ThorVG (and lottie-web) hold it at the
+    route's end, or its start, while the progress is outside 0…1, where
+    anim's `path` would carry it on (SPEC §14.3); the import cuts the
+    segment there. Compared at frames inside every part."""
+    p = {"a": 1, "k": [{"t": 0, "s": [30, 70], "to": [30, -60], "ti": [-20, -40],
+                        "o": {"x": [0.6], "y": [out_y]}, "i": {"x": [0.4], "y": [in_y]}},
+                       {"t": 29, "s": [170, 60]}]}
+    layer = shape_layer("Ball", [ellipse(0, 0, 16, 16), solid_fill([0.2, 0.4, 0.9])], ks={"p": p})
+    source, script = imported(doc([layer, BACKDROP]), tmp_path)
+    frames = [2, 6, 14, 22, 26, 28]
+    mine = anim_frames(script, tmp_path, frames)
+    theirs = corpus.player_frames(str(source), "thorvg", frames, W, H)
+    for k, frame in enumerate(frames):
+        worst = worst_interior(mine[k], theirs[k])
+        assert worst <= 3, f"frame {frame}: {worst} levels apart"
         assert corpus.difference(mine[k], theirs[k]) <= corpus.MATCH, frame
 
 

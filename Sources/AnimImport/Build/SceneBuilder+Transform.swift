@@ -24,11 +24,11 @@ extension SceneBuilder {
         (k.outTangent ?? []).contains { $0 != 0 } || (k.inTangent ?? []).contains { $0 != 0 }
       }
       if t.autoOrient && p.isAnimated {
-        let uncut = Track(p, clock: clock)
+        let uncut = Track(p, clock: clock).clampingRouteProgress()
         oriented = (uncut.fromZero(rate: rate, end: end), uncut)
       } else if spatial {
         // Along spatial Bézier routes: one run of `path(d:)` and `tween`s.
-        let track = Track(p, clock: clock).fromZero(rate: rate, end: end)
+        let track = Track(p, clock: clock).clampingRouteProgress().fromZero(rate: rate, end: end)
         routeRun = positionRun(track, ref: p.ref)
         routeStart = (track.initial[0], track.initial[1])
       } else {
