@@ -210,4 +210,30 @@ final class ImportOddFilesTests: XCTestCase {
     XCTAssertTrue(result.script.contains("layer B_matte_alpha(parent: matte, alpha: 0)"))
     XCTAssertEqual(H.run(result.script, then: "print L.opacity"), ["0"])
   }
+
+  func testAMatteLayerWithoutTdIsOnlyTheMatte() throws {
+    // Files exported with Flow mark no matte layer with `td`: the layer a
+    // track matte takes (the one above, or `tp`'s) is the matte and is not
+    // drawn itself, as ThorVG and lottie-android take it out by its use.
+    let square = #"{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [40, 40]}}"#
+    let black = #"{"ty": "fl", "c": {"a": 0, "k": [0, 0, 0, 1]}, "o": {"a": 0, "k": 100}}"#
+    let matte = H.shapeLayer("Mask", shapes: [square, black], extra: #", "ind": 7"#)
+    let body = H.shapeLayer("Body", extra: #", "tt": 1"#)
+    let above = try H.importing(H.document([matte, body]))
+    XCTAssertEqual(above.notes, [])
+    XCTAssertFalse(above.script.contains("layer Mask("), above.script)
+    XCTAssertTrue(above.script.contains("clip: true"), above.script)
+    // By `tp`, with a layer between.
+    let between = H.shapeLayer("Other", extra: #", "ind": 8"#)
+    let byIndex = try H.importing(
+      H.document([matte, between, H.shapeLayer("Body", extra: #", "tt": 1, "tp": 7"#)]))
+    XCTAssertFalse(byIndex.script.contains("layer Mask("), byIndex.script)
+    XCTAssertTrue(byIndex.script.contains("layer Other("), byIndex.script)
+    // A layer above one whose `tt` is 0, or a mode anim does not take, is
+    // drawn as any layer.
+    let plain = try H.importing(
+      H.document([matte, H.shapeLayer("Body", extra: #", "tt": 0"#)]))
+    XCTAssertTrue(plain.script.contains("layer Mask("), plain.script)
+    _ = H.run(above.script, then: "")
+  }
 }

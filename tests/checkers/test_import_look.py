@@ -21,7 +21,8 @@ rlottie where it draws the feature) drawing the original Lottie:
 - a position along a spatial route whose ease leaves 0…1 (a bounce): held
   at the route's ends there, as ThorVG draws it, at six frames;
 - a matte whose fill has a hole (a path running the other way inside
-  another): the hole stays a hole, as ThorVG and rlottie draw it;
+  another): the hole stays a hole, as ThorVG and rlottie draw it; a matte
+  layer the file does not mark with `td`: not drawn itself, as both draw it;
 - a precomposition as a matte, its layers moving, parented and shown
   only within their frames: as ThorVG and rlottie draw it at five frames;
 - a repeater's copies (moved, turned, scaled, faded, in either order):
@@ -253,6 +254,23 @@ def test_a_route_whose_ease_leaves_0_to_1_stops_at_its_ends_as_thorvg_does(out_y
         worst = worst_interior(mine[k], theirs[k])
         assert worst <= 3, f"frame {frame}: {worst} levels apart"
         assert corpus.difference(mine[k], theirs[k]) <= corpus.MATCH, frame
+
+
+def test_a_matte_layer_without_td_is_only_the_matte(tmp_path):
+    """A track matte whose layer above has no `td` (files exported with
+    Flow): that layer is the matte and not drawn itself, as ThorVG and
+    rlottie draw it (lottie-android's `exported_with_flow`: 59.6 % → 0.0 %
+    off ThorVG)."""
+    mask = shape_layer("Mask", [ellipse(100, 50, 80, 80), solid_fill([0, 0, 0])])
+    body = shape_layer("Body", [rect(100, 50, 200, 100), solid_fill([0.1, 0.3, 0.9])], tt=1)
+    source, script = imported(doc([mask, body, BACKDROP]), tmp_path)
+    mine = anim_frames(script, tmp_path, [0])[0]
+    # Blue inside the circle, the backdrop outside it: no black anywhere.
+    assert tuple(mine[50, 100][:3]) == (26, 77, 230) and tuple(mine[5, 5][:3]) == (255, 230, 153)
+    for player in ("thorvg", "rlottie"):
+        theirs = corpus.player_frames(str(source), player, [0], W, H)[0]
+        assert worst_interior(mine, theirs) <= 3, player
+        assert corpus.difference(mine, theirs) <= corpus.MATCH, player
 
 
 def test_a_matte_fills_hole_stays_a_hole(tmp_path):

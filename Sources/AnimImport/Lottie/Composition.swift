@@ -145,6 +145,7 @@ struct Composition: Sendable {
   {
     var layers: [Layer] = []
     for item in try ref.array() { layers.append(try Layer.read(item, budget: &budget)) }
+    Layer.markMatteSources(&layers)
     return layers
   }
 

@@ -57,6 +57,18 @@ struct Layer: Sendable {
     return byIndex
   }
 
+  /// Marks every layer a track matte takes its matte from (`tp`, else the
+  /// layer above) as a matte, drawn only as one, whether or not the file
+  /// says so with `td`: ThorVG and lottie-android take the matte layer out
+  /// of the drawing by its use (files exported with Flow write no `td`).
+  static func markMatteSources(_ layers: inout [Layer]) {
+    let byIndex = positions(of: layers)
+    for (i, layer) in layers.enumerated() where (1...4).contains(layer.matteMode) {
+      let source = layer.matteParent.flatMap { byIndex[$0] } ?? (i - 1)
+      if source >= 0, source < layers.count, source != i { layers[source].isMatte = true }
+    }
+  }
+
   /// The layer at `ref`; its repeaters' copies count down `budget`
   /// (``ShapeItem/readList(_:depth:budget:)``).
   static func read(_ ref: JSONRef, budget: inout Int) throws(ImportError) -> Layer {
