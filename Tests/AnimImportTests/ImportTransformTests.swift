@@ -298,4 +298,65 @@ final class ImportTransformTests: XCTestCase {
     }
     return coordinate(y1, y2, (lo + hi) / 2)
   }
+
+  func testA3DLayersTurnAboutXAndYIsItsTakenApartProjection() {
+    // R(φ)·diag(s₁, s₂)·R(θ) is A = [[cos y, 0], [sin x·sin y, cos x]] for
+    // angles about both axes, beyond 90° too (A mirrors: s₂ < 0).
+    for x in stride(from: -170.0, through: 170, by: 34) {
+      for y in stride(from: -160.0, through: 160, by: 40) {
+        let (phi, s1, s2, theta) = SceneBuilder.turnParts(x: x, y: y)
+        func r(_ degrees: Double) -> (Double, Double, Double, Double) {
+          let a = degrees * .pi / 180
+          return (cos(a), -sin(a), sin(a), cos(a))
+        }
+        let (p, t) = (r(phi), r(theta))
+        // R(φ)·diag(s₁, s₂), then times R(θ).
+        let m = (p.0 * s1, p.1 * s2, p.2 * s1, p.3 * s2)
+        let a = (
+          m.0 * t.0 + m.1 * t.2, m.0 * t.1 + m.1 * t.3, m.2 * t.0 + m.3 * t.2, m.2 * t.1 + m.3 * t.3
+        )
+        let (rx, ry) = (x * .pi / 180, y * .pi / 180)
+        let expected = (cos(ry), 0.0, sin(rx) * sin(ry), cos(rx))
+        XCTAssertEqual(a.0, expected.0, accuracy: 1e-12, "\(x), \(y)")
+        XCTAssertEqual(a.1, expected.1, accuracy: 1e-12, "\(x), \(y)")
+        XCTAssertEqual(a.2, expected.2, accuracy: 1e-12, "\(x), \(y)")
+        XCTAssertEqual(a.3, expected.3, accuracy: 1e-12, "\(x), \(y)")
+      }
+    }
+  }
+
+  func testA3DLayerTurnedAboutYScalesATurnViewAlongX() throws {
+    // ry 0 → 60° over frames 0…30 (linear): the turn view, moved by the
+    // position, scales x by cos(ry) at every frame; the layer's view sits
+    // at its origin with its own rotation, scale and anchor.
+    let ks =
+      #"{"p": {"a": 0, "k": [100, 50, 0]}, "a": {"a": 0, "k": [10, 0, 0]}, "r": {"a": 0, "k": 15}, "ry": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 30, "s": [60]}]}}"#
+    let card = H.shapeLayer("Card", ks: ks, extra: #", "ddd": 1"#)
+    let result = try H.importing(H.document([card]))
+    XCTAssertTrue(
+      result.script.contains(
+        "layer Card_turn(x: 100, y: 50, width: 1, height: 1, anchor: (0, 0), scaleX: 1, scaleY: 1)"),
+      result.script)
+    XCTAssertTrue(
+      result.script.contains(
+        "layer Card(parent: Card_turn, x: 0, y: 0, width: 200, height: 100, anchor: (0.05, 0), rotation: 15)"
+      ),
+      result.script)
+    let lines = H.run(
+      result.script,
+      then: "step to 0.5\nexpect Card_turn.scaleX == \(cos(30 * Double.pi / 180)) within 1e-12\n"
+        + "step to 1\nprint Card_turn.scaleX, Card_turn.scaleY")
+    XCTAssertEqual(lines, ["0.5 1"])
+    XCTAssertEqual(
+      result.notes.map(\.message),
+      [
+        "3D layer drawn without depth or perspective (turned about x and y flat, as ThorVG and lottie-web draw it)"
+      ])
+    // A 2D layer's rx, ry: turned about z only, as the players turn it.
+    let flat = try H.importing(H.document([H.shapeLayer("Card", ks: ks)]))
+    XCTAssertFalse(flat.script.contains("Card_turn"), flat.script)
+    XCTAssertEqual(
+      flat.notes.map(\.message),
+      ["rotation about x or y (rx, ry) not imported: turned about z only"])
+  }
 }

@@ -164,7 +164,12 @@ extension SceneBuilder {
       return
     default: break
     }
-    if layer.is3D { note(layer.ref, "3D layer drawn in 2D") }
+    if layer.is3D {
+      note(
+        layer.ref,
+        "3D layer drawn without depth or perspective (turned about x and y flat, as ThorVG and lottie-web draw it)"
+      )
+    }
 
     // When the layer is shown, on the script's clock.
     let (shownFrom, shownTo) = clock.span(layer.inPoint, layer.outPoint)

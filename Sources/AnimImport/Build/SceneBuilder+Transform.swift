@@ -66,13 +66,46 @@ extension SceneBuilder {
           ("alpha", alpha.shown(from: window.from, to: window.to, hidden: 0, rate: rate)))
       }
     }
-    if let turn = t.turnsOutOfPlane {
+    // A 3D layer's turn about x or y (not with auto-orient, whose turn
+    // would come between them).
+    let turned = t.autoOrient ? nil : turn3D(t, clock: clock)
+    if let turn = t.turnsOutOfPlane, turned == nil {
       note(turn, "rotation about x or y (rx, ry) not imported: turned about z only")
     }
     if t.skew.isAnimated || t.skew.first != 0 {
       note(t.skew.ref ?? t.ref, "skew not imported (anim's transforms have none)")
     }
     tracks = tracks.map { ($0.name, $0.track.fromZero(rate: rate, end: end)) }
+    if let turned {
+      // The position moves the turn view; the layer's view sits at its
+      // origin (``SceneBuilder/turn3D(_:clock:)``).
+      var turnView = ScriptView(kind: "layer", name: "\(name)_turn", parent: parent)
+      turnView.comment = view.comment
+      view.comment = nil
+      let moving = tracks.filter { $0.name == "x" || $0.name == "y" }
+      tracks.removeAll { $0.name == "x" || $0.name == "y" }
+      if let i = tracks.firstIndex(where: { $0.name == "rotation" }) {
+        tracks[i].track = turned.rotation(tracks[i].track).fromZero(rate: rate, end: end)
+      }
+      let turning = turned.tracks.map { ($0.name, $0.track.fromZero(rate: rate, end: end)) }
+      func first(_ name: String, _ fallback: Double) -> Double {
+        (moving + turning).first { $0.name == name }?.track.initial ?? fallback
+      }
+      turnView.settings = [
+        ("x", .number(routeStart?.0 ?? first("x", 0))),
+        ("y", .number(routeStart?.1 ?? first("y", 0))),
+        ("width", .number(1)), ("height", .number(1)), ("anchor", .point(0, 0)),
+      ]
+      if first("rotation", 0) != 0 {
+        turnView.settings.append(("rotation", .number(first("rotation", 0))))
+      }
+      turnView.settings.append(("scaleX", .number(first("scaleX", 1))))
+      turnView.settings.append(("scaleY", .number(first("scaleY", 1))))
+      turnView.runs = MotionChain.runs(moving + turning)
+      if let routeRun { turnView.runs.insert(routeRun, at: 0) }
+      (routeRun, routeStart) = (nil, nil)
+      view.parent = try add(turnView)
+    }
 
     func initial(_ name: String) -> Double {
       tracks.first { $0.name == name }?.track.initial ?? 0

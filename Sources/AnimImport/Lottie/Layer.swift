@@ -112,6 +112,10 @@ struct Layer: Sendable {
     let ip = try object.number("ip", or: 0)
     var transform = try object.optional("ks").map(ShapeTransform.read) ?? .identity(ref)
     transform.autoOrient = try object.flag("ao")
+    if try !object.flag("ddd") {
+      // The players turn a 2D layer about z only.
+      (transform.turnX, transform.turnY, transform.orientation) = (nil, nil, nil)
+    }
     return Layer(
       kind: kind, name: try object.optionalText("nm") ?? "",
       index: try object.optionalInteger("ind"),

@@ -180,7 +180,11 @@ struct ShapeItem: Sendable {
         content = .gradient(isStroke: true, paint: .stroke(stroke), gradient: paint)
       }
     case "tr":
-      content = .transform(try ShapeTransform.read(item))
+      var transform = try ShapeTransform.read(item)
+      // A group turns about z only (the players read `rx`, `ry` and `or`
+      // of 3D layers alone).
+      (transform.turnX, transform.turnY, transform.orientation) = (nil, nil, nil)
+      content = .transform(transform)
     case "rp":
       content = .repeater(try ShapeRepeater.read(ref))
     case "tm":
@@ -246,8 +250,16 @@ struct ShapeTransform: Sendable {
   /// group's transform.
   var autoOrient = false
   /// Where the transform turns about x or y (`rx`, `ry` not 0): anim turns
-  /// about z only.
+  /// about z only, unless the layer is 3D (``turnX``, ``turnY``).
   var turnsOutOfPlane: JSONRef?
+  /// A 3D layer's rotations about x and y (`rx`, `ry`, degrees), drawn as
+  /// ThorVG and lottie-web draw them, without perspective
+  /// (`SceneBuilder+Turn3D`); nil on a 2D layer, whose `rx` and `ry` the
+  /// players leave out too.
+  var turnX: Animated<Double>?
+  var turnY: Animated<Double>?
+  /// A 3D layer's orientation (`or`) when not 0: noted, not drawn.
+  var orientation: JSONRef?
 
   /// No transform at all (a layer without `ks`).
   static func identity(_ ref: JSONRef) -> ShapeTransform {
@@ -276,6 +288,15 @@ struct ShapeTransform: Sendable {
       let angle = try number(key, 0)
       if result.turnsOutOfPlane == nil && (angle.isAnimated || angle.first != 0) {
         result.turnsOutOfPlane = angle.ref ?? ref
+      }
+      if angle.isAnimated || angle.first != 0 {
+        if key == "rx" { result.turnX = angle } else { result.turnY = angle }
+      }
+    }
+    if let value = object.optional("or") {
+      let orientation = try AnimatedReader.point(value)
+      if orientation.isAnimated || orientation.first.contains(where: { $0 != 0 }) {
+        result.orientation = orientation.ref ?? ref
       }
     }
     if let p = object.optional("p") {

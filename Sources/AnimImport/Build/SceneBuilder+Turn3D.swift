@@ -1,0 +1,136 @@
+import Foundation
+
+/// A 3D layer turned about x or y (`rx`, `ry`), drawn as ThorVG and
+/// lottie-web draw it: without perspective, its transform
+/// T(p)·P·S(s)·T(−a) where P is the upper left 2 × 2 of Rx·Ry·Rz, which
+/// is A·Rz with A = [[cos y, 0], [sin x·sin y, cos x]]. The importer writes
+/// T(p)·A as a view of its own (the turn), moved by the position, and the
+/// layer's view beneath it at (0, 0) with its rotation, scale and anchor as
+/// usual. A turn about one axis is a scale of the turn view along it, the
+/// cosine of the angle (a card flipping over shows its back mirrored, as
+/// the players draw it); a turn about both is A taken apart as
+/// R(φ)·diag(σ₁, σ₂)·R(θ), the turn view's rotation φ and scale σ, and θ
+/// added to the layer's own rotation. A moving angle is taken at every
+/// frame (exact there; straight between frames for one axis, held for
+/// both, where the parts of A need not move smoothly).
+extension SceneBuilder {
+  /// What a 3D layer's turn adds to its transform: the turn view's tracks
+  /// (`rotation`, `scaleX`, `scaleY`, on the script's clock) and the
+  /// layer's rotation track made from its own (`rz`).
+  struct Turn3D {
+    var tracks: [(name: String, track: Track<Double>)]
+    var rotation: (Track<Double>) -> Track<Double>
+  }
+
+  /// The turn of transform `t` (a 3D layer's), or nil when it turns about
+  /// z only.
+  func turn3D(_ t: ShapeTransform, clock: TimeMap) -> Turn3D? {
+    if let orientation = t.orientation {
+      note(orientation, "3D orientation (or) not imported: turned by rx, ry and rz only")
+    }
+    let x = t.turnX.map { Track($0, clock: clock) }
+    let y = t.turnY.map { Track($0, clock: clock) }
+    guard x != nil || y != nil else { return nil }
+    func cosine(_ degrees: Double) -> Double { cos(degrees * .pi / 180) }
+    if x == nil || y == nil, let angle = x ?? y {
+      // About one axis: a scale along it.
+      let scale = angle.sampledAtFrames(rate: rate, cosine)
+      return Turn3D(tracks: [(x == nil ? "scaleX" : "scaleY", scale)], rotation: { $0 })
+    }
+    guard let x, let y else { return nil }
+    let parts = { (t: Double) in Self.turnParts(x: x.value(at: t), y: y.value(at: t)) }
+    if !x.isAnimated && !y.isAnimated {
+      let (phi, s1, s2, theta) = parts(0)
+      return Turn3D(
+        tracks: [
+          ("rotation", Track(initial: phi, segments: [])),
+          ("scaleX", Track(initial: s1, segments: [])),
+          ("scaleY", Track(initial: s2, segments: [])),
+        ], rotation: { $0.map { $0 + theta } })
+    }
+    let times = Track.frameTimes(of: [x, y], rate: rate)
+    func held(_ value: (Double) -> Double) -> Track<Double> {
+      Track.held(at: times, value)
+    }
+    return Turn3D(
+      tracks: [
+        ("rotation", held { parts($0).phi }), ("scaleX", held { parts($0).s1 }),
+        ("scaleY", held { parts($0).s2 }),
+      ],
+      rotation: { own in
+        let all = Track.frameTimes(of: [x, y, own], rate: self.rate)
+        return Track.held(at: all) { own.value(at: $0) + parts($0).theta }
+      })
+  }
+
+  /// A = [[cos y, 0], [sin x·sin y, cos x]] (x, y in degrees) taken apart
+  /// as R(φ)·diag(s₁, s₂)·R(θ), the angles in degrees: the closed form of a
+  /// 2 × 2 singular value decomposition (s₂ < 0 where A mirrors).
+  static func turnParts(x: Double, y: Double) -> (
+    phi: Double, s1: Double, s2: Double, theta: Double
+  ) {
+    let (rx, ry) = (x * .pi / 180, y * .pi / 180)
+    let (a, b, c, d) = (cos(ry), 0.0, sin(rx) * sin(ry), cos(rx))
+    let (e, f, g, h) = ((a + d) / 2, (a - d) / 2, (c + b) / 2, (c - b) / 2)
+    let q = (e * e + h * h).squareRoot()
+    let r = (f * f + g * g).squareRoot()
+    let a1 = atan2(g, f)
+    let a2 = atan2(h, e)
+    return ((a2 + a1) / 2 * 180 / .pi, q + r, q - r, (a2 - a1) / 2 * 180 / .pi)
+  }
+}
+
+extension Track where Value == Double {
+  /// The track through `transform` of its value: a held segment as it is,
+  /// any other taken at every frame of `rate` inside it (exact there,
+  /// straight between).
+  func sampledAtFrames(rate: Double, _ transform: (Double) -> Double) -> Track<Double> {
+    var result = Track(initial: transform(initial), segments: [])
+    for segment in segments {
+      if case .hold = segment.ease {
+        result.segments.append(
+          Segment(
+            start: segment.start, end: segment.end, from: transform(segment.from),
+            to: transform(segment.to), ease: .hold))
+        continue
+      }
+      for piece in Self.sampled(segment, rate: rate) {
+        result.segments.append(
+          Segment(
+            start: piece.start, end: piece.end, from: transform(piece.from),
+            to: transform(piece.to), ease: .linear))
+      }
+    }
+    return result
+  }
+
+  /// Every time at which one of `tracks` starts or ends a segment, and
+  /// every frame of `rate` inside a segment that is not held: sorted, at
+  /// most 100 000 (the first ones).
+  static func frameTimes(of tracks: [Track<Double>], rate: Double) -> [Double] {
+    var times: Set<Double> = []
+    for track in tracks {
+      for segment in track.segments {
+        times.insert(segment.start)
+        times.insert(segment.end)
+        if case .hold = segment.ease { continue }
+        for piece in sampled(segment, rate: rate) { times.insert(piece.start) }
+        if times.count > 100_000 { break }
+      }
+    }
+    return Array(times.filter(\.isFinite).sorted().prefix(100_000))
+  }
+
+  /// `value` at each of `times`, held from one to the next: exact at each.
+  static func held(at times: [Double], _ value: (Double) -> Double) -> Track<Double> {
+    guard let first = times.first else { return Track(initial: value(0), segments: []) }
+    var result = Track(initial: value(first), segments: [])
+    var last = result.initial
+    for (start, end) in zip(times, times.dropFirst()) {
+      let next = value(end)
+      result.segments.append(Segment(start: start, end: end, from: last, to: next, ease: .hold))
+      last = next
+    }
+    return result
+  }
+}
