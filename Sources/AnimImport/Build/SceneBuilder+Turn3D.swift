@@ -28,8 +28,9 @@ extension SceneBuilder {
     if let orientation = t.orientation {
       note(orientation, "3D orientation (or) not imported: turned by rx, ry and rz only")
     }
-    let x = t.turnX.map { Track($0, clock: clock) }
-    let y = t.turnY.map { Track($0, clock: clock) }
+    // Cut to the animation's span first: frames are taken only there.
+    let x = t.turnX.map { Track($0, clock: clock).fromZero(rate: rate, end: end) }
+    let y = t.turnY.map { Track($0, clock: clock).fromZero(rate: rate, end: end) }
     guard x != nil || y != nil else { return nil }
     func cosine(_ degrees: Double) -> Double { cos(degrees * .pi / 180) }
     if x == nil || y == nil, let angle = x ?? y {
