@@ -140,6 +140,27 @@ final class ImportRepeaterTests: XCTestCase {
     XCTAssertEqual(printed[2], "60 0.125 90")
   }
 
+  func testAMovingOffsetAloneKeepsItsKeyframesAndEase() throws {
+    // Only the offset moves (0 → 1 over frames 0…10, eased), the scale is
+    // 100 %: each copy's position 20·(o + i) and rotation 30·(o + i) are
+    // lines of the offset, one tween with its ease.
+    let shifting = repeater().replacingOccurrences(
+      of: #""o": {"a": 0, "k": 0}"#,
+      with:
+        #""o": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0.3], "y": [0]}, "i": {"x": [0.7], "y": [1]}}, {"t": 10, "s": [1]}]}"#
+    ).replacingOccurrences(
+      of: #""s": {"a": 0, "k": [50, 50]}"#, with: #""s": {"a": 0, "k": [100, 100]}"#)
+    let result = try imported([square, fill, shifting])
+    XCTAssertTrue(
+      result.script.contains(
+        "run tween(x: 20, y: 0, rotation: 30, 0.3333333333333333, ease: cubicBezier(0.3, 0, 0.7, 1)) on L_Rep_3\n"
+      ), result.script)
+    XCTAssertTrue(
+      result.script.contains(
+        "run tween(x: 60, y: 0, rotation: 90, 0.3333333333333333, ease: cubicBezier(0.3, 0, 0.7, 1)) on L_Rep\n"
+      ), result.script)
+  }
+
   func testARepeaterThatMovesPastItsBoundsIsDrawnAsAtItsFirstKeyframe() throws {
     // Moving over more than 2 000 frames: taken at its first keyframes.
     let long = repeater().replacingOccurrences(

@@ -6,13 +6,14 @@
 
 /// A repeater whose copies or transform move: each copy's transform is a
 /// property of its own over time. Where a copy's property is its
-/// repeater's value mapped by a fixed line (its rotation r·k, its position
-/// p·k + a while only one of them moves, its opacity while only one end
-/// moves), it keeps the repeater's keyframes and eases, exactly; where it
-/// depends on several moving values or on a power (the scale s^k, a moving
-/// offset `o`, a moving number of copies `c`), it is the exact value at
-/// every frame of its composition, straight between frames (held where a
-/// copy appears or leaves).
+/// repeater's value mapped by a fixed line (its rotation r·k and its
+/// position p·k + a, k = o + i, while only one of their values moves; its
+/// opacity while only one end moves), it keeps that value's keyframes and
+/// eases, exactly; where it depends on several moving values or on a
+/// power (the scale s^k while s or the offset moves, the opacity while the
+/// count `c` moves), it is the exact value at every frame of its
+/// composition, straight between frames (held where a copy appears or
+/// leaves).
 extension ShapeRepeater {
   /// The most frames a moving repeater is taken at; past it (or past
   /// ``maximumSampledKeyframes`` for all its copies) it is drawn as at its
@@ -84,6 +85,10 @@ extension ShapeRepeater {
     let rotation: Animated<Double>
     if let k = fixedK {
       rotation = (try? self.rotation.map { $0 * k }) ?? Animated(fixed: self.rotation.first * k)
+    } else if !self.rotation.isAnimated {
+      // r·(o + i): a line of the moving offset.
+      let r = self.rotation.first
+      rotation = (try? offset.map { r * ($0 + i) }) ?? Animated(fixed: r * (offset.first + i))
     } else {
       rotation = sample { tracks.rotation($0) * k($0) }
     }
@@ -95,6 +100,11 @@ extension ShapeRepeater {
     } else if let k = fixedK, !self.position.isAnimated {
       let p = self.position.first
       position = (try? anchor.map { [p[0] * k + $0[0], p[1] * k + $0[1]] }) ?? Animated(fixed: p)
+    } else if !self.position.isAnimated && !anchor.isAnimated {
+      // p·(o + i) + a: a line of the moving offset.
+      let (p, a) = (self.position.first, anchor.first)
+      func at(_ o: Double) -> [Double] { [p[0] * (o + i) + a[0], p[1] * (o + i) + a[1]] }
+      position = (try? offset.map(at)) ?? Animated(fixed: at(offset.first))
     } else {
       position = sample {
         let (p, a, k) = (tracks.position($0), tracks.anchor($0), k($0))
