@@ -19,8 +19,8 @@ extension SceneBuilder {
     size: (Double, Double), name: String
   ) throws(ImportError) -> Int? {
     let target = layers[position]
-    let sourcePosition = target.matteParent.flatMap { byIndex[$0] } ?? (position - 1)
-    guard sourcePosition >= 0, sourcePosition < layers.count, sourcePosition != position else {
+    guard let sourcePosition = Layer.matteSource(of: position, in: layers, byIndex: byIndex)
+    else {
       note(target.ref, "its track matte layer is missing: drawn without the matte")
       return parent
     }

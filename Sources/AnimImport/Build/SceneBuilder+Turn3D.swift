@@ -50,17 +50,16 @@ extension SceneBuilder {
         ], rotation: { $0.map { $0 + theta } })
     }
     let times = Track.frameTimes(of: [x, y], rate: rate)
-    func held(_ value: (Double) -> Double) -> Track<Double> {
-      Track.held(at: times, value)
-    }
+    let taken = times.map(parts)
     return Turn3D(
       tracks: [
-        ("rotation", held { parts($0).phi }), ("scaleX", held { parts($0).s1 }),
-        ("scaleY", held { parts($0).s2 }),
+        ("rotation", Track.held(at: times, taken.map(\.phi))),
+        ("scaleX", Track.held(at: times, taken.map(\.s1))),
+        ("scaleY", Track.held(at: times, taken.map(\.s2))),
       ],
       rotation: { own in
         let all = Track.frameTimes(of: [x, y, own], rate: self.rate)
-        return Track.held(at: all) { own.value(at: $0) + parts($0).theta }
+        return Track.held(at: all, all.map { own.value(at: $0) + parts($0).theta })
       })
   }
 
@@ -122,15 +121,14 @@ extension Track where Value == Double {
     return Array(times.filter(\.isFinite).sorted().prefix(100_000))
   }
 
-  /// `value` at each of `times`, held from one to the next: exact at each.
-  static func held(at times: [Double], _ value: (Double) -> Double) -> Track<Double> {
-    guard let first = times.first else { return Track(initial: value(0), segments: []) }
-    var result = Track(initial: value(first), segments: [])
-    var last = result.initial
-    for (start, end) in zip(times, times.dropFirst()) {
-      let next = value(end)
-      result.segments.append(Segment(start: start, end: end, from: last, to: next, ease: .hold))
-      last = next
+  /// `values` at `times` (one each), each held until the next: exact at
+  /// each time (0 throughout for none).
+  static func held(at times: [Double], _ values: [Double]) -> Track<Double> {
+    var result = Track(initial: values.first ?? 0, segments: [])
+    for k in times.indices.dropLast() where k + 1 < values.count {
+      result.segments.append(
+        Segment(
+          start: times[k], end: times[k + 1], from: values[k], to: values[k + 1], ease: .hold))
     }
     return result
   }

@@ -64,9 +64,17 @@ struct Layer: Sendable {
   static func markMatteSources(_ layers: inout [Layer]) {
     let byIndex = positions(of: layers)
     for (i, layer) in layers.enumerated() where (1...4).contains(layer.matteMode) {
-      let source = layer.matteParent.flatMap { byIndex[$0] } ?? (i - 1)
-      if source >= 0, source < layers.count, source != i { layers[source].isMatte = true }
+      if let source = matteSource(of: i, in: layers, byIndex: byIndex) {
+        layers[source].isMatte = true
+      }
     }
+  }
+
+  /// Where the matte of the layer at `position` is: the layer its `tp`
+  /// names, else the one above it; nil when there is none.
+  static func matteSource(of position: Int, in layers: [Layer], byIndex: [Int: Int]) -> Int? {
+    let source = layers[position].matteParent.flatMap { byIndex[$0] } ?? (position - 1)
+    return source >= 0 && source < layers.count && source != position ? source : nil
   }
 
   /// The layer at `ref`; its repeaters' copies count down `budget`

@@ -65,10 +65,31 @@ extension ShapeRepeater {
     max(0, Int(exactly: c.rounded(.towardZero)) ?? (c > 0 ? Int.max : 0))
   }
 
-  /// Copy `i`'s transform, each property over time (`frames` the
-  /// ``sampleFrames``; the group's T(p)·R(r)·S(s)·T(−a)).
-  func movingTransform(copy i: Int, frames: [Double], ref: JSONRef) -> ShapeTransform {
+  /// The repeater with each property at its first keyframe.
+  var frozen: ShapeRepeater {
+    var result = self
+    result.copies = Animated(fixed: copies.first, ref: copies.ref)
+    result.offset = Animated(fixed: offset.first, ref: offset.ref)
+    result.anchor = Animated(fixed: anchor.first, ref: anchor.ref)
+    result.position = Animated(fixed: position.first, ref: position.ref)
+    result.scale = Animated(fixed: scale.first, ref: scale.ref)
+    result.rotation = Animated(fixed: rotation.first, ref: rotation.ref)
+    result.startOpacity = Animated(fixed: startOpacity.first, ref: startOpacity.ref)
+    result.endOpacity = Animated(fixed: endOpacity.first, ref: endOpacity.ref)
+    return result
+  }
+
+  /// The transforms of copies 0..<`count` (a group's T(p)·R(r)·S(s)·T(−a),
+  /// which is ThorVG's T·S·R for a uniform scale), each property over time
+  /// (`frames` the ``sampleFrames``; none when nothing moves).
+  func transforms(count: Int, frames: [Double], ref: JSONRef) -> [ShapeTransform] {
     let tracks = Tracks(self)
+    return (0..<count).map { transform(copy: $0, frames: frames, tracks: tracks, ref: ref) }
+  }
+
+  private func transform(copy i: Int, frames: [Double], tracks: Tracks, ref: JSONRef)
+    -> ShapeTransform
+  {
     let i = Double(i)
     func sample<V>(hold: Bool = false, _ value: (Double) -> V) -> Animated<V> {
       Animated(
@@ -133,16 +154,20 @@ extension ShapeRepeater {
         return start + (tracks.endOpacity($0) - start) * (i + 1) / Double(count)
       }
     } else {
-      let f = (i + 1) / Double(Self.count(copies.first))
+      // so + (eo − so)·(i + 1)/c; past 0…100 % (or NaN, from ∞ − ∞) it is
+      // clamped where it is drawn (SceneBuilder.fraction).
+      let n = Double(Self.count(copies.first))
       let (start, end) = (startOpacity.first, endOpacity.first)
       if !endOpacity.isAnimated {
-        opacity = (try? startOpacity.map { $0 + (end - $0) * f }) ?? Animated(fixed: start)
+        opacity =
+          (try? startOpacity.map { $0 + (end - $0) * (i + 1) / n }) ?? Animated(fixed: start)
       } else if !startOpacity.isAnimated {
-        opacity = (try? endOpacity.map { start + ($0 - start) * f }) ?? Animated(fixed: start)
+        opacity =
+          (try? endOpacity.map { start + ($0 - start) * (i + 1) / n }) ?? Animated(fixed: start)
       } else {
         opacity = sample {
           let start = tracks.startOpacity($0)
-          return start + (tracks.endOpacity($0) - start) * f
+          return start + (tracks.endOpacity($0) - start) * (i + 1) / n
         }
       }
     }
@@ -172,11 +197,11 @@ extension ShapeRepeater {
 
   /// A clock counting the repeater's own frames: its properties' values
   /// at a frame (``Tracks``).
-  fileprivate static let frames = TimeMap(offset: 0, scale: 1, rate: 1)
+  private static let frames = TimeMap(offset: 0, scale: 1, rate: 1)
 
   /// The repeater's properties as tracks on its frames, each component of a
   /// point eased by its own keyframe ease.
-  fileprivate struct Tracks {
+  private struct Tracks {
     let copies, offset, rotation, startOpacity, endOpacity: (Double) -> Double
     let anchor, position, scale: (Double) -> [Double]
 

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A repeater (`rp`): the items listed before it in its group drawn
 /// `copies` times, copy k (from `offset`) moved by its transform applied
 /// k times — T(p·k + a)·S(s^k)·R(r·k)·T(−a), as ThorVG draws it — at an
@@ -58,23 +52,6 @@ struct ShapeRepeater: Sendable {
       || endOpacity.isAnimated
   }
 
-  /// Copy `i` of `count`'s transform, as a group's (T(p)·R(r)·S(s)·T(−a),
-  /// which is ThorVG's T·S·R for a uniform scale), and its opacity.
-  func transform(copy i: Int, of count: Int, ref: JSONRef) -> ShapeTransform {
-    let k = offset.first + Double(i)
-    let (a, p, s) = (anchor.first, position.first, scale.first)
-    func power(_ percent: Double) -> Double { 100 * pow(percent / 100, k) }
-    let start = startOpacity.first
-    // Past 0…100 % (or NaN, from ∞ − ∞) it is clamped where it is drawn
-    // (SceneBuilder.fraction).
-    let opacity = start + (endOpacity.first - start) * Double(i + 1) / Double(count)
-    return ShapeTransform(
-      anchor: Animated(fixed: a), position: Animated(fixed: [p[0] * k + a[0], p[1] * k + a[1]]),
-      positionX: nil, positionY: nil, scale: Animated(fixed: [power(s[0]), power(s[1])]),
-      rotation: Animated(fixed: rotation.first * k), opacity: Animated(fixed: opacity),
-      skew: Animated(fixed: 0), ref: ref)
-  }
-
   /// `items` with each repeater replaced by its copies of the items
   /// before it (each a group, marked as its own copy so that its groups
   /// are views of their own). A hidden repeater repeats nothing; one of
@@ -109,13 +86,12 @@ struct ShapeRepeater: Sendable {
         continue
       }
       budget -= size * count + keyframes
+      // Past its bounds, a moving repeater is taken as at its first keyframes.
+      let transforms = (moving == nil ? repeater.frozen : repeater).transforms(
+        count: count, frames: moving?.frames ?? [], ref: item.ref)
       var copies: [ShapeItem] = []
-      for i in 0..<count {
-        let transform = ShapeItem(
-          item,
-          content: .transform(
-            moving.map { repeater.movingTransform(copy: i, frames: $0.frames, ref: item.ref) }
-              ?? repeater.transform(copy: i, of: count, ref: item.ref)))
+      for (i, transform) in transforms.enumerated() {
+        let transform = ShapeItem(item, content: .transform(transform))
         var group = ShapeItem(item, content: .group(result + [transform]))
         group.markCopy(i)
         group.isRepeaterCopy = true
