@@ -60,6 +60,90 @@ final class ImportShapeTests: XCTestCase {
     XCTAssertTrue(result.script.contains("trimEnd: 0.25, trimOffset: 0.25)"), result.script)
   }
 
+  private let square =
+    #"{"ty": "rc", "nm": "Box", "p": {"a": 0, "k": [50, 40]}, "s": {"a": 0, "k": [60, 30]}, "r": {"a": 0, "k": 0}}"#
+
+  private func trim(_ start: String, _ end: String, offset: Double = 0, mode: Int = 1) -> String {
+    #"{"ty": "tm", "s": \#(start), "e": \#(end), "o": {"a": 0, "k": \#(offset)}, "m": \#(mode)}"#
+  }
+
+  func testATrimmedFillIsThePieceClosedStraightBackToItsStart() throws {
+    // Half of the 180-point outline from its start at the top-right
+    // corner: down the right side and along the bottom, then straight back.
+    let result = try script([square, trim(H.fixed("0"), H.fixed("50")), fill])
+    XCTAssertEqual(result.notes, [])
+    XCTAssertTrue(
+      result.script.contains(
+        ##"shape L_Box(parent: L, d: "M80 25 C80 25 80 55 80 55 C80 55 20 55 20 55 C20 55 80 25 80 25 Z", anchor: (0, 0), color: "#ff8000", alpha: 0.5)"##
+      ),
+      result.script)
+  }
+
+  func testATrimPastAClosedPathsStartFillsOneContourThroughIt() throws {
+    // From 150 (a sixth back from the start) to 222: the top edge's right
+    // half, the right side, 12 points of the bottom — one contour, as
+    // lottie-web and ThorVG fill it, not two pieces closed apart.
+    let result = try script([square, trim(H.fixed("0"), H.fixed("40"), offset: -60), fill])
+    XCTAssertEqual(result.notes, [])
+    XCTAssertTrue(
+      result.script.contains(
+        ##"d: "M50 25 C65 25 80 25 80 25 C80 25 80 55 80 55 C80 55 75.05301222842886 55 67.99999999999993 55 C67.99999999999993 55 50 25 50 25 Z""##
+      ),
+      result.script)
+  }
+
+  func testAMovingTrimOnAFillCutsItsShapesInSequenceAtEveryFrame() throws {
+    let second =
+      #"{"ty": "rc", "nm": "Two", "p": {"a": 0, "k": [150, 40]}, "s": {"a": 0, "k": [60, 30]}, "r": {"a": 0, "k": 0}}"#
+    let end =
+      #"{"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 30, "s": [100]}]}"#
+    let result = try script([square, second, trim(H.fixed("0"), end, mode: 2), fill])
+    // Taken at every frame: no note that a morph is approximate.
+    XCTAssertEqual(result.notes, [])
+    // Frame 15, half of the 360 points: the first rectangle whole, closed.
+    XCTAssertTrue(
+      result.script.contains(
+        #"d: "M80 25 C80 25 80 55 80 55 C80 55 20 55 20 55 C20 55 20 25 20 25 C20 25 80 25 80 25 Z", anchor: (0, 0), alpha: 0)"#
+      ),
+      result.script)
+    // Frame 20 (240 points): the first, then 60 points of the second.
+    XCTAssertTrue(result.script.contains("C80 25 180 25 180 25 C180 25 180 55 180 55 C180 55 "))
+    // One morph a frame while the trim moves (and a jump where the
+    // vertex count changes), then the last frame held.
+    let durations = result.script.split(separator: "\n").compactMap { line -> Double? in
+      guard let range = line.range(of: "morph(to: L_Box_key") else { return nil }
+      return Double(line[range.upperBound...].split(separator: " ")[1].dropLast())
+    }
+    XCTAssertEqual(durations.filter { $0 > 0 }.count, 30, "\(durations)")
+    XCTAssertTrue(durations.allSatisfy { $0 == 0 || abs($0 - 1.0 / 30) < 1e-12 }, "\(durations)")
+    // Run: at frames 10 and 15 the piece closed straight back is the
+    // first rectangle whole (the same outline), at 16 it reaches into the
+    // second; from 30 on both are whole, as at 25.
+    let lines = H.run(
+      result.script,
+      then: [10, 15, 16, 25, 30, 45].map { "step to \($0)/30\nprint L_Box.outline" }.joined(
+        separator: "\n"))
+    XCTAssertEqual(lines.count, 6)
+    XCTAssertEqual(lines[0], lines[1])
+    XCTAssertNotEqual(lines[1], lines[2])
+    XCTAssertEqual(Set(lines[3...]).count, 1, "\(lines)")
+  }
+
+  func testATrimmedFillMovingOverTooManyFramesIsDrawnWholeWithANote() throws {
+    let end =
+      #"{"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 20000, "s": [100]}]}"#
+    let layer = H.shapeLayer("L", shapes: [square, trim(H.fixed("0"), end), fill])
+    let json = H.document([layer], op: 20000)
+    let result = try H.importing(json)
+    XCTAssertEqual(
+      result.notes.map(\.description),
+      [
+        "/layers/0/shapes/1: trim paths on a fill moving over more than 10000 frames"
+          + " or 1000000 vertices in all: the fill is drawn untrimmed"
+      ])
+    XCTAssertTrue(result.script.contains("rect L_Box(parent: L, x: 50, y: 40"), result.script)
+  }
+
   func testAnAnimatedPathMorphsThroughItsKeyframes() throws {
     let path =
       #"{"ty": "sh", "nm": "Blob", "ks": {"a": 1, "k": [{"t": 0, "s": [{"c": true, "v": [[0, 0], [10, 0], [10, 10]], "i": [[0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]]}], "o": {"x": 0.2, "y": 0}, "i": {"x": 0.8, "y": 1}}, {"t": 30, "s": [{"c": true, "v": [[0, 0], [20, 0], [20, 20]], "i": [[0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]]}]}]}}"#

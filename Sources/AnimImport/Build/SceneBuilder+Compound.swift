@@ -31,17 +31,25 @@ extension SceneBuilder {
       }
       return result
     }
-    // Frame by frame over the time any of them moves.
-    let start = max(0, moving.compactMap { $0.segments.first?.start }.min() ?? 0)
-    let last = min(end, moving.compactMap { $0.segments.last?.end }.max() ?? 0)
-    var result = Track(initial: combine(tracks.map { $0.value(at: 0) }), segments: [])
+    return framewise(moving.compactMap(\.span)) { t in combine(tracks.map { $0.value(at: t) }) }
+  }
+
+  /// A path taken at every frame over the time any of `spans` (those of
+  /// the moving tracks it depends on) covers, straight from frame to frame,
+  /// and held before and after: `value` at t.
+  func framewise(_ spans: [ClosedRange<Double>], _ value: (Double) -> BezierPath)
+    -> Track<BezierPath>
+  {
+    let start = max(0, spans.map(\.lowerBound).min() ?? 0)
+    let last = min(end, spans.map(\.upperBound).max() ?? 0)
+    var result = Track(initial: value(0), segments: [])
     var k = (start * rate).rounded(.down)
+    var from = value(k / rate)
     while k / rate < last, result.segments.count < 100_000 {
       let (t0, t1) = (k / rate, min((k + 1) / rate, last))
-      result.segments.append(
-        Segment(
-          start: t0, end: t1, from: combine(tracks.map { $0.value(at: t0) }),
-          to: combine(tracks.map { $0.value(at: t1) }), ease: .linear))
+      let to = value(t1)
+      result.segments.append(Segment(start: t0, end: t1, from: from, to: to, ease: .linear))
+      from = to
       k += 1
     }
     return result

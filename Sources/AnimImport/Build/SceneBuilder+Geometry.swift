@@ -113,7 +113,7 @@ extension SceneBuilder {
   }
 
   /// Gives `view` the paint's settings and runs and the trim's, and adds it.
-  private func finish(
+  func finish(
     _ view: inout ScriptView, style: PaintStyle, trims: [ShapeItem], clock: TimeMap
   ) throws(ImportError) {
     for (name, value) in style.settings { view.set(name, value) }

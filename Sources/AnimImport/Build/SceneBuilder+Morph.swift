@@ -16,8 +16,15 @@ extension SceneBuilder {
   /// empty keyframes beside one huge path would otherwise ask for terabytes.
   static let maximumFilledVertices = 10_000_000
 
+  /// A `shape` named `name` morphing through `keyframes`. Where anim's
+  /// morph between two of them would not move each point straight (their
+  /// vertex counts differ), the segment is cut into frames, each mixed
+  /// vertex by vertex as the players mix keyframes, and noted; unless the
+  /// track is `framewise` already (taken at every frame by the importer:
+  /// exact at each, anim's morph between them).
   func morphingView(
-    _ keyframes: Track<BezierPath>, name: String, parent: Int, ref: JSONRef?
+    _ keyframes: Track<BezierPath>, name: String, parent: Int, ref: JSONRef?,
+    framewise: Bool = false
   ) throws(ImportError) -> ScriptView {
     guard let (track, opened) = Self.morphable(keyframes) else {
       throw ImportError(
@@ -47,7 +54,7 @@ extension SceneBuilder {
     var inexact = false
     for segment in track.segments {
       let from = segment.from
-      if Self.morphIsExact(current, from) && Self.morphIsExact(from, segment.to)
+      if framewise || Self.morphIsExact(current, from) && Self.morphIsExact(from, segment.to)
         || segment.ease == .hold
       {
         segments.append(segment)

@@ -35,10 +35,9 @@ extension SceneBuilder {
       numberTracks: [("alpha", alpha)], isStroke: false, suffix: paint.item.name,
       evenOdd: fill.evenOdd, gradient: gradient)
     if alpha.initial != 1 { style.settings.append(("alpha", .number(alpha.initial))) }
-    for shape in paint.shapes {
-      for trim in shape.trims where !Self.isTrivial(trim) {
-        note(trim.ref, "trim paths on a fill: the fill is drawn untrimmed")
-      }
+    if Self.isTrimmed(paint) {
+      try buildTrimmedFill(paint, style: style, parent: parent, clock: clock, layer: layer)
+      return
     }
     try paintShapes(paint, style: style, parent: parent, clock: clock, layer: layer)
   }

@@ -138,6 +138,9 @@ extension Track where Value: Interpolable {
   static func sampled(_ segment: Segment<Value>, rate: Double) -> [Segment<Value>] {
     var times = [segment.start]
     var k = (segment.start * rate).rounded(.down) + 1
+    // A start at frame k can come out a hair under k (k / rate · rate):
+    // that frame is the start itself, not a piece of no length after it.
+    if k / rate <= segment.start + 1e-9 { k += 1 }
     while k / rate < segment.end - 1e-9, times.count < 100_000 {
       times.append(k / rate)
       k += 1

@@ -30,6 +30,14 @@ struct Track<Value: Sendable>: Sendable {
 
   var isAnimated: Bool { !segments.isEmpty }
 
+  /// From the first segment's start to the last one's end; nil when the
+  /// track does not move.
+  var span: ClosedRange<Double>? {
+    guard let first = segments.first, let last = segments.last, first.start <= last.end
+    else { return nil }
+    return first.start...last.end
+  }
+
   /// Every value the track takes at a segment's ends: the initial one,
   /// then each segment's from and to.
   var values: [Value] { [initial] + segments.flatMap { [$0.from, $0.to] } }
