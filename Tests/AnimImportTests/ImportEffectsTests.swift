@@ -100,6 +100,26 @@ final class ImportEffectsTests: XCTestCase {
       ])
   }
 
+  func testAddOnATranslucentLayerIsNoted() throws {
+    let opacity =
+      #"{"a": 1, "k": [{"t": 0, "s": [100], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 30, "s": [40]}]}"#
+    let result = try H.importing(
+      H.document([H.shapeLayer("B", ks: #"{"o": \#(opacity)}"#, extra: #", "bm": 16"#)]))
+    XCTAssertTrue(layerLine(result, "B").hasSuffix("blend: add)"), layerLine(result, "B"))
+    XCTAssertEqual(
+      result.notes,
+      [
+        ImportNote(
+          "/layers/0/ks/o",
+          "add (bm 16) on a layer below 100 % opacity drawn as plus-lighter: brighter than"
+            + " the players where the sum passes white (they mix the clamped sum by the opacity)")
+      ])
+    // At 100 % throughout, anim's add is the players'.
+    let opaque = try H.importing(
+      H.document([H.shapeLayer("B", ks: #"{"o": \#(H.fixed("100"))}"#, extra: #", "bm": 16"#)]))
+    XCTAssertEqual(opaque.notes, [])
+  }
+
   func testEffectsAnimLacksAreNotedAndADisabledOneIsSkipped() throws {
     let tint = #"{"ty": 20, "nm": "Tint", "ef": []}"#
     let off =

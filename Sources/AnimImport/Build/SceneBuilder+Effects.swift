@@ -47,6 +47,18 @@ extension SceneBuilder {
       let (word, lottie) = Self.blendName(layer.blendMode)
       if let word {
         model.views[own].set("blend", .word(word))
+        if layer.blendMode == 16,
+          layer.transform.opacity.keyframes.contains(where: { $0.value < 100 })
+        {
+          // anim's add is plus-lighter: below + the layer's premultiplied
+          // colour, clamped. After Effects and ThorVG mix the clamped sum
+          // below + colour by the opacity instead: the same wherever the
+          // sum stays within white.
+          note(
+            layer.transform.opacity.ref ?? layer.ref,
+            "add (bm 16) on a layer below 100 % opacity drawn as plus-lighter: brighter than"
+              + " the players where the sum passes white (they mix the clamped sum by the opacity)")
+        }
       } else {
         note(
           layer.ref,
