@@ -139,7 +139,7 @@ final class ImportShapeTests: XCTestCase {
       result.notes.map(\.description),
       [
         "/layers/0/shapes/1: trim paths on a fill moving over more than 10000 frames"
-          + " or 1000000 vertices in all: the fill is drawn untrimmed"
+          + " or 500000 vertices in all: the fill is drawn untrimmed"
       ])
     XCTAssertTrue(result.script.contains("rect L_Box(parent: L, x: 50, y: 40"), result.script)
   }

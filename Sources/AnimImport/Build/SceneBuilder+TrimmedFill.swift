@@ -11,7 +11,7 @@ extension SceneBuilder {
   static let maximumTrimmedFillFrames = 10_000
   /// The most vertices a trimmed fill's cuts take in all (frames × the
   /// vertices of its paths).
-  static let maximumTrimmedFillWork = 1_000_000
+  static let maximumTrimmedFillWork = 500_000
 
   /// The frames ``framewise(_:_:)`` takes over `spans`.
   static func frameCount(_ spans: [ClosedRange<Double>], rate: Double, end: Double) -> Int {
