@@ -184,7 +184,7 @@ def test_notes_name_what_is_not_expressed_and_strict_refuses(tmp_path):
     result = run("import", path, "-o", str(tmp_path / "fx.anim"))
     assert result.returncode == 0
     assert result.stderr.splitlines() == [
-        f"{path}: /layers/1: warning: text layer not imported (SPEC §25: text layers are left out)",
+        f"{path}: /layers/1: warning: text layer not imported: /layers/1: missing 't'",
         f"{path}: /layers/0: warning: blend mode 10 (difference) not drawn: anim's blend has no difference",
         f"{path}: /layers/0/ef/0: warning: layer effect 'Tint' not drawn",
     ]

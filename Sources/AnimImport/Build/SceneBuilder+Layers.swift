@@ -42,6 +42,7 @@ extension SceneBuilder {
     switch layer.kind {
     case .shape(let items): return ShapeWalk(items).paints.contains { !$0.shapes.isEmpty }
     case .solid, .precomp, .image: return true
+    case .text(.success(let text)): return glyphs(for: text.documents[0].document) != nil
     default: return false
     }
   }
@@ -149,8 +150,7 @@ extension SceneBuilder {
     }
     // What anim cannot draw, noted; the layer is drawn without it.
     switch layer.kind {
-    case .text:
-      note(layer.ref, "text layer not imported (SPEC §25: text layers are left out)")
+    case .text(let text) where !canDraw(text, layer: layer):
       return
     case .other(let type):
       note(layer.ref, "layer of type \(type) not imported")
@@ -228,6 +228,8 @@ extension SceneBuilder {
           precomp.layers, clock: inner, parent: content, size: innerSize, depth: depth + 1,
           where: precomp.ref)
       }
+    case .text(.success(let text)):
+      try buildText(text, parent: content, name: name)
     case .image(let id):
       guard let asset = composition.images[id] else { break }
       var view = ScriptView(kind: "image", name: "\(name)_image", parent: content)

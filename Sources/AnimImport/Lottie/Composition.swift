@@ -13,8 +13,10 @@ struct Composition: Sendable {
   /// Image assets by id.
   var images: [String: Image]
   var ref: JSONRef
-  /// Fonts or glyphs (text layers) are in the file.
-  var hasFonts: Bool
+  /// The fonts text layers name, by `fName`.
+  var fonts: [String: Font]
+  /// The glyphs text layers are drawn with.
+  var glyphs: [Glyph]
 
   struct Precomp: Sendable {
     var layers: [Layer]
@@ -88,7 +90,7 @@ struct Composition: Sendable {
       name: try root.optionalText("nm") ?? "",
       layers: try readLayers(root.required("layers"), budget: &budget),
       precomps: precomps, images: images, ref: root,
-      hasFonts: root.optional("chars") != nil)
+      fonts: try Font.readList(root), glyphs: try Glyph.readList(root))
     try composition.checkPrecomps()
     try composition.checkImages()
     try checkParents(composition.layers)

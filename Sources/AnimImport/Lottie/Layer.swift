@@ -7,7 +7,9 @@ struct Layer: Sendable {
     case image(reference: String)
     case null
     case shape([ShapeItem])
-    case text
+    /// A text layer, or why it cannot be read (a malformed text layer is
+    /// left out with a note, as before anim drew text layers).
+    case text(Result<TextLayer, ImportError>)
     case other(Int)
   }
 
@@ -99,7 +101,12 @@ struct Layer: Sendable {
         try object.optional("shapes").map { (list) throws(ImportError) in
           try ShapeItem.readList(list, depth: 0, budget: &budget)
         } ?? [])
-    case 5: kind = .text
+    case 5:
+      do throws(ImportError) {
+        kind = .text(.success(try TextLayer.read(object.required("t"))))
+      } catch {
+        kind = .text(.failure(error))
+      }
     default: kind = .other(type)
     }
     var masks: [Mask] = []

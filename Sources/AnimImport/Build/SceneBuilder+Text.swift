@@ -1,0 +1,178 @@
+import AnimEngine
+
+/// Text layers drawn with the file's own glyphs (`chars`): the outlines of
+/// the text as one `shape`, laid out as ThorVG lays out a text of local
+/// glyphs (rlottie draws no text): each glyph's paths at size / 100 and its
+/// advance plus the tracking, lines broken at a carriage return (or, in a
+/// paragraph box, before a word or glyph that would pass its width),
+/// aligned left, right or centred, a line height apart. A text whose font
+/// has no glyphs in the file is left out with a note: anim's own `text`
+/// draws system fonts, which would not be the designer's.
+extension SceneBuilder {
+  /// The most vertices one text layer's glyphs may add.
+  static let maximumTextVertices = 1_000_000
+
+  /// The file's glyphs of `document`'s font by character; nil when it has
+  /// none.
+  func glyphs(for document: TextLayer.Document) -> (font: Font?, glyphs: [String: Glyph])? {
+    let font = composition.fonts[document.font]
+    let family = font?.family ?? document.font
+    var result: [String: Glyph] = [:]
+    for glyph in composition.glyphs
+    where glyph.family == family && (font.map { glyph.style == $0.style } ?? true) {
+      if result[glyph.character] == nil { result[glyph.character] = glyph }
+    }
+    return result.isEmpty ? nil : (font, result)
+  }
+
+  /// Whether a text layer can be drawn; notes why not.
+  func canDraw(_ text: Result<TextLayer, ImportError>, layer: Layer) -> Bool {
+    switch text {
+    case .failure(let error):
+      note(layer.ref, "text layer not imported: \(error)")
+      return false
+    case .success(let text):
+      guard glyphs(for: text.documents[0].document) != nil else {
+        note(
+          layer.ref,
+          "text layer not imported: the file has no glyph outlines (chars) of its font"
+            + " '\(text.documents[0].document.font)'")
+        return false
+      }
+      return true
+    }
+  }
+
+  /// The text's views under `parent`: its first document's glyphs.
+  func buildText(_ text: TextLayer, parent: Int, name: String) throws(ImportError) {
+    if text.documents.count > 1 {
+      note(text.ref.optional("d"), "a text that changes at keyframes drawn as its first")
+    }
+    if text.hasAnimators { note(text.ref.optional("a"), "text animators not imported") }
+    if text.followsPath { note(text.ref.optional("p"), "text on a path drawn on a line") }
+    let document = text.documents[0].document
+    guard let (font, glyphs) = glyphs(for: document) else { return }
+    let paths = Self.textOutline(document, ascent: font?.ascent ?? 0, glyphs: glyphs)
+    guard paths.reduce(0, { $0 + $1.vertices.count }) <= Self.maximumTextVertices else {
+      note(text.ref, "a text of more than \(Self.maximumTextVertices) vertices not imported")
+      return
+    }
+    guard
+      paths.allSatisfy({ path in
+        path.vertices.allSatisfy { abs($0.x) < 1e15 && abs($0.y) < 1e15 }
+          && path.inTangents.allSatisfy { abs($0.x) < 1e15 && abs($0.y) < 1e15 }
+          && path.outTangents.allSatisfy { abs($0.x) < 1e15 && abs($0.y) < 1e15 }
+      })
+    else {
+      note(text.ref, "a text whose glyphs reach past 1e15 points not imported")
+      return
+    }
+    guard paths.contains(where: { !$0.segments.isEmpty }) else { return }
+    let d = PathData.text(paths)
+    let stroked = document.stroke != nil && document.strokeWidth > 0
+    func view(_ suffix: String, fill: Bool, stroke: Bool) throws(ImportError) {
+      var view = ScriptView(kind: "shape", name: "\(name)_\(suffix)", parent: parent)
+      view.settings = [("d", .string(d)), ("anchor", .point(0, 0))]
+      if fill, let color = document.fill {
+        view.settings.append(("color", .color(color)))
+      } else {
+        view.settings.append(("color", .word("transparent")))
+      }
+      if stroke, let color = document.stroke {
+        view.settings += [
+          ("stroke", .color(color)), ("strokeWidth", .number(document.strokeWidth)),
+          ("lineJoin", .word("round")),
+        ]
+      }
+      try add(view)
+    }
+    if stroked && !document.strokeOver {
+      try view("text_stroke", fill: false, stroke: true)
+      try view("text", fill: true, stroke: false)
+    } else {
+      try view("text", fill: true, stroke: stroked)
+    }
+  }
+
+  /// The glyph outlines of `document` in its layer's space (ThorVG's
+  /// `updateLocalFont`).
+  static func textOutline(
+    _ document: TextLayer.Document, ascent: Double, glyphs: [String: Glyph]
+  ) -> [BezierPath] {
+    let scale = document.size / 100
+    let tracking = document.tracking * 0.1
+    let justify = document.justify == 1 ? 1.0 : document.justify == 2 ? 0.5 : 0
+    let boxWidth = document.box?.width ?? 0
+    let characters = Array(document.text)
+    func isBreak(_ c: Character) -> Bool { c == "\r" || c == "\r\n" || c == "\u{3}" }
+    /// The glyph a character is drawn with and its scale: small caps draw
+    /// a lower-case letter as its capital at 70 %.
+    func glyph(_ c: Character) -> (Glyph, Double)? {
+      if document.caps != 0, c.isASCII, c.isLowercase,
+        let capital = glyphs[String(c).uppercased()]
+      {
+        return (capital, document.caps == 2 ? 0.7 : 1)
+      }
+      return glyphs[String(c)].map { ($0, 1) }
+    }
+    func advance(_ c: Character) -> Double {
+      glyph(c).map { ($0.0.width + tracking) * $0.1 } ?? 0
+    }
+    func nextWordWidth(from start: Int) -> Double {
+      var width = 0.0
+      var k = start
+      while k < characters.count, characters[k] != " ", !isBreak(characters[k]) {
+        width += advance(characters[k])
+        k += 1
+      }
+      return width
+    }
+    var paths: [BezierPath] = []
+    var placed: [(Glyph, x: Double, capScale: Double)] = []
+    var cursor = 0.0
+    var line = 0
+    func finishLine() {
+      var top = ascent * scale
+      if top > (document.box?.height ?? 0) { top = document.box?.height ?? 0 }
+      let x0 = (document.box?.x ?? 0) + justify * (boxWidth - cursor * scale)
+      let y0 = (document.box?.y ?? 0) + top - document.shift + Double(line) * document.lineHeight
+      for (glyph, x, capScale) in placed {
+        let k = scale * capScale
+        let affine = Affine(a: k, b: 0, c: 0, d: k, tx: x0 + scale * x, ty: y0)
+        paths += glyph.paths.map { $0.transformed(affine) }
+      }
+      placed.removeAll()
+      cursor = 0
+      line += 1
+    }
+    var i = 0
+    while i < characters.count {
+      let c = characters[i]
+      if isBreak(c) {
+        finishLine()
+        i += 1
+        continue
+      }
+      let found = glyph(c)
+      let step = found.map { ($0.0.width + tracking) * $0.1 } ?? 0
+      if c == " ", boxWidth > 0,
+        (cursor + step + nextWordWidth(from: i + 1)) * scale >= boxWidth
+      {
+        finishLine()
+        i += 1
+        continue
+      }
+      if let (g, capScale) = found {
+        if boxWidth > 0, cursor > 0, (cursor + step) * scale > boxWidth {
+          finishLine()
+          continue
+        }
+        placed.append((g, cursor, capScale))
+        cursor += step
+      }
+      i += 1
+    }
+    finishLine()
+    return paths
+  }
+}

@@ -1,0 +1,180 @@
+import AnimEngine
+
+/// A text layer (`ty` 5) as read: its text documents and what anim does not
+/// draw of it. The glyphs it is drawn with are the file's (`chars`,
+/// ``Glyph``), found through its font (`fonts.list`, ``Font``).
+struct TextLayer: Sendable {
+  /// One text document (a keyframe of `t.d`): what it says and how.
+  struct Document: Sendable {
+    var text: String
+    /// `f`: the font's `fName`.
+    var font: String
+    /// `s`: the size in points (glyphs are drawn at size / 100).
+    var size: Double
+    /// `fc`, `sc`: 0…1 channels; nil for none.
+    var fill: [Double]?
+    var stroke: [Double]?
+    /// `sw`: the stroke's width in points.
+    var strokeWidth: Double
+    /// `of`: the stroke over the fill (else under it).
+    var strokeOver: Bool
+    /// `j`: 0 left, 1 right, 2 centred (3 to 6, justified, drawn left).
+    var justify: Int
+    /// `tr`: thousandths of an em.
+    var tracking: Double
+    /// `lh`: line height in points.
+    var lineHeight: Double
+    /// `ls`: baseline shift in points.
+    var shift: Double
+    /// `ps`, `sz`: a paragraph box (its top-left corner and size), or nil
+    /// for point text.
+    var box: (x: Double, y: Double, width: Double, height: Double)?
+    /// `ca`: 1 all caps, 2 small caps.
+    var caps: Int
+  }
+
+  /// The documents with their frames (`t`), in order.
+  var documents: [(frame: Double, document: Document)]
+  /// `t.a` holds animators.
+  var hasAnimators: Bool
+  /// `t.p` puts the text on a mask's path.
+  var followsPath: Bool
+  var ref: JSONRef
+
+  static func read(_ ref: JSONRef) throws(ImportError) -> TextLayer {
+    let object = try ref.object()
+    let keys = try object.required("d").object().required("k").array()
+    var documents: [(Double, Document)] = []
+    for key in keys {
+      let entry = try key.object()
+      documents.append(
+        (try entry.number("t", or: 0), try readDocument(try entry.required("s").object())))
+    }
+    guard !documents.isEmpty else {
+      throw ImportError(try object.required("d").pointer, "a text layer without a document")
+    }
+    let animators = try object.optional("a")?.array() ?? []
+    let path = try object.optional("p")?.object()
+    return TextLayer(
+      documents: documents, hasAnimators: !animators.isEmpty,
+      followsPath: path?.optional("m") != nil, ref: ref)
+  }
+
+  private static func readDocument(_ s: JSONRef) throws(ImportError) -> Document {
+    func color(_ key: String) throws(ImportError) -> [Double]? {
+      guard let value = s.optional(key) else { return nil }
+      let channels = try value.numbers()
+      guard channels.count >= 3 else {
+        throw ImportError(value.pointer, "expected a colour of 3 or 4 numbers")
+      }
+      return Array(channels.prefix(3))
+    }
+    func point(_ key: String) throws(ImportError) -> [Double]? {
+      guard let value = s.optional(key) else { return nil }
+      let xy = try value.numbers()
+      guard xy.count >= 2 else { throw ImportError(value.pointer, "expected 2 numbers") }
+      return xy
+    }
+    let size = try s.number("s", or: 10)
+    var box: (Double, Double, Double, Double)?
+    if let at = try point("ps"), let extent = try point("sz") {
+      box = (at[0], at[1], extent[0], extent[1])
+    }
+    return Document(
+      text: try s.optionalText("t") ?? "", font: try s.optionalText("f") ?? "", size: size,
+      fill: try color("fc"), stroke: try color("sc"), strokeWidth: try s.number("sw", or: 0),
+      strokeOver: s.optional("of") == nil ? true : try s.flag("of"),
+      justify: Int(exactly: try s.number("j", or: 0)) ?? 0,
+      tracking: try s.number("tr", or: 0), lineHeight: try s.number("lh", or: size * 1.2),
+      shift: try s.number("ls", or: 0), box: box,
+      caps: Int(exactly: try s.number("ca", or: 0)) ?? 0)
+  }
+}
+
+/// A font of the file (`fonts.list`): how text documents name it and the
+/// family and style its glyphs carry.
+struct Font: Sendable {
+  var name: String
+  var family: String
+  var style: String
+  /// Percent of the size above the baseline.
+  var ascent: Double
+
+  static func readList(_ root: JSONRef) throws(ImportError) -> [String: Font] {
+    guard let list = try root.optional("fonts")?.object().optional("list") else { return [:] }
+    var fonts: [String: Font] = [:]
+    for item in try list.array() {
+      let object = try item.object()
+      let font = Font(
+        name: try object.optionalText("fName") ?? "",
+        family: try object.optionalText("fFamily") ?? "",
+        style: try object.optionalText("fStyle") ?? "", ascent: try object.number("ascent", or: 0))
+      if fonts[font.name] == nil { fonts[font.name] = font }
+    }
+    return fonts
+  }
+}
+
+/// A glyph of the file (`chars`): its character, the font family and
+/// style it belongs to, its advance and its outline at size 100.
+struct Glyph: Sendable {
+  var character: String
+  var family: String
+  var style: String
+  /// `w`: the advance at size 100.
+  var width: Double
+  var paths: [BezierPath]
+
+  /// The most glyphs a file may hold.
+  static let maximumGlyphs = 100_000
+
+  static func readList(_ root: JSONRef) throws(ImportError) -> [Glyph] {
+    guard let list = root.optional("chars") else { return [] }
+    let items = try list.array()
+    guard items.count <= maximumGlyphs else {
+      throw ImportError(list.pointer, "more than \(maximumGlyphs) glyphs")
+    }
+    var glyphs: [Glyph] = []
+    for item in items {
+      let object = try item.object()
+      var paths: [BezierPath] = []
+      if let shapes = try object.optional("data")?.object().optional("shapes") {
+        try collectPaths(shapes, into: &paths, depth: 0)
+      }
+      glyphs.append(
+        Glyph(
+          character: try object.optionalText("ch") ?? "",
+          family: try object.optionalText("fFamily") ?? "",
+          style: try object.optionalText("style") ?? "", width: try object.number("w", or: 0),
+          paths: paths))
+    }
+    return glyphs
+  }
+
+  /// The paths (`sh`) of a glyph's shapes, in groups or not, as the
+  /// players take them (transforms and paints in a glyph are not drawn).
+  private static func collectPaths(_ list: JSONRef, into paths: inout [BezierPath], depth: Int)
+    throws(ImportError)
+  {
+    guard depth < ShapeItem.maximumDepth else {
+      throw ImportError(
+        list.pointer, "glyph shapes nested more than \(ShapeItem.maximumDepth) deep")
+    }
+    for item in try list.array() {
+      let object = try item.object()
+      switch try object.optionalText("ty") {
+      case "gr":
+        if let children = object.optional("it") {
+          try collectPaths(children, into: &paths, depth: depth + 1)
+        }
+      case "sh":
+        let value = try object.required("ks")
+        let animated = try AnimatedReader.read(value) { (v) throws(ImportError) in
+          try BezierPath.read(v)
+        }
+        paths.append(animated.first)
+      default: break
+      }
+    }
+  }
+}

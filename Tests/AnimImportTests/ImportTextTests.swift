@@ -1,0 +1,130 @@
+import XCTest
+
+@testable import AnimImport
+
+/// Text layers drawn with the file's own glyphs (`chars`), laid out as
+/// ThorVG lays them out (docs/spec.md §25.1).
+final class ImportTextTests: XCTestCase {
+  typealias H = ImportHarness
+
+  /// A file whose font "T-R" has a triangle "A" (advance 60) and a square
+  /// "B" (advance 70) at size 100, with one text layer of `document`
+  /// (JSON members of its `s`) and `extra` members of its `t`.
+  private func importing(_ document: String, extra: String = "") throws
+    -> LottieImporter.Result
+  {
+    let triangle =
+      #"{"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[0, 0], [25, -70], [50, 0]], "i": [[0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]]}}}"#
+    let square =
+      #"{"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[0, 0], [0, -70], [60, -70], [60, 0]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}}"#
+    func glyph(_ ch: String, _ w: Int, _ path: String) -> String {
+      #"{"ch": "\#(ch)", "size": 100, "style": "R", "w": \#(w), "fFamily": "T", "data": {"shapes": [{"ty": "gr", "it": [\#(path)]}]}}"#
+    }
+    let layer =
+      #"{"ty": 5, "nm": "T", "ks": {}, "ip": 0, "op": 60, "st": 0, "t": {"d": {"k": [{"t": 0, "s": {"f": "T-R", \#(document)}}]}\#(extra)}}"#
+    let fonts =
+      #""fonts": {"list": [{"fName": "T-R", "fFamily": "T", "fStyle": "R", "ascent": 70}]}"#
+    let chars = #""chars": [\#(glyph("A", 60, triangle)), \#(glyph("B", 70, square))]"#
+    return try H.importing(
+      #"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 200, "h": 100, \#(fonts), \#(chars), "layers": [\#(layer)]}"#
+    )
+  }
+
+  private func shapeLine(_ result: LottieImporter.Result, _ name: String = "T_text") -> String {
+    result.script.split(separator: "\n").first { $0.hasPrefix("shape \(name)(") }.map(String.init)
+      ?? ""
+  }
+
+  func testLinesAreCentredATrackedAdvanceApartAndALineHeightDown() throws {
+    // Size 50: glyphs at half size; tracking 100 (a tenth of 100 units)
+    // makes each advance (60 + 10) / 2 = 35 points. "A" is 35 wide, so
+    // centred it starts at -17.5; "AA" at -35, 40 points lower.
+    let result = try importing(
+      #""t": "A\rAA", "s": 50, "j": 2, "tr": 100, "lh": 40, "fc": [1, 0, 0]"#)
+    XCTAssertEqual(result.notes, [])
+    XCTAssertEqual(
+      shapeLine(result),
+      ##"shape T_text(parent: T, d: "M-17.5 0 C-17.5 0 -5 -35 -5 -35 C-5 -35 7.5 0 7.5 0 C7.5 0 -17.5 0 -17.5 0 Z M-35 40 C-35 40 -22.5 5 -22.5 5 C-22.5 5 -10 40 -10 40 C-10 40 -35 40 -35 40 Z M0 40 C0 40 12.5 5 12.5 5 C12.5 5 25 40 25 40 C25 40 0 40 0 40 Z", anchor: (0, 0), color: "#ff0000")"##
+    )
+  }
+
+  func testAParagraphBoxWrapsBeforeAWordThatWouldPassItsWidth() throws {
+    // Size 100 in a box 140 wide at (10, 20), ascent 70: "AB" (130) fits,
+    // " A" would reach 190, so "A" starts the second line; right-aligned,
+    // each line ends at x 150; the first baseline is at 20 + 70 − 5.
+    let result = try importing(
+      #""t": "AB A", "s": 100, "j": 1, "lh": 80, "ls": 5, "ps": [10, 20], "sz": [140, 200]"#)
+    let line = shapeLine(result)
+    XCTAssertTrue(line.contains(#"d: "M20 85 C20 85 45 15 45 15"#), line)
+    XCTAssertTrue(line.contains("M80 85 C80 85 80 15 80 15"), line)
+    XCTAssertTrue(line.contains("M90 165 C90 165 115 95 115 95"), line)
+    // No `fc`: no fill, as the players draw none.
+    XCTAssertTrue(line.hasSuffix(#"color: transparent)"#), line)
+  }
+
+  func testSmallCapsDrawALowerCaseLetterAsItsCapitalAt70Percent() throws {
+    let result = try importing(#""t": "aA", "s": 100, "ca": 2"#)
+    // The small "A" is 0.7 × 50 wide and advances 42; the capital follows.
+    XCTAssertTrue(
+      shapeLine(result).contains(
+        "M0 0 C0 0 17.5 -49 17.5 -49 C17.5 -49 35 0 35 0 C35 0 0 0 0 0 Z M42 0 C42 0 67 -70 67 -70"
+      ), shapeLine(result))
+  }
+
+  func testAStrokeUnderTheFillIsAViewOfItsOwnBelow() throws {
+    let result = try importing(
+      #""t": "B", "s": 100, "fc": [0, 0, 1], "sc": [1, 1, 0], "sw": 4, "of": false"#)
+    let lines = result.script.split(separator: "\n").filter { $0.hasPrefix("shape T_text") }
+    XCTAssertEqual(lines.count, 2)
+    XCTAssertTrue(
+      lines[0].hasPrefix("shape T_text_stroke(")
+        && lines[0].hasSuffix(
+          ##"color: transparent, stroke: "#ffff00", strokeWidth: 4, lineJoin: round)"##),
+      String(lines[0]))
+    XCTAssertTrue(lines[1].hasSuffix(##"color: "#0000ff")"##), String(lines[1]))
+    let over = try importing(#""t": "B", "s": 100, "fc": [0, 0, 1], "sc": [1, 1, 0], "sw": 4"#)
+    XCTAssertTrue(
+      shapeLine(over).hasSuffix(
+        ##"color: "#0000ff", stroke: "#ffff00", strokeWidth: 4, lineJoin: round)"##),
+      shapeLine(over))
+  }
+
+  func testWhatIsNotDrawnIsNoted() throws {
+    let animated = try importing(
+      #""t": "A", "s": 10"#,
+      extra: #", "a": [{"s": {}, "a": {"o": {"a": 0, "k": 0}}}], "p": {"m": 0}"#)
+    XCTAssertEqual(
+      animated.notes.map(\.description),
+      [
+        "/layers/0/t/a: text animators not imported",
+        "/layers/0/t/p: text on a path drawn on a line",
+      ])
+    // A font the file has no glyphs of, and a text layer that cannot be read.
+    let other = try importing(#""t": "A", "s": 10, "f": "Other""#)
+    XCTAssertEqual(
+      other.notes.map(\.description),
+      [
+        "/layers/0: text layer not imported: the file has no glyph outlines (chars) of its font 'Other'"
+      ])
+    let broken = try H.importing(
+      H.document([#"{"ty": 5, "nm": "T", "ks": {}, "ip": 0, "op": 60, "t": {"d": {"k": 3}}}"#]))
+    XCTAssertEqual(
+      broken.notes.map(\.description),
+      ["/layers/0: text layer not imported: /layers/0/t/d/k: expected an array, found a number"])
+  }
+
+  func testHugeSizesAndCountsAreBounded() throws {
+    let huge = try importing(#""t": "AB", "s": 1e308"#)
+    XCTAssertEqual(
+      huge.notes.map(\.description),
+      ["/layers/0/t: a text whose glyphs reach past 1e15 points not imported"])
+    XCTAssertFalse(huge.script.contains("T_text"))
+    let tiny = try importing(#""t": "AB", "s": 1e-320"#)
+    XCTAssertEqual(tiny.notes, [])
+    let long = String(repeating: "B", count: 300_000)
+    let many = try importing(#""t": "\#(long)", "s": 10"#)
+    XCTAssertEqual(
+      many.notes.map(\.description),
+      ["/layers/0/t: a text of more than 1000000 vertices not imported"])
+  }
+}
