@@ -13,6 +13,14 @@ final class ImportTextTests: XCTestCase {
   private func importing(_ document: String, extra: String = "") throws
     -> LottieImporter.Result
   {
+    try importing(
+      layer:
+        #"{"ty": 5, "nm": "T", "ks": {}, "ip": 0, "op": 60, "st": 0, "t": {"d": {"k": [{"t": 0, "s": {"f": "T-R", \#(document)}}]}\#(extra)}}"#
+    )
+  }
+
+  /// The file of ``importing(_:extra:)`` with `layer` (JSON) its one layer.
+  private func importing(layer: String) throws -> LottieImporter.Result {
     let triangle =
       #"{"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[0, 0], [25, -70], [50, 0]], "i": [[0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]]}}}"#
     let square =
@@ -20,8 +28,6 @@ final class ImportTextTests: XCTestCase {
     func glyph(_ ch: String, _ w: Int, _ path: String) -> String {
       #"{"ch": "\#(ch)", "size": 100, "style": "R", "w": \#(w), "fFamily": "T", "data": {"shapes": [{"ty": "gr", "it": [\#(path)]}]}}"#
     }
-    let layer =
-      #"{"ty": 5, "nm": "T", "ks": {}, "ip": 0, "op": 60, "st": 0, "t": {"d": {"k": [{"t": 0, "s": {"f": "T-R", \#(document)}}]}\#(extra)}}"#
     let fonts =
       #""fonts": {"list": [{"fName": "T-R", "fFamily": "T", "fStyle": "R", "ascent": 70}]}"#
     let chars = #""chars": [\#(glyph("A", 60, triangle)), \#(glyph("B", 70, square))]"#
@@ -91,14 +97,14 @@ final class ImportTextTests: XCTestCase {
 
   func testWhatIsNotDrawnIsNoted() throws {
     let animated = try importing(
-      #""t": "A", "s": 10"#,
-      extra: #", "a": [{"s": {}, "a": {"o": {"a": 0, "k": 0}}}], "p": {"m": 0}"#)
+      #""t": "A", "s": 10"#, extra: #", "a": [{"s": {}, "a": {"o": {"a": 0, "k": 0}}}]"#)
     XCTAssertEqual(
-      animated.notes.map(\.description),
-      [
-        "/layers/0/t/a: text animators not imported",
-        "/layers/0/t/p: text on a path drawn on a line",
-      ])
+      animated.notes.map(\.description), ["/layers/0/t/a: text animators not imported"])
+    XCTAssertFalse(shapeLine(animated).isEmpty)
+    // Text on a mask's path: left out, as before anim drew text.
+    let onPath = try importing(#""t": "A", "s": 10"#, extra: #", "p": {"m": 0}"#)
+    XCTAssertEqual(onPath.notes.map(\.description), ["/layers/0/t/p: text on a path not imported"])
+    XCTAssertTrue(shapeLine(onPath).isEmpty)
     // A font the file has no glyphs of, and a text layer that cannot be read.
     let other = try importing(#""t": "A", "s": 10, "f": "Other""#)
     XCTAssertEqual(
@@ -111,6 +117,23 @@ final class ImportTextTests: XCTestCase {
     XCTAssertEqual(
       broken.notes.map(\.description),
       ["/layers/0: text layer not imported: /layers/0/t/d/k: expected an array, found a number"])
+  }
+
+  func testEachDocumentIsShownFromItsKeyframeToTheNext() throws {
+    // "A" until frame 15, "B" from frame 15 to 45, "AB" from 45: at 30 fps,
+    // 0.5 s and 1.5 s.
+    let layer =
+      #"{"ty": 5, "nm": "T", "ks": {}, "ip": 0, "op": 60, "st": 0, "t": {"d": {"k": [{"t": 0, "s": {"f": "T-R", "t": "A", "s": 100}}, {"t": 45, "s": {"f": "T-R", "t": "AB", "s": 100}}, {"t": 15, "s": {"f": "T-R", "t": "B", "s": 100}}]}}}"#
+    let result = try importing(layer: layer)
+    XCTAssertEqual(result.notes, [])
+    let lines = H.run(
+      result.script,
+      then: [0, 0.49, 0.5, 1.49, 1.5, 1.9].map {
+        "step to \($0)\nprint T_text.alpha, T_2_text.alpha, T_3_text.alpha"
+      }.joined(separator: "\n"))
+    XCTAssertEqual(
+      lines,
+      ["1 0 0", "1 0 0", "0 1 0", "0 1 0", "0 0 1", "0 0 1"])
   }
 
   func testHugeSizesAndCountsAreBounded() throws {

@@ -42,7 +42,8 @@ extension SceneBuilder {
     switch layer.kind {
     case .shape(let items): return ShapeWalk(items).paints.contains { !$0.shapes.isEmpty }
     case .solid, .precomp, .image: return true
-    case .text(.success(let text)): return glyphs(for: text.documents[0].document) != nil
+    case .text(.success(let text)):
+      return !text.followsPath && text.documents.contains { glyphs(for: $0.document) != nil }
     default: return false
     }
   }
@@ -229,7 +230,7 @@ extension SceneBuilder {
           where: precomp.ref)
       }
     case .text(.success(let text)):
-      try buildText(text, parent: content, name: name)
+      try buildText(text, parent: content, name: name, clock: clock)
     case .image(let id):
       guard let asset = composition.images[id] else { break }
       var view = ScriptView(kind: "image", name: "\(name)_image", parent: content)

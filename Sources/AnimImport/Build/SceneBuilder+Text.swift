@@ -32,7 +32,11 @@ extension SceneBuilder {
       note(layer.ref, "text layer not imported: \(error)")
       return false
     case .success(let text):
-      guard glyphs(for: text.documents[0].document) != nil else {
+      if text.followsPath {
+        note(text.ref.optional("p"), "text on a path not imported")
+        return false
+      }
+      guard text.documents.contains(where: { glyphs(for: $0.document) != nil }) else {
         note(
           layer.ref,
           "text layer not imported: the file has no glyph outlines (chars) of its font"
@@ -43,31 +47,68 @@ extension SceneBuilder {
     }
   }
 
-  /// The text's views under `parent`: its first document's glyphs.
-  func buildText(_ text: TextLayer, parent: Int, name: String) throws(ImportError) {
-    if text.documents.count > 1 {
-      note(text.ref.optional("d"), "a text that changes at keyframes drawn as its first")
-    }
+  /// The text's views under `parent`: each document's glyphs, shown from
+  /// its keyframe to the next (a text's documents hold, as the players
+  /// switch them).
+  func buildText(_ text: TextLayer, parent: Int, name: String, clock: TimeMap)
+    throws(ImportError)
+  {
     if text.hasAnimators { note(text.ref.optional("a"), "text animators not imported") }
-    if text.followsPath { note(text.ref.optional("p"), "text on a path drawn on a line") }
-    let document = text.documents[0].document
-    guard let (font, glyphs) = glyphs(for: document) else { return }
-    let paths = Self.textOutline(document, ascent: font?.ascent ?? 0, glyphs: glyphs)
-    guard paths.reduce(0, { $0 + $1.vertices.count }) <= Self.maximumTextVertices else {
-      note(text.ref, "a text of more than \(Self.maximumTextVertices) vertices not imported")
-      return
+    let documents = text.documents.sorted { $0.frame < $1.frame }
+    var drawn: [(document: TextLayer.Document, paths: [BezierPath])] = []
+    var vertices = 0
+    for (_, document) in documents {
+      guard let (font, glyphs) = glyphs(for: document) else {
+        note(
+          text.ref.optional("d"), "a text document in a font without glyphs in the file not drawn")
+        drawn.append((document, []))
+        continue
+      }
+      let paths = Self.textOutline(document, ascent: font?.ascent ?? 0, glyphs: glyphs)
+      vertices += paths.reduce(0) { $0 + $1.vertices.count }
+      guard vertices <= Self.maximumTextVertices else {
+        note(text.ref, "a text of more than \(Self.maximumTextVertices) vertices not imported")
+        return
+      }
+      guard paths.allSatisfy(Self.isWithinReach) else {
+        note(text.ref, "a text whose glyphs reach past 1e15 points not imported")
+        return
+      }
+      drawn.append((document, paths))
     }
-    guard
-      paths.allSatisfy({ path in
-        path.vertices.allSatisfy { abs($0.x) < 1e15 && abs($0.y) < 1e15 }
-          && path.inTangents.allSatisfy { abs($0.x) < 1e15 && abs($0.y) < 1e15 }
-          && path.outTangents.allSatisfy { abs($0.x) < 1e15 && abs($0.y) < 1e15 }
-      })
-    else {
-      note(text.ref, "a text whose glyphs reach past 1e15 points not imported")
-      return
+    for (k, entry) in drawn.enumerated()
+    where entry.paths.contains(where: { !$0.segments.isEmpty }) {
+      var shown: Track<Double>?
+      if drawn.count > 1 {
+        // 1 from this document's keyframe to the next one's, else 0.
+        let keys = documents.indices.map { j in
+          Keyframe(
+            time: documents[j].frame, value: j == k ? 1.0 : 0, end: nil, hold: true,
+            eases: [.linear])
+        }
+        shown = Track(Animated(keyframes: keys, ref: nil), clock: clock)
+          .fromZero(rate: rate, end: end)
+      }
+      try textViews(
+        entry.document, paths: entry.paths, name: k == 0 ? name : "\(name)_\(k + 1)",
+        parent: parent, shown: shown)
     }
-    guard paths.contains(where: { !$0.segments.isEmpty }) else { return }
+  }
+
+  /// Whether every point of `path` lies within 1e15 points.
+  private static func isWithinReach(_ path: BezierPath) -> Bool {
+    func near(_ p: OutlinePoint) -> Bool { abs(p.x) < 1e15 && abs(p.y) < 1e15 }
+    return path.vertices.allSatisfy(near) && path.inTangents.allSatisfy(near)
+      && path.outTangents.allSatisfy(near)
+  }
+
+  /// The views of one document's outlines `paths`: one `shape` filled and
+  /// stroked, or the stroke a view of its own below the fill; `shown` their
+  /// alpha over time.
+  private func textViews(
+    _ document: TextLayer.Document, paths: [BezierPath], name: String, parent: Int,
+    shown: Track<Double>?
+  ) throws(ImportError) {
     let d = PathData.text(paths)
     let stroked = document.stroke != nil && document.strokeWidth > 0
     func view(_ suffix: String, fill: Bool, stroke: Bool) throws(ImportError) {
@@ -83,6 +124,10 @@ extension SceneBuilder {
           ("stroke", .color(color)), ("strokeWidth", .number(document.strokeWidth)),
           ("lineJoin", .word("round")),
         ]
+      }
+      if let shown {
+        if shown.initial != 1 { view.settings.append(("alpha", .number(shown.initial))) }
+        view.runs = MotionChain.runs([("alpha", shown)])
       }
       try add(view)
     }
