@@ -19,7 +19,8 @@ final class ImportTextTests: XCTestCase {
     )
   }
 
-  /// The file of ``importing(_:extra:)`` with `layer` (JSON) its one layer.
+  /// The file of ``importing(_:extra:)`` with `layer` (JSON, or several
+  /// layers joined by commas) its layers.
   private func importing(layer: String) throws -> LottieImporter.Result {
     let triangle =
       #"{"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[0, 0], [25, -70], [50, 0]], "i": [[0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]]}}}"#
@@ -134,6 +135,23 @@ final class ImportTextTests: XCTestCase {
     XCTAssertEqual(
       lines,
       ["1 0 0", "1 0 0", "0 1 0", "0 1 0", "0 0 1", "0 0 1"])
+  }
+
+  func testATextAsATrackMatteClipsWithItsGlyphs() throws {
+    let text =
+      #"{"ty": 5, "nm": "T", "td": 1, "ks": {}, "ip": 0, "op": 60, "st": 0, "t": {"d": {"k": [{"t": 0, "s": {"f": "T-R", "t": "A", "s": 100, "fc": [1, 1, 1]}}]}}}"#
+    let body = H.shapeLayer("Body", extra: #", "tt": 1"#)
+    let result = try importing(layer: text + ", " + body)
+    XCTAssertEqual(result.notes, [])
+    XCTAssertTrue(
+      result.script.contains(
+        #"shape matte(parent: Body_matte, d: "M0 0 C0 0 25 -70 25 -70 C25 -70 50 0 50 0 C50 0 0 0 0 0 Z", anchor: (0, 0), color: transparent, clip: true, alpha: 1)"#
+      ), result.script)
+    // Inverted, it is not imported (noted).
+    let inverted = try importing(layer: text + ", " + H.shapeLayer("Body", extra: #", "tt": 2"#))
+    XCTAssertEqual(
+      inverted.notes.map(\.description),
+      ["/layers/0: a text matte inverted, animated or changing not imported"])
   }
 
   func testHugeSizesAndCountsAreBounded() throws {

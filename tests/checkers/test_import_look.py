@@ -34,7 +34,8 @@ rlottie where it draws the feature) drawing the original Lottie:
 - blend modes (`bm` multiply, screen): within 3 levels of ThorVG;
 - text layers of the file's glyphs (two centred lines with tracking and a
   stroke, a wrapped paragraph box, the stroke under the fill): within 3
-  levels of ThorVG (rlottie draws no text);
+  levels of ThorVG (rlottie draws no text); such a text as an alpha or a
+  luma track matte: within 3 levels of ThorVG;
 - fills under trim paths (moving, in sequence over two shapes, wrapping
   past the start): within 3 levels of ThorVG at three frames, and of
   rlottie where it does not fill the wrapped piece apart or turn a star
@@ -539,6 +540,30 @@ def test_a_text_layer_of_the_files_glyphs_draws_as_thorvg_does(case, tmp_path):
     assert corpus.difference(mine, theirs) <= corpus.MATCH
     # The glyphs are drawn: a good part of the picture is not the backdrop.
     assert (mine != mine[0, 0]).any(axis=2).sum() > 800
+
+
+@pytest.mark.parametrize("luma", [False, True])
+def test_a_text_layer_as_a_track_matte_clips_as_thorvg_does(luma, tmp_path):
+    """A text of the file's glyphs as the track matte of a shape layer (an
+    alpha or a luma matte): its glyphs' outlines are the clip, as ThorVG
+    draws it (lottie-android's `MaskA`: 79.9 % → 0.0 % off ThorVG)."""
+    document = {"f": "Test-Regular", "t": "BAB", "s": 60, "j": 2, "fc": [1, 1, 1]}
+    text = {"ty": 5, "nm": "Words", "ip": 0, "op": 30, "st": 0, "td": 1,
+            "ks": {"p": fixed([100, 75]), "a": fixed([0, 0])},
+            "t": {"d": {"k": [{"s": document, "t": 0}]}, "a": []}}
+    body = shape_layer("Body", [rect(100, 50, 200, 100), solid_fill([0.1, 0.3, 0.9])], tt=3 if luma else 1)
+    d = doc([text, body, BACKDROP])
+    d["fonts"] = {"list": [{"fName": "Test-Regular", "fFamily": "Test", "fStyle": "Regular",
+                            "ascent": 70}]}
+    d["chars"] = GLYPHS
+    source, script = imported(d, tmp_path)
+    mine = anim_frames(script, tmp_path, [0])[0]
+    theirs = corpus.player_frames(str(source), "thorvg", [0], W, H)[0]
+    assert worst_interior(mine, theirs) <= 3
+    assert corpus.difference(mine, theirs) <= corpus.MATCH
+    # Blue where the glyphs are (the square's side), the backdrop elsewhere.
+    blue = (mine[..., 2] > 200) & (mine[..., 0] < 60)
+    assert 500 < blue.sum() < 6000, blue.sum()
 
 
 @pytest.mark.parametrize("mode, word", [(1, "multiply"), (2, "screen")])

@@ -184,6 +184,22 @@ extension SceneBuilder {
       // The precomposition's frame clips what it draws.
       if w > 0 && h > 0 && !inverted { outline.box = (w, h) }
       return outline
+    case .text(.success(let text))
+    where !inverted && text.documents.count == 1 && !text.hasAnimators && !text.followsPath:
+      // A text's glyphs (SceneBuilder+Text), their outlines one clip.
+      let document = text.documents[0].document
+      guard document.fill != nil, let (font, glyphs) = glyphs(for: document) else { return nil }
+      let paths = Self.textOutline(document, ascent: font?.ascent ?? 0, glyphs: glyphs)
+      guard paths.reduce(0, { $0 + $1.vertices.count }) <= Self.maximumTextVertices,
+        paths.allSatisfy(Self.isWithinReach), paths.contains(where: { !$0.segments.isEmpty })
+      else { return nil }
+      var view = ScriptView(kind: "shape", name: "matte", parent: nil)
+      view.settings = [("d", .string(PathData.text(paths))), ("anchor", .point(0, 0))]
+      return MatteOutline(
+        view: view, groups: [], alpha: luma ? Self.luminance(document.fill ?? [0, 0, 0]) : 1)
+    case .text(.success):
+      note(source.ref, "a text matte inverted, animated or changing not imported")
+      return nil
     default:
       note(source.ref, "a matte layer of this type not imported")
       return nil

@@ -96,7 +96,7 @@ extension SceneBuilder {
   }
 
   /// Whether every point of `path` lies within 1e15 points.
-  private static func isWithinReach(_ path: BezierPath) -> Bool {
+  static func isWithinReach(_ path: BezierPath) -> Bool {
     func near(_ p: OutlinePoint) -> Bool { abs(p.x) < 1e15 && abs(p.y) < 1e15 }
     return path.vertices.allSatisfy(near) && path.inTangents.allSatisfy(near)
       && path.outTangents.allSatisfy(near)
