@@ -162,6 +162,17 @@ final class ImportTextTests: XCTestCase {
     XCTAssertFalse(huge.script.contains("T_text"))
     let tiny = try importing(#""t": "AB", "s": 1e-320"#)
     XCTAssertEqual(tiny.notes, [])
+    // More documents than the bound: the first alone.
+    let documents = (0...10_000).map { #"{"t": \#($0), "s": {"f": "T-R", "t": "A", "s": 10}}"# }
+    let counter = try importing(
+      layer:
+        #"{"ty": 5, "nm": "T", "ks": {}, "ip": 0, "op": 60, "st": 0, "t": {"d": {"k": [\#(documents.joined(separator: ", "))]}}}"#
+    )
+    XCTAssertEqual(
+      counter.notes.map(\.description),
+      ["/layers/0/t/d: a text of more than 10000 documents drawn as its first"])
+    XCTAssertEqual(
+      counter.script.split(separator: "\n").filter { $0.hasPrefix("shape T") }.count, 1)
     let long = String(repeating: "B", count: 300_000)
     let many = try importing(#""t": "\#(long)", "s": 10"#)
     XCTAssertEqual(

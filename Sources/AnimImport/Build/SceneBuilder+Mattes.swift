@@ -189,8 +189,9 @@ extension SceneBuilder {
       // A text's glyphs (SceneBuilder+Text), their outlines one clip.
       let document = text.documents[0].document
       guard document.fill != nil, let (font, glyphs) = glyphs(for: document) else { return nil }
-      let paths = Self.textOutline(document, ascent: font?.ascent ?? 0, glyphs: glyphs)
-      guard paths.reduce(0, { $0 + $1.vertices.count }) <= Self.maximumTextVertices,
+      guard
+        let paths = Self.textOutline(
+          document, ascent: font?.ascent ?? 0, glyphs: glyphs, limit: Self.maximumTextVertices),
         paths.allSatisfy(Self.isWithinReach), paths.contains(where: { !$0.segments.isEmpty })
       else { return nil }
       var view = ScriptView(kind: "shape", name: "matte", parent: nil)

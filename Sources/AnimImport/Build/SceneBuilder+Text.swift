@@ -11,18 +11,13 @@ import AnimEngine
 extension SceneBuilder {
   /// The most vertices one text layer's glyphs may add.
   static let maximumTextVertices = 1_000_000
+  /// The most documents of one text drawn (each is a view).
+  static let maximumTextDocuments = 10_000
 
   /// The file's glyphs of `document`'s font by character; nil when it has
   /// none.
   func glyphs(for document: TextLayer.Document) -> (font: Font?, glyphs: [String: Glyph])? {
-    let font = composition.fonts[document.font]
-    let family = font?.family ?? document.font
-    var result: [String: Glyph] = [:]
-    for glyph in composition.glyphs
-    where glyph.family == family && (font.map { glyph.style == $0.style } ?? true) {
-      if result[glyph.character] == nil { result[glyph.character] = glyph }
-    }
-    return result.isEmpty ? nil : (font, result)
+    composition.glyphs.glyphs(forFont: document.font)
   }
 
   /// Whether a text layer can be drawn; notes why not.
@@ -54,7 +49,13 @@ extension SceneBuilder {
     throws(ImportError)
   {
     if text.hasAnimators { note(text.ref.optional("a"), "text animators not imported") }
-    let documents = text.documents.sorted { $0.frame < $1.frame }
+    var documents = text.documents.sorted { $0.frame < $1.frame }
+    if documents.count > Self.maximumTextDocuments {
+      note(
+        text.ref.optional("d"),
+        "a text of more than \(Self.maximumTextDocuments) documents drawn as its first")
+      documents = [documents[0]]
+    }
     var drawn: [(document: TextLayer.Document, paths: [BezierPath])] = []
     var vertices = 0
     for (_, document) in documents {
@@ -64,12 +65,15 @@ extension SceneBuilder {
         drawn.append((document, []))
         continue
       }
-      let paths = Self.textOutline(document, ascent: font?.ascent ?? 0, glyphs: glyphs)
-      vertices += paths.reduce(0) { $0 + $1.vertices.count }
-      guard vertices <= Self.maximumTextVertices else {
+      guard
+        let paths = Self.textOutline(
+          document, ascent: font?.ascent ?? 0, glyphs: glyphs,
+          limit: Self.maximumTextVertices - vertices)
+      else {
         note(text.ref, "a text of more than \(Self.maximumTextVertices) vertices not imported")
         return
       }
+      vertices += paths.reduce(0) { $0 + $1.vertices.count }
       guard paths.allSatisfy(Self.isWithinReach) else {
         note(text.ref, "a text whose glyphs reach past 1e15 points not imported")
         return
@@ -80,12 +84,14 @@ extension SceneBuilder {
     where entry.paths.contains(where: { !$0.segments.isEmpty }) {
       var shown: Track<Double>?
       if drawn.count > 1 {
-        // 1 from this document's keyframe to the next one's, else 0.
-        let keys = documents.indices.map { j in
-          Keyframe(
-            time: documents[j].frame, value: j == k ? 1.0 : 0, end: nil, hold: true,
-            eases: [.linear])
+        // 1 from this document's keyframe to the next one's, else 0 (held:
+        // before the first keyframe, the first value).
+        func key(_ j: Int, _ value: Double) -> Keyframe<Double> {
+          Keyframe(time: documents[j].frame, value: value, end: nil, hold: true, eases: [.linear])
         }
+        var keys = k > 0 ? [key(0, 0)] : []
+        keys.append(key(k, 1))
+        if k + 1 < documents.count { keys.append(key(k + 1, 0)) }
         shown = Track(Animated(keyframes: keys, ref: nil), clock: clock)
           .fromZero(rate: rate, end: end)
       }
@@ -140,10 +146,11 @@ extension SceneBuilder {
   }
 
   /// The glyph outlines of `document` in its layer's space (ThorVG's
-  /// `updateLocalFont`).
+  /// `updateLocalFont`); nil when they would take more than `limit`
+  /// vertices (found before they are made).
   static func textOutline(
-    _ document: TextLayer.Document, ascent: Double, glyphs: [String: Glyph]
-  ) -> [BezierPath] {
+    _ document: TextLayer.Document, ascent: Double, glyphs: [String: Glyph], limit: Int
+  ) -> [BezierPath]? {
     let scale = document.size / 100
     let tracking = document.tracking * 0.1
     let justify = document.justify == 1 ? 1.0 : document.justify == 2 ? 0.5 : 0
@@ -176,6 +183,7 @@ extension SceneBuilder {
     var placed: [(Glyph, x: Double, capScale: Double)] = []
     var cursor = 0.0
     var line = 0
+    var vertices = 0
     func finishLine() {
       var top = ascent * scale
       if top > (document.box?.height ?? 0) { top = document.box?.height ?? 0 }
@@ -212,6 +220,8 @@ extension SceneBuilder {
           finishLine()
           continue
         }
+        vertices += g.vertexCount
+        guard vertices <= limit else { return nil }
         placed.append((g, cursor, capScale))
         cursor += step
       }

@@ -13,10 +13,8 @@ struct Composition: Sendable {
   /// Image assets by id.
   var images: [String: Image]
   var ref: JSONRef
-  /// The fonts text layers name, by `fName`.
-  var fonts: [String: Font]
-  /// The glyphs text layers are drawn with.
-  var glyphs: [Glyph]
+  /// The glyphs text layers are drawn with, by font.
+  var glyphs: GlyphTable
 
   struct Precomp: Sendable {
     var layers: [Layer]
@@ -90,7 +88,7 @@ struct Composition: Sendable {
       name: try root.optionalText("nm") ?? "",
       layers: try readLayers(root.required("layers"), budget: &budget),
       precomps: precomps, images: images, ref: root,
-      fonts: try Font.readList(root), glyphs: try Glyph.readList(root))
+      glyphs: GlyphTable(fonts: try Font.readList(root), glyphs: try Glyph.readList(root)))
     try composition.checkPrecomps()
     try composition.checkImages()
     try checkParents(composition.layers)

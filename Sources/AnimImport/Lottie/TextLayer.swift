@@ -124,6 +124,8 @@ struct Glyph: Sendable {
   /// `w`: the advance at size 100.
   var width: Double
   var paths: [BezierPath]
+  /// The vertices of its paths.
+  var vertexCount: Int { paths.reduce(0) { $0 + $1.vertices.count } }
 
   /// The most glyphs a file may hold.
   static let maximumGlyphs = 100_000
@@ -176,5 +178,37 @@ struct Glyph: Sendable {
       default: break
       }
     }
+  }
+}
+
+/// The file's glyphs by font, looked up once per text document: each
+/// font's glyphs (by family and style) by character, the first of a
+/// character kept, as the players find the first.
+struct GlyphTable: Sendable {
+  private var fonts: [String: Font] = [:]
+  private var byFamilyStyle: [String: [String: Glyph]] = [:]
+  private var byFamily: [String: [String: Glyph]] = [:]
+
+  init(fonts: [String: Font], glyphs: [Glyph]) {
+    self.fonts = fonts
+    for glyph in glyphs {
+      let key = glyph.family + "\u{0}" + glyph.style
+      if byFamilyStyle[key, default: [:]][glyph.character] == nil {
+        byFamilyStyle[key, default: [:]][glyph.character] = glyph
+      }
+      if byFamily[glyph.family, default: [:]][glyph.character] == nil {
+        byFamily[glyph.family, default: [:]][glyph.character] = glyph
+      }
+    }
+  }
+
+  /// The font a document names (`f`, a font's `fName`) and its glyphs by
+  /// character; for a name `fonts.list` lacks, the glyphs of the family of
+  /// that name; nil when the file has none.
+  func glyphs(forFont name: String) -> (font: Font?, glyphs: [String: Glyph])? {
+    let font = fonts[name]
+    let table = font.map { byFamilyStyle[$0.family + "\u{0}" + $0.style] } ?? byFamily[name]
+    guard let table, !table.isEmpty else { return nil }
+    return (font, table)
   }
 }
