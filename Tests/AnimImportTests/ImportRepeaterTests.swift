@@ -16,6 +16,18 @@ final class ImportRepeaterTests: XCTestCase {
     #"{"ty": "rp", "nm": "Rep", "c": {"a": 0, "k": \#(copies)}, "o": {"a": 0, "k": 0}\#(extra), "tr": {"ty": "tr", "a": {"a": 0, "k": [0, 0]}, "p": {"a": 0, "k": [20, 0]}, "s": {"a": 0, "k": [50, 50]}, "r": {"a": 0, "k": 30}, "so": {"a": 0, "k": 100}, "eo": {"a": 0, "k": 40}}}"#
   }
 
+  /// The repeater with its offset keyed from 0 at frame 0 to 1 at frame
+  /// `frame`, eased by cubicBezier(x1, 0, x2, 1).
+  private func repeater(offsetTo1At frame: String, ease: (x1: String, x2: String) = ("0", "1"))
+    -> String
+  {
+    repeater().replacingOccurrences(
+      of: #""o": {"a": 0, "k": 0}"#,
+      with:
+        #""o": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [\#(ease.x1)], "y": [0]}, "i": {"x": [\#(ease.x2)], "y": [1]}}, {"t": \#(frame), "s": [1]}]}"#
+    )
+  }
+
   private func imported(_ shapes: [String]) throws -> LottieImporter.Result {
     try H.importing(H.document([H.shapeLayer("L", shapes: shapes)]))
   }
@@ -123,11 +135,7 @@ final class ImportRepeaterTests: XCTestCase {
     // The offset moves 0 → 1 over frames 0…10: copy i's k = o + i, so its
     // position 20·k, its scale 0.5^k and its rotation 30·k are taken at
     // each frame (exact there, straight between).
-    let shifting = repeater().replacingOccurrences(
-      of: #""o": {"a": 0, "k": 0}"#,
-      with:
-        #""o": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 10, "s": [1]}]}"#
-    )
+    let shifting = repeater(offsetTo1At: "10")
     let shifted = try imported([square, fill, shifting])
     XCTAssertEqual(shifted.notes, [])
     let printed = H.run(
@@ -144,11 +152,7 @@ final class ImportRepeaterTests: XCTestCase {
     // Only the offset moves (0 → 1 over frames 0…10, eased), the scale is
     // 100 %: each copy's position 20·(o + i) and rotation 30·(o + i) are
     // lines of the offset, one tween with its ease.
-    let shifting = repeater().replacingOccurrences(
-      of: #""o": {"a": 0, "k": 0}"#,
-      with:
-        #""o": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0.3], "y": [0]}, "i": {"x": [0.7], "y": [1]}}, {"t": 10, "s": [1]}]}"#
-    ).replacingOccurrences(
+    let shifting = repeater(offsetTo1At: "10", ease: ("0.3", "0.7")).replacingOccurrences(
       of: #""s": {"a": 0, "k": [50, 50]}"#, with: #""s": {"a": 0, "k": [100, 100]}"#)
     let result = try imported([square, fill, shifting])
     XCTAssertTrue(
@@ -163,11 +167,7 @@ final class ImportRepeaterTests: XCTestCase {
 
   func testARepeaterThatMovesPastItsBoundsIsDrawnAsAtItsFirstKeyframe() throws {
     // Moving over more than 2 000 frames: taken at its first keyframes.
-    let long = repeater().replacingOccurrences(
-      of: #""o": {"a": 0, "k": 0}"#,
-      with:
-        #""o": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 1e9, "s": [1]}]}"#
-    )
+    let long = repeater(offsetTo1At: "1e9")
     let result = try imported([square, fill, long])
     XCTAssertEqual(result.script.components(separatedBy: "rect L_Sq").count - 1, 3)
     XCTAssertEqual(

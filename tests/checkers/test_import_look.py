@@ -154,6 +154,17 @@ def anim_frames(script, tmp_path, frames=FRAMES):
     return shots
 
 
+def assert_drawn_as(player, source, mine, frames, levels=3):
+    """anim's frames `mine` (at `frames`) within `levels` of `player`'s
+    drawing of the Lottie `source` inside the shapes, and matching by the
+    corpus' rule."""
+    theirs = corpus.player_frames(str(source), player, frames, W, H)
+    for k, frame in enumerate(frames):
+        worst = worst_interior(mine[k], theirs[k])
+        assert worst <= levels, f"{player}, frame {frame}: {worst} levels apart"
+        assert corpus.difference(mine[k], theirs[k]) <= corpus.MATCH, (player, frame)
+
+
 def worst_interior(a, b, mask=None):
     interior = ~corpus.edges(a) & ~corpus.edges(b)
     if mask is not None:
@@ -245,12 +256,7 @@ def test_an_auto_oriented_layer_turns_as_thorvg_turns_it(tmp_path):
     source, script = imported(doc([layer, BACKDROP]), tmp_path)
     assert "orient: true" in script.read_text()
     frames = [0, 6, 16, 27]
-    mine = anim_frames(script, tmp_path, frames)
-    theirs = corpus.player_frames(str(source), "thorvg", frames, W, H)
-    for k, frame in enumerate(frames):
-        worst = worst_interior(mine[k], theirs[k])
-        assert worst <= 8, f"frame {frame}: {worst} levels apart"
-        assert corpus.difference(mine[k], theirs[k]) <= corpus.MATCH, frame
+    assert_drawn_as("thorvg", source, anim_frames(script, tmp_path, frames), frames, levels=8)
 
 
 @pytest.mark.parametrize("out_y, in_y", [(0, 1.6), (-0.6, 1), (-0.5, 1.5)])
@@ -266,12 +272,7 @@ def test_a_route_whose_ease_leaves_0_to_1_stops_at_its_ends_as_thorvg_does(out_y
     layer = shape_layer("Ball", [ellipse(0, 0, 16, 16), solid_fill([0.2, 0.4, 0.9])], ks={"p": p})
     source, script = imported(doc([layer, BACKDROP]), tmp_path)
     frames = [2, 6, 14, 22, 26, 28]
-    mine = anim_frames(script, tmp_path, frames)
-    theirs = corpus.player_frames(str(source), "thorvg", frames, W, H)
-    for k, frame in enumerate(frames):
-        worst = worst_interior(mine[k], theirs[k])
-        assert worst <= 3, f"frame {frame}: {worst} levels apart"
-        assert corpus.difference(mine[k], theirs[k]) <= corpus.MATCH, frame
+    assert_drawn_as("thorvg", source, anim_frames(script, tmp_path, frames), frames)
 
 
 TURNS = {
@@ -426,10 +427,7 @@ def test_a_moving_repeater_draws_its_copies_as_the_players_do(case, tmp_path):
     square = shape_layer("Squares", [rect(40, 50, 36, 36), solid_fill([0.9, 0.3, 0.1]), repeater])
     source, script = imported(doc([square, BACKDROP]), tmp_path)
     mine = anim_frames(script, tmp_path)
-    theirs = corpus.player_frames(str(source), "thorvg", FRAMES, W, H)
-    for k, frame in enumerate(FRAMES):
-        assert worst_interior(mine[k], theirs[k]) <= 3, frame
-        assert corpus.difference(mine[k], theirs[k]) <= corpus.MATCH, frame
+    assert_drawn_as("thorvg", source, mine, FRAMES)
     # The squares are drawn: more than the backdrop differs from it.
     assert (mine[2] != mine[2][0, 0]).any(axis=2).sum() > 2000
 
@@ -472,10 +470,7 @@ def test_a_trimmed_fill_draws_as_the_players_do(case, tmp_path):
     source, script = imported(doc([layer, BACKDROP]), tmp_path)
     mine = anim_frames(script, tmp_path)
     for player in ("thorvg",) if case in RLOTTIE_APART else ("thorvg", "rlottie"):
-        theirs = corpus.player_frames(str(source), player, FRAMES, W, H)
-        for k, frame in enumerate(FRAMES):
-            assert worst_interior(mine[k], theirs[k]) <= 3, (player, frame)
-            assert corpus.difference(mine[k], theirs[k]) <= corpus.MATCH, (player, frame)
+        assert_drawn_as(player, source, mine, FRAMES)
     # Part of the shape is drawn, not all of it and not none.
     backdrop = mine[2][0, 0]
     painted = (mine[2] != backdrop).any(axis=2).sum()
@@ -515,6 +510,31 @@ TEXTS = {
 # for it here; lottie-web ignores `ca`.
 
 
+def text_layer(document, position, td=0, **t):
+    """A text layer of `document` (its `s`) in the font of GLYPHS, at
+    `position`; `t` adds members of its `t`."""
+    layer = {"ty": 5, "nm": "Words", "ip": 0, "op": 30, "st": 0,
+             "ks": {"p": fixed(position), "a": fixed([0, 0])},
+             "t": {"d": {"k": [{"s": {"f": "Test-Regular", **document}, "t": 0}]}, "a": [], **t}}
+    if td:
+        layer["td"] = td
+    return layer
+
+
+def text_frame_as_thorvg_draws_it(layers, tmp_path):
+    """The first frame of `layers` (with GLYPHS' font), imported and drawn
+    by anim, checked within 3 levels of ThorVG inside the shapes; anim's
+    frame."""
+    d = doc(layers)
+    d["fonts"] = {"list": [{"fName": "Test-Regular", "fFamily": "Test", "fStyle": "Regular",
+                            "ascent": 70}]}
+    d["chars"] = GLYPHS
+    source, script = imported(d, tmp_path)
+    mine = anim_frames(script, tmp_path, [0])
+    assert_drawn_as("thorvg", source, mine, [0])
+    return mine[0]
+
+
 @pytest.mark.parametrize("case", sorted(TEXTS))
 def test_a_text_layer_of_the_files_glyphs_draws_as_thorvg_does(case, tmp_path):
     """A text layer drawn with the file's own glyph outlines (`chars`), as
@@ -524,20 +544,9 @@ def test_a_text_layer_of_the_files_glyphs_draws_as_thorvg_does(case, tmp_path):
     without a glyph skipped. Before, text layers were left out with a note
     (ThorVG's `text2`, ten counting numbers, now matches it at 0.0 % on
     every frame)."""
-    document = {"f": "Test-Regular", **TEXTS[case]}
-    text = {"ty": 5, "nm": "Words", "ip": 0, "op": 30, "st": 0,
-            "ks": {"p": fixed([40 if "box" in case else 100, 60]), "a": fixed([0, 0])},
-            "t": {"d": {"k": [{"s": document, "t": 0}]}, "p": {}, "m": {"g": 1, "a": fixed([0, 0])},
-                  "a": []}}
-    d = doc([text, BACKDROP])
-    d["fonts"] = {"list": [{"fName": "Test-Regular", "fFamily": "Test", "fStyle": "Regular",
-                            "ascent": 70}]}
-    d["chars"] = GLYPHS
-    source, script = imported(d, tmp_path)
-    mine = anim_frames(script, tmp_path, [0])[0]
-    theirs = corpus.player_frames(str(source), "thorvg", [0], W, H)[0]
-    assert worst_interior(mine, theirs) <= 3
-    assert corpus.difference(mine, theirs) <= corpus.MATCH
+    text = text_layer(TEXTS[case], [40 if "box" in case else 100, 60],
+                      p={}, m={"g": 1, "a": fixed([0, 0])})
+    mine = text_frame_as_thorvg_draws_it([text, BACKDROP], tmp_path)
     # The glyphs are drawn: a good part of the picture is not the backdrop.
     assert (mine != mine[0, 0]).any(axis=2).sum() > 800
 
@@ -547,20 +556,9 @@ def test_a_text_layer_as_a_track_matte_clips_as_thorvg_does(luma, tmp_path):
     """A text of the file's glyphs as the track matte of a shape layer (an
     alpha or a luma matte): its glyphs' outlines are the clip, as ThorVG
     draws it (lottie-android's `MaskA`: 79.9 % → 0.0 % off ThorVG)."""
-    document = {"f": "Test-Regular", "t": "BAB", "s": 60, "j": 2, "fc": [1, 1, 1]}
-    text = {"ty": 5, "nm": "Words", "ip": 0, "op": 30, "st": 0, "td": 1,
-            "ks": {"p": fixed([100, 75]), "a": fixed([0, 0])},
-            "t": {"d": {"k": [{"s": document, "t": 0}]}, "a": []}}
+    text = text_layer({"t": "BAB", "s": 60, "j": 2, "fc": [1, 1, 1]}, [100, 75], td=1)
     body = shape_layer("Body", [rect(100, 50, 200, 100), solid_fill([0.1, 0.3, 0.9])], tt=3 if luma else 1)
-    d = doc([text, body, BACKDROP])
-    d["fonts"] = {"list": [{"fName": "Test-Regular", "fFamily": "Test", "fStyle": "Regular",
-                            "ascent": 70}]}
-    d["chars"] = GLYPHS
-    source, script = imported(d, tmp_path)
-    mine = anim_frames(script, tmp_path, [0])[0]
-    theirs = corpus.player_frames(str(source), "thorvg", [0], W, H)[0]
-    assert worst_interior(mine, theirs) <= 3
-    assert corpus.difference(mine, theirs) <= corpus.MATCH
+    mine = text_frame_as_thorvg_draws_it([text, body, BACKDROP], tmp_path)
     # Blue where the glyphs are (the square's side), the backdrop elsewhere.
     blue = (mine[..., 2] > 200) & (mine[..., 0] < 60)
     assert 500 < blue.sum() < 6000, blue.sum()

@@ -167,14 +167,15 @@ extension SceneBuilder {
       }
       return glyphs[String(c)].map { ($0, 1) }
     }
-    func advance(_ c: Character) -> Double {
-      glyph(c).map { ($0.0.width + tracking) * $0.1 } ?? 0
+    /// How far a glyph (at its scale) moves the cursor; 0 for none.
+    func advance(_ found: (Glyph, Double)?) -> Double {
+      found.map { ($0.0.width + tracking) * $0.1 } ?? 0
     }
     func nextWordWidth(from start: Int) -> Double {
       var width = 0.0
       var k = start
       while k < characters.count, characters[k] != " ", !isBreak(characters[k]) {
-        width += advance(characters[k])
+        width += advance(glyph(characters[k]))
         k += 1
       }
       return width
@@ -207,7 +208,7 @@ extension SceneBuilder {
         continue
       }
       let found = glyph(c)
-      let step = found.map { ($0.0.width + tracking) * $0.1 } ?? 0
+      let step = advance(found)
       if c == " ", boxWidth > 0,
         (cursor + step + nextWordWidth(from: i + 1)) * scale >= boxWidth
       {

@@ -123,9 +123,16 @@ struct Glyph: Sendable {
   var style: String
   /// `w`: the advance at size 100.
   var width: Double
-  var paths: [BezierPath]
-  /// The vertices of its paths.
-  var vertexCount: Int { paths.reduce(0) { $0 + $1.vertices.count } }
+  let paths: [BezierPath]
+  /// The vertices of its paths (counted once: a text counts them per
+  /// character against its bound).
+  let vertexCount: Int
+
+  init(character: String, family: String, style: String, width: Double, paths: [BezierPath]) {
+    (self.character, self.family, self.style, self.width) = (character, family, style, width)
+    self.paths = paths
+    vertexCount = paths.reduce(0) { $0 + $1.vertices.count }
+  }
 
   /// The most glyphs a file may hold.
   static let maximumGlyphs = 100_000
