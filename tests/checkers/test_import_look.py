@@ -41,7 +41,10 @@ rlottie where it draws the feature) drawing the original Lottie:
   rlottie where it does not fill the wrapped piece apart or turn a star
   the other way;
 - an embedded PNG image layer: within 3 levels of both players; its file
-  written beside the script.
+  written beside the script;
+- masks combined in order (an addition after a subtraction, an inverted
+  mask added, a difference): within 3 levels of rlottie (ThorVG combines
+  a chain from its end).
 
 Hostile image assets (bad base64, paths that leave the Lottie file's
 folder, URLs, types anim cannot draw, no -o) are refused with the asset's
@@ -475,6 +478,43 @@ def test_a_trimmed_fill_draws_as_the_players_do(case, tmp_path):
     backdrop = mine[2][0, 0]
     painted = (mine[2] != backdrop).any(axis=2).sum()
     assert 300 < painted, painted
+
+
+def mask(mode, x0, y0, x1, y1, inverted=False):
+    """A square mask from (x0, y0) to (x1, y1)."""
+    zeros = [[0, 0]] * 4
+    path = {"c": True, "v": [[x0, y0], [x1, y0], [x1, y1], [x0, y1]], "i": zeros, "o": zeros}
+    return {"mode": mode, "inv": inverted, "pt": fixed(path), "o": fixed(100), "x": fixed(0)}
+
+
+MASK_CHAINS = {
+    "a subtraction, then an addition": [mask("s", 20, 20, 90, 80), mask("a", 60, 10, 120, 60)],
+    "an inverted mask added to another": [mask("a", 20, 20, 90, 80), mask("a", 60, 10, 120, 60, True)],
+    "add, subtract, add": [mask("a", 10, 10, 150, 90), mask("s", 40, 20, 120, 80), mask("a", 60, 30, 100, 70)],
+    "a difference after an addition": [mask("a", 20, 20, 90, 80), mask("f", 60, 10, 120, 60)],
+    "an intersection, then an inverted addition": [
+        mask("i", 20, 20, 90, 80), mask("a", 60, 10, 120, 60, True)],
+}
+
+
+@pytest.mark.parametrize("case", sorted(MASK_CHAINS))
+def test_masks_combined_in_order_draw_as_rlottie_does(case, tmp_path):
+    """Masks combined otherwise than by intersection (an addition after a
+    subtraction, an inverted mask added, a difference after others): each
+    mask in turn with the region the masks above it leave, as After
+    Effects, lottie-web and rlottie combine them, drawn as nested clips.
+    Before, each such mask was noted and left out. ThorVG combines a chain
+    from its end (add, subtract, add leaves m1 − (m2 ∪ m3), not (m1 − m2)
+    ∪ m3) and takes an inverted mask after the first as a subtraction, so
+    rlottie is the player compared."""
+    layer = shape_layer("Masked", [rect(100, 50, 200, 100), solid_fill([0.2, 0.4, 0.9])],
+                        hasMask=True, masksProperties=MASK_CHAINS[case])
+    source, script = imported(doc([layer, BACKDROP]), tmp_path)
+    mine = anim_frames(script, tmp_path, [0])
+    assert_drawn_as("rlottie", source, mine, [0])
+    # Both the layer's colour and the backdrop show.
+    blue = (np.abs(mine[0] - np.array([51, 102, 230, 255])).max(axis=2) <= 1).sum()
+    assert 500 < blue < W * H - 500, blue
 
 
 def glyph(ch, width, paths):

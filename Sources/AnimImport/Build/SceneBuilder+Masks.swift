@@ -39,6 +39,14 @@ extension SceneBuilder {
     {
       index += 1
     }
+    // Intersections after them are clips nested in the union's; any other
+    // combination is worked out as a whole (`buildMaskChain`).
+    let nested = masks.enumerated().dropFirst(index).allSatisfy { position, mask in
+      mask.mode == "s" || mask.mode == "i" || (mask.mode == "a" && mask.inverted && position == 0)
+    }
+    if !nested, let chain = try buildMaskChain(masks, parent: parent, name: clip, track: track) {
+      return chain
+    }
     if index > 0 {
       node = try clipView(
         masks[..<index].map(track), outside: false, name: clip, parent: node, ref: masks[0].ref)
@@ -69,7 +77,7 @@ extension SceneBuilder {
         note(
           mask.ref,
           "mask mode '\(mask.mode)'\(mask.inverted ? " (inverted)" : "") after other masks "
-            + "not imported (only intersections of masks can be clips)")
+            + "not imported (they combine into more than \(MaskLogic.maximumClauses) clips)")
       }
     }
     return node
@@ -96,10 +104,16 @@ extension SceneBuilder {
   func clipView(
     _ paths: [Track<BezierPath>], outside: Bool, name: String, parent: Int, ref: JSONRef
   ) throws(ImportError) -> Int {
-    var parts = paths.map { track in
-      track.initial.signedArea < 0 ? track.map(\.reversed) : track
-    }
+    var parts = paths.map { Self.clockwise([$0])[0] }
     if outside { parts.insert(Track(initial: Self.outsidePath(), segments: []), at: 0) }
+    return try clipView(parts, name: name, parent: parent, ref: ref)
+  }
+
+  /// A clipping view of the outline of `parts` as they run (the non-zero
+  /// rule fills it), morphing when any part moves.
+  func clipView(_ parts: [Track<BezierPath>], name: String, parent: Int, ref: JSONRef)
+    throws(ImportError) -> Int
+  {
     let outline = compound(parts, BezierPath.joined)
     var view: ScriptView
     if outline.isAnimated {
