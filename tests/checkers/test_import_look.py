@@ -44,7 +44,10 @@ rlottie where it draws the feature) drawing the original Lottie:
   written beside the script;
 - masks combined in order (an addition after a subtraction, an inverted
   mask added, a difference): within 3 levels of rlottie (ThorVG combines
-  a chain from its end).
+  a chain from its end);
+- round corners on a rectangle, a path in a group, a star and under a
+  moving radius: within 3 levels of ThorVG (rlottie leaves stars and
+  paths sharp).
 
 Hostile image assets (bad base64, paths that leave the Lottie file's
 folder, URLs, types anim cannot draw, no -o) are refused with the asset's
@@ -478,6 +481,46 @@ def test_a_trimmed_fill_draws_as_the_players_do(case, tmp_path):
     backdrop = mine[2][0, 0]
     painted = (mine[2] != backdrop).any(axis=2).sum()
     assert 300 < painted, painted
+
+
+def round_corners(r):
+    return {"ty": "rd", "nm": "Round", "r": r if isinstance(r, dict) else fixed(r)}
+
+
+def polyline(points, closed=True):
+    zeros = [[0, 0]] * len(points)
+    return {"ty": "sh", "ks": fixed({"c": closed, "v": points, "i": zeros, "o": zeros})}
+
+
+STAR = {"ty": "sr", "sy": 1, "p": fixed([100, 50]), "pt": fixed(5), "or": fixed(45), "ir": fixed(20),
+        "os": fixed(0), "is": fixed(0), "r": fixed(0)}
+ROUNDED = {
+    "a rectangle": [rect(100, 50, 150, 70), solid_fill([0.9, 0.2, 0.2]), round_corners(20)],
+    "a path in a group before them": [
+        {"ty": "gr", "it": [polyline([[30, 20], [170, 30], [120, 85], [40, 70]]),
+                            solid_fill([0.2, 0.5, 0.2])]},
+        round_corners(15)],
+    "a star": [STAR, solid_fill([0.2, 0.2, 0.8]), round_corners(6)],
+    "a moving radius on a long rectangle": [
+        rect(100, 50, 170, 40), solid_fill([0.9, 0.5, 0.1]), round_corners(keyed(0, 40))],
+}
+
+
+@pytest.mark.parametrize("case", sorted(ROUNDED))
+def test_round_corners_draw_as_thorvg_does(case, tmp_path):
+    """Round corners (`rd`) cut each sharp corner back by the radius (at
+    most half of each side) and round it, as lottie-web and ThorVG draw
+    them (After Effects' own render of LottieFiles' `round-corners` agrees).
+    Before, the item was noted and the corners drawn sharp (lottie-android's
+    `RoundedCorners`: 1.5 % off ThorVG). rlottie leaves stars and paths
+    sharp, so ThorVG is the player compared."""
+    layer = shape_layer("Rounded", ROUNDED[case])
+    source, script = imported(doc([layer, BACKDROP]), tmp_path)
+    mine = anim_frames(script, tmp_path)
+    assert_drawn_as("thorvg", source, mine, FRAMES)
+    # The corner pixel of the rectangles is the backdrop now, not the fill.
+    if case == "a rectangle":
+        assert tuple(mine[0][16, 26]) == tuple(mine[0][0, 0]), mine[0][16, 26]
 
 
 def mask(mode, x0, y0, x1, y1, inverted=False):

@@ -130,7 +130,6 @@ enum ShapeNames {
     switch type {
     case "mm": return " (merge paths)"
     case "rp": return " (repeater)"
-    case "rd": return " (round corners)"
     case "zz": return " (zig zag)"
     case "pb": return " (pucker and bloat)"
     case "op": return " (offset path)"

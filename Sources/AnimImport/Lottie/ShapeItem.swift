@@ -15,6 +15,9 @@ struct ShapeItem: Sendable {
     case gradient(isStroke: Bool, paint: Content, gradient: GradientPaint)
     case transform(ShapeTransform)
     case trim(Trim)
+    /// Round corners (`rd`), its radius: read into the shapes' paths
+    /// (``RoundCorners``); the item stays only as a marker.
+    case roundCorners(Animated<Double>)
     /// A repeater, before ``ShapeRepeater/expand(_:)`` reads it into
     /// groups.
     case repeater(ShapeRepeater)
@@ -94,7 +97,7 @@ struct ShapeItem: Sendable {
     }
     var result: [ShapeItem] = []
     for item in try ref.array() { result.append(try read(item, depth: depth, budget: &budget)) }
-    return ShapeRepeater.expand(result, budget: &budget)
+    return RoundCorners.apply(ShapeRepeater.expand(result, budget: &budget), budget: &budget)
   }
 
   static func read(_ ref: JSONRef, depth: Int, budget: inout Int) throws(ImportError)
@@ -187,6 +190,8 @@ struct ShapeItem: Sendable {
       content = .transform(transform)
     case "rp":
       content = .repeater(try ShapeRepeater.read(ref))
+    case "rd":
+      content = .roundCorners(try number("r", or: 0))
     case "tm":
       content = .trim(
         Trim(
