@@ -48,8 +48,28 @@ extension SceneBuilder {
   func buildText(_ text: TextLayer, parent: Int, name: String, clock: TimeMap)
     throws(ImportError)
   {
-    if text.hasAnimators { note(text.ref.optional("a"), "text animators not imported") }
     var documents = text.documents.sorted { $0.frame < $1.frame }
+    if text.hasAnimators {
+      if let problem = animatorProblem(text, documents: documents.count) {
+        note(text.ref.optional("a"), problem + ": the text is drawn without them")
+      } else if case .success(let animators) = text.animators,
+        let (font, glyphs) = glyphs(for: documents[0].document),
+        let layout = TextLayout(
+          documents[0].document, ascent: font?.ascent ?? 0, glyphs: glyphs,
+          limit: Self.maximumTextVertices),
+        layout.placed.allSatisfy({ $0.glyph.paths.allSatisfy(Self.isWithinReach) })
+      {
+        if try buildAnimatedText(
+          layout, animators: animators, name: name, parent: parent, clock: clock)
+        {
+          return
+        }
+        note(
+          text.ref.optional("a"),
+          "text animators over more than \(Self.maximumAnimatedTextWork) characters × frames:"
+            + " the text is drawn without them")
+      }
+    }
     if documents.count > Self.maximumTextDocuments {
       note(
         text.ref.optional("d"),
@@ -151,84 +171,13 @@ extension SceneBuilder {
   static func textOutline(
     _ document: TextLayer.Document, ascent: Double, glyphs: [String: Glyph], limit: Int
   ) -> [BezierPath]? {
-    let scale = document.size / 100
-    let tracking = document.tracking * 0.1
-    let justify = document.justify == 1 ? 1.0 : document.justify == 2 ? 0.5 : 0
-    let boxWidth = document.box?.width ?? 0
-    let characters = Array(document.text)
-    func isBreak(_ c: Character) -> Bool { c == "\r" || c == "\r\n" || c == "\u{3}" }
-    /// The glyph a character is drawn with and its scale: small caps draw
-    /// a lower-case letter as its capital at 70 %.
-    func glyph(_ c: Character) -> (Glyph, Double)? {
-      if document.caps != 0, c.isASCII, c.isLowercase,
-        let capital = glyphs[String(c).uppercased()]
-      {
-        return (capital, document.caps == 2 ? 0.7 : 1)
-      }
-      return glyphs[String(c)].map { ($0, 1) }
+    guard let layout = TextLayout(document, ascent: ascent, glyphs: glyphs, limit: limit)
+    else { return nil }
+    return layout.placed.flatMap { placed in
+      let origin = layout.origin(of: placed)
+      let k = layout.scale * placed.capScale
+      let affine = Affine(a: k, b: 0, c: 0, d: k, tx: origin.x, ty: origin.y)
+      return placed.glyph.paths.map { $0.transformed(affine) }
     }
-    /// How far a glyph (at its scale) moves the cursor; 0 for none.
-    func advance(_ found: (Glyph, Double)?) -> Double {
-      found.map { ($0.0.width + tracking) * $0.1 } ?? 0
-    }
-    func nextWordWidth(from start: Int) -> Double {
-      var width = 0.0
-      var k = start
-      while k < characters.count, characters[k] != " ", !isBreak(characters[k]) {
-        width += advance(glyph(characters[k]))
-        k += 1
-      }
-      return width
-    }
-    var paths: [BezierPath] = []
-    var placed: [(Glyph, x: Double, capScale: Double)] = []
-    var cursor = 0.0
-    var line = 0
-    var vertices = 0
-    func finishLine() {
-      var top = ascent * scale
-      if top > (document.box?.height ?? 0) { top = document.box?.height ?? 0 }
-      let x0 = (document.box?.x ?? 0) + justify * (boxWidth - cursor * scale)
-      let y0 = (document.box?.y ?? 0) + top - document.shift + Double(line) * document.lineHeight
-      for (glyph, x, capScale) in placed {
-        let k = scale * capScale
-        let affine = Affine(a: k, b: 0, c: 0, d: k, tx: x0 + scale * x, ty: y0)
-        paths += glyph.paths.map { $0.transformed(affine) }
-      }
-      placed.removeAll()
-      cursor = 0
-      line += 1
-    }
-    var i = 0
-    while i < characters.count {
-      let c = characters[i]
-      if isBreak(c) {
-        finishLine()
-        i += 1
-        continue
-      }
-      let found = glyph(c)
-      let step = advance(found)
-      if c == " ", boxWidth > 0,
-        (cursor + step + nextWordWidth(from: i + 1)) * scale >= boxWidth
-      {
-        finishLine()
-        i += 1
-        continue
-      }
-      if let (g, capScale) = found {
-        if boxWidth > 0, cursor > 0, (cursor + step) * scale > boxWidth {
-          finishLine()
-          continue
-        }
-        vertices += g.vertexCount
-        guard vertices <= limit else { return nil }
-        placed.append((g, cursor, capScale))
-        cursor += step
-      }
-      i += 1
-    }
-    finishLine()
-    return paths
   }
 }

@@ -36,7 +36,15 @@ struct TextLayer: Sendable {
   /// The documents with their frames (`t`), in order.
   var documents: [(frame: Double, document: Document)]
   /// `t.a` holds animators.
-  var hasAnimators: Bool
+  var hasAnimators: Bool { !animatorList.isEmpty }
+  /// The animators as read, or why they could not be (a malformed
+  /// animator leaves the text drawn without them, noted).
+  var animators: Result<[TextAnimator], ImportError>
+  private var animatorList: [JSONRef]
+  /// `t.m.g` groups the characters' transforms by 1 character (ThorVG's
+  /// default), 2 word, 3 line or 4 all; `t.m.a`, their anchor.
+  var grouping: Int
+  var groupAnchor: [Double]
   /// `t.p` puts the text on a mask's path.
   var followsPath: Bool
   var ref: JSONRef
@@ -53,10 +61,21 @@ struct TextLayer: Sendable {
     guard !documents.isEmpty else {
       throw ImportError(try object.required("d").pointer, "a text layer without a document")
     }
-    let animators = try object.optional("a")?.array() ?? []
+    let list = try object.optional("a")?.array() ?? []
+    let animators: Result<[TextAnimator], ImportError>
+    do {
+      animators = .success(
+        try list.map { (item) throws(ImportError) in try TextAnimator.read(item) })
+    } catch {
+      animators = .failure(error)
+    }
     let path = try object.optional("p")?.object()
+    let more = try object.optional("m")?.object()
+    var anchor = [0.0, 0.0]
+    if let a = more?.optional("a") { anchor = (try? AnimatedReader.point(a).first) ?? anchor }
     return TextLayer(
-      documents: documents, hasAnimators: !animators.isEmpty,
+      documents: documents, animators: animators, animatorList: list,
+      grouping: Int(exactly: try more?.number("g", or: 1) ?? 1) ?? 1, groupAnchor: anchor,
       followsPath: path?.optional("m") != nil, ref: ref)
   }
 
