@@ -2,6 +2,10 @@ import XCTest
 
 @testable import AnimImport
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Text layers drawn with the file's own glyphs (`chars`), laid out as
 /// ThorVG lays them out (docs/spec.md §25.1).
 final class ImportTextTests: XCTestCase {
@@ -97,10 +101,15 @@ final class ImportTextTests: XCTestCase {
   }
 
   func testWhatIsNotDrawnIsNoted() throws {
+    // An animator property anim does not draw (skew): the text is drawn
+    // without its animators.
     let animated = try importing(
-      #""t": "A", "s": 10"#, extra: #", "a": [{"s": {}, "a": {"o": {"a": 0, "k": 0}}}]"#)
+      #""t": "A", "s": 10"#, extra: #", "a": [{"s": {}, "a": {"sk": {"a": 0, "k": 10}}}]"#)
     XCTAssertEqual(
-      animated.notes.map(\.description), ["/layers/0/t/a: text animators not imported"])
+      animated.notes.map(\.description),
+      [
+        #"/layers/0/t/a: text animator properties ["sk"] not imported: the text is drawn without them"#
+      ])
     XCTAssertFalse(shapeLine(animated).isEmpty)
     // Text on a mask's path: left out, as before anim drew text.
     let onPath = try importing(#""t": "A", "s": 10"#, extra: #", "p": {"m": 0}"#)
@@ -178,5 +187,102 @@ final class ImportTextTests: XCTestCase {
     XCTAssertEqual(
       many.notes.map(\.description),
       ["/layers/0/t: a text of more than 1000000 vertices not imported"])
+  }
+
+  /// A text "AB" at size 100, red, with `animators` (JSON of `t.a`).
+  private func animated(_ animators: String) throws -> LottieImporter.Result {
+    try importing(#""t": "AB", "s": 100, "fc": [1, 0, 0]"#, extra: #", "a": \#(animators)"#)
+  }
+
+  func testAnAnimatorMovesEachCharacterByItsFactorAtEveryFrame() throws {
+    // The selector's end runs 0 → 100 % over frames 0–30 (linear), the
+    // animator moves 10 up, doubles the width and fades out: at 0.5 s the
+    // end is 50 % of 2 characters, 1: "A" (index 0) wholly, "B" not; at
+    // 0.75 s the end is 1.5: "B" half way (ThorVG's square: end − index).
+    let result = try animated(
+      #"[{"s": {"e": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 30, "s": [100]}]}}, "a": {"o": {"a": 0, "k": 0}, "p": {"a": 0, "k": [0, -10, 0]}, "s": {"a": 0, "k": [200, 100, 100]}}}]"#
+    )
+    XCTAssertEqual(result.notes, [])
+    // One view a glyph, at its place on the baseline.
+    XCTAssertTrue(
+      result.script.contains(
+        ##"shape T_text_1(parent: T, d: "M0 0 C0 0 25 -70 25 -70 C25 -70 50 0 50 0 C50 0 0 0 0 0 Z", anchor: (0, 0), color: "#ff0000")"##
+      ), result.script)
+    XCTAssertTrue(result.script.contains(#"shape T_text_2(parent: T, d: "M0 0 "#), result.script)
+    XCTAssertTrue(result.script.contains(##"anchor: (0, 0), x: 60, color: "#ff0000")"##))
+    XCTAssertEqual(
+      H.run(
+        result.script,
+        then: "step to 0.5\nprint T_text_1.alpha, T_text_1.y, T_text_1.scaleX, T_text_2.alpha"
+          + "\nstep to 0.75\nprint T_text_2.alpha, T_text_2.y, T_text_2.scaleX, T_text_2.x"),
+      ["0 -10 2 1", "0.5 -5 1.5 60"])
+  }
+
+  func testColourAndStrokeAnimatorsMixTowardsTheirValues() throws {
+    // The whole text (0–100 %) half way (amount 50) to blue, its stroke
+    // to width 0.5 × 4 = 2 in green: as ThorVG mixes them.
+    let result = try animated(
+      #"[{"s": {"a": {"a": 0, "k": 50}}, "a": {"fc": {"a": 0, "k": [0, 0, 1, 1]}, "sc": {"a": 0, "k": [0, 1, 0, 1]}, "sw": {"a": 0, "k": 4}}}]"#
+    )
+    XCTAssertEqual(result.notes, [])
+    XCTAssertTrue(
+      result.script.contains(
+        ##"color: "#800080", stroke: "#008000", strokeWidth: 2, lineJoin: round)"##),
+      result.script)
+  }
+
+  func testSelectorShapesWeighCharactersAsThorVGDoes() throws {
+    func factor(_ shape: Int, smoothness: Double = 100, start: Double, end: Double, index: Int)
+      -> Double
+    {
+      let selector = TextAnimator.Selector(
+        start: Animated(fixed: 0), end: Animated(fixed: 0), offset: Animated(fixed: 0),
+        amount: Animated(fixed: 100), smoothness: Animated(fixed: smoothness),
+        easeHigh: Animated(fixed: 0), easeLow: Animated(fixed: 0), based: 1, shape: shape,
+        byIndex: true, randomized: false)
+      return TextAnimator(selector: selector, others: []).factor(
+        start: start, end: end, offset: 0, smoothness: smoothness, amount: 100, count: 10,
+        index: index)
+    }
+    // Square: end − index inside, clamped; with no smoothness, whole.
+    XCTAssertEqual(factor(1, start: 2, end: 4.25, index: 4), 0.25)
+    XCTAssertEqual(factor(1, start: 2, end: 4.25, index: 1), 0)
+    XCTAssertEqual(factor(1, smoothness: 0, start: 2, end: 4.6, index: 4), 1)
+    // Ramps and triangle: (0.5 + index − start) / (end − start).
+    XCTAssertEqual(factor(2, start: 0, end: 4, index: 1), 0.375)
+    XCTAssertEqual(factor(3, start: 0, end: 4, index: 1), 0.625)
+    XCTAssertEqual(factor(4, start: 0, end: 4, index: 3), 0.25)
+    // Round: a half circle over the range; smooth: a cosine bump.
+    XCTAssertEqual(factor(5, start: 0, end: 4, index: 1), (1 - 0.25 * 0.25).squareRoot())
+    XCTAssertEqual(
+      factor(6, start: 0, end: 4, index: 1), 0.5 * (1 + cos(Double.pi * 1.75)), accuracy: 1e-15)
+    // Extreme values stay within 0…1 (a range of 2e308 is infinite: 0);
+    // NaN is 0.
+    XCTAssertEqual(factor(2, start: -1e308, end: 1e308, index: 1), 0)
+    XCTAssertEqual(factor(2, start: 0, end: 1e-320, index: 0), 0)  // start = end: before it
+    XCTAssertEqual(factor(5, start: 0, end: .nan, index: 1), 0)
+  }
+
+  func testAnimatorsPastTheirBoundsOrReachAreNoted() throws {
+    // 8 000 characters × 61 frames of a moving selector: past the bound.
+    let text = String(repeating: "AB", count: 4000)
+    let long = try importing(
+      #""t": "\#(text)", "s": 100"#,
+      extra:
+        #", "a": [{"s": {"e": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 60, "s": [100]}]}}, "a": {"o": {"a": 0, "k": 0}}}]"#
+    )
+    XCTAssertEqual(long.notes.count, 1)
+    guard long.notes.count == 1 else { return }
+    XCTAssertTrue(long.notes[0].description.contains("drawn without them"), "\(long.notes)")
+    XCTAssertFalse(shapeLine(long).isEmpty)
+    // A position of 1e308 would write no number anim can hold.
+    let far = try animated(#"[{"s": {}, "a": {"p": {"a": 0, "k": [1e308, 0]}}}]"#)
+    XCTAssertEqual(far.notes.count, 1)
+    XCTAssertFalse(far.script.contains("inf") || far.script.contains("nan"))
+    // Random order, an ease, word grouping: noted, drawn without.
+    for selector in [#"{"rn": 1}"#, #"{"xe": {"a": 0, "k": 50}}"#] {
+      let other = try animated(#"[{"s": \#(selector), "a": {"o": {"a": 0, "k": 0}}}]"#)
+      XCTAssertEqual(other.notes.count, 1, selector)
+    }
   }
 }

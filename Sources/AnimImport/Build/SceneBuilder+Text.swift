@@ -50,14 +50,14 @@ extension SceneBuilder {
   {
     var documents = text.documents.sorted { $0.frame < $1.frame }
     if text.hasAnimators {
+      let animatorsRef = text.ref.optional("a")
       if let problem = animatorProblem(text, documents: documents.count) {
-        note(text.ref.optional("a"), problem + ": the text is drawn without them")
+        note(animatorsRef, problem + ": the text is drawn without them")
       } else if case .success(let animators) = text.animators,
         let (font, glyphs) = glyphs(for: documents[0].document),
         let layout = TextLayout(
           documents[0].document, ascent: font?.ascent ?? 0, glyphs: glyphs,
-          limit: Self.maximumTextVertices),
-        layout.placed.allSatisfy({ $0.glyph.paths.allSatisfy(Self.isWithinReach) })
+          limit: Self.maximumTextVertices)
       {
         if try buildAnimatedText(
           layout, animators: animators, name: name, parent: parent, clock: clock)
@@ -65,9 +65,11 @@ extension SceneBuilder {
           return
         }
         note(
-          text.ref.optional("a"),
-          "text animators over more than \(Self.maximumAnimatedTextWork) characters × frames:"
-            + " the text is drawn without them")
+          animatorsRef,
+          "text animators over more than \(Self.maximumAnimatedTextWork) characters × frames,"
+            + " or moving glyphs past 1e15 points: the text is drawn without them")
+      } else {
+        note(animatorsRef, "text animators not imported: the text's glyphs are not drawn as such")
       }
     }
     if documents.count > Self.maximumTextDocuments {

@@ -39,8 +39,8 @@ extension SceneBuilder {
   }
 
   /// One view a character of `layout` (its glyph at its place), moving as
-  /// `animators` move it; nil (nothing built) past
-  /// ``maximumAnimatedTextWork``.
+  /// `animators` move it; false, with nothing built, past
+  /// ``maximumAnimatedTextWork`` or where a value would pass 1e15.
   func buildAnimatedText(
     _ layout: TextLayout, animators: [TextAnimator], name: String, parent: Int, clock: TimeMap
   ) throws(ImportError) -> Bool {
@@ -172,22 +172,26 @@ extension SceneBuilder {
         k += 1
       }
     }
-    func track(_ c: Int, _ value: (Look) -> Double) -> Track<Double> {
-      var result = Track(initial: value(first[c]), segments: [])
-      for (a, b) in zip(sampled, sampled.dropFirst()) {
-        result.segments.append(
-          Segment(
-            start: a.t, end: b.t, from: value(a.looks[c]), to: value(b.looks[c]), ease: .linear))
-      }
-      return result
+    // Every number written within reach (a 1e308 position or scale of a
+    // file is not drawn: NaN and infinities have no script).
+    func reachable(_ look: Look) -> Bool {
+      ([look.x, look.y, look.scaleX, look.scaleY, look.rotation, look.alpha, look.strokeWidth]
+        + look.fill + look.stroke).allSatisfy { abs($0) < 1e15 }
     }
-    func colorTrack(_ c: Int, _ value: (Look) -> [Double]) -> Track<[Double]> {
+    guard sampled.allSatisfy({ $0.looks.allSatisfy(reachable) }),
+      drawn.allSatisfy({ $0.element.glyph.paths.allSatisfy(Self.isWithinReach) })
+    else { return false }
+    /// Character `c`'s `value` from frame to frame; not animated where it
+    /// stays as it starts.
+    func track<V: Equatable>(_ c: Int, _ value: (Look) -> V) -> Track<V> {
       var result = Track(initial: value(first[c]), segments: [])
+      var moves = false
       for (a, b) in zip(sampled, sampled.dropFirst()) {
-        result.segments.append(
-          Segment(
-            start: a.t, end: b.t, from: value(a.looks[c]), to: value(b.looks[c]), ease: .linear))
+        let (from, to) = (value(a.looks[c]), value(b.looks[c]))
+        moves = moves || from != result.initial || to != result.initial
+        result.segments.append(Segment(start: a.t, end: b.t, from: from, to: to, ease: .linear))
       }
+      if !moves { result.segments = [] }
       return result
     }
     let stroked = document.stroke != nil || animators.contains { $0.strokeWidth != nil }
@@ -196,32 +200,28 @@ extension SceneBuilder {
       let outline = placed.glyph.paths.map {
         $0.transformed(Affine(a: k, b: 0, c: 0, d: k, tx: 0, ty: 0))
       }
-      let numbers: [(String, Track<Double>)] = [
-        ("x", track(c) { $0.x }), ("y", track(c) { $0.y }), ("scaleX", track(c) { $0.scaleX }),
-        ("scaleY", track(c) { $0.scaleY }), ("rotation", track(c) { $0.rotation }),
-        ("alpha", track(c) { $0.alpha }),
+      let numbers: [(String, Track<Double>, default: Double)] = [
+        ("x", track(c) { $0.x }, 0), ("y", track(c) { $0.y }, 0),
+        ("scaleX", track(c) { $0.scaleX }, 1), ("scaleY", track(c) { $0.scaleY }, 1),
+        ("rotation", track(c) { $0.rotation }, 0), ("alpha", track(c) { $0.alpha }, 1),
       ]
       func view(_ suffix: String, fill: Bool, stroke: Bool) throws(ImportError) {
         var view = ScriptView(kind: "shape", name: "\(name)_\(suffix)", parent: parent)
         view.settings = [("d", .string(PathData.text(outline))), ("anchor", .point(0, 0))]
-        var tracks = numbers
-        for (property, value) in numbers where property != "alpha" || value.initial != 1 {
-          if ["scaleX", "scaleY"].contains(property) && value.initial == 1 && !value.isAnimated {
-            continue
-          }
-          if property == "rotation" && value.initial == 0 && !value.isAnimated { continue }
+        var tracks = numbers.map { (name: $0.0, track: $0.1) }
+        for (property, value, fallback) in numbers where value.initial != fallback {
           view.settings.append((property, .number(value.initial)))
         }
         var colors: [ScriptRun] = []
         if fill {
-          let color = colorTrack(c) { $0.fill }
+          let color = track(c) { $0.fill }
           view.settings.append(("color", .color(color.initial)))
           colors += colorRuns(color, property: "color")
         } else {
           view.settings.append(("color", .word("transparent")))
         }
         if stroke {
-          let color = colorTrack(c) { $0.stroke }
+          let color = track(c) { $0.stroke }
           let width = track(c) { $0.strokeWidth }
           view.settings += [
             ("stroke", .color(color.initial)), ("strokeWidth", .number(width.initial)),
@@ -230,7 +230,7 @@ extension SceneBuilder {
           colors += colorRuns(color, property: "stroke")
           tracks.append(("strokeWidth", width))
         }
-        view.runs = colors + MotionChain.runs(tracks.map { (name: $0.0, track: $0.1) })
+        view.runs = colors + MotionChain.runs(tracks)
         try add(view)
       }
       let suffix = "text_\(c + 1)"
