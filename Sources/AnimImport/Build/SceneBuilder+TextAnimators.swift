@@ -10,6 +10,8 @@ import AnimEngine
 extension SceneBuilder {
   /// The most characters × frames a text's animators are taken at.
   static let maximumAnimatedTextWork = 400_000
+  /// The most animators of one text drawn.
+  static let maximumTextAnimators = 100
 
   /// Why `animators` cannot be drawn on a text of these documents, or nil.
   func animatorProblem(_ text: TextLayer, documents: Int) -> String? {
@@ -20,6 +22,9 @@ extension SceneBuilder {
       return nil
     }
     if documents != 1 { return "text animators on a text whose document changes not imported" }
+    if animators.count > Self.maximumTextAnimators {
+      return "more than \(Self.maximumTextAnimators) text animators not imported"
+    }
     if text.grouping != 1 || text.groupAnchor.contains(where: { $0 != 0 }) {
       return "text animators grouped by words or lines, or anchored, not imported"
     }

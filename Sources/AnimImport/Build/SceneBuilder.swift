@@ -12,7 +12,22 @@
 final class SceneBuilder {
   let composition: Composition
   var model = ScriptModel()
-  private(set) var notes: [ImportNote] = []
+  /// The notes, at most ``maximumNotes``; past them, one that says how
+  /// many more there were.
+  var notes: [ImportNote] {
+    omittedNotes == 0
+      ? listedNotes
+      : listedNotes + [
+        ImportNote(
+          "", "\(omittedNotes) more notes not listed (the first \(Self.maximumNotes) are)")
+      ]
+  }
+  private var listedNotes: [ImportNote] = []
+  private var omittedNotes = 0
+  /// The most notes listed: each names its JSON Pointer, found by a walk
+  /// from the document's root past the siblings before it, so 100 000
+  /// masks noted one by one took a minute.
+  static let maximumNotes = 1_000
   /// Pointers already noted with the same message (a precomposition used
   /// twice is noted once).
   private var noted: Set<String> = []
@@ -69,9 +84,14 @@ final class SceneBuilder {
   /// Records that what is at `ref` is not expressed, once per pointer and
   /// message.
   func note(_ ref: JSONRef?, _ message: String) {
-    let pointer = ref?.pointer ?? ""
-    guard noted.insert(pointer + "\u{0}" + message).inserted else { return }
-    notes.append(ImportNote(pointer, message))
+    // The value's place on the tape tells it from every other, as its
+    // pointer would, without the walk.
+    guard noted.insert("\(ref?.index ?? -1)\u{0}" + message).inserted else { return }
+    guard listedNotes.count < Self.maximumNotes else {
+      omittedNotes += 1
+      return
+    }
+    listedNotes.append(ImportNote(ref?.pointer ?? "", message))
   }
 
   /// Appends a view and returns its index.
