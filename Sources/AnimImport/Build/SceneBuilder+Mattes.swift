@@ -134,13 +134,24 @@ extension SceneBuilder {
       view.settings = [("d", .string(PathData.text(paths))), ("anchor", .point(0, 0))]
       return MatteOutline(view: view, groups: [], alpha: luma ? Self.luminance(color) : 1)
     case .shape(let items):
-      let (fillGroups, alphas) = matteFills(items, luma: luma)
+      let (fillGroups, alphas, strokes) = matteFills(items, luma: luma, takingStrokes: true)
       let fills = fillGroups.flatMap { group in group.paint.shapes.map { (group.paint, $0) } }
-      guard let (firstPaint, firstShape) = fills.first else { return nil }
       let alpha = alphas.first ?? 1
       if alphas.contains(where: { abs($0 - alpha) > 1e-9 }) {
-        note(firstPaint.item.ref, "matte fills of different opacities drawn as the first's")
+        note(source.ref, "matte fills of different opacities drawn as the first's")
       }
+      if !strokes.isEmpty {
+        // Strokes: their outlines at every frame they move, joined with
+        // the fills' paths.
+        var parts = matteFillPaths(fillGroups, clock: clock).flatMap(Self.clockwise)
+        for (paint, stroke) in strokes {
+          guard let outline = matteStrokeOutline(paint, stroke, clock: clock) else { return nil }
+          parts.append(outline)
+        }
+        return try joinedMatte(
+          parts, alpha: alpha, inverted: inverted, ref: source.ref, framewise: true)
+      }
+      guard let (firstPaint, firstShape) = fills.first else { return nil }
       if fills.count == 1 && !inverted {
         // One shape: its own view, under its groups.
         var view: ScriptView
@@ -210,12 +221,16 @@ extension SceneBuilder {
   /// The fills of a matte's shape items (each with whether it fills
   /// even-odd), and each fill's alpha: its opacity and, for a luma matte,
   /// its colour's luminance. Strokes and gradients are noted.
-  func matteFills(_ items: [ShapeItem], luma: Bool)
-    -> (groups: [(paint: ShapeWalk.Paint, evenOdd: Bool)], alphas: [Double])
+  func matteFills(_ items: [ShapeItem], luma: Bool, takingStrokes: Bool = false)
+    -> (
+      groups: [(paint: ShapeWalk.Paint, evenOdd: Bool)], alphas: [Double],
+      strokes: [(paint: ShapeWalk.Paint, stroke: ShapeItem.Stroke)]
+    )
   {
     let walk = ShapeWalk(items)
     var fillGroups: [(paint: ShapeWalk.Paint, evenOdd: Bool)] = []
     var alphas: [Double] = []
+    var strokes: [(paint: ShapeWalk.Paint, stroke: ShapeItem.Stroke)] = []
     for paint in walk.paints {
       var content = paint.item.content
       if case .gradient(false, let approximation, _) = content { content = approximation }
@@ -230,12 +245,22 @@ extension SceneBuilder {
         let luminance = luma ? Self.luminance(fill.color.first) : 1
         alphas.append(Self.fraction(fill.opacity.first) * fill.gradientAlpha * luminance)
         if !paint.shapes.isEmpty { fillGroups.append((paint, fill.evenOdd)) }
+      case .stroke(let stroke) where takingStrokes:
+        if stroke.opacity.isAnimated || (luma && stroke.color.isAnimated) {
+          note(
+            paint.item.ref,
+            "a matte stroke whose opacity\(luma ? " or colour" : "") moves drawn as it is at "
+              + "its first keyframe")
+        }
+        let luminance = luma ? Self.luminance(stroke.color.first) : 1
+        alphas.append(Self.fraction(stroke.opacity.first) * luminance)
+        if !paint.shapes.isEmpty { strokes.append((paint, stroke)) }
       case .stroke, .gradient:
         note(paint.item.ref, "a matte's stroke or gradient is not part of its clip")
       default: break
       }
     }
-    return (fillGroups, alphas)
+    return (fillGroups, alphas, strokes)
   }
 
   /// Each matte fill's paths over time in its layer's space. A fill's
@@ -285,14 +310,15 @@ extension SceneBuilder {
   /// The outline of `parts` joined into one path (after the outside of
   /// everything, for an inverted matte), a morphing view when it moves.
   private func joinedMatte(
-    _ parts: [Track<BezierPath>], alpha: Double, inverted: Bool, ref: JSONRef
+    _ parts: [Track<BezierPath>], alpha: Double, inverted: Bool, ref: JSONRef,
+    framewise: Bool = false
   ) throws(ImportError) -> MatteOutline {
     var parts = parts
     if inverted { parts.insert(Track(initial: Self.outsidePath(), segments: []), at: 0) }
     let outline = compound(parts, BezierPath.joined)
     var view: ScriptView
     if outline.isAnimated {
-      view = try morphingView(outline, name: "matte", parent: 0, ref: ref)
+      view = try morphingView(outline, name: "matte", parent: 0, ref: ref, framewise: framewise)
     } else {
       view = ScriptView(kind: "shape", name: "matte", parent: nil)
       view.settings = [
