@@ -24,7 +24,7 @@ enum StrokeOutline {
     for (k, segment) in path.segments.enumerated() {
       let (p0, c1, c2, p3) = segment
       let last = k == path.segments.count - 1
-      if c1 == p0 && c2 == p3 {
+      if isStraight(p0, c1, c2, p3) {
         points.append((p3, true))
         continue
       }
@@ -109,6 +109,25 @@ enum StrokeOutline {
       }
     }
     return pieces.filter { !$0.vertices.isEmpty }
+  }
+
+  /// Whether a segment is a straight line: its controls on it, between its
+  /// ends (a trimmed line's controls are a third of the way along).
+  private static func isStraight(
+    _ p0: OutlinePoint, _ c1: OutlinePoint, _ c2: OutlinePoint, _ p3: OutlinePoint
+  ) -> Bool {
+    if c1 == p0 && c2 == p3 { return true }
+    let d = p3 - p0
+    let length2 = d.x * d.x + d.y * d.y
+    guard length2 > 0, length2.isFinite else { return false }
+    func onLine(_ c: OutlinePoint) -> Bool {
+      let q = c - p0
+      let cross = d.x * q.y - d.y * q.x
+      let along = d.x * q.x + d.y * q.y
+      return abs(cross) <= 1e-9 * length2 && along >= -1e-9 * length2
+        && along <= length2 * (1 + 1e-9)
+    }
+    return onLine(c1) && onLine(c2)
   }
 
   private static func distance(_ a: OutlinePoint, _ b: OutlinePoint) -> Double {
