@@ -180,6 +180,7 @@ extension SceneBuilder {
       }
       var parts: [MattePart] = []
       var alphas: [Double] = []
+      let strokesBefore = strokeMatteParts
       try precompMatteParts(
         precomp.layers,
         clock: clock.precomp(
@@ -191,7 +192,11 @@ extension SceneBuilder {
       if alphas.contains(where: { abs($0 - alpha) > 1e-9 }) {
         note(source.ref, "matte fills of different opacities drawn as the first's")
       }
-      var outline = try joinedMatte(tracks, alpha: alpha, inverted: inverted, ref: source.ref)
+      // With strokes' outlines (taken at every frame already, and large),
+      // frame by frame without checking each morph point by point.
+      var outline = try joinedMatte(
+        tracks, alpha: alpha, inverted: inverted, ref: source.ref,
+        framewise: strokeMatteParts > strokesBefore)
       // The precomposition's frame clips what it draws.
       if w > 0 && h > 0 && !inverted { outline.box = (w, h) }
       return outline

@@ -48,6 +48,16 @@ extension SceneBuilder {
     // path draws nothing at any time, and anim cannot morph outlines it
     // does not have.
     guard track.values.contains(where: { !$0.segments.isEmpty }) else { return view }
+    // anim morphs outlines of at most `MorphPair.maximumSegments` segments
+    // (a script that morphed more would stop with an error when run).
+    if let large = track.values.first(where: { $0.segments.count + 1 > MorphPair.maximumSegments })
+    {
+      note(
+        ref,
+        "a moving outline of \(large.segments.count) segments, more than the "
+          + "\(MorphPair.maximumSegments) anim morphs, drawn as it is at the start")
+      return view
+    }
     // Segments anim would morph otherwise than Lottie: frame by frame.
     var segments: [Segment<BezierPath>] = []
     var current = track.initial

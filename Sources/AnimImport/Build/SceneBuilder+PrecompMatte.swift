@@ -93,11 +93,19 @@ extension SceneBuilder {
       inner.always = placement.always && from <= 0 && to >= end
       switch layer.kind {
       case .shape(let items):
-        let fills = matteFills(items, luma: luma)
+        let fills = matteFills(items, luma: luma, takingStrokes: true)
         alphas += fills.alphas.map { $0 * Self.fraction(opacity.first) }
         for own in matteFillPaths(fills.groups, clock: clock) {
           parts += Self.clockwise(
             own.map { placed($0, by: inner) }, area: { $0.at(0).signedArea }, reversed: \.reversed)
+        }
+        // Strokes: their outlines (SceneBuilder+StrokeMatte), placed as
+        // the fills are (already clockwise).
+        for (paint, stroke) in fills.strokes {
+          if let outline = matteStrokeOutline(paint, stroke, clock: clock) {
+            parts.append(placed(outline, by: inner))
+            strokeMatteParts += 1
+          }
         }
       case .solid(let color, let w, let h):
         let rect = Self.boxPath(w, h)

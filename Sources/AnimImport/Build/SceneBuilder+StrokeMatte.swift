@@ -51,6 +51,7 @@ extension SceneBuilder {
         ))
     }
     let (cap, join, limit) = (stroke.cap, stroke.join, stroke.miterLimit)
+    var chord = 2.0
     func outline(at t: Double, trimmed: Bool = true) -> BezierPath {
       var pieces: [BezierPath] = []
       for (track, cut) in zip(paths, cuts) {
@@ -64,7 +65,8 @@ extension SceneBuilder {
         }
         for piece in drawn {
           pieces += StrokeOutline.pieces(
-            piece, width: width.value(at: t), cap: cap, join: join, miterLimit: limit)
+            piece, width: width.value(at: t), cap: cap, join: join, miterLimit: limit,
+            chord: chord)
         }
       }
       return pieces.isEmpty ? Self.pointPath() : BezierPath.joined(pieces)
@@ -77,11 +79,21 @@ extension SceneBuilder {
     // Bounded before the frames are made: the whole untrimmed outline at
     // the start, grown as its paths' most vertices are to their first.
     let first = paths.reduce(0) { $0 + $1.initial.vertices.count }
-    let most = paths.reduce(0) { sum, track in sum + (track.values.map(\.vertices.count).max() ?? 0)
+    let most = paths.reduce(0) { sum, track in
+      sum + (track.values.map(\.vertices.count).max() ?? 0)
     }
-    let whole =
+    func wholeVertices() -> Double {
       Double(outline(at: 0, trimmed: false).vertices.count) * Double(most)
-      / Double(max(first, 1))
+        / Double(max(first, 1))
+    }
+    var whole = wholeVertices()
+    // Coarser pieces where the whole outline would pass a quarter of what
+    // anim morphs (a matte joins it with its other parts).
+    let share = Double(MorphPair.maximumSegments) / 4
+    if whole > share {
+      chord *= whole / share
+      whole = wholeVertices()
+    }
     guard frames <= Self.maximumTrimmedFillFrames,
       Double(frames) * max(whole, 1) <= Double(Self.maximumStrokeMatteWork)
     else {

@@ -13,9 +13,10 @@ enum StrokeOutline {
 
   /// The pieces of `path` stroked `width` wide; `cap` and `join` as Lottie
   /// writes them (`lc` 1 butt, 2 round, 3 square; `lj` 1 miter, 2 round,
-  /// 3 bevel).
+  /// 3 bevel); a curve cut into pieces of about `chord` (by the length of
+  /// its control polygon).
   static func pieces(
-    _ path: BezierPath, width: Double, cap: Int, join: Int, miterLimit: Double
+    _ path: BezierPath, width: Double, cap: Int, join: Int, miterLimit: Double, chord: Double = 2
   ) -> [BezierPath] {
     let half = width / 2
     guard half > 0, half.isFinite, !path.vertices.isEmpty else { return [] }
@@ -29,7 +30,7 @@ enum StrokeOutline {
         continue
       }
       let reach = distance(p0, c1) + distance(c1, c2) + distance(c2, p3)
-      let n = reach.isFinite ? min(maximumPieces, max(1, Int((reach / 2).rounded(.up)))) : 1
+      let n = reach.isFinite ? min(maximumPieces, max(1, Int((reach / chord).rounded(.up)))) : 1
       for i in 1...n {
         let t = Double(i) / Double(n)
         let u = 1 - t
