@@ -241,24 +241,14 @@ extension SceneBuilder {
       if case .gradient(false, let approximation, _) = content { content = approximation }
       switch content {
       case .fill(let fill):
-        if fill.opacity.isAnimated || (luma && fill.color.isAnimated) {
-          note(
-            paint.item.ref,
-            "a matte fill whose opacity\(luma ? " or colour" : "") moves drawn as it is at "
-              + "its first keyframe")
-        }
-        let luminance = luma ? Self.luminance(fill.color.first) : 1
-        alphas.append(Self.fraction(fill.opacity.first) * fill.gradientAlpha * luminance)
+        alphas.append(
+          matteAlpha(
+            "fill", fill.opacity, fill.color, luma: luma, share: fill.gradientAlpha,
+            ref: paint.item.ref))
         if !paint.shapes.isEmpty { fillGroups.append((paint, fill.evenOdd)) }
       case .stroke(let stroke) where takingStrokes:
-        if stroke.opacity.isAnimated || (luma && stroke.color.isAnimated) {
-          note(
-            paint.item.ref,
-            "a matte stroke whose opacity\(luma ? " or colour" : "") moves drawn as it is at "
-              + "its first keyframe")
-        }
-        let luminance = luma ? Self.luminance(stroke.color.first) : 1
-        alphas.append(Self.fraction(stroke.opacity.first) * luminance)
+        alphas.append(
+          matteAlpha("stroke", stroke.opacity, stroke.color, luma: luma, ref: paint.item.ref))
         if !paint.shapes.isEmpty { strokes.append((paint, stroke)) }
       case .stroke, .gradient:
         note(paint.item.ref, "a matte's stroke or gradient is not part of its clip")
@@ -266,6 +256,23 @@ extension SceneBuilder {
       }
     }
     return (fillGroups, alphas, strokes)
+  }
+
+  /// How opaque a matte's fill or stroke (`what`) is: its opacity at its
+  /// first keyframe, times `share` and, for a luma matte, its colour's
+  /// luminance; a moving one is noted.
+  private func matteAlpha(
+    _ what: String, _ opacity: Animated<Double>, _ color: Animated<[Double]>, luma: Bool,
+    share: Double = 1, ref: JSONRef
+  ) -> Double {
+    if opacity.isAnimated || (luma && color.isAnimated) {
+      note(
+        ref,
+        "a matte \(what) whose opacity\(luma ? " or colour" : "") moves drawn as it is at "
+          + "its first keyframe")
+    }
+    let luminance = luma ? Self.luminance(color.first) : 1
+    return Self.fraction(opacity.first) * share * luminance
   }
 
   /// Each matte fill's paths over time in its layer's space. A fill's

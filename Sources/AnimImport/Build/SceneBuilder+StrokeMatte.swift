@@ -34,21 +34,14 @@ extension SceneBuilder {
     typealias Cut = (start: Track<Double>, end: Track<Double>, offset: Track<Double>)
     var cuts: [Cut?] = []
     for shape in paint.shapes {
-      let active = shape.trims.filter { !Self.isTrivial($0) }
-      guard let trim = active.first, case .trim(let t) = trim.content else {
+      guard let (trim, t) = activeTrim(shape) else {
         cuts.append(nil)
         continue
       }
-      if active.count > 1 { note(active[1].ref, "a second trim on the same shape not drawn") }
       if t.mode == 2 && paint.shapes.count > 1 {
         note(trim.ref, "a matte stroke trimmed over several shapes in sequence cut shape by shape")
       }
-      cuts.append(
-        (
-          Track(t.start, clock: clock).map { $0 / 100 }.fromZero(rate: rate, end: end),
-          Track(t.end, clock: clock).map { $0 / 100 }.fromZero(rate: rate, end: end),
-          Track(t.offset, clock: clock).map { $0 / 360 }.fromZero(rate: rate, end: end)
-        ))
+      cuts.append(trimTracks(t, clock: clock))
     }
     let (cap, join, limit) = (stroke.cap, stroke.join, stroke.miterLimit)
     var chord = 2.0

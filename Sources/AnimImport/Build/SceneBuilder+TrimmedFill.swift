@@ -68,21 +68,15 @@ extension SceneBuilder {
     let paths = paint.shapes.map { pathTrack($0, clock: clock) }
     var trims: [TrimTracks?] = []
     for shape in paint.shapes {
-      let active = shape.trims.filter { !Self.isTrivial($0) }
-      guard let trim = active.first, case .trim(let t) = trim.content else {
+      guard let (trim, t) = activeTrim(shape) else {
         trims.append(nil)
         continue
       }
-      if active.count > 1 { note(active[1].ref, "a second trim on the same shape not drawn") }
-      noteExpression(t.start)
-      noteExpression(t.end)
-      noteExpression(t.offset)
+      let cut = trimTracks(t, clock: clock)
       trims.append(
         TrimTracks(
-          start: Track(t.start, clock: clock).map { $0 / 100 }.fromZero(rate: rate, end: end),
-          end: Track(t.end, clock: clock).map { $0 / 100 }.fromZero(rate: rate, end: end),
-          offset: Track(t.offset, clock: clock).map { $0 / 360 }.fromZero(rate: rate, end: end),
-          sequential: t.mode == 2, index: trim.ref.index))
+          start: cut.start, end: cut.end, offset: cut.offset, sequential: t.mode == 2,
+          index: trim.ref.index))
     }
     func filled(at t: Double) -> BezierPath {
       var pieces: [BezierPath] = []
@@ -129,6 +123,31 @@ extension SceneBuilder {
       outline, name: viewName(layer, first.item), parent: parent, ref: first.item.ref,
       framewise: true)
     try finish(&view, style: style, trims: [], clock: clock)
+  }
+}
+
+extension SceneBuilder {
+  /// The first trim that does not leave `shape` whole, and its values; a
+  /// second is noted, and expressions on it.
+  func activeTrim(_ shape: ShapeWalk.PaintedShape) -> (item: ShapeItem, trim: ShapeItem.Trim)? {
+    let active = shape.trims.filter { !Self.isTrivial($0) }
+    guard let item = active.first, case .trim(let t) = item.content else { return nil }
+    if active.count > 1 { note(active[1].ref, "a second trim on the same shape not drawn") }
+    noteExpression(t.start)
+    noteExpression(t.end)
+    noteExpression(t.offset)
+    return (item, t)
+  }
+
+  /// A trim's start and end (fractions) and offset (turns) over script time.
+  func trimTracks(_ t: ShapeItem.Trim, clock: TimeMap) -> (
+    start: Track<Double>, end: Track<Double>, offset: Track<Double>
+  ) {
+    (
+      Track(t.start, clock: clock).map { $0 / 100 }.fromZero(rate: rate, end: end),
+      Track(t.end, clock: clock).map { $0 / 100 }.fromZero(rate: rate, end: end),
+      Track(t.offset, clock: clock).map { $0 / 360 }.fromZero(rate: rate, end: end)
+    )
   }
 }
 
