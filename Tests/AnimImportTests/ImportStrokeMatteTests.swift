@@ -126,4 +126,20 @@ final class ImportStrokeMatteTests: XCTestCase {
       "\(frame15 ?? "")")
     _ = H.run(result.script, then: "step to 0.5")
   }
+
+  func testAnInvertedMattesStrokesAreNotedAndLeftOut() throws {
+    // The outside of overlapping pieces would leave holes where they
+    // overlap (winding 2 − 1): an inverted matte's strokes stay noted.
+    let line =
+      #"{"ty": "sh", "ks": {"a": 0, "k": {"c": false, "v": [[10, 50], [190, 50]], "i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]]}}}"#
+    let stroke =
+      #"{"ty": "st", "c": {"a": 0, "k": [1, 1, 1, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 10}, "lc": 2, "lj": 2}"#
+    let fill = #"{"ty": "fl", "c": {"a": 0, "k": [1, 1, 1, 1]}, "o": {"a": 0, "k": 100}}"#
+    let matte = H.shapeLayer("Line", shapes: H.dot + [line, stroke, fill], extra: #", "td": 1"#)
+    let body = H.shapeLayer("Body", extra: #", "tt": 2"#)
+    let result = try H.importing(H.document([matte, body]))
+    XCTAssertEqual(
+      result.notes.map(\.description),
+      ["/layers/0/shapes/3: a matte's stroke or gradient is not part of its clip"])
+  }
 }

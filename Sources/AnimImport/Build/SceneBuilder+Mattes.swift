@@ -134,7 +134,10 @@ extension SceneBuilder {
       view.settings = [("d", .string(PathData.text(paths))), ("anchor", .point(0, 0))]
       return MatteOutline(view: view, groups: [], alpha: luma ? Self.luminance(color) : 1)
     case .shape(let items):
-      let (fillGroups, alphas, strokes) = matteFills(items, luma: luma, takingStrokes: true)
+      // An inverted matte's strokes are noted, not drawn: its outline is the
+      // outside of one winding, and a stroke's pieces overlap.
+      let (fillGroups, alphas, strokes) = matteFills(
+        items, luma: luma, takingStrokes: !inverted)
       let fills = fillGroups.flatMap { group in group.paint.shapes.map { (group.paint, $0) } }
       let alpha = alphas.first ?? 1
       if alphas.contains(where: { abs($0 - alpha) > 1e-9 }) {
@@ -185,7 +188,8 @@ extension SceneBuilder {
         precomp.layers,
         clock: clock.precomp(
           startTime: source.startTime, stretch: source.stretch > 0 ? source.stretch : 1),
-        placement: .identity, luma: luma, depth: 0, parts: &parts, alphas: &alphas)
+        placement: .identity, luma: luma, depth: 0, takingStrokes: !inverted, parts: &parts,
+        alphas: &alphas)
       guard !parts.isEmpty else { return nil }
       guard let tracks = matteTracks(parts, ref: source.ref) else { return nil }
       let alpha = alphas.first ?? 1

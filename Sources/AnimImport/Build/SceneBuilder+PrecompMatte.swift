@@ -56,7 +56,7 @@ extension SceneBuilder {
   /// a whole; each fill's alpha in `alphas`.
   func precompMatteParts(
     _ layers: [Layer], clock: TimeMap, placement: MattePlacement, luma: Bool, depth: Int,
-    parts: inout [MattePart], alphas: inout [Double]
+    takingStrokes: Bool = true, parts: inout [MattePart], alphas: inout [Double]
   ) throws(ImportError) {
     let byIndex = Layer.positions(of: layers)
     for layer in layers where !layer.hidden && !layer.isMatte {
@@ -93,7 +93,7 @@ extension SceneBuilder {
       inner.always = placement.always && from <= 0 && to >= end
       switch layer.kind {
       case .shape(let items):
-        let fills = matteFills(items, luma: luma, takingStrokes: true)
+        let fills = matteFills(items, luma: luma, takingStrokes: takingStrokes)
         alphas += fills.alphas.map { $0 * Self.fraction(opacity.first) }
         for own in matteFillPaths(fills.groups, clock: clock) {
           parts += Self.clockwise(
@@ -122,7 +122,8 @@ extension SceneBuilder {
           precomp.layers,
           clock: clock.precomp(
             startTime: layer.startTime, stretch: layer.stretch > 0 ? layer.stretch : 1),
-          placement: inner, luma: luma, depth: depth + 1, parts: &parts, alphas: &alphas)
+          placement: inner, luma: luma, depth: depth + 1, takingStrokes: takingStrokes,
+          parts: &parts, alphas: &alphas)
       case .null: break
       default:
         note(layer.ref, "a layer of this type inside a matte's precomposition not applied")
