@@ -51,12 +51,37 @@ extension SceneBuilder {
   ) throws(ImportError) -> Bool {
     let document = layout.document
     let drawn = layout.placed.enumerated().filter { !$0.element.glyph.paths.isEmpty }
+    /// An animator's values at one time.
+    struct Values {
+      var start, end, offset, smoothness, amount: Double
+      var fill, stroke, position, scale: [Double]?
+      var strokeWidth, opacity, rotation, tracking: Double?
+    }
     // Each animator's properties on the script's clock.
     struct Tracks {
       var start, end, offset, smoothness, amount: Track<Double>
       var fill, stroke: Track<[Double]>?
       var strokeWidth, opacity, rotation, tracking: Track<Double>?
       var position, scale: Track<[Double]>?
+
+      /// When any of them moves.
+      var spans: [ClosedRange<Double>] {
+        let numbers: [Track<Double>?] = [
+          start, end, offset, smoothness, amount, strokeWidth, opacity, rotation, tracking,
+        ]
+        let lists: [Track<[Double]>?] = [fill, stroke, position, scale]
+        return numbers.compactMap { $0?.span } + lists.compactMap { $0?.span }
+      }
+
+      func values(at t: Double) -> Values {
+        Values(
+          start: start.value(at: t), end: end.value(at: t), offset: offset.value(at: t),
+          smoothness: smoothness.value(at: t), amount: amount.value(at: t),
+          fill: fill?.value(at: t), stroke: stroke?.value(at: t),
+          position: position?.value(at: t), scale: scale?.value(at: t),
+          strokeWidth: strokeWidth?.value(at: t), opacity: opacity?.value(at: t),
+          rotation: rotation?.value(at: t), tracking: tracking?.value(at: t))
+      }
     }
     func number(_ a: Animated<Double>) -> Track<Double> {
       noteExpression(a)
@@ -75,16 +100,7 @@ extension SceneBuilder {
         rotation: a.rotation.map(number), tracking: a.tracking.map(number),
         position: a.position.map(point), scale: a.scale.map(point))
     }
-    var spans: [ClosedRange<Double>] = []
-    for t in tracks {
-      spans += [t.start.span, t.end.span, t.offset.span, t.smoothness.span, t.amount.span]
-        .compactMap { $0 }
-      spans += [t.fill?.span, t.stroke?.span, t.position?.span, t.scale?.span].compactMap {
-        $0 ?? nil
-      }
-      spans += [t.strokeWidth?.span, t.opacity?.span, t.rotation?.span, t.tracking?.span]
-        .compactMap { $0 ?? nil }
-    }
+    let spans = tracks.flatMap(\.spans)
     let frames = spans.isEmpty ? 1 : Self.frameCount(spans, rate: rate, end: end)
     guard frames <= Self.maximumTrimmedFillFrames,
       Double(frames) * Double(max(layout.placed.count, 1))
@@ -102,6 +118,8 @@ extension SceneBuilder {
     /// Every character's look at script time t (ThorVG's order: each
     /// animator in turn, a factor of 0 changing nothing).
     func looks(at t: Double) -> [Look] {
+      // Each animator's values, once for all the characters.
+      let now = tracks.map { $0.values(at: t) }
       var result: [Look] = []
       // Each glyph's cursor moves by the tracking factors up to its own
       // (ThorVG adds a glyph's before placing it); each line is aligned by
@@ -118,37 +136,32 @@ extension SceneBuilder {
         var look = Look(
           x: 0, y: 0, scaleX: 1, scaleY: 1, rotation: 0, alpha: 1, strokeWidth: strokeWidth,
           fill: fill, stroke: stroke)
-        for (animator, track) in zip(animators, tracks) {
-          let s = animator.selector
-          let index =
-            s.based == 2
-            ? placed.index - placed.spaces
-            : s.based == 3 ? placed.line + placed.spaces : s.based == 4 ? placed.line : placed.index
+        for (animator, value) in zip(animators, now) {
           let f = animator.factor(
-            start: track.start.value(at: t), end: track.end.value(at: t),
-            offset: track.offset.value(at: t), smoothness: track.smoothness.value(at: t),
-            amount: track.amount.value(at: t), count: layout.count, index: index)
+            start: value.start, end: value.end, offset: value.offset,
+            smoothness: value.smoothness, amount: value.amount, count: layout.count,
+            index: animator.selector.index(of: placed))
           guard abs(f) >= 1.1920929e-07 else { continue }
-          if let p = track.position?.value(at: t) {
+          if let p = value.position {
             look.x += f * (p.first ?? 0)
             look.y += f * (p.count > 1 ? p[1] : 0)
           }
-          if let sc = track.scale?.value(at: t) {
+          if let sc = value.scale {
             look.scaleX *= f * ((sc.first ?? 100) * 0.01 - 1) + 1
             look.scaleY *= f * ((sc.count > 1 ? sc[1] : 100) * 0.01 - 1) + 1
           }
-          if let r = track.rotation?.value(at: t) { look.rotation += f * r }
-          if let o = track.opacity?.value(at: t) {
+          if let r = value.rotation { look.rotation += f * r }
+          if let o = value.opacity {
             look.alpha -= f * (look.alpha - SceneBuilder.fraction(o))
           }
-          if let c = track.fill?.value(at: t) {
+          if let c = value.fill {
             look.fill = zip(look.fill, c.prefix(3)).map { $0 + ($1 - $0) * f }
           }
-          if let c = track.stroke?.value(at: t) {
+          if let c = value.stroke {
             look.stroke = zip(look.stroke, c.prefix(3)).map { $0 + ($1 - $0) * f }
           }
-          if let w = track.strokeWidth?.value(at: t) { look.strokeWidth = f * w }
-          if let tracking = track.tracking?.value(at: t) { shift += f * tracking }
+          if let w = value.strokeWidth { look.strokeWidth = f * w }
+          if let tracking = value.tracking { shift += f * tracking }
         }
         cursors.append(placed.cursor + shift)
         lineShifts[line] = shift

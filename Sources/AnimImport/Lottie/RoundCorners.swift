@@ -98,20 +98,13 @@ enum RoundCorners {
     -> ShapeItem?
   {
     guard let shape = LocalShape(item) else { return item }
-    let frames = LocalShape.frames(shape.times + times(radius))
-    guard let frames else { return nil }
-    let r = LocalShape.number(radius)
-    if frames.isEmpty {
-      let path = shape.path(0)
-      guard path.hasSharpCorner else { return item }
-      let result = path.roundingCorners(radius: r(0))
-      guard result.vertices.count <= budget else { return nil }
-      budget -= result.vertices.count
-      return ShapeItem(item, content: .path(Animated(fixed: result, ref: item.ref)))
-    }
+    let times = shape.times + LocalFrames.keyTimes(radius)
+    guard let frames = LocalFrames.frames(times, limit: maximumFrames) else { return nil }
+    let r = LocalFrames.number(radius)
+    // A fixed shape under a fixed radius is taken once.
     var keyframes: [Keyframe<BezierPath>] = []
     var sharp = false
-    for t in frames {
+    for t in frames.isEmpty ? [0] : frames {
       let path = shape.path(t)
       sharp = sharp || path.hasSharpCorner
       let result = path.roundingCorners(radius: r(t))
@@ -123,11 +116,11 @@ enum RoundCorners {
           inTangent: nil))
     }
     guard sharp else { return item }
-    return ShapeItem(item, content: .path(Animated(keyframes: keyframes, ref: item.ref)))
-  }
-
-  private static func times<V>(_ property: Animated<V>) -> [Double] {
-    property.isAnimated ? property.keyframes.map(\.time).filter(\.isFinite) : []
+    let path =
+      frames.isEmpty
+      ? Animated(fixed: keyframes[0].value, ref: item.ref)
+      : Animated(keyframes: keyframes, ref: item.ref)
+    return ShapeItem(item, content: .path(path))
   }
 }
 
@@ -138,36 +131,28 @@ private struct LocalShape {
   /// The times its properties' keyframes are at (none when fixed).
   let times: [Double]
 
-  /// The layer's own frames.
-  private static let clock = TimeMap(offset: 0, scale: 1, rate: 1)
-
   init?(_ item: ShapeItem) {
-    var times: [Double] = []
-    func add<V>(_ property: Animated<V>) {
-      if property.isAnimated { times += property.keyframes.map(\.time).filter(\.isFinite) }
-    }
     switch item.content {
     case .path(let p):
-      add(p)
-      let track = p.isAnimated ? Track(p, clock: Self.clock) : nil
+      times = LocalFrames.keyTimes(p)
+      let track = p.isAnimated ? Track(p, clock: LocalFrames.clock) : nil
       path = { t in track?.value(at: t) ?? p.first }
     case .rect(let p, let s, let r):
-      [p, s].forEach { add($0) }
-      add(r)
-      let (position, size, round) = (Self.point(p), Self.point(s), Self.number(r))
+      times = [p, s].flatMap(LocalFrames.keyTimes) + LocalFrames.keyTimes(r)
+      let (position, size) = (LocalFrames.point(p), LocalFrames.point(s))
+      let round = LocalFrames.number(r)
       let reversed = item.reversed
       path = { t in
         ShapeGeometry.rect(
           center: position(t), size: size(t), roundness: round(t), reversed: reversed)
       }
     case .star(let s):
-      add(s.position)
       let numbers = [
         s.outerRadius, s.innerRadius, s.outerRoundness, s.innerRoundness, s.points, s.rotation,
       ]
-      numbers.forEach { add($0) }
-      let position = Self.point(s.position)
-      let values = numbers.map(Self.number)
+      times = LocalFrames.keyTimes(s.position) + numbers.flatMap(LocalFrames.keyTimes)
+      let position = LocalFrames.point(s.position)
+      let values = numbers.map(LocalFrames.number)
       let (polygon, reversed) = (s.isPolygon, item.reversed)
       path = { t in
         ShapeGeometry.star(
@@ -177,39 +162,6 @@ private struct LocalShape {
       }
     default:
       return nil
-    }
-    self.times = times
-  }
-
-  /// The frames to take a shape at whose keyframes are at `times`: each
-  /// keyframe and each whole frame between the first and the last; none
-  /// when nothing moves; nil past ``RoundCorners/maximumFrames``.
-  static func frames(_ times: [Double]) -> [Double]? {
-    guard let low = times.min(), let high = times.max() else { return [] }
-    guard high - low <= Double(RoundCorners.maximumFrames) else { return nil }
-    var all = times
-    var frame = low.rounded(.up)
-    while frame < high {
-      all.append(frame)
-      frame += 1
-    }
-    return Set(all).sorted()
-  }
-
-  static func number(_ a: Animated<Double>) -> (Double) -> Double {
-    guard a.isAnimated else { return { _ in a.first } }
-    let track = Track(a, clock: clock)
-    return { track.value(at: $0) }
-  }
-
-  /// A point, each component eased by its own keyframe ease.
-  static func point(_ a: Animated<[Double]>) -> (Double) -> [Double] {
-    guard a.isAnimated else { return { _ in a.first } }
-    let x = Track(a, clock: clock, component: 0)
-    let y = Track(a, clock: clock, component: 1)
-    return { t in
-      let (vx, vy) = (x.value(at: t), y.value(at: t))
-      return [vx.first ?? 0, vy.count > 1 ? vy[1] : (vy.first ?? 0)]
     }
   }
 }

@@ -27,35 +27,18 @@ extension ShapeRepeater {
   /// value to the last one, and those keyframes' own times; nil when there
   /// would be more than ``maximumSampledFrames``.
   var sampleFrames: [Double]? {
-    var times: [Double] = []
-    func add<V>(_ property: Animated<V>) {
-      guard property.isAnimated else { return }
-      times += property.keyframes.map(\.time).filter(\.isFinite)
-    }
-    add(copies)
-    add(offset)
-    add(anchor)
-    add(position)
-    add(scale)
-    add(rotation)
-    add(startOpacity)
-    add(endOpacity)
-    guard let low = times.min(), let high = times.max() else { return [] }
-    guard high - low <= Double(Self.maximumSampledFrames) else { return nil }
-    var frame = low.rounded(.up)
-    while frame < high {
-      times.append(frame)
-      frame += 1
-    }
-    let sorted = Set(times).sorted()
-    return sorted.count <= Self.maximumSampledFrames ? sorted : nil
+    let properties = [copies, offset, rotation, startOpacity, endOpacity]
+    let points = [anchor, position, scale]
+    let times =
+      properties.flatMap(LocalFrames.keyTimes) + points.flatMap(LocalFrames.keyTimes)
+    return LocalFrames.frames(times, limit: Self.maximumSampledFrames)
   }
 
   /// The most copies the repeater shows at any of `frames` (its first
   /// keyframe's count when its count does not move).
   func mostCopies(at frames: [Double]) -> Int {
     guard copies.isAnimated else { return Self.count(copies.first) }
-    let track = Track(copies, clock: Self.frames)
+    let track = Track(copies, clock: LocalFrames.clock)
     return frames.reduce(Self.count(copies.first)) { max($0, Self.count(track.value(at: $1))) }
   }
 
@@ -195,39 +178,21 @@ extension ShapeRepeater {
     return result
   }
 
-  /// A clock counting the repeater's own frames: its properties' values
-  /// at a frame (``Tracks``).
-  private static let frames = TimeMap(offset: 0, scale: 1, rate: 1)
-
-  /// The repeater's properties as tracks on its frames, each component of a
-  /// point eased by its own keyframe ease.
+  /// The repeater's properties as tracks on its own frames, each component
+  /// of a point eased by its own keyframe ease.
   private struct Tracks {
     let copies, offset, rotation, startOpacity, endOpacity: (Double) -> Double
     let anchor, position, scale: (Double) -> [Double]
 
     init(_ r: ShapeRepeater) {
-      func number(_ a: Animated<Double>) -> (Double) -> Double {
-        guard a.isAnimated else { return { _ in a.first } }
-        let track = Track(a, clock: ShapeRepeater.frames)
-        return { track.value(at: $0) }
-      }
-      func point(_ a: Animated<[Double]>) -> (Double) -> [Double] {
-        guard a.isAnimated else { return { _ in a.first } }
-        let x = Track(a, clock: ShapeRepeater.frames, component: 0)
-        let y = Track(a, clock: ShapeRepeater.frames, component: 1)
-        return { t in
-          let (vx, vy) = (x.value(at: t), y.value(at: t))
-          return [vx.first ?? 0, vy.count > 1 ? vy[1] : (vy.first ?? 0)]
-        }
-      }
-      copies = number(r.copies)
-      offset = number(r.offset)
-      rotation = number(r.rotation)
-      startOpacity = number(r.startOpacity)
-      endOpacity = number(r.endOpacity)
-      anchor = point(r.anchor)
-      position = point(r.position)
-      scale = point(r.scale)
+      copies = LocalFrames.number(r.copies)
+      offset = LocalFrames.number(r.offset)
+      rotation = LocalFrames.number(r.rotation)
+      startOpacity = LocalFrames.number(r.startOpacity)
+      endOpacity = LocalFrames.number(r.endOpacity)
+      anchor = LocalFrames.point(r.anchor)
+      position = LocalFrames.point(r.position)
+      scale = LocalFrames.point(r.scale)
     }
   }
 }

@@ -26,6 +26,18 @@ struct TextAnimator: Sendable {
     var byIndex: Bool
     /// `rn`: a random order (ThorVG's differs from run to run).
     var randomized: Bool
+
+    /// The index `placed` is counted at by `based`, as ThorVG counts it:
+    /// its characters (bytes), without the spaces before it, its words
+    /// (lines and spaces before it) or its line.
+    func index(of placed: TextLayout.Placed) -> Int {
+      switch based {
+      case 2: return placed.index - placed.spaces
+      case 3: return placed.line + placed.spaces
+      case 4: return placed.line
+      default: return placed.index
+      }
+    }
   }
 
   var selector: Selector

@@ -36,11 +36,13 @@ struct TextLayer: Sendable {
   /// The documents with their frames (`t`), in order.
   var documents: [(frame: Double, document: Document)]
   /// `t.a` holds animators.
-  var hasAnimators: Bool { !animatorList.isEmpty }
+  var hasAnimators: Bool {
+    guard case .success(let list) = animators else { return true }
+    return !list.isEmpty
+  }
   /// The animators as read, or why they could not be (a malformed
   /// animator leaves the text drawn without them, noted).
   var animators: Result<[TextAnimator], ImportError>
-  private var animatorList: [JSONRef]
   /// `t.m.g` groups the characters' transforms by 1 character (ThorVG's
   /// default), 2 word, 3 line or 4 all; `t.m.a`, their anchor.
   var grouping: Int
@@ -74,7 +76,7 @@ struct TextLayer: Sendable {
     var anchor = [0.0, 0.0]
     if let a = more?.optional("a") { anchor = (try? AnimatedReader.point(a).first) ?? anchor }
     return TextLayer(
-      documents: documents, animators: animators, animatorList: list,
+      documents: documents, animators: animators,
       grouping: Int(exactly: try more?.number("g", or: 1) ?? 1) ?? 1, groupAnchor: anchor,
       followsPath: path?.optional("m") != nil, ref: ref)
   }
