@@ -235,12 +235,7 @@ final class ImportTextTests: XCTestCase {
     func factor(_ shape: Int, smoothness: Double = 100, start: Double, end: Double, index: Int)
       -> Double
     {
-      let selector = TextAnimator.Selector(
-        start: Animated(fixed: 0), end: Animated(fixed: 0), offset: Animated(fixed: 0),
-        amount: Animated(fixed: 100), smoothness: Animated(fixed: smoothness),
-        easeHigh: Animated(fixed: 0), easeLow: Animated(fixed: 0), based: 1, shape: shape,
-        byIndex: true, randomized: false)
-      return TextAnimator(selector: selector, others: []).factor(
+      TextAnimator.Form(based: 1, shape: shape, byIndex: true).factor(
         start: start, end: end, offset: 0, smoothness: smoothness, amount: 100, count: 10,
         index: index)
     }
@@ -275,6 +270,26 @@ final class ImportTextTests: XCTestCase {
     guard long.notes.count == 1 else { return }
     XCTAssertTrue(long.notes[0].description.contains("drawn without them"), "\(long.notes)")
     XCTAssertFalse(shapeLine(long).isEmpty)
+    // 1 000 characters × 61 frames is within that bound, but 70 animators
+    // make 4 270 000 selector factors, past 4 000 000 (such a file took 15
+    // s); 65 of them make 3 965 000, drawn.
+    let animator =
+      #"{"s": {"e": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 60, "s": [100]}]}}, "a": {"o": {"a": 0, "k": 0}}}"#
+    let thousand = String(repeating: "AB", count: 500)
+    func animators(_ n: Int) throws -> LottieImporter.Result {
+      try importing(
+        #""t": "\#(thousand)", "s": 100"#,
+        extra: #", "a": [\#(Array(repeating: animator, count: n).joined(separator: ", "))]"#)
+    }
+    let heavy = try animators(70)
+    XCTAssertEqual(
+      heavy.notes.map(\.description),
+      [
+        "/layers/0/t/a: text animators over more than 400000 characters × frames (4000000 with each animator counted), or moving glyphs past 1e15 points: the text is drawn without them"
+      ])
+    let within = try animators(65)
+    XCTAssertEqual(within.notes.map(\.description), [])
+    XCTAssertTrue(within.script.contains("shape T_text_1000("))
     // A position of 1e308 would write no number anim can hold.
     let far = try animated(#"[{"s": {}, "a": {"p": {"a": 0, "k": [1e308, 0]}}}]"#)
     XCTAssertEqual(far.notes.count, 1)

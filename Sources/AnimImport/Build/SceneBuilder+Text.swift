@@ -66,7 +66,8 @@ extension SceneBuilder {
         }
         note(
           animatorsRef,
-          "text animators over more than \(Self.maximumAnimatedTextWork) characters × frames,"
+          "text animators over more than \(Self.maximumAnimatedTextWork) characters × frames"
+            + " (\(Self.maximumTextAnimatorWork) with each animator counted),"
             + " or moving glyphs past 1e15 points: the text is drawn without them")
       } else {
         note(animatorsRef, "text animators not imported: the text's glyphs are not drawn as such")

@@ -5,7 +5,7 @@
 #endif
 
 /// A text layer's animator (`t.a[k]`): a range selector that weighs each
-/// character by a factor 0…1 (``factor(at:count:index:)``) and the
+/// character by a factor 0…1 (``Form/factor(start:end:offset:smoothness:amount:count:index:)``) and the
 /// properties it moves a character towards by that factor, read as ThorVG
 /// reads them.
 struct TextAnimator: Sendable {
@@ -27,6 +27,18 @@ struct TextAnimator: Sendable {
     /// `rn`: a random order (ThorVG's differs from run to run).
     var randomized: Bool
 
+    /// What its factor depends on besides its moving values.
+    var form: Form { Form(based: based, shape: shape, byIndex: byIndex) }
+  }
+
+  /// A selector's kind — how it counts characters and the shape of its
+  /// range — a small value the frame-by-frame loop over characters reads
+  /// without copying the selector's keyframes.
+  struct Form: Sendable {
+    var based: Int
+    var shape: Int
+    var byIndex: Bool
+
     /// The index `placed` is counted at by `based`, as ThorVG counts it:
     /// its characters (bytes), without the spaces before it, its words
     /// (lines and spaces before it) or its line.
@@ -37,6 +49,60 @@ struct TextAnimator: Sendable {
       case 4: return placed.line
       default: return placed.index
       }
+    }
+
+    /// The selector's factor of the character at `index` (counted as
+    /// `based` says) of a text of `count` characters (all of them, as ThorVG
+    /// counts them), at local frame `t`: ThorVG's `LottieTextRange::factor`
+    /// in doubles (its ease high and low are not applied; noted).
+    func factor(
+      start s: Double, end e: Double, offset o: Double, smoothness: Double, amount: Double,
+      count: Int, index: Int
+    ) -> Double {
+      var start = s + o
+      var end = e + o
+      let divisor = byIndex ? 1 : 100 / Double(max(count, 1))
+      start /= divisor
+      end /= divisor
+      let idx = Double(index)
+      func equal(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1.1920929e-07 }
+      func clamp(_ v: Double, _ low: Double, _ high: Double) -> Double {
+        v < low ? low : (v > high ? high : v)
+      }
+      var f = 0.0
+      switch shape {
+      case 2:
+        f = equal(start, end) ? (idx >= end ? 1 : 0) : (0.5 + idx - start) / (end - start)
+      case 3:
+        f = equal(start, end) ? (idx >= end ? 0 : 1) : 1 - (0.5 + idx - start) / (end - start)
+      case 4:
+        f = equal(start, end) ? 0 : 2 * (0.5 + idx - start) / (end - start)
+        f = f < 1 ? f : 2 - f
+      case 5:
+        let i = clamp(idx + (0.5 - start), 0, end - start)
+        let range = 0.5 * (end - start)
+        let t = i - range
+        f = equal(start, end) ? 0 : (1 - t * t / (range * range)).squareRoot()
+      case 6:
+        let i = clamp(idx + (0.5 - start), 0, end - start)
+        f = equal(start, end) ? 0 : 0.5 * (1 + cos(Double.pi * (1 + 2 * i / (end - start))))
+      default:
+        if abs(smoothness) < 1.1920929e-07 {
+          let (low, high) = (start.rounded(.toNearestOrEven), end.rounded(.toNearestOrEven))
+          f = idx >= low && idx < high ? 1 : 0
+        } else {
+          if idx >= start.rounded(.down) {
+            let diff = idx - start
+            f = diff < 0 ? min(end, 1) + diff : end - idx
+          }
+          let soft = smoothness * 0.01
+          f = (f - (1 - soft) * 0.5) / soft
+        }
+      }
+      guard !f.isNaN else { return 0 }
+      f = clamp(f, 0, 1)
+      let result = f * amount * 0.01
+      return result.isFinite ? result : 0
     }
   }
 
@@ -93,59 +159,5 @@ struct TextAnimator: Sendable {
       }
     }
     return animator
-  }
-
-  /// The selector's factor of the character at `index` (counted as
-  /// `based` says) of a text of `count` characters (all of them, as ThorVG
-  /// counts them), at local frame `t`: ThorVG's `LottieTextRange::factor`
-  /// in doubles (its ease high and low are not applied; noted).
-  func factor(
-    start s: Double, end e: Double, offset o: Double, smoothness: Double, amount: Double,
-    count: Int, index: Int
-  ) -> Double {
-    var start = s + o
-    var end = e + o
-    let divisor = selector.byIndex ? 1 : 100 / Double(max(count, 1))
-    start /= divisor
-    end /= divisor
-    let idx = Double(index)
-    func equal(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1.1920929e-07 }
-    func clamp(_ v: Double, _ low: Double, _ high: Double) -> Double {
-      v < low ? low : (v > high ? high : v)
-    }
-    var f = 0.0
-    switch selector.shape {
-    case 2:
-      f = equal(start, end) ? (idx >= end ? 1 : 0) : (0.5 + idx - start) / (end - start)
-    case 3:
-      f = equal(start, end) ? (idx >= end ? 0 : 1) : 1 - (0.5 + idx - start) / (end - start)
-    case 4:
-      f = equal(start, end) ? 0 : 2 * (0.5 + idx - start) / (end - start)
-      f = f < 1 ? f : 2 - f
-    case 5:
-      let i = clamp(idx + (0.5 - start), 0, end - start)
-      let range = 0.5 * (end - start)
-      let t = i - range
-      f = equal(start, end) ? 0 : (1 - t * t / (range * range)).squareRoot()
-    case 6:
-      let i = clamp(idx + (0.5 - start), 0, end - start)
-      f = equal(start, end) ? 0 : 0.5 * (1 + cos(Double.pi * (1 + 2 * i / (end - start))))
-    default:
-      if abs(smoothness) < 1.1920929e-07 {
-        let (low, high) = (start.rounded(.toNearestOrEven), end.rounded(.toNearestOrEven))
-        f = idx >= low && idx < high ? 1 : 0
-      } else {
-        if idx >= start.rounded(.down) {
-          let diff = idx - start
-          f = diff < 0 ? min(end, 1) + diff : end - idx
-        }
-        let soft = smoothness * 0.01
-        f = (f - (1 - soft) * 0.5) / soft
-      }
-    }
-    guard !f.isNaN else { return 0 }
-    f = clamp(f, 0, 1)
-    let result = f * amount * 0.01
-    return result.isFinite ? result : 0
   }
 }
