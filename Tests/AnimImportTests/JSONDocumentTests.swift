@@ -64,6 +64,26 @@ final class JSONDocumentTests: XCTestCase {
     XCTAssertEqual(doc.root.pointer, "")
   }
 
+  func testPointersInsideLongContainersAreFoundByTheirMembersStarts() throws {
+    // 100 layers, each an object of 40 members, the last a nested array:
+    // past `indexedMembers` both, asked in any order and twice.
+    let members = (0..<39).map { #""k\#($0)": [\#($0), {"x": 1}]"# }.joined(separator: ", ")
+    let layers = Array(repeating: #"{\#(members), "a/b~": [1, 2, 3]}"#, count: 100)
+    let doc = try parse(#"{"layers": [\#(layers.joined(separator: ", "))], "after": 5}"#)
+    XCTAssertGreaterThan(39, JSONDocument.indexedMembers)
+    let list = try XCTUnwrap(doc.root["layers"]?.elements)
+    for k in [99, 0, 57, 99, 1] {
+      XCTAssertEqual(list[k].pointer, "/layers/\(k)")
+      XCTAssertEqual(list[k]["k38"]?.elements?[1]["x"]?.pointer, "/layers/\(k)/k38/1/x")
+      XCTAssertEqual(list[k]["k0"]?.pointer, "/layers/\(k)/k0")
+      XCTAssertEqual(list[k]["a/b~"]?.elements?[2].pointer, "/layers/\(k)/a~1b~0/2")
+    }
+    XCTAssertEqual(doc.root["after"]?.pointer, "/after")
+    // Empty containers inside long ones.
+    let empty = try parse(#"[\#(Array(repeating: "[]", count: 50).joined(separator: ","))]"#)
+    XCTAssertEqual(empty.root.elements?[49].pointer, "/49")
+  }
+
   func testMalformedTextIsRefusedWithItsPlace() {
     XCTAssertEqual(error(""), "invalid JSON at line 1, column 1: unexpected end of input")
     XCTAssertEqual(

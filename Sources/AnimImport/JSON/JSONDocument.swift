@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A JSON text (RFC 8259) parsed into a flat tape: one 8-byte entry per
 /// value, in document order, pointing back into the text for numbers and
 /// strings, which are read only when asked for.
@@ -17,6 +19,11 @@ public final class JSONDocument: @unchecked Sendable {
   /// its count of elements or members (bits 32–59). An object's members are
   /// a key string followed by its value.
   private(set) var tape: [UInt64] = []
+  /// The first entry of each member (an object's key) of the long arrays
+  /// and objects ``pointer(to:)`` has looked into, by the container's
+  /// entry: made once, so that naming each of 60 000 layers does not scan
+  /// the layers before it every time.
+  let memberStarts = Mutex<[Int: [Int]]>([:])
 
   /// What a tape entry holds.
   enum Kind: UInt64 {

@@ -212,9 +212,14 @@ public struct JSONRef: Sendable {
 }
 
 extension JSONDocument {
+  /// Containers with more members than this keep their members' starts
+  /// (``memberStarts``) once a pointer is asked for inside them.
+  static let indexedMembers = 32
+
   /// The RFC 6901 pointer to the value at tape entry `target`: found by
   /// walking down from the root, into the container whose range holds it
-  /// (only errors and notes ask, so no value carries its path).
+  /// (only errors, notes and the script's comments ask, so no value carries
+  /// its path). In a long container the member is found by binary search.
   func pointer(to target: Int) -> String {
     var result = ""
     var index = 0
@@ -222,34 +227,66 @@ extension JSONDocument {
       let end = next(after: index)
       guard target > index, target < end else { return result }
       let isObject = kind(at: index) == .object
-      var i = index + 1
-      var position = 0
-      while i < end {
-        let valueIndex = isObject ? i + 1 : i
-        let valueEnd = next(after: valueIndex)
-        if target >= i && target < valueEnd {
-          result += "/"
-          if isObject {
-            let key = JSONRef.decodeString(bytes, from: offset(at: i))
-            for c in key {
-              switch c {
-              case "~": result += "~0"
-              case "/": result += "~1"
-              default: result.append(c)
-              }
-            }
-          } else {
-            result += String(position)
-          }
-          // A key's own entry points at its member.
-          index = target == i ? valueIndex : valueIndex
-          break
-        }
-        i = valueEnd
-        position += 1
+      guard let (i, position) = member(of: index, end: end, holding: target) else {
+        return result
       }
-      if i >= end { return result }
+      result += "/"
+      if isObject {
+        let key = JSONRef.decodeString(bytes, from: offset(at: i))
+        for c in key {
+          switch c {
+          case "~": result += "~0"
+          case "/": result += "~1"
+          default: result.append(c)
+          }
+        }
+      } else {
+        result += String(position)
+      }
+      // A key's own entry points at its member.
+      index = isObject ? i + 1 : i
     }
     return result
+  }
+
+  /// The first entry and the position of the member of the container at
+  /// `container` (whose entries end before `end`) that holds `target`.
+  private func member(of container: Int, end: Int, holding target: Int) -> (Int, Int)? {
+    let isObject = kind(at: container) == .object
+    func memberEnd(_ i: Int) -> Int { next(after: isObject ? i + 1 : i) }
+    if count(at: container) > Self.indexedMembers {
+      let starts = memberStarts.withLock { cache in
+        if let known = cache[container] { return known }
+        var starts: [Int] = []
+        starts.reserveCapacity(count(at: container))
+        var i = container + 1
+        while i < end {
+          starts.append(i)
+          i = memberEnd(i)
+        }
+        cache[container] = starts
+        return starts
+      }
+      // The last member starting at or before `target`.
+      var low = 0
+      var high = starts.count
+      while high - low > 1 {
+        let middle = (low + high) / 2
+        if starts[middle] <= target { low = middle } else { high = middle }
+      }
+      guard !starts.isEmpty, starts[low] <= target, target < memberEnd(starts[low]) else {
+        return nil
+      }
+      return (starts[low], low)
+    }
+    var i = container + 1
+    var position = 0
+    while i < end {
+      let valueEnd = memberEnd(i)
+      if target >= i && target < valueEnd { return (i, position) }
+      i = valueEnd
+      position += 1
+    }
+    return nil
   }
 }
