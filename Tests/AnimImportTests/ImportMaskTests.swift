@@ -65,6 +65,39 @@ final class ImportMaskTests: XCTestCase {
     XCTAssertEqual(checked, 12 * 2 + 144 * 4 + 1728 * 8 + 20736 * 16)
   }
 
+  func testAnInvertedMattesOutsideLeavesWhatItsOutlineAndMasksDoNotCover() {
+    // For every chain of up to three masks and every point: the complement
+    // joined with the outline's outside (literal 3) keeps a point exactly
+    // where the outline and the masks do not both cover it.
+    var chains: [[(String, Bool)]] = [[]]
+    var checked = 0
+    let outline = MaskLogic.Literal(mask: 3, positive: false)
+    for _ in 1...3 {
+      chains = chains.flatMap { chain in
+        Self.modes.flatMap { mode in [chain + [(mode, false)], chain + [(mode, true)]] }
+      }
+      for chain in chains {
+        guard let outside = Self.logic(chain)?.complement(or: outline) else {
+          XCTFail("\(chain) combined past the bound")
+          continue
+        }
+        for bits in 0..<(1 << (chain.count + 1)) {
+          var inside = (0..<4).map { bits & (1 << $0) != 0 }
+          if chain.count < 3 { inside[3] = bits & (1 << chain.count) != 0 }
+          let kept = outside.clauses.allSatisfy { clause in
+            clause.contains { inside[$0.mask] == $0.positive }
+          }
+          XCTAssertEqual(kept, !(inside[3] && Self.afterEffects(chain, inside)), "\(chain)")
+          checked += 1
+        }
+      }
+    }
+    XCTAssertEqual(checked, 12 * 4 + 144 * 8 + 1728 * 16)
+    // Everything's complement is the outline's outside; nothing's, all.
+    XCTAssertEqual(MaskLogic.everything.complement(or: outline)?.clauses, [[outline]])
+    XCTAssertEqual(MaskLogic.nothing.complement(or: outline), .everything)
+  }
+
   func testSimpleChainsKeepFewClauses() {
     let a = MaskLogic.Literal(mask: 0, positive: true)
     // add, subtract, add: (m0 ∪ m2) ∩ (¬m1 ∪ m2).

@@ -566,6 +566,40 @@ def test_masks_combined_in_order_draw_as_rlottie_does(case, tmp_path):
     assert 500 < blue < W * H - 500, blue
 
 
+# The masks, and the players that draw them alike: rlottie cuts the second
+# of two added masks short, and ThorVG takes an inverted mask the other way
+# round (as for masks on any layer).
+INVERTED_MASKED_MATTES = {
+    "one mask added": ([mask("a", 40, 20, 120, 70)], ("thorvg", "rlottie")),
+    "a mask reaching past the solid": ([mask("a", 100, 30, 190, 95)], ("thorvg", "rlottie")),
+    "two masks added": ([mask("a", 20, 20, 70, 60), mask("a", 90, 40, 150, 80)], ("thorvg",)),
+    "an addition, then a subtraction": (
+        [mask("a", 20, 10, 150, 90), mask("s", 60, 30, 110, 70)], ("thorvg", "rlottie")),
+    "an inverted mask": ([mask("a", 40, 20, 120, 70, True)], ("rlottie",)),
+}
+
+
+@pytest.mark.parametrize("case", sorted(INVERTED_MASKED_MATTES))
+def test_an_inverted_matte_whose_layer_has_masks_draws_as_the_players_do(case, tmp_path):
+    """An inverted alpha matte (tt 2) whose matte layer is a solid with
+    masks: the layer it mattes is drawn outside where the solid and its
+    masks meet. Before, the masks' clips were nested above the solid's
+    outside, which kept only what lies outside the solid and inside the
+    masks: lottie-web's navidad lost its Santa's hat (47 % of its pixels
+    off both players at frame 0, 1 % now)."""
+    matte = {"ty": 1, "nm": "Matte", "ks": {"p": fixed([30, 10]), "a": fixed([0, 0])}, "ip": 0,
+             "op": 30, "st": 0, "sw": 140, "sh": 80, "sc": "#ffffff", "td": 1,
+             "hasMask": True, "masksProperties": INVERTED_MASKED_MATTES[case][0]}
+    body = shape_layer("Body", [rect(100, 50, 200, 100), solid_fill([0.2, 0.4, 0.9])], tt=2)
+    source, script = imported(doc([matte, body, BACKDROP]), tmp_path)
+    mine = anim_frames(script, tmp_path, [0])
+    for player in INVERTED_MASKED_MATTES[case][1]:
+        assert_drawn_as(player, source, mine, [0])
+    # Both the layer's colour and the backdrop show.
+    blue = (np.abs(mine[0] - np.array([51, 102, 230, 255])).max(axis=2) <= 1).sum()
+    assert 500 < blue < W * H - 500, blue
+
+
 def stroke(width, cap=1, join=1):
     return {"ty": "st", "c": fixed([1, 1, 1, 1]), "o": fixed(100), "w": fixed(width), "lc": cap,
             "lj": join, "ml": 4}

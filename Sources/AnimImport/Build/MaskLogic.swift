@@ -7,7 +7,7 @@
 /// The region is kept in conjunctive normal form: the intersection of
 /// clauses, each the union of masks and masks' outsides. anim draws an
 /// intersection as clips nested in each other (SPEC §17) and a clause as
-/// one clipping outline (``SceneBuilder/clauseView(_:tracks:name:parent:ref:)``),
+/// one clipping outline (``SceneBuilder/buildMaskChain(_:parent:name:track:)``),
 /// so any combination becomes clips.
 struct MaskLogic: Equatable {
   /// A mask (`positive`) or its outside.
@@ -68,22 +68,36 @@ struct MaskLogic: Equatable {
     case .subtract: result = clauses + [[literal.negated]]
     case .add: result = clauses.map { $0 + [literal] }
     case .difference:
-      // (R ∪ m) ∩ (¬R ∪ ¬m), ¬R = the union over R's clauses of the
-      // intersection of their negated literals, spread into clauses.
-      var negation: [[Literal]] = [[]]
-      for clause in clauses {
-        var next: [[Literal]] = []
-        for partial in negation {
-          for l in clause where !partial.contains(l) {
-            next.append(partial.contains(l.negated) ? partial : partial + [l.negated])
-          }
-        }
-        guard let simpler = Self.absorbed(next) else { return nil }
-        negation = simpler
-      }
+      // (R ∪ m) ∩ (¬R ∪ ¬m).
+      guard let negation = negationClauses() else { return nil }
       result = clauses.map { $0 + [literal] } + negation.map { $0 + [literal.negated] }
     }
     return MaskLogic(simplifying: result)
+  }
+
+  /// What this region leaves out, joined with `literal`: ¬R ∪ `literal`
+  /// (an inverted matte's outside of its outline and its masks); nil past
+  /// the bounds.
+  func complement(or literal: Literal) -> MaskLogic? {
+    guard let negation = negationClauses() else { return nil }
+    return MaskLogic(simplifying: negation.map { $0 + [literal] })
+  }
+
+  /// ¬R: the union over this region's clauses of the intersection of their
+  /// negated literals, spread into clauses; nil past the bounds.
+  private func negationClauses() -> [[Literal]]? {
+    var negation: [[Literal]] = [[]]
+    for clause in clauses {
+      var next: [[Literal]] = []
+      for partial in negation {
+        for l in clause where !partial.contains(l) {
+          next.append(partial.contains(l.negated) ? partial : partial + [l.negated])
+        }
+      }
+      guard let simpler = Self.absorbed(next) else { return nil }
+      negation = simpler
+    }
+    return negation
   }
 
   /// `clauses` without repeated literals, with no clause that holds a mask

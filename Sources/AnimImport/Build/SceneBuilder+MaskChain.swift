@@ -14,6 +14,25 @@ extension SceneBuilder {
     _ masks: [Layer.Mask], parent: Int, name: String,
     track: (Layer.Mask) -> Track<BezierPath>
   ) throws(ImportError) -> Int? {
+    guard let region = maskRegion(masks) else { return nil }
+    for mask in masks where mask.opacity.isAnimated || mask.opacity.first != 100 {
+      note(mask.opacity.ref ?? mask.ref, "mask opacity drawn as 100 % (a clip is all or nothing)")
+    }
+    var tracks: [Int: Track<BezierPath>] = [:]
+    return try clauseClips(
+      region, name: name, parent: parent, ref: { masks[$0].ref },
+      paths: { k in
+        if let made = tracks[k] { return [made] }
+        let made = Self.clockwise([track(masks[k])])[0]
+        tracks[k] = made
+        return [made]
+      })
+  }
+
+  /// The region `masks` leave combined in order, each mask literal its
+  /// index (``MaskLogic/everything`` when none has a mode the players know,
+  /// each such mask noted); nil past ``MaskLogic``'s bounds.
+  func maskRegion(_ masks: [Layer.Mask]) -> MaskLogic? {
     var region: MaskLogic?
     var unknown: [Layer.Mask] = []
     for (k, mask) in masks.enumerated() {
@@ -27,17 +46,16 @@ extension SceneBuilder {
       region = next
     }
     for mask in unknown { note(mask.ref, "mask mode '\(mask.mode)' not imported") }
-    for mask in masks where mask.opacity.isAnimated || mask.opacity.first != 100 {
-      note(mask.opacity.ref ?? mask.ref, "mask opacity drawn as 100 % (a clip is all or nothing)")
-    }
-    guard let region else { return parent }
-    var tracks: [Int: Track<BezierPath>] = [:]
-    func path(_ k: Int) -> Track<BezierPath> {
-      if let made = tracks[k] { return made }
-      let made = Self.clockwise([track(masks[k])])[0]
-      tracks[k] = made
-      return made
-    }
+    return region ?? .everything
+  }
+
+  /// `region`'s clauses as clips nested under `parent`, named from `name`;
+  /// the innermost. `paths(k)` gives literal k's outline, parts running
+  /// clockwise over script time, `ref(k)` its place.
+  func clauseClips(
+    _ region: MaskLogic, name: String, parent: Int, ref: (Int) -> JSONRef,
+    paths: (Int) -> [Track<BezierPath>]
+  ) throws(ImportError) -> Int {
     var node = parent
     for clause in region.clauses {
       // A point is left out where every outside in the clause leaves it out
@@ -49,12 +67,13 @@ extension SceneBuilder {
       var parts = Array(
         repeating: Track(initial: Self.outsidePath(), segments: []), count: outsides)
       for literal in clause {
-        let own = path(literal.mask)
-        parts.append(literal.positive && outsides > 0 ? own.map(\.reversed) : own)
+        for own in paths(literal.mask) {
+          parts.append(literal.positive && outsides > 0 ? own.map(\.reversed) : own)
+        }
       }
       // An empty clause leaves nothing: a clip of a point.
       if parts.isEmpty { parts = [Track(initial: Self.pointPath(), segments: [])] }
-      node = try clipView(parts, name: name, parent: node, ref: masks[clause.first?.mask ?? 0].ref)
+      node = try clipView(parts, name: name, parent: node, ref: ref(clause.first?.mask ?? 0))
     }
     return node
   }

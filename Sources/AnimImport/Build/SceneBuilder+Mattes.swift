@@ -71,8 +71,13 @@ extension SceneBuilder {
           ? "Track matte of \"\(target.name)\": layer \"\(source.name)\" (\(source.ref.pointer))"
           : nil)
     }
-    // The matte layer's own masks cut its outline too (clips nest).
-    node = try buildMasks(source, parent: node!, clock: clock, name: matteName)
+    // The matte layer's own masks cut its outline too (clips nest); an
+    // inverted matte is the outside of both together.
+    let masks = source.masks.filter { $0.mode != "n" }
+    let invertedWithMasks = outline.inside != nil && !masks.isEmpty
+    if !invertedWithMasks {
+      node = try buildMasks(source, parent: node!, clock: clock, name: matteName)
+    }
     // The groups between the matte layer and its outline.
     var made: [ShapeWalk.GroupStep.Key: Int] = [:]
     for step in outline.groups {
@@ -86,12 +91,17 @@ extension SceneBuilder {
       ]
       node = try add(frame)
     }
-    var clip = outline.view
-    clip.parent = node
-    clip.set("color", .word("transparent"))
-    clip.set("clip", .bool(true))
-    clip.set("alpha", .number(1))
-    node = try add(clip)
+    if let inside = outline.inside, invertedWithMasks {
+      node = try invertedMatteClips(
+        inside, masks: masks, source: source, parent: node!, clock: clock, name: matteName)
+    } else {
+      var clip = outline.view
+      clip.parent = node
+      clip.set("color", .word("transparent"))
+      clip.set("clip", .bool(true))
+      clip.set("alpha", .number(1))
+      node = try add(clip)
+    }
     if !inverted && (matteAlpha.isAnimated || matteAlpha.initial != 1) {
       node = try fadeLayer(matteAlpha, name: "\(matteName)_alpha", parent: node!)
     }
@@ -121,6 +131,9 @@ extension SceneBuilder {
     /// A precomposition's frame, which clips its outline: (0, 0) to
     /// (w, h) in the matte layer's space.
     var box: (Double, Double)?
+    /// For an inverted matte, the clockwise parts whose outside `view` is
+    /// (in the matte layer's space, under no groups).
+    var inside: [Track<BezierPath>]?
   }
 
   private func matteOutline(_ source: Layer, luma: Bool, clock: TimeMap, inverted: Bool)
@@ -132,7 +145,9 @@ extension SceneBuilder {
       let rect = Self.boxPath(w, h)
       let paths = inverted ? [Self.outsidePath(), rect] : [rect]
       view.settings = [("d", .string(PathData.text(paths))), ("anchor", .point(0, 0))]
-      return MatteOutline(view: view, groups: [], alpha: luma ? Self.luminance(color) : 1)
+      return MatteOutline(
+        view: view, groups: [], alpha: luma ? Self.luminance(color) : 1,
+        inside: inverted ? [Track(initial: rect, segments: [])] : nil)
     case .shape(let items):
       // An inverted matte's strokes are noted, not drawn: its outline is the
       // outside of one winding, and a stroke's pieces overlap.
@@ -329,6 +344,7 @@ extension SceneBuilder {
     _ parts: [Track<BezierPath>], alpha: Double, inverted: Bool, ref: JSONRef,
     framewise: Bool = false
   ) throws(ImportError) -> MatteOutline {
+    let inside = parts
     var parts = parts
     if inverted { parts.insert(Track(initial: Self.outsidePath(), segments: []), at: 0) }
     let outline = compound(parts, BezierPath.joined)
@@ -341,7 +357,7 @@ extension SceneBuilder {
         ("d", .string(PathData.text([outline.initial]))), ("anchor", .point(0, 0)),
       ]
     }
-    return MatteOutline(view: view, groups: [], alpha: alpha)
+    return MatteOutline(view: view, groups: [], alpha: alpha, inside: inverted ? inside : nil)
   }
 
   static func luminance(_ c: [Double]) -> Double {
