@@ -489,6 +489,49 @@ def test_a_trimmed_fill_draws_as_the_players_do(case, tmp_path):
     assert 300 < painted, painted
 
 
+def stroke_paint(rgb, width):
+    return {"ty": "st", "c": fixed(rgb + [1]), "o": fixed(100), "w": fixed(width), "lc": 1, "lj": 1}
+
+
+TRIM_CHAINS = {
+    # Qt's trim_path_multiple1: a fixed half, then an end drawn on.
+    "a fixed trim, then a moving one": [
+        ellipse(60, 50, 70, 70), stroke_paint([0.9, 0.3, 0.2], 6),
+        {"ty": "tm", "s": fixed(50), "e": fixed(100), "o": fixed(0), "m": 1},
+        {"ty": "tm", "s": fixed(0), "e": keyed(0, 100), "o": fixed(0), "m": 1}],
+    # The first trim turned by its offset and moving, the second reversed.
+    "a turned moving trim, then a reversed one": [
+        rect(140, 50, 80, 60), stroke_paint([0.2, 0.4, 0.9], 5),
+        {"ty": "tm", "s": keyed(10, 40), "e": fixed(90), "o": fixed(45), "m": 1},
+        {"ty": "tm", "s": fixed(80), "e": fixed(20), "o": fixed(0), "m": 1}],
+    # A first trim that leaves the whole path (its offset then moves
+    # nothing), and a fill cut by both.
+    "a whole first trim, then a fill cut": [
+        ellipse(100, 50, 80, 80),
+        {"ty": "tm", "s": fixed(0), "e": fixed(100), "o": fixed(90), "m": 1},
+        {"ty": "tm", "s": fixed(25), "e": keyed(50, 90, ease=False), "o": fixed(0), "m": 1},
+        solid_fill([0.3, 0.7, 0.3])],
+}
+
+
+@pytest.mark.parametrize("case", sorted(TRIM_CHAINS))
+def test_trims_one_after_another_draw_as_thorvg_does(case, tmp_path):
+    """Two trim paths on the same shape: the second cuts the piece the
+    first left, a piece of the same path, so the two are one trim (taken
+    at every frame either moves). Before, the second was noted and left
+    out (Qt's trim_path_multiple1–3: 58 % off ThorVG, 0.0 % now). rlottie
+    applies a chain otherwise (34–70 % off ThorVG on Qt's files): ThorVG
+    and lottie-web's TrimModifier, each trim cutting what the last left,
+    are followed."""
+    layer = shape_layer("Trimmed", TRIM_CHAINS[case])
+    source, script = imported(doc([layer, BACKDROP]), tmp_path)
+    mine = anim_frames(script, tmp_path)
+    assert_drawn_as("thorvg", source, mine, FRAMES)
+    backdrop = mine[2][0, 0]
+    painted = (mine[2] != backdrop).any(axis=2).sum()
+    assert 100 < painted, painted
+
+
 def round_corners(r):
     return {"ty": "rd", "nm": "Round", "r": r if isinstance(r, dict) else fixed(r)}
 

@@ -126,12 +126,8 @@ extension SceneBuilder {
         gradient, property: style.isStroke ? "stroke" : "color", to: &view, clock: clock)
     }
     var tracks = style.numberTracks
-    let active = trims.filter { !Self.isTrivial($0) }
-    if style.isStroke, let trim = active.first, case .trim(let t) = trim.content {
-      if active.count > 1 { note(active[1].ref, "a second trim on the same shape not drawn") }
-      let start = Track(t.start, clock: clock).map { $0 / 100 }.fromZero(rate: rate, end: end)
-      let trimEnd = Track(t.end, clock: clock).map { $0 / 100 }.fromZero(rate: rate, end: end)
-      let offset = Track(t.offset, clock: clock).map { $0 / 360 }.fromZero(rate: rate, end: end)
+    if style.isStroke, let (_, t) = activeTrim(trims) {
+      let (start, trimEnd, offset) = trimTracks(t, clock: clock)
       if start.initial != 0 { view.set("trimStart", .number(start.initial)) }
       if trimEnd.initial != 1 { view.set("trimEnd", .number(trimEnd.initial)) }
       if offset.initial != 0 { view.set("trimOffset", .number(offset.initial)) }

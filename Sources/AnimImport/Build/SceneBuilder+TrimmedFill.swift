@@ -130,13 +130,35 @@ extension SceneBuilder {
   /// The first trim that does not leave `shape` whole, and its values; a
   /// second is noted, and expressions on it.
   func activeTrim(_ shape: ShapeWalk.PaintedShape) -> (item: ShapeItem, trim: ShapeItem.Trim)? {
-    let active = shape.trims.filter { !Self.isTrivial($0) }
-    guard let item = active.first, case .trim(let t) = item.content else { return nil }
-    if active.count > 1 { note(active[1].ref, "a second trim on the same shape not drawn") }
-    noteExpression(t.start)
-    noteExpression(t.end)
-    noteExpression(t.offset)
-    return (item, t)
+    activeTrim(shape.trims)
+  }
+
+  /// The trim `trims` (the first applied first) make together
+  /// (``TrimChain``), and the first that cuts; nil when none does. Where
+  /// they are not one trim the first is drawn, the second noted.
+  func activeTrim(_ trims: [ShapeItem]) -> (item: ShapeItem, trim: ShapeItem.Trim)? {
+    // A trim that leaves the whole path draws it whole, but one with an
+    // offset before trims that cut turns where they start.
+    guard let cutting = trims.firstIndex(where: { !Self.isTrivial($0) }) else { return nil }
+    let active =
+      trims[..<cutting].filter { item in
+        guard case .trim(let t) = item.content else { return false }
+        return t.offset.isAnimated || t.offset.first != 0
+      } + trims[cutting...].filter { !Self.isTrivial($0) }
+    let cuts = active.compactMap { item -> ShapeItem.Trim? in
+      guard case .trim(let t) = item.content else { return nil }
+      noteExpression(t.start)
+      noteExpression(t.end)
+      noteExpression(t.offset)
+      return t
+    }
+    guard let item = active.first, let first = cuts.first else { return nil }
+    if let chain = TrimChain.combined(cuts) { return (item, chain) }
+    note(
+      active[1].ref,
+      "a second trim on the same shape not drawn (it has an offset or cuts shapes individually,"
+        + " or they move over more than \(TrimChain.maximumFrames) frames)")
+    return (item, first)
   }
 
   /// A trim's start and end (fractions) and offset (turns) over script time.
