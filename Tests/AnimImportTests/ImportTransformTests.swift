@@ -63,6 +63,19 @@ final class ImportTransformTests: XCTestCase {
       result.script)
   }
 
+  func testANextKeyframesOwnValueEndsTheSegmentOverAnEarlierE() throws {
+    // lottie-web's `nextKeyData.s || keyData.e`, as ThorVG and rlottie:
+    // the segment from 0 runs to the next keyframe's 45, not to its own
+    // `e` of 90 (zimond/lottie-rs' strokehold: 12 % off both players at
+    // frame 7, 0 % now).
+    let r =
+      #"{"a": 1, "k": [{"t": 0, "s": [0], "e": [90]}, {"t": 30, "s": [45], "e": [10]}, {"t": 60}]}"#
+    let result = try H.importing(H.document([H.shapeLayer("Old", ks: #"{"r": \#(r)}"#)], op: 60))
+    XCTAssertTrue(
+      result.script.contains("run tween(rotation: 45, 1) +\n  tween(rotation: 10, 1) on Old"),
+      result.script)
+  }
+
   func testTimeZeroIsTheFirstFrameAndSegmentsUnderWayAreCut() throws {
     // ip 15: the segment 0…30 is half run at time 0; its rest is the
     // curve's right half, renormalised (linear here: still linear).

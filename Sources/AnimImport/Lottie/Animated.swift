@@ -60,11 +60,13 @@ struct Animated<Value: Sendable>: Sendable {
   /// The value before the first keyframe.
   var first: Value { keyframes[0].value }
 
-  /// The value each segment ends at: the file's `e`, else the next
-  /// keyframe's value.
+  /// The value each segment ends at: the next keyframe's, as lottie-web
+  /// (`nextKeyData.s || keyData.e`), ThorVG and rlottie take it — where
+  /// that keyframe has no `s` of its own it holds this one's `e` (read so)
+  /// — else, past the last keyframe, the file's `e`.
   func segmentEnd(_ k: Int) -> Value {
-    if let end = keyframes[k].end { return end }
-    return keyframes[k + 1].value
+    if k + 1 < keyframes.count { return keyframes[k + 1].value }
+    return keyframes[k].end ?? keyframes[k].value
   }
 
   /// The same property with each value transformed.
