@@ -113,6 +113,12 @@ final class ImportTrimChainTests: XCTestCase {
     let turnedChain = try stroked([whole, quarter])
     XCTAssertEqual(turnedChain.notes, [])
     XCTAssertTrue(turnedChain.script.contains("trimEnd: 0.5, trimOffset: 0.25"), turnedChain.script)
+    // A whole trim turning one that cuts with its own offset: the one that
+    // cuts is drawn alone, the whole one noted.
+    let cutTurned = try stroked([whole, turned])
+    XCTAssertEqual(cutTurned.notes.map(\.pointer), ["/layers/0/shapes/2"])
+    XCTAssertTrue(
+      cutTurned.script.contains("trimEnd: 0.5, trimOffset: 0.125"), cutTurned.script)
     // Alone, a whole trim draws the whole path, whatever its offset.
     XCTAssertFalse(try stroked([whole]).script.contains("trim"))
   }

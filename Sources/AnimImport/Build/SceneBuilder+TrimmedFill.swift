@@ -127,38 +127,43 @@ extension SceneBuilder {
 }
 
 extension SceneBuilder {
-  /// The first trim that does not leave `shape` whole, and its values; a
-  /// second is noted, and expressions on it.
+  /// The trim `shape`'s trims make together (``activeTrim(_:)``).
   func activeTrim(_ shape: ShapeWalk.PaintedShape) -> (item: ShapeItem, trim: ShapeItem.Trim)? {
     activeTrim(shape.trims)
   }
 
   /// The trim `trims` (the first applied first) make together
-  /// (``TrimChain``), and the first that cuts; nil when none does. Where
-  /// they are not one trim the first is drawn, the second noted.
+  /// (``TrimChain``), and the first of them; nil when none cuts. Where
+  /// they are not one trim, the first that cuts is drawn alone and the
+  /// trim after it (or the whole trim turning it) noted; expressions on
+  /// them are noted.
   func activeTrim(_ trims: [ShapeItem]) -> (item: ShapeItem, trim: ShapeItem.Trim)? {
+    func values(_ item: ShapeItem) -> ShapeItem.Trim? {
+      guard case .trim(let t) = item.content else { return nil }
+      return t
+    }
     // A trim that leaves the whole path draws it whole, but one with an
     // offset before trims that cut turns where they start.
     guard let cutting = trims.firstIndex(where: { !Self.isTrivial($0) }) else { return nil }
-    let active =
-      trims[..<cutting].filter { item in
-        guard case .trim(let t) = item.content else { return false }
-        return t.offset.isAnimated || t.offset.first != 0
-      } + trims[cutting...].filter { !Self.isTrivial($0) }
-    let cuts = active.compactMap { item -> ShapeItem.Trim? in
-      guard case .trim(let t) = item.content else { return nil }
+    let turning = trims[..<cutting].filter { item in
+      values(item).map { $0.offset.isAnimated || $0.offset.first != 0 } ?? false
+    }
+    let cutters = trims[cutting...].filter { !Self.isTrivial($0) }
+    let active = turning + cutters
+    let cuts = active.compactMap(values)
+    for t in cuts {
       noteExpression(t.start)
       noteExpression(t.end)
       noteExpression(t.offset)
-      return t
     }
-    guard let item = active.first, let first = cuts.first else { return nil }
-    if let chain = TrimChain.combined(cuts) { return (item, chain) }
+    guard cuts.count == active.count, let cutter = cutters.first, let alone = values(cutter)
+    else { return nil }
+    if let chain = TrimChain.combined(cuts) { return (active[0], chain) }
     note(
-      active[1].ref,
+      cutters.count > 1 ? cutters[1].ref : active[0].ref,
       "a second trim on the same shape not drawn (it has an offset or cuts shapes individually,"
         + " or they move over more than \(TrimChain.maximumFrames) frames)")
-    return (item, first)
+    return (cutter, alone)
   }
 
   /// A trim's start and end (fractions) and offset (turns) over script time.
