@@ -105,6 +105,29 @@ final class ImportErrorTests: XCTestCase {
       "/layers/0/parent: the layer's parents form a cycle")
   }
 
+  func testOfManyFaultyPrecompositionsTheFirstInTheFileIsNamed() {
+    // Twelve precompositions, each with an image layer whose asset is
+    // missing (and each with a parent cycle): the error names the first in
+    // the file, on every run, where a dictionary's order named any
+    // (lottie-ios' issue_1169_four_shadows named another asset from run to
+    // run).
+    func precomps(_ layer: (Int) -> String) -> String {
+      "["
+        + (0..<12).map { #"{"id": "p\#($0)", "layers": [\#(layer($0))]}"# }.joined(separator: ", ")
+        + "]"
+    }
+    let images = precomps { #"{"ty": 2, "refId": "missing\#($0)"}"# }
+    XCTAssertEqual(
+      error(doc("[]", assets: images)),
+      "/assets/0/layers/0/refId: no image asset with id 'missing0'")
+    let cycles = precomps { _ in
+      #"{"ty": 3, "ind": 1, "parent": 2}, {"ty": 3, "ind": 2, "parent": 1}"#
+    }
+    XCTAssertEqual(
+      error(doc("[]", assets: cycles)),
+      "/assets/0/layers/0/parent: the layer's parents form a cycle")
+  }
+
   func testTooLarge() {
     let bytes = [UInt8](repeating: 0x20, count: LottieImporter.maximumFileSize + 1)
     XCTAssertThrowsError(try LottieImporter.importScript(bytes, source: "big.json")) { error in

@@ -14,36 +14,21 @@ extension SceneBuilder {
     _ inside: [Track<BezierPath>], masks: [Layer.Mask], source: Layer, parent: Int,
     clock: TimeMap, name: String
   ) throws(ImportError) -> Int {
-    for mask in masks where mask.expansion.isAnimated || mask.expansion.first != 0 {
-      note(mask.expansion.ref ?? mask.ref, "mask expansion not imported")
-    }
+    noteMaskExpansion(masks)
     // The outline is one literal more, after the masks'.
     let outline = masks.count
     let outsideOfOutline = MaskLogic.Literal(mask: outline, positive: false)
     var region = MaskLogic.everything.complement(or: outsideOfOutline)!
     if let masked = maskRegion(masks), let outside = masked.complement(or: outsideOfOutline) {
       region = outside
-      for mask in masks where mask.opacity.isAnimated || mask.opacity.first != 100 {
-        note(mask.opacity.ref ?? mask.ref, "mask opacity drawn as 100 % (a clip is all or nothing)")
-      }
+      noteMaskOpacity(masks)
     } else {
       note(
         masks[0].ref,
         "the masks of an inverted matte layer, past \(MaskLogic.maximumClauses) clips, not applied")
     }
-    var tracks: [Int: Track<BezierPath>] = [:]
     return try clauseClips(
-      region, name: "\(name)_outside", parent: parent,
-      ref: { $0 == outline ? source.ref : masks[$0].ref },
-      paths: { k in
-        if k == outline { return inside }
-        if let made = tracks[k] { return [made] }
-        noteExpression(masks[k].path)
-        let made = Self.clockwise([
-          Track(masks[k].path, clock: clock).fromZero(rate: rate, end: end)
-        ])[0]
-        tracks[k] = made
-        return [made]
-      })
+      region, masks: masks, track: { maskTrack($0, clock: clock) },
+      outline: (outline, inside, source.ref), name: "\(name)_outside", parent: parent)
   }
 }

@@ -15,18 +15,8 @@ extension SceneBuilder {
     track: (Layer.Mask) -> Track<BezierPath>
   ) throws(ImportError) -> Int? {
     guard let region = maskRegion(masks) else { return nil }
-    for mask in masks where mask.opacity.isAnimated || mask.opacity.first != 100 {
-      note(mask.opacity.ref ?? mask.ref, "mask opacity drawn as 100 % (a clip is all or nothing)")
-    }
-    var tracks: [Int: Track<BezierPath>] = [:]
-    return try clauseClips(
-      region, name: name, parent: parent, ref: { masks[$0].ref },
-      paths: { k in
-        if let made = tracks[k] { return [made] }
-        let made = Self.clockwise([track(masks[k])])[0]
-        tracks[k] = made
-        return [made]
-      })
+    noteMaskOpacity(masks)
+    return try clauseClips(region, masks: masks, track: track, name: name, parent: parent)
   }
 
   /// The region `masks` leave combined in order, each mask literal its
@@ -50,12 +40,26 @@ extension SceneBuilder {
   }
 
   /// `region`'s clauses as clips nested under `parent`, named from `name`;
-  /// the innermost. `paths(k)` gives literal k's outline, parts running
-  /// clockwise over script time, `ref(k)` its place.
+  /// the innermost. Literal k < `masks.count` is mask k (its path by
+  /// `track`, turned clockwise, made once); `outline`'s literal is its
+  /// parts, already clockwise (an inverted matte's outline).
   func clauseClips(
-    _ region: MaskLogic, name: String, parent: Int, ref: (Int) -> JSONRef,
-    paths: (Int) -> [Track<BezierPath>]
+    _ region: MaskLogic, masks: [Layer.Mask], track: (Layer.Mask) -> Track<BezierPath>,
+    outline: (literal: Int, parts: [Track<BezierPath>], ref: JSONRef)? = nil, name: String,
+    parent: Int
   ) throws(ImportError) -> Int {
+    var tracks: [Int: Track<BezierPath>] = [:]
+    func paths(_ k: Int) -> [Track<BezierPath>] {
+      if let outline, k == outline.literal { return outline.parts }
+      if let made = tracks[k] { return [made] }
+      let made = Self.clockwise([track(masks[k])])[0]
+      tracks[k] = made
+      return [made]
+    }
+    func ref(_ k: Int) -> JSONRef {
+      if let outline, k == outline.literal { return outline.ref }
+      return masks[k].ref
+    }
     var node = parent
     for clause in region.clauses {
       // A point is left out where every outside in the clause leaves it out

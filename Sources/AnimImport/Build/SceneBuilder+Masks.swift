@@ -14,21 +14,10 @@ extension SceneBuilder {
   {
     let masks = layer.masks.filter { $0.mode != "n" }
     guard !masks.isEmpty else { return parent }
-    func translucent(_ mask: Layer.Mask) -> Bool {
-      mask.opacity.isAnimated || mask.opacity.first != 100
-    }
-    func noteOpacity(_ mask: Layer.Mask) {
-      note(mask.opacity.ref ?? mask.ref, "mask opacity drawn as 100 % (a clip is all or nothing)")
-    }
-    for mask in masks {
-      if mask.expansion.isAnimated || mask.expansion.first != 0 {
-        note(mask.expansion.ref ?? mask.ref, "mask expansion not imported")
-      }
-    }
-    func track(_ mask: Layer.Mask) -> Track<BezierPath> {
-      noteExpression(mask.path)
-      return Track(mask.path, clock: clock).fromZero(rate: rate, end: end)
-    }
+    func translucent(_ mask: Layer.Mask) -> Bool { Self.isTranslucent(mask) }
+    func noteOpacity(_ mask: Layer.Mask) { noteMaskOpacity([mask]) }
+    noteMaskExpansion(masks)
+    func track(_ mask: Layer.Mask) -> Track<BezierPath> { maskTrack(mask, clock: clock) }
     let clip = "\(name)_mask"
     var node = parent
     // Added masks first: their union is one outline. A first mask of
@@ -81,6 +70,32 @@ extension SceneBuilder {
       }
     }
     return node
+  }
+
+  /// A mask's path over script time (an expression on it noted).
+  func maskTrack(_ mask: Layer.Mask, clock: TimeMap) -> Track<BezierPath> {
+    noteExpression(mask.path)
+    return Track(mask.path, clock: clock).fromZero(rate: rate, end: end)
+  }
+
+  /// Whether a mask's opacity is other than 100 % somewhere.
+  static func isTranslucent(_ mask: Layer.Mask) -> Bool {
+    mask.opacity.isAnimated || mask.opacity.first != 100
+  }
+
+  /// Notes the opacity of each of `masks` that is not 100 %, which a clip
+  /// cannot say.
+  func noteMaskOpacity(_ masks: some Sequence<Layer.Mask>) {
+    for mask in masks where Self.isTranslucent(mask) {
+      note(mask.opacity.ref ?? mask.ref, "mask opacity drawn as 100 % (a clip is all or nothing)")
+    }
+  }
+
+  /// Notes each of `masks` with an expansion, which is not imported.
+  func noteMaskExpansion(_ masks: [Layer.Mask]) {
+    for mask in masks where mask.expansion.isAnimated || mask.expansion.first != 0 {
+      note(mask.expansion.ref ?? mask.ref, "mask expansion not imported")
+    }
   }
 
   /// A mask's opacity over what its clip lets through: a `layer` beneath the

@@ -74,8 +74,8 @@ extension SceneBuilder {
     // The matte layer's own masks cut its outline too (clips nest); an
     // inverted matte is the outside of both together.
     let masks = source.masks.filter { $0.mode != "n" }
-    let invertedWithMasks = outline.inside != nil && !masks.isEmpty
-    if !invertedWithMasks {
+    let insideMasked = masks.isEmpty ? nil : outline.inside
+    if insideMasked == nil {
       node = try buildMasks(source, parent: node!, clock: clock, name: matteName)
     }
     // The groups between the matte layer and its outline.
@@ -91,7 +91,7 @@ extension SceneBuilder {
       ]
       node = try add(frame)
     }
-    if let inside = outline.inside, invertedWithMasks {
+    if let inside = insideMasked {
       node = try invertedMatteClips(
         inside, masks: masks, source: source, parent: node!, clock: clock, name: matteName)
     } else {
@@ -198,7 +198,6 @@ extension SceneBuilder {
       }
       var parts: [MattePart] = []
       var alphas: [Double] = []
-      let strokesBefore = strokeMatteParts
       try precompMatteParts(
         precomp.layers,
         clock: clock.precomp(
@@ -215,7 +214,7 @@ extension SceneBuilder {
       // frame by frame without checking each morph point by point.
       var outline = try joinedMatte(
         tracks, alpha: alpha, inverted: inverted, ref: source.ref,
-        framewise: strokeMatteParts > strokesBefore)
+        framewise: parts.contains(where: \.isStroke))
       // The precomposition's frame clips what it draws.
       if w > 0 && h > 0 && !inverted { outline.box = (w, h) }
       return outline

@@ -42,12 +42,15 @@ extension SceneBuilder {
     var fixed: Track<BezierPath>?
     var at: (Double) -> BezierPath
     var shown: (Double) -> Bool
+    /// A stroke's outline (taken at every frame already, and large).
+    var isStroke = false
 
     /// The part running the other way.
     var reversed: MattePart {
       let at = self.at
       return MattePart(
-        fixed: fixed.map { $0.map(\.reversed) }, at: { at($0).reversed }, shown: shown)
+        fixed: fixed.map { $0.map(\.reversed) }, at: { at($0).reversed }, shown: shown,
+        isStroke: isStroke)
     }
   }
 
@@ -103,8 +106,9 @@ extension SceneBuilder {
         // the fills are (already clockwise).
         for (paint, stroke) in fills.strokes {
           if let outline = matteStrokeOutline(paint, stroke, clock: clock) {
-            parts.append(placed(outline, by: inner))
-            strokeMatteParts += 1
+            var part = placed(outline, by: inner)
+            part.isStroke = true
+            parts.append(part)
           }
         }
       case .solid(let color, let w, let h):

@@ -50,9 +50,6 @@ final class SceneBuilder {
   )
   /// Views the copies of eased time remaps added so far (SceneBuilder+TimeRemap).
   var sampledViews = 0
-  /// Stroke outlines made for precomposition mattes so far
-  /// (SceneBuilder+StrokeMatte).
-  var strokeMatteParts = 0
   /// The frame rate of sampled pieces: the composition's.
   var rate: Double { composition.frameRate }
   /// Where the composition ends on the script's clock, (op − ip)/fr: its

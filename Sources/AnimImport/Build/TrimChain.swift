@@ -30,28 +30,17 @@ enum TrimChain {
     let starts = trims.map { LocalFrames.number($0.start) }
     let ends = trims.map { LocalFrames.number($0.end) }
     let offset = LocalFrames.number(first.offset)
-    var start: [Keyframe<Double>] = []
-    var end: [Keyframe<Double>] = []
-    var turn: [Keyframe<Double>] = []
-    func key(_ t: Double, _ v: Double) -> Keyframe<Double> {
-      Keyframe(
-        time: t, value: v, end: nil, hold: false, eases: [.linear], outTangent: nil,
-        inTangent: nil)
-    }
-    for t in frames.isEmpty ? [0] : frames {
-      let (lo, hi) = piece(starts.map { $0(t) }, ends.map { $0(t) })
-      start.append(key(t, lo * 100))
-      end.append(key(t, hi * 100))
-      turn.append(key(t, offset(t)))
-    }
+    let taken = frames.isEmpty ? [0] : frames
+    let pieces = taken.map { t in piece(starts.map { $0(t) }, ends.map { $0(t) }) }
     // A value that stays as it starts is fixed.
-    func animated(_ keys: [Keyframe<Double>], ref: JSONRef?) -> Animated<Double> {
-      keys.allSatisfy { $0.value == keys[0].value }
-        ? Animated(fixed: keys[0].value, ref: ref) : Animated(keyframes: keys, ref: ref)
+    func animated(_ values: [Double], ref: JSONRef?) -> Animated<Double> {
+      values.allSatisfy { $0 == values[0] }
+        ? Animated(fixed: values[0], ref: ref) : LocalFrames.animated(frames, values, ref: ref)
     }
     return ShapeItem.Trim(
-      start: animated(start, ref: first.start.ref), end: animated(end, ref: first.end.ref),
-      offset: animated(turn, ref: first.offset.ref), mode: first.mode)
+      start: animated(pieces.map { $0.lo * 100 }, ref: first.start.ref),
+      end: animated(pieces.map { $0.hi * 100 }, ref: first.end.ref),
+      offset: animated(taken.map(offset), ref: first.offset.ref), mode: first.mode)
   }
 
   /// The piece of the path a chain of trims with these starts and ends

@@ -21,6 +21,12 @@ struct Composition: Sendable {
     var ref: JSONRef
   }
 
+  /// The precompositions in the file's order, so that a check refusing one
+  /// names the same one on every run (a dictionary's order is not).
+  var precompsInFileOrder: [Precomp] {
+    precomps.values.sorted { $0.ref.index < $1.ref.index }
+  }
+
   struct Image: Sendable {
     var width: Double
     var height: Double
@@ -92,7 +98,7 @@ struct Composition: Sendable {
     try composition.checkPrecomps()
     try composition.checkImages()
     try checkParents(composition.layers)
-    for precomp in composition.precomps.values { try checkParents(precomp.layers) }
+    for precomp in composition.precompsInFileOrder { try checkParents(precomp.layers) }
     if let version = root.optional("v")?.string, Self.isBefore(version, [4, 1, 9]) {
       composition.scaleLegacyColors()
     }
@@ -180,7 +186,7 @@ struct Composition: Sendable {
       }
     }
     try check(layers)
-    for precomp in precomps.values { try check(precomp.layers) }
+    for precomp in precompsInFileOrder { try check(precomp.layers) }
   }
 
   /// The deepest precompositions may nest (each level is a level of the

@@ -26,6 +26,21 @@ enum LocalFrames {
     return sorted.count <= limit ? sorted : nil
   }
 
+  /// `values`, one at each of `frames`, as a property running straight
+  /// between them (held when `hold`); fixed at the first value when there
+  /// are no frames.
+  static func animated<V>(_ frames: [Double], _ values: [V], hold: Bool = false, ref: JSONRef?)
+    -> Animated<V>
+  {
+    guard !frames.isEmpty else { return Animated(fixed: values[0], ref: ref) }
+    return Animated(
+      keyframes: zip(frames, values).map { t, value in
+        Keyframe(
+          time: t, value: value, end: nil, hold: hold, eases: [.linear], outTangent: nil,
+          inTangent: nil)
+      }, ref: ref)
+  }
+
   /// A number's value at a frame.
   static func number(_ a: Animated<Double>) -> (Double) -> Double {
     guard a.isAnimated else { return { _ in a.first } }

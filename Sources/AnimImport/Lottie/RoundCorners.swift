@@ -102,7 +102,7 @@ enum RoundCorners {
     guard let frames = LocalFrames.frames(times, limit: maximumFrames) else { return nil }
     let r = LocalFrames.number(radius)
     // A fixed shape under a fixed radius is taken once.
-    var keyframes: [Keyframe<BezierPath>] = []
+    var rounded: [BezierPath] = []
     var sharp = false
     for t in frames.isEmpty ? [0] : frames {
       let path = shape.path(t)
@@ -110,17 +110,11 @@ enum RoundCorners {
       let result = path.roundingCorners(radius: r(t))
       guard result.vertices.count <= budget else { return nil }
       budget -= result.vertices.count
-      keyframes.append(
-        Keyframe(
-          time: t, value: result, end: nil, hold: false, eases: [.linear], outTangent: nil,
-          inTangent: nil))
+      rounded.append(result)
     }
     guard sharp else { return item }
-    let path =
-      frames.isEmpty
-      ? Animated(fixed: keyframes[0].value, ref: item.ref)
-      : Animated(keyframes: keyframes, ref: item.ref)
-    return ShapeItem(item, content: .path(path))
+    return ShapeItem(
+      item, content: .path(LocalFrames.animated(frames, rounded, ref: item.ref)))
   }
 }
 

@@ -75,12 +75,7 @@ extension ShapeRepeater {
   {
     let i = Double(i)
     func sample<V>(hold: Bool = false, _ value: (Double) -> V) -> Animated<V> {
-      Animated(
-        keyframes: frames.map {
-          Keyframe(
-            time: $0, value: value($0), end: nil, hold: hold, eases: [.linear], outTangent: nil,
-            inTangent: nil)
-        }, ref: ref)
+      LocalFrames.animated(frames, frames.map(value), hold: hold, ref: ref)
     }
     func k(_ t: Double) -> Double { tracks.offset(t) + i }
     func power(_ percent: Double, _ k: Double) -> Double { 100 * pow(percent / 100, k) }

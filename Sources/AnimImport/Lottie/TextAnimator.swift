@@ -5,9 +5,10 @@
 #endif
 
 /// A text layer's animator (`t.a[k]`): a range selector that weighs each
-/// character by a factor 0…1 (``Form/factor(start:end:offset:smoothness:amount:count:index:)``) and the
-/// properties it moves a character towards by that factor, read as ThorVG
-/// reads them.
+/// character by a factor 0…1
+/// (``Form/factor(start:end:offset:smoothness:amount:count:index:)``) and
+/// the properties it moves a character towards by that factor, read as
+/// ThorVG reads them.
 struct TextAnimator: Sendable {
   /// `s`: which characters, by how much.
   struct Selector: Sendable {
@@ -18,25 +19,21 @@ struct TextAnimator: Sendable {
     var smoothness: Animated<Double>
     /// `xe`, `ne`: ease high and low, percent.
     var easeHigh, easeLow: Animated<Double>
-    /// `b`: 1 characters, 2 characters without spaces, 3 words, 4 lines.
-    var based: Int
-    /// `sh`: 1 square, 2 ramp up, 3 ramp down, 4 triangle, 5 round, 6 smooth.
-    var shape: Int
-    /// `r`: 2 counts by index; else (1) in percent of the characters.
-    var byIndex: Bool
+    /// What its factor depends on besides its moving values.
+    var form: Form
     /// `rn`: a random order (ThorVG's differs from run to run).
     var randomized: Bool
-
-    /// What its factor depends on besides its moving values.
-    var form: Form { Form(based: based, shape: shape, byIndex: byIndex) }
   }
 
   /// A selector's kind — how it counts characters and the shape of its
   /// range — a small value the frame-by-frame loop over characters reads
   /// without copying the selector's keyframes.
   struct Form: Sendable {
+    /// `b`: 1 characters, 2 characters without spaces, 3 words, 4 lines.
     var based: Int
+    /// `sh`: 1 square, 2 ramp up, 3 ramp down, 4 triangle, 5 round, 6 smooth.
     var shape: Int
+    /// `r`: 2 counts by index; else (1) in percent of the characters.
     var byIndex: Bool
 
     /// The index `placed` is counted at by `based`, as ThorVG counts it:
@@ -140,8 +137,10 @@ struct TextAnimator: Sendable {
     let selector = Selector(
       start: try number("s", 0), end: try number("e", 100), offset: try number("o", 0),
       amount: try number("a", 100), smoothness: try number("sm", 100),
-      easeHigh: try number("xe", 0), easeLow: try number("ne", 0), based: try integer("b", 1),
-      shape: try integer("sh", 1), byIndex: try integer("r", 1) == 2,
+      easeHigh: try number("xe", 0), easeLow: try number("ne", 0),
+      form: Form(
+        based: try integer("b", 1), shape: try integer("sh", 1),
+        byIndex: try integer("r", 1) == 2),
       randomized: try integer("rn", 0) != 0)
     var animator = TextAnimator(selector: selector, others: [])
     guard let properties = try object.optional("a")?.object() else { return animator }
