@@ -137,6 +137,36 @@ final class FrameRunnerTests: XCTestCase {
     }
   }
 
+  func testTheSurveysAndThePlaysScenesAreFreedWhenTheyReturn() throws {
+    // The frame callback holds the interpreter, whose clock holds the
+    // stops: unbroken, every survey kept its scene and runs alive (a
+    // render held the survey's beside the play's; a preview, one more at
+    // every edit).
+    final class Seen {
+      weak var scene: Scene?
+    }
+    let text = "view box\nrun move(to: (10, 0), 1) on box\nstep 1\n"
+    let runner = FrameRunner(
+      source: SourceFile(path: "t.anim", text: text),
+      selection: .range(from: nil, to: nil, fps: nil))
+    var surveyed: [Seen] = []
+    let (result, found, played) = runner.survey(output: { _ in }) { frame in
+      if surveyed.last?.scene !== frame.scene {
+        let seen = Seen()
+        seen.scene = frame.scene
+        surveyed.append(seen)
+      }
+    }
+    XCTAssertTrue(result.errors.isEmpty)
+    XCTAssertTrue(played)
+    XCTAssertEqual(surveyed.count, 1)
+    XCTAssertNil(surveyed[0].scene)
+    let plan = try XCTUnwrap(found)
+    let playedScene = Seen()
+    try runner.play(plan) { frame in playedScene.scene = frame.scene }
+    XCTAssertNil(playedScene.scene)
+  }
+
   func testFromSkipsEarlierFrames() throws {
     let (_, taken) = try frames(
       "view box\nrun move(to: (100, 0), 1) on box\nstep 1\n", .range(from: 0.5, to: nil, fps: 4))
