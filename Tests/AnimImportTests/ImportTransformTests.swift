@@ -23,6 +23,19 @@ final class ImportTransformTests: XCTestCase {
     XCTAssertEqual(result.notes, [])
   }
 
+  func testAnArrayOfOneNumberHasZeroForItsMissingY() throws {
+    // As lottie-ios and rlottie read it (lottie-ios' pr_1599: an anchor
+    // `[9.688]`); a bare number is both x and y.
+    let ks =
+      #"{"p": \#(H.fixed("[60, 40]")), "a": \#(H.fixed("[50]")), "s": \#(H.fixed("50"))}"#
+    let result = try H.importing(H.document([H.shapeLayer("One", ks: ks)]))
+    XCTAssertTrue(
+      result.script.contains(
+        "layer One(x: 60, y: 40, width: 200, height: 100, anchor: (0.25, 0), scale: 0.5)\n"),
+      result.script)
+    XCTAssertEqual(result.notes, [])
+  }
+
   func testKeyframesBecomeTweensWithTheirOwnCubicBezier() throws {
     let p =
       #"{"a": 1, "k": [{"t": 0, "s": [0, 0], "o": {"x": [0.33], "y": [0]}, "i": {"x": [0.67], "y": [1]}}, {"t": 15, "s": [100, 50], "h": 1}, {"t": 30, "s": [10, 10]}]}"#

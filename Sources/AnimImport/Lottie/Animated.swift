@@ -191,10 +191,15 @@ enum AnimatedReader {
     try read(ref, scalar)
   }
 
+  /// A point, size or scale: two numbers. A bare number is both; an array
+  /// of one number has 0 for its missing y, as lottie-ios (its vector
+  /// decoder) and rlottie read it: lottie-ios' snapshots of its `pr_1599`,
+  /// an anchor `[9.688]`, show the layer where an anchor (9.688, 0) puts it.
   static func point(_ ref: JSONRef) throws(ImportError) -> Animated<[Double]> {
     try read(ref) { (value) throws(ImportError) in
       let v = try vector(value, count: 1)
-      return v.count == 1 ? [v[0], v[0]] : [v[0], v[1]]
+      guard v.count == 1 else { return [v[0], v[1]] }
+      return value.kind == .number ? [v[0], v[0]] : [v[0], 0]
     }
   }
 
