@@ -185,6 +185,54 @@ final class ImportGradientTests: XCTestCase {
       ["linear((0, 0), (0.5, 0), [(0, #808000), (1, #8080ff)])"])
   }
 
+  func testARadialGradientWhoseEndTurnsAboutItsStartIsTakenAtEveryFrame() throws {
+    // The end turns a quarter about the start (50, 40): the radius is 30 at
+    // both keyframes, but |end − start| half way is 30 · √½ (the players
+    // take the points, then their distance); a tween of the radius would
+    // keep 30.
+    let end = #"{"a": 1, "k": [{"t": 0, "s": [80, 40]}, {"t": 30, "s": [50, 70]}]}"#
+    let turning = try importing([rect, gradient(kind: 2, start: "[50, 40]", end: end)])
+    XCTAssertEqual(turning.script.components(separatedBy: "tween(color:").count - 1, 30)
+    XCTAssertEqual(turning.notes, [])
+    let half = H.run(turning.script, then: "step to 0.5\nprint L_Box.color")
+    XCTAssertEqual(half.count, 1)
+    XCTAssertTrue(half[0].hasPrefix("radial((0.5, 0.4), 0.212132,"), half[0])
+    // Growing along one line, the radius is the tween's: one tween.
+    let along = #"{"a": 1, "k": [{"t": 0, "s": [80, 40]}, {"t": 30, "s": [90, 40]}]}"#
+    let growing = try importing([rect, gradient(kind: 2, start: "[50, 40]", end: along)])
+    XCTAssertEqual(growing.script.components(separatedBy: "tween(color:").count - 1, 1)
+    // Past 10 000 frames: the keyframes' radii tweened, noted.
+    let far = #"{"a": 1, "k": [{"t": 0, "s": [80, 40]}, {"t": 20000, "s": [50, 70]}]}"#
+    let long = try H.importing(
+      H.document(
+        [H.shapeLayer("L", shapes: [rect, gradient(kind: 2, start: "[50, 40]", end: far)])],
+        op: 20001))
+    XCTAssertEqual(long.script.components(separatedBy: "tween(color:").count - 1, 1)
+    XCTAssertEqual(
+      long.notes.map(\.message),
+      [
+        "a radial gradient whose start and end turn about each other over more than 10000 frames: its radius is drawn straight between keyframes"
+      ])
+  }
+
+  func testValuesKeyframedApartOverMillionsOfFramesAreTakenAtTheirKeyframes() throws {
+    // Taken at every frame, 10 million frames wrote a 1.4 GB script in 9.6
+    // GB of memory: past 10 000 frames, at every keyframe of either.
+    let stops =
+      #"{"a": 1, "k": [{"t": 0, "s": [0, 1, 0, 0, 1, 0, 0, 1]}, {"t": 1e7, "s": [0, 0, 1, 0, 1, 1, 1, 1]}]}"#
+    let end =
+      #"{"a": 1, "k": [{"t": 0, "s": [80, 25]}, {"t": 5e6, "s": [50, 25]}, {"t": 1e7, "s": [80, 25]}]}"#
+    let result = try H.importing(
+      H.document(
+        [H.shapeLayer("L", shapes: [rect, gradient(stops: stops, end: end)])], op: 1e7 + 1))
+    XCTAssertEqual(result.script.components(separatedBy: "tween(color:").count - 1, 2)
+    XCTAssertEqual(
+      result.notes.map(\.message),
+      [
+        "values keyframed at different times, moving over more than 10000 frames: drawn straight between their keyframes"
+      ])
+  }
+
   func testShapesInAFixedInnerGroupAreBakedIntoThePaintsSpace() throws {
     // The gradient is in the paint's group's space; the shape sits in a
     // group moved by (100, 0): its path is moved into the paint's space.

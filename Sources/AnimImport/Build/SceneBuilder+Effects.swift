@@ -161,9 +161,9 @@ extension SceneBuilder {
     func numbers(_ p: Animated<Double>) -> Track<[Double]> {
       Track(p, clock: clock).map { [$0] }
     }
-    let joined = joinedTrack([
-      Track(color, clock: clock), numbers(opacity), numbers(direction), numbers(distance),
-    ])
+    let joined = joinedTrack(
+      [Track(color, clock: clock), numbers(opacity), numbers(direction), numbers(distance)],
+      ref: effect)
     func values(_ v: [Double]) -> [(String, ScriptValue)] {
       let (s, c) = Affine.sinCos(degrees: v[4])
       let (x, y) = (v[5] * s, -v[5] * c)

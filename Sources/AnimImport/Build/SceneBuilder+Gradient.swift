@@ -60,10 +60,39 @@ extension SceneBuilder {
     let angle = Track(g.angle, clock: clock).map { [$0] }
     // Start, end, highlight and angle at one time, then the focal point
     // worked out of them, as lottie-web does (Self.focal).
-    let geometry = joinedTrack([start, end, highlight, angle]).map { v in
+    let parts = [start, end, highlight, angle]
+    var points = joinedTrack(parts, ref: g.ref)
+    if g.radial, !Self.tweensAsRadial(points) {
+      if let framewise = framewiseTrack(parts) {
+        points = framewise
+      } else {
+        note(
+          g.ref,
+          "a radial gradient whose start and end turn about each other over more than "
+            + "\(Self.maximumFramewise) frames: its radius is drawn straight between keyframes")
+      }
+    }
+    let geometry = points.map { v in
       Array(v[0..<4]) + (g.radial ? Self.focal(v) : [v[0], v[1]])
     }
-    return joinedTrack([geometry, Track(g.stops, clock: clock)])
+    return joinedTrack([geometry, Track(g.stops, clock: clock)], ref: g.ref)
+  }
+
+  /// Whether a tween of anim's `radial(center:, radius:)` between each
+  /// segment's ends is the gradient the players draw in between: its
+  /// radius |end − start| changes linearly only while end − start keeps its
+  /// direction, and its focal point stays the centre only without a
+  /// highlight. A start and end that turn about each other are otherwise
+  /// taken at every frame (lottie-image's sky: a radius 29 % too large
+  /// between keyframes).
+  static func tweensAsRadial(_ points: Track<[Double]>) -> Bool {
+    points.segments.allSatisfy { segment in
+      let (a, b) = (segment.from, segment.to)
+      let (ax, ay, bx, by) = (a[2] - a[0], a[3] - a[1], b[2] - b[0], b[3] - b[1])
+      let cross = ax * by - ay * bx
+      let scale = (ax * ax + ay * ay).squareRoot() * (bx * bx + by * by).squareRoot()
+      return abs(cross) <= 1e-9 * scale && ax * bx + ay * by >= 0 && a[4] == 0 && b[4] == 0
+    }
   }
 
   /// A radial gradient's focal point from its start, end, highlight length
@@ -81,11 +110,15 @@ extension SceneBuilder {
     return f.allSatisfy(\.isFinite) ? f : [sx, sy]
   }
 
+  /// The most frames ``framewiseTrack(_:)`` takes values at.
+  static let maximumFramewise = 10_000
+
   /// Tracks of numbers as one track of them all, one after another.
   /// Tracks keyframed at the same times with the same eases share their
   /// segments; otherwise the values are sampled at every frame (straight
-  /// between frames).
-  func joinedTrack(_ parts: [Track<[Double]>]) -> Track<[Double]> {
+  /// between frames), or past ``maximumFramewise`` frames taken at every
+  /// keyframe of any of them (straight between, noted at `ref`).
+  func joinedTrack(_ parts: [Track<[Double]>], ref: JSONRef) -> Track<[Double]> {
     func joined(_ values: [[Double]]) -> [Double] { values.flatMap { $0 } }
     let animated = parts.filter(\.isAnimated)
     let track: Track<[Double]>
@@ -102,20 +135,53 @@ extension SceneBuilder {
             ease: base.segments[i].ease)
         })
     } else if !animated.isEmpty {
-      let first = animated.compactMap { $0.segments.first?.start }.min() ?? 0
-      let last = min(animated.compactMap { $0.segments.last?.end }.max() ?? 0, max(end, first))
-      let frames = max(1, Int(((last - first) * rate).rounded(.up)))
-      func at(_ t: Double) -> [Double] { joined(parts.map { $0.value(at: t) }) }
-      track = Track(
-        initial: joined(parts.map(\.initial)),
-        segments: (0..<frames).map { k in
-          let a = first + Double(k) / rate
-          let b = min(last, first + Double(k + 1) / rate)
-          return Segment(start: a, end: b, from: at(a), to: at(b), ease: .linear)
-        })
+      if let framewise = framewiseTrack(parts) { return framewise }
+      note(
+        ref,
+        "values keyframed at different times, moving over more than \(Self.maximumFramewise) "
+          + "frames: drawn straight between their keyframes")
+      return keyframewiseTrack(parts)
     } else {
       track = Track(initial: joined(parts.map(\.initial)), segments: [])
     }
+    return track.fromZero(rate: rate, end: end)
+  }
+
+  /// Tracks of numbers as one track of them all, taken at every frame
+  /// from the first segment's start to the last one's end (straight
+  /// between frames); nil past ``maximumFramewise`` frames (a file of
+  /// 10 million frames took 9.6 GB and wrote a 1.4 GB script).
+  func framewiseTrack(_ parts: [Track<[Double]>]) -> Track<[Double]>? {
+    func joined(_ values: [[Double]]) -> [Double] { values.flatMap { $0 } }
+    let animated = parts.filter(\.isAnimated)
+    let initial = joined(parts.map(\.initial))
+    guard !animated.isEmpty else { return Track(initial: initial, segments: []) }
+    let first = animated.compactMap { $0.segments.first?.start }.min() ?? 0
+    let last = min(animated.compactMap { $0.segments.last?.end }.max() ?? 0, max(end, first))
+    let span = ((last - first) * rate).rounded(.up)
+    guard span <= Double(Self.maximumFramewise) else { return nil }
+    let frames = max(1, Int(span))
+    func at(_ t: Double) -> [Double] { joined(parts.map { $0.value(at: t) }) }
+    let track = Track(
+      initial: initial,
+      segments: (0..<frames).map { k in
+        let a = first + Double(k) / rate
+        let b = min(last, first + Double(k + 1) / rate)
+        return Segment(start: a, end: b, from: at(a), to: at(b), ease: .linear)
+      })
+    return track.fromZero(rate: rate, end: end)
+  }
+
+  /// Tracks of numbers as one track of them all, taken at every time any
+  /// of them has a keyframe (straight between): exact there, and as long
+  /// as the file's keyframes, however many frames they span.
+  func keyframewiseTrack(_ parts: [Track<[Double]>]) -> Track<[Double]> {
+    func at(_ t: Double) -> [Double] { parts.flatMap { $0.value(at: t) } }
+    let times = Set(parts.flatMap { $0.segments.flatMap { [$0.start, $0.end] } }).sorted()
+    let segments = zip(times, times.dropFirst()).map { a, b in
+      Segment(start: a, end: b, from: at(a), to: at(b), ease: .linear)
+    }
+    let track = Track(initial: parts.flatMap(\.initial), segments: segments)
     return track.fromZero(rate: rate, end: end)
   }
 
