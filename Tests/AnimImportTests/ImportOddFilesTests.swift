@@ -116,6 +116,40 @@ final class ImportOddFilesTests: XCTestCase {
       SceneBuilder.morphable(Track(initial: big, segments: Array(segments.prefix(5)))))
   }
 
+  func testPathKeyframesCutIntoFramesAreBoundedInAFile() throws {
+    // A 64-gon whose second keyframe lists its corners from the next one
+    // (and twice as large): anim's morph would pair them turned, the
+    // players move each vertex straight to the one of the same index, so
+    // the segment is cut into frames (noted as approximate between them).
+    func polygon(_ radius: Double, from first: Int) -> String {
+      let corners = (0..<64).map { k -> String in
+        let a = Double((k + first) % 64) * 2 * Double.pi / 64
+        return "[\(50 + radius * cos(a)), \(50 + radius * sin(a))]"
+      }
+      return path(corners.joined(separator: ", "), closed: true)
+    }
+    func keyed(over frames: Int) -> String {
+      #"{"ty": "sh", "nm": "Blob", "ks": {"a": 1, "k": [{"t": 0, "s": [\#(polygon(10, from: 0))], "o": {"x": 0.3, "y": 0}, "i": {"x": 0.7, "y": 1}}, {"t": \#(frames), "s": [\#(polygon(20, from: 1))]}]}}"#
+    }
+    let cut = try H.importing(
+      H.document([H.shapeLayer("L", shapes: [keyed(over: 30), fill])]))
+    XCTAssertEqual(
+      cut.notes.map(\.message),
+      ["path keyframes that anim cannot morph point by point (drawn approximately)"])
+    XCTAssertEqual(cut.script.components(separatedBy: "morph(to:").count - 1, 30)
+    // Over 10 million frames it would be cut into 100 000 outlines (a
+    // path of 1 000 vertices passed 4.8 GB): past 4 000 000 vertices in a
+    // file the keyframes are morphed by anim, noted.
+    let far = try H.importing(
+      H.document([H.shapeLayer("L", shapes: [keyed(over: 10_000_000), fill])], op: 10_000_001))
+    XCTAssertEqual(
+      far.notes.map(\.message),
+      [
+        "path keyframes that anim cannot morph point by point, over more frames than the import cuts them into (4000000 vertices in a file): morphed by anim between keyframes"
+      ])
+    XCTAssertEqual(far.script.components(separatedBy: "morph(to:").count - 1, 1)
+  }
+
   func testKeyframesOfALoneVertexDrawNothingAndDoNotMorph() throws {
     // thorvg.example's duck.json: a path whose every keyframe is one vertex
     // (no segment). Its morphs failed when the script ran.

@@ -15,6 +15,11 @@ extension SceneBuilder {
   /// in with (``morphable(_:)``): a bound on memory, as a file of many
   /// empty keyframes beside one huge path would otherwise ask for terabytes.
   static let maximumFilledVertices = 10_000_000
+  /// The most vertices the outlines of morphs cut into frames may hold,
+  /// over a file: past it a segment is morphed by anim between its
+  /// keyframes, noted (a 1 000-vertex path keyframed over 10 million
+  /// frames was cut into 100 000 outlines, and passed 4.8 GB).
+  static let maximumSampledMorphVertices = 4_000_000
 
   /// A `shape` named `name` morphing through `keyframes`. Where anim's
   /// morph between two of them would not move each point straight (their
@@ -62,13 +67,22 @@ extension SceneBuilder {
     var segments: [Segment<BezierPath>] = []
     var current = track.initial
     var inexact = false
+    var unsampled = false
     for segment in track.segments {
       let from = segment.from
+      // The frames a cut takes (at most `sampled`'s 100 000) times the
+      // larger outline's vertices.
+      let frames = min(100_000, max(1, ((segment.end - segment.start) * rate).rounded(.up)))
+      let work = frames * Double(max(from.vertices.count, segment.to.vertices.count, 1))
       if framewise || Self.morphIsExact(current, from) && Self.morphIsExact(from, segment.to)
         || segment.ease == .hold
       {
         segments.append(segment)
+      } else if Double(sampledMorphVertices) + work > Double(Self.maximumSampledMorphVertices) {
+        segments.append(segment)
+        unsampled = true
       } else {
+        sampledMorphVertices += Int(work)
         let pieces = Track<BezierPath>.sampled(segment, rate: rate)
         var previous = from
         for piece in pieces where !Self.morphIsExact(previous, piece.to) {
@@ -81,6 +95,13 @@ extension SceneBuilder {
     }
     if inexact {
       note(ref, "path keyframes that anim cannot morph point by point (drawn approximately)")
+    }
+    if unsampled {
+      note(
+        ref,
+        "path keyframes that anim cannot morph point by point, over more frames than the import "
+          + "cuts them into (\(Self.maximumSampledMorphVertices) vertices in a file): morphed by "
+          + "anim between keyframes")
     }
     let sampled = Track(initial: track.initial, segments: segments)
     var targets: [BezierPath: Int] = [:]
