@@ -221,6 +221,39 @@ def test_path_keyframes_over_ten_million_frames_import_in_bounded_time_and_memor
         "between keyframes"]
 
 
+def test_masks_and_shapes_moving_apart_over_ten_million_frames_import_in_bounded_memory(tmp_path):
+    # Ten added masks (or ten shapes under one fill) of 1 000 vertices,
+    # keyframed at different times over 10 million frames: their joined
+    # outline was taken at every frame, and the import passed 20 GB (the
+    # shapes: killed at 24 GB). Now within the file's 4 000 000 sampled
+    # vertices, at fewer times, noted.
+    import math
+
+    def polygon(r):
+        v = [[50 + r * math.cos(2 * math.pi * k / 1000), 50 + r * math.sin(2 * math.pi * k / 1000)]
+             for k in range(1000)]
+        return {"c": True, "v": v, "i": [[0, 0]] * 1000, "o": [[0, 0]] * 1000}
+
+    def keys(j):
+        return {"a": 1, "k": [{"t": 0, "s": [polygon(10)], "o": {"x": 0.3, "y": 0}, "i": {"x": 0.7, "y": 1}},
+                              {"t": 1e7 * (j + 1) / 20, "s": [polygon(20)], "o": {"x": 0.3, "y": 0},
+                               "i": {"x": 0.7, "y": 1}},
+                              {"t": 1e7, "s": [polygon(30)]}]}
+    masked = rect_layer("M", op=1e7, hasMask=True,
+                        masksProperties=[{"mode": "a", "pt": keys(j), "o": {"a": 0, "k": 100}} for j in range(10)])
+    filled = rect_layer("F", op=1e7)
+    filled["shapes"] = [{"ty": "sh", "ks": keys(j)} for j in range(10)] + [filled["shapes"][1]]
+    for name, layer, pointer in (("masks", masked, "/layers/0/masksProperties/0"),
+                                 ("shapes", filled, "/layers/0/shapes/0")):
+        path = write(tmp_path, name + ".json", doc([layer], op=1e7))
+        result, rss = measured_run(["import", path, "-o", str(tmp_path / (name + ".anim"))], timeout=120)
+        assert result.returncode == 0, result.stderr[-2000:]
+        assert rss < 600 * 1024, (name, rss)
+        assert (f"{path}: {pointer}: warning: an outline moving over more frames than the import takes it at "
+                "(10000 frames, 4000000 vertices in a file): taken at 399 times, straight between") \
+            in result.stderr.splitlines(), result.stderr
+
+
 def test_empty_path_keyframes_beside_a_huge_path_are_refused_not_filled_in(tmp_path):
     # A path of 200 000 vertices, then 60 keyframes of none: each empty one
     # would be filled in with the big path shrunk to a point, 12 million

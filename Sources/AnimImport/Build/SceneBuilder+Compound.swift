@@ -8,9 +8,9 @@ extension SceneBuilder {
   /// eases, each segment's ends combined (combining is linear in the
   /// vertices, so the mix of the combined is the combined of the mixes);
   /// otherwise the combination at every frame.
-  func compound(_ tracks: [Track<BezierPath>], _ combine: ([BezierPath]) -> BezierPath)
-    -> Track<BezierPath>
-  {
+  func compound(
+    _ tracks: [Track<BezierPath>], ref: JSONRef?, _ combine: ([BezierPath]) -> BezierPath
+  ) -> Track<BezierPath> {
     let moving = tracks.filter(\.isAnimated)
     if let lead = moving.first,
       moving.allSatisfy({ MotionChain.sameTiming($0, lead) })
@@ -31,28 +31,25 @@ extension SceneBuilder {
       }
       return result
     }
-    return framewise(moving.compactMap(\.span)) { t in combine(tracks.map { $0.value(at: t) }) }
+    return framewise(moving.compactMap(\.span), ref: ref) { t in
+      combine(tracks.map { $0.value(at: t) })
+    }
   }
 
   /// A path taken at every frame over the time any of `spans` (those of
   /// the moving tracks it depends on) covers, straight from frame to frame,
-  /// and held before and after: `value` at t.
-  func framewise(_ spans: [ClosedRange<Double>], _ value: (Double) -> BezierPath)
-    -> Track<BezierPath>
-  {
+  /// and held before and after: `value` at t (``sampleTimes(fromFrame:to:vertices:)``;
+  /// taken at fewer times past the file's budget, noted at `ref`).
+  func framewise(
+    _ spans: [ClosedRange<Double>], ref: JSONRef?, _ value: (Double) -> BezierPath
+  ) -> Track<BezierPath> {
     let start = max(0, spans.map(\.lowerBound).min() ?? 0)
     let last = min(end, spans.map(\.upperBound).max() ?? 0)
-    var result = Track(initial: value(0), segments: [])
-    var k = (start * rate).rounded(.down)
-    var from = value(k / rate)
-    while k / rate < last, result.segments.count < 100_000 {
-      let (t0, t1) = (k / rate, min((k + 1) / rate, last))
-      let to = value(t1)
-      result.segments.append(Segment(start: t0, end: t1, from: from, to: to, ease: .linear))
-      from = to
-      k += 1
-    }
-    return result
+    let initial = value(0)
+    let (times, thinned) = sampleTimes(
+      fromFrame: (start * rate).rounded(.down), to: last, vertices: initial.vertices.count)
+    if thinned { noteThinned(ref, pieces: times.count - 1) }
+    return Track(initial: initial, segments: Self.pieces(times, value))
   }
 
   /// A painted shape's outline over time, in its paint's group: its path,
@@ -78,18 +75,13 @@ extension SceneBuilder {
     // Moving groups: the shape through them at every frame.
     let transforms = shape.groups.compactMap(\.transform)
     let placed = track
-    var result = Track(initial: placed.value(at: 0), segments: [])
-    var k = 0.0
     func at(_ t: Double) -> BezierPath {
       placed.value(at: t).transformed(affineOf(transforms, at: t, clock: clock))
     }
-    result.initial = at(0)
-    while k / rate < end, result.segments.count < 100_000 {
-      let (t0, t1) = (k / rate, min((k + 1) / rate, end))
-      result.segments.append(Segment(start: t0, end: t1, from: at(t0), to: at(t1), ease: .linear))
-      k += 1
-    }
-    return result
+    let initial = at(0)
+    let (times, thinned) = sampleTimes(fromFrame: 0, to: end, vertices: initial.vertices.count)
+    if thinned { noteThinned(shape.item.ref, pieces: times.count - 1) }
+    return Track(initial: initial, segments: Self.pieces(times, at))
   }
 
   /// Transforms (outermost first) at script time `t`.
@@ -119,15 +111,10 @@ extension SceneBuilder {
     guard let at = pathFunction(item, clock: clock) else {
       return Track(initial: fixedPath(item), segments: [])
     }
-    var result = Track(initial: at.path(0), segments: [])
-    let last = min(at.end, end)
-    var k = 0.0
-    while k / rate < last, result.segments.count < 100_000 {
-      let (t0, t1) = (k / rate, min((k + 1) / rate, last))
-      result.segments.append(
-        Segment(start: t0, end: t1, from: at.path(t0), to: at.path(t1), ease: .linear))
-      k += 1
-    }
-    return result
+    let initial = at.path(0)
+    let (times, thinned) = sampleTimes(
+      fromFrame: 0, to: min(at.end, end), vertices: initial.vertices.count)
+    if thinned { noteThinned(item.ref, pieces: times.count - 1) }
+    return Track(initial: initial, segments: Self.pieces(times, at.path))
   }
 }

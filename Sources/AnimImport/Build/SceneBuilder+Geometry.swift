@@ -44,7 +44,7 @@ extension SceneBuilder {
       // An even-odd fill keeps its rule (`finish`): moving paths may come
       // to cross or nest otherwise than at the start.
       let tracks = shapes.map { pathTrack($0, clock: clock) }
-      let outline = compound(tracks, BezierPath.joined)
+      let outline = compound(tracks, ref: shapes[0].item.ref, BezierPath.joined)
       var view = try morphingView(
         outline, name: viewName(layer, shapes[0].item), parent: parent, ref: shapes[0].item.ref)
       try finish(&view, style: style, trims: commonTrims(shapes), clock: clock)

@@ -129,7 +129,7 @@ extension SceneBuilder {
   func clipView(_ parts: [Track<BezierPath>], name: String, parent: Int, ref: JSONRef)
     throws(ImportError) -> Int
   {
-    let outline = compound(parts, BezierPath.joined)
+    let outline = compound(parts, ref: ref, BezierPath.joined)
     var view: ScriptView
     if outline.isAnimated {
       view = try morphingView(outline, name: name, parent: parent, ref: ref)

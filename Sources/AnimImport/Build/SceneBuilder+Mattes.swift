@@ -346,7 +346,7 @@ extension SceneBuilder {
     let inside = parts
     var parts = parts
     if inverted { parts.insert(Track(initial: Self.outsidePath(), segments: []), at: 0) }
-    let outline = compound(parts, BezierPath.joined)
+    let outline = compound(parts, ref: ref, BezierPath.joined)
     var view: ScriptView
     if outline.isAnimated {
       view = try morphingView(outline, name: "matte", parent: 0, ref: ref, framewise: framewise)

@@ -15,11 +15,6 @@ extension SceneBuilder {
   /// in with (``morphable(_:)``): a bound on memory, as a file of many
   /// empty keyframes beside one huge path would otherwise ask for terabytes.
   static let maximumFilledVertices = 10_000_000
-  /// The most vertices the outlines of morphs cut into frames may hold,
-  /// over a file: past it a segment is morphed by anim between its
-  /// keyframes, noted (a 1 000-vertex path keyframed over 10 million
-  /// frames was cut into 100 000 outlines, and passed 4.8 GB).
-  static let maximumSampledMorphVertices = 4_000_000
 
   /// A `shape` named `name` morphing through `keyframes`. Where anim's
   /// morph between two of them would not move each point straight (their
@@ -78,11 +73,13 @@ extension SceneBuilder {
         || segment.ease == .hold
       {
         segments.append(segment)
-      } else if Double(sampledMorphVertices) + work > Double(Self.maximumSampledMorphVertices) {
+      } else if Double(sampledVertices) + work > Double(Self.maximumSampledVertices) {
+        // Past the file's budget (a 1 000-vertex path keyframed over 10
+        // million frames was cut into 100 000 outlines, past 4.8 GB).
         segments.append(segment)
         unsampled = true
       } else {
-        sampledMorphVertices += Int(work)
+        sampledVertices += Int(work)
         let pieces = Track<BezierPath>.sampled(segment, rate: rate)
         var previous = from
         for piece in pieces where !Self.morphIsExact(previous, piece.to) {
@@ -100,7 +97,7 @@ extension SceneBuilder {
       note(
         ref,
         "path keyframes that anim cannot morph point by point, over more frames than the import "
-          + "cuts them into (\(Self.maximumSampledMorphVertices) vertices in a file): morphed by "
+          + "cuts them into (\(Self.maximumSampledVertices) vertices in a file): morphed by "
           + "anim between keyframes")
     }
     let sampled = Track(initial: track.initial, segments: segments)

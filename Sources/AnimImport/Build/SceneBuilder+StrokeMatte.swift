@@ -97,6 +97,7 @@ extension SceneBuilder {
       return nil
     }
     return spans.isEmpty
-      ? Track(initial: outline(at: 0), segments: []) : framewise(spans, { outline(at: $0) })
+      ? Track(initial: outline(at: 0), segments: [])
+      : framewise(spans, ref: paint.item.ref) { outline(at: $0) }
   }
 }

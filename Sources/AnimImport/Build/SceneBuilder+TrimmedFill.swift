@@ -13,7 +13,7 @@ extension SceneBuilder {
   /// vertices of its paths).
   static let maximumTrimmedFillWork = 500_000
 
-  /// The frames ``framewise(_:_:)`` takes over `spans`.
+  /// The frames ``framewise(_:ref:_:)`` takes over `spans`.
   static func frameCount(_ spans: [ClosedRange<Double>], rate: Double, end: Double) -> Int {
     let start = max(0, spans.map(\.lowerBound).min() ?? 0)
     let last = min(end, spans.map(\.upperBound).max() ?? 0)
@@ -118,7 +118,9 @@ extension SceneBuilder {
       return
     }
     let outline =
-      spans.isEmpty ? Track(initial: filled(at: 0), segments: []) : framewise(spans, filled)
+      spans.isEmpty
+      ? Track(initial: filled(at: 0), segments: [])
+      : framewise(spans, ref: first.item.ref, filled)
     var view = try morphingView(
       outline, name: viewName(layer, first.item), parent: parent, ref: first.item.ref,
       framewise: true)

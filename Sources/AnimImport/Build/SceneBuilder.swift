@@ -39,9 +39,9 @@ final class SceneBuilder {
   private var imageNames: [String: String] = [:]
   /// Invisible outlines declared for morphs so far.
   var morphTargetCount = 0
-  /// Vertices of the outlines morphs were taken at every frame for, so far
-  /// (``maximumSampledMorphVertices``).
-  var sampledMorphVertices = 0
+  /// Vertices of the outlines taken at every frame so far
+  /// (``maximumSampledVertices``).
+  var sampledVertices = 0
   /// Views made while a layer is built (``fadeLayer(_:name:parent:)``) that are drawn as
   /// one picture if they come to hold several drawn views: decided once the
   /// layer's content is built (``composeAsGroup(_:)``).
