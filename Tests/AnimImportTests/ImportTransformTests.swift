@@ -351,6 +351,26 @@ final class ImportTransformTests: XCTestCase {
     }
   }
 
+  func testA3DTurnOverMillionsOfFramesIsTakenAtItsKeyframesPastTheBound() throws {
+    // Taken at every frame, a turn keyframed over 10 million frames wrote
+    // a 590 MB script: past 100 000 frames a segment is straight between
+    // its ends (cos of each), noted.
+    let ks =
+      #"{"ry": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 10000000, "s": [60]}]}}"#
+    let card = H.shapeLayer("Card", ks: ks, extra: #", "ddd": 1"#)
+    let result = try H.importing(H.document([card], op: 10_000_001))
+    XCTAssertTrue(
+      result.script.contains(
+        "run tween(scaleX: 0.5000000000000001, 333333.3333333333) on Card_turn"),
+      result.script)
+    XCTAssertEqual(
+      result.notes.map(\.message),
+      [
+        "3D layer drawn without depth or perspective (turned about x and y flat, as ThorVG and lottie-web draw it)",
+        "a 3D turn moving over more than 100000 frames: taken at its keyframes past them",
+      ])
+  }
+
   func testA3DLayerTurnedAboutYScalesATurnViewAlongX() throws {
     // ry 0 → 60° over frames 0…30 (linear): the turn view, moved by the
     // position, scales x by cos(ry) at every frame; the layer's view sits

@@ -35,7 +35,8 @@ extension SceneBuilder {
     func cosine(_ degrees: Double) -> Double { cos(degrees * .pi / 180) }
     if x == nil || y == nil, let angle = x ?? y {
       // About one axis: a scale along it.
-      let scale = angle.sampledAtFrames(rate: rate, cosine)
+      let (scale, cut) = angle.sampledAtFrames(rate: rate, cosine)
+      if cut { noteTurnFrames(t) }
       return Turn3D(tracks: [(x == nil ? "scaleX" : "scaleY", scale)], rotation: { $0 })
     }
     guard let x, let y else { return nil }
@@ -50,6 +51,7 @@ extension SceneBuilder {
         ], rotation: { $0.map { $0 + theta } })
     }
     let times = Track.frameTimes(of: [x, y], rate: rate)
+    if times.count >= Track<Double>.maximumFrameTimes { noteTurnFrames(t) }
     let taken = times.map(parts)
     return Turn3D(
       tracks: [
@@ -61,6 +63,14 @@ extension SceneBuilder {
         let all = Track.frameTimes(of: [x, y, own], rate: self.rate)
         return Track.held(at: all, all.map { own.value(at: $0) + parts($0).theta })
       })
+  }
+
+  /// Notes a turn moving over more frames than it is taken at.
+  private func noteTurnFrames(_ t: ShapeTransform) {
+    note(
+      (t.turnX ?? t.turnY)?.ref,
+      "a 3D turn moving over more than \(Track<Double>.maximumFrameTimes) frames: taken at its"
+        + " keyframes past them")
   }
 
   /// A = [[cos y, 0], [sin x·sin y, cos x]] (x, y in degrees) taken apart
@@ -81,17 +91,34 @@ extension SceneBuilder {
 }
 
 extension Track where Value == Double {
+  /// The most frames a turn is taken at (a turn keyframed over 10 million
+  /// frames wrote a 590 MB script in 5.3 GB).
+  static var maximumFrameTimes: Int { 100_000 }
+
   /// The track through `transform` of its value: a held segment as it is,
   /// any other taken at every frame of `rate` inside it (exact there,
-  /// straight between).
-  func sampledAtFrames(rate: Double, _ transform: (Double) -> Double) -> Track<Double> {
+  /// straight between), up to ``maximumFrameTimes`` pieces in all; past
+  /// them a segment is one straight piece between its ends, and `cut`.
+  func sampledAtFrames(rate: Double, _ transform: (Double) -> Double)
+    -> (track: Track<Double>, cut: Bool)
+  {
     var result = Track(initial: transform(initial), segments: [])
+    var cut = false
     for segment in segments {
       if case .hold = segment.ease {
         result.segments.append(
           Segment(
             start: segment.start, end: segment.end, from: transform(segment.from),
             to: transform(segment.to), ease: .hold))
+        continue
+      }
+      let frames = ((segment.end - segment.start) * rate).rounded(.up)
+      guard Double(result.segments.count) + frames <= Double(Self.maximumFrameTimes) else {
+        result.segments.append(
+          Segment(
+            start: segment.start, end: segment.end, from: transform(segment.from),
+            to: transform(segment.to), ease: .linear))
+        cut = true
         continue
       }
       for piece in Self.sampled(segment, rate: rate) {
@@ -101,12 +128,12 @@ extension Track where Value == Double {
             to: transform(piece.to), ease: .linear))
       }
     }
-    return result
+    return (result, cut)
   }
 
   /// Every time at which one of `tracks` starts or ends a segment, and
   /// every frame of `rate` inside a segment that is not held: sorted, at
-  /// most 100 000 (the first ones).
+  /// most ``maximumFrameTimes`` (the first ones).
   static func frameTimes(of tracks: [Track<Double>], rate: Double) -> [Double] {
     var times: Set<Double> = []
     for track in tracks {
@@ -115,10 +142,10 @@ extension Track where Value == Double {
         times.insert(segment.end)
         if case .hold = segment.ease { continue }
         for piece in sampled(segment, rate: rate) { times.insert(piece.start) }
-        if times.count > 100_000 { break }
+        if times.count > maximumFrameTimes { break }
       }
     }
-    return Array(times.filter(\.isFinite).sorted().prefix(100_000))
+    return Array(times.filter(\.isFinite).sorted().prefix(maximumFrameTimes))
   }
 
   /// `values` at `times` (one each), each held until the next: exact at
