@@ -50,6 +50,25 @@ final class ImportShapeTests: XCTestCase {
     XCTAssertEqual(long.script.components(separatedBy: "morph(to:").count - 1, 10_000)
   }
 
+  func testAStarsRatioOverMillionsOfFramesIsTakenBetweenKeyframesPastTheBound() throws {
+    // A moving outer radius over a fixed inner one: the inner radius's
+    // share is no curve, taken at every frame; keyed 1 000 times 10 000
+    // frames apart it was ten million pieces (a 644 MB script).
+    let keys = (0..<1000).map { i in
+      #"{"t": \#(i * 10_000), "s": [\#(20 + (i % 2) * 10)], "o": {"x": [0.3], "y": [0]}, "i": {"x": [0.7], "y": [1]}}"#
+    }
+    let star =
+      #"{"ty": "sr", "nm": "Star", "sy": 1, "p": {"a": 0, "k": [50, 50]}, "pt": {"a": 0, "k": 5}, "ir": {"a": 0, "k": 10}, "r": {"a": 0, "k": 0}, "or": {"a": 1, "k": [\#(keys.joined(separator: ", ")), {"t": 10000000, "s": [20]}]}}"#
+    let result = try H.importing(
+      H.document([H.shapeLayer("L", shapes: [star, fill])], op: 10_000_001))
+    XCTAssertEqual(
+      result.notes.map(\.message),
+      [
+        "a star's outer radius moving over more than 100000 frames: taken straight between its keyframes past them"
+      ])
+    XCTAssertLessThan(result.script.utf8.count, 20_000_000)
+  }
+
   func testStarsAndPolygonsAreAnimsOwnKinds() throws {
     let star =
       #"{"ty": "sr", "sy": 1, "nm": "S", "p": {"a": 0, "k": [10, 20]}, "or": {"a": 0, "k": 40}, "ir": {"a": 0, "k": 20}, "pt": {"a": 0, "k": 5}, "r": {"a": 0, "k": 15}, "os": {"a": 0, "k": 0}, "is": {"a": 0, "k": 0}}"#

@@ -122,7 +122,7 @@ extension SceneBuilder {
         let outer = Track(s.outerRadius, clock: clock)
         let inner = s.innerRadius.first
         tracks.append(
-          ("innerRadius", sampledRatio(outer, inner: inner)))
+          ("innerRadius", sampledRatio(outer, inner: inner, ref: s.outerRadius.ref)))
       } else {
         let outer = s.outerRadius.first
         tracks.append(("innerRadius", Track(s.innerRadius, clock: clock).map { $0 / outer }))
@@ -133,17 +133,27 @@ extension SceneBuilder {
     return view
   }
 
-  /// inner / outer(t) as straight pieces between frames.
-  private func sampledRatio(_ outer: Track<Double>, inner: Double) -> Track<Double> {
-    let ratio = Track<Double>(
+  /// inner / outer(t) as straight pieces between frames (past 100 000,
+  /// between keyframes, noted at `ref`).
+  private func sampledRatio(_ outer: Track<Double>, inner: Double, ref: JSONRef?)
+    -> Track<Double>
+  {
+    let (pieces, cut) = Track<Double>.sampled(outer.segments, rate: rate)
+    if cut { noteFrames(ref, "a star's outer radius") }
+    return Track<Double>(
       initial: inner / outer.initial,
-      segments: outer.segments.flatMap { segment in
-        Track<Double>.sampled(segment, rate: rate).map { piece in
-          Segment(
-            start: piece.start, end: piece.end, from: inner / piece.from, to: inner / piece.to,
-            ease: .linear)
-        }
+      segments: pieces.map { piece in
+        Segment(
+          start: piece.start, end: piece.end, from: inner / piece.from, to: inner / piece.to,
+          ease: .linear)
       })
-    return ratio
+  }
+
+  /// Notes at `ref` that `what`, taken at every frame, moves over more
+  /// than 100 000 frames: straight between its keyframes past them.
+  func noteFrames(_ ref: JSONRef?, _ what: String) {
+    note(
+      ref,
+      "\(what) moving over more than 100000 frames: taken straight between its keyframes past them")
   }
 }

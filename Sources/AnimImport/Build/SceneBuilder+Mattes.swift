@@ -378,17 +378,17 @@ extension SceneBuilder {
     for (axis, component) in [("scaleX", 0), ("scaleY", 1)] {
       let s = Track(t.scale, clock: clock, component: component).map { $0[component] / 100 }
       let inverse: (Double) -> Double = { $0 == 0 ? 1 : 1 / $0 }
+      let (pieces, cut) = Track<Double>.sampled(s.segments, rate: rate)
+      if cut, component == 0 { noteFrames(t.scale.ref, "a matte's scale") }
       tracks.append(
         (
           axis,
           Track(
             initial: inverse(s.initial),
-            segments: s.segments.flatMap { segment in
-              Track<Double>.sampled(segment, rate: rate).map {
-                Segment(
-                  start: $0.start, end: $0.end, from: inverse($0.from), to: inverse($0.to),
-                  ease: .linear)
-              }
+            segments: pieces.map {
+              Segment(
+                start: $0.start, end: $0.end, from: inverse($0.from), to: inverse($0.to),
+                ease: .linear)
             })
         ))
     }

@@ -133,6 +133,30 @@ extension Track where Value: Interpolable {
     return result
   }
 
+  /// `segments` each as ``sampled(_:rate:)``'s pieces, up to `limit`
+  /// pieces in all; past them a segment is one piece between its own ends
+  /// (straight), and `cut`: a property keyed 1 000 times 10 000 frames
+  /// apart is otherwise ten million pieces.
+  static func sampled(_ segments: [Segment<Value>], rate: Double, limit: Int = 100_000)
+    -> (pieces: [Segment<Value>], cut: Bool)
+  {
+    var pieces: [Segment<Value>] = []
+    var cut = false
+    for segment in segments {
+      let frames = ((segment.end - segment.start) * rate).rounded(.up)
+      if Double(pieces.count) + frames <= Double(limit) {
+        pieces += sampled(segment, rate: rate)
+      } else {
+        var whole = segment
+        whole.ease = .linear
+        whole.route = nil
+        pieces.append(whole)
+        cut = true
+      }
+    }
+    return (pieces, cut)
+  }
+
   /// `segment` as straight pieces between the frame times inside it
   /// (frames of `rate` per second): exact at every frame.
   static func sampled(_ segment: Segment<Value>, rate: Double) -> [Segment<Value>] {
