@@ -31,6 +31,16 @@ enum ImportHarness {
 
   static func fixed(_ value: String) -> String { #"{"a": 0, "k": \#(value)}"# }
 
+  /// A layer `L` of `shapes` in a composition of `frames` frames and one,
+  /// imported: how many times `word` is written in the script, and the
+  /// notes' messages (hostile lengths: a bound's figures).
+  static func count(_ word: String, importing shapes: [String], frames: Double) throws -> (
+    count: Int, notes: [String]
+  ) {
+    let result = try importing(document([shapeLayer("L", shapes: shapes)], op: frames + 1))
+    return (result.script.components(separatedBy: word).count - 1, result.notes.map(\.message))
+  }
+
   static func importing(_ json: String) throws -> LottieImporter.Result {
     try LottieImporter.importScript(Array(json.utf8), source: "test.json")
   }

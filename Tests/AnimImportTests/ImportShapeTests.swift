@@ -34,20 +34,18 @@ final class ImportShapeTests: XCTestCase {
     func star(over frames: Int) -> String {
       #"{"ty": "sr", "nm": "Star", "sy": 1, "p": {"a": 0, "k": [50, 50]}, "pt": {"a": 0, "k": 5}, "ir": {"a": 0, "k": 10}, "or": {"a": 0, "k": 30}, "is": {"a": 0, "k": 0}, "r": {"a": 0, "k": 0}, "os": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0.3], "y": [0]}, "i": {"x": [0.7], "y": [1]}}, {"t": \#(frames), "s": [50]}]}}"#
     }
-    let short = try H.importing(
-      H.document([H.shapeLayer("L", shapes: [star(over: 60), fill])], op: 61))
+    let short = try H.count("morph(to:", importing: [star(over: 60), fill], frames: 60)
     XCTAssertEqual(short.notes, [])
-    XCTAssertEqual(short.script.components(separatedBy: "morph(to:").count - 1, 60)
+    XCTAssertEqual(short.count, 60)
     // Over 10 million frames it was 100 000 outlines (a 110 MB script):
     // now 10 000 pieces of equal length, noted.
-    let long = try H.importing(
-      H.document([H.shapeLayer("L", shapes: [star(over: 10_000_000), fill])], op: 10_000_001))
+    let long = try H.count("morph(to:", importing: [star(over: 10_000_000), fill], frames: 1e7)
     XCTAssertEqual(
-      long.notes.map(\.message),
+      long.notes,
       [
         "an outline moving over more frames than the import takes it at (10000 frames, 4000000 vertices in a file): taken at 10001 times, straight between"
       ])
-    XCTAssertEqual(long.script.components(separatedBy: "morph(to:").count - 1, 10_000)
+    XCTAssertEqual(long.count, 10_000)
   }
 
   func testAStarsRatioOverMillionsOfFramesIsTakenBetweenKeyframesPastTheBound() throws {
