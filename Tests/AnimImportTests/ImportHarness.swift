@@ -31,14 +31,25 @@ enum ImportHarness {
 
   static func fixed(_ value: String) -> String { #"{"a": 0, "k": \#(value)}"# }
 
+  /// How many times a word is written in a script, and the notes'
+  /// messages.
+  struct Counted: Equatable {
+    var count: Int
+    var notes: [String]
+
+    init(_ count: Int, notes: [String]) {
+      self.count = count
+      self.notes = notes
+    }
+  }
+
   /// A layer `L` of `shapes` in a composition of `frames` frames and one,
   /// imported: how many times `word` is written in the script, and the
-  /// notes' messages (hostile lengths: a bound's figures).
-  static func count(_ word: String, importing shapes: [String], frames: Double) throws -> (
-    count: Int, notes: [String]
-  ) {
+  /// notes (hostile lengths: a bound's figures).
+  static func count(_ word: String, importing shapes: [String], frames: Double) throws -> Counted {
     let result = try importing(document([shapeLayer("L", shapes: shapes)], op: frames + 1))
-    return (result.script.components(separatedBy: word).count - 1, result.notes.map(\.message))
+    return Counted(
+      result.script.components(separatedBy: word).count - 1, notes: result.notes.map(\.message))
   }
 
   static func importing(_ json: String) throws -> LottieImporter.Result {

@@ -34,18 +34,18 @@ final class ImportShapeTests: XCTestCase {
     func star(over frames: Int) -> String {
       #"{"ty": "sr", "nm": "Star", "sy": 1, "p": {"a": 0, "k": [50, 50]}, "pt": {"a": 0, "k": 5}, "ir": {"a": 0, "k": 10}, "or": {"a": 0, "k": 30}, "is": {"a": 0, "k": 0}, "r": {"a": 0, "k": 0}, "os": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0.3], "y": [0]}, "i": {"x": [0.7], "y": [1]}}, {"t": \#(frames), "s": [50]}]}}"#
     }
-    let short = try H.count("morph(to:", importing: [star(over: 60), fill], frames: 60)
-    XCTAssertEqual(short.notes, [])
-    XCTAssertEqual(short.count, 60)
+    XCTAssertEqual(
+      try H.count("morph(to:", importing: [star(over: 60), fill], frames: 60),
+      H.Counted(60, notes: []))
     // Over 10 million frames it was 100 000 outlines (a 110 MB script):
     // now 10 000 pieces of equal length, noted.
-    let long = try H.count("morph(to:", importing: [star(over: 10_000_000), fill], frames: 1e7)
     XCTAssertEqual(
-      long.notes,
-      [
-        "an outline moving over more frames than the import takes it at (10000 frames, 4000000 vertices in a file): taken at 10001 times, straight between"
-      ])
-    XCTAssertEqual(long.count, 10_000)
+      try H.count("morph(to:", importing: [star(over: 10_000_000), fill], frames: 1e7),
+      H.Counted(
+        10_000,
+        notes: [
+          "an outline moving over more frames than the import takes it at (10000 frames, 4000000 vertices in a file): taken at 10001 times, straight between"
+        ]))
   }
 
   func testAStarsRatioOverMillionsOfFramesIsTakenBetweenKeyframesPastTheBound() throws {

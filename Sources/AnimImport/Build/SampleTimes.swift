@@ -55,9 +55,20 @@ extension SceneBuilder {
         + "taken at \(pieces + 1) times, straight between")
   }
 
-  /// Straight pieces of `value` between `times`.
-  static func pieces(_ times: [Double], _ value: (Double) -> BezierPath) -> [Segment<BezierPath>] {
-    var segments: [Segment<BezierPath>] = []
+  /// Notes at `ref` that `what`, taken at every frame, moves over more
+  /// than ``Track/maximumFrameTimes`` frames: `past` them (by default,
+  /// straight between its keyframes).
+  func noteFrames(
+    _ ref: JSONRef?, _ what: String, past: String = "taken straight between its keyframes"
+  ) {
+    note(
+      ref,
+      "\(what) moving over more than \(Track<Double>.maximumFrameTimes) frames: \(past) past them")
+  }
+
+  /// Straight pieces of `value` between `times`, each value taken once.
+  static func pieces<Value>(_ times: [Double], _ value: (Double) -> Value) -> [Segment<Value>] {
+    var segments: [Segment<Value>] = []
     segments.reserveCapacity(max(times.count - 1, 0))
     guard var from = times.first.map(value) else { return segments }
     for (t0, t1) in zip(times, times.dropFirst()) {

@@ -162,14 +162,9 @@ extension SceneBuilder {
     guard span <= Double(Self.maximumFramewise) else { return nil }
     let frames = max(1, Int(span))
     func at(_ t: Double) -> [Double] { joined(parts.map { $0.value(at: t) }) }
-    let track = Track(
-      initial: initial,
-      segments: (0..<frames).map { k in
-        let a = first + Double(k) / rate
-        let b = min(last, first + Double(k + 1) / rate)
-        return Segment(start: a, end: b, from: at(a), to: at(b), ease: .linear)
-      })
-    return track.fromZero(rate: rate, end: end)
+    let times =
+      (0..<frames).map { first + Double($0) / rate } + [min(last, first + Double(frames) / rate)]
+    return Track(initial: initial, segments: Self.pieces(times, at)).fromZero(rate: rate, end: end)
   }
 
   /// Tracks of numbers as one track of them all, taken at every time any
@@ -178,11 +173,8 @@ extension SceneBuilder {
   func keyframewiseTrack(_ parts: [Track<[Double]>]) -> Track<[Double]> {
     func at(_ t: Double) -> [Double] { parts.flatMap { $0.value(at: t) } }
     let times = Set(parts.flatMap { $0.segments.flatMap { [$0.start, $0.end] } }).sorted()
-    let segments = zip(times, times.dropFirst()).map { a, b in
-      Segment(start: a, end: b, from: at(a), to: at(b), ease: .linear)
-    }
-    let track = Track(initial: parts.flatMap(\.initial), segments: segments)
-    return track.fromZero(rate: rate, end: end)
+    return Track(initial: parts.flatMap(\.initial), segments: Self.pieces(times, at))
+      .fromZero(rate: rate, end: end)
   }
 
   /// Sets `property` of `view` to the gradient and adds its runs.

@@ -133,8 +133,8 @@ extension SceneBuilder {
     return view
   }
 
-  /// inner / outer(t) as straight pieces between frames (past 100 000,
-  /// between keyframes, noted at `ref`).
+  /// inner / outer(t) as straight pieces between frames (past
+  /// ``Track/maximumFrameTimes``, between keyframes, noted at `ref`).
   private func sampledRatio(_ outer: Track<Double>, inner: Double, ref: JSONRef?)
     -> Track<Double>
   {
@@ -147,13 +147,5 @@ extension SceneBuilder {
           start: piece.start, end: piece.end, from: inner / piece.from, to: inner / piece.to,
           ease: .linear)
       })
-  }
-
-  /// Notes at `ref` that `what`, taken at every frame, moves over more
-  /// than 100 000 frames: straight between its keyframes past them.
-  func noteFrames(_ ref: JSONRef?, _ what: String) {
-    note(
-      ref,
-      "\(what) moving over more than 100000 frames: taken straight between its keyframes past them")
   }
 }

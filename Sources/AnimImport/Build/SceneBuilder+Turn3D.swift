@@ -36,7 +36,7 @@ extension SceneBuilder {
     if x == nil || y == nil, let angle = x ?? y {
       // About one axis: a scale along it.
       let (scale, cut) = angle.sampledAtFrames(rate: rate, cosine)
-      if cut { noteTurnFrames(t) }
+      if cut { noteFrames((t.turnX ?? t.turnY)?.ref, "a 3D turn", past: "taken at its keyframes") }
       return Turn3D(tracks: [(x == nil ? "scaleX" : "scaleY", scale)], rotation: { $0 })
     }
     guard let x, let y else { return nil }
@@ -51,7 +51,9 @@ extension SceneBuilder {
         ], rotation: { $0.map { $0 + theta } })
     }
     let times = Track.frameTimes(of: [x, y], rate: rate)
-    if times.count >= Track<Double>.maximumFrameTimes { noteTurnFrames(t) }
+    if times.count >= Track<Double>.maximumFrameTimes {
+      noteFrames((t.turnX ?? t.turnY)?.ref, "a 3D turn", past: "taken at its keyframes")
+    }
     let taken = times.map(parts)
     return Turn3D(
       tracks: [
@@ -63,14 +65,6 @@ extension SceneBuilder {
         let all = Track.frameTimes(of: [x, y, own], rate: self.rate)
         return Track.held(at: all, all.map { own.value(at: $0) + parts($0).theta })
       })
-  }
-
-  /// Notes a turn moving over more frames than it is taken at.
-  private func noteTurnFrames(_ t: ShapeTransform) {
-    note(
-      (t.turnX ?? t.turnY)?.ref,
-      "a 3D turn moving over more than \(Track<Double>.maximumFrameTimes) frames: taken at its"
-        + " keyframes past them")
   }
 
   /// A = [[cos y, 0], [sin x·sin y, cos x]] (x, y in degrees) taken apart
@@ -91,10 +85,6 @@ extension SceneBuilder {
 }
 
 extension Track where Value == Double {
-  /// The most frames a turn is taken at (a turn keyframed over 10 million
-  /// frames wrote a 590 MB script in 5.3 GB).
-  static var maximumFrameTimes: Int { 100_000 }
-
   /// The track through `transform` of its value: a held segment as it is,
   /// any other taken at every frame of `rate` inside it (exact there,
   /// straight between), up to ``maximumFrameTimes`` pieces in all; past
@@ -102,33 +92,13 @@ extension Track where Value == Double {
   func sampledAtFrames(rate: Double, _ transform: (Double) -> Double)
     -> (track: Track<Double>, cut: Bool)
   {
-    var result = Track(initial: transform(initial), segments: [])
-    var cut = false
-    for segment in segments {
-      if case .hold = segment.ease {
-        result.segments.append(
-          Segment(
-            start: segment.start, end: segment.end, from: transform(segment.from),
-            to: transform(segment.to), ease: .hold))
-        continue
-      }
-      let frames = ((segment.end - segment.start) * rate).rounded(.up)
-      guard Double(result.segments.count) + frames <= Double(Self.maximumFrameTimes) else {
-        result.segments.append(
-          Segment(
-            start: segment.start, end: segment.end, from: transform(segment.from),
-            to: transform(segment.to), ease: .linear))
-        cut = true
-        continue
-      }
-      for piece in Self.sampled(segment, rate: rate) {
-        result.segments.append(
-          Segment(
-            start: piece.start, end: piece.end, from: transform(piece.from),
-            to: transform(piece.to), ease: .linear))
-      }
+    let (pieces, cut) = Self.sampled(segments, rate: rate, keepingHolds: true)
+    let mapped = pieces.map { piece in
+      Segment(
+        start: piece.start, end: piece.end, from: transform(piece.from), to: transform(piece.to),
+        ease: piece.ease == .hold ? .hold : .linear)
     }
-    return (result, cut)
+    return (Track(initial: transform(initial), segments: mapped), cut)
   }
 
   /// Every time at which one of `tracks` starts or ends a segment, and
