@@ -121,7 +121,7 @@ extension SceneBuilder {
     throws(ImportError) -> Bool
   {
     let blurriness = try number(effect, 0, or: 0)
-    noteExpression(blurriness)
+    noteReading(blurriness)
     let dimensions = try number(effect, 1, or: 1)
     if dimensions.first != 1 || dimensions.isAnimated {
       note(
@@ -151,8 +151,8 @@ extension SceneBuilder {
     let distance = try number(effect, 3, or: 5)
     let softness = try number(effect, 4, or: 0)
     let only = try number(effect, 5, or: 0)
-    for p in [opacity, direction, distance, softness, only] { noteExpression(p) }
-    noteExpression(color)
+    for p in [opacity, direction, distance, softness, only] { noteReading(p) }
+    noteReading(color)
     if only.first != 0 || only.isAnimated {
       note(effect, "a drop shadow drawn without its layer (Shadow Only) drawn with it")
     }

@@ -181,9 +181,9 @@ extension SceneBuilder {
   func applyGradient(
     _ g: GradientPaint, property: String, to view: inout ScriptView, clock: TimeMap
   ) {
-    noteExpression(g.start)
-    noteExpression(g.end)
-    noteExpression(g.stops)
+    noteReading(g.start)
+    noteReading(g.end)
+    noteReading(g.stops)
     let box = Self.box(of: view)
     let track = gradientTrack(g, clock: clock)
     let animated = track.isAnimated

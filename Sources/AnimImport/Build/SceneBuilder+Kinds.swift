@@ -55,7 +55,7 @@ extension SceneBuilder {
       view.settings = [("d", .string(PathData.text([p.first]))), ("anchor", .point(0, 0))]
       return view
     case .path(let p):
-      noteExpression(p)
+      noteReading(p)
       return try morphingView(
         Track(p, clock: clock).fromZero(rate: rate, end: end), name: name, parent: parent,
         ref: p.ref)

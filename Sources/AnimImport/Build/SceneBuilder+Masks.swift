@@ -74,7 +74,7 @@ extension SceneBuilder {
 
   /// A mask's path over script time (an expression on it noted).
   func maskTrack(_ mask: Layer.Mask, clock: TimeMap) -> Track<BezierPath> {
-    noteExpression(mask.path)
+    noteReading(mask.path)
     return Track(mask.path, clock: clock).fromZero(rate: rate, end: end)
   }
 
@@ -106,7 +106,7 @@ extension SceneBuilder {
   func maskFade(_ mask: Layer.Mask, parent: Int, clock: TimeMap, name: String)
     throws(ImportError) -> Int
   {
-    noteExpression(mask.opacity)
+    noteReading(mask.opacity)
     let alpha = Track(mask.opacity, clock: clock).map(Self.fraction)
       .fromZero(rate: rate, end: end)
     return try fadeLayer(alpha, name: "\(name)_opacity", parent: parent)

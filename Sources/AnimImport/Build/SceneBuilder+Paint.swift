@@ -27,8 +27,8 @@ extension SceneBuilder {
     let share = gradient == nil ? fill.gradientAlpha : 1
     let alpha = Track(fill.opacity, clock: clock).map { Self.fraction($0) * share }
       .fromZero(rate: rate, end: end)
-    if gradient == nil { noteExpression(fill.color) }
-    noteExpression(fill.opacity)
+    if gradient == nil { noteReading(fill.color) }
+    noteReading(fill.opacity)
     var style = PaintStyle(
       settings: [("color", .color(color.initial))],
       colorRuns: gradient == nil ? colorRuns(color, property: "color") : [],
@@ -51,9 +51,9 @@ extension SceneBuilder {
     let alpha = Track(stroke.opacity, clock: clock).map { Self.fraction($0) * share }
       .fromZero(rate: rate, end: end)
     let width = Track(stroke.width, clock: clock).fromZero(rate: rate, end: end)
-    if gradient == nil { noteExpression(stroke.color) }
-    noteExpression(stroke.opacity)
-    noteExpression(stroke.width)
+    if gradient == nil { noteReading(stroke.color) }
+    noteReading(stroke.opacity)
+    noteReading(stroke.width)
     let dashing = try dashes(stroke.dashes, clock: clock)
     let cap = ["butt", "round", "square"][min(max(stroke.cap, 1), 3) - 1]
     let join = ["miter", "round", "bevel"][min(max(stroke.join, 1), 3) - 1]
@@ -100,7 +100,7 @@ extension SceneBuilder {
       let name = entry["n"]?.string ?? ""
       guard let value = entry["v"] else { continue }
       let animated = try AnimatedReader.number(value)
-      noteExpression(animated)
+      noteReading(animated)
       if name == "o" {
         offset = Track(animated, clock: clock).fromZero(rate: rate, end: end)
       } else if name == "d" || name == "g" {

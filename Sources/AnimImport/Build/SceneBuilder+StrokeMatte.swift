@@ -27,7 +27,7 @@ extension SceneBuilder {
         scale = abs(m.a * m.d - m.b * m.c).squareRoot()
       }
     }
-    noteExpression(stroke.width)
+    noteReading(stroke.width)
     let width = Track(stroke.width, clock: clock).map { $0 * scale }.fromZero(rate: rate, end: end)
     if stroke.dashes != nil { note(stroke.dashes, "a matte stroke's dashes drawn solid") }
     // Each shape's first trim that does not leave it whole.

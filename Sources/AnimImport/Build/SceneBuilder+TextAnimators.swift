@@ -88,11 +88,11 @@ extension SceneBuilder {
       }
     }
     func number(_ a: Animated<Double>) -> Track<Double> {
-      noteExpression(a)
+      noteReading(a)
       return Track(a, clock: clock).fromZero(rate: rate, end: end)
     }
     func point(_ a: Animated<[Double]>) -> Track<[Double]> {
-      noteExpression(a)
+      noteReading(a)
       return Track(a, clock: clock).fromZero(rate: rate, end: end)
     }
     let tracks = animators.map { a in

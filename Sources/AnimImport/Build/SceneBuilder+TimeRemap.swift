@@ -42,7 +42,7 @@ extension SceneBuilder {
       note(ref, "time remapping not imported (not a number or keyframes of numbers)")
       return nil
     }
-    noteExpression(tm)
+    noteReading(tm)
     let fr = composition.frameRate
     // The pieces of tm over the parent's frames: (from, to, start value,
     // end value, sampled), each straight (or held when the values are

@@ -35,18 +35,18 @@ extension SceneBuilder {
         tracks.append(("x", Track(p, clock: clock, component: 0).map { $0[0] }))
         tracks.append(("y", Track(p, clock: clock, component: 1).map { $0[1] }))
       }
-      noteExpression(p)
+      noteReading(p)
     } else {
       if t.autoOrient && (t.positionX?.isAnimated == true || t.positionY?.isAnimated == true) {
         note(t.ref, "auto-orient of a position split into x and y not imported")
       }
       if let px = t.positionX {
         tracks.append(("x", Track(px, clock: clock)))
-        noteExpression(px)
+        noteReading(px)
       }
       if let py = t.positionY {
         tracks.append(("y", Track(py, clock: clock)))
-        noteExpression(py)
+        noteReading(py)
       }
     }
     tracks.append(("anchorX", Track(t.anchor, clock: clock, component: 0).map { $0[0] / w }))
@@ -54,8 +54,8 @@ extension SceneBuilder {
     tracks.append(("rotation", Track(t.rotation, clock: clock)))
     tracks.append(("scaleX", Track(t.scale, clock: clock, component: 0).map { $0[0] / 100 }))
     tracks.append(("scaleY", Track(t.scale, clock: clock, component: 1).map { $0[1] / 100 }))
-    for p in [t.anchor, t.scale] { noteExpression(p) }
-    for p in [t.rotation, t.opacity] { noteExpression(p) }
+    for p in [t.anchor, t.scale] { noteReading(p) }
+    for p in [t.rotation, t.opacity] { noteReading(p) }
     if let window {
       let alpha = Track(t.opacity, clock: clock).map(Self.fraction)
       let total = end
@@ -154,10 +154,15 @@ extension SceneBuilder {
     return ScriptRun(parts: parts)
   }
 
-  /// Notes an expression on a property: its keyframes (or value) are used.
-  func noteExpression<V>(_ p: Animated<V>) {
+  /// Notes how a property was read: an expression on it is not evaluated
+  /// (its keyframes or value are used); keyframes out of time order are
+  /// put in order as the players read them (``KeyframeOrder``).
+  func noteReading<V>(_ p: Animated<V>) {
     if p.hasExpression {
       note(p.ref, "expression not evaluated (its keyframes or value are used)")
+    }
+    if p.reordered {
+      note(p.ref, "keyframes out of time order, read as the players read them")
     }
   }
 }

@@ -154,9 +154,9 @@ extension SceneBuilder {
     let active = turning + cutters
     let cuts = active.compactMap(values)
     for t in cuts {
-      noteExpression(t.start)
-      noteExpression(t.end)
-      noteExpression(t.offset)
+      noteReading(t.start)
+      noteReading(t.end)
+      noteReading(t.offset)
     }
     guard cuts.count == active.count, let cutter = cutters.first, let alone = values(cutter)
     else { return nil }

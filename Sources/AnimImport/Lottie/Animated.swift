@@ -42,6 +42,9 @@ struct Animated<Value: Sendable>: Sendable {
   var ref: JSONRef?
   /// Whether it carries an expression (`x`), which is not evaluated.
   var hasExpression = false
+  /// Whether the file's keyframes were out of time order and were put in
+  /// order as the players read them (``KeyframeOrder``).
+  var reordered = false
 
   init(fixed value: Value, ref: JSONRef? = nil) {
     keyframes = [
@@ -81,6 +84,7 @@ struct Animated<Value: Sendable>: Sendable {
     }
     var result = Animated<T>(keyframes: frames, ref: ref)
     result.hasExpression = hasExpression
+    result.reordered = reordered
     return result
   }
 }
@@ -102,8 +106,10 @@ enum AnimatedReader {
     if let frames = k.elements, let head = frames.first, head.kind == .object,
       head["t"] != nil
     {
-      var result = Animated(keyframes: try keyframes(frames, read), ref: ref)
+      let (keys, reordered) = try keyframes(frames, read)
+      var result = Animated(keyframes: keys, ref: ref)
       result.hasExpression = expression
+      result.reordered = reordered
       return result
     }
     var result = Animated(fixed: try read(k), ref: ref)
@@ -111,9 +117,12 @@ enum AnimatedReader {
     return result
   }
 
+  /// The keyframes of `frames`, in time order: keyframes out of order are
+  /// put in order as the players read them (``KeyframeOrder``), and
+  /// `reordered` says so.
   private static func keyframes<Value>(
     _ frames: [JSONRef], _ read: (JSONRef) throws(ImportError) -> Value
-  ) throws(ImportError) -> [Keyframe<Value>] {
+  ) throws(ImportError) -> (keyframes: [Keyframe<Value>], reordered: Bool) {
     guard frames.count <= maximumKeyframes else {
       throw ImportError(
         frames[0].pointer, "more than \(maximumKeyframes) keyframes in one property")
@@ -121,11 +130,12 @@ enum AnimatedReader {
     var result: [Keyframe<Value>] = []
     result.reserveCapacity(frames.count)
     var previousEnd: Value?
+    var firstOutOfOrder: ImportError?
     for (i, frame) in frames.enumerated() {
       let object = try frame.object()
       let time = try object.required("t").finiteNumber()
-      if let last = result.last, time < last.time {
-        throw ImportError(
+      if firstOutOfOrder == nil, let last = result.last, time < last.time {
+        firstOutOfOrder = ImportError(
           try object.required("t").pointer,
           "keyframe \(i) at frame \(NumberFormat.exact(time)) comes before the one at frame \(NumberFormat.exact(last.time))"
         )
@@ -168,7 +178,11 @@ enum AnimatedReader {
           inTangent: inTangent))
     }
     guard !result.isEmpty else { throw ImportError(frames.first?.pointer ?? "", "no keyframes") }
-    return result
+    guard let firstOutOfOrder else { return (result, false) }
+    // Only values a player mixes can be put in order; any other kind of
+    // value out of order is refused, at the first keyframe out of order.
+    guard let ordered = KeyframeOrder.inTimeOrder(result) else { throw firstOutOfOrder }
+    return (ordered, true)
   }
 
   /// A number (a keyframe may write it as `[v]`).
