@@ -8,7 +8,11 @@ Prints a summary and the files that do not import, do not render or do not
 match, with the notes anim wrote; the files are copied into a temporary
 folder, never into the repository.
 
-    ANIM=.build/release/anim python3 bench/lottie_public.py GITDIR...
+    ANIM=.build/release/anim python3 bench/lottie_public.py GITDIR... [--seen GITDIR...]
+
+The repositories after `--seen` are only read, not run: a file byte for
+byte one of theirs (runs made before) is left out, so that a run of newly
+fetched repositories counts only files nobody here has looked at.
 """
 
 import collections
@@ -27,8 +31,9 @@ os.environ["LOTTIE_CORPUS"] = FOLDER
 import corpus_support as corpus  # noqa: E402
 
 
-def gather(repos):
-    """Copies every Lottie file of `repos` not in the corpus into FOLDER."""
+def gather(repos, seen_repos=()):
+    """Copies every Lottie file of `repos` not in the corpus nor in
+    `seen_repos` into FOLDER."""
     corpus_dir = os.path.join(os.path.dirname(HERE), "shared", "lottie-corpus")
     seen = set()
     for name in os.listdir(corpus_dir):
@@ -37,7 +42,8 @@ def gather(repos):
             with open(path, "rb") as f:
                 seen.add(hashlib.sha256(f.read()).hexdigest())
     names = []
-    for repo in repos:
+    for repo in list(seen_repos) + list(repos):
+        looked_at = repo in seen_repos
         listing = subprocess.run(["git", "-C", repo, "ls-tree", "-r", "--name-only", "HEAD"],
                                  capture_output=True, text=True, check=True).stdout.splitlines()
         label = os.path.basename(os.path.dirname(repo.rstrip("/"))) if repo.rstrip("/").endswith("repo") \
@@ -56,6 +62,8 @@ def gather(repos):
             if digest in seen:
                 continue
             seen.add(digest)
+            if looked_at:
+                continue
             flat = label + "__" + path.replace("/", "_")
             with open(os.path.join(FOLDER, flat), "wb") as f:
                 f.write(data)
@@ -73,7 +81,9 @@ def one(name, tmp):
 
 
 def main():
-    names = gather(sys.argv[1:])
+    args = sys.argv[1:]
+    cut = args.index("--seen") if "--seen" in args else len(args)
+    names = gather(args[:cut], args[cut + 1:])
     tmp = tempfile.mkdtemp(prefix="anim-public-out-")
     with concurrent.futures.ThreadPoolExecutor(2) as pool:
         results = dict(zip(names, pool.map(lambda n: one(n, tmp), names)))
