@@ -89,6 +89,30 @@ final class ImportShapeTests: XCTestCase {
       hexagon.script)
   }
 
+  func testAStarOfAFractionalNumberOfPointsGrowsItsLastPoint() throws {
+    // 2.5 points of radii 10 and 5, as ThorVG, rlottie and lottie-android
+    // build it: 144° a point; the partial point (radius 5 + 0.5 · 5) at
+    // −90° + 72° · 0.5, its neighbours 36° on, then 72° a vertex.
+    let path = ShapeGeometry.star(
+      polygon: false, center: [0, 0], points: 2.5, outerRadius: 10, innerRadius: 5,
+      outerRoundness: 0, innerRoundness: 0, rotation: 0, reversed: false)
+    let expected: [(Double, Double)] = [
+      (7.5, -54), (5, -18), (10, 54), (5, 126), (10, 198), (5, 270),
+    ]
+    XCTAssertEqual(path.vertices.count, expected.count)
+    for (v, (r, degrees)) in zip(path.vertices, expected) {
+      let a = degrees * Double.pi / 180
+      XCTAssertEqual(v.x, r * cos(a), accuracy: 1e-12)
+      XCTAssertEqual(v.y, r * sin(a), accuracy: 1e-12)
+    }
+    // A whole count draws as before: 2 · 3 vertices from straight up.
+    let whole = ShapeGeometry.star(
+      polygon: false, center: [0, 0], points: 3, outerRadius: 10, innerRadius: 5,
+      outerRoundness: 0, innerRoundness: 0, rotation: 0, reversed: false)
+    XCTAssertEqual(whole.vertices.count, 6)
+    XCTAssertEqual(whole.vertices[0].y, -10, accuracy: 1e-12)
+  }
+
   func testATrimmedRectangleStartsWhereLottiesDoes() throws {
     let trim =
       #"{"ty": "tm", "s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 25}, "o": {"a": 0, "k": 90}, "m": 1}"#

@@ -222,7 +222,20 @@ extension SceneBuilder {
     where !inverted && text.documents.count == 1 && !text.hasAnimators && !text.followsPath:
       // A text's glyphs (SceneBuilder+Text), their outlines one clip.
       let document = text.documents[0].document
-      guard document.fill != nil, let (font, glyphs) = glyphs(for: document) else { return nil }
+      guard document.fill != nil else { return nil }
+      guard let (font, glyphs) = glyphs(for: document) else {
+        // No glyphs to draw the text with: the players draw nothing of it,
+        // so nothing of the layer it mattes (lottie-data-model's
+        // `BERLIN-FORD`: a gradient band shown whole before, 3.5 % of the
+        // pixels off both players).
+        note(
+          source.ref,
+          "a text matte without glyph outlines (chars) of its font '\(document.font)': the"
+            + " layer it mattes is hidden, as the players draw it")
+        var view = ScriptView(kind: "shape", name: "matte", parent: nil)
+        view.settings = [("d", .string("M0 0")), ("anchor", .point(0, 0))]
+        return MatteOutline(view: view, groups: [], alpha: 1)
+      }
       guard
         let paths = Self.textOutline(
           document, ascent: font?.ascent ?? 0, glyphs: glyphs, limit: Self.maximumTextVertices),

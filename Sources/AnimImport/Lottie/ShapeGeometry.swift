@@ -140,11 +140,20 @@ enum ShapeGeometry {
   }
 
   /// A star (`polygon` false) or polygon; `rotation` in degrees, the
-  /// roundnesses in percent.
+  /// roundnesses in percent. A star of a fractional number of points (an
+  /// animated count between two whole ones) grows its last point as
+  /// ThorVG, rlottie and lottie-android do (``partialStar``); a polygon's
+  /// count is taken whole, as everywhere.
   static func star(
     polygon: Bool, center p: [Double], points: Double, outerRadius: Double, innerRadius: Double,
     outerRoundness: Double, innerRoundness: Double, rotation: Double, reversed: Bool
   ) -> BezierPath {
+    if !polygon, points > 1, points < 10_000, points != points.rounded(.down) {
+      return partialStar(
+        center: p, points: points, outerRadius: outerRadius, innerRadius: innerRadius,
+        outerRoundness: outerRoundness, innerRoundness: innerRoundness, rotation: rotation,
+        reversed: reversed)
+    }
     let count = Int(max(0, min(points.rounded(.down), 10_000)))
     let n = polygon ? count : count * 2
     guard n > 0 else {
@@ -174,6 +183,60 @@ enum ShapeGeometry {
           OutlinePoint(x, y), out: OutlinePoint(x - ox * d, y - oy * d),
           in: OutlinePoint(x + ox * d, y + oy * d)))
       current += angle * dir
+    }
+    return path(t)
+  }
+
+  /// A star of `points` points where `points` is not whole (6.4 between 6
+  /// and 7), as ThorVG, rlottie and lottie-android draw it: ⌈points⌉ points
+  /// at 360° / points apart, the first of them a partial point, its radius
+  /// the share of the way from the inner radius to the outer, set between
+  /// the two neighbours it pushes apart. The vertices' handles are those of
+  /// ``star(polygon:center:points:outerRadius:innerRadius:outerRoundness:innerRoundness:rotation:reversed:)``
+  /// (lottie-web's, at `points` points); the partial point's are the outer
+  /// points' times its share, as the players scale them.
+  private static func partialStar(
+    center p: [Double], points: Double, outerRadius: Double, innerRadius: Double,
+    outerRoundness: Double, innerRoundness: Double, rotation: Double, reversed: Bool
+  ) -> BezierPath {
+    let share = points - points.rounded(.down)
+    let dir: Double = reversed ? -1 : 1
+    let perPoint = 2 * Double.pi / points
+    let half = perPoint / 2
+    let partialRadius = innerRadius + share * (outerRadius - innerRadius)
+    var current = -Double.pi / 2 + rotation * Double.pi / 180 + half * (1 - share) * dir
+    var t: [(OutlinePoint, OutlinePoint, OutlinePoint)] = []
+    func add(radius: Double, handle: Double) {
+      var x = radius * cos(current)
+      var y = radius * sin(current)
+      let length = (x * x + y * y).squareRoot()
+      let ox = length == 0 ? 0 : y / length
+      let oy = length == 0 ? 0 : -x / length
+      x += p[0]
+      y += p[1]
+      let d = handle * dir
+      t.append(
+        vertex(
+          OutlinePoint(x, y), out: OutlinePoint(x - ox * d, y - oy * d),
+          in: OutlinePoint(x + ox * d, y + oy * d)))
+    }
+    // lottie-web's handle: a quarter of a point's share of the circle
+    // through the vertex, times its roundness.
+    func handle(_ radius: Double, _ roundness: Double) -> Double {
+      2 * Double.pi * radius / (points * 4) * roundness / 100
+    }
+    add(radius: partialRadius, handle: handle(outerRadius, outerRoundness) * share)
+    current += perPoint * share / 2 * dir
+    let vertices = Int(points.rounded(.up)) * 2
+    var long = false
+    // Every vertex but the last, which is the partial point again.
+    for i in 0..<(vertices - 1) {
+      add(
+        radius: long ? outerRadius : innerRadius,
+        handle: long
+          ? handle(outerRadius, outerRoundness) : handle(innerRadius, innerRoundness))
+      current += (i == vertices - 2 ? perPoint * share / 2 : half) * dir
+      long.toggle()
     }
     return path(t)
   }
