@@ -351,6 +351,43 @@ final class ImportTransformTests: XCTestCase {
     }
   }
 
+  func testASkewIsItsTakenApartShear() {
+    // R(φ)·diag(s₁, s₂)·R(θ) is R(−a)·[[1, −tan k], [0, 1]]·R(a), the
+    // shear written out by hand, for skews and axes of either sign.
+    func r(_ degrees: Double) -> (Double, Double, Double, Double) {
+      let a = degrees * .pi / 180
+      return (cos(a), -sin(a), sin(a), cos(a))
+    }
+    func times(_ m: (Double, Double, Double, Double), _ n: (Double, Double, Double, Double))
+      -> (Double, Double, Double, Double)
+    {
+      (m.0 * n.0 + m.1 * n.2, m.0 * n.1 + m.1 * n.3, m.2 * n.0 + m.3 * n.2, m.2 * n.1 + m.3 * n.3)
+    }
+    for k in stride(from: -80.0, through: 80, by: 20) {
+      for axis in stride(from: -150.0, through: 180, by: 30) {
+        let (phi, s1, s2, theta) = SceneBuilder.skewParts(skew: k, axis: axis)
+        let a = times(times(r(phi), (s1, 0, 0, s2)), r(theta))
+        let expected = times(times(r(-axis), (1, -tan(k * .pi / 180), 0, 1)), r(axis))
+        XCTAssertEqual(a.0, expected.0, accuracy: 1e-12, "\(k), \(axis)")
+        XCTAssertEqual(a.1, expected.1, accuracy: 1e-12, "\(k), \(axis)")
+        XCTAssertEqual(a.2, expected.2, accuracy: 1e-12, "\(k), \(axis)")
+        XCTAssertEqual(a.3, expected.3, accuracy: 1e-12, "\(k), \(axis)")
+      }
+    }
+  }
+
+  func testASkewIsATurnViewAboveTheLayerWithoutANote() throws {
+    let ks = #"{"p": \#(H.fixed("[100, 50]")), "sk": \#(H.fixed("30")), "sa": \#(H.fixed("45"))}"#
+    let result = try H.importing(H.document([H.shapeLayer("Slant", ks: ks)]))
+    XCTAssertEqual(result.notes, [])
+    XCTAssertTrue(
+      result.script.contains(
+        "layer Slant_turn(x: 100, y: 50, width: 1, height: 1, anchor: (0, 0), rotation: "),
+      result.script)
+    XCTAssertTrue(
+      result.script.contains("layer Slant(parent: Slant_turn, x: 0, y: 0"), result.script)
+  }
+
   func testA3DTurnOverMillionsOfFramesIsTakenAtItsKeyframesPastTheBound() throws {
     // Taken at every frame, a turn keyframed over 10 million frames wrote
     // a 590 MB script: past 100 000 frames a segment is straight between

@@ -35,7 +35,8 @@ rlottie where it draws the feature) drawing the original Lottie:
 - text layers of the file's glyphs (two centred lines with tracking and a
   stroke, a wrapped paragraph box, the stroke under the fill): within 3
   levels of ThorVG (rlottie draws no text); such a text as an alpha or a
-  luma track matte: within 3 levels of ThorVG; text animators (range
+  luma track matte: within 3 levels of ThorVG; a text matte in a font the
+  file has no glyphs of: nothing of what it mattes, as both players draw it; text animators (range
   selectors of every shape, by index or percent, characters, words or
   characters without spaces; opacity, position, scale, rotation, colours,
   stroke width, tracking): within 3 levels of ThorVG at three frames;
@@ -51,6 +52,12 @@ rlottie where it draws the feature) drawing the original Lottie:
 - round corners on a rectangle, a path in a group, a star and under a
   moving radius: within 3 levels of ThorVG (rlottie leaves stars and
   paths sharp);
+- a skew on a layer (along x, along a turned axis, beside a turn, scale
+  and anchor, moving on a turning layer) and on a group (filled, and
+  stroked, its points slanted): within 3 levels of ThorVG;
+- a star of a fractional number of points (animated, either way round,
+  rounded, or fixed): its partial point within 3 levels of ThorVG at four
+  frames;
 - a track matte of strokes (a line drawn on by trim paths, a round-capped
   curve, miter joins with square caps, a stroke of moving width beside a
   fill): within 3 levels of both players at three frames.
@@ -572,6 +579,76 @@ def test_round_corners_draw_as_thorvg_does(case, tmp_path):
         assert tuple(mine[0][16, 26]) == tuple(mine[0][0, 0]), mine[0][16, 26]
 
 
+def skewed_shapes():
+    """A rectangle and a circle, filled: what the skew tests slant."""
+    return [rect(0, 0, 40, 30), ellipse(10, 0, 12, 12)]
+
+
+SKEWS = {
+    "a skew along x": {"p": fixed([100, 50]), "sk": fixed(30), "sa": fixed(0)},
+    "a skew along an axis at 45°": {"p": fixed([100, 50]), "sk": fixed(30), "sa": fixed(45)},
+    "a skew beside a turn, a scale and an anchor": {
+        "p": fixed([100, 50]), "sk": fixed(-20), "sa": fixed(80), "r": fixed(25), "s": fixed([120, 80]),
+        "a": fixed([5, 3])},
+    "a moving skew on a turning layer": {
+        "p": fixed([100, 50]), "sk": keyed(0, 50), "sa": fixed(30), "r": keyed(0, 90, ease=False)},
+}
+
+
+@pytest.mark.parametrize("case", sorted(SKEWS) + ["a group's skew", "a stroke under a skewed group"])
+def test_a_skew_slants_as_thorvg_draws_it(case, tmp_path):
+    """A transform's skew (`sk` along the axis `sa`) on a layer or a group:
+    a view of its own turned and scaled (the skew taken apart as rotation,
+    scale, rotation), as ThorVG draws it; before, it was noted and left
+    out (vellottie's `Reggie-z`, lottie-data-model's `BERLIN-PEUGEOT`).
+    rlottie leaves the axis out, so ThorVG is the player compared."""
+    fill = solid_fill([0.8, 0.1, 0.1])
+    if case in SKEWS:
+        layer = shape_layer("Slant", skewed_shapes() + [fill], ks=SKEWS[case])
+    else:
+        paint = fill if case == "a group's skew" else \
+            {"ty": "st", "c": fixed([0.1, 0.1, 0.6, 1]), "o": fixed(100), "w": fixed(4), "lc": 2, "lj": 2}
+        group = {"ty": "gr", "it": skewed_shapes() + [paint, {
+            "ty": "tr", "p": fixed([0, 0]), "a": fixed([0, 0]), "s": fixed([100, 100]), "r": fixed(10),
+            "o": fixed(100), "sk": fixed(25), "sa": fixed(60)}]}
+        layer = shape_layer("Slant", [group], ks={"p": fixed([100, 50])})
+    source, script = imported(doc([layer, BACKDROP]), tmp_path)
+    mine = anim_frames(script, tmp_path)
+    # A stroke's points are slanted, its pen not (as under a scaled group:
+    # Lottie does not scale a pen by its groups); ThorVG slants the pen
+    # too, 4 levels off at most here.
+    assert_drawn_as("thorvg", source, mine, FRAMES, levels=5 if "stroke" in case else 3)
+
+
+def star(points, roundness=0, direction=1):
+    """A star of 40 and 18 pixels' radii at (100, 50), its points keyed."""
+    return {"ty": "sr", "sy": 1, "d": direction, "pt": points, "p": fixed([100, 50]), "r": fixed(10),
+            "or": fixed(40), "ir": fixed(18), "os": fixed(roundness), "is": fixed(roundness)}
+
+
+PARTIAL_STARS = {
+    "points from 5 to 8": [star(keyed(5, 8, ease=False))],
+    "points from 3 to 6, the other way round": [star(keyed(3, 6, ease=False), direction=3)],
+    "rounded points from 4 to 6": [star(keyed(4, 6), roundness=40)],
+    "a fixed 5.5 points": [star(fixed(5.5))],
+}
+
+
+@pytest.mark.parametrize("case", sorted(PARTIAL_STARS))
+def test_a_star_of_a_fractional_number_of_points_grows_its_last_point_as_thorvg_does(case, tmp_path):
+    """A star whose point count is not whole (animated between two whole
+    counts, or written so) has its partial point grown from the inner
+    radius towards the outer, as ThorVG, rlottie and lottie-android draw
+    it; before, anim took the count down to a whole one, as lottie-web
+    does (LottieXamarin's `Star`: 10 % of the drawn pixels off both
+    players). rlottie turns its stars the other way, so ThorVG is the
+    player compared."""
+    layer = shape_layer("Star", PARTIAL_STARS[case] + [solid_fill([0.8, 0.1, 0.1])])
+    source, script = imported(doc([layer, BACKDROP]), tmp_path, expect_notes=True)
+    mine = anim_frames(script, tmp_path, frames=[0, 7, 15, 22])
+    assert_drawn_as("thorvg", source, mine, [0, 7, 15, 22])
+
+
 def mask(mode, x0, y0, x1, y1, inverted=False):
     """A square mask from (x0, y0) to (x1, y1)."""
     zeros = [[0, 0]] * 4
@@ -824,6 +901,24 @@ def test_a_text_layer_as_a_track_matte_clips_as_thorvg_does(luma, tmp_path):
     # Blue where the glyphs are (the square's side), the backdrop elsewhere.
     blue = (mine[..., 2] > 200) & (mine[..., 0] < 60)
     assert 500 < blue.sum() < 6000, blue.sum()
+
+
+@pytest.mark.parametrize("luma", [False, True])
+def test_a_text_matte_without_glyphs_hides_what_it_mattes_as_the_players_do(luma, tmp_path):
+    """A text layer as a track matte in a font the file has no glyphs of
+    (no `chars`): neither player draws the text, so nothing of the layer
+    it mattes shows (lottie-data-model's `BERLIN-FORD`); before, anim drew
+    the layer whole, without the matte."""
+    text = text_layer({"t": "BAB", "s": 60, "j": 2, "fc": [1, 1, 1]}, [100, 75], td=1)
+    body = shape_layer("Body", [rect(100, 50, 200, 100), solid_fill([0.1, 0.3, 0.9])], tt=3 if luma else 1)
+    d = doc([text, body, BACKDROP])
+    d["fonts"] = {"list": [{"fName": "Test-Regular", "fFamily": "Test", "fStyle": "Regular", "ascent": 70}]}
+    source, script = imported(d, tmp_path, expect_notes=True)
+    mine = anim_frames(script, tmp_path, [0, 15])
+    for player in ("thorvg", "rlottie"):
+        assert_drawn_as(player, source, mine, [0, 15])
+    # Only the backdrop: no blue anywhere.
+    assert (mine[0] == mine[0][0, 0]).all()
 
 
 @pytest.mark.parametrize("mode, word", [(1, "multiply"), (2, "screen")])

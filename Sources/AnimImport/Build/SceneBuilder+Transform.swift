@@ -68,12 +68,18 @@ extension SceneBuilder {
     }
     // A 3D layer's turn about x or y (not with auto-orient, whose turn
     // would come between them).
-    let turned = t.autoOrient ? nil : turn3D(t, clock: clock)
+    var turned = t.autoOrient ? nil : turn3D(t, clock: clock)
     if let turn = t.turnsOutOfPlane, turned == nil {
       note(turn, "rotation about x or y (rx, ry) not imported: turned about z only")
     }
-    if t.skew.isAnimated || t.skew.first != 0 {
-      note(t.skew.ref ?? t.ref, "skew not imported (anim's transforms have none)")
+    // A skew is such a turn too (``SceneBuilder/skewTurn(_:clock:)``), but
+    // not beside another or auto-orient.
+    if t.autoOrient {
+      noteSkew(t, "on an auto-oriented layer")
+    } else if turned != nil {
+      noteSkew(t, "on a layer turned about x or y")
+    } else {
+      turned = skewTurn(t, clock: clock)
     }
     tracks = tracks.map { ($0.name, $0.track.fromZero(rate: rate, end: end)) }
     if let turned {

@@ -74,7 +74,16 @@ extension SceneBuilder {
     phi: Double, s1: Double, s2: Double, theta: Double
   ) {
     let (rx, ry) = (x * .pi / 180, y * .pi / 180)
-    let (a, b, c, d) = (cos(ry), 0.0, sin(rx) * sin(ry), cos(rx))
+    return decomposed(a: cos(ry), b: 0, c: sin(rx) * sin(ry), d: cos(rx))
+  }
+
+  /// The matrix [[a, b], [c, d]] (acting on column vectors, y down) taken
+  /// apart as R(φ)·diag(s₁, s₂)·R(θ), the angles in degrees: the closed
+  /// form of a 2 × 2 singular value decomposition (s₂ < 0 where it
+  /// mirrors).
+  static func decomposed(a: Double, b: Double, c: Double, d: Double) -> (
+    phi: Double, s1: Double, s2: Double, theta: Double
+  ) {
     let (e, f, g, h) = ((a + d) / 2, (a - d) / 2, (c + b) / 2, (c - b) / 2)
     let q = (e * e + h * h).squareRoot()
     let r = (f * f + g * g).squareRoot()

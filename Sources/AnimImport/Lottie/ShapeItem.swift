@@ -265,6 +265,8 @@ struct ShapeTransform: Sendable {
   var turnY: Animated<Double>?
   /// A 3D layer's orientation (`or`) when not 0: noted, not drawn.
   var orientation: JSONRef?
+  /// The axis the skew (`skew`, `sk`) slants along (`sa`, degrees).
+  var skewAxis = Animated<Double>(fixed: 0)
 
   /// No transform at all (a layer without `ks`).
   static func identity(_ ref: JSONRef) -> ShapeTransform {
@@ -289,6 +291,7 @@ struct ShapeTransform: Sendable {
       scale: try point("s", [100, 100]),
       rotation: try object.optional("r") != nil ? number("r", 0) : number("rz", 0),
       opacity: try number("o", 100), skew: try number("sk", 0), ref: ref)
+    result.skewAxis = try number("sa", 0)
     for key in ["rx", "ry"] where object.optional(key) != nil {
       let angle = try number(key, 0)
       if result.turnsOutOfPlane == nil && (angle.isAnimated || angle.first != 0) {
