@@ -93,15 +93,11 @@ extension SceneBuilder {
       let p =
         transform.position.map(point)
         ?? [transform.positionX.map(number) ?? 0, transform.positionY.map(number) ?? 0]
-      let a = point(transform.anchor)
-      let s = point(transform.scale)
-      let (sin, cos) = Affine.sinCos(degrees: number(transform.rotation))
-      let (sx, sy) = (s[0] / 100, s[1] / 100)
-      let (ma, mb, mc, md) = (cos * sx, sin * sx, -sin * sy, cos * sy)
       result = result.concatenating(
-        Affine(
-          a: ma, b: mb, c: mc, d: md, tx: p[0] - (ma * a[0] + mc * a[1]),
-          ty: p[1] - (mb * a[0] + md * a[1])))
+        Self.groupAffine(
+          position: p, anchor: point(transform.anchor), scale: point(transform.scale),
+          rotation: number(transform.rotation), skew: number(transform.skew),
+          axis: number(transform.skewAxis)))
     }
     return result
   }

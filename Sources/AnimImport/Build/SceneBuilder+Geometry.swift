@@ -158,30 +158,20 @@ extension SceneBuilder {
     return !t.anchor.isAnimated && !(t.position?.isAnimated ?? false)
       && !(t.positionX?.isAnimated ?? false) && !(t.positionY?.isAnimated ?? false)
       && !t.scale.isAnimated && !t.rotation.isAnimated && !t.skew.isAnimated
+      && !t.skewAxis.isAnimated
   }
 
-  /// The map of fixed groups, outermost first (each T(p)·R·S·T(−a)).
+  /// The map of fixed groups, outermost first (each T(p)·R·K·S·T(−a),
+  /// ``SceneBuilder/groupAffine(position:anchor:scale:rotation:skew:axis:)``).
   func fixedAffine(_ groups: [ShapeWalk.GroupStep]) -> Affine {
     var result = Affine.identity
     for step in groups {
       guard let t = step.transform else { continue }
       let p = t.position?.first ?? [t.positionX?.first ?? 0, t.positionY?.first ?? 0]
-      let a = t.anchor.first
-      let s = t.scale.first
-      let (sin, cos) = Affine.sinCos(degrees: t.rotation.first)
-      let (sx, sy) = (s[0] / 100, s[1] / 100)
-      // R(r)·K·S(s), K the skew (``SceneBuilder/skewParts(skew:axis:)``'s).
-      let (k11, k12, k21, k22) = Self.skewMatrix(skew: t.skew.first, axis: t.skewAxis.first)
-      let (r11, r12) = (cos * k11 - sin * k21, cos * k12 - sin * k22)
-      let (r21, r22) = (sin * k11 + cos * k21, sin * k12 + cos * k22)
-      let m = Affine(a: r11 * sx, b: r21 * sx, c: r12 * sy, d: r22 * sy, tx: 0, ty: 0)
-      let placed = Affine(
-        a: m.a, b: m.b, c: m.c, d: m.d, tx: p[0] - (m.a * a[0] + m.c * a[1]),
-        ty: p[1] - (m.b * a[0] + m.d * a[1]))
-      result = result.concatenating(placed)
-      if t.skew.isAnimated || t.skewAxis.isAnimated {
-        note(t.skew.ref ?? t.ref, "a moving skew under a stroke's group drawn at its first value")
-      }
+      result = result.concatenating(
+        Self.groupAffine(
+          position: p, anchor: t.anchor.first, scale: t.scale.first, rotation: t.rotation.first,
+          skew: t.skew.first, axis: t.skewAxis.first))
     }
     return result
   }

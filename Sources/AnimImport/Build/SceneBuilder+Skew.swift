@@ -1,3 +1,4 @@
+import AnimEngine
 import Foundation
 
 /// A transform's skew (`sk`, along the axis `sa`), drawn as ThorVG draws
@@ -70,6 +71,30 @@ extension SceneBuilder {
     let k = -tan(skew * .pi / 180)
     let (c, s) = (cos(-axis * .pi / 180), sin(-axis * .pi / 180))
     return (1 - k * c * s, k * c * c, -k * s * s, 1 + k * c * s)
+  }
+
+  /// A group's transform T(p)·R(r)·K·S(s)·T(−a) (K the skew along
+  /// `axis`, ``skewMatrix(skew:axis:)``) as a map of points: what the
+  /// importer bakes into a path under groups (a stroke's pen is not scaled
+  /// by them; a gradient is in its paint's group's space; shapes joined
+  /// into one outline). Degrees; the scale in percent.
+  static func groupAffine(
+    position p: [Double], anchor a: [Double], scale s: [Double], rotation: Double,
+    skew: Double, axis: Double
+  ) -> Affine {
+    let (sin, cos) = Affine.sinCos(degrees: rotation)
+    let (sx, sy) = (s[0] / 100, s[1] / 100)
+    // R(r)·K, columns first: R(r) alone without a skew.
+    var (r11, r12, r21, r22) = (cos, -sin, sin, cos)
+    if skew != 0 {
+      let (k11, k12, k21, k22) = skewMatrix(skew: skew, axis: axis)
+      (r11, r12) = (cos * k11 - sin * k21, cos * k12 - sin * k22)
+      (r21, r22) = (sin * k11 + cos * k21, sin * k12 + cos * k22)
+    }
+    let (ma, mb, mc, md) = (r11 * sx, r21 * sx, r12 * sy, r22 * sy)
+    return Affine(
+      a: ma, b: mb, c: mc, d: md, tx: p[0] - (ma * a[0] + mc * a[1]),
+      ty: p[1] - (mb * a[0] + md * a[1]))
   }
 
   /// A skew the importer cannot draw (on a group, or beside a 3D turn or
