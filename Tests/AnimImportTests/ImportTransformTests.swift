@@ -376,6 +376,22 @@ final class ImportTransformTests: XCTestCase {
     }
   }
 
+  func testAHugeOrRightAngledSkewGivesFiniteParts() {
+    // tan of 1e308° in radians is NaN, which the script would write as 0;
+    // taken within a half turn first it is a number, and 90° is a huge one.
+    for (k, axis) in [(1e308, 1e308), (-1e308, 45.0), (90, 0), (-90, 1e-320), (1e-320, -1e308)] {
+      let (phi, s1, s2, theta) = SceneBuilder.skewParts(skew: k, axis: axis)
+      XCTAssertTrue(
+        phi.isFinite && s1.isFinite && s2.isFinite && theta.isFinite,
+        "\(k), \(axis): \((phi, s1, s2, theta))")
+    }
+    let (_, s1, s2, _) = SceneBuilder.skewParts(skew: 1e308, axis: 0)
+    let k = -tan(1e308.truncatingRemainder(dividingBy: 180) * .pi / 180)
+    // A shear keeps areas: σ₁·σ₂ = 1, and σ₁ − σ₂ = |k|.
+    XCTAssertEqual(s1 * s2, 1, accuracy: 1e-9)
+    XCTAssertEqual(abs(s1 - s2), abs(k), accuracy: 1e-9)
+  }
+
   func testASkewIsATurnViewAboveTheLayerWithoutANote() throws {
     let ks = #"{"p": \#(H.fixed("[100, 50]")), "sk": \#(H.fixed("30")), "sa": \#(H.fixed("45"))}"#
     let result = try H.importing(H.document([H.shapeLayer("Slant", ks: ks)]))

@@ -68,8 +68,10 @@ extension SceneBuilder {
   static func skewMatrix(skew: Double, axis: Double) -> (
     a: Double, b: Double, c: Double, d: Double
   ) {
-    let k = -tan(skew * .pi / 180)
-    let (c, s) = (cos(-axis * .pi / 180), sin(-axis * .pi / 180))
+    // Both angles taken within a turn first: tan of a huge angle in
+    // radians is NaN (a skew of 1e308°), and 90° is ±1.6e16, not infinite.
+    let k = -tan(skew.truncatingRemainder(dividingBy: 180) * .pi / 180)
+    let (s, c) = Affine.sinCos(degrees: -axis)
     return (1 - k * c * s, k * c * c, -k * s * s, 1 + k * c * s)
   }
 
