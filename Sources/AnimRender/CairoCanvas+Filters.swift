@@ -212,7 +212,8 @@ extension CairoCanvas {
   /// `src` composited onto `dst` (both premultiplied) with blend `mode`:
   /// W3C Compositing and Blending Level 1, source-over with the separable
   /// blend function B(Cb, Cs) — co = cs(1 − αb) + cb(1 − αs) + αs·αb·B —
-  /// and `add` as `plus-lighter` (the sums clamped to 1).
+  /// and `add` as `plus-lighter` (the sums clamped to 1). B is the W3C's,
+  /// case by case (``separable(_:_:_:)``).
   @inline(__always)
   static func blended(_ src: SIMD4<Double>, over dst: SIMD4<Double>, _ mode: BlendMode)
     -> SIMD4<Double>
@@ -231,19 +232,40 @@ extension CairoCanvas {
       for i in 0..<3 {
         let cs = sa > 0 ? src[i] / sa : 0
         let cb = da > 0 ? dst[i] / da : 0
-        let b: Double
-        switch mode {
-        case .multiply: b = cs * cb
-        case .screen: b = cb + cs - cb * cs
-        case .overlay: b = cb <= 0.5 ? cs * 2 * cb : cs + (2 * cb - 1) - cs * (2 * cb - 1)
-        case .darken: b = min(cs, cb)
-        case .lighten: b = max(cs, cb)
-        case .normal, .add: b = cs
-        }
+        let b = separable(mode, cs, cb)
         r[i] = src[i] * (1 - da) + dst[i] * (1 - sa) + sa * da * b
       }
       r[3] = sa + da * (1 - sa)
       return r
+    }
+  }
+
+  /// The W3C's separable blend function B(cb, cs) of `mode`, the source's
+  /// colour channel `cs` over the backdrop's `cb` (both straight, 0…1).
+  @inline(__always)
+  static func separable(_ mode: BlendMode, _ cs: Double, _ cb: Double) -> Double {
+    switch mode {
+    case .multiply: return cs * cb
+    case .screen: return cb + cs - cb * cs
+    case .overlay: return cb <= 0.5 ? cs * 2 * cb : cs + (2 * cb - 1) - cs * (2 * cb - 1)
+    case .darken: return min(cs, cb)
+    case .lighten: return max(cs, cb)
+    case .colorDodge:
+      if cb == 0 { return 0 }
+      return cs >= 1 ? 1 : min(1, cb / (1 - cs))
+    case .colorBurn:
+      if cb >= 1 { return 1 }
+      return cs <= 0 ? 0 : 1 - min(1, (1 - cb) / cs)
+    case .hardLight:
+      // Overlay with the layers' roles swapped.
+      return cs <= 0.5 ? cb * 2 * cs : cb + (2 * cs - 1) - cb * (2 * cs - 1)
+    case .softLight:
+      if cs <= 0.5 { return cb - (1 - 2 * cs) * cb * (1 - cb) }
+      let d = cb <= 0.25 ? ((16 * cb - 12) * cb + 4) * cb : cb.squareRoot()
+      return cb + (2 * cs - 1) * (d - cb)
+    case .difference: return abs(cb - cs)
+    case .exclusion: return cb + cs - 2 * cb * cs
+    case .normal, .add: return cs
     }
   }
 }

@@ -85,18 +85,22 @@ final class ImportEffectsTests: XCTestCase {
   }
 
   func testBlendModesAnimDrawsAndOnesItDoesNot() throws {
-    for (mode, word) in [(1, "multiply"), (2, "screen"), (3, "overlay"), (16, "add")] {
+    for (mode, word) in [
+      (1, "multiply"), (2, "screen"), (3, "overlay"), (6, "colorDodge"), (7, "colorBurn"),
+      (8, "hardLight"), (9, "softLight"), (10, "difference"), (11, "exclusion"), (16, "add"),
+    ] {
       let result = try H.importing(H.document([H.shapeLayer("B", extra: #", "bm": \#(mode)"#)]))
       XCTAssertTrue(layerLine(result, "B").hasSuffix("blend: \(word))"), layerLine(result, "B"))
       XCTAssertEqual(result.notes, [])
     }
-    let result = try H.importing(H.document([H.shapeLayer("B", extra: #", "bm": 10"#)]))
+    // The W3C's non-separable modes (hue, saturation, color, luminosity).
+    let result = try H.importing(H.document([H.shapeLayer("B", extra: #", "bm": 15"#)]))
     XCTAssertFalse(result.script.contains("blend:"))
     XCTAssertEqual(
       result.notes,
       [
         ImportNote(
-          "/layers/0", "blend mode 10 (difference) not drawn: anim's blend has no difference")
+          "/layers/0", "blend mode 15 (luminosity) not drawn: anim's blend has no luminosity")
       ])
   }
 

@@ -31,7 +31,9 @@ rlottie where it draws the feature) drawing the original Lottie:
   within 3 levels of ThorVG, and matching rlottie by the corpus' rule; a
   repeater whose count, offset and transform move, at three frames: within
   3 levels of ThorVG (rlottie draws none of its copies);
-- blend modes (`bm` multiply, screen): within 3 levels of ThorVG;
+- blend modes (`bm` multiply, screen, color dodge and burn, hard light,
+  difference, exclusion): within 3 levels of ThorVG (soft light: the
+  word only, ThorVG's formula is not the W3C's);
 - text layers of the file's glyphs (two centred lines with tracking and a
   stroke, a wrapped paragraph box, the stroke under the fill): within 3
   levels of ThorVG (rlottie draws no text); such a text as an alpha or a
@@ -921,11 +923,18 @@ def test_a_text_matte_without_glyphs_hides_what_it_mattes_as_the_players_do(luma
     assert (mine[0] == mine[0][0, 0]).all()
 
 
-@pytest.mark.parametrize("mode, word", [(1, "multiply"), (2, "screen")])
+@pytest.mark.parametrize("mode, word", [(1, "multiply"), (2, "screen"), (6, "colorDodge"), (7, "colorBurn"), (8, "hardLight"), (9, "softLight"), (10, "difference"), (11, "exclusion")])
 def test_an_imported_blend_mode_draws_as_thorvg_does(mode, word, tmp_path):
+    """Lottie's `bm` as anim's `blend`: multiply, screen and the W3C's
+    separable modes within 3 levels of ThorVG. Soft light is the W3C's
+    formula, as Chromium draws it (`test_effects.py`) and lottie-web's CSS
+    does; ThorVG's is another (blue 254 where the W3C gives 189 here), so
+    only the word is checked for it."""
     layer = shape_layer("Over", SQUARE, bm=mode)
     source, script = imported(doc([layer, BACKDROP]), tmp_path)
     assert f"blend: {word}" in script.read_text()
+    if word == "softLight":
+        return
     mine = anim_frames(script, tmp_path, [0])[0]
     theirs = corpus.player_frames(str(source), "thorvg", [0], W, H)[0]
     assert worst_interior(mine, theirs) <= 3

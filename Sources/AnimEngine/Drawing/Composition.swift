@@ -156,11 +156,14 @@ public struct Composition: Sendable, Equatable {
 
 /// How a group picture is composited onto what is below it (SPEC §21.2):
 /// the W3C compositing formulas (Compositing and Blending Level 1), `add`
-/// being `plus-lighter`.
+/// being `plus-lighter`. SPEC's seven come first; the other separable modes
+/// of the W3C's list follow (docs/spec.md §21.2: Lottie files use them,
+/// and CSS draws them).
 public enum BlendMode: Int, Sendable, Equatable, CaseIterable {
   case normal, multiply, screen, overlay, darken, lighten, add
+  case colorDodge, colorBurn, hardLight, softLight, difference, exclusion
 
-  /// The word scripts write (`blend: multiply`).
+  /// The word scripts write (`blend: multiply`, `blend: hardLight`).
   public var name: String {
     switch self {
     case .normal: return "normal"
@@ -170,15 +173,33 @@ public enum BlendMode: Int, Sendable, Equatable, CaseIterable {
     case .darken: return "darken"
     case .lighten: return "lighten"
     case .add: return "add"
+    case .colorDodge: return "colorDodge"
+    case .colorBurn: return "colorBurn"
+    case .hardLight: return "hardLight"
+    case .softLight: return "softLight"
+    case .difference: return "difference"
+    case .exclusion: return "exclusion"
     }
   }
 
-  /// The mode as CSS `mix-blend-mode` names it (`add` is `plus-lighter`).
-  public var cssName: String { self == .add ? "plus-lighter" : name }
+  /// The mode as CSS `mix-blend-mode` names it (`add` is `plus-lighter`,
+  /// `hardLight` is `hard-light`).
+  public var cssName: String {
+    switch self {
+    case .add: return "plus-lighter"
+    case .colorDodge: return "color-dodge"
+    case .colorBurn: return "color-burn"
+    case .hardLight: return "hard-light"
+    case .softLight: return "soft-light"
+    default: return name
+    }
+  }
 
   /// The mode stored as its index in the record (any other number: normal).
   @inlinable
   public init(index: Double) {
-    self = index >= 0 && index < 7 ? BlendMode(rawValue: Int(index)) ?? .normal : .normal
+    self =
+      index >= 0 && index < Double(Self.allCases.count)
+      ? BlendMode(rawValue: Int(index)) ?? .normal : .normal
   }
 }

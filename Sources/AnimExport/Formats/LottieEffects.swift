@@ -141,10 +141,19 @@ extension LottieWriter {
 
   /// The Lottie blend mode (`bm`) of the group layer of `view`: its blend
   /// at the first frame (a layer has one; ``effectWarnings(_:)`` says when it
-  /// changes). `add` is 16.
+  /// changes). `add` is 16, `colorDodge` … `exclusion` 6 … 11.
   static func blendMode(_ view: RecordedView, recording: StageRecording) -> Int {
     let mode = BlendMode(index: view.track(.blend).value(at: recording.start)[0])
-    return mode == .add ? 16 : mode.rawValue
+    switch mode {
+    case .normal, .multiply, .screen, .overlay, .darken, .lighten: return mode.rawValue
+    case .add: return 16
+    case .colorDodge: return 6
+    case .colorBurn: return 7
+    case .hardLight: return 8
+    case .softLight: return 9
+    case .difference: return 10
+    case .exclusion: return 11
+    }
   }
 
   /// The ancestors of `view` whose transforms apply inside `space` (up to,

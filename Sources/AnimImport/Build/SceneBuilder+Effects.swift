@@ -31,10 +31,13 @@ extension SceneBuilder {
       "color", "luminosity", "add",
     ]
     let lottie = mode >= 0 && mode < names.count ? names[mode] : "unknown"
+    let words = [
+      6: "colorDodge", 7: "colorBurn", 8: "hardLight", 9: "softLight", 10: "difference",
+      11: "exclusion", 16: "add",
+    ]
     switch mode {
     case 1...5: return (names[mode], lottie)
-    case 16: return ("add", lottie)
-    default: return (nil, lottie)
+    default: return (words[mode], lottie)
     }
   }
 
