@@ -56,7 +56,8 @@ rlottie where it draws the feature) drawing the original Lottie:
   paths sharp);
 - a skew on a layer (along x, along a turned axis, beside a turn, scale
   and anchor, moving on a turning layer) and on a group (filled, and
-  stroked, its points slanted): within 3 levels of ThorVG;
+  stroked, its points slanted): within 3 levels of ThorVG; on a track
+  matte's layer: noted, and nothing it mattes slanted (as rlottie draws it);
 - a star of a fractional number of points (animated, either way round,
   rounded, or fixed): its partial point within 3 levels of ThorVG at four
   frames;
@@ -620,6 +621,25 @@ def test_a_skew_slants_as_thorvg_draws_it(case, tmp_path):
     # Lottie does not scale a pen by its groups); ThorVG slants the pen
     # too, 4 levels off at most here.
     assert_drawn_as("thorvg", source, mine, FRAMES, levels=5 if "stroke" in case else 3)
+
+
+def test_a_skew_on_a_track_matte_is_noted_and_slants_nothing_it_mattes(tmp_path):
+    """A track matte's transforms are undone beneath its clip by views that
+    know no skew, so a matte's skew is noted and left out there: the layer
+    it mattes is drawn straight, as rlottie (which leaves skews out) draws
+    the whole (a skew turn view would have slanted it too)."""
+    matte = shape_layer("M", [rect(0, 0, 80, 60), solid_fill([1, 1, 1])], td=1,
+                        ks={"p": fixed([100, 50]), "sk": fixed(20), "sa": fixed(0)})
+    body = shape_layer("B", [rect(100, 50, 200, 100), solid_fill([0.1, 0.3, 0.9])], tt=1)
+    source = tmp_path / "in.json"
+    source.write_text(json.dumps(doc([matte, body])))
+    script = tmp_path / "out.anim"
+    run = subprocess.run([ANIM, "import", str(source), "-o", str(script)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert "/layers/0/ks/sk: warning: skew not imported (on a track matte's layer or its groups)" in run.stderr
+    mine = anim_frames(script, tmp_path, [0])
+    # rlottie's matte keeps the layer at alpha 251 inside: 5 levels.
+    assert_drawn_as("rlottie", source, mine, [0], levels=6)
 
 
 def star(points, roundness=0, direction=1):

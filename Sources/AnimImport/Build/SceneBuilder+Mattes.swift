@@ -31,6 +31,10 @@ extension SceneBuilder {
       note(target.ref, "track matte mode \(target.matteMode) not imported")
       return parent
     }
+    // The matte's clip is drawn without skews: the views beneath it that
+    // undo its transforms know none.
+    drawsSkew = false
+    defer { drawsSkew = true }
     // The matte's outline, in its layer's space.
     let noted = notes.count
     guard let outline = try matteOutline(source, luma: luma, clock: clock, inverted: inverted)

@@ -78,6 +78,8 @@ extension SceneBuilder {
       noteSkew(t, "on an auto-oriented layer")
     } else if turned != nil {
       noteSkew(t, "on a layer turned about x or y")
+    } else if !drawsSkew {
+      noteSkew(t, "on a track matte's layer or its groups")
     } else {
       turned = skewTurn(t, clock: clock)
     }
