@@ -19,7 +19,7 @@ extension SceneBuilder {
   /// The turn view's tracks and the layer's rotation for transform `t`'s
   /// skew, or nil when it has none.
   func skewTurn(_ t: ShapeTransform, clock: TimeMap) -> Turn3D? {
-    guard t.skew.isAnimated || t.skew.first != 0 else { return nil }
+    guard Self.skews(t) else { return nil }
     let skew = Track(t.skew, clock: clock).fromZero(rate: rate, end: end)
     let axis = Track(t.skewAxis, clock: clock).fromZero(rate: rate, end: end)
     noteReading(t.skewAxis)
@@ -27,13 +27,7 @@ extension SceneBuilder {
       Self.skewParts(skew: skew.value(at: t), axis: axis.value(at: t) - own)
     }
     if !skew.isAnimated && !axis.isAnimated && !t.rotation.isAnimated {
-      let (phi, s1, s2, theta) = parts(t.rotation.first, 0)
-      return Turn3D(
-        tracks: [
-          ("rotation", Track(initial: phi, segments: [])),
-          ("scaleX", Track(initial: s1, segments: [])),
-          ("scaleY", Track(initial: s2, segments: [])),
-        ], rotation: { $0.map { $0 + theta } })
+      return .fixed(parts(t.rotation.first, 0))
     }
     let own = Track(t.rotation, clock: clock).fromZero(rate: rate, end: end)
     let times = Track.frameTimes(of: [skew, axis, own], rate: rate)
@@ -42,11 +36,7 @@ extension SceneBuilder {
     }
     let taken = times.map { parts(own.value(at: $0), $0) }
     return Turn3D(
-      tracks: [
-        ("rotation", Track.held(at: times, taken.map(\.phi))),
-        ("scaleX", Track.held(at: times, taken.map(\.s1))),
-        ("scaleY", Track.held(at: times, taken.map(\.s2))),
-      ],
+      tracks: Turn3D.heldTracks(at: times, taken),
       rotation: { rotation in
         Track.held(at: times, zip(times, taken).map { rotation.value(at: $0) + $1.theta })
       })
@@ -99,10 +89,20 @@ extension SceneBuilder {
       ty: p[1] - (mb * a[0] + md * a[1]))
   }
 
+  /// Whether transform `t` slants: a skew that moves between different
+  /// values, or one that stays at a value that is not a whole number of
+  /// half turns (a skew of 180° shears by tan 180° = 0: none; files key a
+  /// skew of 0 that never moves).
+  static func skews(_ t: ShapeTransform) -> Bool {
+    let values = t.skew.keyframes.flatMap { [$0.value] + ($0.end.map { [$0] } ?? []) }
+    guard let first = values.first else { return false }
+    return values.contains { $0 != first } || first.truncatingRemainder(dividingBy: 180) != 0
+  }
+
   /// A skew the importer cannot draw (on a group, or beside a 3D turn or
   /// auto-orient): noted.
   func noteSkew(_ t: ShapeTransform, _ why: String) {
-    if t.skew.isAnimated || t.skew.first != 0 {
+    if Self.skews(t) {
       note(t.skew.ref ?? t.ref, "skew not imported (\(why))")
     }
   }

@@ -20,6 +20,32 @@ extension SceneBuilder {
   struct Turn3D {
     var tracks: [(name: String, track: Track<Double>)]
     var rotation: (Track<Double>) -> Track<Double>
+
+    /// The parts R(φ)·diag(s₁, s₂)·R(θ) of a turn's matrix.
+    typealias Parts = (phi: Double, s1: Double, s2: Double, theta: Double)
+
+    /// A turn that stands still: the turn view's rotation φ and scale, and
+    /// θ added to the layer's rotation.
+    static func fixed(_ p: Parts) -> Turn3D {
+      Turn3D(
+        tracks: [
+          ("rotation", Track(initial: p.phi, segments: [])),
+          ("scaleX", Track(initial: p.s1, segments: [])),
+          ("scaleY", Track(initial: p.s2, segments: [])),
+        ], rotation: { $0.map { $0 + p.theta } })
+    }
+
+    /// The turn view's tracks taken at `times` (`taken` there), held
+    /// between.
+    static func heldTracks(at times: [Double], _ taken: [Parts])
+      -> [(name: String, track: Track<Double>)]
+    {
+      [
+        ("rotation", Track.held(at: times, taken.map(\.phi))),
+        ("scaleX", Track.held(at: times, taken.map(\.s1))),
+        ("scaleY", Track.held(at: times, taken.map(\.s2))),
+      ]
+    }
   }
 
   /// The turn of transform `t` (a 3D layer's), or nil when it turns about
@@ -41,26 +67,13 @@ extension SceneBuilder {
     }
     guard let x, let y else { return nil }
     let parts = { (t: Double) in Self.turnParts(x: x.value(at: t), y: y.value(at: t)) }
-    if !x.isAnimated && !y.isAnimated {
-      let (phi, s1, s2, theta) = parts(0)
-      return Turn3D(
-        tracks: [
-          ("rotation", Track(initial: phi, segments: [])),
-          ("scaleX", Track(initial: s1, segments: [])),
-          ("scaleY", Track(initial: s2, segments: [])),
-        ], rotation: { $0.map { $0 + theta } })
-    }
+    if !x.isAnimated && !y.isAnimated { return .fixed(parts(0)) }
     let times = Track.frameTimes(of: [x, y], rate: rate)
     if times.count >= Track<Double>.maximumFrameTimes {
       noteFrames((t.turnX ?? t.turnY)?.ref, "a 3D turn", past: "taken at its keyframes")
     }
-    let taken = times.map(parts)
     return Turn3D(
-      tracks: [
-        ("rotation", Track.held(at: times, taken.map(\.phi))),
-        ("scaleX", Track.held(at: times, taken.map(\.s1))),
-        ("scaleY", Track.held(at: times, taken.map(\.s2))),
-      ],
+      tracks: Turn3D.heldTracks(at: times, times.map(parts)),
       rotation: { own in
         let all = Track.frameTimes(of: [x, y, own], rate: self.rate)
         return Track.held(at: all, all.map { own.value(at: $0) + parts($0).theta })

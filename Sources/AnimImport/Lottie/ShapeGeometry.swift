@@ -170,21 +170,30 @@ enum ShapeGeometry {
       let perimeter =
         polygon
         ? 2 * Double.pi * radius / Double(n * 4) : 2 * Double.pi * radius / Double(n * 2)
-      var x = radius * cos(current)
-      var y = radius * sin(current)
-      let length = (x * x + y * y).squareRoot()
-      let ox = length == 0 ? 0 : y / length
-      let oy = length == 0 ? 0 : -x / length
-      x += p[0]
-      y += p[1]
-      let d = perimeter * roundness * dir
       t.append(
-        vertex(
-          OutlinePoint(x, y), out: OutlinePoint(x - ox * d, y - oy * d),
-          in: OutlinePoint(x + ox * d, y + oy * d)))
+        starVertex(radius: radius, angle: current, center: p, handle: perimeter * roundness * dir))
       current += angle * dir
     }
     return path(t)
+  }
+
+  /// A star's vertex at `radius` from `center` at `angle` (radians), its
+  /// handles `handle` long across the radius, as lottie-web places them.
+  private static func starVertex(
+    radius: Double, angle: Double, center p: [Double], handle d: Double
+  )
+    -> (OutlinePoint, OutlinePoint, OutlinePoint)
+  {
+    var x = radius * cos(angle)
+    var y = radius * sin(angle)
+    let length = (x * x + y * y).squareRoot()
+    let ox = length == 0 ? 0 : y / length
+    let oy = length == 0 ? 0 : -x / length
+    x += p[0]
+    y += p[1]
+    return vertex(
+      OutlinePoint(x, y), out: OutlinePoint(x - ox * d, y - oy * d),
+      in: OutlinePoint(x + ox * d, y + oy * d))
   }
 
   /// A star of `points` points where `points` is not whole (6.4 between 6
@@ -207,18 +216,7 @@ enum ShapeGeometry {
     var current = -Double.pi / 2 + rotation * Double.pi / 180 + half * (1 - share) * dir
     var t: [(OutlinePoint, OutlinePoint, OutlinePoint)] = []
     func add(radius: Double, handle: Double) {
-      var x = radius * cos(current)
-      var y = radius * sin(current)
-      let length = (x * x + y * y).squareRoot()
-      let ox = length == 0 ? 0 : y / length
-      let oy = length == 0 ? 0 : -x / length
-      x += p[0]
-      y += p[1]
-      let d = handle * dir
-      t.append(
-        vertex(
-          OutlinePoint(x, y), out: OutlinePoint(x - ox * d, y - oy * d),
-          in: OutlinePoint(x + ox * d, y + oy * d)))
+      t.append(starVertex(radius: radius, angle: current, center: p, handle: handle * dir))
     }
     // lottie-web's handle: a quarter of a point's share of the circle
     // through the vertex, times its roundness.
