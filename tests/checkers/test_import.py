@@ -298,13 +298,13 @@ def test_missing_files_directories_fifos_and_unwritable_outputs(tmp_path):
 
 
 def test_notes_name_what_is_not_expressed_and_strict_refuses(tmp_path):
-    layer = rect_layer("Glow", ef=[{"ty": 20, "nm": "Tint"}], bm=10)
+    layer = rect_layer("Glow", ef=[{"ty": 20, "nm": "Tint"}], bm=15)
     path = write(tmp_path, "fx.json", doc([layer, {"ty": 5, "nm": "Title", "ks": {}}]))
     result = run("import", path, "-o", str(tmp_path / "fx.anim"))
     assert result.returncode == 0
     assert result.stderr.splitlines() == [
         f"{path}: /layers/1: warning: text layer not imported: /layers/1: missing 't'",
-        f"{path}: /layers/0: warning: blend mode 10 (difference) not drawn: anim's blend has no difference",
+        f"{path}: /layers/0: warning: blend mode 15 (luminosity) not drawn: anim's blend has no luminosity",
         f"{path}: /layers/0/ef/0: warning: layer effect 'Tint' not drawn",
     ]
     strict = run("import", path, "-o", str(tmp_path / "strict.anim"), "--strict")
