@@ -97,10 +97,10 @@ ANIM_BIN = os.environ.get("ANIM", ".build/debug/anim")
 
 def test_the_scenes_a_shared_run_hands_out_are_freed_once_taken(tmp_path):
     # 20 000 views, copied for 2 threads (a few in flight), over 120 frames.
-    # The queue of copies kept each taken one until 64 had gone by: such a
-    # render (240 frames) peaked at 1.19 GB where one thread needs 87 MB
-    # (release build); now about 0.42 GB, the copies in flight and the
-    # threads' allocators' own.
+    # The queue of copies kept each taken one until 64 had gone by: this
+    # render peaked at 1.19 GB where one thread needs 87 MB (release
+    # build); now about 0.42 GB, the copies in flight and the threads'
+    # allocators' own.
     (tmp_path / "g.anim").write_text(
         "stage(width: 400, height: 200)\nfps 60\n"
         "grid squares(cols: 200, rows: 100, size: 1.5, gap: 0.5)\n"
