@@ -99,8 +99,8 @@ extension SceneBuilder {
     return values.contains { $0 != first } || first.truncatingRemainder(dividingBy: 180) != 0
   }
 
-  /// A skew the importer cannot draw (on a group, or beside a 3D turn or
-  /// auto-orient): noted.
+  /// A skew the importer does not draw (beside a 3D turn, on an
+  /// auto-oriented layer, in a track matte's chain): noted, saying `why`.
   func noteSkew(_ t: ShapeTransform, _ why: String) {
     if Self.skews(t) {
       note(t.skew.ref ?? t.ref, "skew not imported (\(why))")
