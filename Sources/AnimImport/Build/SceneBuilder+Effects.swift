@@ -31,13 +31,15 @@ extension SceneBuilder {
       "color", "luminosity", "add",
     ]
     let lottie = mode >= 0 && mode < names.count ? names[mode] : "unknown"
-    let words = [
-      6: "colorDodge", 7: "colorBurn", 8: "hardLight", 9: "softLight", 10: "difference",
-      11: "exclusion", 16: "add",
+    // Lottie's 1–11 are the W3C's order, as anim's modes are; 16 is add.
+    let drawn: [BlendMode] = [
+      .multiply, .screen, .overlay, .darken, .lighten, .colorDodge, .colorBurn, .hardLight,
+      .softLight, .difference, .exclusion,
     ]
     switch mode {
-    case 1...5: return (names[mode], lottie)
-    default: return (words[mode], lottie)
+    case 1...11: return (drawn[mode - 1].name, lottie)
+    case 16: return (BlendMode.add.name, lottie)
+    default: return (nil, lottie)
     }
   }
 

@@ -31,10 +31,6 @@ extension SceneBuilder {
       note(target.ref, "track matte mode \(target.matteMode) not imported")
       return parent
     }
-    // The matte's clip is drawn without skews: the views beneath it that
-    // undo its transforms know none.
-    drawsSkew = false
-    defer { drawsSkew = true }
     // The matte's outline, in its layer's space.
     let noted = notes.count
     guard let outline = try matteOutline(source, luma: luma, clock: clock, inverted: inverted)
@@ -73,7 +69,7 @@ extension SceneBuilder {
         opacity: nil,
         comment: layer.ref.index == source.ref.index
           ? "Track matte of \"\(target.name)\": layer \"\(source.name)\" (\(source.ref.pointer))"
-          : nil)
+          : nil, skewing: false)
     }
     // The matte layer's own masks cut its outline too (clips nest); an
     // inverted matte is the outside of both together.
@@ -85,7 +81,8 @@ extension SceneBuilder {
     // The groups between the matte layer and its outline.
     var made: [ShapeWalk.GroupStep.Key: Int] = [:]
     for step in outline.groups {
-      node = try groupView(step, parent: node!, clock: clock, layer: matteName, made: &made)
+      node = try groupView(
+        step, parent: node!, clock: clock, layer: matteName, made: &made, skewing: false)
     }
     if let (w, h) = outline.box {
       var frame = ScriptView(kind: "shape", name: "\(matteName)_frame", parent: node)

@@ -51,14 +51,15 @@ extension SceneBuilder {
 
   func groupView(
     _ step: ShapeWalk.GroupStep, parent: Int, clock: TimeMap, layer: String,
-    made: inout [ShapeWalk.GroupStep.Key: Int]
+    made: inout [ShapeWalk.GroupStep.Key: Int], skewing: Bool = true
   ) throws(ImportError) -> Int {
     guard let t = step.transform, !Self.isIdentity(t) else { return parent }
     if let existing = made[step.key] { return existing }
     let groupName = (try? step.ref.optionalText("nm")) ?? nil
     let view = try transformView(
       t, name: "\(layer)_\(groupName ?? "group")", parent: parent, clock: clock,
-      box: (1, 1), opacity: (from: -Double.infinity, to: Double.infinity), comment: nil)
+      box: (1, 1), opacity: (from: -Double.infinity, to: Double.infinity), comment: nil,
+      skewing: skewing)
     made[step.key] = view
     // A repeater's copy fades as one picture (once its shapes are built).
     if step.isRepeaterCopy { pendingGroups.append(view) }

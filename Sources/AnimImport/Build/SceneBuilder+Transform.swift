@@ -7,9 +7,12 @@ extension SceneBuilder {
   /// `opacity`, when given, is the window the layer is shown in: the view's
   /// alpha is the transform's opacity there and 0 outside; nil leaves
   /// opacity out (an ancestor's copy: Lottie parents pass no opacity).
+  /// `skewing` false leaves a skew out (noted): a track matte's chain,
+  /// whose transforms the views beneath its clip undo without one.
   func transformView(
     _ t: ShapeTransform, name: String, parent: Int?, clock: TimeMap, box: (Double, Double),
-    opacity window: (from: Double, to: Double)?, comment: String?, kind: String = "layer"
+    opacity window: (from: Double, to: Double)?, comment: String?, kind: String = "layer",
+    skewing: Bool = true
   ) throws(ImportError) -> Int {
     var view = ScriptView(kind: kind, name: name, parent: parent)
     view.comment = comment
@@ -78,7 +81,7 @@ extension SceneBuilder {
       noteSkew(t, "on an auto-oriented layer")
     } else if turned != nil {
       noteSkew(t, "on a layer turned about x or y")
-    } else if !drawsSkew {
+    } else if !skewing {
       noteSkew(t, "on a track matte's layer or its groups")
     } else {
       turned = skewTurn(t, clock: clock)

@@ -53,10 +53,6 @@ final class SceneBuilder {
   )
   /// Views the copies of eased time remaps added so far (SceneBuilder+TimeRemap).
   var sampledViews = 0
-  /// Whether transform views draw their skew (``skewTurn(_:clock:)``):
-  /// not while a track matte's clip is built, whose transforms are undone
-  /// beneath it by views that know no skew (``buildMatte``).
-  var drawsSkew = true
   /// The frame rate of sampled pieces: the composition's.
   var rate: Double { composition.frameRate }
   /// Where the composition ends on the script's clock, (op − ip)/fr: its
