@@ -457,6 +457,9 @@ def test_thorvg_draws_anims_lottie_blend_modes(tmp_path):
     3 levels; soft light is compared with the W3C model only where ThorVG's
     formula agrees (it is not the W3C's: `test_import_look.py`)."""
     doc, _ = lottie_of(tmp_path, "blend_more", BLEND_MORE)
+    # The official schema (lottie-specs) accepts bm 6–11 where anim writes them.
+    from test_tree import validate
+    validate(json.loads(doc.read_text()))
     layers = {l["nm"]: l for l in json.loads(doc.read_text())["layers"]}
     assert [layers[f"s{i} group"]["bm"] for i in range(6)] == [6, 7, 8, 9, 10, 11]
     picture = np.array(thorvg_frame(doc, 0).convert("RGB")).astype(int)
