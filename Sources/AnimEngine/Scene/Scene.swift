@@ -27,6 +27,8 @@ public final class Scene {
   private var index: [String: ViewID] = [:]
   /// The `text` views, whose boxes `layOutTexts` keeps live (SPEC §18).
   private var textViews: [ViewID] = []
+  /// Whether any view is a `text`: known without reading every view's kind.
+  public var hasTexts: Bool { !textViews.isEmpty }
   /// The region a renderer draws, as a script's `stage` statement set it.
   /// `reset` keeps it: it belongs to the declarations, not to the clock.
   public var stage = StageSettings()

@@ -88,7 +88,9 @@ extension Interpreter {
   /// A text's box is its layout: a run that moves a text's width or height
   /// (`resize`, `tween(width: …)`) is an error at `range` (SPEC §18).
   func checkNoTextResize(_ m: Motion, on views: [ViewID]?, at range: SourceRange) throws {
-    guard scene.kinds.contains(.text) else { return }
+    // Every run asks: reading every view's kind made a script of many
+    // views and runs quadratic.
+    guard scene.hasTexts else { return }
     switch m.node {
     case .leaf(let leaf):
       guard leaf.changes.contains(where: { $0.property == .width || $0.property == .height })
