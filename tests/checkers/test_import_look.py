@@ -58,6 +58,8 @@ rlottie where it draws the feature) drawing the original Lottie:
   and anchor, moving on a turning layer) and on a group (filled, and
   stroked, its points slanted): within 3 levels of ThorVG; on a track
   matte's layer: noted, and nothing it mattes slanted (as rlottie draws it);
+- a rectangle, an ellipse or a solid of negative size (fixed, or moving
+  through 0): the shape mirrored, as ThorVG draws it;
 - a star of a fractional number of points (animated, either way round,
   rounded, or fixed): its partial point within 3 levels of ThorVG at four
   frames;
@@ -669,6 +671,41 @@ def test_a_star_of_a_fractional_number_of_points_grows_its_last_point_as_thorvg_
     source, script = imported(doc([layer, BACKDROP]), tmp_path, expect_notes=True)
     mine = anim_frames(script, tmp_path, frames=[0, 7, 15, 22])
     assert_drawn_as("thorvg", source, mine, [0, 7, 15, 22])
+
+
+NEGATIVE_SIZES = {
+    "a rectangle of negative height": [rect(100, 50, 80, -40)],
+    "a rounded rectangle of negative width": [dict(rect(100, 50, -80, 40), r=fixed(10))],
+    "an ellipse of negative height": [ellipse(100, 50, 80, -40)],
+    "an ellipse whose width moves from negative to positive": [
+        {"ty": "el", "p": fixed([100, 50]), "s": keyed([-80, 40], [80, 40])}],
+    "a rectangle whose width moves from positive to negative": [
+        {"ty": "rc", "p": fixed([100, 50]), "s": keyed([80, 40], [-80, 40])}],
+}
+
+
+@pytest.mark.parametrize("case", sorted(NEGATIVE_SIZES) + ["a solid of negative width"])
+def test_a_negative_size_draws_as_thorvg_does(case, tmp_path):
+    """A rectangle's, an ellipse's or a solid's size below 0 (a hostile or
+    hand-written file; After Effects keeps sizes at 0 and up): Lottie's
+    path of it is the shape mirrored, which ThorVG fills. anim's `rect` and
+    `ellipse` have no negative size, and a script declaring one does not
+    run (exit 65 before), so such a shape is imported as Lottie's path and
+    a solid's side as its magnitude. rlottie draws no shape of negative
+    size, so ThorVG is the player compared."""
+    if case in NEGATIVE_SIZES:
+        layer = shape_layer("Mirrored", NEGATIVE_SIZES[case] + [solid_fill([0.8, 0.1, 0.1])])
+    else:
+        layer = {"ty": 1, "nm": "Mirrored", "ks": {"p": fixed([150, 30])}, "ip": 0, "op": 30, "st": 0,
+                 "sc": "#cc1a1a", "sw": -60, "sh": 40}
+    source, script = imported(doc([layer, BACKDROP]), tmp_path)
+    if case in NEGATIVE_SIZES:
+        assert "shape Mirrored_" in script.read_text()
+    mine = anim_frames(script, tmp_path)
+    # A negative side makes Lottie's corners concave arcs even at roundness
+    # 0 (the radius is the smaller half side, negative): their edge pixels
+    # flattened apart are up to 4 levels from ThorVG's.
+    assert_drawn_as("thorvg", source, mine, FRAMES, levels=4)
 
 
 def mask(mode, x0, y0, x1, y1, inverted=False):

@@ -15,7 +15,7 @@ extension SceneBuilder {
     case .path,
       _ where asOutline:
       return try outlineView(item, name: name, parent: parent, clock: clock)
-    case .rect(let p, let s, let r) where !needsLottieStart:
+    case .rect(let p, let s, let r) where !needsLottieStart && Self.neverNegative(s):
       var view = ScriptView(kind: "rect", name: name, parent: parent)
       let tracks: [(name: String, track: Track<Double>)] = [
         ("x", Track(p, clock: clock, component: 0).map { $0[0] }),
@@ -26,7 +26,8 @@ extension SceneBuilder {
       ].map { (name: $0.0, track: $0.1.fromZero(rate: rate, end: end)) }
       place(&view, tracks, skipZero: ["cornerRadius"])
       return view
-    case .ellipse(let p, let s) where !(needsLottieStart && item.reversed):
+    case .ellipse(let p, let s)
+    where !(needsLottieStart && item.reversed) && Self.neverNegative(s):
       var view = ScriptView(kind: "ellipse", name: name, parent: parent)
       let tracks: [(name: String, track: Track<Double>)] = [
         ("x", Track(p, clock: clock, component: 0).map { $0[0] }),
@@ -81,6 +82,16 @@ extension SceneBuilder {
       view.set(name, .number(track.initial))
     }
     view.runs += MotionChain.runs(tracks)
+  }
+
+  /// Whether a rectangle's or ellipse's size is never negative at its
+  /// keyframes. Lottie's path of a negative size is the shape mirrored,
+  /// which the players fill as the shape of the size's magnitude; anim's
+  /// `rect` and `ellipse` have no negative size (a declared one is an
+  /// error, a moving one is drawn as 0), so such a shape is drawn as
+  /// Lottie's path.
+  static func neverNegative(_ size: Animated<[Double]>) -> Bool {
+    size.keyframes.allSatisfy { $0.value.allSatisfy { !($0 < 0) } }
   }
 
   /// Whether anim's `star` or `polygon` draws this Lottie star exactly: no

@@ -199,10 +199,12 @@ extension SceneBuilder {
     case .shape(let items):
       try buildShapes(items, parent: content, clock: clock, name: name)
     case .solid(let color, let w, let h):
+      // (0, 0) to (w, h): a negative side runs the other way from 0, as
+      // the players draw it; anim's sides are magnitudes.
       var rect = ScriptView(kind: "rect", name: "\(name)_solid", parent: content)
       rect.settings = [
-        ("x", .number(w / 2)), ("y", .number(h / 2)), ("width", .number(w)),
-        ("height", .number(h)), ("color", .color(color)),
+        ("x", .number(w / 2)), ("y", .number(h / 2)), ("width", .number(abs(w))),
+        ("height", .number(abs(h))), ("color", .color(color)),
       ]
       try add(rect)
     case .precomp(let id, let w, let h):
