@@ -99,6 +99,23 @@ def test_wrong_types_name_the_value_by_its_pointer(tmp_path):
     refused(tmp_path, doc([], fr=-1), "/fr: error: the frame rate -1 is outside anim's (0, 1000000]")
 
 
+def test_an_easing_handle_past_cubic_beziers_range_is_refused_by_its_pointer(tmp_path):
+    # Before, the import wrote `cubicBezier(1, -1e+308, 0, 1e+308)` and the
+    # script stopped at that line when run (exit 70).
+    def keyed(o_y, i_y):
+        return {"a": 1, "k": [{"t": 0, "s": [0, 0], "o": {"x": [0.3], "y": o_y}, "i": {"x": [0.7], "y": i_y}},
+                              {"t": 30, "s": [100, 100]}]}
+    refused(tmp_path, doc([rect_layer(ks={"p": keyed([-1e308], [1])})]),
+            "/layers/0/ks/p/k/0/o/y: error: an easing handle's y of -1e+308 is outside anim's ±1e+06"
+            " (cubicBezier's range)")
+    refused(tmp_path, doc([rect_layer(ks={"p": keyed([0, 0], [1, 2e6])})]),
+            "/layers/0/ks/p/k/0/i/y: error: an easing handle's y of 2000000 is outside anim's ±1e+06")
+    # At the bound, imported and run.
+    path = write(tmp_path, "edge.json", doc([rect_layer(ks={"p": keyed([-1e6], [1e6])})]))
+    assert run("import", path, "-o", str(tmp_path / "edge.anim")).returncode == 0
+    assert run("run", str(tmp_path / "edge.anim")).returncode == 0
+
+
 def test_precompositions_that_contain_themselves(tmp_path):
     assets = [{"id": "a", "layers": [{"ty": 0, "refId": "b"}]}, {"id": "b", "layers": [{"ty": 0, "refId": "a"}]}]
     refused(tmp_path, doc([{"ty": 0, "refId": "a"}], assets),

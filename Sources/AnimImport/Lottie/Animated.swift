@@ -1,3 +1,5 @@
+import AnimEngine
+
 /// The timing of one segment between two keyframes: the cubic Bézier from
 /// the first keyframe's out handle (`o`) to the next one's in handle (`i`),
 /// read as CSS's `cubic-bezier(x1, y1, x2, y2)`.
@@ -156,11 +158,22 @@ enum AnimatedReader {
       var eases = [Ease.linear]
       if let o = object.optional("o"), let i = object.optional("i") {
         let ox = try o.required("x").numbers()
-        let oy = try o.required("y").numbers()
+        let oyRef = try o.required("y")
+        let oy = try oyRef.numbers()
         let ix = try i.required("x").numbers()
-        let iy = try i.required("y").numbers()
+        let iyRef = try i.required("y")
+        let iy = try iyRef.numbers()
         if ox.isEmpty || oy.isEmpty || ix.isEmpty || iy.isEmpty {
           throw ImportError(o.pointer, "an easing handle without values")
+        }
+        // Past cubicBezier's range the script written would not run.
+        for (ref, ys) in [(oyRef, oy), (iyRef, iy)] {
+          if let y = ys.first(where: { !(abs($0) <= Easing.maximumBezierY) }) {
+            throw ImportError(
+              ref.pointer,
+              "an easing handle's y of \(NumberFormat.exact(y)) is outside anim's ±1e+06 "
+                + "(cubicBezier's range)")
+          }
         }
         let n = max(ox.count, oy.count, ix.count, iy.count)
         guard n <= 16 else { throw ImportError(o.pointer, "expected 1 to 16 easing values") }
