@@ -28,6 +28,8 @@ find ../examples ../tests seeds \( -name '*.anim' -o -name '*.json' \) -size -4k
   cp "$file" "out/corpus/seed-$(sha1sum "$file" | cut -c1-16)"
 done
 
+# Leaks of what is built once per process are not findings (lsan.supp).
+export LSAN_OPTIONS="suppressions=$here/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 exec "$binary" \
   -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
   -dict=anim.dict -artifact_prefix=out/artifacts/ -print_final_stats=1 \

@@ -27,8 +27,11 @@ public final class Scene {
   private var index: [String: ViewID] = [:]
   /// The `text` views, whose boxes `layOutTexts` keeps live (SPEC §18).
   private var textViews: [ViewID] = []
-  /// Whether any view is a `text`: known without reading every view's kind.
-  public var hasTexts: Bool { !textViews.isEmpty }
+  /// How many views are of kind `text`, letters included.
+  private var textKindCount = 0
+  /// Whether any view is a `text` (a letter included): known without
+  /// reading every view's kind, which every run asks.
+  public var hasTexts: Bool { textKindCount > 0 }
   /// The region a renderer draws, as a script's `stage` statement set it.
   /// `reset` keeps it: it belongs to the declarations, not to the clock.
   public var stage = StageSettings()
@@ -88,6 +91,7 @@ public final class Scene {
     names = other.names
     declared = other.declared
     kinds = other.kinds
+    textKindCount = other.textKindCount
     objects = other.objects
     index = other.index
     textViews = other.textViews
@@ -163,6 +167,8 @@ public final class Scene {
   {
     if let id = index[name] {
       declared[Int(id)] = state
+      if kinds[Int(id)] == .text { textKindCount -= 1 }
+      if kind == .text { textKindCount += 1 }
       kinds[Int(id)] = kind
       textViews.removeAll { $0 == id }
       if kind == .text { textViews.append(id) }
@@ -188,6 +194,7 @@ public final class Scene {
     cachedTreeOrder = nil
     declared.append(state)
     kinds.append(kind)
+    if kind == .text { textKindCount += 1 }
     objects.append(contentsOf: state.objects)
     set(id, state)
     return id
