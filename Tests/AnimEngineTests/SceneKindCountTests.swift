@@ -19,7 +19,7 @@ final class SceneKindCountTests: XCTestCase {
     XCTAssertFalse(scene.hasTexts)
     XCTAssertFalse(scene.drawingCopy().hasTexts)
     // A letter is a text too, though no script names it.
-    scene.declareLetter("title.letters[0]", state: ViewState())
+    _ = scene.declareLetter("title.letters[0]", state: ViewState())
     XCTAssertTrue(scene.hasTexts)
     XCTAssertEqual(scene.hasTexts, scene.kinds.contains(.text))
     scene.declare("box", kind: .text)
