@@ -47,7 +47,8 @@ rlottie where it draws the feature) drawing the original Lottie:
   rlottie where it does not fill the wrapped piece apart or turn a star
   the other way;
 - an embedded PNG image layer: within 3 levels of both players; its file
-  written beside the script;
+  written beside the script; an opaque one as an alpha matte, plain and
+  inverted, of a moving layer: within 3 levels of both players;
 - masks combined in order (an addition after a subtraction, an inverted
   mask added, a difference): within 3 levels of rlottie (ThorVG combines
   a chain from its end);
@@ -1025,6 +1026,26 @@ def test_an_imported_image_layer_draws_as_the_players_do(tmp_path):
         theirs = corpus.player_frames(str(source), player, [0], W, H)[0]
         assert worst_interior(mine, theirs) <= 3, player
     assert tuple(mine[50, 70][:3]) == (255, 0, 0) and tuple(mine[50, 130][:3]) == (0, 0, 255)
+
+
+@pytest.mark.parametrize("inverted", [False, True])
+def test_an_opaque_image_as_an_alpha_matte_clips_as_the_players_do(inverted, tmp_path):
+    """An image layer as the track matte of a layer that moves across it:
+    a clip is a path and a picture's alpha is not, so its frame clips
+    (noted), which is the matte exactly for an opaque picture; before, the
+    matte was left out and the whole layer drawn (moon-lottie's `Crypto`,
+    56 % of the drawn pixels off both players; 0.3 % now). Inverted, the
+    frame's outside."""
+    uri = "data:image/png;base64," + base64.b64encode(png_bytes()).decode()
+    document = image_doc(uri)
+    document["layers"][0]["td"] = 1
+    matted = shape_layer("Band", [rect(0, 0, 60, 30), solid_fill([0.1, 0.6, 0.2])],
+                         ks={"p": keyed([40, 45], [160, 55])}, tt=2 if inverted else 1)
+    document["layers"] = [document["layers"][0], matted, BACKDROP]
+    source, script = imported(document, tmp_path, expect_notes=True)
+    mine = anim_frames(script, tmp_path)
+    for player in ("thorvg", "rlottie"):
+        assert_drawn_as(player, source, mine, FRAMES)
 
 
 def test_an_external_image_is_copied_beside_the_script(tmp_path):

@@ -249,6 +249,24 @@ extension SceneBuilder {
     case .text(.success):
       note(source.ref, "a text matte inverted, animated or changing not imported")
       return nil
+    case .image(let id)
+    where !luma && (composition.images[id].map { $0.width > 0 && $0.height > 0 } ?? false):
+      // A clip is a path and an image's alpha is not: its frame, which
+      // holds all it draws, clips instead (exact for an opaque picture).
+      let image = composition.images[id]!
+      note(
+        source.ref,
+        "an image as an alpha matte clips with its frame: the picture's own transparency is"
+          + " not followed")
+      var view = ScriptView(kind: "shape", name: "matte", parent: nil)
+      let rect = Self.boxPath(image.width, image.height)
+      view.settings = [
+        ("d", .string(PathData.text(inverted ? [Self.outsidePath(), rect] : [rect]))),
+        ("anchor", .point(0, 0)),
+      ]
+      return MatteOutline(
+        view: view, groups: [], alpha: 1,
+        inside: inverted ? [Track(initial: rect, segments: [])] : nil)
     default:
       note(source.ref, "a matte layer of this type not imported")
       return nil
