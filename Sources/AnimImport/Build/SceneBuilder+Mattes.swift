@@ -249,11 +249,13 @@ extension SceneBuilder {
     case .text(.success):
       note(source.ref, "a text matte inverted, animated or changing not imported")
       return nil
-    case .image(let id)
-    where !luma && (composition.images[id].map { $0.width > 0 && $0.height > 0 } ?? false):
+    case .image(let id) where !luma:
       // A clip is a path and an image's alpha is not: its frame, which
       // holds all it draws, clips instead (exact for an opaque picture).
-      let image = composition.images[id]!
+      guard let image = composition.images[id], image.width > 0, image.height > 0 else {
+        note(source.ref, "a matte layer of this type not imported")
+        return nil
+      }
       note(
         source.ref,
         "an image as an alpha matte clips with its frame: the picture's own transparency is"

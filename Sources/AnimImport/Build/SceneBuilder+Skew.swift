@@ -44,9 +44,7 @@ extension SceneBuilder {
 
   /// The shear by `skew` degrees along the axis at `axis` degrees,
   /// R(−axis)·[[1, −tan(skew)], [0, 1]]·R(axis), taken apart.
-  static func skewParts(skew: Double, axis: Double) -> (
-    phi: Double, s1: Double, s2: Double, theta: Double
-  ) {
+  static func skewParts(skew: Double, axis: Double) -> Turn3D.Parts {
     let (a, b, c, d) = skewMatrix(skew: skew, axis: axis)
     return decomposed(a: a, b: b, c: c, d: d)
   }

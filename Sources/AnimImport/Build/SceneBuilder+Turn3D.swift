@@ -83,9 +83,7 @@ extension SceneBuilder {
   /// A = [[cos y, 0], [sin x·sin y, cos x]] (x, y in degrees) taken apart
   /// as R(φ)·diag(s₁, s₂)·R(θ), the angles in degrees: the closed form of a
   /// 2 × 2 singular value decomposition (s₂ < 0 where A mirrors).
-  static func turnParts(x: Double, y: Double) -> (
-    phi: Double, s1: Double, s2: Double, theta: Double
-  ) {
+  static func turnParts(x: Double, y: Double) -> Turn3D.Parts {
     let (rx, ry) = (x * .pi / 180, y * .pi / 180)
     return decomposed(a: cos(ry), b: 0, c: sin(rx) * sin(ry), d: cos(rx))
   }
@@ -94,9 +92,7 @@ extension SceneBuilder {
   /// apart as R(φ)·diag(s₁, s₂)·R(θ), the angles in degrees: the closed
   /// form of a 2 × 2 singular value decomposition (s₂ < 0 where it
   /// mirrors).
-  static func decomposed(a: Double, b: Double, c: Double, d: Double) -> (
-    phi: Double, s1: Double, s2: Double, theta: Double
-  ) {
+  static func decomposed(a: Double, b: Double, c: Double, d: Double) -> Turn3D.Parts {
     let (e, f, g, h) = ((a + d) / 2, (a - d) / 2, (c + b) / 2, (c - b) / 2)
     let q = (e * e + h * h).squareRoot()
     let r = (f * f + g * g).squareRoot()
