@@ -103,4 +103,46 @@ final class ImportRouteCutTests: XCTestCase {
     let huge = OutlinePointPair(outTangent: [1e308, 1e308], inTangent: [-1e308, 1e308])
     XCTAssertNil(RouteCut.piece(from: [-1e308, 0], to: [1e308, 0], route: huge, pa: 0.2, pb: 1))
   }
+
+  /// A value sampled at a time (a text animator's position, taken at every
+  /// frame) goes along its route by arc length, as the players move it, not
+  /// along the chord; held at the route's ends where the ease leaves 0…1;
+  /// a third number (z) mixed straight.
+  func testASampledValueGoesAlongItsRouteByArcLength() {
+    let route = OutlinePointPair(outTangent: [0, 50, 0], inTangent: [0, 50, 0])
+    let curve = Bezier(
+      OutlinePoint(0, 0), OutlinePoint(0, 50), OutlinePoint(100, 50), OutlinePoint(100, 0))
+    let total = curve.length()
+    let straight = Track<[Double]>(
+      initial: [0, 0, 0],
+      segments: [
+        Segment(start: 0, end: 1, from: [0, 0, 0], to: [100, 0, 10], ease: .linear, route: route)
+      ])
+    for t in [0, 0.1, 0.25, 0.5, 0.9] {
+      let point = curve.point(at: curve.parameter(atLength: t * total, total: total))
+      let value = straight.value(at: t, alongRoutes: true)
+      XCTAssertEqual(value[0], point.x, accuracy: 1e-9, "x at \(t)")
+      XCTAssertEqual(value[1], point.y, accuracy: 1e-9, "y at \(t)")
+      XCTAssertEqual(value[2], 10 * t, accuracy: 1e-12, "z at \(t)")
+    }
+    // Half way along the bow, 37.5 points off the chord.
+    XCTAssertEqual(straight.value(at: 0.5, alongRoutes: true)[1], 37.5, accuracy: 1e-9)
+    XCTAssertEqual(straight.value(at: 1, alongRoutes: true), [100, 0, 10])
+    // Asked straight, the chord: the bow left out.
+    XCTAssertEqual(straight.value(at: 0.5), [50, 0, 5])
+    // An ease that dips below 0 first: held at the route's start.
+    var dipping = straight
+    dipping.segments[0].ease = .bezier(Ease(x1: 0.6, y1: -0.8, x2: 0.7, y2: 1))
+    XCTAssertEqual(dipping.value(at: 0.1, alongRoutes: true), [0, 0, 0])
+    XCTAssertGreaterThan(dipping.value(at: 0.8, alongRoutes: true)[1], 1)
+    // A route of no length (both ends at one place) is the value itself.
+    let still = Track<[Double]>(
+      initial: [5, 5],
+      segments: [
+        Segment(
+          start: 0, end: 1, from: [5, 5], to: [5, 5], ease: .linear,
+          route: OutlinePointPair(outTangent: [0, 0], inTangent: [0, 0]))
+      ])
+    XCTAssertEqual(still.value(at: 0.5, alongRoutes: true), [5, 5])
+  }
 }

@@ -300,6 +300,38 @@ def test_a_route_whose_ease_leaves_0_to_1_stops_at_its_ends_as_thorvg_does(out_y
     assert_drawn_as("thorvg", source, anim_frames(script, tmp_path, frames), frames)
 
 
+ROUTED = {"a": 1, "k": [{"t": 0, "s": [40, 30], "to": [0, 50], "ti": [0, 50],
+                         "o": {"x": 0.3, "y": 0}, "i": {"x": 0.7, "y": 1}},
+                        {"t": 29, "s": [160, 30]}]}
+ROUTED_SHAPES = {
+    "a rectangle": [{"ty": "rc", "p": ROUTED, "s": fixed([24, 16]), "r": fixed(0)}],
+    "an ellipse": [{"ty": "el", "p": ROUTED, "s": fixed([20, 20])}],
+    "a star": [{"ty": "sr", "sy": 1, "p": ROUTED, "or": fixed(14), "ir": fixed(6), "pt": fixed(5),
+                "r": fixed(0), "os": fixed(0), "is": fixed(0)}],
+    "a rectangle drawn on by a trim": [
+        {"ty": "rc", "p": ROUTED, "s": fixed([24, 16]), "r": fixed(0)},
+        {"ty": "tm", "s": fixed(0), "e": fixed(70), "o": fixed(0), "m": 1},
+        {"ty": "st", "c": fixed([0.1, 0.1, 0.1, 1]), "o": fixed(100), "w": fixed(3)}],
+}
+
+
+@pytest.mark.parametrize("case", sorted(ROUTED_SHAPES))
+def test_a_shapes_position_follows_its_spatial_route_as_thorvg_does(case, tmp_path):
+    """A rectangle's, ellipse's or star's own position keyed along a
+    spatial route (`to`, `ti`): ThorVG and lottie-web move its centre along
+    the route's cubic by arc length, as a layer's (rlottie goes straight).
+    Before, anim went straight too: 76 % of the drawn pixels off ThorVG in
+    the middle of the bow, here 37.5 points below the chord at frame 15."""
+    shapes = ROUTED_SHAPES[case]
+    if shapes[-1]["ty"] != "st":
+        shapes = shapes + [solid_fill([0.2, 0.4, 0.9])]
+    source, script = imported(doc([shape_layer("Mover", shapes), BACKDROP]), tmp_path)
+    assert "path(d: " in script.read_text() or "trim" in case
+    frames = [0, 8, 15, 22, 29]
+    mine = anim_frames(script, tmp_path, frames)
+    assert_drawn_as("thorvg", source, mine, frames)
+
+
 TURNS = {
     "about y, moving": {"ry": keyed(0, 160)},
     "about x, moving, with z": {"rx": keyed(-30, 120), "rz": keyed(0, 45)},
@@ -924,6 +956,16 @@ ANIMATED_TEXTS = {
         # After Effects and lottie-web do not; anim does not either.)
         [{"s": selector(5, 0, 100, based=3), "a": {"p": fixed([0, 10])}},
          {"s": selector(6, keyed(0, 50, ease=False), 100, based=2), "a": {"o": fixed(20)}}]),
+    # The position keyed along a spatial route (`to`, `ti`), as the players
+    # move it: by the arc length of the cubic, here a bow 40 points deep
+    # at frame 15 where the chord is flat. Before, it went along the chord
+    # (Skia's `skottie-text-animator-1`: 8.3 % → 0.0 % off ThorVG).
+    "a position along its spatial route": (
+        {"t": "BAB", "s": 30, "fc": [0.2, 0.5, 0.3]},
+        [{"s": selector(1, 0, 100),
+          "a": {"p": {"a": 1, "k": [{"t": 0, "s": [-40, 0, 0], "to": [20, 53, 0], "ti": [-20, 53, 0],
+                                     "o": {"x": 0.3, "y": 0}, "i": {"x": 0.7, "y": 1}},
+                                    {"t": 29, "s": [80, 0, 0]}]}}}]),
 }
 
 

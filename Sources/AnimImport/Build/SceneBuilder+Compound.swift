@@ -91,7 +91,7 @@ extension SceneBuilder {
       func number(_ p: Animated<Double>) -> Double { Track(p, clock: clock).value(at: t) }
       func point(_ p: Animated<[Double]>) -> [Double] { Track(p, clock: clock).value(at: t) }
       let p =
-        transform.position.map(point)
+        transform.position.map { Track($0, clock: clock).value(at: t, alongRoutes: true) }
         ?? [transform.positionX.map(number) ?? 0, transform.positionY.map(number) ?? 0]
       result = result.concatenating(
         Self.groupAffine(

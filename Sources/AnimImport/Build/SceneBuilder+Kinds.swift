@@ -17,24 +17,26 @@ extension SceneBuilder {
       return try outlineView(item, name: name, parent: parent, clock: clock)
     case .rect(let p, let s, let r) where !needsLottieStart && Self.neverNegative(s):
       var view = ScriptView(kind: "rect", name: name, parent: parent)
-      let tracks: [(name: String, track: Track<Double>)] = [
-        ("x", Track(p, clock: clock, component: 0).map { $0[0] }),
-        ("y", Track(p, clock: clock, component: 1).map { $0[1] }),
+      let own: [(name: String, track: Track<Double>)] = [
         ("width", Track(s, clock: clock, component: 0).map { $0[0] }),
         ("height", Track(s, clock: clock, component: 1).map { $0[1] }),
         ("cornerRadius", Track(r, clock: clock)),
-      ].map { (name: $0.0, track: $0.1.fromZero(rate: rate, end: end)) }
+      ]
+      let tracks = (position(p, of: &view, clock: clock) + own).map {
+        (name: $0.name, track: $0.track.fromZero(rate: rate, end: end))
+      }
       place(&view, tracks, skipZero: ["cornerRadius"])
       return view
     case .ellipse(let p, let s)
     where !(needsLottieStart && item.reversed) && Self.neverNegative(s):
       var view = ScriptView(kind: "ellipse", name: name, parent: parent)
-      let tracks: [(name: String, track: Track<Double>)] = [
-        ("x", Track(p, clock: clock, component: 0).map { $0[0] }),
-        ("y", Track(p, clock: clock, component: 1).map { $0[1] }),
+      let own: [(name: String, track: Track<Double>)] = [
         ("width", Track(s, clock: clock, component: 0).map { $0[0] }),
         ("height", Track(s, clock: clock, component: 1).map { $0[1] }),
-      ].map { (name: $0.0, track: $0.1.fromZero(rate: rate, end: end)) }
+      ]
+      let tracks = (position(p, of: &view, clock: clock) + own).map {
+        (name: $0.name, track: $0.track.fromZero(rate: rate, end: end))
+      }
       place(&view, tracks, skipZero: [])
       return view
     case .star(let star)
@@ -70,6 +72,28 @@ extension SceneBuilder {
       }
       return try sampledShapeView(item, name: name, parent: parent, clock: clock)
     }
+  }
+
+  /// A shape's position `p` as x and y tracks; or, when it has spatial
+  /// tangents (``hasRoute(_:)``), as the run along its route that a layer's
+  /// position gets (``positionRun(_:ref:)``), added to `view` with x and y
+  /// at its start, and no tracks. The players (ThorVG, lottie-web) move a
+  /// rectangle's, an ellipse's and a star's centre along the route as a
+  /// layer's; rlottie goes straight.
+  private func position(_ p: Animated<[Double]>, of view: inout ScriptView, clock: TimeMap)
+    -> [(name: String, track: Track<Double>)]
+  {
+    guard Self.hasRoute(p) else {
+      return [
+        ("x", Track(p, clock: clock, component: 0).map { $0[0] }),
+        ("y", Track(p, clock: clock, component: 1).map { $0[1] }),
+      ]
+    }
+    let track = Track(p, clock: clock).clampingRouteProgress().fromZero(rate: rate, end: end)
+    view.set("x", .number(track.initial[0]))
+    view.set("y", .number(track.initial[1]))
+    view.runs.append(positionRun(track, ref: p.ref))
+    return []
   }
 
   /// Sets each track's value at 0 and its runs (a zero in `skipZero` is
@@ -119,13 +143,12 @@ extension SceneBuilder {
   {
     var view = ScriptView(kind: s.isPolygon ? "polygon" : "star", name: name, parent: parent)
     view.set(s.isPolygon ? "sides" : "points", .number(s.points.first))
-    var tracks: [(name: String, track: Track<Double>)] = [
-      ("x", Track(s.position, clock: clock, component: 0).map { $0[0] }),
-      ("y", Track(s.position, clock: clock, component: 1).map { $0[1] }),
-      ("width", Track(s.outerRadius, clock: clock).map { $0 * 2 }),
-      ("height", Track(s.outerRadius, clock: clock).map { $0 * 2 }),
-      ("rotation", Track(s.rotation, clock: clock)),
-    ]
+    var tracks: [(name: String, track: Track<Double>)] =
+      position(s.position, of: &view, clock: clock) + [
+        ("width", Track(s.outerRadius, clock: clock).map { $0 * 2 }),
+        ("height", Track(s.outerRadius, clock: clock).map { $0 * 2 }),
+        ("rotation", Track(s.rotation, clock: clock)),
+      ]
     if !s.isPolygon {
       if s.outerRadius.isAnimated {
         // A fixed inner radius over a moving outer one: the ratio is no

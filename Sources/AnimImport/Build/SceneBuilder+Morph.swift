@@ -204,7 +204,8 @@ extension SceneBuilder {
       return (
         { t in
           ShapeGeometry.rect(
-            center: tp.value(at: t), size: ts.value(at: t), roundness: tr.value(at: t),
+            center: tp.value(at: t, alongRoutes: true), size: ts.value(at: t),
+            roundness: tr.value(at: t),
             reversed: item.reversed)
         }, end
       )
@@ -214,7 +215,8 @@ extension SceneBuilder {
       return (
         { t in
           ShapeGeometry.ellipse(
-            center: tp.value(at: t), size: ts.value(at: t), reversed: item.reversed)
+            center: tp.value(at: t, alongRoutes: true), size: ts.value(at: t),
+            reversed: item.reversed)
         }, end
       )
     case .star(let s):
@@ -231,7 +233,8 @@ extension SceneBuilder {
       return (
         { t in
           ShapeGeometry.star(
-            polygon: s.isPolygon, center: tp.value(at: t), points: others[4].value(at: t),
+            polygon: s.isPolygon, center: tp.value(at: t, alongRoutes: true),
+            points: others[4].value(at: t),
             outerRadius: others[0].value(at: t), innerRadius: others[1].value(at: t),
             outerRoundness: others[2].value(at: t), innerRoundness: others[3].value(at: t),
             rotation: others[5].value(at: t), reversed: item.reversed)

@@ -82,7 +82,7 @@ extension SceneBuilder {
           start: start.value(at: t), end: end.value(at: t), offset: offset.value(at: t),
           smoothness: smoothness.value(at: t), amount: amount.value(at: t),
           fill: fill?.value(at: t), stroke: stroke?.value(at: t),
-          position: position?.value(at: t), scale: scale?.value(at: t),
+          position: position?.value(at: t, alongRoutes: true), scale: scale?.value(at: t),
           strokeWidth: strokeWidth?.value(at: t), opacity: opacity?.value(at: t),
           rotation: rotation?.value(at: t), tracking: tracking?.value(at: t))
       }

@@ -23,9 +23,7 @@ extension SceneBuilder {
     // An auto-oriented position moves a view of its own (``orientedView``).
     var oriented: (cut: Track<[Double]>, uncut: Track<[Double]>)?
     if let p = t.position {
-      let spatial = p.keyframes.contains { k in
-        (k.outTangent ?? []).contains { $0 != 0 } || (k.inTangent ?? []).contains { $0 != 0 }
-      }
+      let spatial = Self.hasRoute(p)
       if t.autoOrient && p.isAnimated {
         let uncut = Track(p, clock: clock).clampingRouteProgress()
         oriented = (uncut.fromZero(rate: rate, end: end), uncut)
@@ -146,6 +144,14 @@ extension SceneBuilder {
       view.comment = nil
     }
     return try add(view)
+  }
+
+  /// Whether a position's keyframes give spatial tangents (`to`, `ti`) that
+  /// are not all zero: a route that is not the straight line.
+  static func hasRoute(_ p: Animated<[Double]>) -> Bool {
+    p.keyframes.contains { k in
+      (k.outTangent ?? []).contains { $0 != 0 } || (k.inTangent ?? []).contains { $0 != 0 }
+    }
   }
 
   /// A position that follows spatial Bézier routes (Lottie's `to`, `ti`):

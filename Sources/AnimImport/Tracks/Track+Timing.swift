@@ -68,14 +68,30 @@ extension Track where Value: Interpolable {
   }
 
   /// The value at `t`: a segment's start value at its start, its end value
-  /// from its end on.
-  func value(at t: Double) -> Value {
+  /// from its end on, straight between them.
+  func value(at t: Double) -> Value { value(at: t, alongRoutes: false) }
+
+  /// The value at `t`; when `alongRoutes`, along a segment's spatial route
+  /// where it has one, as the players move a position
+  /// (``RouteCut/point(from:to:route:progress:)``): for a position, which
+  /// the script moves along its route too (``SceneBuilder/positionRun(_:ref:)``).
+  /// Other values with tangents (an anchor, a gradient's points) are
+  /// written as tweens and drawn so by both players: straight.
+  func value(at t: Double, alongRoutes: Bool) -> Value {
     var current = initial
     for segment in segments {
       if t < segment.start { return current }
       if t < segment.end {
         let u = (t - segment.start) / (segment.end - segment.start)
-        return Value.mix(segment.from, segment.to, segment.ease.progress(u))
+        let p = segment.ease.progress(u)
+        if alongRoutes, let route = segment.route, let from = segment.from as? [Double],
+          let to = segment.to as? [Double],
+          let point = RouteCut.point(from: from, to: to, route: route, progress: p),
+          let value = point as? Value
+        {
+          return value
+        }
+        return Value.mix(segment.from, segment.to, p)
       }
       current = segment.to
     }
