@@ -145,4 +145,33 @@ final class ImportRouteCutTests: XCTestCase {
       ])
     XCTAssertEqual(still.value(at: 0.5, alongRoutes: true), [5, 5])
   }
+
+  /// A route the script's `path` could not measure in doubles (a tangent of
+  /// 1e308) is refused at import with its pointer (exit 65), a layer's, a
+  /// shape's or an auto-oriented one's, where before the script stopped at
+  /// its `run` (exit 70); a tangent of 1e-320 is a route like any.
+  func testARouteTooLongForDoublesIsRefusedByItsPointer() throws {
+    func routed(_ out: String) -> String {
+      #"{"a": 1, "k": [{"t": 0, "s": [0, 0], "to": \#(out), "ti": [0, 50], "o": {"x": 0.3, "y": 0}, "i": {"x": 0.7, "y": 1}}, {"t": 30, "s": [100, 0]}]}"#
+    }
+    let shape = #"{"ty": "rc", "p": \#(routed("[1e308, 0]")), "s": {"a": 0, "k": [10, 10]}}"#
+    let cases = [
+      (H.shapeLayer("Arc", ks: #"{"p": \#(routed("[1e308, 0]"))}"#), "/layers/0/ks/p"),
+      (
+        H.shapeLayer("Arc", ks: #"{"p": \#(routed("[-1e308, 1e308]"))}"#, extra: #", "ao": 1"#),
+        "/layers/0/ks/p"
+      ),
+      (H.shapeLayer("Arc", shapes: [shape, H.dot[1]]), "/layers/0/shapes/0/p"),
+    ]
+    for (layer, pointer) in cases {
+      XCTAssertThrowsError(try H.importing(H.document([layer]))) { error in
+        XCTAssertEqual(
+          error as? ImportError,
+          ImportError(pointer, "a spatial route too long for double-precision numbers"))
+      }
+    }
+    let tiny = try H.importing(
+      H.document([H.shapeLayer("Arc", ks: #"{"p": \#(routed("[1e-320, 0]"))}"#)]))
+    XCTAssertTrue(tiny.script.contains("run path(d: \"M0 0 C1e-320 0"), tiny.script)
+  }
 }

@@ -17,6 +17,7 @@ extension SceneBuilder {
     if track.segments.contains(where: \.routeCut) {
       note(ref, "a spatial route cut at time 0 drawn straight from there")
     }
+    try Self.checkRoutes(track, ref: ref, straight: true)
     var view = ScriptView(kind: "layer", name: "\(name)_orient", parent: parent)
     view.comment = comment
     view.settings = [

@@ -22,7 +22,7 @@ extension SceneBuilder {
         ("height", Track(s, clock: clock, component: 1).map { $0[1] }),
         ("cornerRadius", Track(r, clock: clock)),
       ]
-      let tracks = (position(p, of: &view, clock: clock) + own).map {
+      let tracks = (try position(p, of: &view, clock: clock) + own).map {
         (name: $0.name, track: $0.track.fromZero(rate: rate, end: end))
       }
       place(&view, tracks, skipZero: ["cornerRadius"])
@@ -34,14 +34,14 @@ extension SceneBuilder {
         ("width", Track(s, clock: clock, component: 0).map { $0[0] }),
         ("height", Track(s, clock: clock, component: 1).map { $0[1] }),
       ]
-      let tracks = (position(p, of: &view, clock: clock) + own).map {
+      let tracks = (try position(p, of: &view, clock: clock) + own).map {
         (name: $0.name, track: $0.track.fromZero(rate: rate, end: end))
       }
       place(&view, tracks, skipZero: [])
       return view
     case .star(let star)
     where Self.isKindStar(star, reversedAndTrimmed: needsLottieStart && item.reversed):
-      return starView(star, name: name, parent: parent, clock: clock)
+      return try starView(star, name: name, parent: parent, clock: clock)
     default:
       return try outlineView(item, name: name, parent: parent, clock: clock)
     }
@@ -81,7 +81,7 @@ extension SceneBuilder {
   /// rectangle's, an ellipse's and a star's centre along the route as a
   /// layer's; rlottie goes straight.
   private func position(_ p: Animated<[Double]>, of view: inout ScriptView, clock: TimeMap)
-    -> [(name: String, track: Track<Double>)]
+    throws(ImportError) -> [(name: String, track: Track<Double>)]
   {
     guard Self.hasRoute(p) else {
       return [
@@ -92,7 +92,7 @@ extension SceneBuilder {
     let track = Track(p, clock: clock).clampingRouteProgress().fromZero(rate: rate, end: end)
     view.set("x", .number(track.initial[0]))
     view.set("y", .number(track.initial[1]))
-    view.runs.append(positionRun(track, ref: p.ref))
+    view.runs.append(try positionRun(track, ref: p.ref))
     return []
   }
 
@@ -139,12 +139,12 @@ extension SceneBuilder {
   }
 
   private func starView(_ s: ShapeItem.Star, name: String, parent: Int, clock: TimeMap)
-    -> ScriptView
+    throws(ImportError) -> ScriptView
   {
     var view = ScriptView(kind: s.isPolygon ? "polygon" : "star", name: name, parent: parent)
     view.set(s.isPolygon ? "sides" : "points", .number(s.points.first))
     var tracks: [(name: String, track: Track<Double>)] =
-      position(s.position, of: &view, clock: clock) + [
+      try position(s.position, of: &view, clock: clock) + [
         ("width", Track(s.outerRadius, clock: clock).map { $0 * 2 }),
         ("height", Track(s.outerRadius, clock: clock).map { $0 * 2 }),
         ("rotation", Track(s.rotation, clock: clock)),

@@ -1,3 +1,5 @@
+import AnimEngine
+
 /// A Lottie transform (a layer's `ks`, a group's `tr`) as a `layer` view:
 /// position as x, y; the anchor point as a point of the view's box (`anchor`
 /// is the anchor divided by the box's size); rotation in degrees; scale and
@@ -30,7 +32,7 @@ extension SceneBuilder {
       } else if spatial {
         // Along spatial Bézier routes: one run of `path(d:)` and `tween`s.
         let track = Track(p, clock: clock).clampingRouteProgress().fromZero(rate: rate, end: end)
-        routeRun = positionRun(track, ref: p.ref)
+        routeRun = try positionRun(track, ref: p.ref)
         routeStart = (track.initial[0], track.initial[1])
       } else {
         tracks.append(("x", Track(p, clock: clock, component: 0).map { $0[0] }))
@@ -157,10 +159,11 @@ extension SceneBuilder {
   /// A position that follows spatial Bézier routes (Lottie's `to`, `ti`):
   /// `path(d: "M… C…")` along each curved segment (by arc length, as the
   /// players go), `tween(x:, y:)` along straight ones.
-  func positionRun(_ track: Track<[Double]>, ref: JSONRef?) -> ScriptRun {
+  func positionRun(_ track: Track<[Double]>, ref: JSONRef?) throws(ImportError) -> ScriptRun {
     if track.segments.contains(where: \.routeCut) {
       note(ref, "a spatial route cut at time 0 drawn straight from there")
     }
+    try Self.checkRoutes(track, ref: ref)
     let parts = MotionChain.parts(track, same: ==) { segment, to, duration, ease in
       guard duration > 0, segment.route != nil, segment.to == to else {
         return .tween(
@@ -169,6 +172,25 @@ extension SceneBuilder {
       return .path(d: Self.routeData(segment), duration: duration, ease: ease)
     }
     return ScriptRun(parts: parts)
+  }
+
+  /// Refuses a track whose route the script could not move along: one the
+  /// engine's `path` cannot measure in doubles (tangents of 1e308), which
+  /// would stop the script at its `run` (exit 70) instead of the import
+  /// with the property's pointer.
+  /// `straight` checks the segments without a route too (an auto-oriented
+  /// position moves along `M… L…` there).
+  static func checkRoutes(_ track: Track<[Double]>, ref: JSONRef?, straight: Bool = false)
+    throws(ImportError)
+  {
+    for segment in track.segments where segment.route != nil || straight {
+      guard let outline = try? PathDataParser.parse(routeData(segment)),
+        (try? MotionPath(outline: outline)) != nil
+      else {
+        throw ImportError(
+          ref?.pointer ?? "", "a spatial route too long for double-precision numbers")
+      }
+    }
   }
 
   /// Notes how a property was read: an expression on it is not evaluated
