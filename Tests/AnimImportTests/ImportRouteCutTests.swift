@@ -170,6 +170,14 @@ final class ImportRouteCutTests: XCTestCase {
           ImportError(pointer, "a spatial route too long for double-precision numbers"))
       }
     }
+    // An auto-oriented position that stays still between two keyframes (a
+    // route of no length there) is no such route (Skia's
+    // `skottie-auto-orient-2`).
+    let still =
+      #"{"a": 1, "k": [{"t": 0, "s": [0, 0], "o": {"x": 0.3, "y": 0}, "i": {"x": 0.7, "y": 1}}, {"t": 10, "s": [0, 0], "to": [20, 0], "ti": [0, 20], "o": {"x": 0.3, "y": 0}, "i": {"x": 0.7, "y": 1}}, {"t": 30, "s": [100, 0]}]}"#
+    let oriented = try H.importing(
+      H.document([H.shapeLayer("Arc", ks: #"{"p": \#(still)}"#, extra: #", "ao": 1"#)]))
+    XCTAssertTrue(oriented.script.contains("orient: true"), oriented.script)
     let tiny = try H.importing(
       H.document([H.shapeLayer("Arc", ks: #"{"p": \#(routed("[1e-320, 0]"))}"#)]))
     XCTAssertTrue(tiny.script.contains("run path(d: \"M0 0 C1e-320 0"), tiny.script)

@@ -34,6 +34,9 @@ public final class MotionPath: Sendable, Equatable {
   /// The route's length.
   public let length: Double
 
+  /// The error of a route whose length passes what a double holds.
+  public static let tooLong = EngineError("the path is too long for double-precision numbers")
+
   /// A path through `points` (at least two, every coordinate finite).
   public init(points: [SIMD2<Double>], curve: Curve) throws(EngineError) {
     guard points.count >= 2 else {
@@ -62,7 +65,7 @@ public final class MotionPath: Sendable, Equatable {
     var cumulative = [0.0]
     for s in segments { cumulative.append(cumulative[cumulative.count - 1] + s.length) }
     guard cumulative[cumulative.count - 1].isFinite else {
-      throw EngineError("the path is too long for double-precision numbers")
+      throw Self.tooLong
     }
     self.segments = segments
     self.cumulative = cumulative
@@ -89,7 +92,7 @@ public final class MotionPath: Sendable, Equatable {
     var cumulative = [0.0]
     for s in segments { cumulative.append(cumulative[cumulative.count - 1] + s.length) }
     guard cumulative[cumulative.count - 1].isFinite else {
-      throw EngineError("the path is too long for double-precision numbers")
+      throw Self.tooLong
     }
     self.points = points
     self.curve = .data

@@ -183,12 +183,18 @@ extension SceneBuilder {
   static func checkRoutes(_ track: Track<[Double]>, ref: JSONRef?, straight: Bool = false)
     throws(ImportError)
   {
-    for segment in track.segments where segment.route != nil || straight {
-      guard let outline = try? PathDataParser.parse(routeData(segment)),
-        (try? MotionPath(outline: outline)) != nil
-      else {
+    for segment in track.segments
+    where segment.route != nil || (straight && segment.from != segment.to) {
+      // Only the measure is asked: a route of no length is the script's
+      // to allow or refuse, as it always was.
+      guard let outline = try? PathDataParser.parse(routeData(segment)) else { continue }
+      do {
+        _ = try MotionPath(outline: outline)
+      } catch let error where error == MotionPath.tooLong {
         throw ImportError(
           ref?.pointer ?? "", "a spatial route too long for double-precision numbers")
+      } catch {
+        continue
       }
     }
   }
