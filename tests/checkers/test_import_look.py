@@ -332,6 +332,24 @@ def test_a_shapes_position_follows_its_spatial_route_as_thorvg_does(case, tmp_pa
     assert_drawn_as("thorvg", source, mine, frames)
 
 
+@pytest.mark.parametrize("paint", [{"ty": "fl"}, {"ty": "fl", "o": fixed(60)},
+                                   {"ty": "st", "w": fixed(6), "o": fixed(100)}])
+def test_a_paint_without_a_colour_is_white_as_the_players_draw_it(paint, tmp_path):
+    """A fill or stroke without `c` (a minified file leaves it out: Skia's
+    `skottie-phonehub-svgo-no-masks-onboard_min`) is white, as ThorVG and
+    rlottie both draw it; before, the import refused the file (exit 65)."""
+    source, script = imported(doc([shape_layer("Paint", [rect(100, 50, 60, 40), paint]), BACKDROP]),
+                              tmp_path)
+    mine = anim_frames(script, tmp_path, [0])
+    for player in ("thorvg", "rlottie"):
+        assert_drawn_as(player, source, mine, [0])
+    # White where the paint is, inside the fill or on the stroke's edge (at
+    # 60 % over the backdrop's (255, 230, 153): (255, 245, 214.2)).
+    row, column = (50, 100) if paint["ty"] == "fl" else (50, 70)
+    white = [255, 245, 214.2] if "o" in paint and paint["ty"] == "fl" else [255, 255, 255]
+    assert np.abs(mine[0][row, column, :3].astype(float) - white).max() <= 1
+
+
 TURNS = {
     "about y, moving": {"ry": keyed(0, 160)},
     "about x, moving, with z": {"rx": keyed(-30, 120), "rz": keyed(0, 45)},

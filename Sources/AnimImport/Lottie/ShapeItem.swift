@@ -115,6 +115,12 @@ struct ShapeItem: Sendable {
       guard let value = item.optional(key) else { return Animated(fixed: [0, 0]) }
       return try AnimatedReader.point(value)
     }
+    // A paint without a colour is white, as both players draw it (a
+    // minified file leaves out what it takes for a default).
+    func color() throws(ImportError) -> Animated<[Double]> {
+      guard let value = item.optional("c") else { return Animated(fixed: [1, 1, 1]) }
+      return try AnimatedReader.color(value)
+    }
     func number(_ key: String, or fallback: Double) throws(ImportError) -> Animated<Double> {
       guard let value = item.optional(key) else { return Animated(fixed: fallback) }
       return try AnimatedReader.number(value)
@@ -149,12 +155,12 @@ struct ShapeItem: Sendable {
     case "fl":
       content = .fill(
         Fill(
-          color: try AnimatedReader.color(prop("c")), opacity: try number("o", or: 100),
+          color: try color(), opacity: try number("o", or: 100),
           evenOdd: try item.optionalNumber("r") == 2))
     case "st":
       content = .stroke(
         Stroke(
-          color: try AnimatedReader.color(prop("c")), opacity: try number("o", or: 100),
+          color: try color(), opacity: try number("o", or: 100),
           width: try number("w", or: 1), cap: try item.optionalInteger("lc") ?? 2,
           join: try item.optionalInteger("lj") ?? 2, miterLimit: try item.number("ml", or: 4),
           dashes: item.optional("d").flatMap { $0.count > 0 ? $0 : nil }))
