@@ -177,9 +177,9 @@ extension SceneBuilder {
   /// Refuses a track whose route the script could not move along: one the
   /// engine's `path` cannot measure in doubles (tangents of 1e308), which
   /// would stop the script at its `run` (exit 70) instead of the import
-  /// with the property's pointer.
-  /// `straight` checks the segments without a route too (an auto-oriented
-  /// position moves along `M… L…` there).
+  /// with the property's pointer. `straight` checks the moving segments
+  /// without a route too (an auto-oriented position moves along `M… L…`
+  /// there).
   static func checkRoutes(_ track: Track<[Double]>, ref: JSONRef?, straight: Bool = false)
     throws(ImportError)
   {
