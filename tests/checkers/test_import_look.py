@@ -332,6 +332,27 @@ def test_a_shapes_position_follows_its_spatial_route_as_thorvg_does(case, tmp_pa
     assert_drawn_as("thorvg", source, mine, frames)
 
 
+def test_a_matte_moving_along_a_route_clips_as_the_players_do(tmp_path):
+    """A track matte whose layer's position follows a spatial route: the
+    views beneath the clip undo that position along the same route, taken
+    at every frame (before, they undid it along the chord, so the matted
+    band slid against the matte: 7.8 % of the drawn pixels off ThorVG at
+    frame 15, 179 levels apart at frame 7; 0.0 % now)."""
+    matte = shape_layer("M", [rect(0, 0, 50, 50), solid_fill([1, 1, 1])], td=1,
+                        ks={"p": {"a": 1, "k": [{"t": 0, "s": [50, 25], "to": [0, 60], "ti": [0, 60],
+                                                 "o": {"x": 0.3, "y": 0}, "i": {"x": 0.7, "y": 1}},
+                                                {"t": 29, "s": [150, 25]}]},
+                            "a": fixed([0, 0])})
+    # A band whose lower edge the matte crosses as it dips along its bow,
+    # so that a slip along the route shows.
+    body = shape_layer("B", [rect(100, 30, 200, 60), solid_fill([0.9, 0.2, 0.1])], tt=1)
+    source, script = imported(doc([matte, body, BACKDROP]), tmp_path)
+    frames = [0, 7, 15, 22, 29]
+    mine = anim_frames(script, tmp_path, frames)
+    for player in ("thorvg", "rlottie"):
+        assert_drawn_as(player, source, mine, frames)
+
+
 @pytest.mark.parametrize("paint", [{"ty": "fl"}, {"ty": "fl", "o": fixed(60)},
                                    {"ty": "st", "w": fixed(6), "o": fixed(100)}])
 def test_a_paint_without_a_colour_is_white_as_the_players_draw_it(paint, tmp_path):

@@ -397,6 +397,25 @@ extension SceneBuilder {
     0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
   }
 
+  /// A position with spatial tangents taken along its route at every
+  /// frame its route moves (the players' arc length,
+  /// ``Track/value(at:alongRoutes:)``), straight between frames, held
+  /// before and after; past the file's budget of sampled frames at fewer
+  /// times (noted at the position).
+  private func routedFramewise(_ p: Animated<[Double]>, clock: TimeMap) -> Track<[Double]> {
+    let track = Track(p, clock: clock)
+    guard let span = track.span else { return track }
+    let start = max(0, span.lowerBound)
+    let last = min(end, span.upperBound)
+    let initial = track.value(at: 0, alongRoutes: true)
+    guard start < last else { return Track(initial: initial, segments: []) }
+    let (times, thinned) = sampleTimes(
+      fromFrame: (start * rate).rounded(.down), to: last, vertices: 1)
+    if thinned { noteThinned(p.ref, pieces: times.count - 1) }
+    return Track(
+      initial: initial, segments: Self.pieces(times) { track.value(at: $0, alongRoutes: true) })
+  }
+
   /// Views that undo `t`: `T(a)·S(1/s)`, then `R(−r)·T(−p)`; returns the
   /// inner one.
   private func inverseViews(
@@ -439,7 +458,13 @@ extension SceneBuilder {
     var tracks2: [(name: String, track: Track<Double>)] = [
       ("rotation", Track(t.rotation, clock: clock).map { -$0 })
     ]
-    if let p = t.position {
+    if let p = t.position, Self.hasRoute(p) {
+      // Along its route, as the matte layer moves (``positionRun(_:ref:)``):
+      // taken at every frame, straight between.
+      let routed = routedFramewise(p, clock: clock)
+      tracks2.append(("anchorX", routed.map { $0[0] }))
+      tracks2.append(("anchorY", routed.map { $0[1] }))
+    } else if let p = t.position {
       tracks2.append(("anchorX", Track(p, clock: clock, component: 0).map { $0[0] }))
       tracks2.append(("anchorY", Track(p, clock: clock, component: 1).map { $0[1] }))
     } else {
