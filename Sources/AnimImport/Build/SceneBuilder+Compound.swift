@@ -43,11 +43,20 @@ extension SceneBuilder {
   func framewise(
     _ spans: [ClosedRange<Double>], ref: JSONRef?, _ value: (Double) -> BezierPath
   ) -> Track<BezierPath> {
+    framewise(spans, ref: ref, vertices: \.vertices.count, value)
+  }
+
+  /// Any value taken so, each counting `vertices` of it against the file's
+  /// budget (a point: 1).
+  func framewise<Value>(
+    _ spans: [ClosedRange<Double>], ref: JSONRef?, vertices: (Value) -> Int,
+    _ value: (Double) -> Value
+  ) -> Track<Value> {
     let start = max(0, spans.map(\.lowerBound).min() ?? 0)
     let last = min(end, spans.map(\.upperBound).max() ?? 0)
     let initial = value(0)
     let (times, thinned) = sampleTimes(
-      fromFrame: (start * rate).rounded(.down), to: last, vertices: initial.vertices.count)
+      fromFrame: (start * rate).rounded(.down), to: last, vertices: vertices(initial))
     if thinned { noteThinned(ref, pieces: times.count - 1) }
     return Track(initial: initial, segments: Self.pieces(times, value))
   }

@@ -400,20 +400,13 @@ extension SceneBuilder {
   /// A position with spatial tangents taken along its route at every
   /// frame its route moves (the players' arc length,
   /// ``Track/value(at:alongRoutes:)``), straight between frames, held
-  /// before and after; past the file's budget of sampled frames at fewer
-  /// times (noted at the position).
+  /// before and after (``framewise(_:ref:vertices:_:)``).
   private func routedFramewise(_ p: Animated<[Double]>, clock: TimeMap) -> Track<[Double]> {
     let track = Track(p, clock: clock)
     guard let span = track.span else { return track }
-    let start = max(0, span.lowerBound)
-    let last = min(end, span.upperBound)
-    let initial = track.value(at: 0, alongRoutes: true)
-    guard start < last else { return Track(initial: initial, segments: []) }
-    let (times, thinned) = sampleTimes(
-      fromFrame: (start * rate).rounded(.down), to: last, vertices: 1)
-    if thinned { noteThinned(p.ref, pieces: times.count - 1) }
-    return Track(
-      initial: initial, segments: Self.pieces(times) { track.value(at: $0, alongRoutes: true) })
+    return framewise([span], ref: p.ref, vertices: { _ in 1 }) {
+      track.value(at: $0, alongRoutes: true)
+    }
   }
 
   /// Views that undo `t`: `T(a)·S(1/s)`, then `R(−r)·T(−p)`; returns the

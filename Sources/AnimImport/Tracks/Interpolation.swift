@@ -4,6 +4,15 @@ import AnimEngine
 /// `a + (b − a)·p` component by component.
 protocol Interpolable: Sendable {
   static func mix(_ a: Self, _ b: Self, _ p: Double) -> Self
+  /// The value at eased progress `p` along a spatial `route` from `a` to
+  /// `b`, where such a value can follow one (a point); nil otherwise.
+  static func along(_ route: OutlinePointPair, from a: Self, to b: Self, _ p: Double) -> Self?
+}
+
+extension Interpolable {
+  static func along(_ route: OutlinePointPair, from a: Self, to b: Self, _ p: Double) -> Self? {
+    nil
+  }
 }
 
 extension Double: Interpolable {
@@ -13,6 +22,13 @@ extension Double: Interpolable {
 extension Array: Interpolable where Element == Double {
   static func mix(_ a: [Double], _ b: [Double], _ p: Double) -> [Double] {
     zip(a, b).map { $0 + ($1 - $0) * p }
+  }
+
+  /// By arc length (``RouteCut/point(from:to:route:progress:)``).
+  static func along(_ route: OutlinePointPair, from a: [Double], to b: [Double], _ p: Double)
+    -> [Double]?
+  {
+    RouteCut.point(from: a, to: b, route: route, progress: p)
   }
 }
 

@@ -84,12 +84,10 @@ extension Track where Value: Interpolable {
       if t < segment.end {
         let u = (t - segment.start) / (segment.end - segment.start)
         let p = segment.ease.progress(u)
-        if alongRoutes, let route = segment.route, let from = segment.from as? [Double],
-          let to = segment.to as? [Double],
-          let point = RouteCut.point(from: from, to: to, route: route, progress: p),
-          let value = point as? Value
+        if alongRoutes, let route = segment.route,
+          let point = Value.along(route, from: segment.from, to: segment.to, p)
         {
-          return value
+          return point
         }
         return Value.mix(segment.from, segment.to, p)
       }
