@@ -101,6 +101,40 @@ final class ImportErrorTests: XCTestCase {
       "/layers/0/parent: the layer's parents form a cycle")
   }
 
+  /// A solid under a line of `count` null layers, the solid listed first.
+  private func lineOfParents(_ count: Int) -> String {
+    let nulls = (1...count).map { k in
+      #"{"ty": 3, "ind": \#(k), "nm": "N\#(k)"\#(k > 1 ? #", "parent": \#(k - 1)"# : "")}"#
+    }
+    let solid = ##"{"ty": 1, "ind": 0, "nm": "S", "parent": \##(count), "sc": "#ff0000", "sw": 10, "sh": 10}"##
+    return doc("[" + ([solid] + nulls).joined(separator: ",") + "]")
+  }
+
+  func testParentsLinedUpDeeperThanAnimsTree() {
+    // Each parent is a level of the script's tree, which anim bounds at
+    // 256: a longer line is refused where it passes 256 (it imported into
+    // a script that stopped at its 258th layer, and a line of 200 000 took
+    // quadratic time and space: its comments named every ancestor).
+    XCTAssertEqual(
+      error(lineOfParents(300)),
+      "/layers/258/parent: the layer is 257 parents deep; anim draws at most 256 "
+        + "(each parent is a level of the script's tree of views)")
+    XCTAssertEqual(
+      error(lineOfParents(256)),
+      "/layers/0: the layer's views would be 257 levels deep (its parents, precompositions, "
+        + "groups, masks and mattes each add levels); anim's tree is at most 256")
+    XCTAssertEqual(error(lineOfParents(255)), "imported")
+  }
+
+  func testALayersCommentNamesItsNearestSixteenParents() throws {
+    let script = try LottieImporter.importScript(Array(lineOfParents(20).utf8), source: "t.json")
+      .script
+    let sixteen = (5...20).reversed().map { #""N\#($0)""# }.joined(separator: " < ")
+    XCTAssertTrue(
+      script.contains(#"# Layer "S" (/layers/0), under \#(sixteen) < … (4 more)"#), script)
+    XCTAssertTrue(script.contains(#"# Layer "N3" (/layers/3), under "N2" < "N1""#), script)
+  }
+
   func testOfManyFaultyPrecompositionsTheFirstInTheFileIsNamed() {
     // Twelve precompositions, each with an image layer whose asset is
     // missing (and each with a parent cycle): the error names the first in

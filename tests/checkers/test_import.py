@@ -141,6 +141,24 @@ def test_deep_nesting_is_an_error_not_a_crash(tmp_path):
     refused(tmp_path, '{"layers": ' + "[" * 500_000, "error: invalid JSON at line 1, column 500012: unexpected end of input")
 
 
+def test_a_line_of_two_hundred_thousand_parents_is_refused_in_bounded_time_and_memory(tmp_path):
+    # Each parent is a level of anim's tree (at most 256): the import walked
+    # every layer's whole line of parents, and each layer's comment named
+    # them all, so this 38 MB file ran past 300 s (a line of 8 000 took
+    # 6.8 s, 365 MB and wrote 160 MB of script). Refused where the line
+    # passes 256, at that layer's parent, in one walk.
+    layers = [{"ty": 3, "ind": k + 1, "ip": 0, "op": 30, "st": 0,
+               "ks": {"r": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0.3], "y": [0]},
+                                           "i": {"x": [0.7], "y": [1]}}, {"t": 30, "s": [1]}]}}}
+              for k in range(200_000)]
+    for k, layer in enumerate(layers[1:], start=1):
+        layer["parent"] = k
+    layers.append({"ty": 1, "ind": 300_000, "parent": 200_000, "ip": 0, "op": 30, "st": 0, "ks": {},
+                   "sc": "#ff0000", "sw": 10, "sh": 10})
+    refused(tmp_path, doc(layers), "/layers/257/parent: error: the layer is 257 parents deep; "
+            "anim draws at most 256 (each parent is a level of the script's tree of views)")
+
+
 def test_a_file_of_fifty_megabytes(tmp_path):
     # A path of 4 million numbers: over the vertex limit, refused in bounded
     # time and memory.

@@ -1,3 +1,5 @@
+import AnimEngine
+
 /// Builds the script of a Lottie composition: one `layer` view per Lottie
 /// layer (its transform), views for what it draws beneath it, and the runs
 /// that animate them; every feature it cannot express becomes a note.
@@ -97,13 +99,30 @@ final class SceneBuilder {
     listedNotes.append(ImportNote(ref?.pointer ?? "", message))
   }
 
-  /// Appends a view and returns its index.
+  /// Each view's depth in the script's tree: 0 without a parent.
+  private var depths: [Int32] = []
+  /// The layer being built (``buildLayer``): where a view too deep for
+  /// anim's tree is refused.
+  var building: JSONRef?
+
+  /// Appends a view and returns its index. A view deeper than anim's tree
+  /// allows (`Scene.maximumDepth`: parents, precompositions, groups, masks
+  /// and mattes each add levels) is refused here, at the layer being
+  /// built, rather than written into a script that stops at its declaration.
   @discardableResult
   func add(_ view: ScriptView) throws(ImportError) -> Int {
     guard model.views.count < Self.maximumViews else {
       throw ImportError(
         "", "the script would declare more than \(Self.maximumViews) views (anim's scene limit)")
     }
+    let depth = view.parent.map { depths[$0] + 1 } ?? 0
+    guard depth <= Scene.maximumDepth else {
+      throw ImportError(
+        building?.pointer ?? "",
+        "the layer's views would be \(depth) levels deep (its parents, precompositions, groups, "
+          + "masks and mattes each add levels); anim's tree is at most \(Scene.maximumDepth)")
+    }
+    depths.append(Int32(depth))
     model.views.append(view)
     return model.views.count - 1
   }

@@ -1,3 +1,5 @@
+import AnimEngine
+
 /// A Lottie document read for import: the main composition, its
 /// precompositions and images by id, with the limits of SPEC §25 checked.
 struct Composition: Sendable {
@@ -155,12 +157,22 @@ struct Composition: Sendable {
     return layers
   }
 
-  /// Refuses parents that form a cycle (a layer its own ancestor), in one
-  /// pass: each layer's chain is walked until a layer already known to end.
+  /// The longest line of parents a layer may have: each ancestor is a level
+  /// of the script's tree (its view, or a copy of its transform above the
+  /// layer's), which anim bounds at `Scene.maximumDepth`.
+  static let maximumParentDepth = Scene.maximumDepth
+
+  /// Refuses parents that form a cycle (a layer its own ancestor) and lines
+  /// of parents longer than ``maximumParentDepth``, in one pass: each
+  /// layer's chain is walked until a layer already known to end, whose
+  /// depth is known (so a line of 200 000 parents costs 200 000 steps, not
+  /// the 2·10¹⁰ of walking it from every layer).
   static func checkParents(_ layers: [Layer]) throws(ImportError) {
     let byIndex = Layer.positions(of: layers)
     // 0 unknown, 1 on the chain being walked, 2 ends without a cycle.
     var state = [UInt8](repeating: 0, count: layers.count)
+    // Ancestors above each layer whose state is 2.
+    var depth = [Int](repeating: 0, count: layers.count)
     for start in layers.indices where state[start] == 0 {
       var chain: [Int] = []
       var current: Int? = start
@@ -172,7 +184,19 @@ struct Composition: Sendable {
       if let i = current, state[i] == 1 {
         throw ImportError(layers[i].ref.pointer + "/parent", "the layer's parents form a cycle")
       }
-      for i in chain { state[i] = 2 }
+      // The chain, nearest the top last: each one more than the layer above.
+      var above = current.map { depth[$0] + 1 } ?? 0
+      for i in chain.reversed() {
+        depth[i] = above
+        state[i] = 2
+        if above > maximumParentDepth {
+          throw ImportError(
+            layers[i].ref.pointer + "/parent",
+            "the layer is \(above) parents deep; anim draws at most \(maximumParentDepth) "
+              + "(each parent is a level of the script's tree of views)")
+        }
+        above += 1
+      }
     }
   }
 
