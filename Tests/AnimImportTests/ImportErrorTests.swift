@@ -106,7 +106,8 @@ final class ImportErrorTests: XCTestCase {
     let nulls = (1...count).map { k in
       #"{"ty": 3, "ind": \#(k), "nm": "N\#(k)"\#(k > 1 ? #", "parent": \#(k - 1)"# : "")}"#
     }
-    let solid = ##"{"ty": 1, "ind": 0, "nm": "S", "parent": \##(count), "sc": "#ff0000", "sw": 10, "sh": 10}"##
+    let solid =
+      ##"{"ty": 1, "ind": 0, "nm": "S", "parent": \##(count), "sc": "#ff0000", "sw": 10, "sh": 10}"##
     return doc("[" + ([solid] + nulls).joined(separator: ",") + "]")
   }
 
