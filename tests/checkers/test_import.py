@@ -170,12 +170,14 @@ def test_a_file_of_fifty_megabytes(tmp_path):
     refused(tmp_path, text, "/layers/0/shapes/0/ks/k/v: error: more than 1000000 vertices in one path")
 
 
-def test_fifty_megabytes_of_layers_import_in_bounded_time_and_memory(tmp_path):
+def test_fifty_megabytes_of_layers_are_refused_in_bounded_time_and_memory(tmp_path):
     # 83 000 layers, each a rectangle moving through four keyframes, filled
-    # and stroked: every one becomes views of the script. Naming each
-    # layer's place scanned the layers before it, and the file's tape was
-    # still held while the script was written: this file took 48 s and
-    # 819 MB in a release build, 5 s and 681 MB now.
+    # and stroked: 249 000 views, more than the 100 000 an imported script
+    # may declare (rendering one costs about 6 KB a view: this script took
+    # 1.48 GB to render). Naming each layer's place scanned the layers
+    # before it, and the file's tape was still held while the script was
+    # written: this file took 48 s and 819 MB in a release build, then 5 s
+    # and 681 MB to import; refused now where its views pass the limit.
     layers = []
     for k in range(83_000):
         layers.append({
@@ -191,12 +193,53 @@ def test_fifty_megabytes_of_layers_import_in_bounded_time_and_memory(tmp_path):
     assert os.path.getsize(path) > 50_000_000
     out = tmp_path / "many.anim"
     result, rss = measured_run(["import", path, "-o", str(out)], timeout=180)
+    assert result.returncode == 65, result.stderr[-2000:]
+    assert result.stderr == (f"{path}: error: the script would declare more than 100000 views (the limit "
+                             "of anim import, which keeps rendering and exporting the script under 1 GiB)\n")
+    assert rss < GIB_KIB
+    assert not out.exists()
+    # 30 000 of them import, and the script renders, in bounded memory.
+    small = write(tmp_path, "some.json", doc(layers[:30_000]))
+    result, rss = measured_run(["import", small, "-o", str(out)], timeout=180)
     assert result.returncode == 0, result.stderr[-2000:]
-    assert result.stderr == ""
     assert rss < GIB_KIB
     script = out.read_text()
-    assert script.count("\nlayer L") == 83_000
-    assert '# Layer "L82999" (/layers/82999)' in script
+    assert script.count("\nlayer L") == 30_000
+    assert '# Layer "L29999" (/layers/29999)' in script
+    result, rss = measured_run(["render", str(out), "-o", str(tmp_path / "some.png"), "--at", "0.5"],
+                               timeout=180)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert rss < GIB_KIB
+
+
+def test_fifty_megabytes_of_a_million_small_layers_or_groups_stay_in_bounded_memory(tmp_path):
+    # Files made of the smallest layers and groups there are: a million
+    # null layers (17 MB) passed 1.4 GB (each layer's seven fixed transform
+    # values allocated their keyframes, and the list of layers grew by
+    # doubling); solids, shape layers and groups filling 50 MB passed
+    # 1.3–2.0 GB. The nulls import (they draw nothing); the rest are
+    # refused where their views pass 100 000.
+    top = '{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":200,"h":200,"layers":['
+    shape_layer = ('{"ty":4,"ks":{},"shapes":[{"ty":"rc","p":{"k":[0,0]},"s":{"k":[4,4]}},'
+                   '{"ty":"fl","c":{"k":[1,0,0,1]}}]}')
+    group = '{"ty":"gr","it":[{"ty":"rc","p":{"k":[0,0]},"s":{"k":[4,4]}},{"ty":"fl","c":{"k":[1,0,0,1]}}]}'
+    cases = {
+        "nulls": top + ",".join(['{"ty":3,"ks":{}}'] * 999_999) + "]}",
+        "solids": top + ",".join(['{"ty":1,"ks":{},"sc":"#ff0000","sw":10,"sh":10}'] * 999_999) + "]}",
+        "layers": top + ",".join([shape_layer] * (50_000_000 // len(shape_layer))) + "]}",
+        "groups": top + '{"ty":4,"ks":{},"shapes":[' + ",".join([group] * (50_000_000 // len(group))) + "]}]}",
+    }
+    for name, text in cases.items():
+        path = write(tmp_path, name + ".json", text)
+        out = tmp_path / (name + ".anim")
+        result, rss = measured_run(["import", path, "-o", str(out)], timeout=180)
+        assert rss < GIB_KIB, (name, rss)
+        if name == "nulls":
+            assert result.returncode == 0, result.stderr[-2000:]
+            assert "layer " not in out.read_text()
+        else:
+            assert result.returncode == 65, (name, result.stderr[-2000:])
+            assert "more than 100000 views" in result.stderr
 
 
 def test_values_keyframed_apart_over_ten_million_frames_import_in_bounded_time_and_memory(tmp_path):

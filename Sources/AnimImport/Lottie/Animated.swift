@@ -12,6 +12,11 @@ struct Ease: Sendable, Equatable {
   /// No easing: the straight line (the identity of `cubicBezier`).
   static let linear = Ease(x1: 0, y1: 0, x2: 1, y2: 1)
 
+  /// `[.linear]`, one array every fixed keyframe shares (a layer has
+  /// seven fixed properties or more: a file of a million layers allocated
+  /// seven million of these).
+  static let linearOnly: [Ease] = [.linear]
+
   /// Whether the curve is the straight line y = x (any control points on it).
   var isLinear: Bool { x1 == y1 && x2 == y2 }
 }
@@ -49,11 +54,13 @@ struct Animated<Value: Sendable>: Sendable {
   var reordered = false
 
   init(fixed value: Value, ref: JSONRef? = nil) {
-    keyframes = [
-      Keyframe(
-        time: 0, value: value, end: nil, hold: false, eases: [.linear], outTangent: nil,
-        inTangent: nil)
-    ]
+    keyframes =
+      FixedKeyframes.shared(value)
+      ?? [
+        Keyframe(
+          time: 0, value: value, end: nil, hold: false, eases: Ease.linearOnly, outTangent: nil,
+          inTangent: nil)
+      ]
     self.ref = ref
   }
 
@@ -235,5 +242,39 @@ enum AnimatedReader {
       let v = try vector(value, count: 3)
       return [v[0], v[1], v[2]]
     }
+  }
+}
+
+/// The keyframes of the fixed values most properties hold (a transform's
+/// defaults and what files write for them: 0, 100, (0, 0), (100, 100)),
+/// made once and shared, so a layer or group that keeps its defaults
+/// allocates none (a file of a million null layers passed 1.4 GB). Only
+/// values equal bit for bit are shared: −0 keeps its own.
+enum FixedKeyframes {
+  private static func key<V>(_ value: V) -> Keyframe<V> {
+    Keyframe(
+      time: 0, value: value, end: nil, hold: false, eases: Ease.linearOnly, outTangent: nil,
+      inTangent: nil)
+  }
+  private static let zero = [key(0.0)]
+  private static let hundred = [key(100.0)]
+  private static let origin = [key([0.0, 0.0])]
+  private static let full = [key([100.0, 100.0])]
+
+  /// The shared keyframes of `value`, when it is one of the common ones.
+  static func shared<Value>(_ value: Value) -> [Keyframe<Value>]? {
+    if let number = value as? Double {
+      switch number.bitPattern {
+      case (0.0).bitPattern: return zero as? [Keyframe<Value>]
+      case (100.0).bitPattern: return hundred as? [Keyframe<Value>]
+      default: return nil
+      }
+    }
+    if let point = value as? [Double], point.count == 2 {
+      let bits = (point[0].bitPattern, point[1].bitPattern)
+      if bits == ((0.0).bitPattern, (0.0).bitPattern) { return origin as? [Keyframe<Value>] }
+      if bits == ((100.0).bitPattern, (100.0).bitPattern) { return full as? [Keyframe<Value>] }
+    }
+    return nil
   }
 }

@@ -30,7 +30,7 @@ enum KeyframeOrder {
       if !continuing {
         result.append(
           Keyframe(
-            time: key.time, value: standing, end: nil, hold: false, eases: [.linear],
+            time: key.time, value: standing, end: nil, hold: false, eases: Ease.linearOnly,
             outTangent: nil, inTangent: nil))
       }
       result.append(key)

@@ -9,7 +9,8 @@ struct Layer: Sendable {
     case shape([ShapeItem])
     /// A text layer, or why it cannot be read (a malformed text layer is
     /// left out with a note, as before anim drew text layers).
-    case text(Result<TextLayer, ImportError>)
+    /// Boxed (`indirect`): its payload made every layer 56 bytes larger.
+    indirect case text(Result<TextLayer, ImportError>)
     case other(Int)
   }
 

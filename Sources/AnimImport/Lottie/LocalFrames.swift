@@ -36,7 +36,7 @@ enum LocalFrames {
     return Animated(
       keyframes: zip(frames, values).map { t, value in
         Keyframe(
-          time: t, value: value, end: nil, hold: hold, eases: [.linear], outTangent: nil,
+          time: t, value: value, end: nil, hold: hold, eases: Ease.linearOnly, outTangent: nil,
           inTangent: nil)
       }, ref: ref)
   }

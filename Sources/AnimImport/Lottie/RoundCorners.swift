@@ -39,7 +39,9 @@ enum RoundCorners {
       default: break
       }
     }
-    return result + notes
+    // Without notes the list is returned as it is: `+ []` copied every
+    // shape list of the file.
+    return notes.isEmpty ? result : result + notes
   }
 
   /// A round corners item open over the shapes before it.

@@ -249,8 +249,6 @@ enum GradientAverage {
 struct ShapeTransform: Sendable {
   var anchor: Animated<[Double]>
   var position: Animated<[Double]>?
-  var positionX: Animated<Double>?
-  var positionY: Animated<Double>?
   var scale: Animated<[Double]>
   var rotation: Animated<Double>
   var opacity: Animated<Double>
@@ -260,19 +258,90 @@ struct ShapeTransform: Sendable {
   /// travel (after its position, before its own rotation). Never set on a
   /// group's transform.
   var autoOrient = false
+
+  /// What few transforms have, held apart (an empty array when none) so
+  /// that every layer and group does not carry it: a transform was 408
+  /// bytes, and a file of a million layers held them all.
+  private struct Rare: Sendable {
+    var positionX: Animated<Double>?
+    var positionY: Animated<Double>?
+    var turnsOutOfPlane: JSONRef?
+    var turnX: Animated<Double>?
+    var turnY: Animated<Double>?
+    var orientation: JSONRef?
+    var skewAxis: Animated<Double>?
+  }
+  private var rare: [Rare] = []
+
+  private func rare<T>(_ path: KeyPath<Rare, T?>) -> T? { rare.first?[keyPath: path] }
+
+  private mutating func setRare<T>(_ path: WritableKeyPath<Rare, T?>, _ value: T?) {
+    if rare.isEmpty {
+      guard value != nil else { return }
+      rare = [Rare()]
+    }
+    rare[0][keyPath: path] = value
+  }
+
+  init(
+    anchor: Animated<[Double]>, position: Animated<[Double]>?, positionX: Animated<Double>?,
+    positionY: Animated<Double>?, scale: Animated<[Double]>, rotation: Animated<Double>,
+    opacity: Animated<Double>, skew: Animated<Double>, ref: JSONRef
+  ) {
+    self.anchor = anchor
+    self.position = position
+    self.scale = scale
+    self.rotation = rotation
+    self.opacity = opacity
+    self.skew = skew
+    self.ref = ref
+    self.positionX = positionX
+    self.positionY = positionY
+  }
+
+  /// Position split into x and y (`p.s`), when it is.
+  var positionX: Animated<Double>? {
+    get { rare(\.positionX) }
+    set { setRare(\.positionX, newValue) }
+  }
+  var positionY: Animated<Double>? {
+    get { rare(\.positionY) }
+    set { setRare(\.positionY, newValue) }
+  }
   /// Where the transform turns about x or y (`rx`, `ry` not 0): anim turns
   /// about z only, unless the layer is 3D (``turnX``, ``turnY``).
-  var turnsOutOfPlane: JSONRef?
+  var turnsOutOfPlane: JSONRef? {
+    get { rare(\.turnsOutOfPlane) }
+    set { setRare(\.turnsOutOfPlane, newValue) }
+  }
   /// A 3D layer's rotations about x and y (`rx`, `ry`, degrees), drawn as
   /// ThorVG and lottie-web draw them, without perspective
   /// (`SceneBuilder+Turn3D`); nil on a 2D layer, whose `rx` and `ry` the
   /// players leave out too.
-  var turnX: Animated<Double>?
-  var turnY: Animated<Double>?
+  var turnX: Animated<Double>? {
+    get { rare(\.turnX) }
+    set { setRare(\.turnX, newValue) }
+  }
+  var turnY: Animated<Double>? {
+    get { rare(\.turnY) }
+    set { setRare(\.turnY, newValue) }
+  }
   /// A 3D layer's orientation (`or`) when not 0: noted, not drawn.
-  var orientation: JSONRef?
-  /// The axis the skew (`skew`, `sk`) slants along (`sa`, degrees).
-  var skewAxis = Animated<Double>(fixed: 0)
+  var orientation: JSONRef? {
+    get { rare(\.orientation) }
+    set { setRare(\.orientation, newValue) }
+  }
+  /// The axis the skew (`skew`, `sk`) slants along (`sa`, degrees); a
+  /// fixed 0 with nothing to note is not held.
+  var skewAxis: Animated<Double> {
+    get { rare(\.skewAxis) ?? Animated(fixed: 0) }
+    set {
+      let plain =
+        !newValue.isAnimated && newValue.first.bitPattern == (0.0).bitPattern
+        && !newValue.hasExpression && !newValue.reordered
+      setRare(\.skewAxis, plain ? nil : newValue)
+    }
+  }
 
   /// No transform at all (a layer without `ks`).
   static func identity(_ ref: JSONRef) -> ShapeTransform {

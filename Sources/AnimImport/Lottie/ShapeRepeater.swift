@@ -63,6 +63,10 @@ struct ShapeRepeater: Sendable {
   /// (``maximumSampledFrames``, ``maximumSampledKeyframes``), as at its
   /// first keyframes (noted).
   static func expand(_ items: [ShapeItem], budget: inout Int) -> [ShapeItem] {
+    // Most lists have no repeater: returned as they are, not copied item by
+    // item (a layer of 500 000 groups held a second list of them).
+    guard items.contains(where: { if case .repeater = $0.content { true } else { false } })
+    else { return items }
     var result: [ShapeItem] = []
     for item in items {
       guard case .repeater(let repeater) = item.content else {
