@@ -110,7 +110,8 @@ extension SceneBuilder {
         // 1 from this document's keyframe to the next one's, else 0 (held:
         // before the first keyframe, the first value).
         func key(_ j: Int, _ value: Double) -> Keyframe<Double> {
-          Keyframe(time: documents[j].frame, value: value, end: nil, hold: true, eases: Ease.linearOnly)
+          Keyframe(
+            time: documents[j].frame, value: value, end: nil, hold: true, eases: Ease.linearOnly)
         }
         var keys = k > 0 ? [key(0, 0)] : []
         keys.append(key(k, 1))
