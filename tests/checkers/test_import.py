@@ -242,6 +242,44 @@ def test_fifty_megabytes_of_a_million_small_layers_or_groups_stay_in_bounded_mem
             assert "more than 100000 views" in result.stderr
 
 
+def test_millions_of_short_keyframes_are_refused_in_bounded_memory(tmp_path):
+    # 2.85 million keyframes in three properties (63 MB, each under the
+    # million one property may have) passed 1.5 GB importing; 600 000 in
+    # one imported in 760 MB into a script whose render took 1.37 GB. A
+    # file may have 500 000 keyframes in all, and its script 250 000 tweens.
+    def prop(n, dims):
+        return '{"a":1,"k":[' + ",".join(
+            '{"t":%d,"s":[%s]}' % (t, ",".join([str(t % 7)] * dims)) for t in range(n)) + "]}"
+
+    def layer(**ks):
+        return ('{"ty":4,"ip":0,"op":1000000,"st":0,"ks":{' + ",".join(f'"{k}":{v}' for k, v in ks.items())
+                + '},"shapes":[{"ty":"rc","p":{"k":[0,0]},"s":{"k":[4,4]}},{"ty":"fl","c":{"k":[1,0,0,1]}}]}')
+
+    top = '{"v":"5.7.0","fr":30,"ip":0,"op":1000000,"w":200,"h":200,"layers":['
+    many = write(tmp_path, "many.json", top + layer(p=prop(950_000, 2), s=prop(950_000, 2)) + "]}")
+    out = tmp_path / "out.anim"
+    result, rss = measured_run(["import", many, "-o", str(out)], timeout=180)
+    assert result.returncode == 65, result.stderr[-2000:]
+    assert result.stderr == (f"{many}: /layers/0/ks/s/k/0: error: more than 500000 keyframes in the file "
+                             "(the limit of anim import, which keeps importing and rendering it under 1 GiB)\n")
+    assert rss < GIB_KIB
+    tweens = write(tmp_path, "tweens.json", top + layer(p=prop(300_000, 2)) + "]}")
+    result, rss = measured_run(["import", tweens, "-o", str(out)], timeout=180)
+    assert result.returncode == 65, result.stderr[-2000:]
+    assert result.stderr == (f"{tweens}: error: the script would run more than 250000 tweens, paths and "
+                             "morphs (the limit of anim import, which keeps rendering the script under 1 GiB)\n")
+    assert rss < GIB_KIB
+    assert not out.exists()
+    # 240 000 import, and one frame of the script renders, under 1 GiB.
+    fewer = write(tmp_path, "fewer.json", top + layer(p=prop(240_000, 2)) + "]}")
+    result, rss = measured_run(["import", fewer, "-o", str(out)], timeout=180)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert rss < GIB_KIB
+    result, rss = measured_run(["render", str(out), "-o", str(tmp_path / "f.png"), "--at", "0.5"], timeout=180)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert rss < GIB_KIB
+
+
 def test_values_keyframed_apart_over_ten_million_frames_import_in_bounded_time_and_memory(tmp_path):
     # A gradient's end and stops, and a drop shadow's colour and opacity,
     # keyframed at different times over 10 million frames: each was taken

@@ -67,6 +67,11 @@ final class SceneBuilder {
   /// layers passed 1.8 GB making its 970 000 views). The largest of 2 306
   /// public files makes 9 150.
   static let maximumViews = 100_000
+  /// The most parts (tweens, paths, morphs, waits) an imported script's
+  /// runs may have: rendering costs about 2.3 KB a part (its syntax, motion
+  /// and cursors: 600 000 took 1.37 GB). The most of 2 306 public files
+  /// runs 44 448.
+  static let maximumParts = 250_000
 
   init(_ composition: Composition) {
     self.composition = composition
@@ -157,6 +162,15 @@ final class SceneBuilder {
     try buildComposition(
       c.layers, clock: clock, parent: nil, size: (c.width, c.height), depth: 0,
       where: c.ref)
+    let parts = model.views.reduce(0) { sum, view in
+      view.runs.reduce(sum) { $0 + $1.parts.count }
+    }
+    guard parts <= Self.maximumParts else {
+      throw ImportError(
+        "",
+        "the script would run more than \(Self.maximumParts) tweens, paths and morphs (the limit "
+          + "of anim import, which keeps rendering the script under 1 GiB)")
+    }
     return model
   }
 }
