@@ -24,6 +24,25 @@ final class ImportOddFilesTests: XCTestCase {
     return #"{"ty": "sh", "nm": "Blob", "ks": {"a": 1, "k": [\#(frames.joined(separator: ", "))]}}"#
   }
 
+  func testAParentOfNullIsNoParentAsLottieWebReadsIt() throws {
+    // An editor's file (Vidalgo's lottie_editor, `vdoggie_manipulated`)
+    // writes `"parent": null` beside `"ind": 0`. lottie-web looks for the
+    // layer whose `ind == null` and finds none (BaseRenderer's
+    // buildElementParenting), so the layer has no parent and is drawn; ThorVG
+    // and rlottie read null as 0, the layer's own index, and draw nothing.
+    let moved = H.fixed("[30, 20]")
+    let result = try H.importing(
+      H.document([
+        H.shapeLayer("Dog", ks: #"{"p": \#(moved)}"#, extra: #", "ind": 0, "parent": null"#),
+        H.shapeLayer("Coin", extra: #", "ind": 1, "parent": null"#),
+      ]))
+    XCTAssertEqual(result.notes.map(\.message), [])
+    // Both are roots: no `parent:` on either layer, no copy of a transform.
+    XCTAssertTrue(result.script.contains("layer Dog(x: 30, y: 20, width"), result.script)
+    XCTAssertTrue(result.script.contains("layer Coin(x: 0, y: 0, width"), result.script)
+    XCTAssertFalse(result.script.contains("_for_"), result.script)
+  }
+
   func testALineBreakInALayersNameStaysInItsComment() throws {
     // A CR ends a comment as a LF does: each is shown as \u{…}.
     for name in [#"\rBG"#, #"top\r\nbar"#, #"a\u2028b"#, #"tab\tand\u0000"#] {
