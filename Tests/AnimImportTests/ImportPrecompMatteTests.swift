@@ -73,13 +73,13 @@ final class ImportPrecompMatteTests: XCTestCase {
     let result = try H.importing(
       H.document([matte(), body], assets: [inner([moving, late])]))
     XCTAssertEqual(result.notes, [])
-    // Frames 1…30 a morph each, then a wait while nothing moves; held
-    // where the second square appears (frame 10) and where both leave, at
-    // the composition's end.
+    // Frames 1…30 a morph each, then a wait while nothing moves to frame
+    // 59, the last before op 60; held where the second square appears
+    // (frame 10). (Both leave at op, which no player shows: not written.)
     let morphs = result.script.components(separatedBy: "morph(to: matte_key").count - 1
-    XCTAssertEqual(morphs, 31)
+    XCTAssertEqual(morphs, 30)
     let held = result.script.components(separatedBy: ", ease: steps(1))").count - 1
-    XCTAssertEqual(held, 2)
+    XCTAssertEqual(held, 1)
     XCTAssertTrue(
       result.script.contains(
         "morph(to: matte_key_11, 0.033333333333333326, ease: steps(1)) +"), result.script)
@@ -116,19 +116,20 @@ final class ImportPrecompMatteTests: XCTestCase {
   }
 
   func testAMatteOfTooManyVerticesOverItsFramesIsLeftOutNoted() throws {
-    // 1 100 moving squares of 4 vertices over 1 000 frames: 4.4 million
-    // vertices to write, past the bound of 4 million. 400 are few enough
-    // to write, but pairing 1 600 vertices with 1 600 at each of 1 000
-    // frames is too much work (2.56e9 > 5e8). 40 over 100 frames are drawn.
+    // 1 100 moving squares of 4 vertices over the 999 steps from frame 0
+    // to frame 999, the last before op 1000: 4.4 million vertices to
+    // write, past the bound of 4 million. 400 are few enough to write, but
+    // pairing 1 600 vertices with 1 600 at each of 999 steps is too much
+    // work (2.56e9 > 5e8). 40 over 100 frames are drawn.
     XCTAssertEqual(
       try notesOfMovingSquares(1100, frames: 1000),
       [
-        "/layers/0: a matte precomposition too large to draw frame by frame (4400 vertices a frame, 1000 frames): drawn without the matte"
+        "/layers/0: a matte precomposition too large to draw frame by frame (4400 vertices a frame, 999 frames): drawn without the matte"
       ])
     XCTAssertEqual(
       try notesOfMovingSquares(400, frames: 1000),
       [
-        "/layers/0: a matte precomposition too large to draw frame by frame (1600 vertices a frame, 1000 frames): drawn without the matte"
+        "/layers/0: a matte precomposition too large to draw frame by frame (1600 vertices a frame, 999 frames): drawn without the matte"
       ])
     XCTAssertEqual(try notesOfMovingSquares(40, frames: 100), [])
   }

@@ -83,7 +83,8 @@ final class ImportTransformTests: XCTestCase {
     // frame 7, 0 % now).
     let r =
       #"{"a": 1, "k": [{"t": 0, "s": [0], "e": [90]}, {"t": 30, "s": [45], "e": [10]}, {"t": 60}]}"#
-    let result = try H.importing(H.document([H.shapeLayer("Old", ks: #"{"r": \#(r)}"#)], op: 60))
+    // (op 61: frame 60, its last, ends the second segment whole.)
+    let result = try H.importing(H.document([H.shapeLayer("Old", ks: #"{"r": \#(r)}"#)], op: 61))
     XCTAssertTrue(
       result.script.contains("run tween(rotation: 45, 1) +\n  tween(rotation: 10, 1) on Old"),
       result.script)

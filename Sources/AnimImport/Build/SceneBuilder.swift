@@ -57,9 +57,21 @@ final class SceneBuilder {
   var sampledViews = 0
   /// The frame rate of sampled pieces: the composition's.
   var rate: Double { composition.frameRate }
-  /// Where the composition ends on the script's clock, (op − ip)/fr: its
-  /// last frame is one frame before.
-  var end: Double { (composition.outPoint - composition.inPoint) / composition.frameRate }
+  /// Where the script's motion ends: the time of the composition's last
+  /// frame, the last whole frame before `op` (the players show frames ip,
+  /// ip + 1, … while before op). Every track is cut there, so that `render`
+  /// draws exactly the frames the players show and `export` writes the same
+  /// `op` again: cut at op, a track keyed at or past op (most files' last
+  /// keyframe) made the render one frame longer than the file, and a loop
+  /// show its first frame twice.
+  var end: Double { SceneBuilder.lastFrameTime(of: composition) }
+
+  /// The time of a composition's last frame: (⌈op − ip⌉ − 1)/fr, 0 at
+  /// least.
+  static func lastFrameTime(of c: Composition) -> Double {
+    let frames = (c.outPoint - c.inPoint).rounded(.up)
+    return max(0, (frames - 1) / c.frameRate)
+  }
   /// The most views an imported script may declare. anim's scene holds
   /// 1 000 000, but rendering a script costs about 6 KB a view and
   /// exporting one about 4 KB (`ExportBudget`): at 100 000 both stay well
@@ -140,10 +152,10 @@ final class SceneBuilder {
 
   func build(source: String) throws(ImportError) -> ScriptModel {
     let c = composition
-    // The last frame shown is op − 1 (op is where the players stop): the
-    // script's length is that frame's time, so render draws the frames the
-    // players show, and export writes the same op again.
-    let duration = max(0, (c.outPoint - c.inPoint - 1) / c.frameRate)
+    // The last frame shown is the last before op (op is where the players
+    // stop): the script's length is that frame's time, so render draws the
+    // frames the players show, and export writes the same op again.
+    let duration = end
     model.header = [
       "Imported by `anim import` from \(source)"
         + (c.name.isEmpty ? "" : " (\"\(ScriptWriter.escaped(c.name))\")") + ":",
