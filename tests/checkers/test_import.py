@@ -14,6 +14,7 @@ and the round trip of every example through anim's own Lottie.
 """
 
 import json
+import math
 import os
 import subprocess
 import tempfile
@@ -411,6 +412,32 @@ def test_missing_files_directories_fifos_and_unwritable_outputs(tmp_path):
     writer.join()
     assert piped.returncode == 0, piped.stderr
     assert (tmp_path / "piped.anim").read_text() == run("import", good).stdout.replace("good.json", "pipe.json")
+
+
+def test_the_render_has_the_files_frames_and_export_gives_back_its_op(tmp_path):
+    # Keyed at op and far past it (most files' last keyframe sits at op):
+    # the players show frames ip … op − 1. The import cut every motion at
+    # op, so the render had one frame more than the file (a loop showed its
+    # first frame twice) and the export wrote op + 1.
+    key = {"o": {"x": [0.3], "y": [0]}, "i": {"x": [0.7], "y": [1]}}
+    for n, (ip, op, last) in enumerate(((0, 30, 30), (0, 30, 300), (5, 20.5, 40))):
+        layer = rect_layer("Box", ip=ip, op=op, ks={"p": {"a": 1, "k": [
+            dict(key, t=ip, s=[0, 50]), {"t": last, "s": [100, 50]}]}})
+        path = write(tmp_path, "keyed.json", doc([layer], ip=ip, op=op))
+        script = tmp_path / "keyed.anim"
+        result = run("import", path, "-o", str(script))
+        assert result.returncode == 0, result.stderr
+        frames = tmp_path / f"frames{n}"
+        frames.mkdir()
+        result = run("render", str(script), "-o", str(frames / "f%03d.png"), "--size", "20x10")
+        assert result.returncode == 0, result.stderr
+        shown = math.ceil(op - ip)
+        assert len(os.listdir(frames)) == shown, (ip, op, sorted(os.listdir(frames))[-2:])
+        out = tmp_path / "again.json"
+        result = run("export", str(script), "-o", str(out))
+        assert result.returncode == 0, result.stderr
+        again = json.loads(out.read_text())
+        assert (again["ip"], again["op"]) == (0, shown)
 
 
 def test_notes_name_what_is_not_expressed_and_strict_refuses(tmp_path):
