@@ -53,6 +53,24 @@ final class FrameRunnerTests: XCTestCase {
     XCTAssertEqual(taken.map(\.x), [0, 50, 100])
   }
 
+  func testARunEndingAHairBeforeAFrameStillHasThatFrame() throws {
+    // 0.3333333333333333 + 0.6499999999999999 ends 1.1e-16 before 59/60:
+    // within SPEC §12.3's 1e-9 s, so frame 59 is the last one (an imported
+    // Lottie of 60 frames rendered 59; its export wrote op 59).
+    let text =
+      "fps 60\nview box\nrun wait(0.3333333333333333) + move(to: (30, 0), 0.6499999999999999) on box\n"
+    let (plan, taken) = try frames(text, .range(from: nil, to: nil, fps: nil))
+    XCTAssertEqual(plan.schedule.count, 60)
+    XCTAssertEqual(taken.count, 60)
+    XCTAssertEqual(taken.last?.time, 59.0 / 60)
+    XCTAssertEqual(taken.last?.x, 30)
+    // A run ending 1e-8 s before the frame (past the tolerance) does not.
+    let (_, short) = try frames(
+      "fps 60\nview box\nrun move(to: (30, 0), 0.98333332) on box\n",
+      .range(from: nil, to: nil, fps: nil))
+    XCTAssertEqual(short.count, 59)
+  }
+
   func testTheDefaultEndIsWhenEveryRunHasEndedWithoutSteps() throws {
     let (plan, taken) = try frames(
       "view box\nrun move(to: (30, 0), 1.5) on box\n", .range(from: nil, to: nil, fps: 2))

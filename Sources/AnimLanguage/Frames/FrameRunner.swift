@@ -478,6 +478,15 @@ public final class FrameRunner {
       }
       if interpreter.clockMoved { return .none }
       let capped = try settleCapped(interpreter, stops: stops)
+      // B is when the last run ends; a frame within the tolerance after it
+      // is B's frame (SPEC §12.3): durations that sum a hair short of a
+      // frame time (0.3333333333333333 + 0.6499999999999999 ends 1e-16
+      // before 59/60) lost the last frame. The clock steps on to it; every
+      // run has ended, so nothing changes but the frame taken.
+      let due = stops.nextFrameTime
+      if !capped, due > clock.now, due <= clock.now + FrameSchedule.tolerance {
+        try interpreter.clocked(endRange) { try clock.advance(to: due) }
+      }
       return .settle(capped ? Self.defaultEndCap : clock.now, capped: capped)
     }
   }

@@ -49,6 +49,9 @@ final class FrameStops: ClockStops {
     return t <= last ? t : .infinity
   }
 
+  /// The time of the next frame to take, or +∞ when none is left.
+  var nextFrameTime: Double { resets < resetsToSkip ? .infinity : nextFrame }
+
   var nextStop: Double {
     if resets < resetsToSkip { return cap ?? .infinity }
     return min(nextFrame, cap ?? .infinity)
