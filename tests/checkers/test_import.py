@@ -58,10 +58,10 @@ def write(tmp_path, name, content):
     return str(path)
 
 
-def refused(tmp_path, content, pointer_and_message, name="bad.json"):
+def refused(tmp_path, content, pointer_and_message, name="bad.json", timeout=60):
     path = write(tmp_path, name, content)
     out = tmp_path / "out.anim"
-    result, rss = measured_run(["import", path, "-o", str(out)], timeout=60)
+    result, rss = measured_run(["import", path, "-o", str(out)], timeout=timeout)
     assert result.returncode == 65, result.stderr
     assert f"{path}: {pointer_and_message}" in result.stderr, result.stderr
     assert not out.exists()
@@ -173,9 +173,10 @@ def test_a_file_of_fifty_megabytes(tmp_path):
 
 def test_fifty_megabytes_of_layers_are_refused_in_bounded_time_and_memory(tmp_path):
     # 83 000 layers, each a rectangle moving through four keyframes, filled
-    # and stroked: 249 000 views, more than the 100 000 an imported script
-    # may declare (rendering one costs about 6 KB a view: this script took
-    # 1.48 GB to render). Naming each layer's place scanned the layers
+    # and stroked: 249 000 shape items and as many views, more than the
+    # 200 000 items a file may hold and the 100 000 views an imported
+    # script may declare (rendering one costs about 6 KB a view: this
+    # script took 1.48 GB to render). Naming each layer's place scanned the layers
     # before it, and the file's tape was still held while the script was
     # written: this file took 48 s and 819 MB in a release build, then 5 s
     # and 681 MB to import; refused now where its views pass the limit.
@@ -190,16 +191,12 @@ def test_fifty_megabytes_of_layers_are_refused_in_bounded_time_and_memory(tmp_pa
                        {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}},
                        {"ty": "st", "c": {"a": 0, "k": [0, 0, 1, 1]}, "o": {"a": 0, "k": 100},
                         "w": {"a": 0, "k": 1}}]})
-    path = write(tmp_path, "many.json", doc(layers))
-    assert os.path.getsize(path) > 50_000_000
-    out = tmp_path / "many.anim"
-    result, rss = measured_run(["import", path, "-o", str(out)], timeout=180)
-    assert result.returncode == 65, result.stderr[-2000:]
-    assert result.stderr == (f"{path}: error: the script would declare more than 100000 views (the limit "
-                             "of anim import, which keeps rendering and exporting the script under 1 GiB)\n")
-    assert rss < GIB_KIB
-    assert not out.exists()
+    text = json.dumps(doc(layers))
+    assert len(text) > 50_000_000
+    refused(tmp_path, text, "/layers/66666/shapes: error: more than 200000 shape items in the file (the "
+            "limit of anim import, which keeps importing and rendering it under 1 GiB)", timeout=180)
     # 30 000 of them import, and the script renders, in bounded memory.
+    out = tmp_path / "many.anim"
     small = write(tmp_path, "some.json", doc(layers[:30_000]))
     result, rss = measured_run(["import", small, "-o", str(out)], timeout=180)
     assert result.returncode == 0, result.stderr[-2000:]
@@ -218,8 +215,9 @@ def test_fifty_megabytes_of_a_million_small_layers_or_groups_stay_in_bounded_mem
     # null layers (17 MB) passed 1.4 GB (each layer's seven fixed transform
     # values allocated their keyframes, and the list of layers grew by
     # doubling); solids, shape layers and groups filling 50 MB passed
-    # 1.3–2.0 GB. The nulls import (they draw nothing); the rest are
-    # refused where their views pass 100 000.
+    # 1.3–2.0 GB. The nulls import (they draw nothing); the solids are
+    # refused where their views pass 100 000, the shapes where the file's
+    # shape items pass 200 000 (the groups at once: their list is longer).
     top = '{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":200,"h":200,"layers":['
     shape_layer = ('{"ty":4,"ks":{},"shapes":[{"ty":"rc","p":{"k":[0,0]},"s":{"k":[4,4]}},'
                    '{"ty":"fl","c":{"k":[1,0,0,1]}}]}')
@@ -235,12 +233,21 @@ def test_fifty_megabytes_of_a_million_small_layers_or_groups_stay_in_bounded_mem
         out = tmp_path / (name + ".anim")
         result, rss = measured_run(["import", path, "-o", str(out)], timeout=180)
         assert rss < GIB_KIB, (name, rss)
+        limit = ("error: more than 200000 shape items in the file (the limit of anim import, which keeps "
+                 "importing and rendering it under 1 GiB)")
+        expected = {
+            "solids": f"{path}: error: the script would declare more than 100000 views (the limit of anim "
+                      "import, which keeps rendering and exporting the script under 1 GiB)\n",
+            "layers": f"{path}: /layers/100000/shapes: {limit}\n",
+            "groups": f"{path}: /layers/0/shapes: {limit}\n",
+        }
         if name == "nulls":
             assert result.returncode == 0, result.stderr[-2000:]
             assert "layer " not in out.read_text()
         else:
             assert result.returncode == 65, (name, result.stderr[-2000:])
-            assert "more than 100000 views" in result.stderr
+            assert result.stderr == expected[name]
+            assert not out.exists()
 
 
 def test_millions_of_short_keyframes_are_refused_in_bounded_memory(tmp_path):
@@ -257,20 +264,13 @@ def test_millions_of_short_keyframes_are_refused_in_bounded_memory(tmp_path):
                 + '},"shapes":[{"ty":"rc","p":{"k":[0,0]},"s":{"k":[4,4]}},{"ty":"fl","c":{"k":[1,0,0,1]}}]}')
 
     top = '{"v":"5.7.0","fr":30,"ip":0,"op":1000000,"w":200,"h":200,"layers":['
-    many = write(tmp_path, "many.json", top + layer(p=prop(950_000, 2), s=prop(950_000, 2)) + "]}")
+    refused(tmp_path, top + layer(p=prop(950_000, 2), s=prop(950_000, 2)) + "]}",
+            "/layers/0/ks/s/k/0: error: more than 500000 keyframes in the file (the limit of anim import, "
+            "which keeps importing and rendering it under 1 GiB)", timeout=180)
+    refused(tmp_path, top + layer(p=prop(300_000, 2)) + "]}",
+            "error: the script would run more than 250000 tweens, paths and morphs (the limit of anim "
+            "import, which keeps rendering the script under 1 GiB)", timeout=180)
     out = tmp_path / "out.anim"
-    result, rss = measured_run(["import", many, "-o", str(out)], timeout=180)
-    assert result.returncode == 65, result.stderr[-2000:]
-    assert result.stderr == (f"{many}: /layers/0/ks/s/k/0: error: more than 500000 keyframes in the file "
-                             "(the limit of anim import, which keeps importing and rendering it under 1 GiB)\n")
-    assert rss < GIB_KIB
-    tweens = write(tmp_path, "tweens.json", top + layer(p=prop(300_000, 2)) + "]}")
-    result, rss = measured_run(["import", tweens, "-o", str(out)], timeout=180)
-    assert result.returncode == 65, result.stderr[-2000:]
-    assert result.stderr == (f"{tweens}: error: the script would run more than 250000 tweens, paths and "
-                             "morphs (the limit of anim import, which keeps rendering the script under 1 GiB)\n")
-    assert rss < GIB_KIB
-    assert not out.exists()
     # 240 000 import, and one frame of the script renders, under 1 GiB.
     fewer = write(tmp_path, "fewer.json", top + layer(p=prop(240_000, 2)) + "]}")
     result, rss = measured_run(["import", fewer, "-o", str(out)], timeout=180)

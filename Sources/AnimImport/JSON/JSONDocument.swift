@@ -27,6 +27,8 @@ public final class JSONDocument: @unchecked Sendable {
   /// Keyframes read from the document so far, against the file's budget
   /// (``AnimatedReader/maximumKeyframesInAll``).
   let keyframesRead = Mutex<Int>(0)
+  /// Shape items read so far (``ShapeItem/maximumItemsInAll``).
+  let shapeItemsRead = Mutex<Int>(0)
 
   /// What a tape entry holds.
   enum Kind: UInt64 {

@@ -278,18 +278,26 @@ enum FixedKeyframes {
   private static let full = [key([100.0, 100.0])]
 
   /// The shared keyframes of `value`, when it is one of the common ones.
+  /// (Types are compared and the arrays reinterpreted, not cast with
+  /// `as?`: a debug build copied an array at every such cast.)
   static func shared<Value>(_ value: Value) -> [Keyframe<Value>]? {
-    if let number = value as? Double {
-      switch number.bitPattern {
-      case (0.0).bitPattern: return zero as? [Keyframe<Value>]
-      case (100.0).bitPattern: return hundred as? [Keyframe<Value>]
+    if Value.self == Double.self {
+      switch unsafeBitCast(value, to: Double.self).bitPattern {
+      case (0.0).bitPattern: return unsafeBitCast(zero, to: [Keyframe<Value>].self)
+      case (100.0).bitPattern: return unsafeBitCast(hundred, to: [Keyframe<Value>].self)
       default: return nil
       }
     }
-    if let point = value as? [Double], point.count == 2 {
+    if Value.self == [Double].self {
+      let point = unsafeBitCast(value, to: [Double].self)
+      guard point.count == 2 else { return nil }
       let bits = (point[0].bitPattern, point[1].bitPattern)
-      if bits == ((0.0).bitPattern, (0.0).bitPattern) { return origin as? [Keyframe<Value>] }
-      if bits == ((100.0).bitPattern, (100.0).bitPattern) { return full as? [Keyframe<Value>] }
+      if bits == ((0.0).bitPattern, (0.0).bitPattern) {
+        return unsafeBitCast(origin, to: [Keyframe<Value>].self)
+      }
+      if bits == ((100.0).bitPattern, (100.0).bitPattern) {
+        return unsafeBitCast(full, to: [Keyframe<Value>].self)
+      }
     }
     return nil
   }
