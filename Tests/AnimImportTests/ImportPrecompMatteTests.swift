@@ -124,12 +124,12 @@ final class ImportPrecompMatteTests: XCTestCase {
     XCTAssertEqual(
       try notesOfMovingSquares(1100, frames: 1000),
       [
-        "/layers/0: a matte precomposition too large to draw frame by frame (4400 vertices a frame, 999 frames): drawn without the matte"
+        "/layers/0: a matte precomposition too large to draw frame by frame (4400 vertices a frame, 1000 frames): drawn without the matte"
       ])
     XCTAssertEqual(
       try notesOfMovingSquares(400, frames: 1000),
       [
-        "/layers/0: a matte precomposition too large to draw frame by frame (1600 vertices a frame, 999 frames): drawn without the matte"
+        "/layers/0: a matte precomposition too large to draw frame by frame (1600 vertices a frame, 1000 frames): drawn without the matte"
       ])
     XCTAssertEqual(try notesOfMovingSquares(40, frames: 100), [])
   }

@@ -172,10 +172,13 @@ extension SceneBuilder {
     let v = Double(vertices)
     let work = frames == 1 ? 0 : frames * v * v
     guard frames * v <= matteBudget.vertices, work <= matteBudget.work else {
+      // `frames` counts the steps from frame to frame; the outlines drawn
+      // are one more (frames 0…999 of a file of op 1000).
+      let drawn = tracks.count == parts.count ? 1 : Int(frames) + 1
       note(
         ref,
         "a matte precomposition too large to draw frame by frame (\(vertices) vertices a "
-          + "frame, \(Int(frames)) frames): drawn without the matte")
+          + "frame, \(drawn) frames): drawn without the matte")
       return nil
     }
     matteBudget.vertices -= frames * v
