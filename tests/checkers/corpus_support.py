@@ -135,13 +135,23 @@ np.save(out, np.stack(result))
 
 def player_frames(path, which, frames, w, h):
     """The frames (relative to ip) `which` player draws, premultiplied; None
-    when the player crashes on the file (ThorVG does on one hard file)."""
+    when the player crashes on the file (ThorVG does on one hard file) or
+    hangs twice. A player takes well under a second on any corpus file, but
+    ThorVG once hung on `mask-expansion` in a CI run (5 frames at 80 × 80;
+    the same call passed 46 times out of 46 after): one hang is retried,
+    and a second is the player's failure, as a crash is, not anim's."""
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "frames.npy")
-        run = subprocess.run(
-            [sys.executable, "-c", PLAYERS_SCRIPT, path, out, str(w), str(h),
-             ",".join(str(f) for f in frames), which],
-            capture_output=True, timeout=300)
+        for attempt in range(2):
+            try:
+                run = subprocess.run(
+                    [sys.executable, "-c", PLAYERS_SCRIPT, path, out, str(w), str(h),
+                     ",".join(str(f) for f in frames), which],
+                    capture_output=True, timeout=120)
+                break
+            except subprocess.TimeoutExpired:
+                if attempt == 1:
+                    return None
         if run.returncode != 0 or not os.path.exists(out):
             return None
         return np.load(out).astype(int)
