@@ -24,11 +24,9 @@ public final class JSONDocument: @unchecked Sendable {
   /// entry: made once, so that naming each of 60 000 layers does not scan
   /// the layers before it every time.
   let memberStarts = Mutex<[Int: [Int]]>([:])
-  /// Keyframes read from the document so far, against the file's budget
-  /// (``AnimatedReader/maximumKeyframesInAll``).
-  let keyframesRead = Mutex<Int>(0)
-  /// Shape items read so far (``ShapeItem/maximumItemsInAll``).
-  let shapeItemsRead = Mutex<Int>(0)
+  /// How many of each kind of thing its readers have read so far, by the
+  /// kind's name (``JSONRef/tally(_:of:limit:)``).
+  let tallies = Mutex<[String: Int]>([:])
 
   /// What a tape entry holds.
   enum Kind: UInt64 {

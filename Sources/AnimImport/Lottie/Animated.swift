@@ -142,16 +142,7 @@ enum AnimatedReader {
       throw ImportError(
         frames[0].pointer, "more than \(maximumKeyframes) keyframes in one property")
     }
-    let inAll = frames[0].document.keyframesRead.withLock { total in
-      total += frames.count
-      return total
-    }
-    guard inAll <= maximumKeyframesInAll else {
-      throw ImportError(
-        frames[0].pointer,
-        "more than \(maximumKeyframesInAll) keyframes in the file (the limit of anim import, "
-          + "which keeps importing and rendering it under 1 GiB)")
-    }
+    try frames[0].tally(frames.count, of: "keyframes", limit: maximumKeyframesInAll)
     var result: [Keyframe<Value>] = []
     result.reserveCapacity(frames.count)
     var previousEnd: Value?

@@ -6,6 +6,23 @@ extension JSONRef {
     ImportError(pointer, "expected \(expected), found \(kind.phrase)")
   }
 
+  /// Counts `count` more `what` read from this value's document, and
+  /// refuses the file, at this value, once they pass `limit` in all: a
+  /// budget for the whole file, however many properties or lists it is
+  /// spread over.
+  func tally(_ count: Int, of what: String, limit: Int) throws(ImportError) {
+    let total = document.tallies.withLock { tallies in
+      tallies[what, default: 0] += count
+      return tallies[what, default: 0]
+    }
+    guard total <= limit else {
+      throw ImportError(
+        pointer,
+        "more than \(limit) \(what) in the file (the limit of anim import, which keeps importing "
+          + "and rendering it under 1 GiB)")
+    }
+  }
+
   /// This value as a finite number.
   func finiteNumber() throws(ImportError) -> Double {
     guard let value = number else { throw wrongType("a number") }

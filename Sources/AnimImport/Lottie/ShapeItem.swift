@@ -96,16 +96,7 @@ struct ShapeItem: Sendable {
       throw ImportError(ref.pointer, "shape groups nested deeper than \(maximumDepth)")
     }
     let items = try ref.array()
-    let inAll = ref.document.shapeItemsRead.withLock { total in
-      total += items.count
-      return total
-    }
-    guard inAll <= maximumItemsInAll else {
-      throw ImportError(
-        ref.pointer,
-        "more than \(maximumItemsInAll) shape items in the file (the limit of anim import, which "
-          + "keeps importing and rendering it under 1 GiB)")
-    }
+    try ref.tally(items.count, of: "shape items", limit: maximumItemsInAll)
     var result: [ShapeItem] = []
     result.reserveCapacity(items.count)
     for item in items { result.append(try read(item, depth: depth, budget: &budget)) }
