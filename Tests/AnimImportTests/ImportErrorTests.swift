@@ -104,10 +104,10 @@ final class ImportErrorTests: XCTestCase {
   /// A solid under a line of `count` null layers, the solid listed first.
   private func lineOfParents(_ count: Int) -> String {
     let nulls = (1...count).map { k in
-      #"{"ty": 3, "ind": \#(k), "nm": "N\#(k)"\#(k > 1 ? #", "parent": \#(k - 1)"# : "")}"#
+      #"{"ty": 3, "ind": \#(k), "nm": "N\#(k)", "op": 30\#(k > 1 ? #", "parent": \#(k - 1)"# : "")}"#
     }
     let solid =
-      ##"{"ty": 1, "ind": 0, "nm": "S", "parent": \##(count), "sc": "#ff0000", "sw": 10, "sh": 10}"##
+      ##"{"ty": 1, "ind": 0, "nm": "S", "op": 30, "parent": \##(count), "sc": "#ff0000", "sw": 10, "sh": 10}"##
     return doc("[" + ([solid] + nulls).joined(separator: ",") + "]")
   }
 

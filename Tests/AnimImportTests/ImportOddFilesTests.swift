@@ -43,6 +43,52 @@ final class ImportOddFilesTests: XCTestCase {
     XCTAssertFalse(result.script.contains("_for_"), result.script)
   }
 
+  func testALayerWithoutAnOutPointIsNeverShownAsThePlayersDrawIt() throws {
+    // neodyland/rasterlottie's fixtures write layers with neither `ip`, `op`
+    // nor `st`. ThorVG and rlottie read a missing `op` as frame 0 and
+    // lottie-web compares the frame with NaN: none of them draws the layer.
+    // A missing `ip` is frame 0, as ThorVG and rlottie read it.
+    let dot = H.dot.joined(separator: ",")
+    let noOut = #"{"ty": 4, "nm": "NoOut", "ks": {}, "ip": 0, "st": 0, "shapes": [\#(dot)]}"#
+    let none = #"{"ty": 4, "nm": "Bare", "ks": {}, "shapes": [\#(dot)]}"#
+    let noIn = #"{"ty": 4, "nm": "NoIn", "ks": {}, "op": 30, "shapes": [\#(dot)]}"#
+    let result = try H.importing(H.document([noOut, none, noIn]))
+    let message =
+      "layer without an out point (op) not drawn: ThorVG, rlottie and lottie-web never show it"
+    XCTAssertEqual(result.notes.map(\.message), [message, message])
+    XCTAssertEqual(result.notes.map(\.pointer), ["/layers/1", "/layers/0"])
+    XCTAssertFalse(result.script.contains("layer NoOut("), result.script)
+    XCTAssertFalse(result.script.contains("layer Bare("), result.script)
+    XCTAssertTrue(result.script.contains("layer NoIn("), result.script)
+    // Shown from frame 0 to frame 30 (1 s), then hidden.
+    XCTAssertTrue(
+      result.script.contains("run wait(1) +\n  tween(alpha: 0, 0) on NoIn"), result.script)
+  }
+
+  func testACompositionOfOneFrameDrawsItsLayers() throws {
+    // A still (an SVG converted to Lottie: `"ip": 0, "op": 1`) has one
+    // frame, at time 0, which is also its last: its layers are drawn there.
+    // They were left out as shown only from the last frame on.
+    let result = try H.importing(H.document([H.shapeLayer("Still")], op: 1))
+    XCTAssertEqual(result.notes, [])
+    XCTAssertTrue(result.script.contains("layer Still("), result.script)
+    XCTAssertEqual(H.run(result.script, then: "print Still.alpha, Still_Dot.width"), ["1 10"])
+  }
+
+  func testALayerWhoseOutPointIsTheLastFrameIsHiddenThere() throws {
+    // Frames 0–59 are drawn; a layer of `"op": 59` is shown before frame 59
+    // (ThorVG and lottie-web hide it there), one of `"op": 60` at it.
+    let early = H.shapeLayer("Early").replacingOccurrences(of: #""op": 60"#, with: #""op": 59"#)
+    let result = try H.importing(H.document([early, H.shapeLayer("Whole")]))
+    XCTAssertTrue(
+      result.script.contains("run wait(1.9666666666666666) +\n  tween(alpha: 0, 0) on Early"),
+      result.script)
+    let tail = [1.9333333333333333, 1.9666666666666666].map {
+      "step to \($0)\nprint Early.alpha, Whole.alpha"
+    }
+    XCTAssertEqual(H.run(result.script, then: tail.joined(separator: "\n")), ["1 1", "0 1"])
+  }
+
   func testALineBreakInALayersNameStaysInItsComment() throws {
     // A CR ends a comment as a LF does: each is shown as \u{…}.
     for name in [#"\rBG"#, #"top\r\nbar"#, #"a\u2028b"#, #"tab\tand\u0000"#] {

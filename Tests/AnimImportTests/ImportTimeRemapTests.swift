@@ -147,6 +147,19 @@ final class ImportTimeRemapTests: XCTestCase {
     XCTAssertEqual(xs(result.script, at: [0.35])[0], 100 * ease.value(at: 0.3), accuracy: 1e-3)
   }
 
+  func testAnEasedRemapRunningPastTheEndIsSampledUpToTheLastFrame() throws {
+    // Keyed past the composition's end (frame 40): the copies run to its
+    // last frame, 39, which one copy shows. The frames were sampled only
+    // before the last frame's time, which no copy showed: the players'
+    // last frame came out blank (ThorVG's merging_shapes, 45 183 pixels).
+    let eased =
+      #"{"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0.3], "y": [0]}, "i": {"x": [0.7], "y": [1]}}, {"t": 60, "s": [4]}]}"#
+    let result = try remapped(eased)
+    XCTAssertEqual(result.notes, [])
+    // By frame 38 the precomposition is past its frame 10: x holds 100.
+    XCTAssertEqual(xs(result.script, at: [3.8, 3.9]), [100, 100])
+  }
+
   func testARemapThatCrossesZeroShowsFrameZeroBelowIt() throws {
     let result = try remapped(#"{"a": 1, "k": [\#(key(0, -0.5)), \#(key(10, 0.5))]}"#)
     XCTAssertEqual(result.notes, [])

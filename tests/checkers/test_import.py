@@ -224,7 +224,7 @@ def test_fifty_megabytes_of_a_million_small_layers_or_groups_stay_in_bounded_mem
     group = '{"ty":"gr","it":[{"ty":"rc","p":{"k":[0,0]},"s":{"k":[4,4]}},{"ty":"fl","c":{"k":[1,0,0,1]}}]}'
     cases = {
         "nulls": top + ",".join(['{"ty":3,"ks":{}}'] * 999_999) + "]}",
-        "solids": top + ",".join(['{"ty":1,"ks":{},"sc":"#ff0000","sw":10,"sh":10}'] * 999_999) + "]}",
+        "solids": top + ",".join(['{"ty":1,"ks":{},"op":30,"sc":"#ff0000","sw":10,"sh":10}'] * 999_999) + "]}",
         "layers": top + ",".join([shape_layer] * (50_000_000 // len(shape_layer))) + "]}",
         "groups": top + '{"ty":4,"ks":{},"shapes":[' + ",".join([group] * (50_000_000 // len(group))) + "]}]}",
     }

@@ -26,7 +26,7 @@ extension SceneBuilder {
       layers, drawn: draws,
       shownThroughout: {
         let (from, to) = clock.span($0.inPoint, $0.outPoint)
-        return from <= 0 && to >= end
+        return from <= 0 && to > end
       })
     // Lottie lists the topmost layer first.
     for i in layers.indices.reversed() {
@@ -187,7 +187,12 @@ extension SceneBuilder {
 
     // When the layer is shown, on the script's clock.
     let (shownFrom, shownTo) = clock.span(layer.inPoint, layer.outPoint)
-    guard clock.scale != 0, shownTo > shownFrom, shownTo > 0, shownFrom < end else {
+    guard clock.scale != 0, shownTo > shownFrom, shownTo > 0, shownFrom <= end else {
+      if layer.ref.optional("op") == nil {
+        note(
+          layer.ref,
+          "layer without an out point (op) not drawn: ThorVG, rlottie and lottie-web never show it")
+      }
       return
     }
     var root = parent

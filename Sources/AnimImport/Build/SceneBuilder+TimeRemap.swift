@@ -84,14 +84,15 @@ extension SceneBuilder {
     }
     for (a, b, va, vb, sample) in pieces {
       let (from, to) = clock.span(a, b)
-      guard to > from, to > max(shown.0, 0), from < min(shown.1, end) else { continue }
+      guard to > from, to > max(shown.0, 0), from < shown.1, from <= end else { continue }
       if sample {
         // The frame tm gives at each of the script's frames within, held
         // until the next (from the stretch's start, the first).
         sampled = true
         var t = max(from, shown.0, 0)
-        let last = min(to, shown.1, end)
-        while t < last {
+        // Every frame up to the last, `end`, inclusive.
+        let last = min(to, shown.1)
+        while t < last && t <= end {
           var next = ((t * fr).rounded(.down) + 1) / fr
           if next <= t { next = ((t * fr).rounded(.down) + 2) / fr }
           next = min(next, to)

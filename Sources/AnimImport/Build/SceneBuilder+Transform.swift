@@ -62,7 +62,7 @@ extension SceneBuilder {
     if let window {
       let alpha = Track(t.opacity, clock: clock).map(Self.fraction)
       let total = end
-      if window.from <= 0 && window.to >= total {
+      if window.from <= 0 && window.to > total {
         tracks.append(("alpha", alpha))
       } else {
         tracks.append(

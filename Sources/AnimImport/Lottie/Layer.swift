@@ -136,7 +136,9 @@ struct Layer: Sendable {
       kind: kind, name: try object.optionalText("nm") ?? "",
       index: try object.optionalInteger("ind"),
       parent: try object.optionalInteger("parent"), hidden: try object.flag("hd"),
-      inPoint: ip, outPoint: try object.number("op", or: ip + 1e9),
+      // A layer without an out point is never shown: ThorVG's and
+      // rlottie's default is frame 0, and lottie-web compares with NaN.
+      inPoint: ip, outPoint: try object.number("op", or: ip),
       startTime: try object.number("st", or: 0), stretch: try object.number("sr", or: 1),
       transform: transform, is3D: try object.flag("ddd"),
       blendMode: try object.optionalInteger("bm") ?? 0,
