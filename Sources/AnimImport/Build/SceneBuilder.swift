@@ -63,7 +63,10 @@ final class SceneBuilder {
   /// draws exactly the frames the players show and `export` writes the same
   /// `op` again: cut at op, a track keyed at or past op (most files' last
   /// keyframe) made the render one frame longer than the file, and a loop
-  /// of it showed its first frame twice.
+  /// of it showed its first frame twice. It is a frame drawn, so it
+  /// counts as shown: what starts at or before it is drawn (a still's one
+  /// frame is at 0 = end), what stops at it is not (a layer whose `op` is
+  /// the last frame is hidden there).
   var end: Double { SceneBuilder.lastFrameTime(of: composition) }
 
   /// The time of a composition's last frame: (⌈op − ip⌉ − 1)/fr, 0 at
