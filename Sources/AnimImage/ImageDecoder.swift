@@ -54,7 +54,9 @@ public enum ImageDecoder {
     }
     guard let format = format(of: bytes) else {
       throw ImageError(
-        bytes.isEmpty ? "the image file is empty" : "the file is not a PNG, JPEG or SVG image",
+        bytes.isEmpty
+          ? "the image file is empty"
+          : "the file is not a PNG, JPEG or SVG image\(UnsupportedImageFormat.clause(for: bytes))",
         hint: "an image view reads .png, .jpg and .svg files")
     }
     try ImageLibraries.load(for: format)

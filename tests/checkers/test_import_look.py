@@ -1161,7 +1161,13 @@ def test_an_external_image_is_copied_beside_the_script(tmp_path):
      "/assets/0/p: error: the embedded image is not valid base64 (character 9 of its data)"),
     ("data:image/png;base64,iVBORw0KG", "", 1, "/assets/0/p: error: the embedded image is not valid base64 (its length)"),
     ("data:image/png;base64," + base64.b64encode(b"GIF89a....").decode(), "", 1,
-     "/assets/0/p: error: the embedded image is not a PNG, JPEG or SVG file"),
+     "/assets/0/p: error: the embedded image is not a PNG, JPEG or SVG file (it is GIF)\n"),
+    # AVIF labelled JPEG (an asset of aarsteinmedia/dotlottie-player-light):
+    # the error names what the bytes are.
+    ("data:image/jpeg;base64," + base64.b64encode(b"\0\0\0\x1cftypavif\0\0\0\0avifmif1").decode(), "", 1,
+     "/assets/0/p: error: the embedded image is not a PNG, JPEG or SVG file (it is AVIF)\n"),
+    ("data:image/png;base64," + base64.b64encode(b"not an image at all").decode(), "", 1,
+     "/assets/0/p: error: the embedded image is not a PNG, JPEG or SVG file\n"),
     ("data:text/html;base64,PGgxPg==", "", 1,
      "/assets/0/p: error: the data: URI's type 'text/html' is not a PNG, JPEG or SVG image"),
     ("data:image/png,rawbytes", "", 1, "/assets/0/p: error: the data: URI is not base64"),

@@ -1,3 +1,5 @@
+import AnimEngine
+
 /// An image asset as the import writes it (SPEC §21.4, §25, docs/spec.md):
 /// a file beside the script, named `PREFIX_ID.EXT` (the script's name, the
 /// asset's id made a valid file name), that the script's `image` view reads.
@@ -159,6 +161,9 @@ enum ImageAssetReader {
     if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return "jpg" }
     let head = String(decoding: bytes.prefix(512), as: UTF8.self)
     if head.contains("<svg") { return "svg" }
-    throw ImportError(pointer, "the embedded image is not a PNG, JPEG or SVG file")
+    throw ImportError(
+      pointer,
+      "the embedded image is not a PNG, JPEG or SVG file\(UnsupportedImageFormat.clause(for: bytes))"
+    )
   }
 }

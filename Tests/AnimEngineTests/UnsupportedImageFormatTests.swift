@@ -1,0 +1,38 @@
+import XCTest
+
+@testable import AnimEngine
+
+final class UnsupportedImageFormatTests: XCTestCase {
+  private func bytes(_ text: String, after prefix: [UInt8] = []) -> [UInt8] {
+    prefix + Array(text.utf8)
+  }
+
+  func testEachSignatureIsNamed() {
+    let box: [UInt8] = [0, 0, 0, 0x1C]
+    XCTAssertEqual(UnsupportedImageFormat.name(of: bytes("ftypavif", after: box)), "AVIF")
+    XCTAssertEqual(UnsupportedImageFormat.name(of: bytes("ftypavis", after: box)), "AVIF")
+    XCTAssertEqual(UnsupportedImageFormat.name(of: bytes("ftypheic", after: box)), "HEIC")
+    XCTAssertEqual(UnsupportedImageFormat.name(of: bytes("ftypmif1", after: box)), "HEIC")
+    XCTAssertEqual(UnsupportedImageFormat.name(of: bytes("RIFF\0\0\0\0WEBPVP8 ")), "WebP")
+    XCTAssertEqual(UnsupportedImageFormat.name(of: bytes("GIF89a")), "GIF")
+    XCTAssertEqual(UnsupportedImageFormat.name(of: bytes("GIF87a")), "GIF")
+    XCTAssertEqual(
+      UnsupportedImageFormat.name(
+        of: bytes("BM" + String(repeating: "\0", count: 24))),
+      "BMP")
+    XCTAssertEqual(UnsupportedImageFormat.name(of: [0x49, 0x49, 0x2A, 0x00, 8]), "TIFF")
+    XCTAssertEqual(UnsupportedImageFormat.name(of: [0x4D, 0x4D, 0x00, 0x2A, 0]), "TIFF")
+    XCTAssertEqual(
+      UnsupportedImageFormat.clause(for: bytes("GIF89a")), " (it is GIF)")
+  }
+
+  func testAnythingElseIsNotNamed() {
+    for other in [
+      [], [0x00], bytes("BM"), bytes("RIFF\0\0\0\0WAVE"), bytes("ftypavif"), bytes("GIF8"),
+      bytes("hello, not an image"), [0x89, 0x50, 0x4E, 0x47],
+    ] as [[UInt8]] {
+      XCTAssertNil(UnsupportedImageFormat.name(of: other), "\(other)")
+      XCTAssertEqual(UnsupportedImageFormat.clause(for: other), "")
+    }
+  }
+}
