@@ -89,6 +89,25 @@ final class ImportOddFilesTests: XCTestCase {
     XCTAssertEqual(H.run(result.script, then: tail.joined(separator: "\n")), ["1 1", "0 1"])
   }
 
+  func testAnOpAHairPastAWholeFrameCountsThatFrame() throws {
+    // After Effects writes a 29.97 fps composition of 175 frames as
+    // `"op": 175.000007…` (qtlottie's shape_complex): its last frame is
+    // 174, as the players show it, not 175. Half a frame past is a frame.
+    func lastWait(op: Double, fr: Double) throws -> String? {
+      let script = try H.importing(H.document([H.shapeLayer("L")], fr: fr, op: op)).script
+      return script.split(separator: "\n").last.map(String.init)
+    }
+    XCTAssertEqual(
+      try lastWait(op: 175.000007127896, fr: 29.9700012207031),
+      "run wait(\(174 / 29.9700012207031))")
+    XCTAssertEqual(
+      try lastWait(op: 175, fr: 29.9700012207031), "run wait(\(174 / 29.9700012207031))")
+    XCTAssertEqual(
+      try lastWait(op: 174.9999993, fr: 29.9700012207031), "run wait(\(174 / 29.9700012207031))")
+    XCTAssertEqual(try lastWait(op: 60.5, fr: 30), "run wait(2)")
+    XCTAssertEqual(try lastWait(op: 60.002, fr: 30), "run wait(2)")
+  }
+
   func testALineBreakInALayersNameStaysInItsComment() throws {
     // A CR ends a comment as a LF does: each is shown as \u{…}.
     for name in [#"\rBG"#, #"top\r\nbar"#, #"a\u2028b"#, #"tab\tand\u0000"#] {

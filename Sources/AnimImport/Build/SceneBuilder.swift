@@ -69,10 +69,15 @@ final class SceneBuilder {
   /// the last frame is hidden there).
   var end: Double { SceneBuilder.lastFrameTime(of: composition) }
 
-  /// The time of a composition's last frame: (⌈op − ip⌉ − 1)/fr, 0 at
-  /// least.
+  /// The time of a composition's last frame: (⌈op − ip − 0.001⌉ − 1)/fr,
+  /// 0 at least. A thousandth of a frame past a whole number of frames is
+  /// that number: After Effects writes the `op` of a 29.97 fps composition
+  /// as 175.000007125 where it means 175 frames, and the players show 175
+  /// (ThorVG's single-precision count is 175.0, rlottie rounds, lottie-web
+  /// floors); counted up, the render drew a 176th frame, with the layers
+  /// that end at 174.8 gone.
   static func lastFrameTime(of c: Composition) -> Double {
-    let frames = (c.outPoint - c.inPoint).rounded(.up)
+    let frames = (c.outPoint - c.inPoint - 0.001).rounded(.up)
     return max(0, (frames - 1) / c.frameRate)
   }
 
