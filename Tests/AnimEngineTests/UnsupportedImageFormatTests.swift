@@ -16,10 +16,9 @@ final class UnsupportedImageFormatTests: XCTestCase {
     XCTAssertEqual(UnsupportedImageFormat.name(of: bytes("RIFF\0\0\0\0WEBPVP8 ")), "WebP")
     XCTAssertEqual(UnsupportedImageFormat.name(of: bytes("GIF89a")), "GIF")
     XCTAssertEqual(UnsupportedImageFormat.name(of: bytes("GIF87a")), "GIF")
-    XCTAssertEqual(
-      UnsupportedImageFormat.name(
-        of: bytes("BM" + String(repeating: "\0", count: 24))),
-      "BMP")
+    let bitmap: [UInt8] = Array("BM".utf8) + Array(repeating: 0, count: 12) + [40, 0, 0, 0]
+    XCTAssertEqual(UnsupportedImageFormat.name(of: bitmap), "BMP")
+    XCTAssertEqual(UnsupportedImageFormat.name(of: bitmap.dropLast(1) + [1]), nil)
     XCTAssertEqual(UnsupportedImageFormat.name(of: [0x49, 0x49, 0x2A, 0x00, 8]), "TIFF")
     XCTAssertEqual(UnsupportedImageFormat.name(of: [0x4D, 0x4D, 0x00, 0x2A, 0]), "TIFF")
     XCTAssertEqual(
@@ -28,7 +27,8 @@ final class UnsupportedImageFormatTests: XCTestCase {
 
   func testAnythingElseIsNotNamed() {
     for other in [
-      [], [0x00], bytes("BM"), bytes("RIFF\0\0\0\0WAVE"), bytes("ftypavif"), bytes("GIF8"),
+      [], [0x00], bytes("BM"), bytes("BMW owners' notes, not a bitmap"),
+      bytes("RIFF\0\0\0\0WAVE"), bytes("ftypavif"), bytes("GIF8"),
       bytes("hello, not an image"), [0x89, 0x50, 0x4E, 0x47],
     ] as [[UInt8]] {
       XCTAssertNil(UnsupportedImageFormat.name(of: other), "\(other)")

@@ -15,7 +15,13 @@ public enum UnsupportedImageFormat {
     if at(4, "ftypheic") || at(4, "ftypheix") || at(4, "ftypmif1") { return "HEIC" }
     if at(0, "RIFF") && at(8, "WEBP") { return "WebP" }
     if at(0, "GIF87a") || at(0, "GIF89a") { return "GIF" }
-    if at(0, "BM") && bytes.count >= 26 { return "BMP" }
+    // A bitmap: "BM", then at byte 14 the size of its second header, one
+    // of the sizes Windows and OS/2 have written.
+    if at(0, "BM") && bytes.count >= 18 && [12, 40, 52, 56, 64, 108, 124].contains(bytes[14])
+      && bytes[15..<18].allSatisfy({ $0 == 0 })
+    {
+      return "BMP"
+    }
     if bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
     {
       return "TIFF"
