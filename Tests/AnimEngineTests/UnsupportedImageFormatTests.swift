@@ -12,7 +12,7 @@ final class UnsupportedImageFormatTests: XCTestCase {
     XCTAssertEqual(UnsupportedImageFormat.name(of: bytes("ftypavif", after: box)), "AVIF")
     XCTAssertEqual(UnsupportedImageFormat.name(of: bytes("ftypavis", after: box)), "AVIF")
     XCTAssertEqual(UnsupportedImageFormat.name(of: bytes("ftypheic", after: box)), "HEIC")
-    XCTAssertEqual(UnsupportedImageFormat.name(of: bytes("ftypmif1", after: box)), "HEIC")
+    XCTAssertEqual(UnsupportedImageFormat.name(of: bytes("ftypmif1", after: box)), "HEIF")
     XCTAssertEqual(UnsupportedImageFormat.name(of: bytes("RIFF\0\0\0\0WEBPVP8 ")), "WebP")
     XCTAssertEqual(UnsupportedImageFormat.name(of: bytes("GIF89a")), "GIF")
     XCTAssertEqual(UnsupportedImageFormat.name(of: bytes("GIF87a")), "GIF")
