@@ -89,7 +89,7 @@ extension SceneBuilder {
   /// as the script writes it, and the offset's track; nil for none. The
   /// lengths are taken at their first value (an animated length is noted);
   /// a pattern anim does not accept (a negative or all-zero one) is noted
-  /// and drawn solid.
+  /// and drawn solid, and one of no lengths (only an offset) is solid.
   func dashes(_ ref: JSONRef?, clock: TimeMap) throws(ImportError) -> (
     pattern: String, offset: Track<Double>
   )? {
@@ -110,7 +110,10 @@ extension SceneBuilder {
         lengths.append(animated.first)
       }
     }
-    guard (try? DashPattern.make(lengths)) != nil, !lengths.isEmpty else {
+    // Only an offset (lottie-ios' `issue_1847`): no dashes, the solid
+    // stroke After Effects and lottie-web draw.
+    if lengths.isEmpty { return nil }
+    guard (try? DashPattern.make(lengths)) != nil else {
       note(ref, "dashes anim does not draw (a negative or all-zero pattern): drawn solid")
       return nil
     }
