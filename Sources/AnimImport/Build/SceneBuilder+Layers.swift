@@ -21,12 +21,11 @@ extension SceneBuilder {
     _ layers: [Layer], clock: TimeMap, parent: Int?, size: (Double, Double), depth: Int,
     where ref: JSONRef
   ) throws(ImportError) {
-    let end = self.end
     let tree = LayerTree(
       layers, drawn: draws,
       shownThroughout: {
         let (from, to) = clock.span($0.inPoint, $0.outPoint)
-        return from <= 0 && to > end
+        return self.shownAtEveryFrame(from: from, to: to)
       })
     // Lottie lists the topmost layer first.
     for i in layers.indices.reversed() {
@@ -187,7 +186,7 @@ extension SceneBuilder {
 
     // When the layer is shown, on the script's clock.
     let (shownFrom, shownTo) = clock.span(layer.inPoint, layer.outPoint)
-    guard clock.scale != 0, shownTo > shownFrom, shownTo > 0, shownFrom <= end else {
+    guard clock.scale != 0, shownAtSomeFrame(from: shownFrom, to: shownTo) else {
       if layer.ref.optional("op") == nil {
         note(
           layer.ref,

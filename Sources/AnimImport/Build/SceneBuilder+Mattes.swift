@@ -48,7 +48,7 @@ extension SceneBuilder {
     var matteAlpha = Track(source.transform.opacity, clock: clock).map {
       Self.fraction($0) * outline.alpha
     }
-    if from > 0 || to <= end {
+    if !shownAtEveryFrame(from: from, to: to) {
       matteAlpha = matteAlpha.shown(from: from, to: to, hidden: 0, rate: rate)
     }
     matteAlpha = matteAlpha.fromZero(rate: rate, end: end)

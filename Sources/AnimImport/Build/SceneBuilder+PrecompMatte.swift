@@ -66,7 +66,7 @@ extension SceneBuilder {
       let opacity = layer.transform.opacity
       if !opacity.isAnimated && opacity.first <= 0 { continue }
       let (from, to) = clock.span(layer.inPoint, layer.outPoint)
-      guard to > from, to > 0, from <= end else { continue }
+      guard shownAtSomeFrame(from: from, to: to) else { continue }
       if opacity.isAnimated || opacity.first != 100 {
         note(opacity.ref ?? layer.ref, "a layer of a matte's precomposition drawn at 100 % opacity")
       }
@@ -93,7 +93,7 @@ extension SceneBuilder {
         inner.fixed = nil
       }
       inner.shown = { t in t >= from && t < to && placement.shown(t) }
-      inner.always = placement.always && from <= 0 && to > end
+      inner.always = placement.always && shownAtEveryFrame(from: from, to: to)
       switch layer.kind {
       case .shape(let items):
         let fills = matteFills(items, luma: luma, takingStrokes: takingStrokes)

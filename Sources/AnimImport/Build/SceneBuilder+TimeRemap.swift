@@ -84,7 +84,8 @@ extension SceneBuilder {
     }
     for (a, b, va, vb, sample) in pieces {
       let (from, to) = clock.span(a, b)
-      guard to > from, to > max(shown.0, 0), from < shown.1, from <= end else { continue }
+      // The piece while its layer is shown.
+      guard shownAtSomeFrame(from: max(from, shown.0), to: min(to, shown.1)) else { continue }
       if sample {
         // The frame tm gives at each of the script's frames within, held
         // until the next (from the stretch's start, the first).

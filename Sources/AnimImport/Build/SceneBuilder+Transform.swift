@@ -61,8 +61,7 @@ extension SceneBuilder {
     for p in [t.rotation, t.opacity] { noteReading(p) }
     if let window {
       let alpha = Track(t.opacity, clock: clock).map(Self.fraction)
-      let total = end
-      if window.from <= 0 && window.to > total {
+      if shownAtEveryFrame(from: window.from, to: window.to) {
         tracks.append(("alpha", alpha))
       } else {
         tracks.append(

@@ -69,6 +69,17 @@ final class SceneBuilder {
   /// the last frame is hidden there).
   var end: Double { SceneBuilder.lastFrameTime(of: composition) }
 
+  /// Whether something shown from `from` until before `to` on the script's
+  /// clock is shown at some frame drawn, 0…``end`` (end included).
+  func shownAtSomeFrame(from: Double, to: Double) -> Bool {
+    to > from && to > 0 && from <= end
+  }
+
+  /// Whether it is shown at every frame drawn, 0…``end`` (end included).
+  func shownAtEveryFrame(from: Double, to: Double) -> Bool {
+    from <= 0 && to > end
+  }
+
   /// The time of a composition's last frame: (⌈op − ip − 0.001⌉ − 1)/fr,
   /// 0 at least. A thousandth of a frame past a whole number of frames is
   /// that number: After Effects writes the `op` of a 29.97 fps composition
