@@ -100,28 +100,35 @@ extension NameChecker {
   }
 
   /// `m on a | m2 on b`: `|` binds tighter than `on`, so this reads as
-  /// `m on (a | m2) on b`, a parallel of a view and a motion. The error
-  /// says so and shows the brackets meant (SPEC §23.3).
-  mutating func checkBoundParallel(_ right: Expr, whole: Expr) {
-    guard Self.isBareParallel(right), reportedParallels.insert(right.range.start).inserted else {
-      return
-    }
+  /// `m on (a | m2) on b`, a parallel of a view and a motion; `m on a + m2
+  /// on b` likewise reads as `m on (a + m2) on b`. The error says so and
+  /// shows the brackets meant (SPEC §23.3). `right` is what an `on` binds
+  /// to; `inner` whether that `on` is itself bound again (`whole` is then
+  /// the outer one), where a bare `+` can only be this mistake: elsewhere
+  /// `on a + b` may join two lists of views.
+  mutating func checkBoundOperator(_ right: Expr, whole: Expr, inner: Bool) {
+    guard let op = Self.bareOperator(right), op == .parallel || (inner && op == .add),
+      reportedParallels.insert(right.range.start).inserted
+    else { return }
     settingErrors.append(
       (
         nil,
         .error(
-          "'|' binds tighter than 'on': this binds a motion to '\(describe(right))'",
-          at: right.range, hint: bracketHint(whole), kind: .name)
+          "'\(op.spelling)' binds tighter than 'on': this binds a motion to '\(describe(right))'",
+          at: right.range, hint: bracketHint(whole, op), kind: .name)
       ))
   }
 
-  /// Whether `e` is `a | b` (or a longer chain) written without brackets
-  /// around it: `m on (a | b)` says what it means, and is left to run.
-  static func isBareParallel(_ e: Expr) -> Bool {
+  /// The operator of `e` when it is `a | b` or `a + b` (or a longer chain)
+  /// written without brackets around it: `m on (a | b)` says what it
+  /// means, and is left to run.
+  static func bareOperator(_ e: Expr) -> BinaryOperator? {
     switch e.kind {
-    case .binary(.parallel, let a, _): return e.range.start == a.range.start
-    case .chain(.parallel, let items): return e.range.start == items[0].range.start
-    default: return false
+    case .binary(let op, let a, _) where op == .parallel || op == .add:
+      return e.range.start == a.range.start ? op : nil
+    case .chain(let op, let items) where op == .parallel || op == .add:
+      return e.range.start == items[0].range.start ? op : nil
+    default: return nil
     }
   }
 
@@ -132,17 +139,19 @@ extension NameChecker {
     return text.count > 40 ? String(text.prefix(40)) + "…" : text
   }
 
-  /// `(m on a) | (m2 on b)` for `m on a | m2 on b`, read from the source.
-  private func bracketHint(_ whole: Expr) -> String {
-    let general = "bracket each bound motion: (fade(out, 1) on a) | (fade(out, 1) on b)"
+  /// `(m on a) | (m2 on b)` for `m on a | m2 on b` (or `+` for `|`), read
+  /// from the source.
+  private func bracketHint(_ whole: Expr, _ op: BinaryOperator) -> String {
+    let o = op.spelling
+    let general = "bracket each bound motion: (fade(out, 1) on a) \(o) (fade(out, 1) on b)"
     guard let source else { return general }
     // `m on a | m2 on b` parses as ((m on (a | m2)) on b).
     guard case .binary(.on, let inner, let last) = whole.kind,
       case .binary(.on, let first, let middle) = inner.kind,
-      case .binary(.parallel, let target, let second) = middle.kind
+      case .binary(op, let target, let second) = middle.kind
     else { return general }
     let text = { (e: Expr) in source.text(in: e.range) }
     return
-      "bracket each bound motion: (\(text(first)) on \(text(target))) | (\(text(second)) on \(text(last)))"
+      "bracket each bound motion: (\(text(first)) on \(text(target))) \(o) (\(text(second)) on \(text(last)))"
   }
 }

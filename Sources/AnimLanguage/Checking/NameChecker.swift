@@ -343,8 +343,10 @@ struct NameChecker {
     case .negate(let operand), .not(let operand):
       check(operand)
     case .binary(.on, let left, let right):
-      if case .binary(.on, _, let inner) = left.kind { checkBoundParallel(inner, whole: e) }
-      checkBoundParallel(right, whole: e)
+      if case .binary(.on, _, let inner) = left.kind {
+        checkBoundOperator(inner, whole: e, inner: true)
+      }
+      checkBoundOperator(right, whole: e, inner: false)
       check(left)
       checkTextResize(left, on: right)
       checkPlayTarget(left)

@@ -153,9 +153,26 @@ extension Interpreter {
 
   private func motionOperand(_ v: Value, _ range: SourceRange, _ op: String) throws -> Motion {
     guard case .motion(let m) = v else {
-      throw RuntimeError("'\(op)' needs motions, not \(v.typeName)", at: range)
+      throw RuntimeError(
+        "'\(op)' needs motions, not \(v.typeName)", at: range,
+        hint: Self.isTarget(v) ? Self.boundMotionHint(op) : nil)
     }
     return m
+  }
+
+  /// Whether `v` is what `on` binds a motion to: a view or a group.
+  private static func isTarget(_ v: Value) -> Bool {
+    switch v {
+    case .view, .group: return true
+    default: return false
+    }
+  }
+
+  /// The hint for a view met by `+` or `|`: `m on a + m2` reads as
+  /// `m on (a + m2)`, since both bind tighter than `on` (SPEC §23.3).
+  private static func boundMotionHint(_ op: String) -> String {
+    "to \(op == "|" ? "join" : "chain") motions bound to views, bracket each: "
+      + "(fade(out, 1) on a) \(op) (fade(in, 1) on b) ('\(op)' binds tighter than 'on')"
   }
 
   private func arithmetic(
@@ -200,6 +217,11 @@ extension Interpreter {
       throw RuntimeError(
         "cannot '\(op.spelling)' a \(a.typeName) and a \(b.typeName)", at: range,
         hint: op == .add ? "to put a value in a string, interpolate it: \"total: \\(n)\"" : nil)
+    case (.motion, _), (_, .motion):
+      throw RuntimeError(
+        "cannot '\(op.spelling)' a \(a.typeName) and a \(b.typeName)", at: range,
+        hint: op == .add && (Self.isTarget(a) || Self.isTarget(b))
+          ? Self.boundMotionHint(op.spelling) : nil)
     default:
       throw RuntimeError("cannot '\(op.spelling)' a \(a.typeName) and a \(b.typeName)", at: range)
     }
