@@ -50,7 +50,8 @@ final class BoundMotionOperatorTests: XCTestCase {
     var printed: [String] = []
     let result = ScriptRunner.run(
       SourceFile(
-        path: "t.anim", text: views + "run fade(out, 1) on [a] + [b]\nstep 0.25\nprint a.alpha, b.alpha\n"),
+        path: "t.anim",
+        text: views + "run fade(out, 1) on [a] + [b]\nstep 0.25\nprint a.alpha, b.alpha\n"),
       output: { printed.append($0) })
     XCTAssertTrue(result.errors.isEmpty)
     XCTAssertEqual(printed, ["0.75 0.75"])
