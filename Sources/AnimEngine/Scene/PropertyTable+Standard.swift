@@ -258,6 +258,10 @@ extension PropertyTable {
           "the corner radius, in points: r sets all four corners, (tl, tr, br, bl) each; reads the top-left"
       ),
       PropertyAlias(
+        "shadow", ["shadowX", "shadowY", "shadowBlur", "shadowColor"], form: .parts,
+        settable: true,
+        summary: "the drop shadow as (x, y, blur, colour): sets all four; reads them as a list"),
+      PropertyAlias(
         "scale", ["scaleX", "scaleY"], form: .shared,
         settable: true, summary: "sets scaleX and scaleY; reads scaleX"),
       PropertyAlias(

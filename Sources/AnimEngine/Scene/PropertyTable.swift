@@ -137,6 +137,10 @@ public struct PropertyAlias: Sendable {
     /// is the `outline` the points make, which a motion moves point by
     /// point (`ChangeRule.points`).
     case pointList
+    /// One value per part, in order, each taken as that part takes it
+    /// (`shadow: (x, y, blur, colour)`, SPEC §21.2); read as a list of the
+    /// parts' values.
+    case parts
   }
   /// The name scripts use.
   public let name: String

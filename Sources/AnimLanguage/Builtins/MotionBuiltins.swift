@@ -185,6 +185,18 @@ enum MotionBuiltins {
       // A shape's points, one for one (SPEC §23.1).
       return [Change(.outline, .points(try Interpreter.shapePoints(item.value, at: item.range)))]
     }
+    if let alias = table.alias(named: label), alias.form == .parts {
+      // `shadow: (x, y, blur, colour)`: each part as its own argument.
+      guard case .list(let items) = item.value, items.count == alias.parts.count else {
+        throw RuntimeError(
+          "\(label) must be \(Interpreter.partsText(alias)), not \(item.value.typeName)",
+          at: item.range)
+      }
+      return try zip(alias.parts, items.items).flatMap { part, value in
+        try propertyChanges(
+          Arguments.Item(label: part.name, value: value, range: item.range), interp)
+      }
+    }
     if let alias = table.alias(named: label), alias.isSettable {
       let values: [Double]
       if case .point = item.value, alias.parts.count == 2 {

@@ -48,6 +48,15 @@ extension NameChecker {
     if property == .dash, case .list(let items) = value.kind {
       return dashProblem(items)
     }
+    // `shadow: (x, y, blur, colour)`: each literal part against its own range.
+    if property == nil, let alias = PropertyTable.standard.alias(named: name),
+      alias.form == .parts, case .tuple(let items) = value.kind, items.count == alias.parts.count
+    {
+      for (part, item) in zip(alias.parts, items) {
+        if let problem = rangeProblem(part.name, item, property: part) { return problem }
+      }
+      return nil
+    }
     guard let property, property.declaration.type == .number, let v = literal(value)
     else { return nil }
     return Interpreter.rangeProblem(of: property, v, as: name)

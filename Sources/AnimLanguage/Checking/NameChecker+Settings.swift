@@ -132,6 +132,21 @@ extension NameChecker {
         ))
       return
     }
+    // A shadow's four parts (SPEC §21.2): `(x, y, blur, colour)`, or a list
+    // of them (checked when it runs).
+    if let alias, alias.form == .parts {
+      if case .tuple(let items) = argument.value.kind, items.count == alias.parts.count { return }
+      if shown == "list" { return }
+      let given = shown == "point" ? "a tuple of \(tupleCount(argument.value)) items" : shown
+      settingErrors.append(
+        (
+          nil,
+          .error(
+            "\(label.name) must be \(Interpreter.partsText(alias)), not \(given)",
+            at: argument.range, kind: .name)
+        ))
+      return
+    }
     // Corner radii (SPEC §21.3): one number, or four `(tl, tr, br, bl)`.
     if let alias, alias.form == .shared,
       alias.parts.count == 4

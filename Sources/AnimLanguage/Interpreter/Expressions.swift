@@ -221,14 +221,36 @@ extension Interpreter {
 extension Interpreter {
   /// A pair `(x, y)`: a point of two numbers, or a gradient's stop
   /// `(offset, colour)` (SPEC §21.1); four numbers `(tl, tr, br, bl)`: corner
-  /// radii (SPEC §21.3). Apart from `evaluate`, whose stack frame every
-  /// nested call pays for (recursion's depth is bounded by it).
+  /// radii (SPEC §21.3); three numbers and a colour `(x, y, blur, colour)`:
+  /// a shadow (SPEC §21.2), held as a list of the four for the `shadow`
+  /// alias to take. Apart from `evaluate`, whose stack frame every nested
+  /// call pays for (recursion's depth is bounded by it).
   @inline(never)
   func tuple(_ items: [Expr], in env: Environment, at range: SourceRange) throws -> Value {
     if items.count == 4 {
-      let names = ["top-left", "top-right", "bottom-right", "bottom-left"]
-      let radii = try zip(items, names).map { try number($0, in: env, "\($1) radius") }
-      return .corners(CornerRadii(radii[0], radii[1], radii[2], radii[3]))
+      let values = try items.map { try evaluate($0, in: env) }
+      let shadow: Bool
+      switch values[3] {
+      case .color, .string: shadow = true
+      default: shadow = false
+      }
+      let names =
+        shadow
+        ? ["shadow's x offset", "shadow's y offset", "shadow's blur"]
+        : ["top-left radius", "top-right radius", "bottom-right radius", "bottom-left radius"]
+      let numbers = try zip(values, zip(items, names)).map { value, named in
+        guard case .number(let v) = value else {
+          throw RuntimeError(
+            "\(named.1) must be a number, not \(value.typeName)", at: named.0.range,
+            hint: "(tl, tr, br, bl) are corner radii; (x, y, blur, colour) a shadow")
+        }
+        guard v.isFinite else { throw RuntimeError("\(named.1) must be finite", at: named.0.range) }
+        return v
+      }
+      guard !shadow else {
+        return ValueList(numbers.map { .number($0) } + [values[3]]).map { .list($0) } ?? .none
+      }
+      return .corners(CornerRadii(numbers[0], numbers[1], numbers[2], numbers[3]))
     }
     guard items.count == 2 else {
       throw RuntimeError(

@@ -24,6 +24,9 @@ extension Interpreter {
       case .shared: value = Self.value(of: alias.parts[0], in: state)
       case .point: value = .point(state[alias.parts[0]], state[alias.parts[1]])
       case .pointList: value = try shapePoints(of: id, at: name.range)
+      case .parts:
+        value =
+          ValueList(alias.parts.map { Self.value(of: $0, in: state) }).map { .list($0) } ?? .none
       }
       return try finiteRead(value, of: id, name.name, at: name.range)
     }
@@ -134,6 +137,14 @@ extension Interpreter {
         throw RuntimeError("\(name) must be a number, not \(value.typeName)", at: range)
       case (.point, _):
         throw RuntimeError("\(name) must be a point (x, y), not \(value.typeName)", at: range)
+      case (.parts, .list(let items)) where items.count == alias.parts.count:
+        for (part, item) in zip(alias.parts, items.items) {
+          try setProperty(&state, kind: kind, part.name, item, at: range)
+        }
+      case (.parts, _):
+        throw RuntimeError(
+          "\(name) must be \(Self.partsText(alias)), not \(Formatting.debug(value, scene: scene))",
+          at: range)
       case (.pointList, _):
         // Given at the declaration (`takeShapeSetting`) or set on the view
         // (`assignPoints`), never through a state alone.
@@ -278,6 +289,17 @@ extension Interpreter {
         Self.namedValuesHint(property)
       )
     }
+  }
+
+  /// What an alias of parts takes, in words: `(x, y, blur, color)` for
+  /// `shadow` (its parts' names without the alias's).
+  static func partsText(_ alias: PropertyAlias) -> String {
+    let words = alias.partNames.map { part -> String in
+      guard part.hasPrefix(alias.name), part.count > alias.name.count else { return part }
+      let rest = part.dropFirst(alias.name.count)
+      return rest.prefix(1).lowercased() + rest.dropFirst()
+    }
+    return "(" + words.joined(separator: ", ") + ")"
   }
 
   /// What a number property with a range or words takes, in words:
