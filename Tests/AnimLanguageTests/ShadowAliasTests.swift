@@ -51,6 +51,9 @@ final class ShadowAliasTests: XCTestCase {
       checkError("rect z(shadow: (1, 2))\n"),
       "shadow must be (x, y, blur, color), not a tuple of 2 items")
     XCTAssertEqual(
+      checkError("rect z(shadow: (1, 2, 3, 4))\n"),
+      "shadow must be (x, y, blur, color), not four numbers")
+    XCTAssertEqual(
       checkError("rect z(shadow: (1, 2, -3, \"#000\"))\n"),
       "shadowBlur must be a number from 0 to 250, got -3")
     XCTAssertEqual(
@@ -59,8 +62,8 @@ final class ShadowAliasTests: XCTestCase {
   }
 
   func testTheRunFindsWhatTheCheckerCannot() {
-    let numbers = run("rect z(shadow: (1, 2, 3, 4))\n")
-    XCTAssertEqual(numbers.error, "shadow must be (x, y, blur, color), not (1, 2, 3, 4)")
+    let numbers = run("s = (1, 2, 3, 4)\nrect z(shadow: s)\n")
+    XCTAssertEqual(numbers.error, "shadow must be (x, y, blur, color), not four numbers")
     XCTAssertEqual(
       run("rect z(shadow: (1, 2, \"x\", \"#000\"))\n").error,
       "shadow's blur must be a number, not string")
@@ -69,7 +72,7 @@ final class ShadowAliasTests: XCTestCase {
       "\"nope\" is not a colour; expected #rgb, #rrggbb or #rrggbbaa")
     XCTAssertEqual(
       run("rect z\nz.shadow = [1, 2, 3]\n").error,
-      "shadow must be (x, y, blur, color), not [1, 2, 3]")
+      "shadow must be (x, y, blur, color), not a list of 3 items")
     XCTAssertEqual(
       run("rect z\nrun tween(shadow: 3, 1) on z\n").error,
       "shadow must be (x, y, blur, color), not number")

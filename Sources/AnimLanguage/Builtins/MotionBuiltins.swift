@@ -188,9 +188,7 @@ enum MotionBuiltins {
     if let alias = table.alias(named: label), alias.form == .parts {
       // `shadow: (x, y, blur, colour)`: each part as its own argument.
       guard case .list(let items) = item.value, items.count == alias.parts.count else {
-        throw RuntimeError(
-          "\(label) must be \(Interpreter.partsText(alias)), not \(item.value.typeName)",
-          at: item.range)
+        throw RuntimeError(Interpreter.partsMismatch(alias, item.value), at: item.range)
       }
       return try zip(alias.parts, items.items).flatMap { part, value in
         try propertyChanges(

@@ -142,9 +142,7 @@ extension Interpreter {
           try setProperty(&state, kind: kind, part.name, item, at: range)
         }
       case (.parts, _):
-        throw RuntimeError(
-          "\(name) must be \(Self.partsText(alias)), not \(Formatting.debug(value, scene: scene))",
-          at: range)
+        throw RuntimeError(Self.partsMismatch(alias, value), at: range)
       case (.pointList, _):
         // Given at the declaration (`takeShapeSetting`) or set on the view
         // (`assignPoints`), never through a state alone.
@@ -300,6 +298,19 @@ extension Interpreter {
       return rest.prefix(1).lowercased() + rest.dropFirst()
     }
     return "(" + words.joined(separator: ", ") + ")"
+  }
+
+  /// The error for a value an alias of parts does not take: "shadow must be
+  /// (x, y, blur, color), not four numbers" (the checker says the same of
+  /// the literal).
+  static func partsMismatch(_ alias: PropertyAlias, _ value: Value) -> String {
+    let given: String
+    switch value {
+    case .corners: given = "four numbers"
+    case .list(let items): given = "a list of \(items.count) items"
+    default: given = value.typeName
+    }
+    return "\(alias.name) must be \(partsText(alias)), not \(given)"
   }
 
   /// What a number property with a range or words takes, in words:
