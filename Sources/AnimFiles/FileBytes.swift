@@ -1,5 +1,11 @@
 import SystemPackage
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Reads whole files into byte arrays: scripts for `anim run` and imports,
 /// and test files for `anim test`.
 ///
@@ -19,18 +25,51 @@ public enum FileBytes {
     public var description: String { "it is larger than the limit of 256 MiB" }
   }
 
+  /// How long a FIFO named as a file (`anim run <(make-script)`) may stay
+  /// without a writer before it is given up on, in milliseconds.
+  public static let fifoWait: Int32 = 5000
+
   /// The bytes of the file at `path`. Throws `TooLarge` past `maximumSize`,
   /// and a `FileError` with the system's reason when the file cannot be
-  /// opened or read (a directory among them).
-  public static func read(_ path: String) throws -> [UInt8] {
-    let file = try FileError.system(path) { try FileDescriptor.open(FilePath(path), .readOnly) }
+  /// opened or read (a directory among them). A FIFO is read when a writer
+  /// writes to it (or closes it) within ``fifoWait``, as process
+  /// substitution does; one nothing writes to is an error then, not a wait
+  /// for ever (`wait` milliseconds, for tests).
+  public static func read(_ path: String, fifoWait wait: Int32 = fifoWait) throws -> [UInt8] {
+    // Opened without waiting for a FIFO's writer; blocking again below.
+    let file = try FileError.system(path) {
+      try FileDescriptor.open(FilePath(path), .readOnly, options: [.nonBlocking, .closeOnExec])
+    }
     defer { try? file.close() }
     let status = try FileError.system(path) { try file.stat() }
     guard status.type != .directory else {
       throw FileError(path: path, reason: "it is a directory")
     }
+    if status.type == .fifo { try awaitWriter(file, path: path, wait: wait) }
+    let flags = fcntl(file.rawValue, F_GETFL)
+    guard flags >= 0, fcntl(file.rawValue, F_SETFL, flags & ~O_NONBLOCK) == 0 else {
+      throw FileError.current(path)
+    }
     if Int(status.size) > maximumSize { throw TooLarge() }
     return try readToEnd(file, sizeHint: Int(status.size), path: path)
+  }
+
+  /// Waits at most `wait` milliseconds for the FIFO `file` to have
+  /// something to read, or a writer that closed it (Linux reports neither
+  /// before a writer has opened it).
+  private static func awaitWriter(_ file: FileDescriptor, path: String, wait: Int32) throws {
+    var waiting = pollfd(fd: file.rawValue, events: Int16(POLLIN), revents: 0)
+    var ready: Int32
+    repeat { ready = poll(&waiting, 1, wait) } while ready < 0 && errno == EINTR
+    guard ready >= 0 else { throw FileError.current(path) }
+    guard ready > 0 else {
+      let seconds = wait % 1000 == 0 ? "\(wait / 1000) s" : "\(wait) ms"
+      throw FileError(
+        path: path,
+        reason:
+          "it is a FIFO and nothing wrote to it within \(seconds) (give a file, or - for standard input)"
+      )
+    }
   }
 
   /// Why `path` is not a file to read data from (SPEC §23.1: `csv()`,

@@ -31,6 +31,42 @@ final class FileBytesTests: XCTestCase {
     XCTAssertEqual(try FileBytes.read(path), Array(text.utf8))
   }
 
+  /// `anim run <(…)` reads a FIFO; one nothing writes to is an error after
+  /// the wait, not a wait for ever (a hostile path, or a mistake).
+  func testAFIFONothingWritesToIsAnErrorAfterTheWait() throws {
+    let dir = try temporaryDirectory("bytes")
+    let path = dir + "/fifo"
+    XCTAssertEqual(mkfifo(path, 0o600), 0)
+    XCTAssertThrowsError(try FileBytes.read(path, fifoWait: 200)) { error in
+      XCTAssertEqual(
+        (error as? FileError)?.description,
+        "\(path): it is a FIFO and nothing wrote to it within 200 ms (give a file, or - for standard input)"
+      )
+    }
+  }
+
+  /// A writer that comes within the wait is read; one that opens and closes
+  /// without writing gives no bytes (an empty script), as a pipe would.
+  func testAFIFOsLateWriterIsReadAndAClosedOneIsEmpty() throws {
+    let dir = try temporaryDirectory("bytes")
+    let path = dir + "/fifo"
+    XCTAssertEqual(mkfifo(path, 0o600), 0)
+    let late = Thread {
+      Thread.sleep(forTimeInterval: 0.1)
+      let handle = FileHandle(forWritingAtPath: path)!
+      handle.write(Data("print 1\n".utf8))
+      try? handle.close()
+    }
+    late.start()
+    XCTAssertEqual(try FileBytes.read(path, fifoWait: 10_000), Array("print 1\n".utf8))
+    let closing = Thread {
+      let handle = FileHandle(forWritingAtPath: path)!
+      try? handle.close()
+    }
+    closing.start()
+    XCTAssertEqual(try FileBytes.read(path, fifoWait: 10_000), [])
+  }
+
   func testWhatCannotBeReadGivesTheSystemsReason() throws {
     let dir = try temporaryDirectory("bytes")
     let missing = dir + "/missing.anim"
