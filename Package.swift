@@ -60,6 +60,9 @@ let package = Package(
     // libpng (libpng-dev) writes them as RGBA PNG (Cairo's own writer drops the
     // alpha channel of an opaque image) and reads them back in tests.
     .target(name: "CPNG", dependencies: ["CLibraryLoader"]),
+    // zlib (zlib1g-dev) inflates the entries of a dotLottie (ZIP) file for
+    // `anim import`.
+    .target(name: "CZlib", dependencies: ["CLibraryLoader"]),
     // fontconfig, FreeType and HarfBuzz (libfontconfig-dev, libfreetype-dev,
     // libharfbuzz-dev) find, read and shape fonts for text views; opened on
     // first use like Cairo. Debian keeps FreeType's headers in their own folder.
@@ -102,7 +105,7 @@ let package = Package(
     // Recording the stage as keyframes; Lottie and the HTML player (`anim export`).
     .target(name: "AnimExport", dependencies: ["AnimEngine"]),
     // Lottie files read into anim scripts (`anim import`, SPEC §25).
-    .target(name: "AnimImport", dependencies: ["AnimEngine", "AnimLanguage"]),
+    .target(name: "AnimImport", dependencies: ["AnimEngine", "AnimLanguage", "CZlib"]),
     .target(name: "AnimTestRunner", dependencies: ["AnimFiles"]),
     // The live preview (`anim preview`, `:preview`): a script's export, output,
     // errors and runs served to a browser page that reloads in place. Only

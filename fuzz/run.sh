@@ -24,7 +24,7 @@ mkdir -p out/corpus out/artifacts
 # Seed files are named by content so that files of the same name in different
 # folders do not overwrite each other.
 # Lottie documents for `anim import`: ours (fuzz/seeds, tests/import).
-find ../examples ../tests seeds \( -name '*.anim' -o -name '*.json' \) -size -4k | while read -r file; do
+find ../examples ../tests seeds \( -name '*.anim' -o -name '*.json' -o -name '*.lottie' \) -size -4k | while read -r file; do
   cp "$file" "out/corpus/seed-$(sha1sum "$file" | cut -c1-16)"
 done
 

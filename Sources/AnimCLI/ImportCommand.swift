@@ -22,11 +22,14 @@ struct ImportCommand: ParsableCommand {
       1 000 000 layers once precompositions are expanded) is an error naming where \
       (exit 65). Image assets are written beside the script as NAME_ID.png (embedded \
       ones decoded, external ones copied from beside the Lottie file); a file with \
-      images needs -o.
+      images needs -o. A dotLottie file (.lottie, a ZIP archive) is read too: its \
+      manifest's first animation, or the one --animation names, with its images \
+      from the archive.
 
       Examples:
         anim import loader.json -o loader.anim
         anim import badge.json -o badge.anim --strict
+        anim import hamster.lottie -o hamster.anim
       """)
 
   @ArgumentParser.Argument(help: "The Lottie file (- for standard input).")
@@ -41,6 +44,12 @@ struct ImportCommand: ParsableCommand {
 
   @Flag(help: "Refuse the file (exit 65) if anything in it cannot be expressed.")
   var strict = false
+
+  @Option(
+    help: ArgumentHelp(
+      "Which animation of a dotLottie file to import (its manifest's first when left out).",
+      valueName: "id"))
+  var animation: String?
 
   func run() throws {
     let name = file == "-" ? "<stdin>" : file
@@ -73,35 +82,40 @@ struct ImportCommand: ParsableCommand {
       Terminal.writeError("anim: \(FileError(path: name, error: error))")
       throw ExitCode(ExitStatus.ioError)
     }
+    let (document, archive, entry) = try Self.unpacked(bytes, name: name, animation: animation)
+    // Diagnostics point into the archive's animation: `FILE/a/ID.json`.
+    let named = entry.map { name + "/" + $0 } ?? name
+    let source = Self.baseName(name) + (entry.map { "/" + $0 } ?? "")
     let result: LottieImporter.Result
     do {
       result = try LottieImporter.importScript(
-        bytes, source: Self.baseName(name), imagePrefix: ImportImages.prefix(of: output))
+        document, source: source, imagePrefix: ImportImages.prefix(of: output),
+        archive: archive)
     } catch {
       Terminal.writeError(
-        "\(name): \(error.pointer.isEmpty ? "" : "\(error.pointer): ")error: \(error.message)")
+        "\(named): \(error.pointer.isEmpty ? "" : "\(error.pointer): ")error: \(error.message)")
       throw ExitCode(ExitStatus.dataError)
     }
     let kind = strict ? "error" : "warning"
     for note in result.notes {
       Terminal.writeError(
-        "\(name): \(note.pointer.isEmpty ? "" : "\(note.pointer): ")\(kind): \(note.message)")
+        "\(named): \(note.pointer.isEmpty ? "" : "\(note.pointer): ")\(kind): \(note.message)")
     }
     if strict && !result.notes.isEmpty {
       Terminal.writeError(
-        "\(name): error: \(result.notes.count) feature\(result.notes.count == 1 ? "" : "s") "
+        "\(named): error: \(result.notes.count) feature\(result.notes.count == 1 ? "" : "s") "
           + "cannot be expressed (--strict); nothing written")
       throw ExitCode(ExitStatus.dataError)
     }
     if !result.images.isEmpty {
       guard let output else {
         Terminal.writeError(
-          "anim import: \(name) holds images (\(result.images.count)): give -o FILE.anim, and "
+          "anim import: \(named) holds images (\(result.images.count)): give -o FILE.anim, and "
             + "they are written beside the script")
         throw ExitCode(ExitStatus.usage)
       }
       try ImportImages.write(
-        result.images, input: file == "-" ? nil : file, name: name, output: output)
+        result.images, input: file == "-" ? nil : file, name: named, output: output)
     }
     guard let output else {
       Terminal.write(result.script)
@@ -113,6 +127,39 @@ struct ImportCommand: ParsableCommand {
     } catch {
       Terminal.writeError("anim import: cannot write \(error.description)")
       throw ExitCode(ExitStatus.ioError)
+    }
+  }
+
+  /// The Lottie document of `bytes`: the bytes themselves, or the
+  /// animation of a dotLottie archive (with the archive, for its images,
+  /// and the animation's entry in it: `a/ID.json`). Says why and
+  /// throws exit 65 when the archive cannot be read; --animation on a
+  /// plain Lottie file is a usage error.
+  static func unpacked(_ bytes: [UInt8], name: String, animation: String?) throws -> (
+    [UInt8], DotLottie?, String?
+  ) {
+    guard DotLottie.isArchive(bytes) else {
+      if animation != nil {
+        Terminal.writeError(
+          "anim import: --animation chooses an animation of a dotLottie file; \(name) is not one")
+        throw ExitCode(ExitStatus.usage)
+      }
+      return (bytes, nil, nil)
+    }
+    do {
+      let archive = try DotLottie(bytes)
+      let (entry, document) = try archive.animation(animation)
+      if animation == nil && archive.animationIDs.count > 1 {
+        let others = archive.animationIDs.dropFirst().prefix(20).joined(separator: ", ")
+        Terminal.writeError(
+          "\(name): note: \(archive.animationIDs.count) animations; imported "
+            + "'\(archive.animationIDs[0])' (the others: \(others)\(archive.animationIDs.count > 21 ? ", …" : "")); "
+            + "choose one with --animation ID")
+      }
+      return (document, archive, entry)
+    } catch {
+      Terminal.writeError("\(name): error: \(error.message)")
+      throw ExitCode(ExitStatus.dataError)
     }
   }
 

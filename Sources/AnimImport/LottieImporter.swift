@@ -20,9 +20,11 @@ public enum LottieImporter {
   /// Lottie document anim can read (bad JSON, wrong types, cycles, limits).
   /// Image files are named `IMAGEPREFIX_ID.EXT` (the script's name, so
   /// that they sit beside it without clashing with another import's).
-  public static func importScript(_ bytes: [UInt8], source: String, imagePrefix: String = "image")
-    throws(ImportError) -> Result
-  {
+  /// `archive` is the dotLottie file `bytes` came from: its images are
+  /// read from there.
+  public static func importScript(
+    _ bytes: [UInt8], source: String, imagePrefix: String = "image", archive: DotLottie? = nil
+  ) throws(ImportError) -> Result {
     guard bytes.count <= maximumFileSize else {
       throw ImportError(
         "", "the file is larger than the limit of 100 MB (\(bytes.count) bytes)")
@@ -30,15 +32,16 @@ public enum LottieImporter {
     // The document, its reading and the builder end with `built`, before
     // the script is written: a 36 MB file's tape, layers and notes' places
     // are not held beside its 25 MB of script.
-    let (model, notes, images) = try built(bytes, source: source, imagePrefix: imagePrefix)
+    let (model, notes, images) = try built(
+      bytes, source: source, imagePrefix: imagePrefix, archive: archive)
     return Result(script: ScriptWriter.write(model), notes: notes, images: images)
   }
 
   /// The script model of the Lottie document `bytes`, with its notes and
   /// images.
-  private static func built(_ bytes: [UInt8], source: String, imagePrefix: String)
-    throws(ImportError) -> (ScriptModel, [ImportNote], [ImportedImage])
-  {
+  private static func built(
+    _ bytes: [UInt8], source: String, imagePrefix: String, archive: DotLottie?
+  ) throws(ImportError) -> (ScriptModel, [ImportNote], [ImportedImage]) {
     let document: JSONDocument
     do {
       document = try JSONDocument(bytes)
@@ -48,6 +51,8 @@ public enum LottieImporter {
     let composition = try Composition.read(document)
     let builder = SceneBuilder(composition)
     builder.imagePrefix = ImageAssetReader.fileSafe(imagePrefix)
+    builder.archive = archive
+    builder.archiveBudget = DotLottie.maximumExtracted - bytes.count
     let model = try builder.build(source: source)
     return (model, builder.notes, builder.images)
   }

@@ -69,6 +69,24 @@ final class ImportEffectsTests: XCTestCase {
     )
   }
 
+  /// A parameter written as a bare number (`"v": 180`, dotlottie-rs'
+  /// `elapsed_time`) is that fixed value, as ThorVG reads it; one that is
+  /// not finite is the parameter's default.
+  func testABareNumberParameterIsItsFixedValue() throws {
+    let items = [
+      #"{"ty": 2, "nm": "Colour", "v": {"a": 0, "k": [1, 0, 0, 1]}}"#,
+      #"{"ty": 0, "nm": "Opacity", "v": 51}"#, #"{"ty": 0, "nm": "Direction", "v": 180}"#,
+      #"{"ty": 0, "nm": "Distance", "v": 10}"#, #"{"ty": 0, "nm": "Softness", "v": 16}"#,
+    ]
+    let shadow = #"{"ty": 25, "nm": "Drop Shadow", "ef": [\#(items.joined(separator: ","))]}"#
+    let result = try H.importing(
+      H.document([H.shapeLayer("Card", extra: #", "ef": [\#(shadow)]"#)]))
+    XCTAssertEqual(
+      layerLine(result, "Card"),
+      ##"layer Card(x: 0, y: 0, width: 200, height: 100, anchor: (0, 0), shadowColor: "#ff000033", shadowX: 0, shadowY: 10, shadowBlur: 4)"##
+    )
+  }
+
   func testAShadowOfATurnedLayerTurnsWithIt() throws {
     // Turned 90° clockwise: the shadow "straight down" (180°) is down the
     // layer's own y, which the turn points left on the page — where

@@ -591,7 +591,8 @@ def test_mutated_files_import_or_are_refused_and_what_they_import_checks(tmp_pat
     error (exit 65): never a crash, a hang or another exit code."""
     import random
     rng = random.Random(37)
-    seeds = [os.path.join(ROOT, "fuzz", "seeds", f) for f in sorted(os.listdir(os.path.join(ROOT, "fuzz", "seeds")))]
+    seeds = [os.path.join(ROOT, "fuzz", "seeds", f) for f in sorted(os.listdir(os.path.join(ROOT, "fuzz", "seeds")))
+             if f.endswith(".json")]
     seeds.append(os.path.join(ROOT, "tests", "import", "badge.json"))
     outcomes = {0: 0, 65: 0}
     for seed in seeds:

@@ -106,6 +106,9 @@ extension SceneBuilder {
     -> Animated<Double>
   {
     guard let v = try parameter(effect, index) else { return Animated(fixed: fallback) }
+    // A bare number for `{"a": 0, "k": …}`, as some tools write an angle
+    // (dotlottie-rs' `elapsed_time`: ThorVG draws it so).
+    if let fixed = v.number { return Animated(fixed: fixed.isFinite ? fixed : fallback) }
     return try AnimatedReader.number(v)
   }
 

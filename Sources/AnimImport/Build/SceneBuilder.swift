@@ -35,6 +35,10 @@ final class SceneBuilder {
   private var noted: Set<String> = []
   /// What image files' names start with (the script's name).
   var imagePrefix = "image"
+  /// The dotLottie archive the file came from, whose images its assets
+  /// name, and how many bytes may still be extracted from it.
+  var archive: DotLottie?
+  var archiveBudget = DotLottie.maximumExtracted
   /// The image files the script reads, in the order first used.
   private(set) var images: [ImportedImage] = []
   /// Each image asset's file, by the asset's id.
@@ -113,7 +117,8 @@ final class SceneBuilder {
   /// the first time; two ids that make one name get `_2`, `_3`, …).
   func imageFile(_ id: String, _ asset: Composition.Image) throws(ImportError) -> String {
     if let name = imageNames[id] { return name }
-    var image = try ImageAssetReader.read(asset, id: id, prefix: imagePrefix)
+    var image = try ImageAssetReader.read(
+      asset, id: id, prefix: imagePrefix, archive: archive, budget: &archiveBudget)
     let taken = Set(images.map(\.name))
     if taken.contains(image.name) {
       let dot = image.name.lastIndex(of: ".") ?? image.name.endIndex

@@ -27,14 +27,34 @@ enum ImageAssetReader {
   /// The largest decoded embedded image (anim's image limit, SPEC §21.4).
   static let maximumBytes = 100_000_000
 
-  /// The image of `asset` to be written as `PREFIX_ID.EXT`.
-  static func read(_ asset: Composition.Image, id: String, prefix: String)
-    throws(ImportError) -> ImportedImage
-  {
+  /// The image of `asset` to be written as `PREFIX_ID.EXT`; from
+  /// `archive` when the file came in a dotLottie one (`budget`: what may
+  /// still be extracted from it).
+  static func read(
+    _ asset: Composition.Image, id: String, prefix: String, archive: DotLottie? = nil,
+    budget: inout Int
+  ) throws(ImportError) -> ImportedImage {
     let pointer = asset.ref.pointer + "/p"
     let stem = prefix + "_" + fileSafe(id)
     if asset.path.hasPrefix("data:") {
       let bytes = try decodeDataURI(asset.path, pointer: pointer)
+      return ImportedImage(
+        name: stem + "." + (try kind(bytes, pointer: pointer)), content: .bytes(bytes),
+        pointer: pointer)
+    }
+    if let archive {
+      // In a dotLottie file even `e: 1` names a file of the archive.
+      let bytes: [UInt8]?
+      do {
+        bytes = try archive.image(folder: asset.folder, path: asset.path, budget: &budget)
+      } catch {
+        throw ImportError(pointer, error.message)
+      }
+      guard let bytes else {
+        throw ImportError(
+          pointer,
+          "the image '\(printable(asset.folder + asset.path))' is not in the dotLottie archive")
+      }
       return ImportedImage(
         name: stem + "." + (try kind(bytes, pointer: pointer)), content: .bytes(bytes),
         pointer: pointer)

@@ -65,17 +65,29 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   return 0
 }
 
-/// `anim import` of a Lottie document: an error is an `ImportError` (the
-/// function's typed throw says so); a script it writes checks, is already
-/// in `anim fmt`'s layout, and runs (a runtime error is allowed: a file may
-/// ask for more views than a scene holds).
+/// `anim import` of a Lottie document, or of a dotLottie (ZIP) archive's
+/// first animation: an error is an `ImportError` (the function's typed
+/// throw says so); a script it writes checks, is already in `anim fmt`'s
+/// layout, and runs (a runtime error is allowed: a file may ask for more
+/// views than a scene holds).
 func fuzzImport(_ bytes: [UInt8]) {
-  guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }),
+  var document = bytes
+  var archive: DotLottie?
+  if DotLottie.isArchive(bytes) {
+    do {
+      archive = try DotLottie(bytes)
+      document = try archive!.animation(nil).bytes
+    } catch {
+      _ = error.description
+      return
+    }
+  }
+  guard let first = document.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }),
     first == UInt8(ascii: "{")
   else { return }
   let result: LottieImporter.Result
   do {
-    result = try LottieImporter.importScript(bytes, source: "fuzz.json")
+    result = try LottieImporter.importScript(document, source: "fuzz.json", archive: archive)
   } catch {
     _ = error.description
     return

@@ -1,0 +1,97 @@
+/// A dotLottie file (dotlottie.io, versions 1 and 2): a ZIP archive of a
+/// `manifest.json` listing animations, each at `animations/ID.json` (v1)
+/// or `a/ID.json` (v2), and their images under `images/` or `i/`. LottieFiles
+/// hands animations out this way; `anim import` reads one of its animations
+/// as it reads a Lottie file, its images from the archive (docs/spec.md
+/// §25).
+public struct DotLottie: Sendable {
+  /// The most bytes an archive's animation and images may come to once
+  /// extracted, all together (a zip bomb is refused at this, whatever its
+  /// entries declare).
+  public static let maximumExtracted = 200_000_000
+
+  /// The animations' ids, in the manifest's order.
+  public let animationIDs: [String]
+  private let archive: ZipArchive
+
+  /// Whether `bytes` are a ZIP archive (so maybe a dotLottie file), not a
+  /// Lottie document.
+  public static func isArchive(_ bytes: [UInt8]) -> Bool { ZipArchive.looksLikeZip(bytes) }
+
+  /// Reads the archive `bytes` and its manifest.
+  public init(_ bytes: [UInt8]) throws(ImportError) {
+    do {
+      archive = try ZipArchive(bytes)
+    } catch {
+      throw ImportError("", "the dotLottie (ZIP) archive cannot be read: \(error.message)")
+    }
+    guard let manifest = archive.entry(named: "manifest.json") else {
+      throw ImportError("", "the dotLottie archive has no manifest.json")
+    }
+    let text: [UInt8]
+    do {
+      text = try archive.extract(manifest, limit: 1_000_000)
+    } catch {
+      throw ImportError("", "the dotLottie archive's manifest.json: \(error.message)")
+    }
+    let ids: [String]
+    do {
+      let document = try JSONDocument(text)
+      ids = try document.root.object().required("animations").array().map {
+        (entry) throws(ImportError) in try entry.object().required("id").text()
+      }
+    } catch let error as ImportError {
+      throw ImportError("", "the dotLottie archive's manifest.json: \(error.description)")
+    } catch {
+      throw ImportError("", "the dotLottie archive's manifest.json: \(error)")
+    }
+    guard !ids.isEmpty else {
+      throw ImportError("", "the dotLottie archive's manifest.json lists no animation")
+    }
+    animationIDs = ids
+  }
+
+  /// The animation `id` (nil: the manifest's first): its entry's name and
+  /// bytes.
+  public func animation(_ id: String?) throws(ImportError) -> (name: String, bytes: [UInt8]) {
+    let chosen = id ?? animationIDs[0]
+    guard animationIDs.contains(chosen) else {
+      let listed = animationIDs.prefix(20).map { "'\(ZipArchive.printable($0))'" }
+      throw ImportError(
+        "",
+        "the dotLottie archive has no animation '\(ZipArchive.printable(chosen))' (it has "
+          + listed.joined(separator: ", ") + (animationIDs.count > 20 ? ", …" : "") + ")")
+    }
+    let names = ["a/\(chosen).json", "animations/\(chosen).json"]
+    guard let entry = names.lazy.compactMap({ archive.entry(named: $0) }).first else {
+      throw ImportError(
+        "",
+        "the dotLottie archive lists the animation '\(ZipArchive.printable(chosen))' but holds no "
+          + names.joined(separator: " or "))
+    }
+    do {
+      return (entry.name, try archive.extract(entry, limit: LottieImporter.maximumFileSize))
+    } catch {
+      throw ImportError("", "the dotLottie archive's \(error.message)")
+    }
+  }
+
+  /// The image an asset names (`u` and `p`), from the archive: `u` + `p`
+  /// from the archive's root, else `p` in `i/` (v2) or `images/` (v1), where
+  /// the players look whatever `u` says. `budget` is what may still be
+  /// extracted; nil when the archive has no such file.
+  func image(folder: String, path: String, budget: inout Int) throws(ImportError) -> [UInt8]? {
+    var joined = folder.hasSuffix("/") || folder.isEmpty ? folder + path : folder + "/" + path
+    while joined.hasPrefix("/") { joined.removeFirst() }
+    let file = path.split(separator: "/").last.map(String.init) ?? path
+    let names = [joined, "i/" + file, "images/" + file]
+    guard let entry = names.lazy.compactMap({ archive.entry(named: $0) }).first else { return nil }
+    do {
+      let bytes = try archive.extract(entry, limit: min(budget, ImageAssetReader.maximumBytes))
+      budget -= bytes.count
+      return bytes
+    } catch {
+      throw ImportError("", "the dotLottie archive's \(error.message)")
+    }
+  }
+}

@@ -1,0 +1,270 @@
+"""`anim import` of dotLottie files (docs/spec.md §25): ZIP archives of a
+manifest, animations and their images, made here by Python's `zipfile`
+(an independent writer, deflating with zlib) in the layouts of dotLottie v1
+(`animations/ID.json`, `images/`) and v2 (`a/ID.json`, `i/`).
+
+- An archive imports to the same script, and draws the same pixels, as its
+  animation imported from a plain JSON file with the same images embedded
+  as data URIs; `--animation` chooses among several, and a note names the
+  others when it is left out.
+- Hostile archives (a bomb whose entries lie about their size, 20 000
+  entries, truncated, damaged data, a wrong CRC-32, encrypted, a method
+  other than stored and deflate, ZIP64 sizes past the file, no manifest, a
+  manifest of the wrong types, an animation that is not there): exit 65
+  with a message saying why, in bounded time and memory.
+"""
+
+import base64
+import io
+import json
+import os
+import struct
+import subprocess
+import zipfile
+import zlib
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from corpus_support import measured_run
+
+ANIM = os.environ.get("ANIM", ".build/debug/anim")
+GIB_KIB = 1024 * 1024
+
+
+def run(*args, stdin=None, timeout=120):
+    return subprocess.run([ANIM, *args], capture_output=True, input=stdin, timeout=timeout)
+
+
+def png_bytes(color, size=(8, 6)):
+    out = io.BytesIO()
+    Image.new("RGBA", size, color).save(out, format="PNG")
+    return out.getvalue()
+
+
+def animation(image=None, colour=(1, 0, 0, 1)):
+    """A 100 × 100 Lottie: a moving rectangle, and the image asset `image`
+    ((id, u, p, e)) shown by an image layer when given."""
+    layers = [{"ty": 4, "nm": "Box", "ip": 0, "op": 30, "st": 0,
+               "ks": {"p": {"a": 1, "k": [{"t": 0, "s": [20, 50], "o": {"x": [0.4], "y": [0]},
+                                           "i": {"x": [0.2], "y": [1]}}, {"t": 29, "s": [80, 50]}]}},
+               "shapes": [{"ty": "rc", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [30, 20]}},
+                          {"ty": "fl", "c": {"a": 0, "k": list(colour)}, "o": {"a": 0, "k": 100}}]}]
+    assets = []
+    if image:
+        ident, u, p, e = image
+        assets.append({"id": ident, "w": 8, "h": 6, "u": u, "p": p, "e": e})
+        layers.insert(0, {"ty": 2, "nm": "Photo", "refId": ident, "ip": 0, "op": 30, "st": 0,
+                          "ks": {"p": {"a": 0, "k": [50, 20]}, "s": {"a": 0, "k": [400, 400]}}})
+    return {"v": "5.7.0", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "assets": assets,
+            "layers": layers}
+
+
+def archive(path, files, compression=zipfile.ZIP_DEFLATED):
+    with zipfile.ZipFile(path, "w", compression) as z:
+        for name, data in files.items():
+            z.writestr(name, data if isinstance(data, bytes) else json.dumps(data))
+    return str(path)
+
+
+def manifest(*ids, version="1"):
+    return {"version": version, "generator": "test", "animations": [{"id": i} for i in ids]}
+
+
+def inlined(doc, images):
+    """`doc` with each image asset's file (from `images`, by name) as a data URI."""
+    doc = json.loads(json.dumps(doc))
+    for asset in doc["assets"]:
+        if "p" in asset and asset["p"] in images:
+            asset.update(u="", e=1, p="data:image/png;base64," + base64.b64encode(images[asset["p"]]).decode())
+    return doc
+
+
+def body(script_path):
+    """The script without its first line (which names the file it came from)."""
+    return open(script_path).read().split("\n", 1)[1]
+
+
+def rendered(script, png):
+    result = run("render", str(script), "-o", str(png), "--at", "0.5", "--quiet")
+    assert result.returncode == 0, result.stderr
+    return np.array(Image.open(png).convert("RGBA"))
+
+
+@pytest.mark.parametrize("layout", ["v1", "v2", "v1-embedded-flag"])
+def test_an_archive_imports_as_its_animation_with_its_images(tmp_path, layout):
+    photo = png_bytes((0, 120, 255, 255))
+    if layout == "v2":
+        files_image = ("i/photo.png", ("img_0", "/i/", "photo.png", 0))
+        name = "a/Main Scene.json"
+    elif layout == "v1":
+        files_image = ("images/photo.png", ("img_0", "/images/", "photo.png", 0))
+        name = "animations/Main Scene.json"
+    else:
+        # dotLottie-js v1 writes `e: 1` with a plain file name.
+        files_image = ("images/photo.png", ("img_0", "", "photo.png", 1))
+        name = "animations/Main Scene.json"
+    doc = animation(files_image[1])
+    lottie = archive(tmp_path / "badge.lottie", {
+        "manifest.json": manifest("Main Scene", version="2" if layout == "v2" else "1"),
+        name: doc, files_image[0]: photo})
+    plain = tmp_path / "plain.json"
+    plain.write_text(json.dumps(inlined(doc, {"photo.png": photo})))
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    first = run("import", lottie, "-o", str(tmp_path / "a" / "badge.anim"))
+    assert first.returncode == 0, first.stderr
+    assert first.stderr == b""
+    second = run("import", str(plain), "-o", str(tmp_path / "b" / "badge.anim"))
+    assert second.returncode == 0, second.stderr
+    assert body(tmp_path / "a" / "badge.anim") == body(tmp_path / "b" / "badge.anim")
+    assert f"from badge.lottie/{name}".encode() in open(tmp_path / "a" / "badge.anim", "rb").readline()
+    assert (tmp_path / "a" / "badge_img_0.png").read_bytes() == photo
+    mine = rendered(tmp_path / "a" / "badge.anim", tmp_path / "a.png")
+    theirs = rendered(tmp_path / "b" / "badge.anim", tmp_path / "b.png")
+    assert np.array_equal(mine, theirs)
+    # The image is drawn: blue where the photo is, red where the box is.
+    assert tuple(mine[30, 60][:3]) == (0, 120, 255)
+
+
+def test_the_animation_is_chosen_and_the_others_named(tmp_path):
+    lottie = archive(tmp_path / "two.lottie", {
+        "manifest.json": manifest("red", "green", version="2"),
+        "a/red.json": animation(colour=(1, 0, 0, 1)), "a/green.json": animation(colour=(0, 1, 0, 1))})
+    first = run("import", lottie, "-o", str(tmp_path / "red.anim"))
+    assert first.returncode == 0
+    assert first.stderr.decode() == (
+        f"{lottie}: note: 2 animations; imported 'red' (the others: green); choose one with --animation ID\n")
+    chosen = run("import", lottie, "--animation", "green", "-o", str(tmp_path / "green.anim"))
+    assert chosen.returncode == 0 and chosen.stderr == b""
+    assert "#00ff00" in open(tmp_path / "green.anim").read()
+    missing = run("import", lottie, "--animation", "blue")
+    assert missing.returncode == 65
+    assert missing.stderr.decode() == (
+        f"{lottie}: error: the dotLottie archive has no animation 'blue' (it has 'red', 'green')\n")
+    plain = tmp_path / "plain.json"
+    plain.write_text(json.dumps(animation()))
+    usage = run("import", str(plain), "--animation", "red")
+    assert usage.returncode == 64
+    assert b"--animation chooses an animation of a dotLottie file" in usage.stderr
+
+
+def test_an_archive_from_standard_input(tmp_path):
+    lottie = archive(tmp_path / "s.lottie", {"manifest.json": manifest("x"), "animations/x.json": animation()})
+    result = run("import", "-", stdin=open(lottie, "rb").read())
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith(b"# Imported by `anim import` from <stdin>/animations/x.json")
+
+
+def test_notes_point_into_the_archived_animation(tmp_path):
+    doc = animation()
+    doc["layers"][0]["ef"] = [{"ty": 5, "nm": "Slider"}]
+    lottie = archive(tmp_path / "n.lottie", {"manifest.json": manifest("x"), "animations/x.json": doc})
+    result = run("import", lottie, "-o", str(tmp_path / "n.anim"))
+    assert result.returncode == 0
+    assert result.stderr.decode().startswith(f"{lottie}/animations/x.json: /layers/0/ef/0: warning:")
+
+
+def stored_zip(entries, comment=b""):
+    """A ZIP written by hand (stored entries), with its central directory
+    fields given: `entries` are (name, data, overrides) where overrides may
+    set method, flags, crc, csize, usize, offset."""
+    local, central = b"", b""
+    for name, data, over in entries:
+        name = name.encode()
+        offset = len(local)
+        crc = over.get("crc", zlib.crc32(data))
+        method, flags = over.get("method", 0), over.get("flags", 0)
+        csize, usize = over.get("csize", len(data)), over.get("usize", len(data))
+        local += struct.pack("<IHHHHHIIIHH", 0x04034B50, 20, flags, method, 0, 0, crc, len(data), len(data),
+                             len(name), 0) + name + data
+        central += struct.pack("<IHHHHHHIIIHHHHHII", 0x02014B50, 20, 20, flags, method, 0, 0, crc, csize, usize,
+                               len(name), len(over.get("extra", b"")), 0, 0, 0, 0,
+                               over.get("offset", offset)) + name + over.get("extra", b"")
+    end = struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, len(entries), len(entries), len(central), len(local),
+                      len(comment)) + comment
+    return local + central + end
+
+
+def refused(tmp_path, data, message, name="bad.lottie"):
+    path = tmp_path / name
+    path.write_bytes(data)
+    result, rss = measured_run(["import", str(path), "-o", str(tmp_path / "out.anim")], timeout=60)
+    assert result.returncode == 65, result.stderr
+    assert message in result.stderr, result.stderr
+    assert rss < GIB_KIB
+    assert not (tmp_path / "out.anim").exists()
+    return result.stderr
+
+
+MANIFEST = json.dumps(manifest("x")).encode()
+ANIMATION = json.dumps(animation()).encode()
+
+
+def test_a_bomb_is_refused_at_its_declared_size(tmp_path):
+    # 300 MB of zeros deflate to 300 KB; the entry says 1 000 bytes.
+    zeros = zlib.compressobj(9, zlib.DEFLATED, -15)
+    bomb = zeros.compress(b"\0" * 300_000_000) + zeros.flush()
+    data = stored_zip([("manifest.json", MANIFEST, {}),
+                       ("animations/x.json", bomb, {"method": 8, "usize": 1000, "crc": 0})])
+    refused(tmp_path, data, "'animations/x.json' inflates past its declared size of 1000 bytes")
+    # Declared at its real size, it passes the import's 100 MB limit.
+    data = stored_zip([("manifest.json", MANIFEST, {}),
+                       ("animations/x.json", bomb, {"method": 8, "usize": 300_000_000, "crc": 0})])
+    refused(tmp_path, data, "'animations/x.json' is 300000000 bytes, larger than the limit of 100000000")
+
+
+def test_damaged_archives_say_why(tmp_path):
+    good = stored_zip([("manifest.json", MANIFEST, {}), ("animations/x.json", ANIMATION, {})])
+    refused(tmp_path, good[: len(good) // 2], "has no end of central directory record")
+    refused(tmp_path, stored_zip([("manifest.json", MANIFEST, {}), ("animations/x.json", ANIMATION, {"crc": 7})]),
+            "'animations/x.json' fails its CRC-32 check")
+    refused(tmp_path, stored_zip([("manifest.json", MANIFEST, {}), ("animations/x.json", ANIMATION, {"flags": 1})]),
+            "'animations/x.json' is encrypted")
+    refused(tmp_path, stored_zip([("manifest.json", MANIFEST, {}), ("animations/x.json", ANIMATION, {"method": 14})]),
+            "'animations/x.json' is compressed by method 14 (only stored and deflate are read)")
+    refused(tmp_path, stored_zip([("manifest.json", MANIFEST, {}),
+                                  ("animations/x.json", b"\xff\xff\xff" * 10, {"method": 8, "usize": 50})]),
+            "'animations/x.json' is not valid deflate data")
+    refused(tmp_path, stored_zip([("manifest.json", MANIFEST, {}),
+                                  ("animations/x.json", ANIMATION, {"offset": 10 ** 9})]),
+            "'animations/x.json''s local header is missing or damaged")
+    # ZIP64 sizes far past the file (2⁶⁴ − 1): refused, no overflow.
+    extra = struct.pack("<HHQQ", 1, 16, 2 ** 64 - 1, 2 ** 64 - 1)
+    refused(tmp_path, stored_zip([("manifest.json", MANIFEST, {}),
+                                  ("animations/x.json", ANIMATION,
+                                   {"csize": 0xFFFFFFFF, "usize": 0xFFFFFFFF, "extra": extra})]),
+            "a ZIP64 size is past any file's")
+    # An end record that claims more entries than its directory can hold.
+    lie = bytearray(good)
+    struct.pack_into("<HH", lie, len(lie) - 22 + 8, 60000, 60000)
+    refused(tmp_path, bytes(lie), "it lists more files than its central directory can hold")
+
+
+def test_twenty_thousand_entries_are_refused(tmp_path):
+    entries = [(f"i/{k}.png", b"", {}) for k in range(20_000)]
+    refused(tmp_path, stored_zip([("manifest.json", MANIFEST, {})] + entries),
+            "it lists 20001 files, more than the limit of 10000")
+
+
+def test_manifests_that_say_nothing_useful(tmp_path):
+    refused(tmp_path, stored_zip([("animations/x.json", ANIMATION, {})]), "the dotLottie archive has no manifest.json")
+    refused(tmp_path, stored_zip([("manifest.json", b"{\"animations\": 3}", {})]),
+            "the dotLottie archive's manifest.json: /animations: expected an array, found a number")
+    refused(tmp_path, stored_zip([("manifest.json", b"[[[[", {})]), "the dotLottie archive's manifest.json:")
+    refused(tmp_path, stored_zip([("manifest.json", b"{\"animations\": []}", {})]),
+            "the dotLottie archive's manifest.json lists no animation")
+    refused(tmp_path, stored_zip([("manifest.json", MANIFEST, {})]),
+            "the dotLottie archive lists the animation 'x' but holds no a/x.json or animations/x.json")
+
+
+def test_a_missing_or_webp_image_is_refused_at_its_asset(tmp_path):
+    doc = animation(("img_0", "/i/", "photo.png", 0))
+    refused(tmp_path, open(archive(tmp_path / "m.lottie", {"manifest.json": manifest("x"), "a/x.json": doc}),
+                           "rb").read(),
+            "/assets/0/p: error: the image '/i/photo.png' is not in the dotLottie archive")
+    webp = b"RIFF\x1a\0\0\0WEBPVP8L" + b"\0" * 14
+    refused(tmp_path, open(archive(tmp_path / "w.lottie", {"manifest.json": manifest("x"), "a/x.json": doc,
+                                                            "i/photo.png": webp}), "rb").read(),
+            "/assets/0/p: error: the embedded image is not a PNG, JPEG or SVG file (it is WebP)")
