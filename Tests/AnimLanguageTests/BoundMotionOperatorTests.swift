@@ -57,26 +57,29 @@ final class BoundMotionOperatorTests: XCTestCase {
     XCTAssertEqual(printed, ["0.75 0.75"])
   }
 
-  /// With one `on`, only the run can tell a view from a list: its error
-  /// says how to bracket.
-  func testOneBoundMotionFollowedByAnotherGetsTheHintAtRunTime() {
-    let found = error("run fade(out, 1) on a + fade(in, 1)\n")
-    XCTAssertEqual(found?.message, "cannot '+' a view and a motion")
+  /// The run's error beside a view: "cannot '+' …" or "'|' needs
+  /// motions …", with the hint to bracket each bound motion.
+  private func assertBracketHint(
+    _ text: String, _ message: String, _ op: String, _ verb: String, column: Int
+  ) {
+    let found = error(text)
+    XCTAssertEqual(found?.message, message)
     XCTAssertEqual(
       found?.hint,
-      "to chain motions bound to views, bracket each: (fade(out, 1) on a) + (fade(in, 1) on b)"
-        + " ('+' binds tighter than 'on')")
+      "to \(verb) motions bound to views, bracket each: (fade(out, 1) on a) \(op) (fade(in, 1) on b)"
+        + " ('\(op)' binds tighter than 'on')")
     XCTAssertEqual(found?.line, 3)
-    XCTAssertEqual(found?.column, 21)
+    XCTAssertEqual(found?.column, column)
   }
 
-  func testAViewInAParallelGetsTheHint() {
-    let found = error("x = a | fade(out, 1)\n")
-    XCTAssertEqual(found?.message, "'|' needs motions, not view")
-    XCTAssertEqual(
-      found?.hint,
-      "to join motions bound to views, bracket each: (fade(out, 1) on a) | (fade(in, 1) on b)"
-        + " ('|' binds tighter than 'on')")
+  /// With one `on`, only the run can tell a view from a list: its error
+  /// says how to bracket; so does a view in a parallel.
+  func testAViewBesideAMotionGetsTheHintAtRunTime() {
+    assertBracketHint(
+      "run fade(out, 1) on a + fade(in, 1)\n", "cannot '+' a view and a motion", "+", "chain",
+      column: 21)
+    assertBracketHint(
+      "x = a | fade(out, 1)\n", "'|' needs motions, not view", "|", "join", column: 5)
   }
 
   func testOtherOperandsGetNoSuchHint() {
