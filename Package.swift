@@ -103,7 +103,7 @@ let package = Package(
     .target(
       name: "AnimFiles", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
     // Recording the stage as keyframes; Lottie and the HTML player (`anim export`).
-    .target(name: "AnimExport", dependencies: ["AnimEngine"]),
+    .target(name: "AnimExport", dependencies: ["AnimEngine", "CZlib"]),
     // Lottie files read into anim scripts (`anim import`, SPEC §25).
     .target(name: "AnimImport", dependencies: ["AnimEngine", "AnimLanguage", "CZlib"]),
     .target(name: "AnimTestRunner", dependencies: ["AnimFiles"]),

@@ -19,16 +19,18 @@ struct ExportCommand: ParsableCommand {
       checked) and the stage is recorded over the frames A + k/N up to B (--from, \
       --to, --fps): every property of every drawn view becomes a track of keyframes, \
       exact curves where the easing allows, one keyframe per frame otherwise. \
-      .json is Lottie 1.0; .html plays it in a browser (open it as page.html#t=T to \
+      .json is Lottie 1.0; .lottie the same animation as a dotLottie file (a ZIP \
+      archive, deflated); .html plays it in a browser (open it as page.html#t=T to \
       pause at T).
 
       Examples:
         anim export blink.anim -o blink.json
+        anim export blink.anim -o blink.lottie
         anim export grid.anim -o grid.html --to 3 --scale 2
       """)
 
   /// The formats, for messages.
-  static let formats = ".json (Lottie) or .html (a player)"
+  static let formats = ".json (Lottie), .lottie (dotLottie) or .html (a player)"
 
   @ArgumentParser.Argument(help: "The .anim script.", completion: .file(extensions: ["anim"]))
   var file: String
@@ -43,7 +45,7 @@ struct ExportCommand: ParsableCommand {
   @OptionGroup var stage: StageOptions
   @OptionGroup var limits: WorkLimitOption
 
-  enum Format { case lottie, html }
+  enum Format { case lottie, dotLottie, html }
 
   func run() throws {
     do {
@@ -59,11 +61,19 @@ struct ExportCommand: ParsableCommand {
     let ext = name.lastIndex(of: ".").map { name[name.index(after: $0)...].lowercased() } ?? ""
     switch ext {
     case "json": return .lottie
+    case "lottie": return .dotLottie
     case "html", "htm": return .html
     default:
       let what = ext.isEmpty ? "it has no extension" : "unknown format '.\(ext)'"
       throw UsageError("cannot write '\(path)': \(what); use \(formats)")
     }
+  }
+
+  /// The script's name without its folder and `.anim`: a dotLottie's
+  /// animation id.
+  static func animationName(of path: String) -> String {
+    let base = path.split(separator: "/").last.map(String.init) ?? path
+    return base.hasSuffix(".anim") ? String(base.dropLast(5)) : base
   }
 
   private func export() throws {
@@ -120,7 +130,7 @@ struct ExportCommand: ParsableCommand {
       throw ExitCode(ExitStatus.software)
     }
     let exportStage = ExportStage(layout)
-    if format == .lottie {
+    if format != .html {
       // What players draw otherwise or not at all (SPEC §21.6).
       for warning in LottieWriter.warnings(recording) + LottieWriter.effectWarnings(recording)
         + LottieWriter.dashWarnings(recording)
@@ -152,15 +162,33 @@ struct ExportCommand: ParsableCommand {
     }
     defer { soundFile?.remove() }
     let sound = soundFile.map { Base64Pieces(path: $0.path) }
-    // Written as it is made: the whole text of a big export is never held.
+    // A dotLottie is deflated whole; the others are written as they are
+    // made: the whole text of a big export is never held.
+    var archive: [UInt8] = []
+    if format == .dotLottie {
+      var json: [UInt8] = []
+      LottieWriter.write(recording, stage: exportStage, to: { json += $0.utf8 })
+      do {
+        archive = try DotLottieWriter.archive(json: json, id: Self.animationName(of: file))
+      } catch {
+        Terminal.writeError("anim export: cannot write \(output): \(error.description)")
+        throw ExitCode(ExitStatus.ioError)
+      }
+    }
     do {
-      try AtomicFile.write(to: output) { file in
-        switch format {
-        case .lottie: LottieWriter.write(recording, stage: exportStage, to: file.write)
-        case .html:
-          HTMLPlayerWriter.write(
-            recording, stage: exportStage, loop: loop.loop, sound: sound.map { s in { s.next() } },
-            to: file.write)
+      if format == .dotLottie {
+        try AtomicFile.write(bytes: archive, to: output)
+      } else {
+        try AtomicFile.write(to: output) { file in
+          switch format {
+          case .lottie, .dotLottie:
+            LottieWriter.write(recording, stage: exportStage, to: file.write)
+          case .html:
+            HTMLPlayerWriter.write(
+              recording, stage: exportStage, loop: loop.loop,
+              sound: sound.map { s in { s.next() } },
+              to: file.write)
+          }
         }
       }
     } catch {

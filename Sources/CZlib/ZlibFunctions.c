@@ -5,6 +5,7 @@
 #include "CZlib.h"
 
 #include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
 
@@ -15,6 +16,13 @@
     (s, bits, version, size))                                                           \
   F(int, inflate, (z_streamp s, int flush), (s, flush))                                 \
   F(int, inflateEnd, (z_streamp s), (s))                                                \
+  F(int, deflateInit2_,                                                                 \
+    (z_streamp s, int level, int method, int bits, int memory, int strategy,            \
+     const char *version, int size),                                                    \
+    (s, level, method, bits, memory, strategy, version, size))                          \
+  F(int, deflate, (z_streamp s, int flush), (s, flush))                                 \
+  F(uLong, deflateBound, (z_streamp s, uLong length), (s, length))                      \
+  F(int, deflateEnd, (z_streamp s), (s))                                                \
   F(uLong, crc32, (uLong crc, const Bytef *buf, uInt len), (crc, buf, len))
 
 static struct {
@@ -86,6 +94,39 @@ anim_inflate_result anim_inflate_raw(const uint8_t *in, size_t inLength, uint8_t
   functions.inflateEnd(&s);
   return result;
 }
+
+uint8_t *anim_deflate_raw(const uint8_t *in, size_t inLength, size_t *outLength) {
+  *outLength = 0;
+  if (anim_zlib_load() != NULL || inLength > UINT_MAX / 2) return NULL;
+  z_stream s;
+  memset(&s, 0, sizeof s);
+  if (functions.deflateInit2_(&s, 9, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
+                              (int)sizeof(z_stream)) != Z_OK) {
+    return NULL;
+  }
+  // deflateBound: room for the whole stream, so one call finishes it.
+  const uLong bound = functions.deflateBound(&s, (uLong)inLength);
+  uint8_t *out = malloc(bound > 0 ? bound : 1);
+  if (out == NULL) {
+    functions.deflateEnd(&s);
+    return NULL;
+  }
+  s.next_in = (Bytef *)in;
+  s.avail_in = (uInt)inLength;
+  s.next_out = out;
+  s.avail_out = (uInt)bound;
+  const int status = functions.deflate(&s, Z_FINISH);
+  *outLength = bound - s.avail_out;
+  functions.deflateEnd(&s);
+  if (status != Z_STREAM_END) {
+    free(out);
+    *outLength = 0;
+    return NULL;
+  }
+  return out;
+}
+
+void anim_deflate_free(uint8_t *bytes) { free(bytes); }
 
 uint32_t anim_crc32(const uint8_t *bytes, size_t length) {
   if (anim_zlib_load() != NULL) return 0;

@@ -7,6 +7,9 @@ manifest, animations and their images, made here by Python's `zipfile`
   animation imported from a plain JSON file with the same images embedded
   as data URIs; `--animation` chooses among several, and a note names the
   others when it is left out.
+- `anim export -o FILE.lottie` writes the `.json` export byte for byte in
+  an archive that Python's `zipfile` and Info-ZIP's `unzip -t` read with
+  their CRC-32s checked, and that `anim import` reads back.
 - Hostile archives (a bomb whose entries lie about their size, 20 000
   entries, truncated, damaged data, a wrong CRC-32, encrypted, a method
   other than stored and deflate, ZIP64 sizes past the file, no manifest, a
@@ -272,3 +275,30 @@ def test_a_missing_or_webp_image_is_refused_at_its_asset(tmp_path):
     refused(tmp_path, open(archive(tmp_path / "w.lottie", {"manifest.json": manifest("x"), "a/x.json": doc,
                                                             "i/photo.png": webp}), "rb").read(),
             "/assets/0/p: error: the embedded image is not a PNG, JPEG or SVG file (it is WebP)")
+
+
+def test_export_writes_the_lottie_document_as_a_dotlottie(tmp_path):
+    script = tmp_path / "Badge Pop.anim"
+    script.write_text('stage(width: 120, height: 80, background: "#ffffff")\n'
+                      'rect card(x: 60, y: 40, width: 50, height: 30, color: linear(from: (0, 0), to: (1, 1), '
+                      'stops: [(0, "#ff6a00"), (1, "#ee0979")]), shadow: (0, 4, 6, "#00000080"))\n'
+                      'run tween(rotation: 90, 1, ease: outBack) | tween(scale: 1.5, 1) on card\n')
+    for out in ("x.json", "x.lottie"):
+        result = run("export", str(script), "-o", str(tmp_path / out))
+        assert result.returncode == 0, result.stderr
+    archive = zipfile.ZipFile(tmp_path / "x.lottie")
+    assert archive.testzip() is None
+    assert archive.namelist() == ["manifest.json", "a/Badge_Pop.json"]
+    assert json.loads(archive.read("manifest.json")) == {
+        "version": "2", "generator": "anim", "animations": [{"id": "Badge_Pop"}]}
+    assert archive.getinfo("a/Badge_Pop.json").compress_type == zipfile.ZIP_DEFLATED
+    assert archive.read("a/Badge_Pop.json") == (tmp_path / "x.json").read_bytes()
+    assert os.path.getsize(tmp_path / "x.lottie") * 2 < os.path.getsize(tmp_path / "x.json")
+    unzip = subprocess.run(["unzip", "-t", str(tmp_path / "x.lottie")], capture_output=True, text=True)
+    assert unzip.returncode == 0 and "No errors detected" in unzip.stdout, unzip.stdout
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    back = run("import", str(tmp_path / "x.lottie"), "-o", str(tmp_path / "a" / "x.anim"))
+    plain = run("import", str(tmp_path / "x.json"), "-o", str(tmp_path / "b" / "x.anim"))
+    assert back.returncode == 0 and plain.returncode == 0, back.stderr
+    assert body(tmp_path / "a" / "x.anim") == body(tmp_path / "b" / "x.anim")

@@ -37,6 +37,15 @@ typedef enum {
 anim_inflate_result anim_inflate_raw(const uint8_t *in, size_t inLength, uint8_t *out,
                                      size_t outLength);
 
+/// Deflates `inLength` bytes at `in` into a raw deflate stream (level 9, no
+/// zlib header, as ZIP stores it) in a buffer it allocates with malloc, its
+/// length in `outLength`; NULL when zlib or the memory cannot be had. The
+/// caller frees it with `anim_deflate_free`.
+uint8_t *anim_deflate_raw(const uint8_t *in, size_t inLength, size_t *outLength);
+
+/// Frees what `anim_deflate_raw` returned.
+void anim_deflate_free(uint8_t *bytes);
+
 /// The CRC-32 (ISO 3309, as ZIP uses it) of `length` bytes at `bytes`.
 uint32_t anim_crc32(const uint8_t *bytes, size_t length);
 
