@@ -7,6 +7,10 @@ import AnimRender
 import AnimStage
 import CLibFuzzer
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The fuzzer's entry point: one input, as raw bytes, run as a script.
 ///
 /// Each input goes through every stage a user's script can reach: the lexer
@@ -93,7 +97,18 @@ func fuzzImport(_ bytes: [UInt8]) {
     return
   }
   for note in result.notes { _ = note.description }
-  let script = SourceFile(path: "/anim-fuzz/imported.anim", text: result.script)
+  // The script reads its images beside it, as `anim import` writes them:
+  // decoded ones go into a folder of this process's; one copied from
+  // beside the Lottie file has no file here, so such a script is not run.
+  var folder = "/anim-fuzz"
+  if !result.images.isEmpty {
+    folder = ImportedImageFolder.path
+    for image in result.images {
+      guard case .bytes(let bytes) = image.content else { return }
+      ImportedImageFolder.write(bytes, named: image.name)
+    }
+  }
+  let script = SourceFile(path: folder + "/imported.anim", text: result.script)
   let checked = ScriptRunner.check(script, readFile: FuzzFiles.read)
   precondition(
     checked.errors.isEmpty,
@@ -189,6 +204,22 @@ let maximumDrawnViews = 2_000
 struct TooManyViews: Error {}
 
 /// The files a fuzzed script may import, kept in memory.
+/// A folder of this process's for the images an import decodes.
+enum ImportedImageFolder {
+  static let path: String = {
+    let folder = "/tmp/anim-fuzz-images-\(getpid())"
+    mkdir(folder, 0o700)
+    return folder
+  }()
+
+  static func write(_ bytes: [UInt8], named name: String) {
+    let file = fopen(path + "/" + name, "wb")
+    guard let file else { return }
+    _ = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
+    fclose(file)
+  }
+}
+
 enum FuzzFiles {
   static let mainPath = "/anim-fuzz/main.anim"
 
