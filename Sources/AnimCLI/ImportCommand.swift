@@ -97,13 +97,20 @@ struct ImportCommand: ParsableCommand {
       throw ExitCode(ExitStatus.dataError)
     }
     let kind = strict ? "error" : "warning"
+    // The archive's own (state machines, themes) at its manifest, then the
+    // animation's.
+    let manifestNotes = archive?.notes ?? []
+    for note in manifestNotes {
+      Terminal.writeError("\(name)/manifest.json: \(note.pointer): \(kind): \(note.message)")
+    }
     for note in result.notes {
       Terminal.writeError(
         "\(named): \(note.pointer.isEmpty ? "" : "\(note.pointer): ")\(kind): \(note.message)")
     }
-    if strict && !result.notes.isEmpty {
+    let noted = manifestNotes.count + result.notes.count
+    if strict && noted > 0 {
       Terminal.writeError(
-        "\(named): error: \(result.notes.count) feature\(result.notes.count == 1 ? "" : "s") "
+        "\(named): error: \(noted) feature\(noted == 1 ? "" : "s") "
           + "cannot be expressed (--strict); nothing written")
       throw ExitCode(ExitStatus.dataError)
     }

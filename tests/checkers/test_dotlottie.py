@@ -153,6 +153,22 @@ def test_the_animation_is_chosen_and_the_others_named(tmp_path):
     assert b"--animation chooses an animation of a dotLottie file" in usage.stderr
 
 
+def test_state_machines_and_themes_are_noted_at_the_manifest(tmp_path):
+    listed = dict(manifest("x", version="2"), stateMachines=[{"id": "s1"}, {"id": "s2"}], themes=[{"id": "dark"}])
+    lottie = archive(tmp_path / "i.lottie", {"manifest.json": listed, "a/x.json": animation(),
+                                             "s/s1.json": {"states": []}})
+    result = run("import", lottie, "-o", str(tmp_path / "i.anim"))
+    assert result.returncode == 0
+    assert result.stderr.decode() == (
+        f"{lottie}/manifest.json: /stateMachines: warning: 2 state machines (interactivity) not imported\n"
+        f"{lottie}/manifest.json: /themes: warning: 1 theme not imported\n")
+    strict = run("import", lottie, "--strict", "-o", str(tmp_path / "s.anim"))
+    assert strict.returncode == 65
+    assert strict.stderr.decode().endswith(
+        f"{lottie}/a/x.json: error: 2 features cannot be expressed (--strict); nothing written\n")
+    assert not (tmp_path / "s.anim").exists()
+
+
 def test_an_archive_from_standard_input(tmp_path):
     lottie = archive(tmp_path / "s.lottie", {"manifest.json": manifest("x"), "animations/x.json": animation()})
     result = run("import", "-", stdin=open(lottie, "rb").read())

@@ -12,6 +12,9 @@ public struct DotLottie: Sendable {
 
   /// The animations' ids, in the manifest's order.
   public let animationIDs: [String]
+  /// What the manifest lists that a script cannot express (state machines,
+  /// themes), at their pointers in `manifest.json`.
+  public let notes: [ImportNote]
   private let archive: ZipArchive
 
   /// Whether `bytes` are a ZIP archive (so maybe a dotLottie file), not a
@@ -35,10 +38,20 @@ public struct DotLottie: Sendable {
       throw ImportError("", "the dotLottie archive's manifest.json: \(error.message)")
     }
     let ids: [String]
+    var notes: [ImportNote] = []
     do {
       let document = try JSONDocument(text)
-      ids = try document.root.object().required("animations").array().map {
+      let root = try document.root.object()
+      ids = try root.required("animations").array().map {
         (entry) throws(ImportError) in try entry.object().required("id").text()
+      }
+      for (key, one, many) in [
+        ("stateMachines", "state machine (interactivity)", "state machines (interactivity)"),
+        ("themes", "theme", "themes"),
+      ] {
+        guard let list = root.optional(key), case let count = try list.array().count, count > 0
+        else { continue }
+        notes.append(ImportNote("/" + key, "\(count) \(count == 1 ? one : many) not imported"))
       }
     } catch let error as ImportError {
       throw ImportError("", "the dotLottie archive's manifest.json: \(error.description)")
@@ -49,6 +62,7 @@ public struct DotLottie: Sendable {
       throw ImportError("", "the dotLottie archive's manifest.json lists no animation")
     }
     animationIDs = ids
+    self.notes = notes
   }
 
   /// The animation `id` (nil: the manifest's first): its entry's name and
