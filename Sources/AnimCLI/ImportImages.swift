@@ -54,8 +54,9 @@ enum ImportImages {
           throw ExitCode(ExitStatus.dataError)
         }
       }
+      let written = try ImportWebP.converted(bytes, image: image, name: name)
       do {
-        try AtomicFile.write(bytes: bytes, to: target + image.name)
+        try AtomicFile.write(bytes: written, to: target + image.name)
       } catch {
         Terminal.writeError("anim import: cannot write \(error.description)")
         throw ExitCode(ExitStatus.ioError)

@@ -13,6 +13,8 @@ final class UnsupportedImageFormatTests: XCTestCase {
     XCTAssertEqual(UnsupportedImageFormat.name(of: bytes("ftypavis", after: box)), "AVIF")
     XCTAssertEqual(UnsupportedImageFormat.name(of: bytes("ftypheic", after: box)), "HEIC")
     XCTAssertEqual(UnsupportedImageFormat.name(of: bytes("ftypmif1", after: box)), "HEIF")
+    XCTAssertEqual(UnsupportedImageFormat.name(of: bytes("ftypisom", after: box)), "an MP4 video")
+    XCTAssertEqual(UnsupportedImageFormat.name(of: bytes("ftypmp42", after: box)), "an MP4 video")
     XCTAssertEqual(UnsupportedImageFormat.name(of: bytes("RIFF\0\0\0\0WEBPVP8 ")), "WebP")
     XCTAssertEqual(UnsupportedImageFormat.name(of: bytes("GIF89a")), "GIF")
     XCTAssertEqual(UnsupportedImageFormat.name(of: bytes("GIF87a")), "GIF")

@@ -1161,21 +1161,21 @@ def test_an_external_image_is_copied_beside_the_script(tmp_path):
      "/assets/0/p: error: the embedded image is not valid base64 (character 9 of its data)"),
     ("data:image/png;base64,iVBORw0KG", "", 1, "/assets/0/p: error: the embedded image is not valid base64 (its length)"),
     ("data:image/png;base64," + base64.b64encode(b"GIF89a....").decode(), "", 1,
-     "/assets/0/p: error: the embedded image is not a PNG, JPEG or SVG file (it is GIF)\n"),
+     "/assets/0/p: error: the embedded image is not a PNG, JPEG, SVG or WebP file (it is GIF)\n"),
     # AVIF labelled JPEG (an asset of aarsteinmedia/dotlottie-player-light):
     # the error names what the bytes are.
     ("data:image/jpeg;base64," + base64.b64encode(b"\0\0\0\x1cftypavif\0\0\0\0avifmif1").decode(), "", 1,
-     "/assets/0/p: error: the embedded image is not a PNG, JPEG or SVG file (it is AVIF)\n"),
+     "/assets/0/p: error: the embedded image is not a PNG, JPEG, SVG or WebP file (it is AVIF)\n"),
     ("data:image/png;base64," + base64.b64encode(b"not an image at all").decode(), "", 1,
-     "/assets/0/p: error: the embedded image is not a PNG, JPEG or SVG file\n"),
+     "/assets/0/p: error: the embedded image is not a PNG, JPEG, SVG or WebP file\n"),
     ("data:text/html;base64,PGgxPg==", "", 1,
-     "/assets/0/p: error: the data: URI's type 'text/html' is not a PNG, JPEG or SVG image"),
+     "/assets/0/p: error: the data: URI's type 'text/html' is not a PNG, JPEG, SVG or WebP image"),
     ("data:image/png,rawbytes", "", 1, "/assets/0/p: error: the data: URI is not base64"),
     ("passwd", "../../etc/", 0, "/assets/0/p: error: the image path '../../etc/passwd' leaves the Lottie file's folder ('..')"),
     ("x.png", "images/../../", 0, "/assets/0/p: error: the image path 'images/../../x.png' leaves the Lottie file's folder ('..')"),
     ("/etc/passwd.png", "", 0, "/assets/0/p: error: the image path '/etc/passwd.png' is not a relative path inside the Lottie file's folder"),
     ("x.png", "https://example.com/", 0, "/assets/0/p: error: the image 'https://example.com/x.png' is a URL: the import reads only files"),
-    ("notes.txt", "", 0, "/assets/0/p: error: the image 'notes.txt' is not a PNG, JPEG or SVG file by its name"),
+    ("notes.txt", "", 0, "/assets/0/p: error: the image 'notes.txt' is not a PNG, JPEG, SVG or WebP file by its name"),
     ("x.png", "", 1, "/assets/0/p: error: an embedded image (e: 1) that is not a data: URI"),
 ])
 def test_hostile_image_assets_are_refused_with_their_pointer(p, u, e, message, tmp_path):
@@ -1195,7 +1195,7 @@ def test_huge_base64_is_refused_in_bounded_memory(tmp_path):
     source.write_text(json.dumps(image_doc("data:image/png;base64," + "A" * 60_000_000)))
     run, rss = corpus.measured_run(["import", str(source), "-o", str(tmp_path / "x.anim")], timeout=120)
     assert run.returncode == 65
-    assert "/assets/0/p: error: the embedded image is not a PNG, JPEG or SVG file" in run.stderr
+    assert "/assets/0/p: error: the embedded image is not a PNG, JPEG, SVG or WebP file" in run.stderr
     assert rss < 1024 * 1024, f"{rss} KiB"
 
 

@@ -2,8 +2,9 @@
 /// an error can say what the file is (an asset labelled `image/jpeg` that
 /// holds AVIF, a WebP beside a script), not only what it is not.
 public enum UnsupportedImageFormat {
-  /// "AVIF", "HEIC", "HEIF", "WebP", "GIF", "BMP" or "TIFF" when `bytes`
-  /// start with that format's signature; nil for anything else.
+  /// "AVIF", "HEIC", "HEIF", "WebP", "GIF", "BMP", "TIFF" or "an MP4
+  /// video" when `bytes` start with that format's signature; nil for
+  /// anything else.
   public static func name(of bytes: [UInt8]) -> String? {
     func at(_ offset: Int, _ text: String) -> Bool {
       let signature = Array(text.utf8)
@@ -15,6 +16,10 @@ public enum UnsupportedImageFormat {
     if at(4, "ftypheic") || at(4, "ftypheix") { return "HEIC" }
     // (The brand of any HEIF, AVIF included, when the file names no other.)
     if at(4, "ftypmif1") { return "HEIF" }
+    // A video in the same boxes (dotlottie-js' `video-embedded` asset).
+    if ["isom", "iso2", "mp41", "mp42", "avc1", "M4V "].contains(where: { at(4, "ftyp" + $0) }) {
+      return "an MP4 video"
+    }
     if at(0, "RIFF") && at(8, "WEBP") { return "WebP" }
     if at(0, "GIF87a") || at(0, "GIF89a") { return "GIF" }
     // A bitmap: "BM", then at byte 14 the size of its second header, one

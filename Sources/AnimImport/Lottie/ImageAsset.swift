@@ -22,6 +22,28 @@ public struct ImportedImage: Sendable, Equatable {
   public var pointer: String
 }
 
+extension ImportedImage {
+  /// What keeps a WebP image from being converted: a header that cannot be
+  /// read, an animation, more than anim's 64 megapixels.
+  public static func checkWebP(_ bytes: [UInt8], pointer: String) throws(ImportError) {
+    guard let header = WebPHeader.size(of: bytes) else {
+      throw ImportError(pointer, "the WebP image's header cannot be read")
+    }
+    guard !header.animated else {
+      throw ImportError(pointer, "the WebP image is animated (anim reads still images)")
+    }
+    guard header.width * header.height <= maximumWebPPixels else {
+      throw ImportError(
+        pointer,
+        "the WebP image is \(header.width) × \(header.height) pixels, more than the limit of 64 megapixels"
+      )
+    }
+  }
+
+  /// The most pixels of a WebP image converted (anim's image limit).
+  static let maximumWebPPixels = 64_000_000
+}
+
 /// Reads an asset's `u` and `p` into what the import writes.
 enum ImageAssetReader {
   /// The largest decoded embedded image (anim's image limit, SPEC §21.4).
@@ -64,10 +86,11 @@ enum ImageAssetReader {
     }
     let relative = try safeRelative(asset.folder, asset.path, pointer: pointer)
     let ext = relative.split(separator: ".").last.map { $0.lowercased() } ?? ""
-    let known = ["png": "png", "jpg": "jpg", "jpeg": "jpg", "svg": "svg"][ext]
+    // A WebP file is converted to PNG as it is copied.
+    let known = ["png": "png", "jpg": "jpg", "jpeg": "jpg", "svg": "svg", "webp": "png"][ext]
     guard let known else {
       throw ImportError(
-        pointer, "the image '\(relative)' is not a PNG, JPEG or SVG file by its name")
+        pointer, "the image '\(relative)' is not a PNG, JPEG, SVG or WebP file by its name")
     }
     return ImportedImage(name: stem + "." + known, content: .file(relative), pointer: pointer)
   }
@@ -109,8 +132,8 @@ enum ImageAssetReader {
     String(s.unicodeScalars.prefix(200).map { $0.value < 32 ? "?" : Character($0) })
   }
 
-  /// The bytes of `data:[type][;base64],DATA`: a PNG, JPEG or SVG type,
-  /// base64.
+  /// The bytes of `data:[type][;base64],DATA`: a PNG, JPEG, SVG or WebP
+  /// type, base64.
   static func decodeDataURI(_ uri: String, pointer: String) throws(ImportError) -> [UInt8] {
     guard let comma = uri.utf8.firstIndex(of: UInt8(ascii: ",")) else {
       throw ImportError(pointer, "the data: URI has no ',' before its data")
@@ -118,10 +141,11 @@ enum ImageAssetReader {
     let header = String(uri[uri.index(uri.startIndex, offsetBy: 5)..<comma]).lowercased()
     let parameters = header.split(separator: ";").map(String.init)
     let type = parameters.first ?? ""
-    guard ["image/png", "image/jpeg", "image/jpg", "image/svg+xml"].contains(type) else {
+    guard ["image/png", "image/jpeg", "image/jpg", "image/svg+xml", "image/webp"].contains(type)
+    else {
       throw ImportError(
         pointer,
-        "the data: URI's type '\(printable(String(type.prefix(60))))' is not a PNG, JPEG or SVG image"
+        "the data: URI's type '\(printable(String(type.prefix(60))))' is not a PNG, JPEG, SVG or WebP image"
       )
     }
     guard parameters.contains("base64") else {
@@ -175,15 +199,22 @@ enum ImageAssetReader {
     return out
   }
 
-  /// The file's kind by its first bytes: png, jpg or svg.
+  /// The file's kind by its first bytes: png, jpg or svg; a WebP still
+  /// is png, as `anim import` converts it to PNG as it writes it (anim's
+  /// image views read PNG, JPEG and SVG, SPEC §21.4), once its header is
+  /// checked here.
   static func kind(_ bytes: [UInt8], pointer: String) throws(ImportError) -> String {
     if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "png" }
     if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return "jpg" }
+    if UnsupportedImageFormat.name(of: bytes) == "WebP" {
+      try ImportedImage.checkWebP(bytes, pointer: pointer)
+      return "png"
+    }
     let head = String(decoding: bytes.prefix(512), as: UTF8.self)
     if head.contains("<svg") { return "svg" }
     throw ImportError(
       pointer,
-      "the embedded image is not a PNG, JPEG or SVG file\(UnsupportedImageFormat.clause(for: bytes))"
+      "the embedded image is not a PNG, JPEG, SVG or WebP file\(UnsupportedImageFormat.clause(for: bytes))"
     )
   }
 }
