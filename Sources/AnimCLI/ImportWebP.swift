@@ -33,9 +33,14 @@ enum ImportWebP {
     let folder = FileManager.default.temporaryDirectory.path
     let stem = "\(folder)/anim-import-\(getpid())-\(image.name)"
     let (input, output) = (stem + ".webp", stem + ".png")
+    // Removed on the way out, and by the signal handler should Ctrl-C come.
+    TemporaryFiles.register(input)
+    TemporaryFiles.register(output)
     defer {
-      unlink(input)
-      unlink(output)
+      for path in [input, output] {
+        unlink(path)
+        TemporaryFiles.forget(path)
+      }
     }
     do {
       try AtomicFile.write(bytes: bytes, to: input)
