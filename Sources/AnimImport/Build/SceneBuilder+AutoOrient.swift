@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Auto-orient (a layer's `ao`): the layer turned to its position's
 /// direction of travel. Lottie's transform is then T(p)·R(θ)·R(r)·S(s)·T(−a),

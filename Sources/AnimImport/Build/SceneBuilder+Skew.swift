@@ -1,5 +1,9 @@
 import AnimEngine
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A transform's skew (`sk`, along the axis `sa`), drawn as ThorVG draws
 /// it (rlottie leaves the axis out). Lottie's transform is

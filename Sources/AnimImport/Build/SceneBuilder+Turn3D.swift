@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A 3D layer turned about x or y (`rx`, `ry`), drawn as ThorVG and
 /// lottie-web draw it: without perspective, its transform
