@@ -95,7 +95,10 @@ final class ShadowAliasTests: XCTestCase {
       ["2 4"])
     XCTAssertEqual(
       run("rect c(cornerRadius: (1, 2, 3, \"#000\"))\n").error,
-      "cornerRadius must be a number or four radii (tl, tr, br, bl), not list")
+      "bottom-left radius must be a number, not string")
+    XCTAssertEqual(
+      run("rect c\nrun tween(cornerRadius: (1, 2, 3, red), 1) on c\n").error,
+      "bottom-left radius must be a number, not color")
     XCTAssertEqual(
       run("rect c(cornerRadius: (1, \"a\", 3, 4))\n").error,
       "top-right radius must be a number, not string")

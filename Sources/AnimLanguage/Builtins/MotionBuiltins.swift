@@ -202,6 +202,8 @@ enum MotionBuiltins {
         values = [a, b]
       } else if case .corners(let c) = item.value, alias.parts.count == 4 {
         values = c.all
+      } else if alias.parts.count == 4, let (message, hint) = Interpreter.radiiProblem(item.value) {
+        throw RuntimeError(message, at: item.range, hint: hint)
       } else {
         let v = try item.number(label)
         values = alias.parts.map { _ in v }

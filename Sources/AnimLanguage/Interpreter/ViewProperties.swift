@@ -130,6 +130,9 @@ extension Interpreter {
         try setNumber(&state, alias.parts[0], a, as: name, at: range)
         try setNumber(&state, alias.parts[1], b, as: name, at: range)
       case (.shared, _) where alias.parts.count == 4:
+        if let (message, hint) = Self.radiiProblem(value) {
+          throw RuntimeError(message, at: range, hint: hint)
+        }
         throw RuntimeError(
           "\(name) must be a number or four radii (tl, tr, br, bl), not \(value.typeName)",
           at: range)
@@ -298,6 +301,22 @@ extension Interpreter {
       return rest.prefix(1).lowercased() + rest.dropFirst()
     }
     return "(" + words.joined(separator: ", ") + ")"
+  }
+
+  /// What is wrong with four items given as corner radii when one is not a
+  /// number: `(1, 2, 3, red)` is a shadow's tuple (a list), and its colour
+  /// is named as the radius it stands in for.
+  static func radiiProblem(_ value: Value) -> (message: String, hint: String)? {
+    guard case .list(let items) = value, items.count == 4 else { return nil }
+    let names = ["top-left", "top-right", "bottom-right", "bottom-left"]
+    for (name, item) in zip(names, items.items) {
+      if case .number = item { continue }
+      return (
+        "\(name) radius must be a number, not \(item.typeName)",
+        "(tl, tr, br, bl) are corner radii; (x, y, blur, colour) sets a shadow: shadow: (…)"
+      )
+    }
+    return nil
   }
 
   /// The error for a value an alias of parts does not take: "shadow must be
