@@ -369,7 +369,7 @@ async def test_declaration_and_stage_labels(client, tmp_path):
                           "scale:", "anchorX:", "anchorY:", "anchor:", "stroke:", "strokeWidth:",
                           "lineCap:", "lineJoin:", "trimStart:", "trimEnd:", "trimOffset:",
                           "clip:", "parent:", "opacity:", "blur:", "blend:", "shadowColor:",
-                          "shadowX:", "shadowY:", "shadowBlur:", "cornerTopLeft:",
+                          "shadowX:", "shadowY:", "shadowBlur:", "shadow:", "cornerTopLeft:",
                           "cornerTopRight:", "cornerBottomRight:", "cornerBottomLeft:", "dash:",
                           "dashOffset:"}
     items, _ = await completion_at(client, tmp_path, SCRIPT + "stage(|")
