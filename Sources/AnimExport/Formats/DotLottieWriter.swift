@@ -1,3 +1,4 @@
+import AnimEngine
 import CZlib
 
 /// A Lottie document as a dotLottie file (dotlottie.io, version 2): a ZIP
@@ -24,14 +25,7 @@ public enum DotLottieWriter {
   }
 
   /// `id` as a dotLottie animation id that is also a safe file name.
-  static func animationID(_ id: String) -> String {
-    let safe = String(
-      id.unicodeScalars.prefix(64).map { c -> Character in
-        c.isASCII && (c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "_" || c == "-")
-          ? Character(c) : "_"
-      })
-    return safe.isEmpty ? "animation" : safe
-  }
+  static func animationID(_ id: String) -> String { FileSafeName.of(id, or: "animation") }
 }
 
 /// A ZIP archive built in memory (PKWARE's APPNOTE): a local header and the

@@ -96,13 +96,7 @@ enum ImageAssetReader {
   }
 
   /// `id` with each character outside `[A-Za-z0-9_-]` as `_` (at most 64).
-  static func fileSafe(_ id: String) -> String {
-    let safe = id.unicodeScalars.prefix(64).map { c -> Character in
-      c.isASCII && (c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "_" || c == "-")
-        ? Character(c) : "_"
-    }
-    return safe.isEmpty ? "image" : String(safe)
-  }
+  static func fileSafe(_ id: String) -> String { FileSafeName.of(id, or: "image") }
 
   /// `folder` + `path` as one relative path, refused when it could leave
   /// the Lottie file's folder (absolute, `..`, a URL, a NUL).

@@ -135,20 +135,16 @@ extension NameChecker {
     // A shadow's four parts (SPEC §21.2): `(x, y, blur, colour)`, or a list
     // of them (checked when it runs).
     if let alias, alias.form == .parts {
+      let given: String
       if case .tuple(let items) = argument.value.kind, items.count == alias.parts.count {
         // Four numbers are corner radii, which no alias of parts takes.
         guard case .number = items[items.count - 1].kind else { return }
-        settingErrors.append(
-          (
-            nil,
-            .error(
-              "\(label.name) must be \(Interpreter.partsText(alias)), not four numbers",
-              at: argument.range, kind: .name)
-          ))
+        given = "four numbers"
+      } else if shown == "list" {
         return
+      } else {
+        given = shown == "point" ? "a tuple of \(tupleCount(argument.value)) items" : shown
       }
-      if shown == "list" { return }
-      let given = shown == "point" ? "a tuple of \(tupleCount(argument.value)) items" : shown
       settingErrors.append(
         (
           nil,
