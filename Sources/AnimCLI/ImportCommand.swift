@@ -24,12 +24,14 @@ struct ImportCommand: ParsableCommand {
       ones decoded, external ones copied from beside the Lottie file); a file with \
       images needs -o. A dotLottie file (.lottie, a ZIP archive) is read too: its \
       manifest's first animation, or the one --animation names, with its images \
-      from the archive.
+      from the archive; --theme applies one of its themes (the colours, numbers, \
+      gradients, images or texts its rules give the animation's slots).
 
       Examples:
         anim import loader.json -o loader.anim
         anim import badge.json -o badge.anim --strict
         anim import hamster.lottie -o hamster.anim
+        anim import toggle.lottie -o toggle-dark.anim --theme dark
       """)
 
   @ArgumentParser.Argument(help: "The Lottie file (- for standard input).")
@@ -50,6 +52,11 @@ struct ImportCommand: ParsableCommand {
       "Which animation of a dotLottie file to import (its manifest's first when left out).",
       valueName: "id"))
   var animation: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "A theme of the dotLottie file to apply (none when left out).", valueName: "id"))
+  var theme: String?
 
   func run() throws {
     let name = file == "-" ? "<stdin>" : file
@@ -82,7 +89,8 @@ struct ImportCommand: ParsableCommand {
       Terminal.writeError("anim: \(FileError(path: name, error: error))")
       throw ExitCode(ExitStatus.ioError)
     }
-    let (document, archive, entry) = try Self.unpacked(bytes, name: name, animation: animation)
+    let (document, archive, entry, slots) = try Self.unpacked(
+      bytes, name: name, animation: animation, theme: theme)
     // Diagnostics point into the archive's animation: `FILE/a/ID.json`.
     let named = entry.map { name + "/" + $0 } ?? name
     let source = Self.baseName(name) + (entry.map { "/" + $0 } ?? "")
@@ -90,7 +98,7 @@ struct ImportCommand: ParsableCommand {
     do {
       result = try LottieImporter.importScript(
         document, source: source, imagePrefix: ImportImages.prefix(of: output),
-        archive: archive)
+        archive: archive, theme: slots)
     } catch {
       Terminal.writeError(
         "\(named): \(error.pointer.isEmpty ? "" : "\(error.pointer): ")error: \(error.message)")
@@ -139,19 +147,22 @@ struct ImportCommand: ParsableCommand {
 
   /// The Lottie document of `bytes`: the bytes themselves, or the
   /// animation of a dotLottie archive (with the archive, for its images,
-  /// and the animation's entry in it: `a/ID.json`). Says why and
-  /// throws exit 65 when the archive cannot be read; --animation on a
-  /// plain Lottie file is a usage error.
-  static func unpacked(_ bytes: [UInt8], name: String, animation: String?) throws -> (
-    [UInt8], DotLottie?, String?
-  ) {
+  /// the animation's entry in it: `a/ID.json`, and the slots of the
+  /// `theme` chosen). Says why and throws exit 65 when the archive or the
+  /// theme cannot be read; --animation or --theme on a plain Lottie file
+  /// is a usage error.
+  static func unpacked(_ bytes: [UInt8], name: String, animation: String?, theme: String?)
+    throws -> ([UInt8], DotLottie?, String?, [UInt8]?)
+  {
     guard DotLottie.isArchive(bytes) else {
-      if animation != nil {
+      for (option, given, what) in [
+        ("--animation", animation, "chooses an animation"), ("--theme", theme, "applies a theme"),
+      ] where given != nil {
         Terminal.writeError(
-          "anim import: --animation chooses an animation of a dotLottie file; \(name) is not one")
+          "anim import: \(option) \(what) of a dotLottie file; \(name) is not one")
         throw ExitCode(ExitStatus.usage)
       }
-      return (bytes, nil, nil)
+      return (bytes, nil, nil, nil)
     }
     do {
       let archive = try DotLottie(bytes)
@@ -163,7 +174,17 @@ struct ImportCommand: ParsableCommand {
             + "'\(archive.animationIDs[0])' (the others: \(others)\(archive.animationIDs.count > 21 ? ", …" : "")); "
             + "choose one with --animation ID")
       }
-      return (document, archive, entry)
+      if theme == nil && !archive.themeIDs.isEmpty {
+        let count = archive.themeIDs.count
+        let listed = archive.themeIDs.prefix(20).joined(separator: ", ")
+        Terminal.writeError(
+          "\(name): note: \(count) theme\(count == 1 ? "" : "s") (\(listed)\(count > 20 ? ", …" : "")), "
+            + "none applied; apply one with --theme ID")
+      }
+      let slots = try theme.map { (id) throws(ImportError) in
+        try archive.themeSlots(id, animation: animation ?? archive.animationIDs[0])
+      }
+      return (document, archive, entry, slots)
     } catch {
       Terminal.writeError("\(name): error: \(error.message)")
       throw ExitCode(ExitStatus.dataError)

@@ -21,9 +21,11 @@ public enum LottieImporter {
   /// Image files are named `IMAGEPREFIX_ID.EXT` (the script's name, so
   /// that they sit beside it without clashing with another import's).
   /// `archive` is the dotLottie file `bytes` came from: its images are
-  /// read from there.
+  /// read from there. `theme` is a dotLottie theme's slots
+  /// (``DotLottie/themeSlots(_:animation:)``), over the file's own.
   public static func importScript(
-    _ bytes: [UInt8], source: String, imagePrefix: String = "image", archive: DotLottie? = nil
+    _ bytes: [UInt8], source: String, imagePrefix: String = "image", archive: DotLottie? = nil,
+    theme: [UInt8]? = nil
   ) throws(ImportError) -> Result {
     guard bytes.count <= maximumFileSize else {
       throw ImportError(
@@ -33,21 +35,26 @@ public enum LottieImporter {
     // the script is written: a 36 MB file's tape, layers and notes' places
     // are not held beside its 25 MB of script.
     let (model, notes, images) = try built(
-      bytes, source: source, imagePrefix: imagePrefix, archive: archive)
+      bytes, source: source, imagePrefix: imagePrefix, archive: archive, theme: theme)
     return Result(script: ScriptWriter.write(model), notes: notes, images: images)
   }
 
   /// The script model of the Lottie document `bytes`, with its notes and
   /// images.
   private static func built(
-    _ bytes: [UInt8], source: String, imagePrefix: String, archive: DotLottie?
+    _ bytes: [UInt8], source: String, imagePrefix: String, archive: DotLottie?, theme: [UInt8]?
   ) throws(ImportError) -> (ScriptModel, [ImportNote], [ImportedImage]) {
     let document: JSONDocument
+    let themeSlots: JSONDocument?
     do {
       document = try JSONDocument(bytes)
+      themeSlots = try theme.map { (text) throws(JSONDocument.SyntaxError) in
+        try JSONDocument(text)
+      }
     } catch {
       throw ImportError("", error.description)
     }
+    document.slots = LottieSlots.of(document.root, theme: themeSlots?.root)
     let composition = try Composition.read(document)
     let builder = SceneBuilder(composition)
     builder.imagePrefix = ImageAssetReader.fileSafe(imagePrefix)

@@ -24,8 +24,9 @@ final class ImportTextTests: XCTestCase {
   }
 
   /// The file of ``importing(_:extra:)`` with `layer` (JSON, or several
-  /// layers joined by commas) its layers.
-  private func importing(layer: String) throws -> LottieImporter.Result {
+  /// layers joined by commas) its layers, and `root` (JSON members) at its
+  /// top level.
+  private func importing(layer: String, root: String = "") throws -> LottieImporter.Result {
     let triangle =
       #"{"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[0, 0], [25, -70], [50, 0]], "i": [[0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]]}}}"#
     let square =
@@ -37,13 +38,33 @@ final class ImportTextTests: XCTestCase {
       #""fonts": {"list": [{"fName": "T-R", "fFamily": "T", "fStyle": "R", "ascent": 70}]}"#
     let chars = #""chars": [\#(glyph("A", 60, triangle)), \#(glyph("B", 70, square))]"#
     return try H.importing(
-      #"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 200, "h": 100, \#(fonts), \#(chars), "layers": [\#(layer)]}"#
+      #"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 200, "h": 100, \#(fonts), \#(chars), \#(root)"layers": [\#(layer)]}"#
     )
   }
 
   private func shapeLine(_ result: LottieImporter.Result, _ name: String = "T_text") -> String {
     result.script.split(separator: "\n").first { $0.hasPrefix("shape \(name)(") }.map(String.init)
       ?? ""
+  }
+
+  func testATextSlotGivesTheTextAndTheLayersOwnDocumentTheRest() throws {
+    // The document names the slot "label", which gives only its text: the
+    // font, size, colour and justification stay the layer's own.
+    let style = #""f": "T-R", "s": 50, "j": 2, "fc": [1, 0, 0]"#
+    let slotted = try importing(
+      layer:
+        #"{"ty": 5, "nm": "T", "ks": {}, "ip": 0, "op": 60, "st": 0, "t": {"d": {"sid": "label", "k": [{"t": 0, "s": {"t": "AA", \#(style)}}]}}}"#,
+      root: #""slots": {"label": {"p": {"k": [{"t": 0, "s": {"t": "B"}}]}}}, "#)
+    let plain = try importing(
+      layer:
+        #"{"ty": 5, "nm": "T", "ks": {}, "ip": 0, "op": 60, "st": 0, "t": {"d": {"k": [{"t": 0, "s": {"t": "B", \#(style)}}]}}}"#
+    )
+    XCTAssertEqual(slotted.notes, [])
+    XCTAssertEqual(shapeLine(slotted), shapeLine(plain))
+    XCTAssertEqual(
+      shapeLine(plain),
+      ##"shape T_text(parent: T, d: "M-17.5 0 C-17.5 0 -17.5 -35 -17.5 -35 C-17.5 -35 12.5 -35 12.5 -35 C12.5 -35 12.5 0 12.5 0 C12.5 0 -17.5 0 -17.5 0 Z", anchor: (0, 0), color: "#ff0000")"##
+    )
   }
 
   func testLinesAreCentredATrackedAdvanceApartAndALineHeightDown() throws {

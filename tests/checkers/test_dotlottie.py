@@ -153,19 +153,19 @@ def test_the_animation_is_chosen_and_the_others_named(tmp_path):
     assert b"--animation chooses an animation of a dotLottie file" in usage.stderr
 
 
-def test_state_machines_and_themes_are_noted_at_the_manifest(tmp_path):
+def test_state_machines_are_noted_at_the_manifest_and_themes_named(tmp_path):
     listed = dict(manifest("x", version="2"), stateMachines=[{"id": "s1"}, {"id": "s2"}], themes=[{"id": "dark"}])
     lottie = archive(tmp_path / "i.lottie", {"manifest.json": listed, "a/x.json": animation(),
-                                             "s/s1.json": {"states": []}})
+                                             "s/s1.json": {"states": []}, "t/dark.json": {"rules": []}})
     result = run("import", lottie, "-o", str(tmp_path / "i.anim"))
     assert result.returncode == 0
     assert result.stderr.decode() == (
-        f"{lottie}/manifest.json: /stateMachines: warning: 2 state machines (interactivity) not imported\n"
-        f"{lottie}/manifest.json: /themes: warning: 1 theme not imported\n")
+        f"{lottie}: note: 1 theme (dark), none applied; apply one with --theme ID\n"
+        f"{lottie}/manifest.json: /stateMachines: warning: 2 state machines (interactivity) not imported\n")
     strict = run("import", lottie, "--strict", "-o", str(tmp_path / "s.anim"))
     assert strict.returncode == 65
     assert strict.stderr.decode().endswith(
-        f"{lottie}/a/x.json: error: 2 features cannot be expressed (--strict); nothing written\n")
+        f"{lottie}/a/x.json: error: 1 feature cannot be expressed (--strict); nothing written\n")
     assert not (tmp_path / "s.anim").exists()
 
 
@@ -368,3 +368,194 @@ def test_webp_images_are_converted_to_png(tmp_path):
     result = run("import", str(tmp_path / "beside.json"), "-o", str(tmp_path / "b" / "b.anim"))
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "b" / "b_img_0.png").read_bytes()[:4] == b"\x89PNG"
+
+
+# Slots and themes (docs/spec.md §25): a property naming a slot (`sid`)
+# takes the value of the animation's `slots`, or of a dotLottie theme's
+# rule for it. ThorVG applies a file's slots as it loads it, and a theme's
+# through its slot API (`gen_slot`, `apply_slot`), given the theme as the
+# slots the dotLottie players make of it — written here from the dotLottie
+# 2 format, not by anim.
+
+THORVG_SLOTS = r"""
+import sys, json, numpy as np, thorvg_python as tvg
+path, slots, out, w, h = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
+frames = [float(f) for f in sys.argv[6].split(",")]
+engine = tvg.Engine(threads=0)
+canvas = tvg.SwCanvas(engine)
+canvas.set_target(w, h)
+anim = tvg.LottieAnimation(engine)
+pic = anim.get_picture()
+assert pic.load(path) == 0
+pic.set_size(w, h)
+canvas.add(pic)
+if slots:
+    assert anim.apply_slot(anim.gen_slot(slots)) == 0
+shots = []
+for f in frames:
+    anim.set_frame(f)
+    canvas.update(); canvas.draw(True); canvas.sync()
+    shots.append(np.array(canvas.get_pillow().convert("RGBA")))
+np.save(out, np.stack(shots))
+"""
+
+SLOT_FRAMES = [0, 7, 14, 21, 28]
+
+
+def thorvg_frames(doc_path, slots, tmp_path):
+    """ThorVG's frames of the Lottie at doc_path, with `slots` applied
+    through its slot API (premultiplied, as ThorVG draws them)."""
+    import sys
+    out = str(tmp_path / "thorvg.npy")
+    done = subprocess.run([sys.executable, "-c", THORVG_SLOTS, str(doc_path), json.dumps(slots) if slots else "",
+                           out, "100", "100", ",".join(map(str, SLOT_FRAMES))],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return list(np.load(out).astype(int))
+
+
+def slotted_animation(slots=None):
+    """A 100 × 100 Lottie whose box names slots for its scale, colour,
+    opacity and position, and whose bar names one for its gradient. (Not
+    a rectangle's size: thorvg-python 1.1.3's ThorVG crashes, SIGSEGV, on
+    a slot there; `ImportSlotTests` covers it.)"""
+    doc = {"v": "5.7.0", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": [
+        {"ty": 4, "nm": "Box", "ip": 0, "op": 30, "st": 0,
+         "ks": {"p": {"a": 0, "k": [30, 30], "sid": "place"}, "o": {"a": 0, "k": 100, "sid": "fade"},
+                "s": {"a": 0, "k": [100, 100], "sid": "grow"}},
+         "shapes": [{"ty": "rc", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [20, 20]}},
+                    {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0], "sid": "paint"}, "o": {"a": 0, "k": 100}}]},
+        {"ty": 4, "nm": "Bar", "ip": 0, "op": 30, "st": 0, "ks": {"p": {"a": 0, "k": [50, 85]}},
+         "shapes": [{"ty": "rc", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [80, 10]}},
+                    {"ty": "gf", "t": 1, "s": {"a": 0, "k": [-40, 0]}, "e": {"a": 0, "k": [40, 0]},
+                     "o": {"a": 0, "k": 100},
+                     "g": {"p": 2, "k": {"a": 0, "k": [0, 1, 1, 1, 1, 0, 0, 0], "sid": "ramp"}}}]}]}
+    if slots:
+        doc["slots"] = slots
+    return doc
+
+
+NIGHT = [
+    {"id": "paint", "type": "Color", "value": [0.2, 0.4, 1, 1]},
+    {"id": "fade", "type": "Scalar", "keyframes": [
+        {"frame": 0, "value": 100, "outTangent": {"x": 0.4, "y": 0}, "inTangent": {"x": 0.6, "y": 1}},
+        {"frame": 28, "value": 40}]},
+    {"id": "grow", "type": "Vector", "value": [200, 120]},
+    {"id": "place", "type": "Position", "keyframes": [
+        {"frame": 0, "value": [30, 30], "hold": True}, {"frame": 14, "value": [60, 40]}]},
+    {"id": "ramp", "type": "Gradient", "value": [
+        {"offset": 0, "color": [1, 0.8, 0, 1]}, {"offset": 0.5, "color": [0, 1, 0.5, 1]},
+        {"offset": 1, "color": [0.5, 0, 1, 1]}]},
+    {"id": "unused", "type": "Color", "value": [0, 0, 0], "animations": ["other"]},
+]
+
+
+def slots_of(rules, animation_id):
+    """The Lottie slots a dotLottie theme's rules give an animation."""
+    def prop(rule, convert):
+        if "keyframes" not in rule:
+            return {"a": 0, "k": convert(rule["value"])}
+        keys = []
+        for k in rule["keyframes"]:
+            key = {"t": k["frame"], "s": convert(k["value"])}
+            for theirs, ours in (("inTangent", "i"), ("outTangent", "o")):
+                if theirs in k:
+                    key[ours] = k[theirs]
+            if k.get("hold"):
+                key["h"] = 1
+            keys.append(key)
+        return {"a": 1, "k": keys}
+
+    def gradient(stops):
+        return [x for s in stops for x in [s["offset"], *s["color"][:3]]] + \
+            [x for s in stops for x in [s["offset"], s["color"][3]]]
+    slots = {}
+    for rule in rules:
+        if "animations" in rule and animation_id not in rule["animations"]:
+            continue
+        kind = rule["type"]
+        if kind == "Gradient":
+            slots[rule["id"]] = {"p": {"p": len(rule["value"]), "k": prop(rule, gradient)}}
+        else:
+            cut = {"Color": 3, "Vector": 2, "Position": 2}.get(kind)
+            slots[rule["id"]] = {"p": prop(rule, (lambda v: v[:cut]) if cut else (lambda v: v))}
+    return slots
+
+
+def anim_drawn(script, tmp_path):
+    from corpus_support import anim_frames
+    return anim_frames(script, tmp_path, SLOT_FRAMES, 30)
+
+
+def assert_drawn_alike(mine, theirs):
+    from corpus_support import difference
+    for k, (a, b) in enumerate(zip(mine, theirs)):
+        assert difference(a, b) <= 0.001, f"frame {SLOT_FRAMES[k]}: {difference(a, b):.4f} of the drawn pixels differ"
+
+
+def test_a_files_own_slots_are_drawn_as_thorvg_draws_them(tmp_path):
+    slots = slots_of(NIGHT, "x")
+    doc_path = tmp_path / "slotted.json"
+    doc_path.write_text(json.dumps(slotted_animation(slots)))
+    imported = run("import", str(doc_path), "-o", str(tmp_path / "slotted.anim"))
+    assert imported.returncode == 0 and imported.stderr == b"", imported.stderr
+    mine = anim_drawn(tmp_path / "slotted.anim", tmp_path)
+    assert_drawn_alike(mine, thorvg_frames(doc_path, None, tmp_path))
+    # The slots made the difference: the box is the slot's blue, not red.
+    assert tuple(mine[0][30, 30][:3]) == (51, 102, 255)
+
+
+def test_a_theme_is_drawn_as_thorvg_draws_its_slots(tmp_path):
+    doc = slotted_animation()
+    lottie = archive(tmp_path / "box.lottie", {
+        "manifest.json": dict(manifest("x", version="2"), themes=[{"id": "day"}, {"id": "night"}]),
+        "a/x.json": doc, "t/night.json": {"rules": NIGHT}, "t/day.json": {"rules": []}})
+    doc_path = tmp_path / "x.json"
+    doc_path.write_text(json.dumps(doc))
+    themed = run("import", lottie, "--theme", "night", "-o", str(tmp_path / "night.anim"))
+    assert themed.returncode == 0 and themed.stderr == b"", themed.stderr
+    mine = anim_drawn(tmp_path / "night.anim", tmp_path)
+    assert_drawn_alike(mine, thorvg_frames(doc_path, slots_of(NIGHT, "x"), tmp_path))
+    plain = thorvg_frames(doc_path, None, tmp_path)
+    assert all(np.abs(a - b).max() > 100 for a, b in zip(mine, plain))
+    # A theme of no rules draws the animation as it is.
+    day = run("import", lottie, "--theme", "day", "-o", str(tmp_path / "day.anim"))
+    assert day.returncode == 0
+    assert_drawn_alike(anim_drawn(tmp_path / "day.anim", tmp_path), plain)
+
+
+def test_a_themes_image_and_text_come_from_the_archive(tmp_path):
+    doc = animation(("img_0", "i/", "day.png", 0))
+    lottie = archive(tmp_path / "photo.lottie", {
+        "manifest.json": dict(manifest("x", version="2"), themes=[{"id": "night"}]),
+        "a/x.json": dict(doc, assets=[dict(doc["assets"][0], sid="photo")]),
+        "i/day.png": png_bytes((255, 200, 0, 255)), "i/night.png": png_bytes((20, 20, 90, 255)),
+        "t/night.json": {"rules": [{"id": "photo", "type": "Image", "value": {"src": "i/night.png"}}]}})
+    themed = run("import", lottie, "--theme", "night", "-o", str(tmp_path / "n.anim"))
+    assert themed.returncode == 0, themed.stderr
+    assert tuple(rendered(tmp_path / "n.anim", tmp_path / "n.png")[30, 60][:3]) == (20, 20, 90)
+    plain = run("import", lottie, "-o", str(tmp_path / "d.anim"))
+    assert plain.returncode == 0
+    assert tuple(rendered(tmp_path / "d.anim", tmp_path / "d.png")[30, 60][:3]) == (255, 200, 0)
+
+
+def test_a_theme_that_cannot_be_applied_says_why(tmp_path):
+    files = {"manifest.json": dict(manifest("x", version="2"), themes=[{"id": "dark"}, {"id": "lost"}]),
+             "a/x.json": slotted_animation(),
+             "t/dark.json": {"rules": [{"id": "paint", "type": "Color", "value": [1, 0]}]}}
+    lottie = archive(tmp_path / "t.lottie", files)
+    cases = [
+        ("nope", "error: the dotLottie archive has no theme 'nope' (it has 'dark', 'lost')"),
+        ("lost", "error: the dotLottie archive lists the theme 'lost' but holds no t/lost.json"),
+        ("dark", "error: the dotLottie archive's t/dark.json: /rules/0/value: expected 3 numbers, found 2"),
+    ]
+    for theme, message in cases:
+        result = run("import", lottie, "--theme", theme, "-o", str(tmp_path / "t.anim"))
+        assert result.returncode == 65
+        assert result.stderr.decode() == f"{lottie}: {message}\n"
+    plain = tmp_path / "plain.json"
+    plain.write_text(json.dumps(animation()))
+    usage = run("import", str(plain), "--theme", "dark")
+    assert usage.returncode == 64
+    assert b"--theme applies a theme of a dotLottie file" in usage.stderr
+    assert not (tmp_path / "t.anim").exists()

@@ -12,8 +12,11 @@ public struct DotLottie: Sendable {
 
   /// The animations' ids, in the manifest's order.
   public let animationIDs: [String]
-  /// What the manifest lists that a script cannot express (state machines,
-  /// themes), at their pointers in `manifest.json`.
+  /// The themes' ids (dotLottie 2), in the manifest's order: each may be
+  /// applied to an animation (``themeSlots(_:animation:)``).
+  public let themeIDs: [String]
+  /// What the manifest lists that a script cannot express (state
+  /// machines), at their pointers in `manifest.json`.
   public let notes: [ImportNote]
   private let archive: ZipArchive
 
@@ -38,6 +41,7 @@ public struct DotLottie: Sendable {
       throw ImportError("", "the dotLottie archive's manifest.json: \(error.message)")
     }
     let ids: [String]
+    var themes: [String] = []
     var notes: [ImportNote] = []
     do {
       let document = try JSONDocument(text)
@@ -45,13 +49,21 @@ public struct DotLottie: Sendable {
       ids = try root.required("animations").array().map {
         (entry) throws(ImportError) in try entry.object().required("id").text()
       }
-      for (key, one, many) in [
-        ("stateMachines", "state machine (interactivity)", "state machines (interactivity)"),
-        ("themes", "theme", "themes"),
-      ] {
-        guard let list = root.optional(key), case let count = try list.array().count, count > 0
-        else { continue }
-        notes.append(ImportNote("/" + key, "\(count) \(count == 1 ? one : many) not imported"))
+      if let list = root.optional("themes") {
+        // Version 1's themes (Lottie style sheets, `themes/ID.lss`) name
+        // no file anim reads; they are listed all the same, and refused
+        // when chosen.
+        themes = try list.array().map {
+          (entry) throws(ImportError) in try entry.object().required("id").text()
+        }
+      }
+      if let list = root.optional("stateMachines"), case let count = try list.array().count,
+        count > 0
+      {
+        notes.append(
+          ImportNote(
+            "/stateMachines",
+            "\(count) state machine\(count == 1 ? "" : "s") (interactivity) not imported"))
       }
     } catch let error as ImportError {
       throw ImportError("", "the dotLottie archive's manifest.json: \(error.description)")
@@ -62,7 +74,48 @@ public struct DotLottie: Sendable {
       throw ImportError("", "the dotLottie archive's manifest.json lists no animation")
     }
     animationIDs = ids
+    themeIDs = themes
     self.notes = notes
+  }
+
+  /// The most bytes a theme's file may have.
+  static let maximumTheme = 10_000_000
+
+  /// The slots the theme `id` gives the animation `animation`, as the JSON
+  /// text ``LottieImporter/importScript(_:source:imagePrefix:archive:theme:)``
+  /// takes: its rules (`t/ID.json`) as Lottie slots (``DotLottieTheme``).
+  public func themeSlots(_ id: String, animation: String) throws(ImportError) -> [UInt8] {
+    guard themeIDs.contains(id) else {
+      let listed = themeIDs.prefix(20).map { "'\(ZipArchive.printable($0))'" }
+      throw ImportError(
+        "",
+        "the dotLottie archive has no theme '\(ZipArchive.printable(id))' ("
+          + (themeIDs.isEmpty
+            ? "its manifest lists none"
+            : "it has " + listed.joined(separator: ", ") + (themeIDs.count > 20 ? ", …" : ""))
+          + ")")
+    }
+    let name = "t/\(id).json"
+    guard let entry = archive.entry(named: name) else {
+      throw ImportError(
+        "",
+        "the dotLottie archive lists the theme '\(ZipArchive.printable(id))' but holds no \(ZipArchive.printable(name))"
+      )
+    }
+    let text: [UInt8]
+    do {
+      text = try archive.extract(entry, limit: Self.maximumTheme)
+    } catch {
+      throw ImportError("", "the dotLottie archive's \(error.message)")
+    }
+    do {
+      return try DotLottieTheme.slots(text, animation: animation)
+    } catch {
+      throw ImportError(
+        "",
+        "the dotLottie archive's \(ZipArchive.printable(name)): "
+          + (error.pointer.isEmpty ? "" : error.pointer + ": ") + error.message)
+    }
   }
 
   /// The animation `id` (nil: the manifest's first): its entry's name and

@@ -27,6 +27,9 @@ public final class JSONDocument: @unchecked Sendable {
   /// How many of each kind of thing its readers have read so far, by the
   /// kind's name (``JSONRef/tally(_:of:limit:)``).
   let tallies = Mutex<[String: Int]>([:])
+  /// Where a Lottie property naming a slot (`sid`) takes its value from
+  /// (``LottieSlots``): set once, before anything is read.
+  var slots: LottieSlots?
 
   /// What a tape entry holds.
   enum Kind: UInt64 {

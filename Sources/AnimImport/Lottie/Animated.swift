@@ -115,7 +115,8 @@ enum AnimatedReader {
   static func read<Value>(
     _ ref: JSONRef, _ read: (JSONRef) throws(ImportError) -> Value
   ) throws(ImportError) -> Animated<Value> {
-    let property = try ref.object()
+    // A property naming a slot is read from the slot (``LottieSlots``).
+    let property = try ref.object().slotted
     let k = try property.required("k")
     let expression = property.optional("x") != nil
     if let frames = k.elements, let head = frames.first, head.kind == .object,

@@ -84,10 +84,13 @@ struct Composition: Sendable {
         if let layers = object.optional("layers") {
           precomps[id] = Precomp(layers: try readLayers(layers, budget: &budget), ref: asset)
         } else if let path = object.optional("p") {
+          // An image naming a slot shows the slot's asset (its w, h, u, p, e).
+          let shown = try object.slotValue?.object() ?? object
           images[id] = Image(
-            width: try object.number("w", or: 0), height: try object.number("h", or: 0),
-            path: try path.text(), folder: try object.optionalText("u") ?? "",
-            embedded: try object.flag("e"), ref: asset)
+            width: try shown.number("w", or: 0), height: try shown.number("h", or: 0),
+            path: try (shown.optional("p") ?? path).text(),
+            folder: try shown.optionalText("u") ?? "",
+            embedded: try shown.flag("e"), ref: shown)
         }
       }
     }

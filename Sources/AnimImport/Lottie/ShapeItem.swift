@@ -174,7 +174,14 @@ struct ShapeItem: Sendable {
           join: try item.optionalInteger("lj") ?? 2, miterLimit: try item.number("ml", or: 4),
           dashes: item.optional("d").flatMap { $0.count > 0 ? $0 : nil }))
     case "gf", "gs":
-      let gradient = try prop("g").object()
+      var gradient = try prop("g").object()
+      // A gradient's slot (named by its stops, `g.k.sid`) holds the whole
+      // `g`: the count of colour stops and the stops (as ThorVG reads it).
+      if let slot = gradient.optional("k")?.slotValue, slot.optional("k") != nil,
+        slot.optional("p") != nil
+      {
+        gradient = try slot.object()
+      }
       let count = try gradient.optionalInteger("p") ?? 0
       let stops = try AnimatedReader.read(gradient.required("k")) { (value) throws(ImportError) in
         try value.numbers()

@@ -53,12 +53,23 @@ struct TextLayer: Sendable {
 
   static func read(_ ref: JSONRef) throws(ImportError) -> TextLayer {
     let object = try ref.object()
-    let keys = try object.required("d").object().required("k").array()
+    let own = try object.required("d").object()
+    let slot = own.slotValue
     var documents: [(Double, Document)] = []
-    for key in keys {
+    // A slot's documents (a theme's Text rule) give what they set; the
+    // layer's own first document gives the rest (its font, size, colours).
+    let base = try slot.flatMap { (_) throws(ImportError) in
+      try own.required("k").array().first.map { (key) throws(ImportError) in
+        try readDocument(try key.object().required("s").object())
+      }
+    }
+    for key in try (slot ?? own).required("k").array() {
       let entry = try key.object()
       documents.append(
-        (try entry.number("t", or: 0), try readDocument(try entry.required("s").object())))
+        (
+          try entry.number("t", or: 0),
+          try readDocument(try entry.required("s").object(), over: base)
+        ))
     }
     guard !documents.isEmpty else {
       throw ImportError(try object.required("d").pointer, "a text layer without a document")
@@ -81,7 +92,11 @@ struct TextLayer: Sendable {
       followsPath: path?.optional("m") != nil, ref: ref)
   }
 
-  private static func readDocument(_ s: JSONRef) throws(ImportError) -> Document {
+  /// The document `s`; what it leaves out is `base`'s, else Lottie's
+  /// defaults.
+  private static func readDocument(_ s: JSONRef, over base: Document? = nil)
+    throws(ImportError) -> Document
+  {
     func color(_ key: String) throws(ImportError) -> [Double]? {
       guard let value = s.optional(key) else { return nil }
       let channels = try value.numbers()
@@ -96,19 +111,23 @@ struct TextLayer: Sendable {
       guard xy.count >= 2 else { throw ImportError(value.pointer, "expected 2 numbers") }
       return xy
     }
-    let size = try s.number("s", or: 10)
-    var box: (Double, Double, Double, Double)?
+    let size = try s.number("s", or: base?.size ?? 10)
+    var box = base?.box
     if let at = try point("ps"), let extent = try point("sz") {
       box = (at[0], at[1], extent[0], extent[1])
     }
     return Document(
-      text: try s.optionalText("t") ?? "", font: try s.optionalText("f") ?? "", size: size,
-      fill: try color("fc"), stroke: try color("sc"), strokeWidth: try s.number("sw", or: 0),
-      strokeOver: s.optional("of") == nil ? true : try s.flag("of"),
-      justify: Int(exactly: try s.number("j", or: 0)) ?? 0,
-      tracking: try s.number("tr", or: 0), lineHeight: try s.number("lh", or: size * 1.2),
-      shift: try s.number("ls", or: 0), box: box,
-      caps: Int(exactly: try s.number("ca", or: 0)) ?? 0)
+      text: try s.optionalText("t") ?? base?.text ?? "",
+      font: try s.optionalText("f") ?? base?.font ?? "", size: size,
+      fill: try color("fc") ?? base?.fill, stroke: try color("sc") ?? base?.stroke,
+      strokeWidth: try s.number("sw", or: base?.strokeWidth ?? 0),
+      strokeOver: s.optional("of") == nil ? base?.strokeOver ?? true : try s.flag("of"),
+      justify: Int(exactly: try s.number("j", or: Double(base?.justify ?? 0))) ?? 0,
+      tracking: try s.number("tr", or: base?.tracking ?? 0),
+      lineHeight: try s.number(
+        "lh", or: s.optional("s") == nil ? base?.lineHeight ?? size * 1.2 : size * 1.2),
+      shift: try s.number("ls", or: base?.shift ?? 0), box: box,
+      caps: Int(exactly: try s.number("ca", or: Double(base?.caps ?? 0))) ?? 0)
   }
 }
 
