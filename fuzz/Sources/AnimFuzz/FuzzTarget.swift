@@ -70,17 +70,22 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 /// `anim import` of a Lottie document, or of a dotLottie (ZIP) archive's
-/// first animation: an error is an `ImportError` (the function's typed
+/// first animation with its first theme applied (when it lists one; its
+/// slots otherwise come from the document's own): an error is an `ImportError` (the function's typed
 /// throw says so); a script it writes checks, is already in `anim fmt`'s
 /// layout, and runs (a runtime error is allowed: a file may ask for more
 /// views than a scene holds).
 func fuzzImport(_ bytes: [UInt8]) {
   var document = bytes
   var archive: DotLottie?
+  var theme: [UInt8]?
   if DotLottie.isArchive(bytes) {
     do {
       archive = try DotLottie(bytes)
       document = try archive!.animation(nil).bytes
+      if let id = archive!.themeIDs.first {
+        theme = try archive!.themeSlots(id, animation: archive!.animationIDs[0])
+      }
     } catch {
       _ = error.description
       return
@@ -91,7 +96,8 @@ func fuzzImport(_ bytes: [UInt8]) {
   else { return }
   let result: LottieImporter.Result
   do {
-    result = try LottieImporter.importScript(document, source: "fuzz.json", archive: archive)
+    result = try LottieImporter.importScript(
+      document, source: "fuzz.json", archive: archive, theme: theme)
   } catch {
     _ = error.description
     return
