@@ -152,7 +152,7 @@ struct ImportCommand: ParsableCommand {
   /// theme cannot be read; --animation or --theme on a plain Lottie file
   /// is a usage error.
   static func unpacked(_ bytes: [UInt8], name: String, animation: String?, theme: String?)
-    throws -> ([UInt8], DotLottie?, String?, [UInt8]?)
+    throws -> ([UInt8], DotLottie?, String?, DotLottie.Theme?)
   {
     guard DotLottie.isArchive(bytes) else {
       for (option, given, what) in [
@@ -182,7 +182,7 @@ struct ImportCommand: ParsableCommand {
             + "none applied; apply one with --theme ID")
       }
       let slots = try theme.map { (id) throws(ImportError) in
-        try archive.themeSlots(id, animation: animation ?? archive.animationIDs[0])
+        try archive.theme(id, animation: animation ?? archive.animationIDs[0])
       }
       return (document, archive, entry, slots)
     } catch {

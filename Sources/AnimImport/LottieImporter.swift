@@ -22,10 +22,10 @@ public enum LottieImporter {
   /// that they sit beside it without clashing with another import's).
   /// `archive` is the dotLottie file `bytes` came from: its images are
   /// read from there. `theme` is a dotLottie theme's slots
-  /// (``DotLottie/themeSlots(_:animation:)``), over the file's own.
+  /// (``DotLottie/theme(_:animation:)``), over the file's own.
   public static func importScript(
     _ bytes: [UInt8], source: String, imagePrefix: String = "image", archive: DotLottie? = nil,
-    theme: [UInt8]? = nil
+    theme: DotLottie.Theme? = nil
   ) throws(ImportError) -> Result {
     guard bytes.count <= maximumFileSize else {
       throw ImportError(
@@ -42,14 +42,17 @@ public enum LottieImporter {
   /// The script model of the Lottie document `bytes`, with its notes and
   /// images.
   private static func built(
-    _ bytes: [UInt8], source: String, imagePrefix: String, archive: DotLottie?, theme: [UInt8]?
+    _ bytes: [UInt8], source: String, imagePrefix: String, archive: DotLottie?,
+    theme: DotLottie.Theme?
   ) throws(ImportError) -> (ScriptModel, [ImportNote], [ImportedImage]) {
     let document: JSONDocument
     let themeSlots: JSONDocument?
     do {
       document = try JSONDocument(bytes)
-      themeSlots = try theme.map { (text) throws(JSONDocument.SyntaxError) in
-        try JSONDocument(text)
+      themeSlots = try theme.map { (theme) throws(JSONDocument.SyntaxError) in
+        let slots = try JSONDocument(theme.slots)
+        slots.origin = "theme \(ZipArchive.printable(theme.entry)): /slots"
+        return slots
       }
     } catch {
       throw ImportError("", error.description)

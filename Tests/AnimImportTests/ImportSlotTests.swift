@@ -16,7 +16,8 @@ final class ImportSlotTests: XCTestCase {
     json.removeLast()
     json += #", "slots": \#(slots)}"#
     return try LottieImporter.importScript(
-      Array(json.utf8), source: "test.json", theme: theme.map { Array($0.utf8) })
+      Array(json.utf8), source: "test.json",
+      theme: theme.map { DotLottie.Theme(entry: "t/x.json", slots: Array($0.utf8)) })
   }
 
   private let square =

@@ -540,12 +540,15 @@ def test_a_themes_image_and_text_come_from_the_archive(tmp_path):
 
 
 def test_a_theme_that_cannot_be_applied_says_why(tmp_path):
-    files = {"manifest.json": dict(manifest("x", version="2"), themes=[{"id": "dark"}, {"id": "lost"}]),
+    files = {"manifest.json": dict(manifest("x", version="2"),
+                                   themes=[{"id": "dark"}, {"id": "lost"}, {"id": "words"}]),
              "a/x.json": slotted_animation(),
-             "t/dark.json": {"rules": [{"id": "paint", "type": "Color", "value": [1, 0]}]}}
+             "t/dark.json": {"rules": [{"id": "paint", "type": "Color", "value": [1, 0]}]},
+             # A rule whose type does not fit the property naming its slot.
+             "t/words.json": {"rules": [{"id": "paint", "type": "Text", "value": {"text": "hi"}}]}}
     lottie = archive(tmp_path / "t.lottie", files)
     cases = [
-        ("nope", "error: the dotLottie archive has no theme 'nope' (it has 'dark', 'lost')"),
+        ("nope", "error: the dotLottie archive has no theme 'nope' (it has 'dark', 'lost', 'words')"),
         ("lost", "error: the dotLottie archive lists the theme 'lost' but holds no t/lost.json"),
         ("dark", "error: the dotLottie archive's t/dark.json: /rules/0/value: expected 3 numbers, found 2"),
     ]
@@ -553,6 +556,11 @@ def test_a_theme_that_cannot_be_applied_says_why(tmp_path):
         result = run("import", lottie, "--theme", theme, "-o", str(tmp_path / "t.anim"))
         assert result.returncode == 65
         assert result.stderr.decode() == f"{lottie}: {message}\n"
+    words = run("import", lottie, "--theme", "words", "-o", str(tmp_path / "t.anim"))
+    assert words.returncode == 65
+    assert words.stderr.decode() == (
+        f"{lottie}/a/x.json: theme t/words.json: /slots/paint/p/k/0/s: error: "
+        "expected a number or an array of numbers, found an object\n")
     plain = tmp_path / "plain.json"
     plain.write_text(json.dumps(animation()))
     usage = run("import", str(plain), "--theme", "dark")

@@ -81,10 +81,19 @@ public struct DotLottie: Sendable {
   /// The most bytes a theme's file may have.
   static let maximumTheme = 10_000_000
 
-  /// The slots the theme `id` gives the animation `animation`, as the JSON
-  /// text ``LottieImporter/importScript(_:source:imagePrefix:archive:theme:)``
-  /// takes: its rules (`t/ID.json`) as Lottie slots (``DotLottieTheme``).
-  public func themeSlots(_ id: String, animation: String) throws(ImportError) -> [UInt8] {
+  /// A theme's rules as Lottie slots, for
+  /// ``LottieImporter/importScript(_:source:imagePrefix:archive:theme:)``.
+  public struct Theme: Sendable {
+    /// Its entry in the archive (`t/ID.json`): pointers into its slots
+    /// name it.
+    public let entry: String
+    /// The slots, a JSON object (``DotLottieTheme``).
+    public let slots: [UInt8]
+  }
+
+  /// The slots the theme `id` gives the animation `animation`: its rules
+  /// (`t/ID.json`) as Lottie slots (``DotLottieTheme``).
+  public func theme(_ id: String, animation: String) throws(ImportError) -> Theme {
     guard themeIDs.contains(id) else {
       let listed = themeIDs.prefix(20).map { "'\(ZipArchive.printable($0))'" }
       throw ImportError(
@@ -109,7 +118,7 @@ public struct DotLottie: Sendable {
       throw ImportError("", "the dotLottie archive's \(error.message)")
     }
     do {
-      return try DotLottieTheme.slots(text, animation: animation)
+      return Theme(entry: name, slots: try DotLottieTheme.slots(text, animation: animation))
     } catch {
       throw ImportError(
         "",

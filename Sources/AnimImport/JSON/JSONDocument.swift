@@ -30,6 +30,9 @@ public final class JSONDocument: @unchecked Sendable {
   /// Where a Lottie property naming a slot (`sid`) takes its value from
   /// (``LottieSlots``): set once, before anything is read.
   var slots: LottieSlots?
+  /// What every pointer into this document starts with: nothing for the
+  /// file imported; a dotLottie theme's slots name the theme.
+  var origin = ""
 
   /// What a tape entry holds.
   enum Kind: UInt64 {

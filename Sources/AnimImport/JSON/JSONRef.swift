@@ -221,7 +221,7 @@ extension JSONDocument {
   /// (only errors, notes and the script's comments ask, so no value carries
   /// its path). In a long container the member is found by binary search.
   func pointer(to target: Int) -> String {
-    var result = ""
+    var result = origin
     var index = 0
     while index != target {
       let end = next(after: index)

@@ -78,13 +78,13 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 func fuzzImport(_ bytes: [UInt8]) {
   var document = bytes
   var archive: DotLottie?
-  var theme: [UInt8]?
+  var theme: DotLottie.Theme?
   if DotLottie.isArchive(bytes) {
     do {
       archive = try DotLottie(bytes)
       document = try archive!.animation(nil).bytes
       if let id = archive!.themeIDs.first {
-        theme = try archive!.themeSlots(id, animation: archive!.animationIDs[0])
+        theme = try archive!.theme(id, animation: archive!.animationIDs[0])
       }
     } catch {
       _ = error.description
