@@ -148,7 +148,7 @@ let package = Package(
       name: "AnimCLI",
       dependencies: [
         "AnimEngine", "AnimLanguage", "AnimConsole", "AnimTestRunner", "AnimREPL", "AnimExport",
-        "AnimImport", "AnimLSP", "AnimPreview", "AnimSound",
+        "AnimImport", "AnimLSP", "AnimPreview", "AnimSound", "AnimText",
         "CLibedit", "AnimStage", "AnimRender", "AnimPlot",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]

@@ -1,13 +1,17 @@
 import AnimConsole
 import AnimFiles
 import AnimImport
+import AnimText
 import ArgumentParser
 
-/// The image files of an import (SPEC §21.4, §25; docs/spec.md): written
-/// into the folder of the output script under the names the script reads,
-/// never anywhere else. An embedded image is decoded by the importer; an
-/// external one (a path relative to the Lottie file, checked by the
-/// importer to stay inside its folder) is copied from there.
+/// The image files of an import (SPEC §21.4, §25; docs/spec.md), and the
+/// font files of a dotLottie's texts: written into the folder of the output
+/// script under the names the script reads, never anywhere else. An
+/// embedded image is decoded by the importer; an external one (a path
+/// relative to the Lottie file, checked by the importer to stay inside its
+/// folder) is copied from there. A font is opened as the script will open
+/// it (FreeType), so that a damaged one is refused here, not when the
+/// script runs.
 enum ImportImages {
   /// The largest image file copied (anim's image limit).
   static let maximumBytes = 100_000_000
@@ -60,6 +64,16 @@ enum ImportImages {
       } catch {
         Terminal.writeError("anim import: cannot write \(error.description)")
         throw ExitCode(ExitStatus.ioError)
+      }
+      if image.isFont {
+        do {
+          _ = try FontResolver.font(named: target + image.name)
+        } catch {
+          Terminal.writeError(
+            "\(name): \(image.pointer): error: the font file \(image.name) cannot be used: "
+              + error.message)
+          throw ExitCode(error.isMissingLibrary ? ExitStatus.unavailable : ExitStatus.dataError)
+        }
       }
     }
   }

@@ -567,3 +567,125 @@ def test_a_theme_that_cannot_be_applied_says_why(tmp_path):
     assert usage.returncode == 64
     assert b"--theme applies a theme of a dotLottie file" in usage.stderr
     assert not (tmp_path / "t.anim").exists()
+
+
+# A text whose font is a file of the archive (`f/`, as LottieFiles' tools
+# write a text with no glyphs in the file): drawn in that font, beside
+# ThorVG given the same file (`Text.font_load`), which it uses for a text
+# layer naming the font.
+
+DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+THORVG_FONTS = r"""
+import sys, json, numpy as np, thorvg_python as tvg
+path, font, out, w, h = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
+frames = [float(f) for f in sys.argv[6].split(",")]
+engine = tvg.Engine(threads=0)
+assert tvg.Text(engine).font_load(font) == 0
+canvas = tvg.SwCanvas(engine)
+canvas.set_target(w, h)
+anim = tvg.LottieAnimation(engine)
+pic = anim.get_picture()
+assert pic.load(path) == 0
+pic.set_size(w, h)
+canvas.add(pic)
+shots = []
+for f in frames:
+    anim.set_frame(f)
+    canvas.update(); canvas.draw(True); canvas.sync()
+    shots.append(np.array(canvas.get_pillow().convert("RGBA")))
+np.save(out, np.stack(shots))
+"""
+
+
+def text_animation(documents, size=(200, 120)):
+    """A Lottie of one text layer at (20, 60) whose documents (`s` of each
+    keyframe, at frames 0, 14, …) name the font "DejaVu Sans", kept in
+    the archive as f/DejaVuSans.ttf; no glyphs (`chars`)."""
+    keys = [{"t": 14 * k, "s": dict({"f": "DejaVu Sans", "s": 24, "fc": [0.1, 0.2, 0.9], "j": 0}, **d)}
+            for k, d in enumerate(documents)]
+    return {"v": "5.7.0", "fr": 30, "ip": 0, "op": 30, "w": size[0], "h": size[1],
+            "fonts": {"list": [{"fName": "DejaVu Sans", "fFamily": "DejaVu Sans", "fStyle": "Book",
+                                "fPath": "/f/DejaVuSans.ttf", "origin": 3}]},
+            "layers": [{"ty": 5, "nm": "Label", "ip": 0, "op": 30, "st": 0,
+                        "ks": {"p": {"a": 0, "k": [size[0] / 2 if documents[0].get("j") else 20, 50]}},
+                        "t": {"d": {"k": keys}, "a": []}}]}
+
+
+@pytest.mark.parametrize("case", ["left", "centred", "right", "lines", "stroke-under", "documents"])
+def test_a_texts_font_file_in_the_archive_draws_as_thorvg_draws_it(tmp_path, case):
+    documents = {
+        "left": [{"t": "Hello, anim"}],
+        "centred": [{"t": "Centred", "j": 2}],
+        "right": [{"t": "Right", "j": 1}],
+        "lines": [{"t": "Two\rlines", "lh": 30}],
+        "stroke-under": [{"t": "Edge", "s": 40, "sc": [1, 0.5, 0], "sw": 3, "of": False}],
+        "documents": [{"t": "First"}, {"t": "Second", "fc": [0.9, 0.1, 0.1]}, {"t": "Third"}],
+    }[case]
+    doc = text_animation(documents)
+    font = open(DEJAVU, "rb").read()
+    lottie = archive(tmp_path / "label.lottie", {"manifest.json": manifest("x", version="2"),
+                                                 "a/x.json": doc, "f/DejaVuSans.ttf": font})
+    imported = run("import", lottie, "-o", str(tmp_path / "label.anim"))
+    assert imported.returncode == 0 and imported.stderr == b"", imported.stderr
+    assert (tmp_path / "label_DejaVu_Sans.ttf").read_bytes() == font
+    assert 'font: "label_DejaVu_Sans.ttf"' in (tmp_path / "label.anim").read_text()
+    doc_path = tmp_path / "x.json"
+    doc_path.write_text(json.dumps(doc))
+    import sys
+    out = str(tmp_path / "thorvg.npy")
+    done = subprocess.run([sys.executable, "-c", THORVG_FONTS, str(doc_path), DEJAVU, out, "200", "120",
+                           ",".join(map(str, SLOT_FRAMES))], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    theirs = list(np.load(out).astype(int))
+    mine = anim_drawn(tmp_path / "label.anim", tmp_path)
+    from corpus_support import difference
+    for k, (a, b) in enumerate(zip(mine, theirs)):
+        # The text is drawn (by both), and drawn alike.
+        assert (a[..., 3] > 0).sum() > 200 and (b[..., 3] > 0).sum() > 200
+        assert difference(a, b) <= 0.01, f"frame {SLOT_FRAMES[k]}: {difference(a, b):.4f}"
+
+
+def sfnt(tables):
+    """A font file of `tables` (tag → bytes) and nothing else."""
+    head = struct.pack(">IHHHH", 0x00010000, len(tables), 0, 0, 0)
+    offset = 12 + 16 * len(tables)
+    directory, data = b"", b""
+    for tag, body in tables.items():
+        directory += struct.pack(">4sIII", tag, 0, offset + len(data), len(body))
+        data += body + b"\0" * (-len(body) % 4)
+    return head + directory + data
+
+
+def test_a_font_file_anim_cannot_use_is_noted_or_refused(tmp_path):
+    doc = text_animation([{"t": "Hello"}])
+    # Not a font at all: the text is left out, with a note naming the file.
+    junk = archive(tmp_path / "junk.lottie", {"manifest.json": manifest("x", version="2"),
+                                              "a/x.json": doc, "f/DejaVuSans.ttf": b"not a font" * 10})
+    result = run("import", junk, "-o", str(tmp_path / "junk.anim"))
+    assert result.returncode == 0
+    assert result.stderr.decode() == (
+        f"{junk}/a/x.json: /fonts: warning: the font 'DejaVu Sans' not read: the archive's "
+        "f/DejaVuSans.ttf is not a TrueType or OpenType font\n"
+        f"{junk}/a/x.json: /layers/0: warning: text layer not imported: the file has no glyph "
+        "outlines (chars) of its font 'DejaVu Sans', and its archive no font file of it\n")
+    assert "text " not in (tmp_path / "junk.anim").read_text()
+    # Its metrics, but nothing FreeType can open: refused, exit 65.
+    head = b"\0" * 18 + struct.pack(">H", 1000) + b"\0" * 34
+    hhea = b"\0" * 4 + struct.pack(">hh", 800, -200) + b"\0" * 26
+    broken = archive(tmp_path / "broken.lottie", {"manifest.json": manifest("x", version="2"),
+                                                  "a/x.json": doc,
+                                                  "f/DejaVuSans.ttf": sfnt({b"head": head, b"hhea": hhea})})
+    refused = run("import", broken, "-o", str(tmp_path / "broken.anim"))
+    assert refused.returncode == 65
+    assert refused.stderr.decode().startswith(
+        f"{broken}/a/x.json: /fonts: error: the font file broken_DejaVu_Sans.ttf cannot be used: ")
+    assert not (tmp_path / "broken.anim").exists()
+    # A plain Lottie file naming the same font is left out as before.
+    plain = tmp_path / "plain.json"
+    plain.write_text(json.dumps(doc))
+    alone = run("import", str(plain), "-o", str(tmp_path / "plain.anim"))
+    assert alone.returncode == 0
+    assert alone.stderr.decode() == (
+        f"{plain}: /layers/0: warning: text layer not imported: the file has no glyph outlines "
+        "(chars) of its font 'DejaVu Sans'\n")

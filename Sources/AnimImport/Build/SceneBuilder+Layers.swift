@@ -42,7 +42,7 @@ extension SceneBuilder {
     case .shape(let items): return ShapeWalk(items).paints.contains { !$0.shapes.isEmpty }
     case .solid, .precomp, .image: return true
     case .text(.success(let text)):
-      return !text.followsPath && text.documents.contains { glyphs(for: $0.document) != nil }
+      return !text.followsPath && text.documents.contains(where: isDrawable)
     default: return false
     }
   }

@@ -6,7 +6,8 @@ import AnimEngine
 /// advance plus the tracking, lines broken at a carriage return (or, in a
 /// paragraph box, before a word or glyph that would pass its width),
 /// aligned left, right or centred, a line height apart. A text whose font
-/// has no glyphs in the file is left out with a note: anim's own `text`
+/// has no glyphs in the file is drawn in its dotLottie archive's font file
+/// (SceneBuilder+FontText), else left out with a note: anim's own `text`
 /// draws system fonts, which would not be the designer's.
 extension SceneBuilder {
   /// The most vertices one text layer's glyphs may add.
@@ -20,6 +21,12 @@ extension SceneBuilder {
     composition.glyphs.glyphs(forFont: document.font)
   }
 
+  /// Whether a document can be drawn: the file has glyphs of its font, or
+  /// its archive the font's file.
+  func isDrawable(_ entry: (frame: Double, document: TextLayer.Document)) -> Bool {
+    glyphs(for: entry.document) != nil || fontText(for: entry.document) != nil
+  }
+
   /// Whether a text layer can be drawn; notes why not.
   func canDraw(_ text: Result<TextLayer, ImportError>, layer: Layer) -> Bool {
     switch text {
@@ -31,11 +38,12 @@ extension SceneBuilder {
         note(text.ref.optional("p"), "text on a path not imported")
         return false
       }
-      guard text.documents.contains(where: { glyphs(for: $0.document) != nil }) else {
+      guard text.documents.contains(where: isDrawable) else {
         note(
           layer.ref,
           "text layer not imported: the file has no glyph outlines (chars) of its font"
-            + " '\(text.documents[0].document.font)'")
+            + " '\(text.documents[0].document.font)'"
+            + (archive == nil ? "" : ", and its archive no font file of it"))
         return false
       }
       return true
@@ -79,13 +87,17 @@ extension SceneBuilder {
         "a text of more than \(Self.maximumTextDocuments) documents drawn as its first")
       documents = [documents[0]]
     }
-    var drawn: [(document: TextLayer.Document, paths: [BezierPath])] = []
+    var drawn: [(document: TextLayer.Document, paths: [BezierPath], font: FontText?)] = []
     var vertices = 0
     for (_, document) in documents {
       guard let (font, glyphs) = glyphs(for: document) else {
+        if let file = fontText(for: document) {
+          drawn.append((document, [], file))
+          continue
+        }
         note(
           text.ref.optional("d"), "a text document in a font without glyphs in the file not drawn")
-        drawn.append((document, []))
+        drawn.append((document, [], nil))
         continue
       }
       guard
@@ -101,10 +113,10 @@ extension SceneBuilder {
         note(text.ref, "a text whose glyphs reach past 1e15 points not imported")
         return
       }
-      drawn.append((document, paths))
+      drawn.append((document, paths, nil))
     }
     for (k, entry) in drawn.enumerated()
-    where entry.paths.contains(where: { !$0.segments.isEmpty }) {
+    where entry.font != nil || entry.paths.contains(where: { !$0.segments.isEmpty }) {
       var shown: Track<Double>?
       if drawn.count > 1 {
         // 1 from this document's keyframe to the next one's, else 0 (held:
@@ -119,9 +131,14 @@ extension SceneBuilder {
         shown = Track(Animated(keyframes: keys, ref: nil), clock: clock)
           .fromZero(rate: rate, end: end)
       }
-      try textViews(
-        entry.document, paths: entry.paths, name: k == 0 ? name : "\(name)_\(k + 1)",
-        parent: parent, shown: shown)
+      let named = k == 0 ? name : "\(name)_\(k + 1)"
+      if let font = entry.font {
+        try fontTextViews(
+          entry.document, font: font, name: named, parent: parent, shown: shown,
+          ref: text.ref.optional("d"))
+      } else {
+        try textViews(entry.document, paths: entry.paths, name: named, parent: parent, shown: shown)
+      }
     }
   }
 

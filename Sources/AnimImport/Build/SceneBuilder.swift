@@ -43,6 +43,9 @@ final class SceneBuilder {
   private(set) var images: [ImportedImage] = []
   /// Each image asset's file, by the asset's id.
   private var imageNames: [String: String] = [:]
+  /// Each font's file from a dotLottie archive, by its name (nil when it
+  /// has none anim can use): ``fontText(for:)``.
+  var fontTexts: [String: FontText?] = [:]
   /// Invisible outlines declared for morphs so far.
   var morphTargetCount = 0
   /// Vertices of the outlines taken at every frame so far
@@ -117,19 +120,27 @@ final class SceneBuilder {
   /// the first time; two ids that make one name get `_2`, `_3`, …).
   func imageFile(_ id: String, _ asset: Composition.Image) throws(ImportError) -> String {
     if let name = imageNames[id] { return name }
-    var image = try ImageAssetReader.read(
-      asset, id: id, prefix: imagePrefix, archive: archive, budget: &archiveBudget)
+    let name = file(
+      try ImageAssetReader.read(
+        asset, id: id, prefix: imagePrefix, archive: archive, budget: &archiveBudget))
+    imageNames[id] = name
+    return name
+  }
+
+  /// Records a file the script reads (an image, a font), named apart from
+  /// those before it (`_2`, `_3`, … when the name is taken); its name.
+  func file(_ asset: ImportedImage) -> String {
+    var asset = asset
     let taken = Set(images.map(\.name))
-    if taken.contains(image.name) {
-      let dot = image.name.lastIndex(of: ".") ?? image.name.endIndex
-      let (stem, ext) = (image.name[..<dot], image.name[dot...])
+    if taken.contains(asset.name) {
+      let dot = asset.name.lastIndex(of: ".") ?? asset.name.endIndex
+      let (stem, ext) = (asset.name[..<dot], asset.name[dot...])
       var n = 2
       while taken.contains("\(stem)_\(n)\(ext)") { n += 1 }
-      image.name = "\(stem)_\(n)\(ext)"
+      asset.name = "\(stem)_\(n)\(ext)"
     }
-    images.append(image)
-    imageNames[id] = image.name
-    return image.name
+    images.append(asset)
+    return asset.name
   }
 
   /// Records that what is at `ref` is not expressed, once per pointer and

@@ -152,6 +152,30 @@ public struct DotLottie: Sendable {
     }
   }
 
+  /// The font file of `font` in the archive (`f/`, where dotLottie 2 keeps
+  /// them): its `fPath` from the archive's root (`/f/Cal Sans Regular.ttf`),
+  /// else `f/` + that path's file name, else `f/NAME.ttf` or `.otf` by its
+  /// `fName`; its entry's name and bytes, nil when the archive has none.
+  func font(_ font: Font, budget: inout Int) throws(ImportError) -> (
+    entry: String, bytes: [UInt8]
+  )? {
+    var path = font.path
+    while path.hasPrefix("/") { path.removeFirst() }
+    let file = path.split(separator: "/").last.map(String.init) ?? path
+    var names = path.isEmpty ? [] : [path, "f/" + file]
+    names += ["f/\(font.name).ttf", "f/\(font.name).otf"]
+    guard let entry = names.lazy.compactMap({ self.archive.entry(named: $0) }).first else {
+      return nil
+    }
+    do {
+      let bytes = try archive.extract(entry, limit: min(budget, 100_000_000))
+      budget -= bytes.count
+      return (entry.name, bytes)
+    } catch {
+      throw ImportError("", "the dotLottie archive's \(error.message)")
+    }
+  }
+
   /// The image an asset names (`u` and `p`), from the archive: `u` + `p`
   /// from the archive's root, else `p` in `i/` (v2) or `images/` (v1), where
   /// the players look whatever `u` says. `budget` is what may still be

@@ -20,6 +20,9 @@ public struct ImportedImage: Sendable, Equatable {
   public var content: Content
   /// The asset's JSON Pointer, for errors about the file.
   public var pointer: String
+
+  /// Whether it is a font file (a dotLottie text's), not an image.
+  public var isFont: Bool { name.hasSuffix(".ttf") || name.hasSuffix(".otf") }
 }
 
 extension ImportedImage {

@@ -139,6 +139,9 @@ struct Font: Sendable {
   var style: String
   /// Percent of the size above the baseline.
   var ascent: Double
+  /// `fPath`: where its file is (a dotLottie archive's `/f/NAME.ttf`, a
+  /// URL); empty when the file does not say.
+  var path = ""
 
   static func readList(_ root: JSONRef) throws(ImportError) -> [String: Font] {
     guard let list = try root.optional("fonts")?.object().optional("list") else { return [:] }
@@ -148,7 +151,8 @@ struct Font: Sendable {
       let font = Font(
         name: try object.optionalText("fName") ?? "",
         family: try object.optionalText("fFamily") ?? "",
-        style: try object.optionalText("fStyle") ?? "", ascent: try object.number("ascent", or: 0))
+        style: try object.optionalText("fStyle") ?? "", ascent: try object.number("ascent", or: 0),
+        path: try object.optionalText("fPath") ?? "")
       if fonts[font.name] == nil { fonts[font.name] = font }
     }
     return fonts
@@ -257,5 +261,11 @@ struct GlyphTable: Sendable {
     let table = font.map { byFamilyStyle[$0.family + "\u{0}" + $0.style] } ?? byFamily[name]
     guard let table, !table.isEmpty else { return nil }
     return (font, table)
+  }
+
+  /// The font `fonts.list` names `name` (`fName`), else its first of the
+  /// family `name` (a document may name a family, as glyphs do).
+  func font(named name: String) -> Font? {
+    fonts[name] ?? fonts.values.filter { $0.family == name }.min { $0.name < $1.name }
   }
 }
