@@ -689,3 +689,29 @@ def test_a_font_file_anim_cannot_use_is_noted_or_refused(tmp_path):
     assert alone.stderr.decode() == (
         f"{plain}: /layers/0: warning: text layer not imported: the file has no glyph outlines "
         "(chars) of its font 'DejaVu Sans'\n")
+
+
+@pytest.mark.parametrize("document, message", [
+    ({"s": 0}, "size 0"), ({"s": -5}, "size -5"), ({"s": 1e308}, "size 1e+308"),
+    ({"lh": 1e308, "t": "a\rb"}, "line height 1e+308"), ({"ls": -1e300}, "baseline shift -1e+300"),
+    ({"tr": 1e308}, "tracking 1e+308"), ({"sc": [1, 0, 0], "sw": 1e308}, "stroke width 1e+308"),
+    ({"t": "a\r" * 1001}, "more than 1000 lines"),
+])
+def test_a_font_files_text_past_what_anim_draws_is_noted(tmp_path, document, message):
+    doc = text_animation([dict({"t": "Hello"}, **document)])
+    lottie = archive(tmp_path / "edge.lottie", {"manifest.json": manifest("x", version="2"), "a/x.json": doc,
+                                                "f/DejaVuSans.ttf": open(DEJAVU, "rb").read()})
+    result = run("import", lottie, "-o", str(tmp_path / "edge.anim"))
+    assert result.returncode == 0
+    assert result.stderr.decode() == f"{lottie}/a/x.json: /layers/0/t/d: warning: a text of {message} not imported\n"
+    assert "\ntext " not in (tmp_path / "edge.anim").read_text()
+    rendered(tmp_path / "edge.anim", tmp_path / "edge.png")
+
+
+def test_a_font_files_text_of_the_smallest_size_is_drawn_as_nothing(tmp_path):
+    doc = text_animation([{"t": "Hello", "s": 1e-320, "j": 2}])
+    lottie = archive(tmp_path / "tiny.lottie", {"manifest.json": manifest("x", version="2"), "a/x.json": doc,
+                                                "f/DejaVuSans.ttf": open(DEJAVU, "rb").read()})
+    assert run("import", lottie, "-o", str(tmp_path / "tiny.anim")).returncode == 0
+    assert "size: 1e-320" in (tmp_path / "tiny.anim").read_text()
+    assert (rendered(tmp_path / "tiny.anim", tmp_path / "tiny.png")[..., 3] == 0).all()

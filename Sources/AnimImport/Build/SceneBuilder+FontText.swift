@@ -61,10 +61,17 @@ extension SceneBuilder {
     _ document: TextLayer.Document, font: FontText, name: String, parent: Int,
     shown: Track<Double>?, ref: JSONRef?
   ) throws(ImportError) {
-    guard document.size > 0, document.size <= 1e6, abs(document.lineHeight) <= 1e6,
-      abs(document.shift) <= 1e6
-    else {
-      note(ref, "a text of size \(NumberFormat.exact(document.size)) not imported")
+    // Past a million points a text is not one anyone draws; anim's text
+    // would stop the script there (a width past the largest number).
+    let tracking = document.tracking * document.size / 1000
+    for (what, given, value, least) in [
+      ("size", document.size, document.size, Double.leastNonzeroMagnitude),
+      ("line height", document.lineHeight, abs(document.lineHeight), 0),
+      ("baseline shift", document.shift, abs(document.shift), 0),
+      ("tracking", document.tracking, abs(tracking), 0),
+      ("stroke width", document.strokeWidth, abs(document.strokeWidth), 0),
+    ] where !(value >= least && value <= 1e6) {
+      note(ref, "a text of \(what) \(NumberFormat.exact(given)) not imported")
       return
     }
     if document.box != nil {
@@ -93,9 +100,7 @@ extension SceneBuilder {
           ("size", .number(document.size)), ("align", .word(align)),
           ("x", .number(0)), ("y", .number(baseline - top)), ("anchor", .point(anchorX, 0)),
         ]
-        if document.tracking != 0 {
-          view.settings.append(("tracking", .number(document.tracking * document.size / 1000)))
-        }
+        if tracking != 0 { view.settings.append(("tracking", .number(tracking))) }
         if fill, let color = document.fill {
           view.settings.append(("color", .color(color)))
         } else {
