@@ -143,17 +143,32 @@ public enum SyntaxFormat {
   /// `text` in double quotes, with `\n`, `\t`, `\"` and `\\` escaped back: a
   /// string literal that reads back as `text`.
   public static func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\n": result += "\\n"
-      case "\t": result += "\\t"
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      default: result.unicodeScalars.append(scalar)
+    // The characters escaped are ASCII, so the UTF-8 bytes between them
+    // are copied as they are, a run at a time (a 26 MB string quoted a
+    // scalar at a time took half a second).
+    func quote(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+      var result: [UInt8] = []
+      result.reserveCapacity(bytes.count + 2)
+      result.append(UInt8(ascii: "\""))
+      var run = 0
+      for (index, byte) in bytes.enumerated() {
+        let escape: UInt8
+        switch byte {
+        case UInt8(ascii: "\n"): escape = UInt8(ascii: "n")
+        case UInt8(ascii: "\t"): escape = UInt8(ascii: "t")
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): escape = byte
+        default: continue
+        }
+        result.append(contentsOf: bytes[run..<index])
+        result += [UInt8(ascii: "\\"), escape]
+        run = index + 1
       }
+      result.append(contentsOf: bytes[run...])
+      result.append(UInt8(ascii: "\""))
+      return String(decoding: result, as: UTF8.self)
     }
-    return result + "\""
+    if let quoted = text.utf8.withContiguousStorageIfAvailable(quote) { return quoted }
+    return Array(text.utf8).withUnsafeBufferPointer(quote)
   }
 
   /// Whether `text` reads back as one name (a record's field written
