@@ -6,24 +6,30 @@
 /// dotLottie theme (`t/ID.json`, ``DotLottieTheme``) is a second table of
 /// slots, looked at first (docs/spec.md §25).
 struct LottieSlots: Sendable {
-  /// The animation's own `slots` object.
-  var file: JSONRef?
-  /// A theme's slots, made from its rules: they win over the file's.
-  var theme: JSONRef?
+  /// The animation's own `slots`, by id.
+  var file: [String: JSONRef]
+  /// A theme's slots, made from its rules, by id: they win over the file's.
+  var theme: [String: JSONRef]
 
   /// The slots of `root` (a Lottie document's top level), with `theme`'s
   /// over them; nil when there are none (most files), so that reading
-  /// pays nothing for them.
+  /// pays nothing for them. Each table is indexed once (a file may name
+  /// a slot from 100 000 properties).
   static func of(_ root: JSONRef, theme: JSONRef?) -> LottieSlots? {
-    let file = root.optional("slots").flatMap { $0.kind == .object ? $0 : nil }
-    guard file != nil || theme != nil else { return nil }
-    return LottieSlots(file: file, theme: theme)
+    func table(_ object: JSONRef?) -> [String: JSONRef] {
+      // A key written twice is its last value, as JSON.parse keeps.
+      var result: [String: JSONRef] = [:]
+      for (key, value) in object?.members ?? [] { result[key] = value }
+      return result
+    }
+    let slots = LottieSlots(file: table(root.optional("slots")), theme: table(theme))
+    return slots.file.isEmpty && slots.theme.isEmpty ? nil : slots
   }
 
   /// The value slot `id` holds (its `p`), if a table has it.
   func value(_ id: String) -> JSONRef? {
     for table in [theme, file] {
-      if let slot = table?[id], let value = slot.optional("p") { return value }
+      if let slot = table[id], let value = slot.optional("p") { return value }
     }
     return nil
   }
