@@ -37,6 +37,9 @@ struct ZipArchive {
   let bytes: [UInt8]
   /// The entries in the central directory's order.
   private(set) var entries: [Entry] = []
+  /// Each name's first entry, by name: a file of 50 000 image assets asks
+  /// for three names each.
+  private var named: [String: Int] = [:]
 
   /// Whether `bytes` start as a ZIP archive does (a local file header, or
   /// the end record of an empty archive).
@@ -73,6 +76,7 @@ struct ZipArchive {
         headerOffset: u32(directory + 42))
       try readZIP64Extra(
         &entry, from: directory + 46 + nameLength, to: directory + 46 + nameLength + extraLength)
+      if named[entry.name] == nil { named[entry.name] = entries.count }
       entries.append(entry)
       directory = end
     }
@@ -80,7 +84,7 @@ struct ZipArchive {
 
   /// The entry named `name`, if any.
   func entry(named name: String) -> Entry? {
-    entries.first { $0.name == name }
+    named[name].map { entries[$0] }
   }
 
   /// The bytes of `entry`, if its declared size is at most `limit`.
