@@ -25,7 +25,9 @@ struct ImportCommand: ParsableCommand {
       images needs -o. A dotLottie file (.lottie, a ZIP archive) is read too: its \
       manifest's first animation, or the one --animation names, with its images \
       from the archive; --theme applies one of its themes (the colours, numbers, \
-      gradients, images or texts its rules give the animation's slots).
+      gradients, images or texts its rules give the animation's slots). --slots \
+      applies slot values from a JSON file ({"ID": {"p": value}}) to any Lottie \
+      file, as an app sets them.
 
       Examples:
         anim import loader.json -o loader.anim
@@ -58,6 +60,12 @@ struct ImportCommand: ParsableCommand {
       "A theme of the dotLottie file to apply (none when left out).", valueName: "id"))
   var theme: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "A JSON file of slot values to apply over the file's own and a theme's ({\"ID\": {\"p\": value}}).",
+      valueName: "file"))
+  var slots: String?
+
   func run() throws {
     let name = file == "-" ? "<stdin>" : file
     let bytes: [UInt8]
@@ -89,8 +97,9 @@ struct ImportCommand: ParsableCommand {
       Terminal.writeError("anim: \(FileError(path: name, error: error))")
       throw ExitCode(ExitStatus.ioError)
     }
-    let (document, archive, entry, slots) = try Self.unpacked(
+    let (document, archive, entry, themed) = try Self.unpacked(
       bytes, name: name, animation: animation, theme: theme)
+    let given = try slots.map { try [Self.slotValues($0)] } ?? []
     // Diagnostics point into the archive's animation: `FILE/a/ID.json`.
     let named = entry.map { name + "/" + $0 } ?? name
     let source = Self.baseName(name) + (entry.map { "/" + $0 } ?? "")
@@ -98,7 +107,7 @@ struct ImportCommand: ParsableCommand {
     do {
       result = try LottieImporter.importScript(
         document, source: source, imagePrefix: ImportImages.prefix(of: output),
-        archive: archive, theme: slots)
+        archive: archive, slots: given + (themed.map { [$0] } ?? []))
     } catch {
       Terminal.writeError(
         "\(named): \(error.pointer.isEmpty ? "" : "\(error.pointer): ")error: \(error.message)")
@@ -152,7 +161,7 @@ struct ImportCommand: ParsableCommand {
   /// theme cannot be read; --animation or --theme on a plain Lottie file
   /// is a usage error.
   static func unpacked(_ bytes: [UInt8], name: String, animation: String?, theme: String?)
-    throws -> ([UInt8], DotLottie?, String?, DotLottie.Theme?)
+    throws -> ([UInt8], DotLottie?, String?, SlotValues?)
   {
     guard DotLottie.isArchive(bytes) else {
       for (option, given, what) in [
@@ -189,6 +198,29 @@ struct ImportCommand: ParsableCommand {
       Terminal.writeError("\(name): error: \(error.message)")
       throw ExitCode(ExitStatus.dataError)
     }
+  }
+
+  /// The slot values of the file at `path` (`--slots`), at most 10 MB:
+  /// a missing file is exit 66, one that cannot be read 74, a larger one 65.
+  static func slotValues(_ path: String) throws -> SlotValues {
+    guard (try? FilePath(path).stat()) != nil else {
+      Terminal.writeError("anim: \(path): no such file or directory")
+      throw ExitCode(ExitStatus.noInput)
+    }
+    var bytes: [UInt8]?
+    do {
+      bytes = try FileBytes.read(path)
+    } catch is FileBytes.TooLarge {
+      bytes = nil
+    } catch {
+      Terminal.writeError("anim: \(FileError(path: path, error: error))")
+      throw ExitCode(ExitStatus.ioError)
+    }
+    guard let bytes, bytes.count <= 10_000_000 else {
+      Terminal.writeError("\(path): error: the slots file is larger than the limit of 10 MB")
+      throw ExitCode(ExitStatus.dataError)
+    }
+    return SlotValues(origin: "slots \(path): ", json: bytes)
   }
 
   static func baseName(_ path: String) -> String {

@@ -21,11 +21,12 @@ public enum LottieImporter {
   /// Image files are named `IMAGEPREFIX_ID.EXT` (the script's name, so
   /// that they sit beside it without clashing with another import's).
   /// `archive` is the dotLottie file `bytes` came from: its images are
-  /// read from there. `theme` is a dotLottie theme's slots
-  /// (``DotLottie/theme(_:animation:)``), over the file's own.
+  /// read from there. `slots` are given over the file's own (a dotLottie
+  /// theme's, ``DotLottie/theme(_:animation:)``; a file's), the first
+  /// winning.
   public static func importScript(
     _ bytes: [UInt8], source: String, imagePrefix: String = "image", archive: DotLottie? = nil,
-    theme: DotLottie.Theme? = nil
+    slots: [SlotValues] = []
   ) throws(ImportError) -> Result {
     guard bytes.count <= maximumFileSize else {
       throw ImportError(
@@ -35,7 +36,7 @@ public enum LottieImporter {
     // the script is written: a 36 MB file's tape, layers and notes' places
     // are not held beside its 25 MB of script.
     let (model, notes, images) = try built(
-      bytes, source: source, imagePrefix: imagePrefix, archive: archive, theme: theme)
+      bytes, source: source, imagePrefix: imagePrefix, archive: archive, slots: slots)
     return Result(script: ScriptWriter.write(model), notes: notes, images: images)
   }
 
@@ -43,21 +44,33 @@ public enum LottieImporter {
   /// images.
   private static func built(
     _ bytes: [UInt8], source: String, imagePrefix: String, archive: DotLottie?,
-    theme: DotLottie.Theme?
+    slots: [SlotValues]
   ) throws(ImportError) -> (ScriptModel, [ImportNote], [ImportedImage]) {
     let document: JSONDocument
-    let themeSlots: JSONDocument?
     do {
       document = try JSONDocument(bytes)
-      themeSlots = try theme.map { (theme) throws(JSONDocument.SyntaxError) in
-        let slots = try JSONDocument(theme.slots)
-        slots.origin = "theme \(ZipArchive.printable(theme.entry)): /slots"
-        return slots
-      }
     } catch {
       throw ImportError("", error.description)
     }
-    document.slots = LottieSlots.of(document.root, theme: themeSlots?.root)
+    var overrides: [JSONRef] = []
+    for given in slots {
+      // What is wrong with the whole file is said at its name.
+      let whole = given.origin.hasSuffix(": ") ? String(given.origin.dropLast(2)) : given.origin
+      let table: JSONDocument
+      do {
+        table = try JSONDocument(given.json)
+      } catch {
+        throw ImportError(whole, "the slots are not JSON: \(error.description)")
+      }
+      table.origin = given.origin
+      guard table.root.kind == .object else {
+        throw ImportError(
+          whole,
+          "expected an object of slots ({\"ID\": {\"p\": value}}), found \(table.root.kind.phrase)")
+      }
+      overrides.append(table.root)
+    }
+    document.slots = LottieSlots.of(document.root, overrides: overrides)
     let composition = try Composition.read(document)
     let builder = SceneBuilder(composition)
     builder.imagePrefix = ImageAssetReader.fileSafe(imagePrefix)

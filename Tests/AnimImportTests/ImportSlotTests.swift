@@ -17,7 +17,8 @@ final class ImportSlotTests: XCTestCase {
     json += #", "slots": \#(slots)}"#
     return try LottieImporter.importScript(
       Array(json.utf8), source: "test.json",
-      theme: theme.map { DotLottie.Theme(entry: "t/x.json", slots: Array($0.utf8)) })
+      slots: theme.map { [SlotValues(origin: "theme t/x.json: /slots", json: Array($0.utf8))] }
+        ?? [])
   }
 
   private let square =
@@ -52,6 +53,40 @@ final class ImportSlotTests: XCTestCase {
       [square, fill("paint")], slots: #"{"paint": {"p": {"a": 0, "k": [0, 0, 1]}}}"#,
       theme: #"{"paint": {"p": {"a": 0, "k": [0, 1, 0]}}}"#)
     XCTAssertTrue(result.script.contains(##"color: "#00ff00""##), result.script)
+  }
+
+  func testTheFirstSlotsGivenWinAndWhatIsNotATableIsAnError() throws {
+    var json = H.document([H.shapeLayer("L", shapes: [square, fill("paint")])])
+    json.removeLast()
+    json += #", "slots": {"paint": {"p": {"a": 0, "k": [0, 0, 1]}}}}"#
+    func imported(_ tables: [String]) throws -> String {
+      try LottieImporter.importScript(
+        Array(json.utf8), source: "test.json",
+        slots: tables.enumerated().map {
+          SlotValues(origin: "slots \($0.offset).json: ", json: Array($0.element.utf8))
+        }
+      ).script
+    }
+    let green = #"{"paint": {"p": {"a": 0, "k": [0, 1, 0]}}}"#
+    let white = #"{"paint": {"p": {"a": 0, "k": [1, 1, 1]}}, "size": {"p": {"a": 0, "k": [4, 4]}}}"#
+    XCTAssertTrue(
+      try imported([green, white]).contains(##"width: 4, height: 4, color: "#00ff00""##))
+    XCTAssertTrue(try imported([white, green]).contains(##"color: "#ffffff""##))
+    XCTAssertTrue(try imported(["{}"]).contains(##"color: "#0000ff""##))
+    for (table, message) in [
+      (
+        "[]", "slots 0.json: expected an object of slots ({\"ID\": {\"p\": value}}), found an array"
+      ),
+      (
+        "{",
+        "slots 0.json: the slots are not JSON: invalid JSON at line 1, column 2: expected a member name in quotes"
+      ),
+      (#"{"paint": {"p": 3}}"#, "slots 0.json: /paint/p: expected an object, found a number"),
+    ] {
+      XCTAssertThrowsError(try imported([table]), table) { error in
+        XCTAssertEqual((error as? ImportError)?.description, message)
+      }
+    }
   }
 
   func testAGradientsSlotHoldsItsWholeG() throws {

@@ -715,3 +715,37 @@ def test_a_font_files_text_of_the_smallest_size_is_drawn_as_nothing(tmp_path):
     assert run("import", lottie, "-o", str(tmp_path / "tiny.anim")).returncode == 0
     assert "size: 1e-320" in (tmp_path / "tiny.anim").read_text()
     assert (rendered(tmp_path / "tiny.anim", tmp_path / "tiny.png")[..., 3] == 0).all()
+
+
+def test_a_slots_file_is_drawn_as_thorvg_applies_it(tmp_path):
+    # `--slots FILE`: the slots an app sets at run time (ThorVG's
+    # `gen_slot`, the dotLottie players' `setSlots`), over the file's own.
+    doc_path = tmp_path / "x.json"
+    doc_path.write_text(json.dumps(slotted_animation(slots_of(NIGHT[:2], "x"))))
+    given = slots_of(NIGHT[2:], "x")
+    given["paint"] = {"p": {"a": 0, "k": [0.9, 0.7, 0.1]}}
+    (tmp_path / "app.json").write_text(json.dumps(given))
+    result = run("import", str(doc_path), "--slots", str(tmp_path / "app.json"), "-o", str(tmp_path / "app.anim"))
+    assert result.returncode == 0 and result.stderr == b"", result.stderr
+    mine = anim_drawn(tmp_path / "app.anim", tmp_path)
+    assert_drawn_alike(mine, thorvg_frames(doc_path, given, tmp_path))
+    assert tuple(mine[0][30, 30][:3]) == (230, 179, 26)
+    # Over a theme's too.
+    lottie = archive(tmp_path / "box.lottie", {
+        "manifest.json": dict(manifest("x", version="2"), themes=[{"id": "night"}]),
+        "a/x.json": slotted_animation(), "t/night.json": {"rules": NIGHT}})
+    both = run("import", lottie, "--theme", "night", "--slots", str(tmp_path / "app.json"),
+               "-o", str(tmp_path / "both.anim"))
+    assert both.returncode == 0, both.stderr
+    assert '"#e6b31a"' in (tmp_path / "both.anim").read_text()
+    # What is not a table of slots says so, at the file.
+    for text, message in [("[1]", 'expected an object of slots ({"ID": {"p": value}}), found an array'),
+                          ('{"paint": {"p": {"a": 0, "k": "red"}}}',
+                           "/paint/p/k: error: expected a number or an array of numbers, found a string")]:
+        (tmp_path / "bad.json").write_text(text)
+        bad = run("import", str(doc_path), "--slots", str(tmp_path / "bad.json"))
+        assert bad.returncode == 65
+        assert message in bad.stderr.decode()
+        assert f"{doc_path}: slots {tmp_path / 'bad.json'}: " in bad.stderr.decode()
+    missing = run("import", str(doc_path), "--slots", str(tmp_path / "none.json"))
+    assert missing.returncode == 66

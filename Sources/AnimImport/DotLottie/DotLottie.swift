@@ -81,19 +81,10 @@ public struct DotLottie: Sendable {
   /// The most bytes a theme's file may have.
   static let maximumTheme = 10_000_000
 
-  /// A theme's rules as Lottie slots, for
-  /// ``LottieImporter/importScript(_:source:imagePrefix:archive:theme:)``.
-  public struct Theme: Sendable {
-    /// Its entry in the archive (`t/ID.json`): pointers into its slots
-    /// name it.
-    public let entry: String
-    /// The slots, a JSON object (``DotLottieTheme``).
-    public let slots: [UInt8]
-  }
-
   /// The slots the theme `id` gives the animation `animation`: its rules
-  /// (`t/ID.json`) as Lottie slots (``DotLottieTheme``).
-  public func theme(_ id: String, animation: String) throws(ImportError) -> Theme {
+  /// (`t/ID.json`) as Lottie slots (``DotLottieTheme``), pointers into
+  /// them naming the theme.
+  public func theme(_ id: String, animation: String) throws(ImportError) -> SlotValues {
     guard themeIDs.contains(id) else {
       let listed = themeIDs.prefix(20).map { "'\(ZipArchive.printable($0))'" }
       throw ImportError(
@@ -118,7 +109,9 @@ public struct DotLottie: Sendable {
       throw ImportError("", "the dotLottie archive's \(error.message)")
     }
     do {
-      return Theme(entry: name, slots: try DotLottieTheme.slots(text, animation: animation))
+      return SlotValues(
+        origin: "theme \(ZipArchive.printable(name)): /slots",
+        json: try DotLottieTheme.slots(text, animation: animation))
     } catch {
       throw ImportError(
         "",

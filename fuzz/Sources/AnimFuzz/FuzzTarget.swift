@@ -78,13 +78,13 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 func fuzzImport(_ bytes: [UInt8]) {
   var document = bytes
   var archive: DotLottie?
-  var theme: DotLottie.Theme?
+  var theme: [SlotValues] = []
   if DotLottie.isArchive(bytes) {
     do {
       archive = try DotLottie(bytes)
       document = try archive!.animation(nil).bytes
       if let id = archive!.themeIDs.first {
-        theme = try archive!.theme(id, animation: archive!.animationIDs[0])
+        theme = [try archive!.theme(id, animation: archive!.animationIDs[0])]
       }
     } catch {
       _ = error.description
@@ -97,7 +97,7 @@ func fuzzImport(_ bytes: [UInt8]) {
   let result: LottieImporter.Result
   do {
     result = try LottieImporter.importScript(
-      document, source: "fuzz.json", archive: archive, theme: theme)
+      document, source: "fuzz.json", archive: archive, slots: theme)
   } catch {
     _ = error.description
     return
