@@ -377,11 +377,14 @@ def test_webp_images_are_converted_to_png(tmp_path):
 # slots the dotLottie players make of it — written here from the dotLottie
 # 2 format, not by anim.
 
-THORVG_SLOTS = r"""
+THORVG = r"""
 import sys, json, numpy as np, thorvg_python as tvg
-path, slots, out, w, h = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
-frames = [float(f) for f in sys.argv[6].split(",")]
+path, slots, font, out, w, h = sys.argv[1:7]
+w, h = int(w), int(h)
+frames = [float(f) for f in sys.argv[7].split(",")]
 engine = tvg.Engine(threads=0)
+if font:
+    assert tvg.Text(engine).font_load(font) == 0
 canvas = tvg.SwCanvas(engine)
 canvas.set_target(w, h)
 anim = tvg.LottieAnimation(engine)
@@ -402,13 +405,14 @@ np.save(out, np.stack(shots))
 SLOT_FRAMES = [0, 7, 14, 21, 28]
 
 
-def thorvg_frames(doc_path, slots, tmp_path):
+def thorvg_frames(doc_path, slots, tmp_path, font="", size=(100, 100)):
     """ThorVG's frames of the Lottie at doc_path, with `slots` applied
-    through its slot API (premultiplied, as ThorVG draws them)."""
+    through its slot API and the font file `font` loaded (premultiplied,
+    as ThorVG draws them)."""
     import sys
     out = str(tmp_path / "thorvg.npy")
-    done = subprocess.run([sys.executable, "-c", THORVG_SLOTS, str(doc_path), json.dumps(slots) if slots else "",
-                           out, "100", "100", ",".join(map(str, SLOT_FRAMES))],
+    done = subprocess.run([sys.executable, "-c", THORVG, str(doc_path), json.dumps(slots) if slots else "", font,
+                           out, str(size[0]), str(size[1]), ",".join(map(str, SLOT_FRAMES))],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     return list(np.load(out).astype(int))
@@ -571,31 +575,10 @@ def test_a_theme_that_cannot_be_applied_says_why(tmp_path):
 
 # A text whose font is a file of the archive (`f/`, as LottieFiles' tools
 # write a text with no glyphs in the file): drawn in that font, beside
-# ThorVG given the same file (`Text.font_load`), which it uses for a text
-# layer naming the font.
+# ThorVG given the same file (`Text.font_load`, `thorvg_frames`), which
+# it uses for a text layer naming the font.
 
 DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
-
-THORVG_FONTS = r"""
-import sys, json, numpy as np, thorvg_python as tvg
-path, font, out, w, h = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
-frames = [float(f) for f in sys.argv[6].split(",")]
-engine = tvg.Engine(threads=0)
-assert tvg.Text(engine).font_load(font) == 0
-canvas = tvg.SwCanvas(engine)
-canvas.set_target(w, h)
-anim = tvg.LottieAnimation(engine)
-pic = anim.get_picture()
-assert pic.load(path) == 0
-pic.set_size(w, h)
-canvas.add(pic)
-shots = []
-for f in frames:
-    anim.set_frame(f)
-    canvas.update(); canvas.draw(True); canvas.sync()
-    shots.append(np.array(canvas.get_pillow().convert("RGBA")))
-np.save(out, np.stack(shots))
-"""
 
 
 def text_animation(documents, size=(200, 120)):
@@ -632,12 +615,7 @@ def test_a_texts_font_file_in_the_archive_draws_as_thorvg_draws_it(tmp_path, cas
     assert 'font: "label_DejaVu_Sans.ttf"' in (tmp_path / "label.anim").read_text()
     doc_path = tmp_path / "x.json"
     doc_path.write_text(json.dumps(doc))
-    import sys
-    out = str(tmp_path / "thorvg.npy")
-    done = subprocess.run([sys.executable, "-c", THORVG_FONTS, str(doc_path), DEJAVU, out, "200", "120",
-                           ",".join(map(str, SLOT_FRAMES))], capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    theirs = list(np.load(out).astype(int))
+    theirs = thorvg_frames(doc_path, None, tmp_path, font=DEJAVU, size=(200, 120))
     mine = anim_drawn(tmp_path / "label.anim", tmp_path)
     from corpus_support import difference
     for k, (a, b) in enumerate(zip(mine, theirs)):

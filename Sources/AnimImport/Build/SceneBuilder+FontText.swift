@@ -88,11 +88,10 @@ extension SceneBuilder {
     }
     let (align, anchorX) =
       document.justify == 1 ? ("right", 1.0) : document.justify == 2 ? ("center", 0.5) : ("left", 0)
-    let stroked = document.stroke != nil && document.strokeWidth > 0
     let top = font.metrics.baseline(size: document.size)
     for (k, line) in lines.enumerated() where !line.isEmpty {
       let baseline = Double(k) * document.lineHeight - document.shift
-      func view(_ suffix: String, fill: Bool, stroke: Bool) throws(ImportError) {
+      try Self.layered(document) { (suffix, fill, stroke) throws(ImportError) in
         var view = ScriptView(
           kind: "text", name: "\(name)_\(suffix)\(k == 0 ? "" : "_\(k + 1)")", parent: parent)
         view.settings = [
@@ -101,28 +100,8 @@ extension SceneBuilder {
           ("x", .number(0)), ("y", .number(baseline - top)), ("anchor", .point(anchorX, 0)),
         ]
         if tracking != 0 { view.settings.append(("tracking", .number(tracking))) }
-        if fill, let color = document.fill {
-          view.settings.append(("color", .color(color)))
-        } else {
-          view.settings.append(("color", .word("transparent")))
-        }
-        if stroke, let color = document.stroke {
-          view.settings += [
-            ("stroke", .color(color)), ("strokeWidth", .number(document.strokeWidth)),
-            ("lineJoin", .word("round")),
-          ]
-        }
-        if let shown {
-          if shown.initial != 1 { view.settings.append(("alpha", .number(shown.initial))) }
-          view.runs = MotionChain.runs([("alpha", shown)])
-        }
+        Self.paint(&view, document, fill: fill, stroke: stroke, shown: shown)
         try add(view)
-      }
-      if stroked && !document.strokeOver {
-        try view("text_stroke", fill: false, stroke: true)
-        try view("text", fill: true, stroke: false)
-      } else {
-        try view("text", fill: true, stroke: stroked)
       }
     }
   }

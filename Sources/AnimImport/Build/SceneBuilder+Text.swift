@@ -157,32 +157,51 @@ extension SceneBuilder {
     shown: Track<Double>?
   ) throws(ImportError) {
     let d = PathData.text(paths)
-    let stroked = document.stroke != nil && document.strokeWidth > 0
-    func view(_ suffix: String, fill: Bool, stroke: Bool) throws(ImportError) {
+    try Self.layered(document) { (suffix, fill, stroke) throws(ImportError) in
       var view = ScriptView(kind: "shape", name: "\(name)_\(suffix)", parent: parent)
       view.settings = [("d", .string(d)), ("anchor", .point(0, 0))]
-      if fill, let color = document.fill {
-        view.settings.append(("color", .color(color)))
-      } else {
-        view.settings.append(("color", .word("transparent")))
-      }
-      if stroke, let color = document.stroke {
-        view.settings += [
-          ("stroke", .color(color)), ("strokeWidth", .number(document.strokeWidth)),
-          ("lineJoin", .word("round")),
-        ]
-      }
-      if let shown {
-        if shown.initial != 1 { view.settings.append(("alpha", .number(shown.initial))) }
-        view.runs = MotionChain.runs([("alpha", shown)])
-      }
+      Self.paint(&view, document, fill: fill, stroke: stroke, shown: shown)
       try add(view)
     }
+  }
+
+  /// Makes each view of a document's text, `make(suffix, fill, stroke)`:
+  /// one filled and stroked (`text`), or the stroke a view of its own
+  /// below the fill (`text_stroke`, then `text`) when the file puts it
+  /// under.
+  static func layered(
+    _ document: TextLayer.Document,
+    _ make: (String, Bool, Bool) throws(ImportError) -> Void
+  ) throws(ImportError) {
+    let stroked = document.stroke != nil && document.strokeWidth > 0
     if stroked && !document.strokeOver {
-      try view("text_stroke", fill: false, stroke: true)
-      try view("text", fill: true, stroke: false)
+      try make("text_stroke", false, true)
+      try make("text", true, false)
     } else {
-      try view("text", fill: true, stroke: stroked)
+      try make("text", true, stroked)
+    }
+  }
+
+  /// A text view's paint: the document's fill (else none) when `fill`,
+  /// its stroke when `stroke`, and `shown` as its alpha over time.
+  static func paint(
+    _ view: inout ScriptView, _ document: TextLayer.Document, fill: Bool, stroke: Bool,
+    shown: Track<Double>?
+  ) {
+    if fill, let color = document.fill {
+      view.settings.append(("color", .color(color)))
+    } else {
+      view.settings.append(("color", .word("transparent")))
+    }
+    if stroke, let color = document.stroke {
+      view.settings += [
+        ("stroke", .color(color)), ("strokeWidth", .number(document.strokeWidth)),
+        ("lineJoin", .word("round")),
+      ]
+    }
+    if let shown {
+      if shown.initial != 1 { view.settings.append(("alpha", .number(shown.initial))) }
+      view.runs = MotionChain.runs([("alpha", shown)])
     }
   }
 
