@@ -13,7 +13,7 @@ public struct DotLottie: Sendable {
   /// The animations' ids, in the manifest's order.
   public let animationIDs: [String]
   /// The themes' ids (dotLottie 2), in the manifest's order: each may be
-  /// applied to an animation (``themeSlots(_:animation:)``).
+  /// applied to an animation (``theme(_:animation:)``).
   public let themeIDs: [String]
   /// What the manifest lists that a script cannot express (state
   /// machines), at their pointers in `manifest.json`.
