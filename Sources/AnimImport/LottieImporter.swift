@@ -71,6 +71,10 @@ public enum LottieImporter {
       overrides.append(table.root)
     }
     document.slots = LottieSlots.of(document.root, overrides: overrides)
+    // The slots hold references into the document: let go of them when
+    // the import ends, or the document and its tape would keep each other
+    // alive (LeakSanitizer found it, in the fuzz target's themed seed).
+    defer { document.slots = nil }
     let composition = try Composition.read(document)
     let builder = SceneBuilder(composition)
     builder.imagePrefix = ImageAssetReader.fileSafe(imagePrefix)

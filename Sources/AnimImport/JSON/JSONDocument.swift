@@ -28,7 +28,8 @@ public final class JSONDocument: @unchecked Sendable {
   /// kind's name (``JSONRef/tally(_:of:limit:)``).
   let tallies = Mutex<[String: Int]>([:])
   /// Where a Lottie property naming a slot (`sid`) takes its value from
-  /// (``LottieSlots``): set once, before anything is read.
+  /// (``LottieSlots``): set before anything is read, and let go of once the
+  /// import ends (its references into this document would keep it alive).
   var slots: LottieSlots?
   /// What every pointer into this document starts with: nothing for the
   /// file imported; a dotLottie theme's slots name the theme.
