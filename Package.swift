@@ -105,7 +105,7 @@ let package = Package(
     // Recording the stage as keyframes; Lottie and the HTML player (`anim export`).
     .target(name: "AnimExport", dependencies: ["AnimEngine", "CZlib"]),
     // Lottie files read into anim scripts (`anim import`, SPEC §25).
-    .target(name: "AnimImport", dependencies: ["AnimEngine", "AnimLanguage", "CZlib"]),
+    .target(name: "AnimImport", dependencies: ["AnimEngine", "AnimLanguage", "AnimText", "CZlib"]),
     .target(name: "AnimTestRunner", dependencies: ["AnimFiles"]),
     // The live preview (`anim preview`, `:preview`): a script's export, output,
     // errors and runs served to a browser page that reloads in place. Only

@@ -68,35 +68,7 @@ struct ImportCommand: ParsableCommand {
 
   func run() throws {
     let name = file == "-" ? "<stdin>" : file
-    let bytes: [UInt8]
-    do {
-      if file == "-" {
-        bytes = try FileBytes.readStandardInput()
-      } else {
-        guard let status = try? FilePath(file).stat() else {
-          Terminal.writeError("anim: \(file): no such file or directory")
-          throw ExitCode(ExitStatus.noInput)
-        }
-        if status.type == .directory {
-          Terminal.writeError("anim: \(file): is a directory")
-          throw ExitCode(ExitStatus.noInput)
-        }
-        if status.type == .regular && Int(status.size) > LottieImporter.maximumFileSize {
-          Terminal.writeError(
-            "\(name): error: the file is larger than the limit of 100 MB (\(status.size) bytes)")
-          throw ExitCode(ExitStatus.dataError)
-        }
-        bytes = try FileBytes.read(file)
-      }
-    } catch let exit as ExitCode {
-      throw exit
-    } catch is FileBytes.TooLarge {
-      Terminal.writeError("\(name): error: the file is larger than the limit of 100 MB")
-      throw ExitCode(ExitStatus.dataError)
-    } catch {
-      Terminal.writeError("anim: \(FileError(path: name, error: error))")
-      throw ExitCode(ExitStatus.ioError)
-    }
+    let bytes = try Self.input(file, what: "file", limit: LottieImporter.maximumFileSize)
     let (document, archive, entry, themed) = try Self.unpacked(
       bytes, name: name, animation: animation, theme: theme)
     let given = try slots.map { try [Self.slotValues($0)] } ?? []
@@ -200,27 +172,51 @@ struct ImportCommand: ParsableCommand {
     }
   }
 
-  /// The slot values of the file at `path` (`--slots`), at most 10 MB:
-  /// a missing file is exit 66, one that cannot be read 74, a larger one 65.
+  /// The slot values of the file at `path` (`--slots`), at most 10 MB.
   static func slotValues(_ path: String) throws -> SlotValues {
-    guard (try? FilePath(path).stat()) != nil else {
-      Terminal.writeError("anim: \(path): no such file or directory")
-      throw ExitCode(ExitStatus.noInput)
-    }
-    var bytes: [UInt8]?
+    SlotValues(
+      origin: "slots \(path): ", json: try input(path, what: "slots file", limit: 10_000_000))
+  }
+
+  /// The bytes of the file at `path` (`-`: standard input), at most
+  /// `limit`, or why not: missing or a directory exit 66, larger than
+  /// `limit` 65 (a `what` larger than the limit), unreadable 74.
+  static func input(_ path: String, what: String, limit: Int) throws -> [UInt8] {
+    let name = path == "-" ? "<stdin>" : path
+    let tooLarge = "\(name): error: the \(what) is larger than the limit of \(limit / 1_000_000) MB"
+    let bytes: [UInt8]
     do {
-      bytes = try FileBytes.read(path)
+      if path == "-" {
+        bytes = try FileBytes.readStandardInput()
+      } else {
+        guard let status = try? FilePath(path).stat() else {
+          Terminal.writeError("anim: \(path): no such file or directory")
+          throw ExitCode(ExitStatus.noInput)
+        }
+        if status.type == .directory {
+          Terminal.writeError("anim: \(path): is a directory")
+          throw ExitCode(ExitStatus.noInput)
+        }
+        if status.type == .regular && Int(status.size) > limit {
+          Terminal.writeError(tooLarge + " (\(status.size) bytes)")
+          throw ExitCode(ExitStatus.dataError)
+        }
+        bytes = try FileBytes.read(path)
+      }
+    } catch let exit as ExitCode {
+      throw exit
     } catch is FileBytes.TooLarge {
-      bytes = nil
+      Terminal.writeError(tooLarge)
+      throw ExitCode(ExitStatus.dataError)
     } catch {
-      Terminal.writeError("anim: \(FileError(path: path, error: error))")
+      Terminal.writeError("anim: \(FileError(path: name, error: error))")
       throw ExitCode(ExitStatus.ioError)
     }
-    guard let bytes, bytes.count <= 10_000_000 else {
-      Terminal.writeError("\(path): error: the slots file is larger than the limit of 10 MB")
+    guard bytes.count <= limit else {
+      Terminal.writeError(tooLarge + " (\(bytes.count) bytes)")
       throw ExitCode(ExitStatus.dataError)
     }
-    return SlotValues(origin: "slots \(path): ", json: bytes)
+    return bytes
   }
 
   static func baseName(_ path: String) -> String {

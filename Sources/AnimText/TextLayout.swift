@@ -29,15 +29,25 @@ public struct TextLayout: Sendable {
   /// Each line is `lineSpacing × size` tall (SPEC §18).
   public static let lineSpacing = 1.2
 
+  /// How far below a line's top its baseline is, at `size` points, for a
+  /// font of these metrics (font units): CSS's half-leading, the content
+  /// area (ascender − descender) centred in the line box and the baseline
+  /// an ascender below its top (SPEC §18).
+  public static func baseline(
+    size: Double, unitsPerEm: Double, ascender: Double, descender: Double
+  ) -> Double {
+    let scale = size / unitsPerEm
+    return (lineSpacing * size - (ascender - descender) * scale) / 2 + ascender * scale
+  }
+
   /// Lays out `text` in `font` at `size` points with `tracking` points after
   /// each letter; `align` is 0 (left), 0.5 (centre) or 1 (right) of the box.
   public init(_ text: String, font: FontFile, size: Double, tracking: Double, align: Double) {
     let scale = size / font.unitsPerEm
     let lineHeight = Self.lineSpacing * size
-    // CSS's half-leading: the content area (ascender − descender) centred in
-    // the line box, the baseline an ascender below its top.
-    let baselineInLine =
-      (lineHeight - (font.ascender - font.descender) * scale) / 2 + font.ascender * scale
+    let baselineInLine = Self.baseline(
+      size: size, unitsPerEm: font.unitsPerEm, ascender: font.ascender,
+      descender: font.descender)
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     var laidOut: [(letters: [Letter], width: Double)] = []
     for (index, line) in lines.enumerated() {

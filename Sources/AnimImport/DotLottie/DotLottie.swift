@@ -157,11 +157,23 @@ public struct DotLottie: Sendable {
     let file = path.split(separator: "/").last.map(String.init) ?? path
     var names = path.isEmpty ? [] : [path, "f/" + file]
     names += ["f/\(font.name).ttf", "f/\(font.name).otf"]
+    return try first(of: names, limit: Self.maximumFont, budget: &budget)
+  }
+
+  /// The largest font file read (anim's own limit for a font, FontPath).
+  static let maximumFont = 100_000_000
+
+  /// The first of `names` the archive holds, extracted: at most `limit`
+  /// bytes and what `budget` leaves, which it then spends; nil when it
+  /// holds none of them.
+  private func first(of names: [String], limit: Int, budget: inout Int) throws(ImportError) -> (
+    entry: String, bytes: [UInt8]
+  )? {
     guard let entry = names.lazy.compactMap({ self.archive.entry(named: $0) }).first else {
       return nil
     }
     do {
-      let bytes = try archive.extract(entry, limit: min(budget, 100_000_000))
+      let bytes = try archive.extract(entry, limit: min(budget, limit))
       budget -= bytes.count
       return (entry.name, bytes)
     } catch {
@@ -178,13 +190,6 @@ public struct DotLottie: Sendable {
     while joined.hasPrefix("/") { joined.removeFirst() }
     let file = path.split(separator: "/").last.map(String.init) ?? path
     let names = [joined, "i/" + file, "images/" + file]
-    guard let entry = names.lazy.compactMap({ archive.entry(named: $0) }).first else { return nil }
-    do {
-      let bytes = try archive.extract(entry, limit: min(budget, ImageAssetReader.maximumBytes))
-      budget -= bytes.count
-      return bytes
-    } catch {
-      throw ImportError("", "the dotLottie archive's \(error.message)")
-    }
+    return try first(of: names, limit: ImageAssetReader.maximumBytes, budget: &budget)?.bytes
   }
 }

@@ -1,3 +1,5 @@
+import AnimText
+
 /// What anim needs of a font file to place a `text` view's baseline where
 /// a Lottie text's is: its units per em and its hhea ascender and
 /// descender (SPEC §18 lays a line out with these), read from the sfnt
@@ -48,9 +50,9 @@ struct FontMetrics: Sendable, Equatable {
   }
 
   /// How far below a `text` view's top its first baseline is, at `size`
-  /// (SPEC §18: half the leading of a line 1.2 × size tall, then the
-  /// ascender).
+  /// (as anim's own text lays a line out: `AnimText.TextLayout.baseline`).
   func baseline(size: Double) -> Double {
-    (1.2 * size - (ascender - descender) * size / unitsPerEm) / 2 + ascender * size / unitsPerEm
+    AnimText.TextLayout.baseline(
+      size: size, unitsPerEm: unitsPerEm, ascender: ascender, descender: descender)
   }
 }

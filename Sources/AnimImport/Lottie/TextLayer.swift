@@ -112,6 +112,8 @@ struct TextLayer: Sendable {
       return xy
     }
     let size = try s.number("s", or: base?.size ?? 10)
+    // A line height left out follows the size: `base`'s, unless the size is new.
+    let sameSize = s.optional("s") == nil ? base : nil
     var box = base?.box
     if let at = try point("ps"), let extent = try point("sz") {
       box = (at[0], at[1], extent[0], extent[1])
@@ -124,8 +126,7 @@ struct TextLayer: Sendable {
       strokeOver: s.optional("of") == nil ? base?.strokeOver ?? true : try s.flag("of"),
       justify: Int(exactly: try s.number("j", or: Double(base?.justify ?? 0))) ?? 0,
       tracking: try s.number("tr", or: base?.tracking ?? 0),
-      lineHeight: try s.number(
-        "lh", or: s.optional("s") == nil ? base?.lineHeight ?? size * 1.2 : size * 1.2),
+      lineHeight: try s.number("lh", or: sameSize?.lineHeight ?? size * 1.2),
       shift: try s.number("ls", or: base?.shift ?? 0), box: box,
       caps: Int(exactly: try s.number("ca", or: Double(base?.caps ?? 0))) ?? 0)
   }
