@@ -12,12 +12,13 @@ int anim_raster_init(anim_raster *r, int width, int height) {
   r->x0 = r->y0 = 1 << 30;
   r->x1 = r->y1 = -(1 << 30);
   r->cells = calloc((size_t)(width + 2) * (size_t)height, sizeof(float));
-  r->heads = malloc((size_t)height * sizeof(int));
-  if (!r->cells || !r->heads) {
+  r->rowFirst = malloc((size_t)height * sizeof(int));
+  r->rowEnd = malloc((size_t)height * sizeof(int));
+  if (!r->cells || !r->rowFirst || !r->rowEnd) {
     anim_raster_free(r);
     return 0;
   }
-  for (int y = 0; y < height; y++) r->heads[y] = -1;
+  for (int y = 0; y < height; y++) r->rowFirst[y] = r->rowEnd[y] = 0;
   return 1;
 }
 
@@ -37,46 +38,40 @@ void anim_raster_window(anim_raster *r, int x0, int y0, int x1, int y1) {
 void anim_raster_free(anim_raster *r) {
   free(r->spans);
   free(r->cells);
-  free(r->heads);
-  free(r->entries);
-  free(r->scratch);
+  free(r->rowFirst);
+  free(r->rowEnd);
   memset(r, 0, sizeof *r);
 }
 
-// The most cells listed between two finishes: past it (a path of very many
-// lines) the rows touched are read whole instead, so memory stays bounded.
-static long most_entries(const anim_raster *r) {
-  const long half = (long)(r->width + 2) * r->height / 2;
-  return half > 65536 ? half : 65536;
-}
+// Adds v to cell c of a row.
+static inline void add(float *row, int c, float v) { row[c] += v; }
 
-// Lists cell c of row y as touched.
-static void note(anim_raster *r, int y, int c) {
-  if (r->count == r->capacity) {
-    const long grown = r->capacity ? r->capacity * 2 : 4096;
-    int *entries = grown <= most_entries(r) ? realloc(r->entries, (size_t)grown * 2 * sizeof(int)) : NULL;
-    if (!entries) {
-      r->dense = 1;
-      return;
-    }
-    r->entries = entries;
-    r->capacity = grown;
+// Widens row y's touched cells to take in c0…c1 − 1.
+static inline void touch_row(anim_raster *r, int y, int c0, int c1) {
+  if (r->rowFirst[y] >= r->rowEnd[y]) {
+    r->rowFirst[y] = c0;
+    r->rowEnd[y] = c1;
+    return;
   }
-  r->entries[2 * r->count] = c;
-  r->entries[2 * r->count + 1] = r->heads[y];
-  r->heads[y] = (int)r->count;
-  r->count++;
-}
-
-// Adds v to cell c of row y, listing it when it held nothing.
-static inline void add(anim_raster *r, int y, float *row, int c, float v) {
-  if (row[c] == 0 && !r->dense) note(r, y, c);
-  row[c] += v;
+  if (c0 < r->rowFirst[y]) r->rowFirst[y] = c0;
+  if (c1 > r->rowEnd[y]) r->rowEnd[y] = c1;
 }
 
 static inline void touch_columns(anim_raster *r, int c0, int c1) {
   if (c0 < r->x0) r->x0 = c0;
   if (c1 > r->x1) r->x1 = c1;
+}
+
+// ceil(v) for 0 <= v < 2³¹, without a call to the C library's.
+static inline int ceil_of(double v) {
+  const int i = (int)v;
+  return i + (i < v);
+}
+
+// Cells c0…c1 − 1 of row y are about to be added to.
+static inline void touch(anim_raster *r, int y, int c0, int c1) {
+  touch_columns(r, c0, c1);
+  touch_row(r, y, c0, c1);
 }
 
 // The piece of a line within row `y`, from x = xs at its top to x = xe at
@@ -91,8 +86,8 @@ static void cover_row(anim_raster *r, int y, double xs, double xe, double d) {
   const double xr = xs < xe ? xe : xs;
   if (xr <= 0) {
     // Left of the canvas: every pixel of the row lies to its right.
-    add(r, y, row, 0, (float)d);
-    touch_columns(r, 0, 1);
+    add(row, 0, (float)d);
+    touch(r, y, 0, 1);
     return;
   }
   if (xl >= w) {
@@ -101,33 +96,36 @@ static void cover_row(anim_raster *r, int y, double xs, double xe, double d) {
     touch_columns(r, r->width, r->width + 1);
     return;
   }
-  const double first = floor(xl);
+  // floor(xl), as an int cast does for xl >= 0; left of the canvas any
+  // column left of it serves (the line is then across columns: xr > 0).
+  const int c0 = xl < 0 ? -1 : (int)xl;
+  const double first = c0;
   if (xr <= first + 1) {
     // Within one column (first >= 0 here: xl < 0 would put xr <= 0).
-    const int c = (int)first;
+    const int c = c0;
     const double f = (xl + xr) * 0.5 - first;
-    add(r, y, row, c, (float)(d * (1 - f)));
-    add(r, y, row, c + 1, (float)(d * f));
-    touch_columns(r, c, c + 2);
+    add(row, c, (float)(d * (1 - f)));
+    add(row, c + 1, (float)(d * f));
+    touch(r, y, c, c + 2);
     return;
   }
   // Across columns: the height it gains a unit of x.
   const double k = d / (xr - xl);
   double u0 = xl;
-  int c = (int)first;
+  int c = c0;
   if (u0 < 0) {
-    add(r, y, row, 0, (float)((0 - u0) * k));
+    add(row, 0, (float)((0 - u0) * k));
     u0 = 0;
     c = 0;
   }
-  const int last = (int)(xr < w ? ceil(xr) - 1 : w - 1);
-  touch_columns(r, c, last + 2);
+  const int last = xr < w ? ceil_of(xr) - 1 : r->width - 1;
+  touch(r, y, c, last + 2);
   for (; c <= last; c++) {
     const double u1 = xr < c + 1 ? xr : c + 1;
     const double h = (u1 - u0) * k;
     const double f = (u0 + u1) * 0.5 - c;
-    add(r, y, row, c, (float)(h * (1 - f)));
-    add(r, y, row, c + 1, (float)(h * f));
+    add(row, c, (float)(h * (1 - f)));
+    add(row, c + 1, (float)(h * f));
     u0 = u1;
   }
 }
@@ -153,8 +151,8 @@ void anim_raster_line(anim_raster *r, double ax, double ay, double bx, double by
   const double dxdy = (bx - ax) / (by - ay);
   const double top = ay > 0 ? ay : 0;
   const double bottom = by < h ? by : h;
-  const int row0 = (int)floor(top);
-  const int row1 = (int)ceil(bottom);
+  const int row0 = (int)top;
+  const int row1 = ceil_of(bottom);
   if (row0 < r->y0) r->y0 = row0;
   if (row1 > r->y1) r->y1 = row1;
   double x = top == ay ? ax : ax + (top - ay) * dxdy;
@@ -275,44 +273,27 @@ void anim_raster_cubic(anim_raster *r, double ax, double ay, double bx, double b
   anim_raster_line(r, px, py, dx, dy);
 }
 
-// Sorts a row's listed columns (few: an insertion sort, else qsort).
-static int compare_ints(const void *a, const void *b) {
-  const int x = *(const int *)a, y = *(const int *)b;
-  return (x > y) - (x < y);
-}
-
-static void sort_columns(int *xs, long n) {
-  if (n > 32) {
-    qsort(xs, (size_t)n, sizeof(int), compare_ints);
-    return;
-  }
-  for (long i = 1; i < n; i++) {
-    const int v = xs[i];
-    long j = i;
-    while (j > 0 && xs[j - 1] > v) {
-      xs[j] = xs[j - 1];
-      j--;
-    }
-    xs[j] = v;
-  }
-}
-
 // The coverage byte of a winding area s.
 static inline int coverage_of(float s) {
   const float a = fabsf(s);
   return a >= 1 ? 255 : (int)(a * 255 + 0.5f);
 }
 
-// One row read whole, from cell x0 to x1 (the cells listed when the lists
-// overflowed, or could not be sorted).
-static void finish_dense_row(float *row, uint8_t *m, int x0, int x1, int px1, const clip_row *c) {
+// Row `row`'s touched cells first…end − 1 read in order and cleared: the
+// prefix sum changes only at a cell that is not 0, so the empty cells
+// between (skipped eight at a time) are runs of one coverage. The last
+// coverage runs on to the window's last pixel, px1 − 1 (0 for a closed
+// path, but for what rounding leaves); cells from px1 on are past the
+// pixels and only cleared.
+static void finish_row(float *row, uint8_t *m, int first, int end, int px1, const clip_row *c) {
+  const int stop = end < px1 ? end : px1;
   float s = 0;
   int v = 0;
-  int x = x0;
-  while (x < px1) {
+  int x = first;
+  while (x < stop) {
     const int from = x;
     // Eight empty cells at a time (an untouched cell is +0: all bits 0).
-    while (x + 8 <= px1) {
+    while (x + 8 <= stop) {
       uint64_t a, b, e, d;
       memcpy(&a, row + x, 8);
       memcpy(&b, row + x + 2, 8);
@@ -321,16 +302,17 @@ static void finish_dense_row(float *row, uint8_t *m, int x0, int x1, int px1, co
       if (a | b | e | d) break;
       x += 8;
     }
-    while (x < px1 && row[x] == 0) x++;
+    while (x < stop && row[x] == 0) x++;
     if (v && x > from) put_run(m, from, x, v, c);
-    if (x >= px1) break;
+    if (x >= stop) break;
     s += row[x];
     row[x] = 0;
     v = coverage_of(s);
     if (v) put_run(m, x, x + 1, v, c);
     x++;
   }
-  for (x = px1; x < x1; x++) row[x] = 0;
+  for (x = first > stop ? first : stop; x < end; x++) row[x] = 0;
+  if (v && stop < px1) put_run(m, stop, px1, v, c);
 }
 
 void anim_raster_discard(anim_raster *r) {
@@ -345,20 +327,8 @@ void anim_raster_finish(anim_raster *r, uint8_t *mask, long stride, const double
   const int y0 = r->y0 > 0 ? r->y0 : 0, y1 = r->y1 < r->height ? r->y1 : r->height;
   r->spanCount = 0;
   r->spansLost = 0;
-  int dense = r->dense;
-  if (!dense && r->scratchCapacity < r->count) {
-    int *scratch = realloc(r->scratch, (size_t)r->count * sizeof(int));
-    if (scratch) {
-      r->scratch = scratch;
-      r->scratchCapacity = r->count;
-    } else {
-      dense = 1;
-    }
-  }
   r->x0 = r->y0 = 1 << 30;
   r->x1 = r->y1 = -(1 << 30);
-  r->count = 0;
-  r->dense = 0;
   if (x0 >= x1 || y0 >= y1) {
     box[0] = box[1] = box[2] = box[3] = 0;
     return;
@@ -385,45 +355,17 @@ void anim_raster_finish(anim_raster *r, uint8_t *mask, long stride, const double
     c.full1 = full1 < 0 ? 0 : full1 > w ? w : (int)full1;
   }
   for (int y = y0; y < y1; y++) {
+    const int first = r->rowFirst[y], end = r->rowEnd[y];
+    if (first >= end) continue;
+    r->rowFirst[y] = r->rowEnd[y] = 0;
     float *row = r->cells + (long)y * (w + 2);
-    uint8_t *m = mask ? mask + (long)y * stride : NULL;
+    if (!mask || (clip && !(inside(y, clip[1], clip[3]) > 0))) {
+      memset(row + first, 0, (size_t)(end - first) * sizeof(float));
+      continue;
+    }
     c.y = y + r->oy;
     if (clip) c.fy = inside(y, clip[1], clip[3]);
-    if (!mask) c.fy = 0;
-    if (dense) {
-      r->heads[y] = -1;
-      if (c.fy <= 0) {
-        for (int x = x0; x < x1; x++) row[x] = 0;
-      } else {
-        finish_dense_row(row, m, x0, x1, px1, &c);
-      }
-      continue;
-    }
-    if (r->heads[y] < 0) continue;
-    // The row's touched columns, in order: between two of them the sum,
-    // and so the coverage, stays the same, and is set as a run.
-    long n = 0;
-    for (int e = r->heads[y]; e >= 0; e = r->entries[2 * e + 1]) r->scratch[n++] = r->entries[2 * e];
-    r->heads[y] = -1;
-    sort_columns(r->scratch, n);
-    if (c.fy <= 0) {
-      for (long i = 0; i < n; i++) row[r->scratch[i]] = 0;
-      continue;
-    }
-    float s = 0;
-    int v = 0;
-    int next = x0;
-    for (long i = 0; i < n; i++) {
-      const int x = r->scratch[i];
-      if (i > 0 && x == r->scratch[i - 1]) continue;
-      if (v && x > next && next < px1) put_run(m, next, x < px1 ? x : px1, v, &c);
-      s += row[x];
-      row[x] = 0;
-      v = coverage_of(s);
-      if (v && x < px1) put_run(m, x, x + 1, v, &c);
-      next = x + 1;
-    }
-    if (v && next < px1) put_run(m, next, px1, v, &c);
+    finish_row(row, mask + (long)y * stride, first, end, px1, &c);
   }
   box[0] = x0 + r->ox;
   box[1] = y0 + r->oy;
