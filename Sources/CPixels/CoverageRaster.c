@@ -249,6 +249,11 @@ static inline void put_run(uint8_t *m, int from, int to, int v, const clip_row *
 
 void anim_raster_cubic(anim_raster *r, double ax, double ay, double bx, double by, double cx,
                        double cy, double dx, double dy, double tolerance) {
+  if (bx == ax && by == ay && cx == dx && cy == dy) {
+    // Controls on the ends (a Lottie vertex without tangents): a line.
+    anim_raster_line(r, ax, ay, dx, dy);
+    return;
+  }
   // B''(t) = 6((1 − t)·d1 + t·d2), so |B''| ≤ 6·max(|d1|, |d2|); a chord
   // of a step h of the parameter strays at most h²/8 of that: h = 1/n
   // with n² ≥ ¾·max(|d1|, |d2|) / tolerance.

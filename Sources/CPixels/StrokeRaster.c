@@ -851,6 +851,12 @@ static int direction(double x1, double y1, double x2, double y2, double x3, doub
 
 void anim_stroke_curve_to(anim_stroker *s, double bx, double by, double cx, double cy,
                           double dx, double dy) {
+  if (bx == s->cx && by == s->cy && cx == dx && cy == dy) {
+    // Controls on the ends (a Lottie vertex without tangents): a line,
+    // whose direction at either end is its own.
+    anim_stroke_line_to(s, dx, dy);
+    return;
+  }
   if (!s->open) subpath_start(s, s->cx, s->cy, 0);
   const double ax = s->cx, ay = s->cy;
   s->startCurve = direction(bx - ax, by - ay, cx - ax, cy - ay, dx - ax, dy - ay, &s->stx, &s->sty);

@@ -207,6 +207,28 @@ final class CoverageRasterTests: XCTestCase {
     _ = wild.fill([])
   }
 
+  func testACubicWhoseControlsLieOnItsEndsIsItsLine() {
+    // A Lottie vertex without tangents is written as a cubic whose
+    // controls are its ends: a straight line, covered as the line is, to
+    // the byte, where one control off its end is a curve.
+    let triangle = [(2.3, 1.7), (27.6, 9.2), (8.1, 29.4)]
+    let (lines, lineBox) = Raster(32, 32).fill([triangle])
+    let cubics = Raster(32, 32)
+    for k in triangle.indices {
+      let (a, b) = (triangle[k], triangle[(k + 1) % 3])
+      anim_raster_cubic(&cubics.state, a.0, a.1, a.0, a.1, b.0, b.1, b.0, b.1, 0.05)
+    }
+    let (covered, box) = cubics.fill([])
+    XCTAssertEqual(covered, lines)
+    XCTAssertEqual(box, lineBox)
+    let bent = Raster(32, 32)
+    for k in triangle.indices {
+      let (a, b) = (triangle[k], triangle[(k + 1) % 3])
+      anim_raster_cubic(&bent.state, a.0, a.1, a.0 + 3, a.1, b.0, b.1, b.0, b.1, 0.05)
+    }
+    XCTAssertNotEqual(bent.fill([]).0, lines)
+  }
+
   /// The area of `polygon` (convex, either way round) inside the unit
   /// square at (x, y).
   private func clippedArea(_ polygon: [(Double, Double)], x: Double, y: Double) -> Double {

@@ -131,6 +131,29 @@ final class StrokeRasterTests: XCTestCase {
     XCTAssertEqual(rounded.area, 320 - roundLoss, accuracy: 0.1)
   }
 
+  func testACubicWhoseControlsLieOnItsEndsStrokesAsItsLine() {
+    // A Lottie vertex without tangents: a cubic whose controls are its
+    // ends is the line, stroked as one (the same bytes, joins and caps),
+    // not as the many collinear pieces its parameter's steps would give.
+    let corners = [(9.3, 10.2), (30.6, 12.1), (27.4, 31.5), (8.8, 28.7)]
+    var lines: [Step] = [.move(corners[0].0, corners[0].1, closed: false)]
+    var cubics = lines
+    for k in 1..<corners.count {
+      let (a, b) = (corners[k - 1], corners[k])
+      lines.append(.line(b.0, b.1))
+      cubics.append(.curve(a.0, a.1, b.0, b.1, b.0, b.1))
+    }
+    for (cap, join) in [
+      (ANIM_CAP_BUTT, ANIM_JOIN_MITER), (ANIM_CAP_ROUND, ANIM_JOIN_ROUND),
+      (ANIM_CAP_SQUARE, ANIM_JOIN_BEVEL),
+    ] {
+      let line = stroke(lines, width: 3, cap: Int32(cap), join: Int32(join))
+      let cubic = stroke(cubics, width: 3, cap: Int32(cap), join: Int32(join))
+      XCTAssertEqual(cubic.rows, line.rows)
+      XCTAssertFalse(cubic.overlaps)
+    }
+  }
+
   func testDashesCoverTheirLengths() {
     // 5 on, 3 off along 40: on over 0–5, 8–13, 16–21, 24–29, 32–37.
     let line: [Step] = [.move(0, 20, closed: false), .line(40, 20)]

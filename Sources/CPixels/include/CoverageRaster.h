@@ -65,7 +65,8 @@ void anim_raster_line(anim_raster *r, double ax, double ay, double bx, double by
 /// to (dx, dy) as lines: as many, of equal steps of its parameter, as keep
 /// every point of the lines within `tolerance` pixels of the curve (the
 /// chord's distance is at most ⅛ of a step's square times the largest
-/// second derivative), at most 4 096.
+/// second derivative), at most 4 096; one line when the controls lie on
+/// the ends.
 void anim_raster_cubic(anim_raster *r, double ax, double ay, double bx, double by, double cx,
                        double cy, double dx, double dy, double tolerance);
 

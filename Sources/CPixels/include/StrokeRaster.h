@@ -156,7 +156,8 @@ void anim_stroke_move_to(anim_stroker *s, double x, double y, int closed);
 /// A straight segment to (x, y).
 void anim_stroke_line_to(anim_stroker *s, double x, double y);
 
-/// A cubic Bézier segment through (bx, by), (cx, cy) to (dx, dy).
+/// A cubic Bézier segment through (bx, by), (cx, cy) to (dx, dy); a line
+/// when the controls lie on its ends.
 void anim_stroke_curve_to(anim_stroker *s, double bx, double by, double cx, double cy,
                           double dx, double dy);
 
