@@ -204,35 +204,95 @@ extension CairoCanvas {
       GradientRamp.premultiplied(
         at: paint.position.at(p), offsets: ramp.offsets, colors: ramp.colors)
     }
-    // The row's colour, found at its first covered pixel.
-    var row: SIMD4<Double>?
+    if lines == .rows {
+      // One colour along the row (at column `origin`, the shape's first).
+      blendPremultipliedRow(
+        color(at: paint.unit(x: origin, py: py)), alpha: paint.alpha, cells: cells, y: y,
+        from: x0, to: x1)
+      return
+    }
+    // Pixel by pixel, the colour from `at(x)`: the position's geometry
+    // switched on once a row, not a pixel.
+    @inline(__always) func blend(_ at: (Int) -> SIMD4<Double>) {
+      var o = 4 * (y * layout.pixelWidth + x0)
+      var x = x0
+      while x < x1 {
+        // Eight uncovered pixels at once (a turned shape's corners).
+        if x + 8 <= x1 && UnsafeRawPointer(cells + x).loadUnaligned(as: UInt64.self) == 0 {
+          x += 8
+          o += 32
+          continue
+        }
+        let cover = cells[x]
+        if cover != 0 {
+          cells[x] = 0
+          var s = at(x)
+          if !(whole && cover == 255) { s *= paint.alpha * Double(cover) / 255 }
+          // Where the colour is opaque the pixel below is not read.
+          Self.over(pixels + o, s[0], s[1], s[2], s[3])
+        }
+        x += 1
+        o += 4
+      }
+    }
+    @inline(__always) func shade(_ t: Double) -> SIMD4<Double> {
+      GradientRamp.premultiplied(at: t, offsets: ramp.offsets, colors: ramp.colors)
+    }
+    if lines == .columns { return blend { columns[$0 - origin] } }
+    switch paint.position {
+    case .linear(let from, let d, let length2):
+      blend { x in
+        let q = paint.unit(x: x, py: py) - from
+        return shade((q.x * d.x + q.y * d.y) / length2)
+      }
+    case .centred(let center, let radius):
+      blend { x in
+        let q = paint.unit(x: x, py: py) - center
+        return shade((q.x * q.x + q.y * q.y).squareRoot() / radius)
+      }
+    default: blend { x in color(at: paint.unit(x: x, py: py)) }
+    }
+  }
+
+  /// Blends the premultiplied colour `s` at opacity `alpha` over pixels
+  /// `from..<to` of row `y` through the coverage `cells[x]`, clearing each
+  /// cell used: as the gradient's blend does pixel by pixel, with eight
+  /// pixels at once where none is covered or, for an opaque colour at
+  /// full opacity, all are covered whole (stored, as ``over(_:_:_:_:_:)``
+  /// stores an opaque colour).
+  @inline(__always)
+  private func blendPremultipliedRow(
+    _ s: SIMD4<Double>, alpha: Double, cells: UnsafeMutablePointer<UInt8>, y: Int, from x0: Int,
+    to x1: Int
+  ) {
+    let pixels = target
+    let whole = alpha == 1
+    let stores = whole && s[3] == 1
     var o = 4 * (y * layout.pixelWidth + x0)
     var x = x0
     while x < x1 {
-      // Eight uncovered pixels at once (a turned shape's corners).
-      if x + 8 <= x1 && UnsafeRawPointer(cells + x).loadUnaligned(as: UInt64.self) == 0 {
-        x += 8
-        o += 32
-        continue
+      if x + 8 <= x1 {
+        let cells8 = UnsafeMutableRawPointer(cells + x)
+        let word = cells8.loadUnaligned(as: UInt64.self)
+        if word == 0 {
+          x += 8
+          o += 32
+          continue
+        }
+        if word == ~0 && stores {
+          cells8.storeBytes(of: 0, as: UInt64.self)
+          for k in stride(from: o, to: o + 32, by: 4) { Self.over(pixels + k, s[0], s[1], s[2], 1) }
+          x += 8
+          o += 32
+          continue
+        }
       }
       let cover = cells[x]
       if cover != 0 {
         cells[x] = 0
-        var s: SIMD4<Double>
-        switch lines {
-        case .rows:
-          if let row {
-            s = row
-          } else {
-            s = color(at: paint.unit(x: origin, py: py))
-            row = s
-          }
-        case .columns: s = columns[x - origin]
-        case .neither: s = color(at: paint.unit(x: x, py: py))
-        }
-        if !(whole && cover == 255) { s *= paint.alpha * Double(cover) / 255 }
-        // Where the colour is opaque the pixel below is not read.
-        Self.over(pixels + o, s[0], s[1], s[2], s[3])
+        var c = s
+        if !(whole && cover == 255) { c *= alpha * Double(cover) / 255 }
+        Self.over(pixels + o, c[0], c[1], c[2], c[3])
       }
       x += 1
       o += 4
