@@ -183,10 +183,13 @@ typedef struct {
   /// and the row's and the window's offsets into the canvas.
   anim_raster *raster;
   int y, ox;
+  /// The row's pixels open…upto − 1 written since the last span was kept
+  /// (none while open < 0).
+  int open, upto;
 } clip_row;
 
-// Notes pixels from…to − 1 of the row as written (when spans are kept): a
-// run continuing the last one lengthens it.
+// Keeps pixels from…to − 1 of the row as a span written (when spans are
+// kept): one continuing the last lengthens it.
 static void keep_span(const clip_row *c, int from, int to) {
   anim_raster *r = c->raster;
   if (!r || !r->keepSpans || to <= from) return;
@@ -217,12 +220,32 @@ static void keep_span(const clip_row *c, int from, int to) {
   span[0] = y, span[1] = x0, span[2] = x1;
 }
 
+// Notes pixels from…to − 1 of the row as written: they lengthen the
+// stretch being written where they touch it, else that stretch is kept
+// (``keep_span``) and they start the next.
+static inline void wrote(clip_row *c, int from, int to) {
+  if (to <= from) return;
+  if (c->open >= 0 && from != c->upto) {
+    keep_span(c, c->open, c->upto);
+    c->open = -1;
+  }
+  if (c->open < 0) c->open = from;
+  c->upto = to;
+}
+
+// Keeps the stretch written last, if any.
+static inline void wrote_all(clip_row *c) {
+  if (c->open >= 0) keep_span(c, c->open, c->upto);
+  c->open = -1;
+}
+
 // Coverage v over pixels from…to − 1 of a mask row, cut by the clip (none
 // when clip->rect is NULL); the pixels outside the clip are left as they
 // are, 0.
-static inline void put_run(uint8_t *m, int from, int to, int v, const clip_row *clip) {
-  if (!clip->rect) {
-    keep_span(clip, from, to);
+static inline void put_run(uint8_t *m, int from, int to, int v, clip_row *clip) {
+  if (!clip->rect || (clip->fy >= 1 && from >= clip->full0 && to <= clip->full1)) {
+    // No clip, or within the columns and rows it covers wholly.
+    wrote(clip, from, to);
     if (to - from == 1) {
       m[from] = (uint8_t)v;
     } else if (to > from) {
@@ -232,7 +255,7 @@ static inline void put_run(uint8_t *m, int from, int to, int v, const clip_row *
   }
   if (from < clip->lo) from = clip->lo;
   if (to > clip->hi) to = clip->hi;
-  keep_span(clip, from, to);
+  wrote(clip, from, to);
   for (int x = from; x < to; x++) {
     if (x >= clip->full0 && x < clip->full1) {
       // The columns the clip covers wholly: one factor, fy.
@@ -290,7 +313,7 @@ static inline int coverage_of(float s) {
 // coverage runs on to the window's last pixel, px1 − 1 (0 for a closed
 // path, but for what rounding leaves); cells from px1 on are past the
 // pixels and only cleared.
-static void finish_row(float *row, uint8_t *m, int first, int end, int px1, const clip_row *c) {
+static void finish_row(float *row, uint8_t *m, int first, int end, int px1, clip_row *c) {
   const int stop = end < px1 ? end : px1;
   float s = 0;
   int v = 0;
@@ -318,6 +341,7 @@ static void finish_row(float *row, uint8_t *m, int first, int end, int px1, cons
   }
   for (x = first > stop ? first : stop; x < end; x++) row[x] = 0;
   if (v && stop < px1) put_run(m, stop, px1, v, c);
+  wrote_all(c);
 }
 
 void anim_raster_discard(anim_raster *r) {
@@ -350,7 +374,7 @@ void anim_raster_finish(anim_raster *r, uint8_t *mask, long stride, const double
     moved[3] = clip[3] - r->oy;
     clip = moved;
   }
-  clip_row c = {clip, 1, 0, w, 0, w, r, 0, r->ox};
+  clip_row c = {clip, 1, 0, w, 0, w, r, 0, r->ox, -1, -1};
   if (clip) {
     const double lo = floor(clip[0]), hi = ceil(clip[2]);
     const double full0 = ceil(clip[0]), full1 = floor(clip[2]);
