@@ -31,6 +31,9 @@ public final class FontFile: @unchecked Sendable {
   init(path: String, index: Int32 = 0, name: String? = nil) throws(TextError) {
     // A family's file too: FreeType must never open a FIFO or a device.
     if let problem = FontPath.problem(path, named: path) { throw problem }
+    // FreeType's functions are loaded on first use: whoever opens a font
+    // first (a test of this file alone too) loads them.
+    try TextLibraries.load()
     var error = [CChar](repeating: 0, count: 256)
     guard let handle = anim_text_open(path, index, &error, error.count) else {
       throw TextError(
