@@ -204,13 +204,6 @@ extension CairoCanvas {
       GradientRamp.premultiplied(
         at: paint.position.at(p), offsets: ramp.offsets, colors: ramp.colors)
     }
-    if lines == .rows {
-      // One colour along the row (at column `origin`, the shape's first).
-      blendPremultipliedRow(
-        color(at: paint.unit(x: origin, py: py)), alpha: paint.alpha, cells: cells, y: y,
-        from: x0, to: x1)
-      return
-    }
     // Pixel by pixel, the colour from `at(x)`: the position's geometry
     // switched on once a row, not a pixel.
     @inline(__always) func blend(_ at: (Int) -> SIMD4<Double>) {
@@ -238,7 +231,24 @@ extension CairoCanvas {
     @inline(__always) func shade(_ t: Double) -> SIMD4<Double> {
       GradientRamp.premultiplied(at: t, offsets: ramp.offsets, colors: ramp.colors)
     }
-    if lines == .columns { return blend { columns[$0 - origin] } }
+    switch lines {
+    case .rows:
+      // One colour along the row (at column `origin`, the shape's first).
+      // Opaque at full opacity, it is a flat colour: `blendRow` multiplies
+      // it by the same factors (1 · cover / 255, alpha 1 · the factor) and
+      // stores eight whole pixels at once.
+      let s = color(at: paint.unit(x: origin, py: py))
+      if whole && s[3] == 1 {
+        blendRow(
+          Paint(r: s[0], g: s[1], b: s[2], a: 1), cells: cells, y: y, x0: x0, x1: x1,
+          clearing: true)
+      } else {
+        blend { _ in s }
+      }
+      return
+    case .columns: return blend { columns[$0 - origin] }
+    case .neither: break
+    }
     switch paint.position {
     case .linear(let from, let d, let length2):
       blend { x in
@@ -251,54 +261,6 @@ extension CairoCanvas {
         return shade((q.x * q.x + q.y * q.y).squareRoot() / radius)
       }
     default: blend { x in color(at: paint.unit(x: x, py: py)) }
-    }
-  }
-
-  /// Blends the premultiplied colour `s` at opacity `alpha` over pixels
-  /// `from..<to` of row `y` through the coverage `cells[x]`, clearing each
-  /// cell used: as the gradient's blend does pixel by pixel, with eight
-  /// pixels at once where none is covered or, for an opaque colour at
-  /// full opacity, all are covered whole (stored, as ``over(_:_:_:_:_:)``
-  /// stores an opaque colour). Kept apart from ``blendGradientRow``'s
-  /// pixel-by-pixel loop, which it repeats: one loop for both, the colour
-  /// given as a closure, measured 47 % more instructions in the import
-  /// benchmark's gradient blends (472 M to 695 M, callgrind).
-  @inline(__always)
-  private func blendPremultipliedRow(
-    _ s: SIMD4<Double>, alpha: Double, cells: UnsafeMutablePointer<UInt8>, y: Int, from x0: Int,
-    to x1: Int
-  ) {
-    let pixels = target
-    let whole = alpha == 1
-    let stores = whole && s[3] == 1
-    var o = 4 * (y * layout.pixelWidth + x0)
-    var x = x0
-    while x < x1 {
-      if x + 8 <= x1 {
-        let cells8 = UnsafeMutableRawPointer(cells + x)
-        let word = cells8.loadUnaligned(as: UInt64.self)
-        if word == 0 {
-          x += 8
-          o += 32
-          continue
-        }
-        if word == ~0 && stores {
-          cells8.storeBytes(of: 0, as: UInt64.self)
-          for k in stride(from: o, to: o + 32, by: 4) { Self.over(pixels + k, s[0], s[1], s[2], 1) }
-          x += 8
-          o += 32
-          continue
-        }
-      }
-      let cover = cells[x]
-      if cover != 0 {
-        cells[x] = 0
-        var c = s
-        if !(whole && cover == 255) { c *= alpha * Double(cover) / 255 }
-        Self.over(pixels + o, c[0], c[1], c[2], c[3])
-      }
-      x += 1
-      o += 4
     }
   }
 }
