@@ -58,11 +58,76 @@ static inline uint32_t convert_one(const double *p) {
 
 #endif
 
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#include <immintrin.h>
+#define ANIM_HAS_AVX2_PATH 1
+
+// convert_one with a pixel's four channels in one 256-bit register: the
+// same operations on the same values (a division by a, the clamp, ·255,
+// +½, truncation; no fused multiply-add), so the same bytes, with one
+// division a pixel instead of two. Used when the processor has AVX2.
+__attribute__((target("avx2"))) static inline uint32_t convert_one_avx2(const double *p) {
+  const double a = p[3];
+  __m256d v = _mm256_loadu_pd(p);
+  if (a >= 1) {
+    v = _mm256_blend_pd(v, _mm256_set1_pd(1), 8);
+  } else if (a > 0) {
+    v = _mm256_blend_pd(_mm256_div_pd(v, _mm256_set1_pd(a)), v, 8);
+  } else {
+    return 0;
+  }
+  v = _mm256_min_pd(_mm256_max_pd(v, _mm256_setzero_pd()), _mm256_set1_pd(1));
+  v = _mm256_add_pd(_mm256_mul_pd(v, _mm256_set1_pd(255)), _mm256_set1_pd(0.5));
+  __m128i rgba = _mm256_cvttpd_epi32(v);
+  rgba = _mm_packs_epi32(rgba, rgba);
+  rgba = _mm_packus_epi16(rgba, rgba);
+  return (uint32_t)_mm_cvtsi128_si32(rgba);
+}
+
+__attribute__((target("avx2"))) static void convert_clearing_avx2(double *p, uint32_t *out,
+                                                                  long count,
+                                                                  const double *background) {
+  const __m256d fill = _mm256_loadu_pd(background);
+  for (long i = 0; i < count; i++, p += 4) {
+    out[i] = convert_one_avx2(p);
+    _mm256_storeu_pd(p, fill);
+  }
+}
+
+__attribute__((target("avx2"))) static void convert_avx2(const double *p, uint32_t *out,
+                                                         long count) {
+  for (long i = 0; i < count; i++, p += 4) out[i] = convert_one_avx2(p);
+}
+
+// Whether this processor runs the AVX2 loops (asked once).
+static int has_avx2(void) {
+  static int known = -1;
+  if (known < 0) known = __builtin_cpu_supports("avx2") ? 1 : 0;
+  return known;
+}
+#endif
+
+void anim_convert_pixels_baseline(const double *p, uint32_t *out, long count) {
+  for (long i = 0; i < count; i++, p += 4) out[i] = convert_one(p);
+}
+
 void anim_convert_pixels(const double *p, uint32_t *out, long count) {
+#ifdef ANIM_HAS_AVX2_PATH
+  if (has_avx2()) {
+    convert_avx2(p, out, count);
+    return;
+  }
+#endif
   for (long i = 0; i < count; i++, p += 4) out[i] = convert_one(p);
 }
 
 void anim_convert_clearing(double *p, uint32_t *out, long count, const double *background) {
+#ifdef ANIM_HAS_AVX2_PATH
+  if (has_avx2()) {
+    convert_clearing_avx2(p, out, count, background);
+    return;
+  }
+#endif
   const double r = background[0], g = background[1], b = background[2], a = background[3];
   for (long i = 0; i < count; i++, p += 4) {
     out[i] = convert_one(p);

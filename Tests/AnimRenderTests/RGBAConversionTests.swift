@@ -63,21 +63,39 @@ final class FrameConversionTests: XCTestCase {
     return 0
   }
 
-  private func converted(_ pixels: [Double]) -> [UInt32] {
+  /// The conversion of `pixels` by the loop this processor runs (AVX2
+  /// where it has it), or by the baseline (SSE2) loop.
+  private func converted(_ pixels: [Double], baseline: Bool = false) -> [UInt32] {
     var out = [UInt32](repeating: 0xDEAD_BEEF, count: pixels.count / 4)
     pixels.withUnsafeBufferPointer { p in
       out.withUnsafeMutableBufferPointer { o in
-        anim_convert_pixels(p.baseAddress!, o.baseAddress!, p.count / 4)
+        if baseline {
+          anim_convert_pixels_baseline(p.baseAddress!, o.baseAddress!, p.count / 4)
+        } else {
+          anim_convert_pixels(p.baseAddress!, o.baseAddress!, p.count / 4)
+        }
       }
     }
     return out
   }
 
+  /// Both loops give `packed`'s bytes, and the clearing one (which puts
+  /// the background back) the same bytes too.
   private func check(_ pixels: [Double], file: StaticString = #filePath, line: UInt = #line) {
     let out = converted(pixels)
+    let baseline = converted(pixels, baseline: true)
+    var cleared = pixels
+    var clearedOut = [UInt32](repeating: 0xDEAD_BEEF, count: pixels.count / 4)
+    let background: [Double] = [0.25, 0.5, 0.75, 1]
+    cleared.withUnsafeMutableBufferPointer { p in
+      anim_convert_clearing(p.baseAddress!, &clearedOut, p.count / 4, background)
+    }
     for i in 0..<out.count {
       let p = pixels[4 * i..<4 * i + 4]
       XCTAssertEqual(out[i], expected(p), "\(Array(p))", file: file, line: line)
+      XCTAssertEqual(baseline[i], expected(p), "baseline \(Array(p))", file: file, line: line)
+      XCTAssertEqual(clearedOut[i], expected(p), "clearing \(Array(p))", file: file, line: line)
+      XCTAssertEqual(Array(cleared[4 * i..<4 * i + 4]), background, file: file, line: line)
     }
   }
 

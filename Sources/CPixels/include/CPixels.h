@@ -1,5 +1,6 @@
-// The frame's conversion to 8 bits, two channels an instruction (SSE2, which
-// every x86-64 processor has; elsewhere a channel at a time, the same bytes).
+// The frame's conversion to 8 bits, a pixel an instruction where the
+// processor has AVX2, else two channels an instruction (SSE2, which every
+// x86-64 processor has; elsewhere a channel at a time): the same bytes.
 // AnimRender's canvas blends in doubles and converts each changed pixel once
 // a frame: a tenth of drawing an imported Lottie.
 #ifndef ANIM_CPIXELS_H
@@ -17,6 +18,10 @@
 /// Each channel is clamped to 0…1 (NaN as 0), times 255, plus ½, truncated:
 /// AnimRender's `CairoCanvas.packed`, byte for byte.
 void anim_convert_pixels(const double *pixels, uint32_t *out, long count);
+
+/// `anim_convert_pixels` without the AVX2 loop: the SSE2 (or portable) one
+/// a processor without AVX2 runs, so that tests compare the two.
+void anim_convert_pixels_baseline(const double *pixels, uint32_t *out, long count);
 
 /// `anim_convert_pixels`, then each pixel read set to `background` (four
 /// doubles): the next frame's clearing done while the pixels are in the
