@@ -1,5 +1,7 @@
 #include "CPixels.h"
 
+#include <string.h>
+
 // Each product and sum rounded on its own, as Swift computes them.
 #pragma STDC FP_CONTRACT OFF
 
@@ -133,4 +135,106 @@ void anim_convert_clearing(double *p, uint32_t *out, long count, const double *b
     out[i] = convert_one(p);
     p[0] = r, p[1] = g, p[2] = b, p[3] = a;
   }
+}
+
+// A pixel of premultiplied (r, g, b, a) over `o`, source-over, as the
+// canvas's `over`: an opaque colour is stored, the pixel below not read.
+static inline void over_one(double *o, double r, double g, double b, double a) {
+  if (a == 1) {
+    o[0] = r, o[1] = g, o[2] = b, o[3] = 1;
+    return;
+  }
+  const double keep = 1 - a;
+  o[0] = r + o[0] * keep;
+  o[1] = g + o[1] * keep;
+  o[2] = b + o[2] * keep;
+  o[3] = a + o[3] * keep;
+}
+
+// Whether the eight cells at `c` are all `v` (0 or 255).
+static inline int eight_are(const uint8_t *c, uint64_t v) {
+  uint64_t word;
+  memcpy(&word, c, 8);
+  return word == v;
+}
+
+void anim_blend_row_baseline(double *o, uint8_t *cells, long count, const double paint[4],
+                             int clearing) {
+  const double r = paint[0], g = paint[1], b = paint[2], a = paint[3];
+  const int opaque = a == 1;
+  long x = 0;
+  while (x < count) {
+    const uint8_t c = cells[x];
+    if (x + 8 <= count && (c == 0 || (c == 255 && opaque))) {
+      if (eight_are(cells + x, 0)) {
+        x += 8, o += 32;
+        continue;
+      }
+      if (eight_are(cells + x, ~(uint64_t)0)) {
+        if (clearing) memset(cells + x, 0, 8);
+        for (int k = 0; k < 8; k++) over_one(o + 4 * k, r, g, b, 1);
+        x += 8, o += 32;
+        continue;
+      }
+    }
+    if (c != 0) {
+      if (clearing) cells[x] = 0;
+      const double alpha = c == 255 ? a : a * (double)c / 255;
+      over_one(o, r * alpha, g * alpha, b * alpha, alpha);
+    }
+    x += 1, o += 4;
+  }
+}
+
+#ifdef ANIM_HAS_AVX2_PATH
+// anim_blend_row_baseline with a pixel in one 256-bit register: the same
+// products and sums lane by lane (alpha as 1 · alpha, exact), no fused
+// multiply-add, so the same bits.
+__attribute__((target("avx2"))) static void blend_row_avx2(double *o, uint8_t *cells, long count,
+                                                           const double paint[4], int clearing) {
+  const double a = paint[3];
+  const int opaque = a == 1;
+  const __m256d colour = _mm256_set_pd(1, paint[2], paint[1], paint[0]);
+  const __m256d solid = _mm256_set_pd(1, paint[2], paint[1], paint[0]);
+  const __m256d one = _mm256_set1_pd(1);
+  long x = 0;
+  while (x < count) {
+    const uint8_t c = cells[x];
+    if (x + 8 <= count && (c == 0 || (c == 255 && opaque))) {
+      if (eight_are(cells + x, 0)) {
+        x += 8, o += 32;
+        continue;
+      }
+      if (eight_are(cells + x, ~(uint64_t)0)) {
+        if (clearing) memset(cells + x, 0, 8);
+        for (int k = 0; k < 8; k++) _mm256_storeu_pd(o + 4 * k, solid);
+        x += 8, o += 32;
+        continue;
+      }
+    }
+    if (c != 0) {
+      if (clearing) cells[x] = 0;
+      const double alpha = c == 255 ? a : a * (double)c / 255;
+      const __m256d s = _mm256_mul_pd(colour, _mm256_set1_pd(alpha));
+      if (alpha == 1) {
+        // (r, g, b, 1): what over_one stores for an opaque colour.
+        _mm256_storeu_pd(o, _mm256_blend_pd(s, one, 8));
+      } else {
+        const __m256d keep = _mm256_set1_pd(1 - alpha);
+        _mm256_storeu_pd(o, _mm256_add_pd(s, _mm256_mul_pd(_mm256_loadu_pd(o), keep)));
+      }
+    }
+    x += 1, o += 4;
+  }
+}
+#endif
+
+void anim_blend_row(double *o, uint8_t *cells, long count, const double paint[4], int clearing) {
+#ifdef ANIM_HAS_AVX2_PATH
+  if (has_avx2()) {
+    blend_row_avx2(o, cells, count, paint, clearing);
+    return;
+  }
+#endif
+  anim_blend_row_baseline(o, cells, count, paint, clearing);
 }
