@@ -20,26 +20,35 @@ extension Color {
   /// Returns nil for anything else, including a missing `#`. The short forms
   /// repeat each digit, as in CSS: `#f80` is `#ff8800`.
   public static func parseHex(_ string: String) -> Color? {
-    var scalars = Array(string.unicodeScalars)
-    guard scalars.first == "#" else { return nil }
-    scalars.removeFirst()
-    var digits: [UInt8] = []
-    for scalar in scalars {
-      guard let digit = hexDigit(scalar) else { return nil }
-      digits.append(digit)
+    // The digits read from the UTF-8 bytes into one word, without arrays:
+    // an imported Lottie's tweens name their colours as strings, read at
+    // every run of a tween (issue 37's render read 60 000 of them).
+    var utf8 = string.utf8.makeIterator()
+    guard utf8.next() == UInt8(ascii: "#") else { return nil }
+    var word: UInt32 = 0
+    var count = 0
+    while let byte = utf8.next() {
+      guard count < 8, let digit = hexDigit(byte) else { return nil }
+      word = word << 4 | UInt32(digit)
+      count += 1
     }
-    let bytes: [UInt8]
-    switch digits.count {
+    /// Digit `k` of `count` (0 first).
+    func digit(_ k: Int) -> UInt32 { word >> UInt32(4 * (count - 1 - k)) & 0xF }
+    var bytes: (UInt32, UInt32, UInt32, UInt32)
+    switch count {
     case 3, 4:
-      bytes = digits.map { $0 * 17 }
+      bytes = (digit(0) * 17, digit(1) * 17, digit(2) * 17, count == 4 ? digit(3) * 17 : 255)
     case 6, 8:
-      bytes = stride(from: 0, to: digits.count, by: 2).map { digits[$0] * 16 + digits[$0 + 1] }
+      bytes = (
+        digit(0) * 16 + digit(1), digit(2) * 16 + digit(3), digit(4) * 16 + digit(5),
+        count == 8 ? digit(6) * 16 + digit(7) : 255
+      )
     default:
       return nil
     }
-    let alpha = bytes.count == 4 ? Double(bytes[3]) / 255 : 1
+    let alpha = count == 4 || count == 8 ? Double(bytes.3) / 255 : 1
     return Color(
-      r: Double(bytes[0]) / 255, g: Double(bytes[1]) / 255, b: Double(bytes[2]) / 255, a: alpha)
+      r: Double(bytes.0) / 255, g: Double(bytes.1) / 255, b: Double(bytes.2) / 255, a: alpha)
   }
 
   /// Parses a hex colour like ``parseHex(_:)``, throwing a message that shows
@@ -64,11 +73,11 @@ extension Color {
   }
 
   /// The value of one ASCII hex digit, or nil.
-  private static func hexDigit(_ scalar: Unicode.Scalar) -> UInt8? {
-    switch scalar {
-    case "0"..."9": return UInt8(scalar.value - 48)
-    case "a"..."f": return UInt8(scalar.value - 87)
-    case "A"..."F": return UInt8(scalar.value - 55)
+  private static func hexDigit(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - 48
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - 87
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - 55
     default: return nil
     }
   }
