@@ -15,6 +15,15 @@ import PackageDescription
 //   AnimConsole  (standard streams, exit codes, loading scripts: both executables)
 //   AnimFront    (the `anim` executable: plain script runs, hands the rest over)
 //   AnimCLI      (the `anim-commands` executable: every other command line)
+// The modules a render spends its time in are built without the run-time
+// checks of exclusive access in release builds (debug builds and the tests
+// keep them, so a violation is still found there): beginning and ending
+// each access to a class's stored property was 7.7 % of an imported
+// Lottie's render at small sizes (issue 37, BENCHMARKS.md).
+let unchecked: [SwiftSetting] = [
+  .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
+]
+
 let package = Package(
   name: "anim",
   products: [
@@ -40,13 +49,14 @@ let package = Package(
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
   ],
   targets: [
-    .target(name: "AnimEngine", dependencies: ["CFormat"]),
+    .target(name: "AnimEngine", dependencies: ["CFormat"], swiftSettings: unchecked),
     // printf's %g for one number, without Swift's va_list (see its header).
     .target(name: "CFormat"),
-    .target(name: "AnimStage", dependencies: ["AnimEngine"]),
+    .target(name: "AnimStage", dependencies: ["AnimEngine"], swiftSettings: unchecked),
     .target(
       name: "AnimRender",
-      dependencies: ["AnimEngine", "AnimStage", "AnimImage", "CCairo", "CPNG", "CPixels"]),
+      dependencies: ["AnimEngine", "AnimStage", "AnimImage", "CCairo", "CPNG", "CPixels"],
+      swiftSettings: unchecked),
     // The frame's doubles converted to 8-bit RGBA, two channels at a time.
     .target(name: "CPixels"),
     // Charts of properties over time and of easings (`anim plot`, `:plot`).
@@ -87,7 +97,7 @@ let package = Package(
     .target(name: "AnimImage", dependencies: ["AnimEngine", "CImage", "CPNG", "CCairo"]),
     // Text laid out as glyph outlines (SPEC §18): the engine's numbers shown
     // as text, fonts, shaping, lines and letters.
-    .target(name: "AnimText", dependencies: ["AnimEngine", "CText"]),
+    .target(name: "AnimText", dependencies: ["AnimEngine", "CText"], swiftSettings: unchecked),
     // aubio (libaubio-dev) finds beats and onsets in a sound; opened on first
     // use like Cairo.
     .target(name: "CAubio", dependencies: ["CLibraryLoader"]),
@@ -99,7 +109,8 @@ let package = Package(
       dependencies: [
         "AnimEngine", "AnimStage", "AnimFiles", "AnimText", "AnimSound", "AnimImage",
         .product(name: "RealModule", package: "swift-numerics"),
-      ]),
+      ],
+      swiftSettings: unchecked),
     .target(
       name: "AnimFiles", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
     // Recording the stage as keyframes; Lottie and the HTML player (`anim export`).
