@@ -158,25 +158,36 @@ static inline int eight_are(const uint8_t *c, uint64_t v) {
   return word == v;
 }
 
+// What a row's eight cells from x ask for: EIGHT_NONE, none covered (skip
+// them); EIGHT_WHOLE, all wholly covered by an opaque colour (store it in
+// the eight pixels; the cells are cleared here when `clearing`);
+// EIGHT_EACH, pixel by pixel.
+enum { EIGHT_EACH, EIGHT_NONE, EIGHT_WHOLE };
+
+static inline int eight_at(uint8_t *cells, long x, long count, int opaque, int clearing) {
+  const uint8_t c = cells[x];
+  if (x + 8 > count || !(c == 0 || (c == 255 && opaque))) return EIGHT_EACH;
+  if (eight_are(cells + x, 0)) return EIGHT_NONE;
+  if (!eight_are(cells + x, ~(uint64_t)0)) return EIGHT_EACH;
+  if (clearing) memset(cells + x, 0, 8);
+  return EIGHT_WHOLE;
+}
+
 void anim_blend_row_baseline(double *o, uint8_t *cells, long count, const double paint[4],
                              int clearing) {
   const double r = paint[0], g = paint[1], b = paint[2], a = paint[3];
   const int opaque = a == 1;
   long x = 0;
   while (x < count) {
-    const uint8_t c = cells[x];
-    if (x + 8 <= count && (c == 0 || (c == 255 && opaque))) {
-      if (eight_are(cells + x, 0)) {
-        x += 8, o += 32;
-        continue;
-      }
-      if (eight_are(cells + x, ~(uint64_t)0)) {
-        if (clearing) memset(cells + x, 0, 8);
+    const int eight = eight_at(cells, x, count, opaque, clearing);
+    if (eight != EIGHT_EACH) {
+      if (eight == EIGHT_WHOLE) {
         for (int k = 0; k < 8; k++) over_one(o + 4 * k, r, g, b, 1);
-        x += 8, o += 32;
-        continue;
       }
+      x += 8, o += 32;
+      continue;
     }
+    const uint8_t c = cells[x];
     if (c != 0) {
       if (clearing) cells[x] = 0;
       const double alpha = c == 255 ? a : a * (double)c / 255;
@@ -194,24 +205,20 @@ __attribute__((target("avx2"))) static void blend_row_avx2(double *o, uint8_t *c
                                                            const double paint[4], int clearing) {
   const double a = paint[3];
   const int opaque = a == 1;
+  // (r, g, b, 1): the colour opaque, and the factor of alpha's lane.
   const __m256d colour = _mm256_set_pd(1, paint[2], paint[1], paint[0]);
-  const __m256d solid = _mm256_set_pd(1, paint[2], paint[1], paint[0]);
   const __m256d one = _mm256_set1_pd(1);
   long x = 0;
   while (x < count) {
-    const uint8_t c = cells[x];
-    if (x + 8 <= count && (c == 0 || (c == 255 && opaque))) {
-      if (eight_are(cells + x, 0)) {
-        x += 8, o += 32;
-        continue;
+    const int eight = eight_at(cells, x, count, opaque, clearing);
+    if (eight != EIGHT_EACH) {
+      if (eight == EIGHT_WHOLE) {
+        for (int k = 0; k < 8; k++) _mm256_storeu_pd(o + 4 * k, colour);
       }
-      if (eight_are(cells + x, ~(uint64_t)0)) {
-        if (clearing) memset(cells + x, 0, 8);
-        for (int k = 0; k < 8; k++) _mm256_storeu_pd(o + 4 * k, solid);
-        x += 8, o += 32;
-        continue;
-      }
+      x += 8, o += 32;
+      continue;
     }
+    const uint8_t c = cells[x];
     if (c != 0) {
       if (clearing) cells[x] = 0;
       const double alpha = c == 255 ? a : a * (double)c / 255;
