@@ -101,11 +101,17 @@ __attribute__((target("avx2"))) static void convert_avx2(const double *p, uint32
   for (long i = 0; i < count; i++, p += 4) out[i] = convert_one_avx2(p);
 }
 
-// Whether this processor runs the AVX2 loops (asked once).
+// Whether this processor runs the AVX2 loops (asked once; render threads
+// may ask at once, so the answer is kept with relaxed atomic accesses: each
+// finds and stores the same value).
 static int has_avx2(void) {
   static int known = -1;
-  if (known < 0) known = __builtin_cpu_supports("avx2") ? 1 : 0;
-  return known;
+  int answer = __atomic_load_n(&known, __ATOMIC_RELAXED);
+  if (answer < 0) {
+    answer = __builtin_cpu_supports("avx2") ? 1 : 0;
+    __atomic_store_n(&known, answer, __ATOMIC_RELAXED);
+  }
+  return answer;
 }
 #endif
 
