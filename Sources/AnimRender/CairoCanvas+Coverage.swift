@@ -162,15 +162,9 @@ extension CairoCanvas {
     _ p: Paint, cells: UnsafeMutablePointer<UInt8>, y: Int, x0: Int, x1: Int, clearing: Bool
   ) {
     guard x0 < x1 else { return }
-    withUnsafeTemporaryAllocation(of: Double.self, capacity: 4) { paint in
-      paint[0] = p.r
-      paint[1] = p.g
-      paint[2] = p.b
-      paint[3] = p.a
-      anim_blend_row(
-        target + 4 * (y * layout.pixelWidth + x0), cells + x0, x1 - x0, paint.baseAddress,
-        clearing ? 1 : 0)
-    }
+    anim_blend_row(
+      target + 4 * (y * layout.pixelWidth + x0), cells + x0, x1 - x0, p.r, p.g, p.b, p.a,
+      clearing ? 1 : 0)
   }
 
   /// Blends each member's own colour over the pixels of the mask it covers,

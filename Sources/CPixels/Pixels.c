@@ -179,9 +179,19 @@ static inline int eight_at(uint8_t *cells, long x, long count, int opaque, int c
   return EIGHT_WHOLE;
 }
 
-void anim_blend_row_baseline(double *o, uint8_t *cells, long count, const double paint[4],
-                             int clearing) {
-  const double r = paint[0], g = paint[1], b = paint[2], a = paint[3];
+// Whether cell x is covered; if so the cell is cleared when `clearing` and
+// `*alpha` is the opacity the colour is blended at there: a · c / 255 (a
+// itself where c is 255).
+static inline int cell_alpha(uint8_t *cells, long x, double a, int clearing, double *alpha) {
+  const uint8_t c = cells[x];
+  if (c == 0) return 0;
+  if (clearing) cells[x] = 0;
+  *alpha = c == 255 ? a : a * (double)c / 255;
+  return 1;
+}
+
+void anim_blend_row_baseline(double *o, uint8_t *cells, long count, double r, double g, double b,
+                             double a, int clearing) {
   const int opaque = a == 1;
   long x = 0;
   while (x < count) {
@@ -193,10 +203,8 @@ void anim_blend_row_baseline(double *o, uint8_t *cells, long count, const double
       x += 8, o += 32;
       continue;
     }
-    const uint8_t c = cells[x];
-    if (c != 0) {
-      if (clearing) cells[x] = 0;
-      const double alpha = c == 255 ? a : a * (double)c / 255;
+    double alpha;
+    if (cell_alpha(cells, x, a, clearing, &alpha)) {
       over_one(o, r * alpha, g * alpha, b * alpha, alpha);
     }
     x += 1, o += 4;
@@ -208,11 +216,11 @@ void anim_blend_row_baseline(double *o, uint8_t *cells, long count, const double
 // products and sums lane by lane (alpha as 1 · alpha, exact), no fused
 // multiply-add, so the same bits.
 __attribute__((target("avx2"))) static void blend_row_avx2(double *o, uint8_t *cells, long count,
-                                                           const double paint[4], int clearing) {
-  const double a = paint[3];
+                                                           double r, double g, double b, double a,
+                                                           int clearing) {
   const int opaque = a == 1;
   // (r, g, b, 1): the colour opaque, and the factor of alpha's lane.
-  const __m256d colour = _mm256_set_pd(1, paint[2], paint[1], paint[0]);
+  const __m256d colour = _mm256_set_pd(1, b, g, r);
   const __m256d one = _mm256_set1_pd(1);
   long x = 0;
   while (x < count) {
@@ -224,10 +232,8 @@ __attribute__((target("avx2"))) static void blend_row_avx2(double *o, uint8_t *c
       x += 8, o += 32;
       continue;
     }
-    const uint8_t c = cells[x];
-    if (c != 0) {
-      if (clearing) cells[x] = 0;
-      const double alpha = c == 255 ? a : a * (double)c / 255;
+    double alpha;
+    if (cell_alpha(cells, x, a, clearing, &alpha)) {
       const __m256d s = _mm256_mul_pd(colour, _mm256_set1_pd(alpha));
       if (alpha == 1) {
         // (r, g, b, 1): what over_one stores for an opaque colour.
@@ -242,12 +248,13 @@ __attribute__((target("avx2"))) static void blend_row_avx2(double *o, uint8_t *c
 }
 #endif
 
-void anim_blend_row(double *o, uint8_t *cells, long count, const double paint[4], int clearing) {
+void anim_blend_row(double *o, uint8_t *cells, long count, double r, double g, double b, double a,
+                    int clearing) {
 #ifdef ANIM_HAS_AVX2_PATH
   if (has_avx2()) {
-    blend_row_avx2(o, cells, count, paint, clearing);
+    blend_row_avx2(o, cells, count, r, g, b, a, clearing);
     return;
   }
 #endif
-  anim_blend_row_baseline(o, cells, count, paint, clearing);
+  anim_blend_row_baseline(o, cells, count, r, g, b, a, clearing);
 }

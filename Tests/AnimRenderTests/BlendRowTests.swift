@@ -28,10 +28,12 @@ final class BlendRowTests: XCTestCase {
     var mask = cells
     pixels.withUnsafeMutableBufferPointer { p in
       mask.withUnsafeMutableBufferPointer { m in
+        let (r, g, b, a) = (paint[0], paint[1], paint[2], paint[3])
         if baseline {
-          anim_blend_row_baseline(p.baseAddress!, m.baseAddress!, m.count, paint, clearing ? 1 : 0)
+          anim_blend_row_baseline(
+            p.baseAddress!, m.baseAddress!, m.count, r, g, b, a, clearing ? 1 : 0)
         } else {
-          anim_blend_row(p.baseAddress!, m.baseAddress!, m.count, paint, clearing ? 1 : 0)
+          anim_blend_row(p.baseAddress!, m.baseAddress!, m.count, r, g, b, a, clearing ? 1 : 0)
         }
       }
     }

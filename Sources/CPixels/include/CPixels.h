@@ -28,19 +28,19 @@ void anim_convert_pixels_baseline(const double *pixels, uint32_t *out, long coun
 /// cache, instead of a pass of its own over them.
 void anim_convert_clearing(double *pixels, uint32_t *out, long count, const double *background);
 
-/// Blends the colour `paint` (straight r, g, b and alpha) over the `count`
+/// Blends the colour (r, g, b) at opacity `a` (straight) over the `count`
 /// pixels at `pixels` (premultiplied doubles, source-over) through the
 /// coverage bytes at `cells`: a cell c ≠ 0 blends (r, g, b)·α, α with
-/// α = alpha · c / 255 (alpha itself where c is 255); an opaque colour is
+/// α = a · c / 255 (a itself where c is 255); an opaque colour is
 /// stored, the pixel below not read. Each cell used is set to 0 when
 /// `clearing`. Eight pixels at once where their cells are all 0, or all 255
 /// under an opaque colour. A pixel's four channels go in one AVX2 register
 /// where the processor has it: the same products and sums, the same bits.
-void anim_blend_row(double *pixels, uint8_t *cells, long count, const double paint[4],
-                    int clearing);
+void anim_blend_row(double *pixels, uint8_t *cells, long count, double r, double g, double b,
+                    double a, int clearing);
 
 /// `anim_blend_row` without the AVX2 loop, so that tests compare the two.
-void anim_blend_row_baseline(double *pixels, uint8_t *cells, long count, const double paint[4],
-                             int clearing);
+void anim_blend_row_baseline(double *pixels, uint8_t *cells, long count, double r, double g,
+                             double b, double a, int clearing);
 
 #endif
