@@ -79,10 +79,13 @@ extension CairoCanvas {
 
   /// The image encoded as PNG (RGBA, 8 bits a channel), quickly when
   /// `fast` (``PNGFile/encode(_:width:height:fast:)``).
+  /// Encoded from the canvas's own 8-bit image, once the pixels that
+  /// changed are converted (no copy of the frame first).
   public func png(fast: Bool = false) throws(RenderError) -> [UInt8] {
-    var buffer: [UInt8] = []
-    rgba(into: &buffer)
+    changes.takeStale { convert($0, clearing: $1) }
+    let bytes = UnsafeRawBufferPointer(
+      start: image, count: layout.pixelWidth * layout.pixelHeight * 4)
     return try PNGFile.encode(
-      buffer, width: layout.pixelWidth, height: layout.pixelHeight, fast: fast)
+      bytes, width: layout.pixelWidth, height: layout.pixelHeight, fast: fast)
   }
 }

@@ -11,6 +11,18 @@ public enum PNGFile {
   public static func encode(_ rgba: [UInt8], width: Int, height: Int, fast: Bool = false)
     throws(RenderError) -> [UInt8]
   {
+    let encoded = rgba.withUnsafeBytes { raw in
+      Result { () throws(RenderError) in try encode(raw, width: width, height: height, fast: fast) }
+    }
+    return try encoded.get()
+  }
+
+  /// ``encode(_:width:height:fast:)`` of the `width × height × 4` bytes at
+  /// `rgba` (a canvas's own image, not copied first).
+  public static func encode(
+    _ rgba: UnsafeRawBufferPointer, width: Int, height: Int, fast: Bool = false
+  ) throws(RenderError) -> [UInt8] {
+    precondition(rgba.count >= width * height * 4, "fewer bytes than the image's pixels")
     try GraphicsLibraries.load()
     var image = png_image()
     image.version = UInt32(PNG_IMAGE_VERSION)
@@ -23,27 +35,27 @@ public enum PNGFile {
     var capacity = Int(anim_png_size_max(image))
     if capacity == 0 {
       // Too large for the bound's arithmetic: libpng is asked.
-      let probe = rgba.withUnsafeBytes { raw in
-        png_image_write_to_memory(&image, nil, &capacity, 0, raw.baseAddress, 0, nil)
-      }
+      let probe = png_image_write_to_memory(&image, nil, &capacity, 0, rgba.baseAddress, 0, nil)
       guard probe != 0, capacity > 0 else { throw failure(&image) }
     }
     for _ in 0..<2 {
-      var out = [UInt8](repeating: 0, count: capacity)
-      var size = capacity
-      let ok = out.withUnsafeMutableBytes { dest in
-        rgba.withUnsafeBytes { raw in
-          png_image_write_to_memory(&image, dest.baseAddress, &size, 0, raw.baseAddress, 0, nil)
-        }
+      // Not zeroed first: libpng writes the bytes kept (the bound is a
+      // frame's size again, and its file is a twentieth of it).
+      var written = 0
+      var ok: Int32 = 0
+      let out = [UInt8](unsafeUninitializedCapacity: capacity) { dest, count in
+        var size = capacity
+        ok = png_image_write_to_memory(&image, dest.baseAddress, &size, 0, rgba.baseAddress, 0, nil)
+        written = size
+        count = ok != 0 ? size : 0
       }
       if ok != 0 {
         png_image_free(&image)
-        out.removeLast(out.count - size)
         return out
       }
       // Unchanged: an error; larger: the buffer was too small.
-      guard size > capacity else { break }
-      capacity = size
+      guard written > capacity else { break }
+      capacity = written
     }
     throw failure(&image)
   }
