@@ -105,71 +105,121 @@ enum FFmpegEncoder {
     format: RenderFormat, output: String, layout: StageLayout, schedule: FrameSchedule,
     progress: Progress?, audio: String? = nil, produce: (@escaping Sink) throws -> Void
   ) throws {
-    guard let ffmpeg = locate() else { throw missing(format, output: output) }
-    let temporary = try TemporaryOutput(for: output)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: ffmpeg)
-    let n =
-      NumberText.exact(schedule.rate)
-    process.arguments =
-      [
-        "-hide_banner", "-loglevel", "error", "-sws_flags", "accurate_rnd+full_chroma_int",
-        "-f", "rawvideo", "-pix_fmt", "rgba", "-s",
-        "\(layout.pixelWidth)x\(layout.pixelHeight)", "-r", n, "-i", "-",
-      ]
-      + (audio.map { ["-i", "file:" + $0] } ?? [])
-      + arguments(
-        format, width: layout.pixelWidth, height: layout.pixelHeight, rate: schedule.rate,
-        background: layout.background)
-      + (audio != nil ? audioArguments(format) : []) + ["-y", temporary.path]
-    let input = Pipe()
-    let errors = Pipe()
-    process.standardInput = input
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    let stderrTail = StderrTail(errors.fileHandleForReading)
+    let session = try Session(
+      format: format, output: output, layout: layout, rate: schedule.rate, progress: progress,
+      audio: audio)
+    do { try produce(session.send) } catch {
+      session.abandon()
+      throw error
+    }
+    try session.finish()
+  }
 
-    signal(SIGPIPE, SIG_IGN)
-    // Installed before ffmpeg starts, so that no signal finds it running
-    // unstoppable: the cleanup stops it (if started) before its file goes.
-    let child = ChildProcessID()
-    let interrupt = Interrupt.install {
-      child.kill()
-      temporary.remove()
-    }
-    defer { interrupt.remove() }
-    do { try child.start(process) } catch {
-      temporary.remove()
-      throw FrameWriter.Failure(
-        message: "cannot start \(ffmpeg): \(error.localizedDescription)", code: ExitStatus.ioError)
-    }
-    let pipe = FramePipe(fd: input.fileHandleForWriting.fileDescriptor)
-    var failure: (any Error)?
-    do {
-      try produce { fill in
-        // Once ffmpeg has stopped, the remaining frames are not drawn.
-        if try pipe.fill(fill) { progress?.advance() }
+  /// One ffmpeg writing OUT: started with the frames' size and rate, handed
+  /// frames with `send`, then either finished (the file renamed into place
+  /// when ffmpeg succeeded) or abandoned (ffmpeg stopped, nothing written).
+  /// `anim render`'s single pass starts one at its first frame, before the
+  /// script has run to its end (``OnePassRender``).
+  final class Session {
+    private let output: String
+    private let progress: Progress?
+    private let temporary: TemporaryOutput
+    private let process = Process()
+    private let input = Pipe()
+    private let stderrTail: StderrTail
+    private let interrupt: Interrupt
+    private let pipe: FramePipe
+    private var ended = false
+
+    /// Starts ffmpeg writing `format` to a temporary name beside `output`.
+    init(
+      format: RenderFormat, output: String, layout: StageLayout, rate: Double,
+      progress: Progress?, audio: String? = nil
+    ) throws {
+      guard let ffmpeg = FFmpegEncoder.locate() else {
+        throw FFmpegEncoder.missing(format, output: output)
       }
-    } catch {
-      failure = error
+      self.output = output
+      self.progress = progress
+      let temporary = try TemporaryOutput(for: output)
+      self.temporary = temporary
+      process.executableURL = URL(fileURLWithPath: ffmpeg)
+      let n = NumberText.exact(rate)
+      process.arguments =
+        [
+          "-hide_banner", "-loglevel", "error", "-sws_flags", "accurate_rnd+full_chroma_int",
+          "-f", "rawvideo", "-pix_fmt", "rgba", "-s",
+          "\(layout.pixelWidth)x\(layout.pixelHeight)", "-r", n, "-i", "-",
+        ]
+        + (audio.map { ["-i", "file:" + $0] } ?? [])
+        + FFmpegEncoder.arguments(
+          format, width: layout.pixelWidth, height: layout.pixelHeight, rate: rate,
+          background: layout.background)
+        + (audio != nil ? FFmpegEncoder.audioArguments(format) : []) + ["-y", temporary.path]
+      let errors = Pipe()
+      process.standardInput = input
+      process.standardError = errors
+      process.standardOutput = FileHandle.nullDevice
+      stderrTail = StderrTail(errors.fileHandleForReading)
+
+      signal(SIGPIPE, SIG_IGN)
+      // Installed before ffmpeg starts, so that no signal finds it running
+      // unstoppable: the cleanup stops it (if started) before its file goes.
+      let child = ChildProcessID()
+      interrupt = Interrupt.install {
+        child.kill()
+        temporary.remove()
+      }
+      do { try child.start(process) } catch {
+        interrupt.remove()
+        temporary.remove()
+        throw FrameWriter.Failure(
+          message: "cannot start \(ffmpeg): \(error.localizedDescription)",
+          code: ExitStatus.ioError)
+      }
+      pipe = FramePipe(fd: input.fileHandleForWriting.fileDescriptor)
     }
-    let pipeBroken = !pipe.finish()
-    progress?.finish()
-    try? input.fileHandleForWriting.close()
-    process.waitUntilExit()
-    let tail = stderrTail.finish()
-    if let failure {
+
+    /// Hands ffmpeg one frame (``Sink``). Once ffmpeg has stopped, the
+    /// remaining frames are not drawn.
+    func send(_ fill: (inout [UInt8]) throws -> Void) throws {
+      if try pipe.fill(fill) { progress?.advance() }
+    }
+
+    /// Closes the pipe and waits for ffmpeg: (whether the pipe broke, its
+    /// exit status, the tail of its stderr).
+    private func end() -> (pipeBroken: Bool, status: Int32, tail: String) {
+      ended = true
+      let pipeBroken = !pipe.finish()
+      progress?.finish()
+      try? input.fileHandleForWriting.close()
+      process.waitUntilExit()
+      let tail = stderrTail.finish()
+      return (pipeBroken, process.terminationStatus, tail)
+    }
+
+    /// Stops feeding ffmpeg after a failure: nothing is written.
+    func abandon() {
+      guard !ended else { return }
+      defer { interrupt.remove() }
+      _ = end()
       temporary.remove()
-      throw failure
     }
-    guard process.terminationStatus == 0, !pipeBroken else {
-      temporary.remove()
-      let detail = tail.isEmpty ? "" : ":\n" + tail
-      throw FrameWriter.Failure(
-        message: "ffmpeg failed (exit \(process.terminationStatus)) writing \(output)\(detail)",
-        code: ExitStatus.ioError)
+
+    /// Ends the file: renamed into place when ffmpeg succeeded, else an
+    /// error with the end of what ffmpeg said.
+    func finish() throws {
+      defer { interrupt.remove() }
+      let (pipeBroken, status, tail) = end()
+      guard status == 0, !pipeBroken else {
+        temporary.remove()
+        let detail = tail.isEmpty ? "" : ":\n" + tail
+        throw FrameWriter.Failure(
+          message: "ffmpeg failed (exit \(status)) writing \(output)\(detail)",
+          code: ExitStatus.ioError)
+      }
+      try temporary.commit()
     }
-    try temporary.commit()
   }
 }
 

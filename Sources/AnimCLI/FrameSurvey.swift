@@ -15,7 +15,19 @@ enum FrameSurvey {
   static func plan(
     _ runner: FrameRunner, command: String, stops: String, nothing: String, from: Double?
   ) throws -> (ScriptResult, FramePlan) {
-    let (result, found) = runner.survey(output: Terminal.writeLine)
+    let (result, plan, _) = try plan(
+      runner, command: command, stops: stops, nothing: nothing, from: from, observer: nil)
+    return (result, plan)
+  }
+
+  /// ``plan(_:command:stops:nothing:from:)``, handing `observer` each frame
+  /// the survey takes (``FrameRunner/survey(output:observer:)``); `played`
+  /// says whether those were exactly the plan's frames.
+  static func plan(
+    _ runner: FrameRunner, command: String, stops: String, nothing: String, from: Double?,
+    observer: ((Frame) throws -> Void)?
+  ) throws -> (ScriptResult, FramePlan, played: Bool) {
+    let (result, found, played) = runner.survey(output: Terminal.writeLine, observer: observer)
     if let (start, rate) = runner.tooManyFrames {
       throw UsageError(FrameSchedule.tooManyFramesMessage(start: start, rate: rate))
     }
@@ -31,6 +43,6 @@ enum FrameSurvey {
         "\(nothing): --from \(RangeOptions.text(from ?? 0)) is after the end (\(RangeOptions.text(plan.end)) s)"
       )
     }
-    return (result, plan)
+    return (result, plan, played)
   }
 }

@@ -25,9 +25,18 @@ final class Progress {
 
   init(total: Int) {
     self.total = total
-    lines = ProcessInfo.processInfo.environment["ANIM_PROGRESS"] == "lines"
-    enabled = lines || Terminal.isTerminal(STDERR_FILENO)
+    lines = Self.asksForLines
+    enabled = Self.shows
   }
+
+  /// Whether the environment asks for plain lines (`ANIM_PROGRESS=lines`).
+  private static var asksForLines: Bool {
+    ProcessInfo.processInfo.environment["ANIM_PROGRESS"] == "lines"
+  }
+
+  /// Whether a progress bar (or its lines) would be shown: stderr is a
+  /// terminal, or the environment asks for lines.
+  static var shows: Bool { asksForLines || Terminal.isTerminal(STDERR_FILENO) }
 
   /// One more frame done.
   func advance() {

@@ -143,9 +143,37 @@ struct RenderCommand: ParsableCommand {
     let runner = FrameRunner(source: source, selection: selection)
     runner.workLimit = limits.workLimit
     let surveyStart = Date()
-    let (result, surveyed) = try FrameSurvey.plan(
-      runner, command: "render", stops: "the frames stop", nothing: "no frames to render",
-      from: range.from)
+    let result: ScriptResult
+    let surveyed: FramePlan
+    if OnePassRender.applies(
+      format: format, selection: selection, jobs: try parallel.jobCount(),
+      whole: parallel.concat.isEmpty && parallel.chunkText == nil && !loop.loop,
+      showsProgress: !quiet && Progress.shows)
+    {
+      let stats = RenderStats.requested ? RenderStats(onePass: true) : nil
+      let pass = OnePassRender(
+        format: format, output: output, sizing: sizing, background: background, mute: mute,
+        stats: stats)
+      let outcome: OnePassRender.Outcome
+      do {
+        outcome = try pass.run(runner, from: range.from)
+      } catch let error as FrameWriter.Failure {
+        Terminal.writeError("anim render: \(error.message)")
+        throw ExitCode(error.code)
+      }
+      switch outcome {
+      case .written(let written, let plan):
+        if let stats { Terminal.writeError(stats.report()) }
+        noteSounds(plan, format: format, chunked: false)
+        if written.exitCode != ExitStatus.success { throw ExitCode(written.exitCode) }
+        return
+      case .planned(let planned, let plan): (result, surveyed) = (planned, plan)
+      }
+    } else {
+      (result, surveyed) = try FrameSurvey.plan(
+        runner, command: "render", stops: "the frames stop", nothing: "no frames to render",
+        from: range.from)
+    }
     let plan = try loop.apply(to: surveyed)
     let surveySeconds = Date().timeIntervalSince(surveyStart)
     let layout: StageLayout
@@ -170,16 +198,7 @@ struct RenderCommand: ParsableCommand {
       }
       writer.chunk = frames
     }
-    if plan.declaresSounds, writer.chunk != nil, format == .mp4 || format == .webm, !mute {
-      Terminal.writeError(
-        "anim render: note: a chunk holds no sound: --concat adds the script's whole mix when it joins the chunks"
-      )
-    }
-    if plan.declaresSounds, !format.carriesSound, !mute {
-      Terminal.writeError(
-        "anim render: note: \(output) holds no sound: the script's sounds are left out (.mp4, .webm and .wav carry them)"
-      )
-    }
+    noteSounds(plan, format: format, chunked: writer.chunk != nil)
     defer { if let stats = writer.stats { Terminal.writeError(stats.report()) } }
     do {
       if parallel.concat.isEmpty {
@@ -196,5 +215,21 @@ struct RenderCommand: ParsableCommand {
       throw ExitCode(ExitStatus.software)
     }
     if result.exitCode != ExitStatus.success { throw ExitCode(result.exitCode) }
+  }
+
+  /// Says on stderr where the script's sounds are not written: in a chunk
+  /// (`--concat` adds them) or in a format without sound.
+  private func noteSounds(_ plan: FramePlan, format: RenderFormat, chunked: Bool) {
+    guard plan.declaresSounds, !mute else { return }
+    if chunked, format == .mp4 || format == .webm {
+      Terminal.writeError(
+        "anim render: note: a chunk holds no sound: --concat adds the script's whole mix when it joins the chunks"
+      )
+    }
+    if !format.carriesSound {
+      Terminal.writeError(
+        "anim render: note: \(output) holds no sound: the script's sounds are left out (.mp4, .webm and .wav carry them)"
+      )
+    }
   }
 }

@@ -18,6 +18,11 @@ final class RenderStats: @unchecked Sendable {
   private var workers: (threads: Int, cpu: Double)?
   private let lock = NSLock()
   var surveySeconds = 0.0
+  /// Whether the frames were drawn as the script's one run took them
+  /// (``OnePassRender``): no second run, and no survey apart.
+  private let onePass: Bool
+
+  init(onePass: Bool = false) { self.onePass = onePass }
 
   /// Whether the environment asks for statistics.
   static var requested: Bool { ProcessInfo.processInfo.environment["ANIM_RENDER_STATS"] != nil }
@@ -64,6 +69,11 @@ final class RenderStats: @unchecked Sendable {
       last = String(
         format: "render stats: %d worker threads' drawing and conversion cpu %.3f s; "
           + "the render thread's (piping the frames) %.3f s", workers.threads, workers.cpu, total)
+    } else if onePass {
+      last = String(
+        format:
+          "render stats: render thread cpu, one pass (the script's one run, drawing, conversion, pipe) %.3f s",
+        total)
     } else {
       last = String(
         format:

@@ -66,9 +66,16 @@ def stop(process, signum):
 
 
 @pytest.mark.parametrize("signum,code", SIGNALS, ids=lambda v: str(v))
-def test_a_stopped_mp4_render_leaves_no_file_and_no_ffmpeg(tmp_path, signum, code):
-    (tmp_path / "grid.anim").write_text(GRID)
-    p = start(["render", "grid.anim", "-o", "x.mp4", "--size", "200x200", "--quiet"], tmp_path)
+@pytest.mark.parametrize("one_pass", [False, True], ids=["two-passes", "one-pass"])
+def test_a_stopped_mp4_render_leaves_no_file_and_no_ffmpeg(tmp_path, signum, code, one_pass):
+    # With a stage of a given size and one thread, ffmpeg starts at the
+    # script's first frame and is fed while the script still runs (its one
+    # pass); without, after the script has run once.
+    stage = "stage(width: 1000, height: 1000)\n" if one_pass else ""
+    (tmp_path / "grid.anim").write_text(stage + GRID)
+    jobs = ["--jobs", "1"] if one_pass else []
+    p = start(["render", "grid.anim", "-o", "x.mp4", "--size", "200x200", "--quiet", *jobs],
+              tmp_path)
     ffmpeg = wait_for(lambda: children(p.pid), "ffmpeg to start")
     # Some frames reach ffmpeg, so it has opened (and begun writing) its file.
     temporary = wait_for(

@@ -1,0 +1,114 @@
+import AnimEngine
+import AnimLanguage
+import AnimRender
+import AnimStage
+
+/// `anim render` to an encoder on one thread, with the script run once: the
+/// frames are drawn and piped as the survey takes them, instead of in a
+/// second run of the script after it (``FrameRunner``'s two passes).
+///
+/// The encoder needs the image's size before the first frame, and the
+/// plan (the stage, the rate, the sounds) is known only once the script
+/// has run to its end. So the pass guesses: at the first frame, a stage
+/// with a size gives the layout, and the rate is the one the survey takes
+/// frames at. When the survey ends, the guess is kept only if the plan
+/// agrees in every respect — the same layout, the frames handed over
+/// exactly the plan's (no `reset`, the same rate), no sound the file would
+/// carry. Otherwise the encoder is stopped, its file never written, and the
+/// render goes on as two passes with the plan the survey found: the bytes
+/// written are the same either way. A stage fitted to the views (no size)
+/// is known only at the end, so such a script never starts the guess.
+struct OnePassRender {
+  let format: RenderFormat
+  let output: String
+  let sizing: StageSizing
+  let background: Color?
+  let mute: Bool
+  let stats: RenderStats?
+
+  /// What the pass did: wrote the file, or left it to the second pass,
+  /// with the survey's plan.
+  enum Outcome {
+    case written(ScriptResult, FramePlan)
+    case planned(ScriptResult, FramePlan)
+  }
+
+  /// Whether a render may take one pass: frames of a range to an encoder
+  /// (not a single image, a pattern or a WAV), drawn on one thread, whole
+  /// (no chunk, no `--concat`, no `--loop`, which changes the plan), with no
+  /// progress bar to show (its total is the plan's).
+  static func applies(
+    format: RenderFormat, selection: FrameSelection, jobs: Int, whole: Bool,
+    showsProgress: Bool
+  ) -> Bool {
+    guard case .range = selection else { return false }
+    return format.needsFFmpeg && jobs == 1 && whole && !showsProgress
+  }
+
+  /// Surveys `runner`'s script, encoding its frames as they come while the
+  /// guess holds (``FrameSurvey/plan(_:command:stops:nothing:from:observer:)``'s
+  /// errors and reports).
+  func run(_ runner: FrameRunner, from: Double?) throws -> Outcome {
+    let rate = runner.surveyRate
+    var session: FFmpegEncoder.Session?
+    var canvas: FrameCanvas?
+    var layout: StageLayout?
+    var streaming = true
+    var sent = 0
+    let stats = self.stats
+    // Anything that goes wrong while guessing stops the guess; the second
+    // pass meets the same and reports it as a two-pass render does.
+    func stop() {
+      streaming = false
+      session?.abandon()
+      session = nil
+    }
+    let observer: (Frame) throws -> Void = { frame in
+      guard streaming else { return }
+      if session == nil {
+        guard frame.index == 0, frame.scene.stage.size != nil,
+          let made = try? StageLayout.make(
+            frame.scene.stage, fitted: nil, sizing: sizing, background: background),
+          let made = try? FrameCanvas(layout: made),
+          let started = try? FFmpegEncoder.Session(
+            format: format, output: output, layout: made.layout, rate: rate, progress: nil)
+        else { return stop() }
+        (canvas, layout, session) = (made, made.layout, started)
+      }
+      guard let canvas, let session else { return stop() }
+      do {
+        stats?.start()
+        try canvas.draw(frame.scene)
+        stats?.drawn()
+        try session.send { buffer in
+          stats?.piped()
+          canvas.rgba(into: &buffer)
+          stats?.converted()
+        }
+        sent += 1
+      } catch {
+        stop()
+      }
+    }
+    let surveyed: (ScriptResult, FramePlan, played: Bool)
+    do {
+      surveyed = try FrameSurvey.plan(
+        runner, command: "render", stops: "the frames stop", nothing: "no frames to render",
+        from: from, observer: observer)
+    } catch {
+      stop()
+      throw error
+    }
+    let (result, plan, played) = surveyed
+    let carriesSound = format.carriesSound && !mute && plan.mix != nil
+    if streaming, played, let session, sent == plan.schedule.count, plan.schedule.rate == rate,
+      !carriesSound, let guessed = layout,
+      (try? plan.layout(sizing: sizing, background: background)) == guessed
+    {
+      try session.finish()
+      return .written(result, plan)
+    }
+    stop()
+    return .planned(result, plan)
+  }
+}

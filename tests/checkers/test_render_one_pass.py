@@ -1,0 +1,92 @@
+"""`anim render` to a video on one thread runs the script once (SPEC §12.3,
+docs/spec.md "One pass"): the frames are drawn and piped to ffmpeg as the
+survey takes them, on the guess that the layout at the first frame (a stage
+with a size) and the survey's frame rate are the plan's. When the plan the
+script ends with says otherwise, ffmpeg is stopped and the render runs the
+script a second time: the file is the same either way. Checked from
+outside: ffmpeg's MD5 of each decoded frame against the file two threads
+write (which always survey first), the files left in the folder, the exit
+codes, and `ANIM_RENDER_STATS`, which names the path taken."""
+
+import os
+import shutil
+
+import pytest
+
+from test_render import anim
+from test_sound import ROOT, framemd5  # framemd5: ffmpeg's MD5 of each decoded frame
+
+STATS = dict(os.environ, ANIM_RENDER_STATS="1")
+MOVE = "rect box(width: 20, height: 20, color: \"#3af\")\nrun tween(x: 80, 1) on box\n"
+
+SCRIPTS = {
+    # Taken in one pass: the stage has its size before the first frame.
+    "sized": ("stage(width: 100, height: 100)\n" + MOVE, True),
+    # The background changes after the first frame: the layout guessed
+    # there is not the plan's.
+    "late background": ("stage(width: 100, height: 100, background: red)\n" + MOVE
+                        + "step 0.5\nstage(background: blue)\n", False),
+    # A rate the survey cannot read before the script runs: frames were
+    # taken at 60 per second, the plan's are 24.
+    "rate from a function": ("stage(width: 100, height: 100)\ndef rate(n) = n\nfps rate(24)\n"
+                             + MOVE, False),
+    # A reset discards frames already piped.
+    "reset": ("stage(width: 100, height: 100)\n" + MOVE + "step 0.5\nreset\n"
+              "run tween(x: 10, 1) on box\nstep 1\n", False),
+    # No size at the first frame: the stage is fitted, known at the end;
+    # no guess is made.
+    "sized late": (MOVE + "step 0.5\nstage(width: 100, height: 100)\n", False),
+    "fitted": (MOVE, False),
+}
+
+
+@pytest.mark.parametrize("name", list(SCRIPTS))
+def test_one_pass_or_two_the_file_is_the_one_two_threads_write(tmp_path, name):
+    script, one_pass = SCRIPTS[name]
+    (tmp_path / "s.anim").write_text(script)
+    r = anim("render", "s.anim", "-o", "one.mp4", "--quiet", "--jobs", "1", cwd=tmp_path,
+             env=STATS)
+    assert r.returncode == 0, r.stderr
+    assert ("one pass" in r.stderr) == one_pass, r.stderr
+    r = anim("render", "s.anim", "-o", "two.mp4", "--quiet", "--jobs", "2", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    one, two = framemd5(tmp_path / "one.mp4"), framemd5(tmp_path / "two.mp4")
+    assert len(one) >= 24 and one == two
+    assert sorted(f.name for f in tmp_path.iterdir()) == ["one.mp4", "s.anim", "two.mp4"]
+
+
+def test_an_error_after_frames_were_piped_leaves_no_file(tmp_path):
+    # Frames up to 0.5 s have gone to ffmpeg when the script fails.
+    (tmp_path / "s.anim").write_text(
+        "stage(width: 100, height: 100)\n" + MOVE + "step 0.5\nprint box.x\nx = [1, 2][5]\n")
+    r = anim("render", "s.anim", "-o", "x.mp4", "--quiet", "--jobs", "1", cwd=tmp_path,
+             check=False)
+    assert r.returncode == 70
+    assert r.stdout == "40\n"
+    assert "s.anim:6:12: error: index 5 is out of range 0..<2" in r.stderr
+    assert sorted(f.name for f in tmp_path.iterdir()) == ["s.anim"]
+
+
+def test_a_failed_expectation_still_writes_the_file_and_exits_1(tmp_path):
+    # As with two passes: the expectation is reported, the frames written.
+    (tmp_path / "s.anim").write_text(
+        "stage(width: 100, height: 100)\n" + MOVE + "step 0.5\nexpect box.x == 3\n")
+    r = anim("render", "s.anim", "-o", "x.gif", "--quiet", "--jobs", "1", cwd=tmp_path,
+             env=STATS, check=False)
+    assert r.returncode == 1
+    assert "one pass" in r.stderr
+    assert "expectation failed: box.x is 40, expected 3 (t=0.5)" in r.stderr
+    assert len(framemd5(tmp_path / "x.gif")) == 26  # 0 to 0.5 s at 50 per second
+
+
+def test_sounds_in_an_mp4_take_two_passes(tmp_path):
+    # The mix is the plan's: known only at the end, so the frames piped are
+    # dropped and the render runs again with the audio track.
+    shutil.copy(ROOT / "examples" / "sounds" / "click.wav", tmp_path / "click.wav")
+    (tmp_path / "s.anim").write_text(
+        "stage(width: 100, height: 100)\n" + MOVE + "sound click(\"click.wav\")\nrun play(click)\n")
+    r = anim("render", "s.anim", "-o", "x.mp4", "--quiet", "--jobs", "1", cwd=tmp_path,
+             env=STATS)
+    assert r.returncode == 0, r.stderr
+    assert "one pass" not in r.stderr
+    assert sorted(f.name for f in tmp_path.iterdir()) == ["click.wav", "s.anim", "x.mp4"]
