@@ -24,6 +24,10 @@ struct OnePassRender {
   let sizing: StageSizing
   let background: Color?
   let mute: Bool
+  /// `--jobs N`: with N > 1, the frames are drawn on N threads from copies
+  /// of the scene (``OnePassDrawers``) as many as fit in memory
+  /// (``ParallelFrames/affordableJobs(_:layout:)``).
+  let jobs: Int
   let stats: RenderStats?
 
   /// What the pass did: wrote the file, or left it to the second pass,
@@ -34,15 +38,14 @@ struct OnePassRender {
   }
 
   /// Whether a render may take one pass: frames of a range to an encoder
-  /// (not a single image, a pattern or a WAV), drawn on one thread, whole
-  /// (no chunk, no `--concat`, no `--loop`, which changes the plan), with no
-  /// progress bar to show (its total is the plan's).
+  /// (not a single image, a pattern or a WAV), whole (no chunk, no
+  /// `--concat`, no `--loop`, which changes the plan), with no progress bar
+  /// to show (its total is the plan's).
   static func applies(
-    format: RenderFormat, selection: FrameSelection, jobs: Int, whole: Bool,
-    showsProgress: Bool
+    format: RenderFormat, selection: FrameSelection, whole: Bool, showsProgress: Bool
   ) -> Bool {
     guard case .range = selection else { return false }
-    return format.needsFFmpeg && jobs == 1 && whole && !showsProgress
+    return format.needsFFmpeg && whole && !showsProgress
   }
 
   /// Surveys `runner`'s script, encoding its frames as they come while the
@@ -52,6 +55,7 @@ struct OnePassRender {
     let rate = runner.surveyRate
     var session: FFmpegEncoder.Session?
     var canvas: FrameCanvas?
+    var drawers: OnePassDrawers?
     var layout: StageLayout?
     var streaming = true
     var sent = 0
@@ -60,30 +64,58 @@ struct OnePassRender {
     // pass meets the same and reports it as a two-pass render does.
     func stop() {
       streaming = false
+      drawers?.stop()
+      drawers = nil
       session?.abandon()
       session = nil
     }
+    // The first frame: the layout guessed, the threads that draw, ffmpeg
+    // started; false when no guess can be made.
+    func begin(_ frame: Frame) -> Bool {
+      guard frame.index == 0, frame.scene.stage.size != nil,
+        let made = try? StageLayout.make(
+          frame.scene.stage, fitted: nil, sizing: sizing, background: background)
+      else { return false }
+      let threads = ParallelFrames.affordableJobs(jobs, layout: made)
+      if threads > 1 {
+        // Past the copies' budget each thread would run the script: two
+        // passes, as before.
+        guard ParallelFrames.sharesOneRun(views: frame.scene.count, jobs: threads) else {
+          return false
+        }
+        ParallelFrames.report(jobs: threads, shared: true)
+        drawers = OnePassDrawers(layout: made, jobs: threads, stats: stats)
+      } else {
+        guard let one = try? FrameCanvas(layout: made) else { return false }
+        canvas = one
+      }
+      guard
+        let started = try? FFmpegEncoder.Session(
+          format: format, output: output, layout: made, rate: rate, progress: nil)
+      else { return false }
+      (layout, session) = (made, started)
+      return true
+    }
     let observer: (Frame) throws -> Void = { frame in
       guard streaming else { return }
-      if session == nil {
-        guard frame.index == 0, frame.scene.stage.size != nil,
-          let made = try? StageLayout.make(
-            frame.scene.stage, fitted: nil, sizing: sizing, background: background),
-          let made = try? FrameCanvas(layout: made),
-          let started = try? FFmpegEncoder.Session(
-            format: format, output: output, layout: made.layout, rate: rate, progress: nil)
-        else { return stop() }
-        (canvas, layout, session) = (made, made.layout, started)
-      }
-      guard let canvas, let session else { return stop() }
+      if session == nil, !begin(frame) { return stop() }
+      // A `reset` takes frames from 0 again: the frames piped are not the
+      // plan's.
+      guard let session, frame.index == sent else { return stop() }
       do {
-        stats?.start()
-        try canvas.draw(frame.scene)
-        stats?.drawn()
-        try session.send { buffer in
-          stats?.piped()
-          canvas.rgba(into: &buffer)
-          stats?.converted()
+        if let drawers {
+          guard try drawers.hand(frame.index, frame.scene.drawingCopy(), to: session) else {
+            return stop()
+          }
+        } else if let canvas {
+          stats?.start()
+          try canvas.draw(frame.scene)
+          stats?.drawn()
+          try session.send { buffer in
+            stats?.piped()
+            canvas.rgba(into: &buffer)
+            stats?.converted()
+          }
         }
         sent += 1
       } catch {
@@ -105,6 +137,18 @@ struct OnePassRender {
       !carriesSound, let guessed = layout,
       (try? plan.layout(sizing: sizing, background: background)) == guessed
     {
+      do {
+        if let drawers {
+          guard try drawers.finish(to: session) else {
+            stop()
+            return .planned(result, plan)
+          }
+          drawers.stop()
+        }
+      } catch {
+        stop()
+        throw error
+      }
       try session.finish()
       return .written(result, plan)
     }

@@ -146,14 +146,14 @@ struct RenderCommand: ParsableCommand {
     let result: ScriptResult
     let surveyed: FramePlan
     if OnePassRender.applies(
-      format: format, selection: selection, jobs: try parallel.jobCount(),
+      format: format, selection: selection,
       whole: parallel.concat.isEmpty && parallel.chunkText == nil && !loop.loop,
       showsProgress: !quiet && Progress.shows)
     {
       let stats = RenderStats.requested ? RenderStats(onePass: true) : nil
       let pass = OnePassRender(
         format: format, output: output, sizing: sizing, background: background, mute: mute,
-        stats: stats)
+        jobs: try parallel.jobCount(), stats: stats)
       let outcome: OnePassRender.Outcome
       do {
         outcome = try pass.run(runner, from: range.from)

@@ -1,12 +1,14 @@
-"""`anim render` to a video on one thread runs the script once (SPEC §12.3,
-docs/spec.md "One pass"): the frames are drawn and piped to ffmpeg as the
-survey takes them, on the guess that the layout at the first frame (a stage
-with a size) and the survey's frame rate are the plan's. When the plan the
-script ends with says otherwise, ffmpeg is stopped and the render runs the
-script a second time: the file is the same either way. Checked from
-outside: ffmpeg's MD5 of each decoded frame against the file two threads
-write (which always survey first), the files left in the folder, the exit
-codes, and `ANIM_RENDER_STATS`, which names the path taken."""
+"""`anim render` to a video runs the script once (SPEC §12.3, docs/spec.md
+"One pass"): the frames are drawn (on one thread, or on N from copies of the
+scene) and piped to ffmpeg as the survey takes them, on the guess that the
+layout at the first frame (a stage with a size) and the survey's frame rate
+are the plan's. When the plan the script ends with says otherwise, ffmpeg
+is stopped and the render runs the script a second time: the file is the
+same either way. Checked from outside: ffmpeg's MD5 of each decoded frame
+against the file of a render that always takes two passes (one that shows
+its progress, `ANIM_PROGRESS=lines`: the bar's total is the plan's), the
+files left in the folder, the exit codes, and `ANIM_RENDER_STATS`, which
+names the path taken."""
 
 import os
 import shutil
@@ -41,25 +43,34 @@ SCRIPTS = {
 
 
 @pytest.mark.parametrize("name", list(SCRIPTS))
-def test_one_pass_or_two_the_file_is_the_one_two_threads_write(tmp_path, name):
+def test_one_pass_or_two_the_file_is_the_one_two_passes_write(tmp_path, name):
     script, one_pass = SCRIPTS[name]
     (tmp_path / "s.anim").write_text(script)
-    r = anim("render", "s.anim", "-o", "one.mp4", "--quiet", "--jobs", "1", cwd=tmp_path,
-             env=STATS)
-    assert r.returncode == 0, r.stderr
-    assert ("one pass" in r.stderr) == one_pass, r.stderr
-    r = anim("render", "s.anim", "-o", "two.mp4", "--quiet", "--jobs", "2", cwd=tmp_path)
-    assert r.returncode == 0, r.stderr
-    one, two = framemd5(tmp_path / "one.mp4"), framemd5(tmp_path / "two.mp4")
-    assert len(one) >= 24 and one == two
-    assert sorted(f.name for f in tmp_path.iterdir()) == ["one.mp4", "s.anim", "two.mp4"]
+    lines = dict(os.environ, ANIM_PROGRESS="lines", ANIM_RENDER_STATS="1")
+    r = anim("render", "s.anim", "-o", "two.mp4", "--jobs", "1", cwd=tmp_path, env=lines)
+    assert "one pass" not in r.stderr and "frame 1/" in r.stderr
+    two = framemd5(tmp_path / "two.mp4")
+    assert len(two) >= 24
+    for jobs in ("1", "2", "3"):
+        r = anim("render", "s.anim", "-o", f"j{jobs}.mp4", "--quiet", "--jobs", jobs,
+                 cwd=tmp_path, env=STATS)
+        if jobs == "1":
+            assert ("one pass" in r.stderr) == one_pass, r.stderr
+        elif one_pass:
+            # The threads draw copies of the one run's scenes.
+            assert f"{jobs} threads drawing, the script run once" in r.stderr
+            assert "worker threads' drawing" in r.stderr
+        assert framemd5(tmp_path / f"j{jobs}.mp4") == two
+    assert sorted(f.name for f in tmp_path.iterdir()) == [
+        "j1.mp4", "j2.mp4", "j3.mp4", "s.anim", "two.mp4"]
 
 
-def test_an_error_after_frames_were_piped_leaves_no_file(tmp_path):
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_an_error_after_frames_were_piped_leaves_no_file(tmp_path, jobs):
     # Frames up to 0.5 s have gone to ffmpeg when the script fails.
     (tmp_path / "s.anim").write_text(
         "stage(width: 100, height: 100)\n" + MOVE + "step 0.5\nprint box.x\nx = [1, 2][5]\n")
-    r = anim("render", "s.anim", "-o", "x.mp4", "--quiet", "--jobs", "1", cwd=tmp_path,
+    r = anim("render", "s.anim", "-o", "x.mp4", "--quiet", "--jobs", jobs, cwd=tmp_path,
              check=False)
     assert r.returncode == 70
     assert r.stdout == "40\n"

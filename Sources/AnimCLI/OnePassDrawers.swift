@@ -1,0 +1,141 @@
+import AnimEngine
+import AnimRender
+import AnimStage
+import Foundation
+
+/// The drawing threads of a render's one pass on several threads
+/// (``OnePassRender``, `--jobs N`): the script's thread hands each frame's
+/// scene as a copy (``Scene/drawingCopy()``), the workers draw the copies
+/// on canvases of their own, and the script's thread pipes the drawn
+/// frames to the encoder in frame order between its frames. At most
+/// ``window`` frames are handed over and not yet piped, so memory stays a
+/// few scenes and frames whatever the length; the script's thread waits
+/// there. The frames are those one thread draws: the file is the same.
+final class OnePassDrawers: @unchecked Sendable {
+  private let lock = NSCondition()
+  private var queue: [(index: Int, scene: Scene)] = []
+  private var ready: [Int: [UInt8]] = [:]
+  private var spare: [[UInt8]] = []
+  /// The next frame to pipe.
+  private var next = 0
+  /// Frames handed over so far.
+  private var handed = 0
+  private var stopped = false
+  private var running = 0
+  /// A worker's error (drawing, a canvas that could not be made).
+  private(set) var failure: (any Error)?
+  private let window: Int
+  private let stats: RenderStats?
+  private let jobs: Int
+
+  /// Starts `jobs` workers drawing frames of `layout`.
+  init(layout: StageLayout, jobs: Int, stats: RenderStats?) {
+    self.jobs = jobs
+    self.stats = stats
+    window = ParallelFrames.aheadPerWorker * jobs + 1
+    running = jobs
+    for w in 0..<jobs {
+      let thread = Thread { [self] in
+        work(layout)
+        lock.lock()
+        running -= 1
+        lock.broadcast()
+        lock.unlock()
+      }
+      thread.stackSize = ParallelFrames.stackSize
+      thread.name = "anim render worker \(w + 1)"
+      thread.start()
+    }
+  }
+
+  private func work(_ layout: StageLayout) {
+    let canvas: FrameCanvas
+    do { canvas = try FrameCanvas(layout: layout) } catch { return fail(error) }
+    while true {
+      lock.lock()
+      while queue.isEmpty && !stopped { lock.wait() }
+      if stopped {
+        lock.unlock()
+        return
+      }
+      let item = queue.removeFirst()
+      var buffer = spare.popLast() ?? []
+      lock.unlock()
+      let start = RenderStats.cpuNow()
+      do { try canvas.draw(item.scene) } catch { return fail(error) }
+      let drawn = RenderStats.cpuNow()
+      canvas.rgba(into: &buffer)
+      if let stats {
+        let now = RenderStats.cpuNow()
+        stats.record(
+          draw: Double(drawn - start) / 1e9, convert: Double(now - drawn) / 1e9, threads: jobs)
+      }
+      lock.lock()
+      ready[item.index] = buffer
+      lock.broadcast()
+      lock.unlock()
+    }
+  }
+
+  private func fail(_ error: any Error) {
+    lock.lock()
+    if failure == nil { failure = error }
+    stopped = true
+    lock.broadcast()
+    lock.unlock()
+  }
+
+  /// Hands over frame `index` (the next in order) as `scene`, a copy the
+  /// workers own, first piping the frames `session` can take: all that are
+  /// ready, and while ``window`` frames wait, the oldest as soon as it is.
+  /// False once a worker has failed (nothing more is handed over).
+  func hand(_ index: Int, _ scene: Scene, to session: FFmpegEncoder.Session) throws -> Bool {
+    precondition(index == handed, "frames are handed over in order")
+    guard try pipe(to: session, waiting: handed - window + 1) else { return false }
+    lock.lock()
+    queue.append((index, scene))
+    handed += 1
+    lock.broadcast()
+    lock.unlock()
+    return try pipe(to: session, waiting: -1)
+  }
+
+  /// Pipes every frame handed over, in order, waiting for each; false if a
+  /// worker failed.
+  func finish(to session: FFmpegEncoder.Session) throws -> Bool {
+    try pipe(to: session, waiting: handed - 1)
+  }
+
+  /// Pipes the ready frames in order, waiting for those up to `through`;
+  /// false once a worker has failed.
+  private func pipe(to session: FFmpegEncoder.Session, waiting through: Int) throws -> Bool {
+    while true {
+      lock.lock()
+      while ready[next] == nil && next <= through && failure == nil { lock.wait() }
+      if failure != nil {
+        lock.unlock()
+        return false
+      }
+      guard var buffer = ready.removeValue(forKey: next) else {
+        lock.unlock()
+        return true
+      }
+      next += 1
+      lock.unlock()
+      try session.send { pipeBuffer in swap(&pipeBuffer, &buffer) }
+      lock.lock()
+      spare.append(buffer)
+      lock.unlock()
+    }
+  }
+
+  /// Stops the workers and waits for them.
+  func stop() {
+    lock.lock()
+    stopped = true
+    queue.removeAll()
+    lock.broadcast()
+    while running > 0 { lock.wait() }
+    lock.unlock()
+  }
+}
