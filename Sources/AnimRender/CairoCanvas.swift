@@ -152,7 +152,14 @@ public final class CairoCanvas {
     context = cairo_create(mask)
     maskStride = Int(cairo_image_surface_get_stride(mask))
     let held = framed ? layout.pixelWidth * layout.pixelHeight : 1
-    pixels = .allocate(capacity: held * 4)
+    // On huge pages where it is large (`anim_canvas_allocate`).
+    guard let canvas = anim_canvas_allocate(held * 4) else {
+      cairo_destroy(context)
+      cairo_surface_destroy(mask)
+      throw RenderError(
+        "cannot make a \(layout.pixelWidth) × \(layout.pixelHeight) image: out of memory")
+    }
+    pixels = canvas
     target = pixels
     image = .allocate(capacity: held)
     backgroundRow = .allocate(capacity: layout.pixelWidth * 4)
@@ -189,7 +196,7 @@ public final class CairoCanvas {
   deinit {
     cairo_destroy(context)
     cairo_surface_destroy(mask)
-    pixels.deallocate()
+    free(pixels)
     backgroundRow.deallocate()
     image.deallocate()
     for plane in groupPlanes { free(plane) }

@@ -8,6 +8,7 @@
 
 #include <stdint.h>
 
+#include "CanvasMemory.h"
 #include "CoverageRaster.h"
 #include "StrokeRaster.h"
 
