@@ -35,16 +35,13 @@ final class OnePassDrawers: @unchecked Sendable {
     window = ParallelFrames.aheadPerWorker * jobs + 1
     running = jobs
     for w in 0..<jobs {
-      let thread = Thread { [self] in
+      ParallelFrames.startWorker(w) { [self] in
         work(layout)
         lock.lock()
         running -= 1
         lock.broadcast()
         lock.unlock()
       }
-      thread.stackSize = ParallelFrames.stackSize
-      thread.name = "anim render worker \(w + 1)"
-      thread.start()
     }
   }
 

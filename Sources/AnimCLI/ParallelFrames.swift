@@ -129,7 +129,7 @@ final class ParallelFrames: @unchecked Sendable {
     lock.lock()
     running += 1
     lock.unlock()
-    let thread = Thread { [self] in
+    Self.startWorker(w) { [self] in
       do {
         try work(w)
       } catch is Done {
@@ -144,7 +144,13 @@ final class ParallelFrames: @unchecked Sendable {
       lock.broadcast()
       lock.unlock()
     }
-    thread.stackSize = Self.stackSize
+  }
+
+  /// Starts drawing thread `w` (numbered from 0) running `body`, with the
+  /// stack and the name every drawing thread has.
+  static func startWorker(_ w: Int, _ body: @escaping @Sendable () -> Void) {
+    let thread = Thread(block: body)
+    thread.stackSize = stackSize
     thread.name = "anim render worker \(w + 1)"
     thread.start()
   }
@@ -279,7 +285,7 @@ extension ParallelFrames {
         runner: runner, plan: plan, frames: frames, depth: feedDepth(jobs: jobs),
         stackSize: stackSize) : nil
     for w in 0..<jobs {
-      let thread = Thread {
+      startWorker(w) {
         do {
           let canvas = try FrameCanvas(layout: layout)
           if let feed {
@@ -327,9 +333,6 @@ extension ParallelFrames {
         state.broadcast()
         state.unlock()
       }
-      thread.stackSize = stackSize
-      thread.name = "anim render worker \(w + 1)"
-      thread.start()
     }
     state.lock()
     while running > 0 { state.wait() }
