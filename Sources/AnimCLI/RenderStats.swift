@@ -83,14 +83,16 @@ final class RenderStats: @unchecked Sendable {
     let sorted = draw.sorted()
     let mean = draw.isEmpty ? 0 : draw.reduce(0, +) / Double(draw.count)
     let median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
-    return String(
-      format: """
-        render stats: frames %d
-        render stats: survey (the script's first run, wall) %.3f s
-        render stats: draw per frame mean %.3f ms, median %.3f ms, max %.3f ms
-        render stats: rgba conversion total %.3f s, pipe writes total %.3f s
+    let survey =
+      onePass
+      ? "render stats: survey: none apart (the frames drawn as the script's one run took them)"
+      : String(format: "render stats: survey (the script's first run, wall) %.3f s", surveySeconds)
+    return "render stats: frames \(frames)\n\(survey)\n"
+      + String(
+        format: """
+          render stats: draw per frame mean %.3f ms, median %.3f ms, max %.3f ms
+          render stats: rgba conversion total %.3f s, pipe writes total %.3f s
 
-        """, frames, surveySeconds, mean * 1e3, median * 1e3, (sorted.last ?? 0) * 1e3, convert,
-      pipe) + last
+          """, mean * 1e3, median * 1e3, (sorted.last ?? 0) * 1e3, convert, pipe) + last
   }
 }
