@@ -30,6 +30,14 @@ struct OnePassRender {
   let jobs: Int
   let stats: RenderStats?
 
+  /// The most frames drawn while the script's end is not known: 1 800 (30
+  /// s at 60 frames a second, longer than most pieces). Past them the
+  /// survey goes on without drawing, and once the plan holds the guess a
+  /// second run of the script draws the rest into the same file: a script
+  /// that ends refused (past ``FrameSchedule/maximumFrames``) has then
+  /// drawn these, not 100 000.
+  static let framesBeforeTheEnd = 1_800
+
   /// What the pass did: wrote the file, or left it to the second pass,
   /// with the survey's plan.
   enum Outcome {
@@ -51,6 +59,9 @@ struct OnePassRender {
   /// Surveys `runner`'s script, encoding its frames as they come while the
   /// guess holds (``FrameSurvey/plan(_:command:stops:nothing:from:observer:)``'s
   /// errors and reports).
+  /// A drawing thread failed while the rest of the frames were drawn.
+  private struct Halted: Error {}
+
   func run(_ runner: FrameRunner, from: Double?) throws -> Outcome {
     let rate = runner.surveyRate
     var session: FFmpegEncoder.Session?
@@ -59,6 +70,7 @@ struct OnePassRender {
     var layout: StageLayout?
     var streaming = true
     var sent = 0
+    let limit = Self.framesBeforeTheEnd
     let stats = self.stats
     // Anything that goes wrong while guessing stops the guess; the second
     // pass meets the same and reports it as a two-pass render does.
@@ -96,28 +108,34 @@ struct OnePassRender {
       (layout, session) = (made, started)
       return true
     }
+    // Draws `frame` and hands it to ffmpeg; false when a drawing thread failed.
+    func draw(_ frame: Frame, to session: FFmpegEncoder.Session) throws -> Bool {
+      if let drawers {
+        return try drawers.hand(frame.index, frame.scene.drawingCopy(), to: session)
+      }
+      guard let canvas else { return false }
+      stats?.start()
+      try canvas.draw(frame.scene)
+      stats?.drawn()
+      try session.send { buffer in
+        stats?.piped()
+        canvas.rgba(into: &buffer)
+        stats?.converted()
+      }
+      return true
+    }
     let observer: (Frame) throws -> Void = { frame in
-      guard streaming else { return }
+      guard streaming, sent < limit else { return }
       if session == nil, !begin(frame) { return stop() }
       // A `reset` takes frames from 0 again: the frames piped are not the
       // plan's.
       guard let session, frame.index == sent else { return stop() }
       do {
-        if let drawers {
-          guard try drawers.hand(frame.index, frame.scene.drawingCopy(), to: session) else {
-            return stop()
-          }
-        } else if let canvas {
-          stats?.start()
-          try canvas.draw(frame.scene)
-          stats?.drawn()
-          try session.send { buffer in
-            stats?.piped()
-            canvas.rgba(into: &buffer)
-            stats?.converted()
-          }
-        }
+        guard try draw(frame, to: session) else { return stop() }
         sent += 1
+        // The last frame drawn before the end is known: the frames the
+        // threads hold are piped now.
+        if sent == limit, let drawers, try !drawers.finish(to: session) { stop() }
       } catch {
         stop()
       }
@@ -133,21 +151,28 @@ struct OnePassRender {
     }
     let (result, plan, played) = surveyed
     let carriesSound = format.carriesSound && !mute && plan.mix != nil
-    if streaming, played, let session, sent == plan.schedule.count, plan.schedule.rate == rate,
-      !carriesSound, let guessed = layout,
+    if streaming, played, let session, sent == min(plan.schedule.count, limit),
+      plan.schedule.rate == rate, !carriesSound, let guessed = layout,
       (try? plan.layout(sizing: sizing, background: background)) == guessed
     {
       do {
-        if let drawers {
-          guard try drawers.finish(to: session) else {
-            stop()
-            return .planned(result, plan)
+        if sent < plan.schedule.count {
+          // The rest, from a second run of the script (silent: its output
+          // was the survey's), into the same file.
+          try runner.play(plan) { frame in
+            guard frame.index >= sent else { return }
+            guard try draw(frame, to: session) else { throw Halted() }
           }
+        }
+        if let drawers {
+          guard try drawers.finish(to: session) else { throw Halted() }
           drawers.stop()
         }
       } catch {
+        // A frame that could not be drawn or piped: two passes meet the
+        // error again and say it as they do.
         stop()
-        throw error
+        return .planned(result, plan)
       }
       try session.finish()
       return .written(result, plan)

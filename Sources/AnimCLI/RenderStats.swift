@@ -72,7 +72,7 @@ final class RenderStats: @unchecked Sendable {
     } else if onePass {
       last = String(
         format:
-          "render stats: render thread cpu, one pass (the script's one run, drawing, conversion, pipe) %.3f s",
+          "render stats: render thread cpu, one pass (the script run, a second run past 1 800 frames, drawing, conversion, pipe) %.3f s",
         total)
     } else {
       last = String(

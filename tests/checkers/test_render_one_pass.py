@@ -101,3 +101,32 @@ def test_sounds_in_an_mp4_take_two_passes(tmp_path):
     assert r.returncode == 0, r.stderr
     assert "one pass" not in r.stderr
     assert sorted(f.name for f in tmp_path.iterdir()) == ["click.wav", "s.anim", "x.mp4"]
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_past_1800_frames_a_second_run_draws_the_rest_into_the_same_file(tmp_path, jobs):
+    # 2 101 frames: the first 1 800 drawn as the survey takes them, the rest
+    # by a second run once the end is known (OnePassRender.framesBeforeTheEnd).
+    (tmp_path / "s.anim").write_text(
+        "stage(width: 16, height: 16)\nrect box(width: 4, height: 4, color: \"#3af\")\n"
+        "run tween(x: 12, 35) on box\nstep 35\n")
+    r = anim("render", "s.anim", "-o", "one.mp4", "--quiet", "--jobs", jobs, cwd=tmp_path,
+             env=STATS)
+    assert "survey: none apart" in r.stderr and "frames 2101" in r.stderr
+    lines = dict(os.environ, ANIM_PROGRESS="lines")
+    anim("render", "s.anim", "-o", "two.mp4", "--jobs", "1", cwd=tmp_path, env=lines)
+    one, two = framemd5(tmp_path / "one.mp4"), framemd5(tmp_path / "two.mp4")
+    assert len(one) == 2101 and one == two
+
+
+def test_a_range_too_long_is_refused_after_at_most_1800_frames_drawn(tmp_path):
+    # 120 001 frames at 60 per second: refused (exit 64) as with two passes,
+    # no file left; what was drawn meanwhile is bounded.
+    (tmp_path / "s.anim").write_text(
+        "stage(width: 16, height: 16)\nrect box(width: 4, height: 4)\n"
+        "run tween(x: 12, 3000) on box\nstep 2000\n")
+    r = anim("render", "s.anim", "-o", "x.mp4", "--quiet", "--jobs", "1", cwd=tmp_path,
+             check=False)
+    assert r.returncode == 64
+    assert "pass 100000 (the most one command takes) at 1666.67 s" in r.stderr
+    assert sorted(f.name for f in tmp_path.iterdir()) == ["s.anim"]
