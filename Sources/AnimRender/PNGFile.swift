@@ -22,7 +22,9 @@ public enum PNGFile {
   public static func encode(
     _ rgba: UnsafeRawBufferPointer, width: Int, height: Int, fast: Bool = false
   ) throws(RenderError) -> [UInt8] {
-    precondition(rgba.count >= width * height * 4, "fewer bytes than the image's pixels")
+    guard width >= 0, height >= 0, rgba.count / 4 / max(1, width) >= height else {
+      throw RenderError("PNG: \(rgba.count) bytes hold no \(width) × \(height) image")
+    }
     try GraphicsLibraries.load()
     var image = png_image()
     image.version = UInt32(PNG_IMAGE_VERSION)

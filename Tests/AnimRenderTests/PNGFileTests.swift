@@ -58,4 +58,14 @@ final class PNGFileTests: XCTestCase {
   func testOnePixel() throws {
     XCTAssertEqual(try roundTrip([1, 2, 3, 4], 1, 1), [1, 2, 3, 4])
   }
+
+  /// Fewer bytes than the size asks for: an error, not a read past them.
+  func testBytesShortOfTheSizeAreAnError() {
+    for (count, width, height) in [(15, 2, 2), (0, 1, 1), (16, 3, 2), (4, Int.max, Int.max)] {
+      XCTAssertThrowsError(
+        try PNGFile.encode([UInt8](repeating: 7, count: count), width: width, height: height),
+        "\(count) bytes, \(width) × \(height)")
+    }
+    XCTAssertThrowsError(try PNGFile.encode([1, 2, 3, 4], width: -1, height: 1))
+  }
 }
