@@ -33,6 +33,8 @@ CORPUS = os.environ.get("LOTTIE_CORPUS", os.path.join(os.path.dirname(ROOT), "sh
 OUT = os.path.join(ROOT, "bench", "out")
 ANIM = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build", "release", "anim")
 SIZE = 512
+# Runs of each render and of ThorVG, alternated (RUNS in the environment).
+RUNS = int(os.environ.get("RUNS", "7"))
 PARTS = ["thorvg.example__res_lottie_frog_vr.json", "thorvg.example__res_lottie_alien.json",
          "thorvg.example__res_lottie_coin.json", "thorvg.example__res_lottie_graph.json"]
 
@@ -126,7 +128,9 @@ def main():
     render = [ANIM, "render", script, "-o", os.path.join(OUT, "lottie_300k.mp4"), "--size", f"{SIZE}x{SIZE}",
               "--quiet"]
     renders, singles, thorvgs = [], [], []
-    for _ in range(3):
+    # Alternated, so that a shared machine's slow minutes fall on all three
+    # alike (ThorVG's own time has ranged 0.08–0.16 s on this machine).
+    for _ in range(RUNS):
         cpu, wall, run = cpu_of(render, env=env)
         renders.append((cpu, wall, run.stderr))
         cpu, wall, run = cpu_of(render + ["--jobs", "1"], env=env)
@@ -136,12 +140,13 @@ def main():
     for label, runs in (("default threads", renders), ("--jobs 1, one thread as ThorVG's", singles)):
         cpu = statistics.median(r[0] for r in runs)
         print(f"anim render, {label} ({frames} frames, the script run and the frames drawn, converted, piped): "
-              f"cpu median {cpu:.3f} s, wall median {statistics.median(r[1] for r in runs):.3f} s, "
-              f"{cpu / tvg:.2f}x ThorVG")
+              f"cpu median {cpu:.3f} s (min {min(r[0] for r in runs):.3f}), "
+              f"wall median {statistics.median(r[1] for r in runs):.3f} s, {cpu / tvg:.2f}x ThorVG")
         for line in runs[0][2].splitlines():
             if line.startswith("render stats:"):
                 print("  " + line)
-    print(f"ThorVG, one thread (load and draw the same {frames} frames): cpu median {tvg:.3f} s")
+    print(f"ThorVG, one thread (load and draw the same {frames} frames): cpu median {tvg:.3f} s "
+          f"(min {min(thorvgs):.3f}, max {max(thorvgs):.3f}; {RUNS} runs of each, alternated)")
 
 if __name__ == "__main__":
     main()
