@@ -60,6 +60,21 @@ struct FrameWriter {
     do { try canvas.draw(scene) } catch { throw Failure(error) }
   }
 
+  /// Draws `scene` on `canvas` and hands the frame to `sink` (ffmpeg's),
+  /// noting the times in `stats`.
+  static func draw(
+    _ scene: Scene, on canvas: FrameCanvas, to sink: FFmpegEncoder.Sink, stats: RenderStats?
+  ) throws {
+    stats?.start()
+    try draw(scene, on: canvas)
+    stats?.drawn()
+    try sink { buffer in
+      stats?.piped()
+      canvas.rgba(into: &buffer)
+      stats?.converted()
+    }
+  }
+
   func write(runner: FrameRunner, plan: FramePlan) throws {
     switch format {
     case .svg:
@@ -107,14 +122,7 @@ struct FrameWriter {
               if frame.index >= frames.upperBound { throw ChunkDone() }
               return
             }
-            stats?.start()
-            try Self.draw(frame.scene, on: canvas)
-            stats?.drawn()
-            try sink { buffer in
-              stats?.piped()
-              canvas.rgba(into: &buffer)
-              stats?.converted()
-            }
+            try Self.draw(frame.scene, on: canvas, to: sink, stats: stats)
           }
         } catch is ChunkDone {}
       }

@@ -114,14 +114,7 @@ struct OnePassRender {
         return try drawers.hand(frame.index, frame.scene.drawingCopy(), to: session)
       }
       guard let canvas else { return false }
-      stats?.start()
-      try canvas.draw(frame.scene)
-      stats?.drawn()
-      try session.send { buffer in
-        stats?.piped()
-        canvas.rgba(into: &buffer)
-        stats?.converted()
-      }
+      try FrameWriter.draw(frame.scene, on: canvas, to: session.send, stats: stats)
       return true
     }
     let observer: (Frame) throws -> Void = { frame in
