@@ -29,6 +29,9 @@ struct OnePassRender {
   /// (``ParallelFrames/affordableJobs(_:layout:)``).
   let jobs: Int
   let stats: RenderStats?
+  /// The bar (or `frame D/T` lines) of a render that shows its progress,
+  /// its total estimated until the script's end is known.
+  let progress: Progress?
 
   /// The most frames drawn while the script's end is not known: 1 800 (30
   /// s at 60 frames a second, longer than most pieces). Past them the
@@ -47,13 +50,30 @@ struct OnePassRender {
 
   /// Whether a render may take one pass: frames of a range to an encoder
   /// (not a single image, a pattern or a WAV), whole (no chunk, no
-  /// `--concat`, no `--loop`, which changes the plan), with no progress bar
-  /// to show (its total is the plan's).
-  static func applies(
-    format: RenderFormat, selection: FrameSelection, whole: Bool, showsProgress: Bool
-  ) -> Bool {
+  /// `--concat`, no `--loop`, which changes the plan).
+  static func applies(format: RenderFormat, selection: FrameSelection, whole: Bool) -> Bool {
     guard case .range = selection else { return false }
-    return format.needsFFmpeg && whole && !showsProgress
+    return format.needsFFmpeg && whole
+  }
+
+  /// The frames a range from `from` at `rate` is estimated to hold at
+  /// `frame` (at least up to it): up to `to` when given; for a script that
+  /// moves the clock, up to where it is heading now (the end of its `step`:
+  /// what it does next is not known); otherwise up to when its runs end,
+  /// at most the 10 s cap.
+  static func estimate(_ frame: Frame, from: Double, to: Double?, rate: Double) -> Int {
+    let t = frame.time
+    let clock = frame.clock
+    let end: Double
+    if let to {
+      end = to
+    } else if frame.scriptMovedClock {
+      end = clock.heading ?? t
+    } else {
+      end = min(
+        max(clock.scheduledEnd ?? t, clock.heading ?? t), FrameRunner.defaultEndCap)
+    }
+    return max(frame.index + 1, FrameSchedule(from: from, to: end, rate: rate).count)
   }
 
   /// Surveys `runner`'s script, encoding its frames as they come while the
@@ -64,6 +84,9 @@ struct OnePassRender {
 
   func run(_ runner: FrameRunner, from: Double?) throws -> Outcome {
     let rate = runner.surveyRate
+    var to: Double? = nil
+    if case .range(_, let end, _) = runner.selection { to = end }
+    let progress = self.progress
     var session: FFmpegEncoder.Session?
     var canvas: FrameCanvas?
     var drawers: OnePassDrawers?
@@ -126,6 +149,7 @@ struct OnePassRender {
       do {
         guard try draw(frame, to: session) else { return stop() }
         sent += 1
+        progress?.advance(estimate: Self.estimate(frame, from: from ?? 0, to: to, rate: rate))
         // The last frame drawn before the end is known: the frames the
         // threads hold are piped now.
         if sent == limit, let drawers, try !drawers.finish(to: session) { stop() }
@@ -140,6 +164,7 @@ struct OnePassRender {
         from: from, observer: observer)
     } catch {
       stop()
+      progress?.finish()
       throw error
     }
     let (result, plan, played) = surveyed
@@ -148,6 +173,7 @@ struct OnePassRender {
       plan.schedule.rate == rate, !carriesSound, let guessed = layout,
       (try? plan.layout(sizing: sizing, background: background)) == guessed
     {
+      progress?.settle(total: plan.schedule.count)
       do {
         if sent < plan.schedule.count {
           // The rest, from a second run of the script (silent: its output
@@ -155,6 +181,7 @@ struct OnePassRender {
           try runner.play(plan) { frame in
             guard frame.index >= sent else { return }
             guard try draw(frame, to: session) else { throw Halted() }
+            progress?.advance()
           }
         }
         if let drawers {
@@ -165,12 +192,15 @@ struct OnePassRender {
         // A frame that could not be drawn or piped: two passes meet the
         // error again and say it as they do.
         stop()
+        progress?.finish()
         return .planned(result, plan)
       }
       try session.finish()
+      progress?.finish()
       return .written(result, plan)
     }
     stop()
+    progress?.finish()
     return .planned(result, plan)
   }
 }

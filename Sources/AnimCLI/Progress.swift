@@ -4,8 +4,15 @@ import Foundation
 /// The progress bar of a long render (SPEC §12.3): on stderr, only when it
 /// is a terminal, and only once the render has taken half a second; frames
 /// done of the total, frames per second and the time left.
+///
+/// A render that takes one pass (``OnePassRender``) knows its total only
+/// when the script has run to its end: until then the total is an estimate,
+/// the frames up to the latest end of the runs scheduled so far, shown with
+/// a `~` (and as the `T` of `frame D/T` lines), made exact at the end.
 final class Progress {
-  let total: Int
+  private(set) var total: Int
+  /// Whether `total` is an estimate.
+  private(set) var estimated: Bool
   private var done = 0
   private let started = Date()
   private var lastDrawn: TimeInterval = -1
@@ -25,8 +32,42 @@ final class Progress {
 
   init(total: Int) {
     self.total = total
+    estimated = false
     lines = Self.asksForLines
     enabled = Self.shows
+  }
+
+  /// A bar whose total is not known yet: each ``advance(estimate:)`` gives
+  /// the estimate of the moment, ``settle(total:)`` the exact one.
+  init(estimating estimate: Int) {
+    total = estimate
+    estimated = true
+    lines = Self.asksForLines
+    enabled = Self.shows
+  }
+
+  /// One more frame done, the total estimated now at `estimate` frames (at
+  /// least those done).
+  func advance(estimate: Int) {
+    if estimated { total = max(estimate, done + 1) }
+    advance()
+  }
+
+  /// The total is known: `total` frames. Lines end with the exact
+  /// `frame D/T` when every frame is done.
+  func settle(total: Int) {
+    self.total = total
+    estimated = false
+    if enabled, lines, done == total { writeLine() }
+  }
+
+  private var lastLine = ""
+
+  private func writeLine() {
+    let line = "frame \(done)/\(total)\n"
+    guard line != lastLine else { return }
+    lastLine = line
+    BufferedStream.writeAll(STDERR_FILENO, line)
   }
 
   /// Whether the environment asks for plain lines (`ANIM_PROGRESS=lines`).
@@ -42,21 +83,24 @@ final class Progress {
   func advance() {
     done += 1
     guard enabled else { return }
+    // The last frame is always shown; an estimate's last may not be.
+    let last = done == total && !estimated
     if lines {
       let elapsed = Date().timeIntervalSince(started)
-      guard elapsed - lastDrawn >= Self.interval || done == total else { return }
+      guard elapsed - lastDrawn >= Self.interval || last else { return }
       lastDrawn = elapsed
-      BufferedStream.writeAll(STDERR_FILENO, "frame \(done)/\(total)\n")
+      writeLine()
       return
     }
     let elapsed = Date().timeIntervalSince(started)
-    guard elapsed >= Self.delay, elapsed - lastDrawn >= Self.interval || done == total else {
+    guard elapsed >= Self.delay, elapsed - lastDrawn >= Self.interval || last else {
       return
     }
     lastDrawn = elapsed
     shown = true
     BufferedStream.writeAll(
-      STDERR_FILENO, "\r" + Self.line(done: done, total: total, elapsed: elapsed))
+      STDERR_FILENO,
+      "\r" + Self.line(done: done, total: total, elapsed: elapsed, estimated: estimated))
   }
 
   /// The render ended: the bar's line is cleared.
@@ -66,8 +110,11 @@ final class Progress {
     BufferedStream.writeAll(STDERR_FILENO, "\r\u{1B}[2K")
   }
 
-  /// `[#########.....] 120/600 frames  45.2 fps  0:10 left`
-  static func line(done: Int, total: Int, elapsed: TimeInterval) -> String {
+  /// `[#########.....] 120/600 frames  45.2 fps  0:10 left`; with an
+  /// estimated total, `120/~600 frames  45.2 fps  ~0:10 left`.
+  static func line(done: Int, total: Int, elapsed: TimeInterval, estimated: Bool = false)
+    -> String
+  {
     let fraction = total > 0 ? Double(done) / Double(total) : 1
     let filled = Int(fraction * Double(barWidth))
     let bar =
@@ -75,8 +122,9 @@ final class Progress {
     let rate = elapsed > 0 ? Double(done) / elapsed : 0
     let left = rate > 0 ? Double(total - done) / rate : 0
     let seconds = Int(left.rounded(.up))
+    let about = estimated ? "~" : ""
     return String(
-      format: "[%@] %d/%d frames  %.1f fps  %d:%02d left", bar, done, total, rate, seconds / 60,
-      seconds % 60)
+      format: "[%@] %d/%@%d frames  %.1f fps  %@%d:%02d left", bar, done, about, total, rate, about,
+      seconds / 60, seconds % 60)
   }
 }

@@ -147,13 +147,13 @@ struct RenderCommand: ParsableCommand {
     let surveyed: FramePlan
     if OnePassRender.applies(
       format: format, selection: selection,
-      whole: parallel.concat.isEmpty && parallel.chunkText == nil && !loop.loop,
-      showsProgress: !quiet && Progress.shows)
+      whole: parallel.concat.isEmpty && parallel.chunkText == nil && !loop.loop)
     {
       let stats = RenderStats.requested ? RenderStats(onePass: true) : nil
       let pass = OnePassRender(
         format: format, output: output, sizing: sizing, background: background, mute: mute,
-        jobs: try parallel.jobCount(), stats: stats)
+        jobs: try parallel.jobCount(), stats: stats,
+        progress: quiet ? nil : Progress(estimating: 1))
       let outcome: OnePassRender.Outcome
       do {
         outcome = try pass.run(runner, from: range.from)

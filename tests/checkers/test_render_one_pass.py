@@ -5,10 +5,10 @@ layout at the first frame (a stage with a size) and the survey's frame rate
 are the plan's. When the plan the script ends with says otherwise, ffmpeg
 is stopped and the render runs the script a second time: the file is the
 same either way. Checked from outside: ffmpeg's MD5 of each decoded frame
-against the file of a render that always takes two passes (one that shows
-its progress, `ANIM_PROGRESS=lines`: the bar's total is the plan's), the
-files left in the folder, the exit codes, and `ANIM_RENDER_STATS`, which
-names the path taken."""
+against the file of a render that always takes two passes (a chunk, `--frames
+1/1`, the whole range), the files left in the folder, the exit codes, the
+progress (`ANIM_PROGRESS=lines`: its total estimated until the end is known)
+and `ANIM_RENDER_STATS`, which names the path taken."""
 
 import os
 import shutil
@@ -46,9 +46,9 @@ SCRIPTS = {
 def test_one_pass_or_two_the_file_is_the_one_two_passes_write(tmp_path, name):
     script, one_pass = SCRIPTS[name]
     (tmp_path / "s.anim").write_text(script)
-    lines = dict(os.environ, ANIM_PROGRESS="lines", ANIM_RENDER_STATS="1")
-    r = anim("render", "s.anim", "-o", "two.mp4", "--jobs", "1", cwd=tmp_path, env=lines)
-    assert "one pass" not in r.stderr and "frame 1/" in r.stderr
+    r = anim("render", "s.anim", "-o", "two.mp4", "--frames", "1/1", "--quiet", "--jobs", "1",
+             cwd=tmp_path, env=STATS)
+    assert "one pass" not in r.stderr
     two = framemd5(tmp_path / "two.mp4")
     assert len(two) >= 24
     for jobs in ("1", "2", "3"):
@@ -63,6 +63,70 @@ def test_one_pass_or_two_the_file_is_the_one_two_passes_write(tmp_path, name):
         assert framemd5(tmp_path / f"j{jobs}.mp4") == two
     assert sorted(f.name for f in tmp_path.iterdir()) == [
         "j1.mp4", "j2.mp4", "j3.mp4", "s.anim", "two.mp4"]
+
+
+PROGRESS = dict(os.environ, ANIM_PROGRESS="lines", ANIM_RENDER_STATS="1")
+
+
+def progress_lines(stderr):
+    """The (done, total) of each `frame D/T` line."""
+    return [tuple(int(n) for n in line[6:].split("/")) for line in stderr.splitlines()
+            if line.startswith("frame ")]
+
+
+@pytest.mark.parametrize("script, totals", [
+    # Runs that end at 2 s, the clock never moved by the script: 121
+    # frames, known from the first.
+    ("stage(width: 40, height: 40)\nrect box(width: 4, height: 4)\n"
+     "run tween(x: 30, 2) on box\nrun tween(y: 30, 1) on box\n", {121}),
+    # Past the 10 s cap: 601 frames.
+    ("stage(width: 40, height: 40)\nrect box(width: 4, height: 4)\n"
+     "run tween(x: 30, 25) on box\n", {601}),
+    # A script that steps: 0.5 s while the first step goes on, then 1.5 s.
+    ("stage(width: 40, height: 40)\nrect box(width: 4, height: 4)\n"
+     "run tween(x: 30, 5) on box\nstep 0.5\nstep 1\n", {31, 91}),
+])
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_render_that_shows_its_progress_takes_one_pass_its_total_estimated(
+        tmp_path, script, totals, jobs):
+    (tmp_path / "s.anim").write_text(script)
+    r = anim("render", "s.anim", "-o", "one.mp4", "--jobs", jobs, cwd=tmp_path, env=PROGRESS)
+    assert "survey: none apart" in r.stderr
+    seen = progress_lines(r.stderr)
+    final = max(totals)
+    # The first frame's line, every total an estimate of the moment, the
+    # last line exact.
+    assert seen[0][0] == 1 and seen[-1] == (final, final)
+    assert {total for _, total in seen} == totals
+    assert all(done <= total for done, total in seen)
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+    anim("render", "s.anim", "-o", "two.mp4", "--frames", "1/1", "--quiet", "--jobs", "1",
+         cwd=tmp_path)
+    assert framemd5(tmp_path / "one.mp4") == framemd5(tmp_path / "two.mp4")
+
+
+def test_progress_past_1800_frames_and_with_to(tmp_path):
+    # 1 801 frames: the last one drawn by the second run, the total exact
+    # from then; with --to the total is known from the first frame.
+    (tmp_path / "s.anim").write_text(
+        "stage(width: 16, height: 16)\nrect box(width: 4, height: 4)\n"
+        "run tween(x: 12, 30) on box\nstep 30\n")
+    r = anim("render", "s.anim", "-o", "one.mp4", "--jobs", "1", cwd=tmp_path, env=PROGRESS)
+    seen = progress_lines(r.stderr)
+    assert seen[-1] == (1801, 1801) and "frames 1801" in r.stderr
+    assert all(done <= total for done, total in seen)
+    r = anim("render", "s.anim", "-o", "to.mp4", "--to", "2", "--jobs", "1", cwd=tmp_path,
+             env=PROGRESS)
+    assert {total for _, total in progress_lines(r.stderr)} == {121}
+
+
+def test_a_fallen_back_render_shows_the_plans_total(tmp_path):
+    # A reset: the one pass stops, the second pass counts its own frames.
+    (tmp_path / "s.anim").write_text(SCRIPTS["reset"][0])
+    r = anim("render", "s.anim", "-o", "x.mp4", "--jobs", "1", cwd=tmp_path, env=PROGRESS)
+    assert "one pass" not in r.stderr
+    seen = progress_lines(r.stderr)
+    assert seen[-1][0] == seen[-1][1] and seen[-1][1] > 1
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
@@ -113,8 +177,8 @@ def test_past_1800_frames_a_second_run_draws_the_rest_into_the_same_file(tmp_pat
     r = anim("render", "s.anim", "-o", "one.mp4", "--quiet", "--jobs", jobs, cwd=tmp_path,
              env=STATS)
     assert "survey: none apart" in r.stderr and "frames 2101" in r.stderr
-    lines = dict(os.environ, ANIM_PROGRESS="lines")
-    anim("render", "s.anim", "-o", "two.mp4", "--jobs", "1", cwd=tmp_path, env=lines)
+    anim("render", "s.anim", "-o", "two.mp4", "--frames", "1/1", "--quiet", "--jobs", "1",
+         cwd=tmp_path)
     one, two = framemd5(tmp_path / "one.mp4"), framemd5(tmp_path / "two.mp4")
     assert len(one) == 2101 and one == two
 
@@ -130,3 +194,36 @@ def test_a_range_too_long_is_refused_after_at_most_1800_frames_drawn(tmp_path):
     assert r.returncode == 64
     assert "pass 100000 (the most one command takes) at 1666.67 s" in r.stderr
     assert sorted(f.name for f in tmp_path.iterdir()) == ["s.anim"]
+
+
+def test_the_bar_at_a_terminal_shows_an_estimated_total(tmp_path):
+    # stderr a terminal: the bar shows after half a second, its total with
+    # a `~` while the one pass does not know the end, and is cleared.
+    import pty
+    import subprocess
+    from test_render import ANIM
+    (tmp_path / "s.anim").write_text(
+        "stage(width: 400, height: 400)\nrect box(width: 200, height: 200)\n"
+        "run tween(x: 80, 20) on box\n")
+    leader, follower = pty.openpty()
+    child = subprocess.Popen([os.path.abspath(ANIM), "render", "s.anim", "-o", "x.mp4", "--jobs",
+                              "1"], cwd=tmp_path, stdin=subprocess.DEVNULL,
+                             stdout=subprocess.DEVNULL, stderr=follower)
+    os.close(follower)
+    seen = b""
+    while True:  # read as it comes, so that a slow render never fills the terminal
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # EIO: the render closed the terminal
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(leader)
+    assert child.wait(timeout=300) == 0
+    text = seen.decode()
+    # Capped at 10 s: 601 frames, estimated as such from the first.
+    bars = [part for part in text.split("\r") if "frames" in part]
+    assert bars and all("/~601 frames" in bar and "~0:" in bar for bar in bars), text
+    assert "\r\x1b[2K" in text
+    assert len(framemd5(tmp_path / "x.mp4")) == 601

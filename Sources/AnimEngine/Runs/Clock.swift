@@ -193,6 +193,12 @@ public final class Clock {
     frames = 0
   }
 
+  /// Where the clock's latest move is going (or went): a `step`'s end, the
+  /// latest end of the runs `settle` waits for; nil before any move. What
+  /// the script does after it is not known yet: a render that shows its
+  /// progress in one pass estimates its end from it.
+  public private(set) var heading: Double?
+
   /// Advances until every finite, running run has ended (paused runs and runs
   /// that never end are not waited for).
   public func settle() throws {
@@ -240,6 +246,11 @@ public final class Clock {
     if handlerDepth > 0 { throw EngineError("the clock cannot move inside a handler") }
   }
 
+  /// When the runs going now end: the latest end of a running run that
+  /// ends (not paused), or nil when none is left. Runs the script starts
+  /// later may end later.
+  public var scheduledEnd: Double? { latestFiniteEnd }
+
   /// The latest end of a running run that ends, or nil when none is left.
   private var latestFiniteEnd: Double? {
     pool.live.filter { !$0.isPaused && $0.record.state.isLive && $0.ends }.map(
@@ -250,6 +261,7 @@ public final class Clock {
   /// Moves to `target`, stopping at every instant something listens for, and
   /// for good at the first instant after which `done()` holds.
   private func move(to target: Double, until done: (() -> Bool)? = nil) throws {
+    heading = target
     try completeInstant()
     try stops?.clockStands(at: now, afterScript: true)
     if let done, done() { return }

@@ -203,7 +203,9 @@ public final class FrameRunner {
       }
       try self.checkDrawable(interpreter, at: time)
       if let observer {
-        do { try observer(Frame(index: k, time: time, scene: scene, clock: clock)) } catch {
+        var frame = Frame(index: k, time: time, scene: scene, clock: clock)
+        frame.scriptMovedClock = interpreter.clockMoved
+        do { try observer(frame) } catch {
           observed = error
           throw error
         }

@@ -27,6 +27,10 @@ public struct Frame {
   public let scene: Scene
   /// The clock (runs, their states), standing at `time`.
   public let clock: Clock
+  /// Whether the script's statements had moved the clock (`step`, `wait`)
+  /// by this frame: then a range without an end ends where the script
+  /// does, else when its runs do (SPEC §12.3).
+  public var scriptMovedClock = false
 }
 
 /// What a first run of the script found: the frames to take and the stage.
