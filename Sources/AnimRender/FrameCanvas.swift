@@ -25,6 +25,19 @@ public final class FrameCanvas {
   private let rowsPerBand: Int
   /// A banded frame's straight RGBA, 4 bytes a pixel, rows top to bottom.
   private var image: [UInt8] = []
+  /// Whether a scene that draws alike the last one drawn
+  /// (``AnimEngine/Scene/drawsAlike(_:)``) is not drawn again: the frame
+  /// already holds it, to the byte (tests draw with and without).
+  public var keepsUnchangedFrames = true
+  /// A copy of the scene drawn last, kept while ``keepsUnchangedFrames``
+  /// and its values take at most ``keptSceneBytes``.
+  private var lastScene: Scene?
+  /// How many frames were kept rather than drawn again.
+  public private(set) var framesKept = 0
+  /// The most bytes of values a kept scene holds (13 000 views): a larger
+  /// scene is drawn at every frame, as its copy would cost more memory
+  /// than a held frame saves.
+  public static let keptSceneBytes = 4 << 20
 
   /// A canvas for frames of `layout`, drawn in bands of at most
   /// `bandPixels` pixels (and at least one row); an error when a canvas
@@ -51,7 +64,8 @@ public final class FrameCanvas {
   /// The most bytes drawing one frame of `layout` holds at once, besides
   /// group pictures: the canvas's doubles, 8-bit image and coverage mask,
   /// its fills' cells and lists at their bound (``rasterBytesPerPixel``),
-  /// and a banded frame's whole image.
+  /// a banded frame's whole image, and the copy of the last scene drawn at
+  /// its bound (``keptSceneBytes``).
   public static func bytes(for layout: StageLayout, bandPixels: Int = FrameCanvas.bandPixels)
     -> Int
   {
@@ -59,6 +73,7 @@ public final class FrameCanvas {
     let frame = w * layout.pixelHeight
     let canvas = min(frame, max(1, bandPixels / w) * w)
     return canvas * (32 + 4 + 1 + rasterBytesPerPixel) + (canvas < frame ? frame * 4 : 0)
+      + keptSceneBytes
   }
 
   /// The most bytes a pixel of a canvas takes in its fills' raster
@@ -81,8 +96,22 @@ public final class FrameCanvas {
   }
 
   /// Draws the views of `scene` over the background, replacing the frame;
-  /// an error when a band's canvas cannot be made.
+  /// an error when a band's canvas cannot be made. A scene that draws alike
+  /// the last one drawn leaves the frame as it is.
   public func draw(_ scene: Scene) throws(RenderError) {
+    if keepsUnchangedFrames, let lastScene, scene.drawsAlike(lastScene) {
+      framesKept += 1
+      return
+    }
+    lastScene = nil
+    try drawAgain(scene)
+    if keepsUnchangedFrames, Scene.valueBytes(views: scene.count) <= Self.keptSceneBytes {
+      lastScene = scene.drawingCopy()
+    }
+  }
+
+  /// Draws `scene`, whatever was drawn before.
+  private func drawAgain(_ scene: Scene) throws(RenderError) {
     if let whole { return whole.draw(scene) }
     let rowBytes = layout.pixelWidth * 4
     var top = 0

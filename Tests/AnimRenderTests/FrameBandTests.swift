@@ -120,12 +120,13 @@ final class FrameBandTests: XCTestCase {
       world: StageRect(x: 0, y: 0, width: 5800, height: 6075), pixelWidth: 5800,
       pixelHeight: 6075, scale: 1, offsetX: 0, offsetY: 0, background: .clear)
     // 361 rows of 5800 pixels at 49 bytes (doubles, image, mask, the
-    // fills' raster and its runs at their bounds), and the frame's 8-bit
-    // image.
-    XCTAssertEqual(FrameCanvas.bytes(for: huge), 361 * 5800 * 49 + 5800 * 6075 * 4)
+    // fills' raster and its runs at their bounds), the frame's 8-bit
+    // image, and the kept copy of the last scene at its bound (4 MiB).
+    XCTAssertEqual(
+      FrameCanvas.bytes(for: huge), 361 * 5800 * 49 + 5800 * 6075 * 4 + (4 << 20))
     let small = StageLayout(
       world: StageRect(x: 0, y: 0, width: 512, height: 512), pixelWidth: 512, pixelHeight: 512,
       scale: 1, offsetX: 0, offsetY: 0, background: .clear)
-    XCTAssertEqual(FrameCanvas.bytes(for: small), 512 * 512 * 49)
+    XCTAssertEqual(FrameCanvas.bytes(for: small), 512 * 512 * 49 + (4 << 20))
   }
 }

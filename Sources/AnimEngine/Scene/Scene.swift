@@ -119,6 +119,34 @@ public final class Scene {
     return Scene(copying: self)
   }
 
+  /// Whether drawing this scene gives exactly what drawing `other` gives:
+  /// the same views of the same kinds, values the same bit for bit, the
+  /// same strings and outlines, paths, pictures, tree, hidden views and
+  /// stage — all that a ``drawingCopy()`` takes but the names and declared
+  /// states, which are not drawn (and what follows from the rest: the paint
+  /// order, the letters). A renderer that keeps a copy of the last scene it
+  /// drew need not draw one that draws alike (``FrameCanvas``: a hold
+  /// costs a comparison, not a frame).
+  public func drawsAlike(_ other: Scene) -> Bool {
+    if !textViews.isEmpty { layOutTexts() }
+    if !other.textViews.isEmpty { other.layOutTexts() }
+    guard count == other.count, kinds == other.kinds, hasTree == other.hasTree,
+      stage == other.stage, hiddenViews == other.hiddenViews,
+      parentIndex == other.parentIndex, childIndex == other.childIndex,
+      objects == other.objects, paths == other.paths, images == other.images
+    else { return false }
+    // Bit patterns: NaN is NaN, and −0 and +0 are not alike (a renderer
+    // may tell them apart).
+    let n = layout.capacity(views: count)
+    return buffer.withMemoryRebound(to: UInt64.self, capacity: n) { mine in
+      other.buffer.withMemoryRebound(to: UInt64.self, capacity: n) { theirs in
+        var differ: UInt64 = 0
+        for i in 0..<n { differ |= mine[i] ^ theirs[i] }
+        return differ == 0
+      }
+    }
+  }
+
   /// The bytes of the values of a scene of `views` views: what a
   /// ``drawingCopy()`` of it copies.
   public static func valueBytes(views: Int) -> Int {
