@@ -229,6 +229,35 @@ final class FrameRunnerTests: XCTestCase {
     XCTAssertEqual(layout.pixelHeight, 92)
   }
 
+  func testAStageWithoutASizeSetLaterIsFittedToTheFramesBeforeItToo() throws {
+    // Frames at 0 and 0.5 are taken while the stage has a size; the stage
+    // set at 0.5 has none, so it is fitted to every frame's views, from
+    // x = 0 to 100 (SPEC §12.2), not to those after it alone. The script's
+    // output is printed once.
+    var output: [String] = []
+    let text = """
+      stage(width: 90, height: 60)
+      view box(width: 10, height: 10)
+      run move(to: (100, 50), 0.5) on box
+      step 0.5
+      stage(background: black)
+      print box.x
+      step 0.5
+      """
+    let (plan, taken) = try frames(text, .range(from: nil, to: nil, fps: 2), output: &output)
+    XCTAssertEqual(output, ["100"])
+    XCTAssertEqual(taken.map(\.x), [0, 100, 100])
+    XCTAssertEqual(plan.drawnBounds, StageRect(minX: -5, minY: -5, maxX: 105, maxY: 55))
+    // One frame, at 0.2: its own views.
+    let (at, _) = try frames(text, .at(0.2), output: &output)
+    XCTAssertEqual(at.drawnBounds, StageRect(minX: 35, minY: 15, maxX: 45, maxY: 25))
+    // A stage that keeps its size reads no bounds.
+    let (sized, _) = try frames(
+      "stage(width: 90, height: 60)\nview box\nrun move(to: (9, 0), 1) on box\nstep 1\n",
+      .range(from: nil, to: nil, fps: 2), output: &output)
+    XCTAssertNil(sized.drawnBounds)
+  }
+
   func testTheDefaultViewIsDrawnOnlyWhenUsed() throws {
     func drawn(_ text: String) throws -> [String] {
       let runner = FrameRunner(source: SourceFile(path: "t.anim", text: text), selection: .end)

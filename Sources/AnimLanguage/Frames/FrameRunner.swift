@@ -102,15 +102,22 @@ public final class FrameRunner {
         }
       })
     guard var found = plan else { return (result, nil, false) }
-    if case .range = selection, watching != nil, found.resets == 0,
+    // A stage without a size set after frames taken with one: the stage is
+    // fitted to every frame's views (SPEC §12.2), those frames' too, read
+    // by a second, silent run.
+    let refit = found.stage.size == nil && found.boundsSkipped
+    if !refit, case .range = selection, watching != nil, found.resets == 0,
       found.schedule.rate == guessRate, delivered == found.schedule.count
     {
       return (result, found, true)
     }
+    var otherRate = false
     // The script set another frame rate: the frames are at other times.
-    if case .range(_, _, nil) = selection, found.schedule.rate != guessRate {
+    if case .range(_, _, nil) = selection, found.schedule.rate != guessRate { otherRate = true }
+    if otherRate || refit {
       let (again, replanned) = surveyPass(
-        rate: found.schedule.rate, output: { _ in }, expectations: false)
+        rate: otherRate ? found.schedule.rate : guessRate, output: { _ in }, expectations: false,
+        everyBounds: refit)
       guard let replanned else {
         result.errors = again.errors
         return (result, nil, false)
@@ -170,7 +177,7 @@ public final class FrameRunner {
   /// One run of the script that finds the plan with frames at `rate`.
   private func surveyPass(
     rate: Double, output: @escaping (String) -> Void, expectations: Bool,
-    observer: ((Frame) throws -> Void)? = nil
+    observer: ((Frame) throws -> Void)? = nil, everyBounds: Bool = false
   ) -> (ScriptResult, FramePlan?) {
     let program = self.program
     var result = ScriptResult()
@@ -184,6 +191,7 @@ public final class FrameRunner {
     let stops = FrameStops(
       start: start, rate: rate, last: end.map { $0 + FrameSchedule.tolerance } ?? .infinity)
     var bounds: StageRect?
+    var boundsSkipped = false
     var taken = 0
     let scene = interpreter.scene
     let isCancelled = self.isCancelled
@@ -210,16 +218,20 @@ public final class FrameRunner {
           throw error
         }
       }
-      // A stage of a given size never reads the drawn bounds (a size, once
-      // given, stays): outlines need not be built for them at every frame.
-      if scene.stage.size == nil, let b = DrawnBounds.of(scene) {
-        bounds = bounds?.union(b) ?? b
+      // While the stage has a size the drawn bounds are not read (outlines
+      // need not be built for them at every frame), unless `everyBounds`:
+      // a later stage without a size needs them.
+      if scene.stage.size == nil || everyBounds {
+        if let b = DrawnBounds.of(scene) { bounds = bounds?.union(b) ?? b }
+      } else {
+        boundsSkipped = true
       }
       taken += 1
     }
     let clockReset = observer == nil ? nil : self.clockReset
     stops.onReset = {
       bounds = nil
+      boundsSkipped = false
       taken = 0
       clockReset?()
     }
@@ -276,6 +288,7 @@ public final class FrameRunner {
         mix: try mixPlan(interpreter, from: start, to: rangeEnd),
         declaresSounds: !interpreter.sounds.isEmpty)
       plan?.viewCount = scene.count
+      plan?.boundsSkipped = boundsSkipped
     } catch let error as RuntimeError {
       result.errors = [(error.diagnostic, error.file ?? source)]
     } catch is Cancelled {

@@ -55,6 +55,10 @@ public struct FramePlan: Sendable {
   var resets: Int
   /// How the clock is stepped on after the script's last statement.
   var stepOn: StepOn
+  /// Whether frames were taken while the stage had a size, their drawn
+  /// bounds not read: a stage without a size set after them is fitted to
+  /// them too (``FrameRunner/survey(output:observer:)`` reads them again).
+  var boundsSkipped = false
   /// The plays heard over [A, B], when the script declares a sound and the
   /// frames are a range (SPEC §22): what `anim render` mixes into the
   /// audio track, `-o x.wav`, the HTML player and Lottie markers.
