@@ -53,9 +53,12 @@ final class KeptFrameTests: XCTestCase {
       a.color = "#40e040"
       step 1
       """, to: 3)
-    // Frames 11…19 alike frame 10; frame 20 holds the new colour (drawn),
-    // 21…30 alike it.
-    XCTAssertEqual(kept, 9 + 10)
+    // Frames 11…19 are alike frame 10, 21…30 alike frame 20 (the new
+    // colour). After four frames unlike the one before (1…4), a copy
+    // to compare with is made only every eighth frame drawn
+    // (FrameCanvas.restEvery): the 16th drawn, frame 15, so 16…19 are
+    // kept; the colour's change ends the rest, and 21…30 are kept.
+    XCTAssertEqual(kept, 4 + 10)
   }
 
   func testEveryKindOfChangeIsDrawn() throws {
@@ -99,7 +102,10 @@ final class KeptFrameTests: XCTestCase {
       run tween(x: 30, 0.5) on e
       step 1
       """, to: 1, bandRows: 7)
-    XCTAssertEqual(kept, 5)
+    // Frames 6…10 are alike frame 5; the copy is made at the 8th frame
+    // drawn (frame 7: frames 1…4 were unlike the one before), so 8…10
+    // are kept.
+    XCTAssertEqual(kept, 3)
   }
 
   func testASceneIsAlikeOnlyToTheSameDrawing() throws {

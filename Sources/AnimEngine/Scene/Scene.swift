@@ -87,6 +87,13 @@ public final class Scene {
   private init(copying other: Scene) {
     capacity = other.capacity
     buffer = Self.allocate(layout.capacity(views: capacity))
+    take(other)
+  }
+
+  /// Makes this scene (a copy, linked to no clock) `other` as it stands:
+  /// its values copied into this buffer, which holds at least as many
+  /// views, the rest shared until either side changes it.
+  private func take(_ other: Scene) {
     buffer.update(from: other.buffer, count: layout.capacity(views: other.count))
     names = other.names
     declared = other.declared
@@ -119,6 +126,18 @@ public final class Scene {
     return Scene(copying: self)
   }
 
+  /// A ``drawingCopy()`` made in `old`, an earlier drawing copy no one else
+  /// holds, when its buffer has room for this scene's views (no memory
+  /// taken, zeroed and faulted in again at every frame: a renderer keeping
+  /// the last scene it drew makes one a frame), else a new one.
+  public func drawingCopy(reusing old: Scene?) -> Scene {
+    guard let old, old !== self, old.capacity >= count else { return drawingCopy() }
+    if !textViews.isEmpty { layOutTexts() }
+    if hasTree { _ = treeOrder }
+    old.take(self)
+    return old
+  }
+
   /// Whether drawing this scene gives exactly what drawing `other` gives:
   /// the same views of the same kinds, values the same bit for bit, the
   /// same strings and outlines, paths, pictures, tree, hidden views and
@@ -137,12 +156,20 @@ public final class Scene {
     else { return false }
     // Bit patterns: NaN is NaN, and −0 and +0 are not alike (a renderer
     // may tell them apart).
+    // A chunk at a time, to stop at the first that differs (a scene in
+    // motion differs early).
     let n = layout.capacity(views: count)
     return buffer.withMemoryRebound(to: UInt64.self, capacity: n) { mine in
       other.buffer.withMemoryRebound(to: UInt64.self, capacity: n) { theirs in
-        var differ: UInt64 = 0
-        for i in 0..<n { differ |= mine[i] ^ theirs[i] }
-        return differ == 0
+        var start = 0
+        while start < n {
+          let end = min(start + 256, n)
+          var differ: UInt64 = 0
+          for i in start..<end { differ |= mine[i] ^ theirs[i] }
+          if differ != 0 { return false }
+          start = end
+        }
+        return true
       }
     }
   }
