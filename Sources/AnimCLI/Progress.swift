@@ -6,9 +6,9 @@ import Foundation
 /// done of the total, frames per second and the time left.
 ///
 /// A render that takes one pass (``OnePassRender``) knows its total only
-/// when the script has run to its end: until then the total is an estimate,
-/// the frames up to the latest end of the runs scheduled so far, shown with
-/// a `~` (and as the `T` of `frame D/T` lines), made exact at the end.
+/// when the script has run to its end: until then the total is an
+/// estimate (``OnePassRender/estimate(_:from:to:rate:)``), shown with a
+/// `~` (and as the `T` of `frame D/T` lines), made exact at the end.
 final class Progress {
   private(set) var total: Int
   /// Whether `total` is an estimate.

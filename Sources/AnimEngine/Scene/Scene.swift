@@ -154,10 +154,9 @@ public final class Scene {
       parentIndex == other.parentIndex, childIndex == other.childIndex,
       objects == other.objects, paths == other.paths, images == other.images
     else { return false }
-    // Bit patterns: NaN is NaN, and −0 and +0 are not alike (a renderer
-    // may tell them apart).
-    // A chunk at a time, to stop at the first that differs (a scene in
-    // motion differs early).
+    // Bit patterns (NaN is NaN; −0 and +0, which a renderer may tell
+    // apart, are not alike), a chunk at a time to stop at the first that
+    // differs: a scene in motion differs early.
     let n = layout.capacity(views: count)
     return buffer.withMemoryRebound(to: UInt64.self, capacity: n) { mine in
       other.buffer.withMemoryRebound(to: UInt64.self, capacity: n) { theirs in
