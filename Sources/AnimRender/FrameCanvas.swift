@@ -38,6 +38,9 @@ public final class FrameCanvas {
   private var misses = 0
   /// Frames drawn, counted to space the copies while scenes keep changing.
   private var drawn = 0
+  /// The frame's PNG as last encoded (and whether fast), until the next
+  /// frame drawn: a kept frame of a sequence is not encoded again.
+  private var encoded: (fast: Bool, bytes: [UInt8])?
   /// How many frames were kept rather than drawn again.
   public private(set) var framesKept = 0
   /// While the scene changes at every frame, copies are made only every
@@ -133,6 +136,7 @@ public final class FrameCanvas {
 
   /// Draws `scene`, whatever was drawn before.
   private func drawAgain(_ scene: Scene) throws(RenderError) {
+    encoded = nil
     if let whole { return whole.draw(scene) }
     let rowBytes = layout.pixelWidth * 4
     var top = 0
@@ -155,10 +159,19 @@ public final class FrameCanvas {
   }
 
   /// The frame encoded as PNG (RGBA, 8 bits a channel), quickly when
-  /// `fast` (a frame sequence's: ``PNGFile/encode(_:width:height:fast:)``).
+  /// `fast` (a frame sequence's: ``PNGFile/encode(_:width:height:fast:)``);
+  /// the same bytes again, not encoded anew, until the next frame drawn (a
+  /// kept frame's).
   public func png(fast: Bool = false) throws(RenderError) -> [UInt8] {
-    if let whole { return try whole.png(fast: fast) }
-    return try PNGFile.encode(
-      image, width: layout.pixelWidth, height: layout.pixelHeight, fast: fast)
+    if let encoded, encoded.fast == fast { return encoded.bytes }
+    let bytes: [UInt8]
+    if let whole {
+      bytes = try whole.png(fast: fast)
+    } else {
+      bytes = try PNGFile.encode(
+        image, width: layout.pixelWidth, height: layout.pixelHeight, fast: fast)
+    }
+    encoded = (fast, bytes)
+    return bytes
   }
 }
