@@ -45,9 +45,10 @@ public final class FrameCanvas {
   public private(set) var framesKept = 0
   /// While the scene changes at every frame, copies are made only every
   /// `restEvery` frames (after ``restAfter`` frames not alike): copying the
-  /// values of a scene in motion at every frame cost W1's 2 500 views 7 %
-  /// of a 400 × 400 render, a copy every eighth frame under 1 %; a hold
-  /// that starts then is kept at most 8 frames later.
+  /// values of a scene in motion into a new scene at every frame cost W1's
+  /// 2 500 views up to 20 % of a 400 × 400 render, a copy into the last
+  /// one's memory every eighth frame nothing measurable (BENCHMARKS.md);
+  /// a hold that starts then is kept at most 8 frames later.
   static let restAfter = 4
   static let restEvery = 8
   /// The most bytes of values a kept scene holds (13 000 views): a larger
