@@ -149,7 +149,7 @@ struct OnePassRender {
       do {
         guard try draw(frame, to: session) else { return stop() }
         sent += 1
-        progress?.advance(estimate: Self.estimate(frame, from: from ?? 0, to: to, rate: rate))
+        progress?.advance { Self.estimate(frame, from: from ?? 0, to: to, rate: rate) }
         // The last frame drawn before the end is known: the frames the
         // threads hold are piped now.
         if sent == limit, let drawers, try !drawers.finish(to: session) { stop() }

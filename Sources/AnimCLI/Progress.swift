@@ -30,27 +30,13 @@ final class Progress {
   /// preview's render buttons, SPEC §24, run `anim render` so).
   private let lines: Bool
 
-  init(total: Int) {
+  /// A bar of `total` frames; when `estimated`, a guess that each
+  /// ``advance(estimate:)`` may correct and ``settle(total:)`` makes exact.
+  init(total: Int, estimated: Bool = false) {
     self.total = total
-    estimated = false
+    self.estimated = estimated
     lines = Self.asksForLines
     enabled = Self.shows
-  }
-
-  /// A bar whose total is not known yet: each ``advance(estimate:)`` gives
-  /// the estimate of the moment, ``settle(total:)`` the exact one.
-  init(estimating estimate: Int) {
-    total = estimate
-    estimated = true
-    lines = Self.asksForLines
-    enabled = Self.shows
-  }
-
-  /// One more frame done, the total estimated now at `estimate` frames (at
-  /// least those done).
-  func advance(estimate: Int) {
-    if estimated { total = max(estimate, done + 1) }
-    advance()
   }
 
   /// The total is known: `total` frames. Lines end with the exact
@@ -79,24 +65,21 @@ final class Progress {
   /// terminal, or the environment asks for lines.
   static var shows: Bool { asksForLines || Terminal.isTerminal(STDERR_FILENO) }
 
-  /// One more frame done.
-  func advance() {
+  /// One more frame done; with an estimated total, `estimate` gives the
+  /// frames estimated now (at least those done), asked only when the bar
+  /// or a line is drawn.
+  func advance(estimate: (() -> Int)? = nil) {
     done += 1
     guard enabled else { return }
     // The last frame is always shown; an estimate's last may not be.
     let last = done == total && !estimated
-    if lines {
-      let elapsed = Date().timeIntervalSince(started)
-      guard elapsed - lastDrawn >= Self.interval || last else { return }
-      lastDrawn = elapsed
-      writeLine()
-      return
-    }
     let elapsed = Date().timeIntervalSince(started)
-    guard elapsed >= Self.delay, elapsed - lastDrawn >= Self.interval || last else {
+    guard lines || elapsed >= Self.delay, elapsed - lastDrawn >= Self.interval || last else {
       return
     }
     lastDrawn = elapsed
+    if estimated, let estimate { total = max(estimate(), done) }
+    if lines { return writeLine() }
     shown = true
     BufferedStream.writeAll(
       STDERR_FILENO,

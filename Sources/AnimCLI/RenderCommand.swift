@@ -153,7 +153,7 @@ struct RenderCommand: ParsableCommand {
       let pass = OnePassRender(
         format: format, output: output, sizing: sizing, background: background, mute: mute,
         jobs: try parallel.jobCount(), stats: stats,
-        progress: quiet ? nil : Progress(estimating: 1))
+        progress: quiet ? nil : Progress(total: 1, estimated: true))
       let outcome: OnePassRender.Outcome
       do {
         outcome = try pass.run(runner, from: range.from)

@@ -204,9 +204,9 @@ public final class Clock {
   public func settle() throws {
     try checkNotInHandler()
     var rounds = 0
-    func settled() -> Bool { latestFiniteEnd == nil }
+    func settled() -> Bool { scheduledEnd == nil }
     try move(to: now)
-    while let end = latestFiniteEnd {
+    while let end = scheduledEnd {
       rounds += 1
       if rounds > Self.maximumSettleRounds {
         throw EngineError(
@@ -248,14 +248,14 @@ public final class Clock {
 
   /// When the runs going now end: the latest end of a running run that
   /// ends (not paused), or nil when none is left. Runs the script starts
-  /// later may end later.
-  public var scheduledEnd: Double? { latestFiniteEnd }
-
-  /// The latest end of a running run that ends, or nil when none is left.
-  private var latestFiniteEnd: Double? {
-    pool.live.filter { !$0.isPaused && $0.record.state.isLive && $0.ends }.map(
-      \.endTime
-    ).max()
+  /// later may end later. `settle` asks at every instant it stops at: one
+  /// pass over the runs, nothing allocated.
+  public var scheduledEnd: Double? {
+    var latest: Double?
+    for run in pool.live where !run.isPaused && run.record.state.isLive && run.ends {
+      latest = max(latest ?? run.endTime, run.endTime)
+    }
+    return latest
   }
 
   /// Moves to `target`, stopping at every instant something listens for, and
