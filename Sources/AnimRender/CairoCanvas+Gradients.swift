@@ -1,5 +1,6 @@
 import AnimEngine
 import CCairo
+import CPixels
 
 /// Gradient paints (SPEC §21.1): the shape's coverage is rasterised into the
 /// mask as for a colour, then each covered pixel is blended with the
@@ -172,10 +173,11 @@ extension CairoCanvas {
     paint.ramp.offsets.withUnsafeBufferPointer { offsets in
       paint.ramp.colors.withUnsafeBufferPointer { colors in
         gradientColumns.withUnsafeBufferPointer { columns in
+          var each = paint.row((offsets, colors))
           forEachMaskRun(in: rect) { y, from, to in
             blendGradientRow(
-              paint, (offsets, colors), lines, columns: columns, cells: data + y * maskStride,
-              y: y, origin: rect.x0, from: from, to: to)
+              paint, (offsets, colors), lines, each: &each, columns: columns,
+              cells: data + y * maskStride, y: y, origin: rect.x0, from: from, to: to)
           }
         }
       }
@@ -185,13 +187,13 @@ extension CairoCanvas {
   /// Blends `paint` over pixels `from..<to` of row `y` through the
   /// coverage `cells[x]`, clearing each cell used: the colour of the row (at
   /// column `origin`, the shape's first), of the column (`columns`, from
-  /// `origin`) or of the pixel, as `lines` says (the ramp's stops held as
-  /// pointers).
+  /// `origin`) or of each pixel (`each`, the paint as C takes it), as
+  /// `lines` says (the ramp's stops held as pointers).
   @inline(__always)
   private func blendGradientRow(
     _ paint: GradientPaint,
     _ ramp: (offsets: UnsafeBufferPointer<Double>, colors: UnsafeBufferPointer<SIMD4<Double>>),
-    _ lines: GradientPaint.Lines,
+    _ lines: GradientPaint.Lines, each: inout anim_gradient,
     columns: UnsafeBufferPointer<SIMD4<Double>>, cells: UnsafeMutablePointer<UInt8>, y: Int,
     origin: Int, from x0: Int, to x1: Int
   ) {
@@ -228,9 +230,6 @@ extension CairoCanvas {
         o += 4
       }
     }
-    @inline(__always) func shade(_ t: Double) -> SIMD4<Double> {
-      GradientRamp.premultiplied(at: t, offsets: ramp.offsets, colors: ramp.colors)
-    }
     switch lines {
     case .rows:
       // One colour along the row (at column `origin`, the shape's first).
@@ -249,18 +248,37 @@ extension CairoCanvas {
     case .columns: return blend { columns[$0 - origin] }
     case .neither: break
     }
-    switch paint.position {
+    // Pixel by pixel, in C (`anim_blend_gradient_row`: four positions at
+    // once where the processor has AVX2; the same operations, the same
+    // bits).
+    anim_blend_gradient_row(
+      pixels + 4 * (y * layout.pixelWidth + x0), cells + x0, x1 - x0, x0, py, &each)
+  }
+}
+
+extension CairoCanvas.GradientPaint {
+  /// The paint as `anim_blend_gradient_row` takes it, its ramp's stops at
+  /// `ramp` (held by the caller while the row is blended).
+  func row(
+    _ ramp: (offsets: UnsafeBufferPointer<Double>, colors: UnsafeBufferPointer<SIMD4<Double>>)
+  ) -> anim_gradient {
+    var kind = ANIM_GRADIENT_CONSTANT
+    var point = OutlinePoint(0, 0)
+    var direction = OutlinePoint(0, 0)
+    var k = 0.0
+    switch position {
+    case .constant(let t): k = t
     case .linear(let from, let d, let length2):
-      blend { x in
-        let q = paint.unit(x: x, py: py) - from
-        return shade((q.x * d.x + q.y * d.y) / length2)
-      }
+      (kind, point, direction, k) = (ANIM_GRADIENT_LINEAR, from, d, length2)
     case .centred(let center, let radius):
-      blend { x in
-        let q = paint.unit(x: x, py: py) - center
-        return shade((q.x * q.x + q.y * q.y).squareRoot() / radius)
-      }
-    default: blend { x in color(at: paint.unit(x: x, py: py)) }
+      (kind, point, k) = (ANIM_GRADIENT_CENTRED, center, radius)
+    case .focal(let f, let d, let a):
+      (kind, point, direction, k) = (ANIM_GRADIENT_FOCAL, f, d, a)
     }
+    return anim_gradient(
+      a: a, b: b, c: c, d: d, tx: tx, ty: ty, kind: kind, px: point.x, py: point.y,
+      dx: direction.x, dy: direction.y, k: k, offsets: ramp.offsets.baseAddress,
+      colors: UnsafeRawPointer(ramp.colors.baseAddress)?.assumingMemoryBound(to: Double.self),
+      stops: ramp.offsets.count, alpha: alpha)
   }
 }

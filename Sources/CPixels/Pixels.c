@@ -1,4 +1,5 @@
 #include "CPixels.h"
+#include "PixelsInternal.h"
 
 #include <string.h>
 
@@ -60,9 +61,8 @@ static inline uint32_t convert_one(const double *p) {
 
 #endif
 
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#ifdef ANIM_HAS_AVX2_PATH
 #include <immintrin.h>
-#define ANIM_HAS_AVX2_PATH 1
 
 // convert_one with a pixel's four channels in one 256-bit register: the
 // same operations on the same values (a division by a, the clamp, ·255,
@@ -101,10 +101,9 @@ __attribute__((target("avx2"))) static void convert_avx2(const double *p, uint32
   for (long i = 0; i < count; i++, p += 4) out[i] = convert_one_avx2(p);
 }
 
-// Whether this processor runs the AVX2 loops (asked once; render threads
-// may ask at once, so the answer is kept with relaxed atomic accesses: each
-// finds and stores the same value).
-static int has_avx2(void) {
+// Render threads may ask at once, so the answer is kept with relaxed atomic
+// accesses: each finds and stores the same value.
+int anim_cpu_has_avx2(void) {
   static int known = -1;
   int answer = __atomic_load_n(&known, __ATOMIC_RELAXED);
   if (answer < 0) {
@@ -121,7 +120,7 @@ void anim_convert_pixels_baseline(const double *p, uint32_t *out, long count) {
 
 void anim_convert_pixels(const double *p, uint32_t *out, long count) {
 #ifdef ANIM_HAS_AVX2_PATH
-  if (has_avx2()) {
+  if (anim_cpu_has_avx2()) {
     convert_avx2(p, out, count);
     return;
   }
@@ -131,7 +130,7 @@ void anim_convert_pixels(const double *p, uint32_t *out, long count) {
 
 void anim_convert_clearing(double *p, uint32_t *out, long count, const double *background) {
 #ifdef ANIM_HAS_AVX2_PATH
-  if (has_avx2()) {
+  if (anim_cpu_has_avx2()) {
     convert_clearing_avx2(p, out, count, background);
     return;
   }
@@ -141,20 +140,6 @@ void anim_convert_clearing(double *p, uint32_t *out, long count, const double *b
     out[i] = convert_one(p);
     p[0] = r, p[1] = g, p[2] = b, p[3] = a;
   }
-}
-
-// A pixel of premultiplied (r, g, b, a) over `o`, source-over, as the
-// canvas's `over`: an opaque colour is stored, the pixel below not read.
-static inline void over_one(double *o, double r, double g, double b, double a) {
-  if (a == 1) {
-    o[0] = r, o[1] = g, o[2] = b, o[3] = 1;
-    return;
-  }
-  const double keep = 1 - a;
-  o[0] = r + o[0] * keep;
-  o[1] = g + o[1] * keep;
-  o[2] = b + o[2] * keep;
-  o[3] = a + o[3] * keep;
 }
 
 // Whether the eight cells at `c` are all `v` (0 or 255).
@@ -251,7 +236,7 @@ __attribute__((target("avx2"))) static void blend_row_avx2(double *o, uint8_t *c
 void anim_blend_row(double *o, uint8_t *cells, long count, double r, double g, double b, double a,
                     int clearing) {
 #ifdef ANIM_HAS_AVX2_PATH
-  if (has_avx2()) {
+  if (anim_cpu_has_avx2()) {
     blend_row_avx2(o, cells, count, r, g, b, a, clearing);
     return;
   }

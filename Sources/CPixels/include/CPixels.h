@@ -10,6 +10,7 @@
 
 #include "CanvasMemory.h"
 #include "CoverageRaster.h"
+#include "GradientRows.h"
 #include "StrokeRaster.h"
 
 /// Converts `count` premultiplied pixels at `pixels` (r, g, b, a doubles,

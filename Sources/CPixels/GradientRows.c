@@ -1,0 +1,189 @@
+#include "GradientRows.h"
+#include "PixelsInternal.h"
+
+#include <math.h>
+#include <string.h>
+
+// The position along `g` of the unit point (ux, uy): `GradientPaint.Position
+// .at` term by term.
+static inline double position_at(const anim_gradient *g, double ux, double uy) {
+  const double qx = ux - g->px, qy = uy - g->py;
+  switch (g->kind) {
+  case ANIM_GRADIENT_LINEAR:
+    return (qx * g->dx + qy * g->dy) / g->k;
+  case ANIM_GRADIENT_CENTRED:
+    return sqrt(qx * qx + qy * qy) / g->k;
+  case ANIM_GRADIENT_FOCAL: {
+    const double b = qx * g->dx + qy * g->dy;
+    const double c = qx * qx + qy * qy;
+    return (b - sqrt(b * b - g->k * c)) / g->k;
+  }
+  default:
+    return g->k;
+  }
+}
+
+// The stops either side of t: the index of the first (t between it and the
+// next), or -1 for the first stop's colour before (or at) the first offset
+// and NaN, -2 for the last's from the last offset on
+// (`GradientRamp.premultiplied(at:)`: a linear search, stops are few).
+static inline long stops_around(const anim_gradient *g, double t) {
+  const double *o = g->offsets;
+  const long n = g->stops;
+  if (!(t > o[0])) return -1;
+  if (t >= o[n - 1]) return -2;
+  long i = 0;
+  while (i + 2 < n && o[i + 1] <= t) i++;
+  return i;
+}
+
+// stops_around, and where t is between two stops, *f the share of the way.
+static inline long segment_at(const anim_gradient *g, double t, double *f) {
+  const long i = stops_around(g, t);
+  if (i >= 0) *f = (t - g->offsets[i]) / (g->offsets[i + 1] - g->offsets[i]);
+  return i;
+}
+
+// Blends the ramp's colour at t over `o`, through cover c (not 0).
+static inline void blend_at(const anim_gradient *g, double *o, double t, uint8_t c, int whole) {
+  const double *colors = g->colors;
+  double f = 0;
+  const long i = segment_at(g, t, &f);
+  double s[4];
+  if (i < 0) {
+    memcpy(s, colors + (i == -1 ? 0 : 4 * (g->stops - 1)), sizeof s);
+  } else {
+    const double *c0 = colors + 4 * i, *c1 = c0 + 4;
+    for (int k = 0; k < 4; k++) s[k] = c0[k] + (c1[k] - c0[k]) * f;
+  }
+  if (!(whole && c == 255)) {
+    const double factor = g->alpha * (double)c / 255;
+    for (int k = 0; k < 4; k++) s[k] *= factor;
+  }
+  over_one(o, s[0], s[1], s[2], s[3]);
+}
+
+// The unit point of the centre of column x on the row at y.
+static inline void unit_at(const anim_gradient *g, long x, double y, double *ux, double *uy) {
+  const double px = (double)x + 0.5;
+  *ux = g->a * px + g->c * y + g->tx;
+  *uy = g->b * px + g->d * y + g->ty;
+}
+
+void anim_blend_gradient_row_baseline(double *pixels, uint8_t *cells, long count, long x,
+                                      double centre_y, const anim_gradient *g) {
+  const int whole = g->alpha == 1;
+  for (long i = 0; i < count; i++) {
+    const uint8_t c = cells[i];
+    if (c == 0) continue;
+    cells[i] = 0;
+    double ux, uy;
+    unit_at(g, x + i, centre_y, &ux, &uy);
+    blend_at(g, pixels + 4 * i, position_at(g, ux, uy), c, whole);
+  }
+}
+
+#ifdef ANIM_HAS_AVX2_PATH
+#include <immintrin.h>
+
+// The positions of four pixels' centres at once: position_at's products,
+// sums, square roots and quotients lane by lane (no fused multiply-add), so
+// the same bits. `px` holds the four columns' centres.
+__attribute__((target("avx2"))) static inline __m256d positions4(const anim_gradient *g,
+                                                                 __m256d px, double y) {
+  // a·px + c·y + tx, summed left to right as the scalar form is; c·y is the
+  // same product in every lane.
+  const __m256d ux = _mm256_add_pd(
+      _mm256_add_pd(_mm256_mul_pd(_mm256_set1_pd(g->a), px), _mm256_set1_pd(g->c * y)),
+      _mm256_set1_pd(g->tx));
+  const __m256d uy = _mm256_add_pd(
+      _mm256_add_pd(_mm256_mul_pd(_mm256_set1_pd(g->b), px), _mm256_set1_pd(g->d * y)),
+      _mm256_set1_pd(g->ty));
+  const __m256d qx = _mm256_sub_pd(ux, _mm256_set1_pd(g->px));
+  const __m256d qy = _mm256_sub_pd(uy, _mm256_set1_pd(g->py));
+  const __m256d k = _mm256_set1_pd(g->k);
+  const __m256d along = _mm256_add_pd(_mm256_mul_pd(qx, _mm256_set1_pd(g->dx)),
+                                      _mm256_mul_pd(qy, _mm256_set1_pd(g->dy)));
+  const __m256d square = _mm256_add_pd(_mm256_mul_pd(qx, qx), _mm256_mul_pd(qy, qy));
+  switch (g->kind) {
+  case ANIM_GRADIENT_LINEAR:
+    return _mm256_div_pd(along, k);
+  case ANIM_GRADIENT_CENTRED:
+    return _mm256_div_pd(_mm256_sqrt_pd(square), k);
+  case ANIM_GRADIENT_FOCAL: {
+    const __m256d root =
+        _mm256_sqrt_pd(_mm256_sub_pd(_mm256_mul_pd(along, along), _mm256_mul_pd(k, square)));
+    return _mm256_div_pd(_mm256_sub_pd(along, root), k);
+  }
+  default:
+    return k;
+  }
+}
+
+__attribute__((target("avx2"))) static void gradient_row_avx2(double *pixels, uint8_t *cells,
+                                                              long count, long x, double y,
+                                                              const anim_gradient *g) {
+  const int whole = g->alpha == 1;
+  const long last = 4 * (g->stops - 1);
+  const __m256d step = _mm256_set_pd(3.5, 2.5, 1.5, 0.5);
+  long i = 0;
+  for (; i + 4 <= count; i += 4) {
+    uint32_t four;
+    memcpy(&four, cells + i, 4);
+    if (four == 0) continue;
+    // Column x + i + lane as a double is exact (columns are far below
+    // 2^53), and so is adding 0.5 to it: (double)column + 0.5.
+    const __m256d px = _mm256_add_pd(_mm256_set1_pd((double)(x + i)), step);
+    double t[4], from[4], to[4], f[4];
+    _mm256_storeu_pd(t, positions4(g, px, y));
+    // Each lane's stops, then the four shares between them in one
+    // division: segment_at's (t − o[i]) / (o[i + 1] − o[i]).
+    long segment[4];
+    for (int lane = 0; lane < 4; lane++) {
+      const long s = stops_around(g, t[lane]);
+      segment[lane] = s;
+      from[lane] = s < 0 ? 0 : g->offsets[s];
+      to[lane] = s < 0 ? 1 : g->offsets[s + 1];
+    }
+    const __m256d o0 = _mm256_loadu_pd(from);
+    _mm256_storeu_pd(f, _mm256_div_pd(_mm256_sub_pd(_mm256_loadu_pd(t), o0),
+                                      _mm256_sub_pd(_mm256_loadu_pd(to), o0)));
+    for (int lane = 0; lane < 4; lane++) {
+      const uint8_t c = cells[i + lane];
+      if (c == 0) continue;
+      cells[i + lane] = 0;
+      const long s = segment[lane];
+      const double *c0 = g->colors + (s == -1 ? 0 : s == -2 ? last : 4 * s);
+      __m256d colour = _mm256_loadu_pd(c0);
+      if (s >= 0) {
+        colour = _mm256_add_pd(
+            colour, _mm256_mul_pd(_mm256_sub_pd(_mm256_loadu_pd(c0 + 4), colour),
+                                  _mm256_set1_pd(f[lane])));
+      }
+      if (!(whole && c == 255)) {
+        colour = _mm256_mul_pd(colour, _mm256_set1_pd(g->alpha * (double)c / 255));
+      }
+      double *o = pixels + 4 * (i + lane);
+      const double a = _mm256_cvtsd_f64(_mm256_permute4x64_pd(colour, 3));
+      if (a == 1) {
+        _mm256_storeu_pd(o, colour);
+      } else {
+        const __m256d keep = _mm256_set1_pd(1 - a);
+        _mm256_storeu_pd(o, _mm256_add_pd(colour, _mm256_mul_pd(_mm256_loadu_pd(o), keep)));
+      }
+    }
+  }
+  anim_blend_gradient_row_baseline(pixels + 4 * i, cells + i, count - i, x + i, y, g);
+}
+#endif
+
+void anim_blend_gradient_row(double *pixels, uint8_t *cells, long count, long x, double centre_y,
+                             const anim_gradient *g) {
+#ifdef ANIM_HAS_AVX2_PATH
+  if (anim_cpu_has_avx2()) {
+    gradient_row_avx2(pixels, cells, count, x, centre_y, g);
+    return;
+  }
+#endif
+  anim_blend_gradient_row_baseline(pixels, cells, count, x, centre_y, g);
+}
