@@ -126,52 +126,62 @@ __attribute__((target("avx2"))) static void gradient_row_avx2(double *pixels, ui
   const int whole = g->alpha == 1;
   const long last = 4 * (g->stops - 1);
   const __m256d step = _mm256_set_pd(3.5, 2.5, 1.5, 0.5);
+  // The positions of a chunk's pixels first, four at a time (square roots
+  // and quotients in flight together), then each pixel's colour and blend.
+  enum { CHUNK = 64 };
+  double t[CHUNK];
   long i = 0;
-  for (; i + 4 <= count; i += 4) {
-    uint32_t four;
-    memcpy(&four, cells + i, 4);
-    if (four == 0) continue;
-    // Column x + i + lane as a double is exact (columns are far below
-    // 2^53), and so is adding 0.5 to it: (double)column + 0.5.
-    const __m256d px = _mm256_add_pd(_mm256_set1_pd((double)(x + i)), step);
-    double t[4], from[4], to[4], f[4];
-    _mm256_storeu_pd(t, positions4(g, px, y));
-    // Each lane's stops, then the four shares between them in one
-    // division: segment_at's (t − o[i]) / (o[i + 1] − o[i]).
-    long segment[4];
-    for (int lane = 0; lane < 4; lane++) {
-      const long s = stops_around(g, t[lane]);
-      segment[lane] = s;
-      from[lane] = s < 0 ? 0 : g->offsets[s];
-      to[lane] = s < 0 ? 1 : g->offsets[s + 1];
+  while (i + 4 <= count) {
+    const long n = count - i < CHUNK ? (count - i) & ~3L : CHUNK;
+    for (long j = 0; j < n; j += 4) {
+      // Column x + i + j + lane as a double is exact (columns are far
+      // below 2^53), and so is adding 0.5 to it: (double)column + 0.5.
+      const __m256d px = _mm256_add_pd(_mm256_set1_pd((double)(x + i + j)), step);
+      _mm256_storeu_pd(t + j, positions4(g, px, y));
     }
-    const __m256d o0 = _mm256_loadu_pd(from);
-    _mm256_storeu_pd(f, _mm256_div_pd(_mm256_sub_pd(_mm256_loadu_pd(t), o0),
-                                      _mm256_sub_pd(_mm256_loadu_pd(to), o0)));
-    for (int lane = 0; lane < 4; lane++) {
-      const uint8_t c = cells[i + lane];
-      if (c == 0) continue;
-      cells[i + lane] = 0;
-      const long s = segment[lane];
-      const double *c0 = g->colors + (s == -1 ? 0 : s == -2 ? last : 4 * s);
-      __m256d colour = _mm256_loadu_pd(c0);
-      if (s >= 0) {
-        colour = _mm256_add_pd(
-            colour, _mm256_mul_pd(_mm256_sub_pd(_mm256_loadu_pd(c0 + 4), colour),
-                                  _mm256_set1_pd(f[lane])));
+    for (long j = 0; j < n; j += 4) {
+      uint32_t four;
+      memcpy(&four, cells + i + j, 4);
+      if (four == 0) continue;
+      // Each lane's stops, then the four shares between them in one
+      // division: segment_at's (t − o[i]) / (o[i + 1] − o[i]).
+      double from[4], to[4], f[4];
+      long segment[4];
+      for (int lane = 0; lane < 4; lane++) {
+        const long s = stops_around(g, t[j + lane]);
+        segment[lane] = s;
+        from[lane] = s < 0 ? 0 : g->offsets[s];
+        to[lane] = s < 0 ? 1 : g->offsets[s + 1];
       }
-      if (!(whole && c == 255)) {
-        colour = _mm256_mul_pd(colour, _mm256_set1_pd(g->alpha * (double)c / 255));
-      }
-      double *o = pixels + 4 * (i + lane);
-      const double a = _mm256_cvtsd_f64(_mm256_permute4x64_pd(colour, 3));
-      if (a == 1) {
-        _mm256_storeu_pd(o, colour);
-      } else {
-        const __m256d keep = _mm256_set1_pd(1 - a);
-        _mm256_storeu_pd(o, _mm256_add_pd(colour, _mm256_mul_pd(_mm256_loadu_pd(o), keep)));
+      const __m256d o0 = _mm256_loadu_pd(from);
+      _mm256_storeu_pd(f, _mm256_div_pd(_mm256_sub_pd(_mm256_loadu_pd(t + j), o0),
+                                        _mm256_sub_pd(_mm256_loadu_pd(to), o0)));
+      for (int lane = 0; lane < 4; lane++) {
+        const uint8_t c = cells[i + j + lane];
+        if (c == 0) continue;
+        cells[i + j + lane] = 0;
+        const long s = segment[lane];
+        const double *c0 = g->colors + (s == -1 ? 0 : s == -2 ? last : 4 * s);
+        __m256d colour = _mm256_loadu_pd(c0);
+        if (s >= 0) {
+          colour = _mm256_add_pd(
+              colour, _mm256_mul_pd(_mm256_sub_pd(_mm256_loadu_pd(c0 + 4), colour),
+                                    _mm256_set1_pd(f[lane])));
+        }
+        if (!(whole && c == 255)) {
+          colour = _mm256_mul_pd(colour, _mm256_set1_pd(g->alpha * (double)c / 255));
+        }
+        double *o = pixels + 4 * (i + j + lane);
+        const double a = _mm256_cvtsd_f64(_mm256_permute4x64_pd(colour, 3));
+        if (a == 1) {
+          _mm256_storeu_pd(o, colour);
+        } else {
+          const __m256d keep = _mm256_set1_pd(1 - a);
+          _mm256_storeu_pd(o, _mm256_add_pd(colour, _mm256_mul_pd(_mm256_loadu_pd(o), keep)));
+        }
       }
     }
+    i += n;
   }
   anim_blend_gradient_row_baseline(pixels + 4 * i, cells + i, count - i, x + i, y, g);
 }
