@@ -66,8 +66,9 @@ struct FrameWriter {
     _ scene: Scene, on canvas: FrameCanvas, to sink: FFmpegEncoder.Sink, stats: RenderStats?
   ) throws {
     stats?.start()
+    let kept = canvas.framesKept
     try draw(scene, on: canvas)
-    stats?.drawn()
+    stats?.drawn(kept: canvas.framesKept > kept)
     try sink { buffer in
       stats?.piped()
       canvas.rgba(into: &buffer)

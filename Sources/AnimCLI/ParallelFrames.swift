@@ -161,12 +161,13 @@ final class ParallelFrames: @unchecked Sendable {
       while let item = try feed.take() {
         var buffer = try room(for: item.index)
         let start = RenderStats.cpuNow()
+        let kept = canvas.framesKept
         do { try FrameWriter.draw(item.scene, on: canvas) } catch {
           throw AtFrame(index: item.index, error: error)
         }
         let drawn = RenderStats.cpuNow()
         canvas.rgba(into: &buffer)
-        note(start, drawn)
+        note(start, drawn, kept: canvas.framesKept > kept)
         lock.lock()
         ready[item.index] = buffer
         lock.broadcast()
@@ -181,10 +182,11 @@ final class ParallelFrames: @unchecked Sendable {
       guard k >= frames.lowerBound, (k - frames.lowerBound) % jobs == w else { return }
       var buffer = try room(for: k)
       let start = RenderStats.cpuNow()
+      let kept = canvas.framesKept
       try FrameWriter.draw(frame.scene, on: canvas)
       let drawn = RenderStats.cpuNow()
       canvas.rgba(into: &buffer)
-      note(start, drawn)
+      note(start, drawn, kept: canvas.framesKept > kept)
       lock.lock()
       ready[k] = buffer
       lock.broadcast()
@@ -193,13 +195,14 @@ final class ParallelFrames: @unchecked Sendable {
     }
   }
 
-  /// Notes a frame drawn from `start` to `drawn` and converted from then
-  /// to now, on this thread's clock.
-  private func note(_ start: UInt64, _ drawn: UInt64) {
+  /// Notes a frame drawn (or `kept`) from `start` to `drawn` and converted
+  /// from then to now, on this thread's clock.
+  private func note(_ start: UInt64, _ drawn: UInt64, kept: Bool) {
     guard let stats else { return }
     let now = RenderStats.cpuNow()
     stats.record(
-      draw: Double(drawn - start) / 1e9, convert: Double(now - drawn) / 1e9, threads: jobs)
+      draw: Double(drawn - start) / 1e9, convert: Double(now - drawn) / 1e9, threads: jobs,
+      kept: kept)
   }
 
   /// Waits until frame `k` may be drawn; a spare buffer for it.

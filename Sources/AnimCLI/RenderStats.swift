@@ -10,6 +10,9 @@ import Foundation
 final class RenderStats: @unchecked Sendable {
   private var mark = RenderStats.cpuNow()
   private(set) var frames = 0
+  /// Frames whose scene drew alike the last one their canvas drew, which
+  /// kept its image (`FrameCanvas`' frames kept).
+  private(set) var kept = 0
   private(set) var draw: [Double] = []
   private var convert = 0.0
   private var pipe = 0.0
@@ -41,20 +44,24 @@ final class RenderStats: @unchecked Sendable {
   }
 
   func start() { _ = lap() }
-  func drawn() {
+  /// Notes a frame drawn, or `kept` (the canvas's image left as it was).
+  func drawn(kept isKept: Bool = false) {
     draw.append(lap())
     frames += 1
+    if isKept { kept += 1 }
   }
   func converted() { convert += lap() }
   func piped() { pipe += lap() }
 
   /// Notes that one of `threads` workers drew a frame in `draw` seconds of
-  /// its processor time and converted it in `convert`.
-  func record(draw seconds: Double, convert converting: Double, threads: Int) {
+  /// its processor time (or `kept` the image its canvas had) and converted
+  /// it in `convert`.
+  func record(draw seconds: Double, convert converting: Double, threads: Int, kept isKept: Bool) {
     lock.lock()
     defer { lock.unlock() }
     draw.append(seconds)
     frames += 1
+    if isKept { kept += 1 }
     convert += converting
     workers = (threads, (workers?.cpu ?? 0) + seconds + converting)
   }
@@ -87,7 +94,9 @@ final class RenderStats: @unchecked Sendable {
       onePass
       ? "render stats: survey: none apart (the frames drawn as the script's one run took them)"
       : String(format: "render stats: survey (the script's first run, wall) %.3f s", surveySeconds)
-    return "render stats: frames \(frames)\n\(survey)\n"
+    let keptText =
+      kept > 0 ? ", \(kept) kept (alike the last frame their canvas drew: not drawn again)" : ""
+    return "render stats: frames \(frames)\(keptText)\n\(survey)\n"
       + String(
         format: """
           render stats: draw per frame mean %.3f ms, median %.3f ms, max %.3f ms

@@ -78,10 +78,23 @@ def test_every_piped_frame_is_the_frame_drawn_alone(tmp_path, alone, jobs):
     fake.write_text('#!/bin/sh\nexec cat > "$CAPTURE"\n')
     fake.chmod(0o755)
     env = dict(os.environ, PATH=f"{fake.parent}:{os.environ['PATH']}",
-               CAPTURE=str(tmp_path / "frames.raw"))
-    anim("render", "s.anim", "-o", "x.mp4", "--fps", str(FPS), "--to", "2.1", "--quiet",
-         "--jobs", jobs, cwd=tmp_path, env=env)
+               CAPTURE=str(tmp_path / "frames.raw"), ANIM_RENDER_STATS="1")
+    run = anim("render", "s.anim", "-o", "x.mp4", "--fps", str(FPS), "--to", "2.1", "--quiet",
+               "--jobs", jobs, cwd=tmp_path, env=env)
     raw = np.frombuffer((tmp_path / "frames.raw").read_bytes(), dtype=np.uint8)
     frames = raw.reshape(FRAMES, 60, 90, 4)
     for k in range(FRAMES):
         assert np.array_equal(frames[k], alone[k]), f"frame {k}"
+    # The statistics count the frames kept: on one thread each frame alike
+    # the one before (the script changes something visible at each change
+    # of picture); on two, a worker compares with the last frame it drew,
+    # two before, and fewer are alike.
+    line = next(l for l in run.stderr.splitlines() if l.startswith("render stats: frames"))
+    apart = 1 if jobs == "1" else 2
+    alike = sum(1 for k in range(apart, FRAMES) if np.array_equal(alone[k], alone[k - apart]))
+    if jobs == "1":
+        assert line == (f"render stats: frames {FRAMES}, {alike} kept "
+                        "(alike the last frame their canvas drew: not drawn again)")
+    else:
+        kept = int(line.split(", ")[1].split(" ")[0])
+        assert 0 < kept <= alike
