@@ -8,13 +8,7 @@ import XCTest
 /// `Gradient.position(at:)`, which every other backend and the exports
 /// follow.
 final class GradientPositionTests: XCTestCase {
-  private let stops = [
-    GradientStop(offset: 0, color: Color(r: 0.74, g: 0.56, b: 0, a: 1)),
-    GradientStop(offset: 0.125, color: Color(r: 1, g: 0.81, b: 0.24, a: 0.5)),
-    GradientStop(offset: 0.125, color: Color(r: 0, g: 0, b: 1, a: 1)),
-    GradientStop(offset: 0.49, color: Color(r: 0, g: 0, b: 0, a: 0)),
-    GradientStop(offset: 1, color: Color(r: 1, g: 0.81, b: 0.24, a: 1)),
-  ]
+  private let stops = GradientFixtures.stops
 
   /// Points across and far beyond the box, with its corners and centre.
   private func points() -> [OutlinePoint] {

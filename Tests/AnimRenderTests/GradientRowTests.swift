@@ -10,13 +10,7 @@ import XCTest
 /// `Gradient.position(at:)` of the pixel's centre, times alpha · c / 255
 /// unless both are whole, blended source-over; every cell used is cleared.
 final class GradientRowTests: XCTestCase {
-  private let stops = [
-    GradientStop(offset: 0, color: Color(r: 0.74, g: 0.56, b: 0, a: 1)),
-    GradientStop(offset: 0.125, color: Color(r: 1, g: 0.81, b: 0.24, a: 0.5)),
-    GradientStop(offset: 0.125, color: Color(r: 0, g: 0, b: 1, a: 1)),
-    GradientStop(offset: 0.49, color: Color(r: 0, g: 0, b: 0, a: 0)),
-    GradientStop(offset: 1, color: Color(r: 1, g: 0.81, b: 0.24, a: 1)),
-  ]
+  private let stops = GradientFixtures.stops
 
   private let geometries: [Gradient.Geometry] = [
     .linear(from: OutlinePoint(0.04, 0), to: OutlinePoint(0.9, 1.01)),
