@@ -19,10 +19,15 @@ public struct MeasuredOutline: Sendable, Equatable {
 
 /// Trimming an outline's stroke (SPEC §16.3).
 extension Outline {
-  /// The trimmed piece, as ``MeasuredOutline/trimmed(start:end:offset:)``
-  /// (measuring the outline first).
+  /// The trimmed piece, as ``MeasuredOutline/trimmed(start:end:offset:)``,
+  /// measuring the outline only when the trim cuts it (a stroke drawn whole,
+  /// most strokes, needs no lengths).
   public func trimmed(start: Double, end: Double, offset: Double) -> Outline {
-    MeasuredOutline(self).trimmed(start: start, end: end, offset: offset)
+    switch MeasuredOutline.span(start: start, end: end) {
+    case .whole: return self
+    case .none: return .empty
+    case .part: return MeasuredOutline(self).trimmed(start: start, end: end, offset: offset)
+    }
   }
 }
 
@@ -39,13 +44,13 @@ extension MeasuredOutline {
   /// outline of length 0) is ``Outline/empty``. Sub-curves are cut by de
   /// Casteljau's construction, so each piece lies exactly on the outline.
   public func trimmed(start: Double, end: Double, offset: Double) -> Outline {
-    let outline = self.outline
-    let s = min(max(start.isNaN ? 0 : start, 0), 1)
-    let e = min(max(end.isNaN ? 1 : end, 0), 1)
-    let low = min(s, e)
-    let high = max(s, e)
-    if low == 0 && high == 1 { return outline }
-    if low == high { return .empty }
+    let low: Double
+    let high: Double
+    switch Self.span(start: start, end: end) {
+    case .whole: return outline
+    case .none: return .empty
+    case .part(let from, let to): (low, high) = (from, to)
+    }
     let total = length
     guard total > 0 else { return .empty }
     var from = low + (offset.isFinite ? offset : 0)
@@ -57,6 +62,28 @@ extension MeasuredOutline {
     let first = pieces(from: from * total, to: total)
     let second = pieces(from: 0, to: (to - 1) * total)
     return Outline(first.subpaths + second.subpaths)
+  }
+
+  /// What a trim of `start` and `end` keeps, whatever the outline's length.
+  enum Span {
+    /// s = 0, e = 1 (in either order): the whole outline, unchanged.
+    case whole
+    /// s = e: nothing.
+    case none
+    /// The fractions `low` < `high` of the length, before the offset.
+    case part(low: Double, high: Double)
+  }
+
+  /// ``Span`` of `start` and `end`: each clamped to 0…1 (NaN as 0 and 1),
+  /// then ordered.
+  static func span(start: Double, end: Double) -> Span {
+    let s = min(max(start.isNaN ? 0 : start, 0), 1)
+    let e = min(max(end.isNaN ? 1 : end, 0), 1)
+    let low = min(s, e)
+    let high = max(s, e)
+    if low == 0 && high == 1 { return .whole }
+    if low == high { return .none }
+    return .part(low: low, high: high)
   }
 
   /// The outline between arc lengths `from` < `to`, one open subpath for each
