@@ -17,6 +17,12 @@ here=$(cd "$(dirname "$0")" && pwd)
 cd "$here"
 
 flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -g)
+# SwiftPM keeps the build plan of a path dependency (anim, `..`) while this
+# package's manifest is unchanged: a source file added to anim since the
+# last fuzz build was left out and the link failed (a C file, 2026-12-02).
+# The plan is made again from the sources at every run (3 s; what was
+# compiled is kept).
+rm -f .build/release.yaml .build/release/description.json
 swift build "${flags[@]}"
 binary="$(swift build "${flags[@]}" --show-bin-path)/AnimFuzz"
 
