@@ -37,18 +37,12 @@ static inline long stops_around(const anim_gradient *g, double t) {
   return i;
 }
 
-// stops_around, and where t is between two stops, *f the share of the way.
-static inline long segment_at(const anim_gradient *g, double t, double *f) {
-  const long i = stops_around(g, t);
-  if (i >= 0) *f = (t - g->offsets[i]) / (g->offsets[i + 1] - g->offsets[i]);
-  return i;
-}
-
-// Blends the ramp's colour at t over `o`, through cover c (not 0).
-static inline void blend_at(const anim_gradient *g, double *o, double t, uint8_t c, int whole) {
+// Blends over `o`, through cover c (not 0), the ramp's colour between stop
+// `i` and the next at share f of the way, or at one end (i = -1, -2: f
+// unused), as `GradientRamp.premultiplied(at:)` does.
+static inline void blend_stops(const anim_gradient *g, double *o, long i, double f, uint8_t c,
+                               int whole) {
   const double *colors = g->colors;
-  double f = 0;
-  const long i = segment_at(g, t, &f);
   double s[4];
   if (i < 0) {
     memcpy(s, colors + (i == -1 ? 0 : 4 * (g->stops - 1)), sizeof s);
@@ -61,6 +55,11 @@ static inline void blend_at(const anim_gradient *g, double *o, double t, uint8_t
     for (int k = 0; k < 4; k++) s[k] *= factor;
   }
   over_one(o, s[0], s[1], s[2], s[3]);
+}
+
+// The share of the way from stop i to the next at position t.
+static inline double share(const anim_gradient *g, long i, double t) {
+  return (t - g->offsets[i]) / (g->offsets[i + 1] - g->offsets[i]);
 }
 
 // The unit point of the centre of column x on the row at y.
@@ -79,7 +78,9 @@ void anim_blend_gradient_row_baseline(double *pixels, uint8_t *cells, long count
     cells[i] = 0;
     double ux, uy;
     unit_at(g, x + i, centre_y, &ux, &uy);
-    blend_at(g, pixels + 4 * i, position_at(g, ux, uy), c, whole);
+    const double t = position_at(g, ux, uy);
+    const long s = stops_around(g, t);
+    blend_stops(g, pixels + 4 * i, s, s < 0 ? 0 : share(g, s, t), c, whole);
   }
 }
 
@@ -124,7 +125,6 @@ __attribute__((target("avx2"))) static void gradient_row_avx2(double *pixels, ui
                                                               long count, long x, double y,
                                                               const anim_gradient *g) {
   const int whole = g->alpha == 1;
-  const long last = 4 * (g->stops - 1);
   const __m256d step = _mm256_set_pd(3.5, 2.5, 1.5, 0.5);
   // The positions of a chunk's pixels first, four at a time (square roots
   // and quotients in flight together), then each pixel's colour and blend.
@@ -144,7 +144,7 @@ __attribute__((target("avx2"))) static void gradient_row_avx2(double *pixels, ui
       memcpy(&four, cells + i + j, 4);
       if (four == 0) continue;
       // Each lane's stops, then the four shares between them in one
-      // division: segment_at's (t − o[i]) / (o[i + 1] − o[i]).
+      // division: share's (t − o[i]) / (o[i + 1] − o[i]).
       double from[4], to[4], f[4];
       long segment[4];
       for (int lane = 0; lane < 4; lane++) {
@@ -160,25 +160,7 @@ __attribute__((target("avx2"))) static void gradient_row_avx2(double *pixels, ui
         const uint8_t c = cells[i + j + lane];
         if (c == 0) continue;
         cells[i + j + lane] = 0;
-        const long s = segment[lane];
-        const double *c0 = g->colors + (s == -1 ? 0 : s == -2 ? last : 4 * s);
-        __m256d colour = _mm256_loadu_pd(c0);
-        if (s >= 0) {
-          colour = _mm256_add_pd(
-              colour, _mm256_mul_pd(_mm256_sub_pd(_mm256_loadu_pd(c0 + 4), colour),
-                                    _mm256_set1_pd(f[lane])));
-        }
-        if (!(whole && c == 255)) {
-          colour = _mm256_mul_pd(colour, _mm256_set1_pd(g->alpha * (double)c / 255));
-        }
-        double *o = pixels + 4 * (i + j + lane);
-        const double a = _mm256_cvtsd_f64(_mm256_permute4x64_pd(colour, 3));
-        if (a == 1) {
-          _mm256_storeu_pd(o, colour);
-        } else {
-          const __m256d keep = _mm256_set1_pd(1 - a);
-          _mm256_storeu_pd(o, _mm256_add_pd(colour, _mm256_mul_pd(_mm256_loadu_pd(o), keep)));
-        }
+        blend_stops(g, pixels + 4 * (i + j + lane), segment[lane], f[lane], c, whole);
       }
     }
     i += n;
