@@ -55,9 +55,11 @@ struct FrameWriter {
     }
   }
 
-  /// Draws `scene` on `canvas`, its error a ``Failure``.
-  static func draw(_ scene: Scene, on canvas: FrameCanvas) throws(Failure) {
-    do { try canvas.draw(scene) } catch { throw Failure(error) }
+  /// Draws `scene` on `canvas`, its error a ``Failure``: true when the
+  /// canvas kept the frame it had (``FrameCanvas/draw(_:)``).
+  @discardableResult
+  static func draw(_ scene: Scene, on canvas: FrameCanvas) throws(Failure) -> Bool {
+    do { return try canvas.draw(scene) } catch { throw Failure(error) }
   }
 
   /// Draws `scene` on `canvas` and hands the frame to `sink` (ffmpeg's),
@@ -66,9 +68,8 @@ struct FrameWriter {
     _ scene: Scene, on canvas: FrameCanvas, to sink: FFmpegEncoder.Sink, stats: RenderStats?
   ) throws {
     stats?.start()
-    let kept = canvas.framesKept
-    try draw(scene, on: canvas)
-    stats?.drawn(kept: canvas.framesKept > kept)
+    let kept = try draw(scene, on: canvas)
+    stats?.drawn(kept: kept)
     try sink { buffer in
       stats?.piped()
       canvas.rgba(into: &buffer)

@@ -59,15 +59,15 @@ final class OnePassDrawers: @unchecked Sendable {
       var buffer = spare.popLast() ?? []
       lock.unlock()
       let start = RenderStats.cpuNow()
-      let kept = canvas.framesKept
-      do { try canvas.draw(item.scene) } catch { return fail(error) }
+      let kept: Bool
+      do { kept = try canvas.draw(item.scene) } catch { return fail(error) }
       let drawn = RenderStats.cpuNow()
       canvas.rgba(into: &buffer)
       if let stats {
         let now = RenderStats.cpuNow()
         stats.record(
           draw: Double(drawn - start) / 1e9, convert: Double(now - drawn) / 1e9, threads: jobs,
-          kept: canvas.framesKept > kept)
+          kept: kept)
       }
       lock.lock()
       ready[item.index] = buffer

@@ -161,13 +161,13 @@ final class ParallelFrames: @unchecked Sendable {
       while let item = try feed.take() {
         var buffer = try room(for: item.index)
         let start = RenderStats.cpuNow()
-        let kept = canvas.framesKept
-        do { try FrameWriter.draw(item.scene, on: canvas) } catch {
+        let kept: Bool
+        do { kept = try FrameWriter.draw(item.scene, on: canvas) } catch {
           throw AtFrame(index: item.index, error: error)
         }
         let drawn = RenderStats.cpuNow()
         canvas.rgba(into: &buffer)
-        note(start, drawn, kept: canvas.framesKept > kept)
+        note(start, drawn, kept: kept)
         lock.lock()
         ready[item.index] = buffer
         lock.broadcast()
@@ -182,11 +182,10 @@ final class ParallelFrames: @unchecked Sendable {
       guard k >= frames.lowerBound, (k - frames.lowerBound) % jobs == w else { return }
       var buffer = try room(for: k)
       let start = RenderStats.cpuNow()
-      let kept = canvas.framesKept
-      try FrameWriter.draw(frame.scene, on: canvas)
+      let kept = try FrameWriter.draw(frame.scene, on: canvas)
       let drawn = RenderStats.cpuNow()
       canvas.rgba(into: &buffer)
-      note(start, drawn, kept: canvas.framesKept > kept)
+      note(start, drawn, kept: kept)
       lock.lock()
       ready[k] = buffer
       lock.broadcast()

@@ -114,12 +114,13 @@ public final class FrameCanvas {
 
   /// Draws the views of `scene` over the background, replacing the frame;
   /// an error when a band's canvas cannot be made. A scene that draws alike
-  /// the last one drawn leaves the frame as it is.
-  public func draw(_ scene: Scene) throws(RenderError) {
+  /// the last one drawn leaves the frame as it is: true when it did.
+  @discardableResult
+  public func draw(_ scene: Scene) throws(RenderError) -> Bool {
     if keepsUnchangedFrames, let lastScene, scene.drawsAlike(lastScene) {
       framesKept += 1
       misses = 0
-      return
+      return true
     }
     if let lastScene {
       misses += 1
@@ -130,9 +131,10 @@ public final class FrameCanvas {
     drawn += 1
     guard keepsUnchangedFrames, Scene.valueBytes(views: scene.count) <= Self.keptSceneBytes,
       misses < Self.restAfter || drawn % Self.restEvery == 0
-    else { return }
+    else { return false }
     lastScene = scene.drawingCopy(reusing: spareScene)
     spareScene = nil
+    return false
   }
 
   /// Draws `scene`, whatever was drawn before.
