@@ -66,9 +66,10 @@ final class Progress {
   static var shows: Bool { asksForLines || Terminal.isTerminal(STDERR_FILENO) }
 
   /// One more frame done; with an estimated total, `estimate` gives the
-  /// frames estimated now (at least those done), asked only when the bar
-  /// or a line is drawn.
-  func advance(estimate: (() -> Int)? = nil) {
+  /// frames estimated now (at least those done; nil keeps the last
+  /// estimate), asked only when the bar or a line is drawn (not escaping:
+  /// nothing allocated a frame).
+  func advance(estimate: () -> Int? = { nil }) {
     done += 1
     guard enabled else { return }
     // The last frame is always shown; an estimate's last may not be.
@@ -78,7 +79,7 @@ final class Progress {
       return
     }
     lastDrawn = elapsed
-    if estimated, let estimate { total = max(estimate(), done) }
+    if estimated, let estimate = estimate() { total = max(estimate, done) }
     if lines { return writeLine() }
     shown = true
     BufferedStream.writeAll(
