@@ -5,9 +5,11 @@ the banner and the prompts (on stderr, as python does), and the log (stdout)
 must hold only anim's output. Driven through a real pseudo-terminal.
 """
 
+import math
 import os
 import pty
 import subprocess
+import time
 
 from pty_support import read_until
 
@@ -40,16 +42,30 @@ def test_prompts_reach_the_terminal_when_stdout_is_a_pipe(tmp_path):
     assert out.strip() == b"2", out
 
 
-LONG = b"x = 0; for i in 1...999999 { x = x + 1 }; print x\r"
+def _long_statement():
+    """A statement that keeps the REPL busy for about a second or more in
+    any build, and what it prints: a million loop steps, repeated as often
+    as this build needs (a release build runs them some ten times faster
+    than a debug one, and finished before the test could type)."""
+    start = time.monotonic()
+    subprocess.run([ANIM, "-e", "x = 0; for i in 1...999999 { x = x + 1 }"], check=True,
+                   capture_output=True)
+    rounds = max(1, math.ceil(1.5 / max(time.monotonic() - start, 1e-3)))
+    statement = f"x = 0; for r in 1...{rounds} {{ for i in 1...999999 {{ x = i }} }}; print x\r"
+    return statement.encode(), b"999999"
+
+
+LONG, LONG_PRINTS = _long_statement()
 
 
 def start_and_run_a_long_statement(tmp_path):
-    """A REPL on a pseudo-terminal, busy with LONG (about a second or more
-    in a debug build); asserts it has not finished yet."""
+    """A REPL on a pseudo-terminal, busy with LONG; asserts it has not
+    finished yet. The work limit is raised past LONG's steps."""
     main, side = pty.openpty()
     env = dict(os.environ, HOME=str(tmp_path), TERM="xterm")
     proc = subprocess.Popen(
-        [ANIM], stdin=side, stdout=subprocess.PIPE, stderr=side, env=env, close_fds=True
+        [ANIM, "repl", "--work-limit", "1000000000"], stdin=side, stdout=subprocess.PIPE,
+        stderr=side, env=env, close_fds=True
     )
     os.close(side)
     read_until(main, b"> ")
@@ -77,7 +93,7 @@ def test_ctrl_d_typed_while_a_statement_runs_ends_the_session_after_it(tmp_path)
     os.write(main, b"\x04")
     out = finish(main, proc)
     assert proc.returncode == 0
-    assert out.split() == [b"999999"], out
+    assert out.split() == [LONG_PRINTS], out
 
 
 def test_a_line_typed_while_a_statement_runs_runs_after_it(tmp_path):
@@ -89,4 +105,4 @@ def test_a_line_typed_while_a_statement_runs_runs_after_it(tmp_path):
     os.write(main, b"\x04")
     out = finish(main, proc)
     assert proc.returncode == 0
-    assert out.split() == [b"999999", b"7"], out
+    assert out.split() == [LONG_PRINTS, b"7"], out

@@ -120,10 +120,12 @@ def test_a_stopped_export_leaves_nothing(tmp_path, signum, code):
 
 
 def test_a_stopped_test_run_exits_143(tmp_path):
-    # Ten million steps of the interpreter: seconds, ended by its work limit.
+    # A billion steps of the interpreter, the work limit raised past them:
+    # minutes in any build (ten million, the default limit, took about a
+    # second in a release build, and the run could end before the stop).
     (tmp_path / "slow.anim").write_text(
-        "x = 0\nfor i in 0..<3000 { for j in 0..<3000 { x = j } }\n")
-    p = start(["test", str(tmp_path)], tmp_path)
+        "x = 0\nfor i in 0..<30000 { for j in 0..<30000 { x = j } }\n")
+    p = start(["test", "--work-limit", "2000000000", str(tmp_path)], tmp_path)
     time.sleep(1)
     assert p.poll() is None, "the test run ended before it was stopped"
     returncode, err = stop(p, signal.SIGTERM)
