@@ -361,4 +361,21 @@ final class ImportOddFilesTests: XCTestCase {
     XCTAssertTrue(plain.script.contains("layer Mask("), plain.script)
     _ = H.run(above.script, then: "")
   }
+
+  func testALayerTypeWrittenWithAFractionOfZeroIsThatType() throws {
+    // The Flow exporter (lottie4j's test files) writes `"ty": 4.0` and
+    // `"ind": 1.0`: JSON numbers both, and lottie-web (JavaScript has one
+    // kind of number) draws them as 4 and 1; ThorVG and rlottie skip such
+    // layers. A type with a true fraction is no type: refused with its
+    // pointer.
+    let layer = H.shapeLayer("Flow").replacingOccurrences(of: #""ty": 4,"#, with: #""ty": 4.0,"#)
+    XCTAssertTrue(layer.contains(#""ty": 4.0,"#), layer)
+    let result = try H.importing(H.document([layer]))
+    XCTAssertEqual(result.notes.map(\.message), [])
+    XCTAssertTrue(result.script.contains("rect Flow_Dot(parent: Flow,"), result.script)
+    let half = layer.replacingOccurrences(of: #""ty": 4.0,"#, with: #""ty": 4.5,"#)
+    XCTAssertThrowsError(try H.importing(H.document([half]))) { error in
+      XCTAssertEqual("\(error)", "/layers/0/ty: expected a whole number, found 4.5")
+    }
+  }
 }
