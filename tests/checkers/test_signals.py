@@ -120,7 +120,7 @@ def test_a_stopped_export_leaves_nothing(tmp_path, signum, code):
 
 
 def test_a_stopped_test_run_exits_143(tmp_path):
-    # A billion steps of the interpreter, the work limit raised past them:
+    # 900 million steps of the interpreter, the work limit raised past them:
     # minutes in any build (ten million, the default limit, took about a
     # second in a release build, and the run could end before the stop).
     (tmp_path / "slow.anim").write_text(
