@@ -47,11 +47,11 @@ def _long_statement():
     any build, and what it prints: a million loop steps, repeated as often
     as this build needs (a release build runs them some ten times faster
     than a debug one, and finished before the test could type)."""
+    million = "for i in 1...999999 { x = i }"
     start = time.monotonic()
-    subprocess.run([ANIM, "-e", "x = 0; for i in 1...999999 { x = x + 1 }"], check=True,
-                   capture_output=True)
+    subprocess.run([ANIM, "-e", f"x = 0; {million}"], check=True, capture_output=True)
     rounds = max(1, math.ceil(1.5 / max(time.monotonic() - start, 1e-3)))
-    statement = f"x = 0; for r in 1...{rounds} {{ for i in 1...999999 {{ x = i }} }}; print x\r"
+    statement = f"x = 0; for r in 1...{rounds} {{ {million} }}; print x\r"
     return statement.encode(), b"999999"
 
 
