@@ -56,6 +56,7 @@ enum ChunkConcat {
     process.standardOutput = FileHandle.nullDevice
     process.standardInput = FileHandle.nullDevice
     let tail = StderrTail(errors.fileHandleForReading)
+    let end = ProcessEnd(of: process)
     let child = ChildProcessID()
     let interrupt = Interrupt.install {
       child.kill()
@@ -67,7 +68,7 @@ enum ChunkConcat {
       throw FrameWriter.Failure(
         message: "cannot start \(ffmpeg): \(error.localizedDescription)", code: ExitStatus.ioError)
     }
-    process.waitUntilExit()
+    end.wait(for: process)
     let stderr = tail.finish()
     guard process.terminationStatus == 0 else {
       temporary.remove()

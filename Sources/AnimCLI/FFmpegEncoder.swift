@@ -125,6 +125,7 @@ enum FFmpegEncoder {
     private let progress: Progress?
     private let temporary: TemporaryOutput
     private let process = Process()
+    private let processEnd: ProcessEnd
     private let input = Pipe()
     private let stderrTail: StderrTail
     private let interrupt: Interrupt
@@ -161,6 +162,7 @@ enum FFmpegEncoder {
       process.standardError = errors
       process.standardOutput = FileHandle.nullDevice
       stderrTail = StderrTail(errors.fileHandleForReading)
+      processEnd = ProcessEnd(of: process)
 
       signal(SIGPIPE, SIG_IGN)
       // Installed before ffmpeg starts, so that no signal finds it running
@@ -193,7 +195,7 @@ enum FFmpegEncoder {
       let pipeBroken = !pipe.finish()
       progress?.finish()
       try? input.fileHandleForWriting.close()
-      process.waitUntilExit()
+      processEnd.wait(for: process)
       let tail = stderrTail.finish()
       return (pipeBroken, process.terminationStatus, tail)
     }

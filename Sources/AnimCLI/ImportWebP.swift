@@ -61,12 +61,13 @@ enum ImportWebP {
     let errors = Pipe()
     process.standardError = errors
     process.standardOutput = FileHandle.nullDevice
+    let end = ProcessEnd(of: process)
     do { try process.run() } catch {
       Terminal.writeError("anim import: cannot start \(ffmpeg): \(error)")
       throw ExitCode(ExitStatus.unavailable)
     }
     let said = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    end.wait(for: process)
     guard process.terminationStatus == 0,
       let png = try? RegularFile.read(output, limit: maximumPNGBytes)
     else {

@@ -39,6 +39,7 @@ struct PreviewRenderer: PreviewRendering {
     process.standardInput = script == nil ? FileHandle.nullDevice : input
     process.standardOutput = FileHandle.nullDevice
     process.standardError = errors
+    let end = ProcessEnd(of: process)
     do { try process.run() } catch {
       return "anim preview: cannot run \(Self.program): \(error.localizedDescription)"
     }
@@ -63,7 +64,7 @@ struct PreviewRenderer: PreviewRendering {
         }
       }
     }
-    process.waitUntilExit()
+    end.wait(for: process)
     message += pending
     // A script whose expectations fail still writes its file (and exits 1).
     if FileManager.default.fileExists(atPath: output) {
