@@ -169,6 +169,23 @@ struct RenderCommand: ParsableCommand {
         return
       case .planned(let planned, let plan): (result, surveyed) = (planned, plan)
       }
+    } else if OnePassStill.applies(format: format, selection: selection) {
+      let stats = RenderStats.requested ? RenderStats(onePass: true) : nil
+      let still = OnePassStill(
+        format: format, output: output, sizing: sizing, background: background, stats: stats)
+      let outcome: OnePassStill.Outcome
+      do { outcome = try still.run(runner) } catch let error as FrameWriter.Failure {
+        Terminal.writeError("anim render: \(error.message)")
+        throw ExitCode(error.code)
+      }
+      switch outcome {
+      case .written(let written, let plan):
+        if let stats { Terminal.writeError(stats.report()) }
+        noteSounds(plan, format: format, chunked: false)
+        if written.exitCode != ExitStatus.success { throw ExitCode(written.exitCode) }
+        return
+      case .planned(let planned, let plan): (result, surveyed) = (planned, plan)
+      }
     } else {
       (result, surveyed) = try FrameSurvey.plan(
         runner, command: "render", stops: "the frames stop", nothing: "no frames to render",

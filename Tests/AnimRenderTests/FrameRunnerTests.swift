@@ -155,6 +155,49 @@ final class FrameRunnerTests: XCTestCase {
     }
   }
 
+  func testAStillTakenOnceByTheSurveyIsThePlansFrame() throws {
+    // `--at T` (`anim render`'s one-pass still): the survey's frame at T
+    // is the plan's when the clock passed T once, and `play` takes the
+    // same one.
+    let cases: [(script: String, at: Double, played: Bool, x: Double?)] = [
+      ("view box\nrun move(to: (100, 0), 1) on box\n", 0.5, true, 50),
+      ("view box\nrun move(to: (100, 0), 1) on box\n", 0, true, 0),
+      // Past the end: taken as the clock settles there.
+      ("view box\nrun move(to: (100, 0), 1) on box\n", 3, true, 100),
+      ("view box\nbox.x = 7\n", 0.25, true, 7),
+      // A `reset` before T: the survey cannot vouch for its frame.
+      ("view box\nstep 0.2\nreset\nrun move(to: (100, 0), 1) on box\n", 0.5, false, 50),
+      // Past T, then back to 0 by `reset`: T is passed twice.
+      (
+        "view box\nrun move(to: (100, 0), 1) on box\nstep 1\nreset\n"
+          + "run move(to: (10, 0), 1) on box\n", 0.5, false, 5
+      ),
+      // Stopped by an error: no plan.
+      ("view box\nstep 1\nstep -1\n", 0.5, false, nil),
+    ]
+    for c in cases {
+      let runner = FrameRunner(
+        source: SourceFile(path: "t.anim", text: c.script), selection: .at(c.at))
+      var seen: [Double] = []
+      let (_, found, played) = runner.survey(output: { _ in }) { frame in
+        seen.append(frame.scene.value(frame.scene.view(named: "box")!, .x)[0])
+      }
+      XCTAssertEqual(played, c.played, c.script)
+      guard let x = c.x else {
+        XCTAssertNil(found, c.script)
+        continue
+      }
+      let plan = try XCTUnwrap(found, c.script)
+      XCTAssertEqual(plan.schedule.count, 1, c.script)
+      var drawn: [Double] = []
+      try runner.play(plan) { frame in
+        drawn.append(frame.scene.value(frame.scene.view(named: "box")!, .x)[0])
+      }
+      XCTAssertEqual(drawn.last, x, c.script)
+      if c.played { XCTAssertEqual(seen, [x], c.script) }
+    }
+  }
+
   func testTheSurveysAndThePlaysScenesAreFreedWhenTheyReturn() throws {
     // The frame callback holds the interpreter, whose clock holds the
     // stops: unbroken, every survey kept its scene and runs alive (a

@@ -84,9 +84,10 @@ public final class FrameRunner {
   /// event to `eventObserver`, each `reset` to `clockReset`) as `play`
   /// would. `played` is true when those were exactly the plan's frames —
   /// the usual case: frames at the rate the survey guessed (the script's
-  /// own, 60 unless it says otherwise, or `fps`), no `reset` and no
-  /// `instantObserver` — so that `play` need not run the script a second
-  /// time (the live preview's builds, SPEC §24); else `play` must run.
+  /// own, 60 unless it says otherwise, or `fps`), or the one frame of `at`,
+  /// no `reset` and no `instantObserver` — so that `play` need not run the
+  /// script a second time (the live preview's builds, SPEC §24; `anim
+  /// render --at`); else `play` must run.
   public func survey(
     output: @escaping (String) -> Void, observer: ((Frame) throws -> Void)?
   ) -> (ScriptResult, FramePlan?, played: Bool) {
@@ -106,10 +107,14 @@ public final class FrameRunner {
     // fitted to every frame's views (SPEC §12.2), those frames' too, read
     // by a second, silent run.
     let refit = found.stage.size == nil && found.boundsSkipped
-    if !refit, case .range = selection, watching != nil, found.resets == 0,
-      found.schedule.rate == guessRate, delivered == found.schedule.count
-    {
-      return (result, found, true)
+    if !refit, watching != nil, found.resets == 0, delivered == found.schedule.count {
+      switch selection {
+      case .range where found.schedule.rate == guessRate: return (result, found, true)
+      // The one frame at T, taken once (no `reset` took the clock past T
+      // again): a still's frame, which `play` would take the same.
+      case .at where delivered == 1: return (result, found, true)
+      default: break
+      }
     }
     var otherRate = false
     // The script set another frame rate: the frames are at other times.
