@@ -145,47 +145,27 @@ struct RenderCommand: ParsableCommand {
     let surveyStart = Date()
     let result: ScriptResult
     let surveyed: FramePlan
+    let onePassStats = RenderStats.requested ? RenderStats(onePass: true) : nil
     if OnePassRender.applies(
       format: format, selection: selection,
       whole: parallel.concat.isEmpty && parallel.chunkText == nil && !loop.loop)
     {
-      let stats = RenderStats.requested ? RenderStats(onePass: true) : nil
       let pass = OnePassRender(
         format: format, output: output, sizing: sizing, background: background, mute: mute,
-        jobs: try parallel.jobCount(), stats: stats,
+        jobs: try parallel.jobCount(), stats: onePassStats,
         progress: quiet ? nil : Progress(total: 1, estimated: true))
-      let outcome: OnePassRender.Outcome
-      do {
-        outcome = try pass.run(runner, from: range.from)
-      } catch let error as FrameWriter.Failure {
-        Terminal.writeError("anim render: \(error.message)")
-        throw ExitCode(error.code)
-      }
-      switch outcome {
-      case .written(let written, let plan):
-        if let stats { Terminal.writeError(stats.report()) }
-        noteSounds(plan, format: format, chunked: false)
-        if written.exitCode != ExitStatus.success { throw ExitCode(written.exitCode) }
-        return
-      case .planned(let planned, let plan): (result, surveyed) = (planned, plan)
-      }
+      guard
+        let outcome = try onePass(
+          format: format, stats: onePassStats, pass.run(runner, from: range.from))
+      else { return }
+      (result, surveyed) = outcome
     } else if OnePassStill.applies(format: format, selection: selection) {
-      let stats = RenderStats.requested ? RenderStats(onePass: true) : nil
       let still = OnePassStill(
-        format: format, output: output, sizing: sizing, background: background, stats: stats)
-      let outcome: OnePassStill.Outcome
-      do { outcome = try still.run(runner) } catch let error as FrameWriter.Failure {
-        Terminal.writeError("anim render: \(error.message)")
-        throw ExitCode(error.code)
-      }
-      switch outcome {
-      case .written(let written, let plan):
-        if let stats { Terminal.writeError(stats.report()) }
-        noteSounds(plan, format: format, chunked: false)
-        if written.exitCode != ExitStatus.success { throw ExitCode(written.exitCode) }
-        return
-      case .planned(let planned, let plan): (result, surveyed) = (planned, plan)
-      }
+        format: format, output: output, sizing: sizing, background: background,
+        stats: onePassStats)
+      guard let outcome = try onePass(format: format, stats: onePassStats, still.run(runner))
+      else { return }
+      (result, surveyed) = outcome
     } else {
       (result, surveyed) = try FrameSurvey.plan(
         runner, command: "render", stops: "the frames stop", nothing: "no frames to render",
@@ -232,6 +212,29 @@ struct RenderCommand: ParsableCommand {
       throw ExitCode(ExitStatus.software)
     }
     if result.exitCode != ExitStatus.success { throw ExitCode(result.exitCode) }
+  }
+
+  /// Finishes a render that tried one pass (``OnePassRender``,
+  /// ``OnePassStill``): its failure said with its exit code; a file
+  /// written, its stats, notes and exit code (nil: nothing left to do);
+  /// else the survey's result and plan, for the second pass.
+  private func onePass(
+    format: RenderFormat, stats: RenderStats?,
+    _ pass: @autoclosure () throws -> OnePassRender.Outcome
+  ) throws -> (ScriptResult, FramePlan)? {
+    let outcome: OnePassRender.Outcome
+    do { outcome = try pass() } catch let error as FrameWriter.Failure {
+      Terminal.writeError("anim render: \(error.message)")
+      throw ExitCode(error.code)
+    }
+    switch outcome {
+    case .written(let written, let plan):
+      if let stats { Terminal.writeError(stats.report()) }
+      noteSounds(plan, format: format, chunked: false)
+      if written.exitCode != ExitStatus.success { throw ExitCode(written.exitCode) }
+      return nil
+    case .planned(let planned, let plan): return (planned, plan)
+    }
   }
 
   /// Says on stderr where the script's sounds are not written: in a chunk
