@@ -12,7 +12,7 @@ import AnimStage
 ///
 /// The copy is the frame `play` would take only when the survey took it
 /// exactly once (``FrameRunner/survey(output:observer:)``'s `played`: no
-/// `reset` took the clock past T again, no refitted stage); otherwise the
+/// `reset` took the clock back, no stage refitted); otherwise the
 /// render goes on as two passes with the survey's plan, and the bytes are
 /// the same either way.
 struct OnePassStill {
@@ -60,8 +60,8 @@ struct OnePassStill {
         throw FrameWriter.Failure(error)
       }
       stats?.start()
-      let kept = try FrameWriter.draw(scene, on: canvas)
-      stats?.drawn(kept: kept)
+      let unchanged = try FrameWriter.draw(scene, on: canvas)
+      stats?.drawn(kept: unchanged)
       do { bytes = try canvas.png() } catch { throw FrameWriter.Failure(error) }
     }
     try FrameWriter.save(bytes: bytes, to: output)
