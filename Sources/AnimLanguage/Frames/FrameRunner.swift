@@ -110,8 +110,8 @@ public final class FrameRunner {
     if !refit, watching != nil, found.resets == 0, delivered == found.schedule.count {
       switch selection {
       case .range where found.schedule.rate == guessRate: return (result, found, true)
-      // The one frame at T, taken once (no `reset` took the clock past T
-      // again): a still's frame, which `play` would take the same.
+      // The one frame at T, taken once and with no `reset`: a still's
+      // frame, which `play` would take the same.
       case .at where delivered == 1: return (result, found, true)
       default: break
       }
