@@ -316,8 +316,11 @@ struct TemporaryOutput {
 
   func commit() throws {
     defer { TemporaryFiles.forget(path) }
-    guard rename(path, target) == 0 else {
-      let reason = String(cString: strerror(errno))
+    // Under the registry's lock: once a signal's cleanup has begun, the
+    // file is removed instead of landing at OUT.
+    let code = TemporaryFiles.rename(path, to: target)
+    guard code == 0 else {
+      let reason = code == EINTR ? "interrupted" : String(cString: strerror(code))
       remove()
       throw FrameWriter.Failure(
         message: "cannot write \(target): \(reason)", code: ExitStatus.ioError)

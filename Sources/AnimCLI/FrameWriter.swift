@@ -215,12 +215,17 @@ final class PatternFiles: @unchecked Sendable {
   private let lock = NSLock()
   private var written: [String] = []
   private var folders = PatternFolders()
+  private var removed = false
 
   /// Makes the folders `path` needs and lists it, before it is written: a
   /// signal right after its rename must find it (unlinking a frame not yet
-  /// there does nothing).
+  /// there does nothing). Once everything was removed (a signal's cleanup,
+  /// a failure), no folder is made again: the frame is refused.
   func prepare(_ path: String) throws {
     try locked {
+      guard !removed else {
+        throw FrameWriter.Failure(message: "\(path): interrupted", code: ExitStatus.ioError)
+      }
       try folders.prepare(for: path)
       written.append(path)
     }
@@ -235,6 +240,7 @@ final class PatternFiles: @unchecked Sendable {
   /// Removes every file written and the folders made for them.
   func removeAll() {
     locked {
+      removed = true
       for path in written { unlink(path) }
       folders.removeCreated()
     }

@@ -88,6 +88,9 @@ final class Interrupt: @unchecked Sendable {
   /// Runs the cleanups, removes the temporary files and exits.
   private static func stop(_ number: Int32, name: String) {
     lock.lock()
+    // No file is renamed into place from here on, so the cleanups that
+    // remove what was written (a frame pattern's files) find every one.
+    TemporaryFiles.close()
     let active = cleanups
     for interrupt in active.reversed() { interrupt.cleanup() }
     let removed = TemporaryFiles.removeAll()

@@ -97,7 +97,16 @@ public enum AtomicFile {
     do { try descriptor.close() } catch {
       if failure == nil { failure = FileError(path: path, error: error) }
     }
-    if failure == nil && rename(temporary, path) != 0 { failure = FileError.current(path) }
+    if failure == nil {
+      // Under the registry's lock: a signal's cleanup that has begun sees
+      // no file land at `path` after it.
+      let code = TemporaryFiles.rename(temporary, to: path)
+      if code == EINTR {
+        failure = FileError(path: path, reason: "interrupted")
+      } else if code != 0 {
+        failure = FileError(path: path, errno: Errno(rawValue: code))
+      }
+    }
     if let failure {
       unlink(temporary)
       throw failure

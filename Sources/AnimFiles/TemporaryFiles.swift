@@ -47,6 +47,37 @@ public enum TemporaryFiles {
     if let i = paths.lastIndex(of: path) { paths.remove(at: i) }
   }
 
+  /// Renames the registered temporary file `temporary` over `path` and
+  /// forgets it, under the registry's lock: 0, or the C library's `errno`.
+  /// Once the process is stopping (`close()`) the file is removed instead
+  /// and the answer is `EINTR`, so that no file lands at its path after a
+  /// signal's cleanups have removed the frames written so far (a frame
+  /// pattern's worker thread renamed one in between, and it stayed).
+  public static func rename(_ temporary: String, to path: String) -> Int32 {
+    pthread_mutex_lock(lock)
+    defer { pthread_mutex_unlock(lock) }
+    if let i = paths.lastIndex(of: temporary) { paths.remove(at: i) }
+    if closed {
+      unlink(temporary)
+      return EINTR
+    }
+    #if canImport(Glibc)
+      return Glibc.rename(temporary, path) == 0 ? 0 : errno
+    #elseif canImport(Musl)
+      return Musl.rename(temporary, path) == 0 ? 0 : errno
+    #else
+      return Darwin.rename(temporary, path) == 0 ? 0 : errno
+    #endif
+  }
+
+  /// Refuses new files and renames from now on (the process is stopping);
+  /// the files being written stay until `removeAll()`.
+  public static func close() {
+    pthread_mutex_lock(lock)
+    defer { pthread_mutex_unlock(lock) }
+    closed = true
+  }
+
   /// Removes every temporary file being written and refuses new ones: the
   /// process is about to exit. Returns how many were removed.
   @discardableResult
