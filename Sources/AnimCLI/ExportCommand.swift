@@ -90,10 +90,7 @@ struct ExportCommand: ParsableCommand {
       runner, command: "export", stops: "the recording stops", nothing: "no frames to export",
       from: range.from)
     let plan = try loop.apply(to: surveyed)
-    let layout: StageLayout
-    do { layout = try plan.layout(sizing: sizing, background: background) } catch {
-      throw UsageError(error.message + (error.hint.map { " (\($0))" } ?? ""))
-    }
+    let layout = try plan.commandLayout(sizing: sizing, background: background)
     if plan.viewCount > ExportBudget.maximumViews {
       // Known from the survey: refused before the script runs again.
       Terminal.writeError(

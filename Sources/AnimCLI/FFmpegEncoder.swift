@@ -315,10 +315,9 @@ struct TemporaryOutput {
   }
 
   func commit() throws {
-    defer { TemporaryFiles.forget(path) }
-    // Under the registry's lock: once a signal's cleanup has begun, the
-    // file is removed instead of landing at OUT.
-    let code = TemporaryFiles.rename(path, to: target)
+    // Under the registry's lock, which forgets the file: once a signal's
+    // cleanup has begun, it is removed instead of landing at OUT.
+    let code = TemporaryFiles.commit(path, to: target)
     guard code == 0 else {
       let reason = code == EINTR ? "interrupted" : String(cString: strerror(code))
       remove()

@@ -1,4 +1,5 @@
 import AnimConsole
+import AnimEngine
 import AnimLanguage
 import AnimStage
 import ArgumentParser
@@ -44,5 +45,16 @@ enum FrameSurvey {
       )
     }
     return (result, plan, played)
+  }
+}
+
+extension FramePlan {
+  /// ``layout(sizing:background:)`` for a command that writes the frames
+  /// (`render`, `export`): a stage it cannot lay out (past 8192 pixels, a
+  /// size that fits no pixel) is a usage error, exit 64, with its hint.
+  func commandLayout(sizing: StageSizing, background: Color?) throws(UsageError) -> StageLayout {
+    do { return try layout(sizing: sizing, background: background) } catch {
+      throw UsageError(error.message + (error.hint.map { " (\($0))" } ?? ""))
+    }
   }
 }

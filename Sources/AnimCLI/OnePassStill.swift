@@ -46,10 +46,7 @@ struct OnePassStill {
     guard played, let scene = kept, plan.schedule.count == 1 else {
       return .planned(result, plan)
     }
-    let layout: StageLayout
-    do { layout = try plan.layout(sizing: sizing, background: background) } catch {
-      throw UsageError(error.message + (error.hint.map { " (\($0))" } ?? ""))
-    }
+    let layout = try plan.commandLayout(sizing: sizing, background: background)
     let bytes: [UInt8]
     switch format {
     case .svg:

@@ -173,10 +173,7 @@ struct RenderCommand: ParsableCommand {
     }
     let plan = try loop.apply(to: surveyed)
     let surveySeconds = Date().timeIntervalSince(surveyStart)
-    let layout: StageLayout
-    do { layout = try plan.layout(sizing: sizing, background: background) } catch {
-      throw UsageError(error.message + (error.hint.map { " (\($0))" } ?? ""))
-    }
+    let layout = try plan.commandLayout(sizing: sizing, background: background)
     var writer = FrameWriter(
       format: format, output: output, layout: layout, schedule: plan.schedule,
       progress: quiet ? nil : Progress(total: plan.schedule.count))

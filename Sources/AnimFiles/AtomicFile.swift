@@ -100,7 +100,7 @@ public enum AtomicFile {
     if failure == nil {
       // Under the registry's lock: a signal's cleanup that has begun sees
       // no file land at `path` after it.
-      let code = TemporaryFiles.rename(temporary, to: path)
+      let code = TemporaryFiles.commit(temporary, to: path)
       if code == EINTR {
         failure = FileError(path: path, reason: "interrupted")
       } else if code != 0 {

@@ -53,7 +53,7 @@ public enum TemporaryFiles {
   /// and the answer is `EINTR`, so that no file lands at its path after a
   /// signal's cleanups have removed the frames written so far (a frame
   /// pattern's worker thread renamed one in between, and it stayed).
-  public static func rename(_ temporary: String, to path: String) -> Int32 {
+  public static func commit(_ temporary: String, to path: String) -> Int32 {
     pthread_mutex_lock(lock)
     defer { pthread_mutex_unlock(lock) }
     if let i = paths.lastIndex(of: temporary) { paths.remove(at: i) }
@@ -61,13 +61,7 @@ public enum TemporaryFiles {
       unlink(temporary)
       return EINTR
     }
-    #if canImport(Glibc)
-      return Glibc.rename(temporary, path) == 0 ? 0 : errno
-    #elseif canImport(Musl)
-      return Musl.rename(temporary, path) == 0 ? 0 : errno
-    #else
-      return Darwin.rename(temporary, path) == 0 ? 0 : errno
-    #endif
+    return rename(temporary, path) == 0 ? 0 : errno
   }
 
   /// Refuses new files and renames from now on (the process is stopping);
