@@ -15,13 +15,27 @@ import PackageDescription
 //   AnimConsole  (standard streams, exit codes, loading scripts: both executables)
 //   AnimFront    (the `anim` executable: plain script runs, hands the rest over)
 //   AnimCLI      (the `anim-commands` executable: every other command line)
+
+// The modules the tests and the checkers spend their time in (reading
+// Lottie files, running scripts, drawing, recording) are optimised in debug
+// builds too: the checkers run the debug `anim`, and unoptimised they took
+// three quarters of CI's time drawing and parsing (BENCHMARKS.md, "CI's
+// time"). `-O` keeps every run-time check a test relies on: overflow and
+// bounds traps, `precondition`, exclusive access (debug builds keep checking
+// it); the sources hold no `assert`, which `-O` would drop. The rest of the
+// debug build stays unoptimised, and the last `-O…` given wins.
+let optimizedWhenDebugging: SwiftSetting = .unsafeFlags(["-O"], .when(configuration: .debug))
+let optimizedCWhenDebugging: CSetting = .unsafeFlags(["-O2"], .when(configuration: .debug))
+
 // The modules a render spends its time in are built without the run-time
 // checks of exclusive access in release builds (debug builds and the tests
 // keep them, so a violation is still found there): beginning and ending
 // each access to a class's stored property was 7.7 % of an imported
-// Lottie's render at small sizes (issue 37, BENCHMARKS.md).
+// Lottie's render at small sizes (issue 37, BENCHMARKS.md). In debug builds
+// they are optimised (above).
 let unchecked: [SwiftSetting] = [
-  .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
+  .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+  optimizedWhenDebugging,
 ]
 
 let package = Package(
@@ -58,7 +72,7 @@ let package = Package(
       dependencies: ["AnimEngine", "AnimStage", "AnimImage", "CCairo", "CPNG", "CPixels"],
       swiftSettings: unchecked),
     // The frame's doubles converted to 8-bit RGBA, two channels at a time.
-    .target(name: "CPixels"),
+    .target(name: "CPixels", cSettings: [optimizedCWhenDebugging]),
     // Charts of properties over time and of easings (`anim plot`, `:plot`).
     .target(name: "AnimPlot", dependencies: ["AnimEngine", "AnimStage", "AnimRender", "CCairo"]),
     // Shared libraries opened on first use (dlopen), not at start-up: a script
@@ -114,9 +128,13 @@ let package = Package(
     .target(
       name: "AnimFiles", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
     // Recording the stage as keyframes; Lottie and the HTML player (`anim export`).
-    .target(name: "AnimExport", dependencies: ["AnimEngine", "CZlib"]),
+    .target(
+      name: "AnimExport", dependencies: ["AnimEngine", "CZlib"],
+      swiftSettings: [optimizedWhenDebugging]),
     // Lottie files read into anim scripts (`anim import`, SPEC §25).
-    .target(name: "AnimImport", dependencies: ["AnimEngine", "AnimLanguage", "AnimText", "CZlib"]),
+    .target(
+      name: "AnimImport", dependencies: ["AnimEngine", "AnimLanguage", "AnimText", "CZlib"],
+      swiftSettings: [optimizedWhenDebugging]),
     .target(name: "AnimTestRunner", dependencies: ["AnimFiles"]),
     // The live preview (`anim preview`, `:preview`): a script's export, output,
     // errors and runs served to a browser page that reloads in place. Only
