@@ -35,7 +35,6 @@ GIB_KIB = 1024 * 1024
 # In-scope files anim does not draw as the players do, and why: the list
 # orders what to build next (docs/testing.md).
 EXPECTED_MISSES = {
-    "skia__resources_skottie_skottie-luma-matte.json": "a luma matte of several luminances (a clip is one level)",
     # Colours written 0–255 (bodymovin before 4.1.9): anim reads them as
     # lottie-web, whose files these are, does (checked in Chromium); ThorVG
     # and rlottie misread them alike.

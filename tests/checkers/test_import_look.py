@@ -441,6 +441,97 @@ def test_a_matte_fills_hole_stays_a_hole(tmp_path):
         assert theirs[20, 100, 2] > 200 and mine[20, 100, 2] > 200, player
 
 
+def group(items, opacity=100):
+    """A shape group of `items` at `opacity` percent."""
+    return {"ty": "gr", "it": items + [{"ty": "tr", "p": fixed([0, 0]), "a": fixed([0, 0]),
+                                        "s": fixed([100, 100]), "r": fixed(0), "o": fixed(opacity)}]}
+
+
+# Mattes of several levels (docs/spec.md §25.1, SceneBuilder+MatteLevels):
+# the layer drawn once for each region the matte's fills make, faded to the
+# level there. Each over the backdrop, so that a copy composited wrongly
+# over what is below shows; the matted layer is an opaque blue rectangle.
+SEVERAL_LEVELS = {
+    # Skia's skottie-luma-matte in small: red under green under blue,
+    # overlapping, each opaque; the luminance of the topmost shows.
+    "a luma matte of three colours": (3, [
+        group([rect(60, 50, 90, 70), solid_fill([1, 0, 0])]),
+        group([ellipse(110, 50, 70, 70), solid_fill([0, 1, 0])]),
+        group([rect(140, 40, 60, 50), solid_fill([0, 0, 1])])]),
+    # Their groups at 75 %, as the skottie file has them: the picture's
+    # premultiplied luminance, overlaps included.
+    "a luma matte of translucent groups": (3, [
+        group([rect(60, 50, 90, 70), solid_fill([1, 0, 0])], 75),
+        group([ellipse(110, 50, 70, 70), solid_fill([0, 1, 0])], 75),
+        group([rect(140, 40, 60, 50), solid_fill([1, 1, 1])], 75)]),
+    "an alpha matte of two opacities": (1, [
+        group([rect(70, 50, 100, 70), {"ty": "fl", "c": fixed([1, 1, 1, 1]), "o": fixed(40)}]),
+        group([ellipse(120, 50, 80, 80), {"ty": "fl", "c": fixed([1, 1, 1, 1]), "o": fixed(70)}])]),
+    "a moving luma matte": (3, [
+        group([rect(60, 50, 90, 70), solid_fill([1, 1, 1])]),
+        group([{"ty": "el", "p": keyed([60, 50], [150, 50]), "s": fixed([60, 60])},
+               solid_fill([0.2, 0.2, 0.2])], 80)]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(SEVERAL_LEVELS))
+def test_a_matte_of_several_levels_draws_as_thorvg_does(case, tmp_path):
+    """Fills of several luminances or opacities in one matte (Skia's
+    skottie-luma-matte: 10.9 % → 0.0 % off ThorVG): within 3 levels of
+    ThorVG inside the shapes, at every frame. rlottie weighs a luma matte
+    by Rec. 601 (145 of 255 for a green ThorVG and Skia draw at 135 and
+    182), so ThorVG alone decides, as SPEC §25 says."""
+    mode, shapes = SEVERAL_LEVELS[case]
+    matte = shape_layer("Matte", list(reversed(shapes)), td=1)
+    body = shape_layer("Body", [rect(100, 50, 200, 100), solid_fill([0.1, 0.3, 0.9])], tt=mode)
+    source, script = imported(doc([matte, body, BACKDROP]), tmp_path)
+    mine = anim_frames(script, tmp_path)
+    theirs = corpus.player_frames(str(source), "thorvg", FRAMES, W, H)
+    # Where two regions meet inside the matte, each copy is drawn at its
+    # share of the pixel's coverage, one over the other: off by up to a
+    # quarter of the levels' product times the difference between the
+    # layer and what is below, on those pixels alone (docs/spec.md §25.1).
+    seams = [np.zeros((H, W), bool) for _ in FRAMES]
+    for i, shape in enumerate(shapes):
+        outline = json.loads(json.dumps(shape))
+        for item in outline["it"]:
+            if item["ty"] == "fl":
+                item.update({"c": fixed([1, 1, 1, 1]), "o": fixed(100)})
+            if item["ty"] == "tr":
+                item["o"] = fixed(100)
+        alone = tmp_path / f"outline{i}.json"
+        alone.write_text(json.dumps(doc([shape_layer("Outline", [outline])])))
+        for k, picture in enumerate(corpus.player_frames(str(alone), "thorvg", FRAMES, W, H)):
+            seams[k] |= corpus.edges(picture)
+    for k, frame in enumerate(FRAMES):
+        worst = worst_interior(mine[k], theirs[k], mask=~seams[k])
+        assert worst <= 3, f"frame {frame}: {worst} levels apart"
+        assert corpus.difference(mine[k], theirs[k]) <= corpus.MATCH, frame
+        # Not vacuous: the outlines' bands (three pixels wide) leave most
+        # of the picture compared.
+        assert seams[k].mean() < 0.12, seams[k].mean()
+    # Not vacuous: the body shows at more than one level.
+    levels = {tuple(mine[0][y, x][:3]) for x, y in ((30, 50), (100, 50), (150, 40))}
+    assert len(levels) > 1, levels
+
+
+def test_a_luma_matte_of_opaque_fills_shows_the_topmost_fills_luminance(tmp_path):
+    """Each region at the luminance of the fill on top there (Rec. 709,
+    as ThorVG and Skia weigh it), over the backdrop: body · L + backdrop ·
+    (1 − L)."""
+    _, shapes = SEVERAL_LEVELS["a luma matte of three colours"]
+    matte = shape_layer("Matte", list(reversed(shapes)), td=1)
+    body = shape_layer("Body", [rect(100, 50, 200, 100), solid_fill([0.1, 0.3, 0.9])], tt=3)
+    _, script = imported(doc([matte, body, BACKDROP]), tmp_path)
+    mine = anim_frames(script, tmp_path, [0])[0]
+    backdrop = np.array([255, 230, 153])
+    blue = np.array([0.1, 0.3, 0.9]) * 255
+    for (x, y), luminance in (((25, 50), 0.2126), ((100, 75), 0.7152), ((150, 40), 0.0722),
+                              ((5, 5), 0)):
+        expected = blue * luminance + backdrop * (1 - luminance)
+        assert np.abs(mine[y, x][:3] - expected).max() <= 1, ((x, y), mine[y, x], expected)
+
+
 def test_a_precomposition_as_a_matte_draws_as_the_players_do(tmp_path):
     """A track matte whose layer is a precomposition (rlottie's
     exploding-star, lottie-android's youtube_icon_reveal): its layers'

@@ -13,10 +13,13 @@ extension SceneBuilder {
   /// and, when the matte is not opaque throughout, a view whose `alpha` is
   /// how opaque it is (``fadeLayer(_:name:parent:)``: the group `opacity`
   /// once the layer's drawing is beneath it, if that is several views).
-  /// Returns the view the layer goes under.
+  /// Returns the view the layer goes under. With `level`, one region of a
+  /// matte taken apart (``matteLevels(_:luma:clock:)``): its outline and
+  /// level instead of the matte's whole outline, and its other clips
+  /// nested under it.
   func buildMatte(
     for position: Int, of layers: [Layer], byIndex: [Int: Int], clock: TimeMap, parent: Int?,
-    size: (Double, Double), name: String
+    size: (Double, Double), name: String, level: MatteLevel? = nil
   ) throws(ImportError) -> Int? {
     let target = layers[position]
     guard let sourcePosition = Layer.matteSource(of: position, in: layers, byIndex: byIndex)
@@ -33,8 +36,13 @@ extension SceneBuilder {
     }
     // The matte's outline, in its layer's space.
     let noted = notes.count
-    guard let outline = try matteOutline(source, luma: luma, clock: clock, inverted: inverted)
-    else {
+    let found: MatteOutline?
+    if let level {
+      found = level.outline
+    } else {
+      found = try matteOutline(source, luma: luma, clock: clock, inverted: inverted)
+    }
+    guard let outline = found else {
       // Unless the outline's reading said why.
       if notes.count == noted {
         note(source.ref, "a track matte that draws no fill: drawn without the matte")
@@ -97,6 +105,14 @@ extension SceneBuilder {
         inside, masks: masks, source: source, parent: node!, clock: clock, name: matteName)
     } else {
       var clip = outline.view
+      clip.parent = node
+      clip.set("color", .word("transparent"))
+      clip.set("clip", .bool(true))
+      clip.set("alpha", .number(1))
+      node = try add(clip)
+    }
+    for more in level?.clips ?? [] {
+      var clip = more.view
       clip.parent = node
       clip.set("color", .word("transparent"))
       clip.set("clip", .bool(true))
@@ -373,7 +389,7 @@ extension SceneBuilder {
 
   /// The outline of `parts` joined into one path (after the outside of
   /// everything, for an inverted matte), a morphing view when it moves.
-  private func joinedMatte(
+  func joinedMatte(
     _ parts: [Track<BezierPath>], alpha: Double, inverted: Bool, ref: JSONRef,
     framewise: Bool = false
   ) throws(ImportError) -> MatteOutline {
