@@ -104,20 +104,16 @@ extension SceneBuilder {
       node = try invertedMatteClips(
         inside, masks: masks, source: source, parent: node!, clock: clock, name: matteName)
     } else {
-      var clip = outline.view
-      clip.parent = node
-      clip.set("color", .word("transparent"))
-      clip.set("clip", .bool(true))
-      clip.set("alpha", .number(1))
-      node = try add(clip)
-    }
-    for more in level?.clips ?? [] {
-      var clip = more.view
-      clip.parent = node
-      clip.set("color", .word("transparent"))
-      clip.set("clip", .bool(true))
-      clip.set("alpha", .number(1))
-      node = try add(clip)
+      // The outline, then a region's other clips, each an invisible clip
+      // nested in the one before.
+      for view in [outline.view] + (level?.clips ?? []).map(\.view) {
+        var clip = view
+        clip.parent = node
+        clip.set("color", .word("transparent"))
+        clip.set("clip", .bool(true))
+        clip.set("alpha", .number(1))
+        node = try add(clip)
+      }
     }
     if !inverted && (matteAlpha.isAnimated || matteAlpha.initial != 1) {
       node = try fadeLayer(matteAlpha, name: "\(matteName)_alpha", parent: node!)
