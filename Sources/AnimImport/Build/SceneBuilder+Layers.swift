@@ -208,72 +208,86 @@ extension SceneBuilder {
           for: position, of: tree.layers, byIndex: tree.byIndex, clock: clock, parent: root,
           size: size, name: name, level: level)
       }
-      let own: Int
-      if tree.nested.contains(position) {
-        own = try nestedView(position, tree: tree, clock: clock, root: root, size: size)
-      } else {
-        let node = try placement(position, tree: tree, clock: clock, root: root, size: size)
-        own = try transformView(
-          layer.transform, name: name, parent: node, clock: clock, box: box(of: layer, in: size),
-          opacity: (from: shownFrom, to: shownTo), comment: layerComment(position, tree: tree))
-      }
-      try applyEffects(layer, to: own, clock: clock)
-      let content = try buildMasks(layer, parent: own, clock: clock, name: name)
-      switch layer.kind {
-      case .shape(let items):
-        try buildShapes(items, parent: content, clock: clock, name: name)
-      case .solid(let color, let w, let h):
-        // (0, 0) to (w, h): a negative side runs the other way from 0, as
-        // the players draw it; anim's sides are magnitudes.
-        var rect = ScriptView(kind: "rect", name: "\(name)_solid", parent: content)
-        rect.settings = [
-          ("x", .number(w / 2)), ("y", .number(h / 2)), ("width", .number(abs(w))),
-          ("height", .number(abs(h))), ("color", .color(color)),
-        ]
-        try add(rect)
-      case .precomp(let id, let w, let h):
-        guard let precomp = composition.precomps[id] else { return }
-        if w > 0 && h > 0 { model.views[own].set("clip", .bool(true)) }
-        let innerSize = w > 0 && h > 0 ? (w, h) : size
-        // A time remap's stretches, each a copy (SceneBuilder+TimeRemap).
-        var remapped = false
-        if let remap = layer.timeRemap,
-          let (windows, sampled) = remapWindows(
-            remap, clock: clock, shown: (shownFrom, shownTo))
-        {
-          remapped = try buildRemapped(
-            precomp, remap: remap, windows: windows, sampled: sampled, name: name,
-            parent: content, clock: clock, size: innerSize, depth: depth)
-        }
-        if !remapped {
-          if layer.stretch <= 0 {
-            note(layer.ref, "time stretch \(layer.stretch) not imported (drawn at 1)")
-          }
-          let inner = clock.precomp(
-            startTime: layer.startTime, stretch: layer.stretch > 0 ? layer.stretch : 1)
-          try buildComposition(
-            precomp.layers, clock: inner, parent: content, size: innerSize, depth: depth + 1,
-            where: precomp.ref)
-        }
-      case .text(.success(let text)):
-        try buildText(text, parent: content, name: name, clock: clock)
-      case .image(let id):
-        guard let asset = composition.images[id] else { break }
-        var view = ScriptView(kind: "image", name: "\(name)_image", parent: content)
-        view.settings = [("src", .string(try imageFile(id, asset)))]
-        if asset.width > 0 && asset.height > 0 {
-          view.settings += [
-            ("x", .number(asset.width / 2)), ("y", .number(asset.height / 2)),
-            ("width", .number(asset.width)), ("height", .number(asset.height)),
-          ]
-        } else {
-          view.settings += [("x", .number(0)), ("y", .number(0)), ("anchor", .point(0, 0))]
-        }
-        try add(view)
-      default: break
-      }
-      let opacity = layer.transform.opacity
-      if opacity.isAnimated || opacity.first != 100 { composeAsGroup(own) }
+      try buildLayerDrawing(
+        position, tree: tree, clock: clock, root: root, size: size, depth: depth, name: name,
+        shown: (shownFrom, shownTo))
     }
+  }
+
+  /// Draws layer `position` under `root` (the view its matte's clips end
+  /// in, or its composition's): its transforms, effects, masks and what it
+  /// holds, shown from `shown.from` to `shown.to` on the script's clock.
+  private func buildLayerDrawing(
+    _ position: Int, tree: LayerTree, clock: TimeMap, root: Int?, size: (Double, Double),
+    depth: Int, name: String, shown: (from: Double, to: Double)
+  ) throws(ImportError) {
+    let layer = tree.layers[position]
+    let (shownFrom, shownTo) = shown
+    let own: Int
+    if tree.nested.contains(position) {
+      own = try nestedView(position, tree: tree, clock: clock, root: root, size: size)
+    } else {
+      let node = try placement(position, tree: tree, clock: clock, root: root, size: size)
+      own = try transformView(
+        layer.transform, name: name, parent: node, clock: clock, box: box(of: layer, in: size),
+        opacity: (from: shownFrom, to: shownTo), comment: layerComment(position, tree: tree))
+    }
+    try applyEffects(layer, to: own, clock: clock)
+    let content = try buildMasks(layer, parent: own, clock: clock, name: name)
+    switch layer.kind {
+    case .shape(let items):
+      try buildShapes(items, parent: content, clock: clock, name: name)
+    case .solid(let color, let w, let h):
+      // (0, 0) to (w, h): a negative side runs the other way from 0, as
+      // the players draw it; anim's sides are magnitudes.
+      var rect = ScriptView(kind: "rect", name: "\(name)_solid", parent: content)
+      rect.settings = [
+        ("x", .number(w / 2)), ("y", .number(h / 2)), ("width", .number(abs(w))),
+        ("height", .number(abs(h))), ("color", .color(color)),
+      ]
+      try add(rect)
+    case .precomp(let id, let w, let h):
+      guard let precomp = composition.precomps[id] else { return }
+      if w > 0 && h > 0 { model.views[own].set("clip", .bool(true)) }
+      let innerSize = w > 0 && h > 0 ? (w, h) : size
+      // A time remap's stretches, each a copy (SceneBuilder+TimeRemap).
+      var remapped = false
+      if let remap = layer.timeRemap,
+        let (windows, sampled) = remapWindows(
+          remap, clock: clock, shown: (shownFrom, shownTo))
+      {
+        remapped = try buildRemapped(
+          precomp, remap: remap, windows: windows, sampled: sampled, name: name,
+          parent: content, clock: clock, size: innerSize, depth: depth)
+      }
+      if !remapped {
+        if layer.stretch <= 0 {
+          note(layer.ref, "time stretch \(layer.stretch) not imported (drawn at 1)")
+        }
+        let inner = clock.precomp(
+          startTime: layer.startTime, stretch: layer.stretch > 0 ? layer.stretch : 1)
+        try buildComposition(
+          precomp.layers, clock: inner, parent: content, size: innerSize, depth: depth + 1,
+          where: precomp.ref)
+      }
+    case .text(.success(let text)):
+      try buildText(text, parent: content, name: name, clock: clock)
+    case .image(let id):
+      guard let asset = composition.images[id] else { break }
+      var view = ScriptView(kind: "image", name: "\(name)_image", parent: content)
+      view.settings = [("src", .string(try imageFile(id, asset)))]
+      if asset.width > 0 && asset.height > 0 {
+        view.settings += [
+          ("x", .number(asset.width / 2)), ("y", .number(asset.height / 2)),
+          ("width", .number(asset.width)), ("height", .number(asset.height)),
+        ]
+      } else {
+        view.settings += [("x", .number(0)), ("y", .number(0)), ("anchor", .point(0, 0))]
+      }
+      try add(view)
+    default: break
+    }
+    let opacity = layer.transform.opacity
+    if opacity.isAnimated || opacity.first != 100 { composeAsGroup(own) }
   }
 }
