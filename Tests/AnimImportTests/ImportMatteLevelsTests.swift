@@ -121,4 +121,29 @@ final class ImportMatteLevelsTests: XCTestCase {
     XCTAssertEqual(inverted.notes.count, 2)
     XCTAssertEqual(inverted.levels, [])
   }
+
+  func testALargePrecompositionUnderIsCopiedOnlyWithinTheBudget() throws {
+    // Three regions (40 %, 70 % and both) of a precomposition of `count`
+    // layers: 3 · (count + 1) layers copied in all, at most 10 000.
+    func imported(layers count: Int) throws -> LottieImporter.Result {
+      let inner = (0..<count).map { _ in H.shapeLayer("D") }
+      let asset = #"{"id": "p", "layers": [\#(inner.joined(separator: ","))]}"#
+      let precomp =
+        #"{"ty": 0, "nm": "B", "refId": "p", "w": 200, "h": 100, "ks": {}, "ip": 0, "op": 60, "st": 0, "tt": 1}"#
+      let matte = H.shapeLayer(
+        "M",
+        shapes: [
+          Self.fill(Self.circle, "1, 1, 1", opacity: 70),
+          Self.fill(Self.rect, "1, 1, 1", opacity: 40),
+        ], extra: #", "td": 1"#)
+      return try H.importing(H.document([matte, precomp], assets: [asset]))
+    }
+    let small = try imported(layers: 3332)
+    XCTAssertEqual(small.notes.map(\.message), [])
+    XCTAssertEqual(small.script.components(separatedBy: "layer B_matte_alpha").count - 1, 3)
+    let large = try imported(layers: 3333)
+    XCTAssertEqual(
+      large.notes.map(\.message), ["matte fills of different opacities drawn as the first's"])
+    XCTAssertEqual(large.script.components(separatedBy: "layer B_matte_alpha").count - 1, 1)
+  }
 }

@@ -111,7 +111,9 @@ extension SceneBuilder {
     // script (and may pass anim import's limit of views): past
     // ``maximumMatteCopies`` layers in all, the matte stays one level.
     if case .precomp(let id, _, _) = target.kind,
-      Double(levels.count) * (layerCount(id) + 1) > Double(Self.maximumMatteCopies)
+      Double(levels.count)
+        * ((composition.expandedLayers[id] ?? 0) * Composition.copies(of: target) + 1)
+        > Double(Self.maximumMatteCopies)
     {
       return [nil]
     }
@@ -121,22 +123,4 @@ extension SceneBuilder {
   /// The most layers a matte of several levels copies in all (the matted
   /// layer, or its precomposition's layers expanded, times its regions).
   static let maximumMatteCopies = 10_000
-
-  /// The layers of precomposition `id`, every precomposition in it
-  /// expanded (the file's precompositions are known to nest finitely:
-  /// ``Composition/checkPrecomps()``); past ``maximumMatteCopies`` the
-  /// count stops growing exactly.
-  private func layerCount(_ id: String, depth: Int = 0) -> Double {
-    guard let precomp = composition.precomps[id], depth < Composition.maximumPrecompDepth
-    else { return 0 }
-    var total = 0.0
-    for layer in precomp.layers {
-      total += 1
-      if case .precomp(let inner, _, _) = layer.kind {
-        total += layerCount(inner, depth: depth + 1) * Composition.copies(of: layer)
-      }
-      if total > Double(Self.maximumMatteCopies) { break }
-    }
-    return total
-  }
 }

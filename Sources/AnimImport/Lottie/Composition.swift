@@ -17,6 +17,9 @@ struct Composition: Sendable {
   var ref: JSONRef
   /// The glyphs text layers are drawn with, by font.
   var glyphs: GlyphTable
+  /// Each precomposition's layers with every precomposition in them
+  /// expanded where it is used, by id (counted by ``checkPrecomps()``).
+  var expandedLayers: [String: Double] = [:]
 
   struct Precomp: Sendable {
     var layers: [Layer]
@@ -227,8 +230,9 @@ struct Composition: Sendable {
   /// Refuses precompositions that contain themselves, references to ones
   /// that do not exist, nesting deeper than `maximumPrecompDepth`, and more
   /// than `maximumExpandedLayers` layers once every use is expanded —
-  /// counted per precomposition once, never by expanding.
-  func checkPrecomps() throws(ImportError) {
+  /// counted per precomposition once, never by expanding, and kept in
+  /// ``expandedLayers``.
+  mutating func checkPrecomps() throws(ImportError) {
     enum State { case visiting, done(Double) }
     var states: [String: State] = [:]
     func count(_ layers: [Layer], depth: Int) throws(ImportError) -> Double {
@@ -259,6 +263,9 @@ struct Composition: Sendable {
       return total
     }
     _ = try count(layers, depth: 0)
+    for (id, state) in states {
+      if case .done(let n) = state { expandedLayers[id] = n }
+    }
   }
 
   /// How many copies of its precomposition a layer may draw: one, or one
