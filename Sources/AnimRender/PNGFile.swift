@@ -4,10 +4,11 @@ import Foundation
 /// PNG files of straight 8-bit RGBA (libpng's simplified API): always four
 /// channels, so every PNG a render writes is RGBA (SPEC §12.3).
 public enum PNGFile {
-  /// `rgba` (`width × height × 4` bytes, rows top to bottom) encoded as PNG;
-  /// with libpng's fast setting when `fast` (no filtering, zlib level 3:
-  /// four to six times faster to write, 6 % to twice as large; a frame
-  /// sequence's).
+  /// `rgba` (`width × height × 4` bytes, rows top to bottom) encoded as PNG
+  /// by libpng; quickly when `fast` (a frame sequence's): unfiltered and
+  /// compressed by igzip (``QuickPNG``), or by libpng's fast setting (zlib
+  /// level 3) where igzip is not installed; some 5 (igzip) or 4–6 (libpng)
+  /// times faster to write, 6 % to twice as large.
   public static func encode(_ rgba: [UInt8], width: Int, height: Int, fast: Bool = false)
     throws(RenderError) -> [UInt8]
   {
@@ -25,6 +26,18 @@ public enum PNGFile {
     guard width >= 0, height >= 0, rgba.count / 4 / max(1, width) >= height else {
       throw RenderError("PNG: \(rgba.count) bytes hold no \(width) × \(height) image")
     }
+    if fast, width > 0, height > 0, let quick = QuickPNG.encode(rgba, width: width, height: height)
+    {
+      return quick
+    }
+    return try encodeByLibpng(rgba, width: width, height: height, fast: fast)
+  }
+
+  /// The PNG file libpng writes of `rgba` (its size checked), with its fast
+  /// setting when `fast`: a sequence's frames where igzip is not installed.
+  static func encodeByLibpng(
+    _ rgba: UnsafeRawBufferPointer, width: Int, height: Int, fast: Bool
+  ) throws(RenderError) -> [UInt8] {
     try GraphicsLibraries.load()
     var image = png_image()
     image.version = UInt32(PNG_IMAGE_VERSION)

@@ -21,6 +21,7 @@ LIBRARIES = {
     "cairo": "libcairo.so.2",
     "png": "libpng16.so.16",
     "edit": "libedit.so.2",
+    "isal": "libisal.so.2",
 }
 
 
@@ -109,6 +110,36 @@ def test_render_without_a_drawing_library_exits_69_naming_the_package(
     assert "<svg " in svg.read_text()
     done = run_without(library, [ANIM, "run", SCRIPT], capture_output=True, text=True)
     assert (done.returncode, done.stdout) == (0, "0.5\n")
+
+
+def sequence(tmp_path, name, argv_prefix=(), env=None):
+    """Renders three frames of the example as a PNG sequence; their pixels."""
+    from PIL import Image
+    folder = tmp_path / name
+    done = subprocess.run(
+        [*argv_prefix, ANIM, "render", SCRIPT, "--to", "0.2", "--fps", "10",
+         "-o", str(folder / "f%02d.png")],
+        capture_output=True, text=True, env=env,
+    )
+    assert done.returncode == 0, done
+    return done, [Image.open(folder / f"f{k:02d}.png").convert("RGBA").tobytes() for k in range(3)]
+
+
+def test_a_sequence_loads_igzip_to_write_its_frames(tmp_path):
+    done, _ = sequence(tmp_path, "seq", env=dict(os.environ, LD_DEBUG="files"))
+    assert "libisal.so.2" in done.stderr
+
+
+@hiding
+def test_a_sequence_without_igzip_is_written_by_libpng_with_the_same_pixels(tmp_path):
+    _, with_igzip = sequence(tmp_path, "with")
+    path = library_path(LIBRARIES["isal"])
+    inner = 'mount --bind /dev/null "$0" && exec "$@"'
+    done, without = sequence(tmp_path, "without", ("unshare", "--mount", "sh", "-c", inner, path))
+    assert done.stderr == ""
+    assert without == with_igzip
+    # libpng's fast setting writes a different file of the same pixels.
+    assert (tmp_path / "with" / "f01.png").read_bytes() != (tmp_path / "without" / "f01.png").read_bytes()
 
 
 @hiding

@@ -11,6 +11,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+import zlib
 from pathlib import Path
 
 import pytest
@@ -218,6 +219,40 @@ def test_a_pattern_writes_every_frame_numbered_from_zero(motion):
     image = frame_png(motion, 5)
     assert image.getpixel((32, 24)) == (0xF0, 0xA0, 0x20, 255)
     assert image.getpixel((10, 24)) == (0x20, 0x40, 0x60, 255)
+
+
+def png_chunks(path):
+    """The chunks of a PNG file as (type, data), each CRC checked by
+    Python's zlib."""
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    chunks, at = [], 8
+    while at < len(data):
+        length = int.from_bytes(data[at:at + 4], "big")
+        kind, body = data[at + 4:at + 8], data[at + 8:at + 8 + length]
+        crc = int.from_bytes(data[at + 8 + length:at + 12 + length], "big")
+        assert zlib.crc32(kind + body) == crc, kind
+        chunks.append((kind, body))
+        at += 12 + length
+    return chunks
+
+
+def test_a_patterns_frames_are_valid_png_of_the_stills_pixels(motion):
+    """A sequence's frames (compressed by igzip) read by Python's zlib and by
+    Pillow: every CRC right, one zlib stream of unfiltered RGBA rows, and
+    the same pixels as the still `--at` that time writes (through libpng)."""
+    for k in (0, 4, 10):
+        path = motion / "frames" / f"f{k:03d}.png"
+        chunks = png_chunks(path)
+        assert [kind for kind, _ in chunks] == [b"IHDR", b"IDAT", b"IEND"]
+        assert chunks[0][1] == (64).to_bytes(4, "big") + (48).to_bytes(4, "big") + bytes([8, 6, 0, 0, 0])
+        rows = zlib.decompress(chunks[1][1])
+        assert len(rows) == 48 * (64 * 4 + 1)
+        assert all(rows[y * (64 * 4 + 1)] == 0 for y in range(48))
+        pixels = b"".join(rows[y * 257 + 1:(y + 1) * 257] for y in range(48))
+        anim("render", "motion.anim", "-o", f"still{k}.png", "--at", str(k / 10), cwd=motion)
+        still = Image.open(motion / f"still{k}.png").convert("RGBA")
+        assert still.tobytes() == pixels == frame_png(motion, k).tobytes(), k
 
 
 @pytest.mark.parametrize("ext,codec,tolerance,rate", [
