@@ -13,7 +13,7 @@ struct PatternFolders {
 
   /// Makes the folder that holds `file` and every missing folder above it.
   mutating func prepare(for file: String) throws {
-    let folder = (file as NSString).deletingLastPathComponent
+    let folder = Self.parent(of: file)
     guard !folder.isEmpty, folder != ready else { return }
     var missing: [String] = []
     var next = folder
@@ -22,7 +22,7 @@ struct PatternFolders {
       !FileManager.default.fileExists(atPath: next, isDirectory: &isFolder)
     {
       missing.append(next)
-      next = (next as NSString).deletingLastPathComponent
+      next = Self.parent(of: next)
     }
     for path in missing.reversed() {
       if mkdir(path, 0o777) != 0 && errno != EEXIST {
@@ -33,6 +33,18 @@ struct PatternFolders {
       created.append(path)
     }
     ready = folder
+  }
+
+  /// The folder `path` names a file in: "" for a name alone, "/" for one
+  /// at the root, the slashes before the name dropped. (Foundation's
+  /// `deletingLastPathComponent` of a name without a slash traps in
+  /// swift-corelibs-foundation 6.3: `-o frames/f%05d.png` crashed when
+  /// `frames/` did not exist.)
+  static func parent(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "" }
+    var folder = path[..<slash]
+    while folder.last == "/" { folder.removeLast() }
+    return folder.isEmpty ? "/" : String(folder)
   }
 
   /// Removes the folders `prepare` created, deepest first, where empty.

@@ -25,6 +25,16 @@ def test_a_frame_pattern_in_missing_folders_creates_them(tmp_path):
     assert (tmp_path / "out/frames/f00000.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_folders_of_one_letter_are_made(tmp_path):
+    # Foundation's deletingLastPathComponent trapped on a one-letter name
+    # (swift-corelibs-foundation 6.3.1): `-o f/x%03d.png` crashed (exit 132)
+    # whenever `f/` did not exist.
+    for pattern, folder in [("f/x%03d.png", "f"), ("g/h/x%03d.png", "g/h")]:
+        result = render(tmp_path, BLINK, "-o", pattern, "--fps", "2", "--to", "1")
+        assert result.returncode == 0, result.stderr
+        assert sorted(p.name for p in (tmp_path / folder).iterdir()) == ["x000.png", "x001.png", "x002.png"]
+
+
 def test_an_existing_folder_is_used_as_it_is(tmp_path):
     (tmp_path / "frames").mkdir()
     (tmp_path / "frames/keep.txt").write_text("mine")
