@@ -81,8 +81,10 @@ final class PNGFileTests: XCTestCase {
       XCTAssertEqual(read.height, height)
       XCTAssertEqual(read.rgba, rgba, "\(width) × \(height)")
     }
+    // 240 000 bytes of one colour: some 3 KB at igzip's level 0, not the
+    // bound of 274 KB.
     let flat = [UInt8](repeating: 200, count: 300 * 200 * 4)
-    XCTAssertLessThan(try PNGFile.encode(flat, width: 300, height: 200, fast: true).count, 2_000)
+    XCTAssertLessThan(try PNGFile.encode(flat, width: 300, height: 200, fast: true).count, 4_000)
     // Short of the size, or of no size: left to libpng, which refuses it.
     XCTAssertNil(
       [UInt8](repeating: 1, count: 15).withUnsafeBytes { QuickPNG.encode($0, width: 2, height: 2) })

@@ -19,7 +19,7 @@ size_t anim_png_quick_bound(uint32_t width, uint32_t height);
 /// Encodes `height` rows of `width` straight RGBA pixels (`stride` bytes
 /// from one row to the next) as a PNG file (8 bits a channel, no
 /// filtering, no interlacing, one IDAT chunk compressed by igzip at its
-/// level 1) into `out` (`capacity` bytes). Returns the bytes written, or 0
+/// level 0) into `out` (`capacity` bytes). Returns the bytes written, or 0
 /// when `out` is too small, memory ran out or igzip failed. The library
 /// must be loaded (`anim_igzip_load`).
 size_t anim_png_quick(
