@@ -17,7 +17,8 @@ converting and piping the frames; ThorVG's is loading the file and drawing
 each frame into its buffer, on one thread (`threads=0`, thorvg-python's
 default) and, for its wall time, with as many worker threads as the machine
 has cores. anim is timed with its default threads and with `--jobs 1`, the
-like-for-like processor figure. Walls: anim's from its start to its exit (a
+like-for-like processor figure, and writing the frames as a PNG sequence
+(`-o f%05d.png`, default threads). Walls: anim's from its start to its exit (a
 process of its own, started and linked), ThorVG's inside this process (the
 library already loaded), so the wall ratios favour ThorVG a little.
 """
@@ -132,7 +133,11 @@ def main():
     env = dict(os.environ, PATH=os.path.join(OUT, "fake") + ":" + os.environ["PATH"], ANIM_RENDER_STATS="1")
     render = [ANIM, "render", script, "-o", os.path.join(OUT, "lottie_300k.mp4"), "--size", f"{SIZE}x{SIZE}",
               "--quiet"]
-    renders, singles, thorvgs, threaded = [], [], [], []
+    # The same frames as a PNG sequence, a folder of files (what a checker
+    # that reads the frames back would ask for).
+    sequence = [ANIM, "render", script, "-o", os.path.join(OUT, "lottie_300k_png", "f%05d.png"),
+                "--size", f"{SIZE}x{SIZE}", "--quiet"]
+    renders, singles, thorvgs, threaded, pngs = [], [], [], [], []
     cores = os.cpu_count() or 1
     # Alternated, so that a shared machine's slow minutes fall on all three
     # alike (ThorVG's own time has ranged 0.08–0.16 s on this machine).
@@ -143,10 +148,13 @@ def main():
         singles.append((cpu, wall, run.stderr))
         thorvgs.append(thorvg_render(path, frames))
         threaded.append(thorvg_render(path, frames, threads=cores))
+        cpu, wall, run = cpu_of(sequence, env=env)
+        pngs.append((cpu, wall, run.stderr))
     tvg = statistics.median(c for c, _ in thorvgs)
     tvg_wall = statistics.median(w for _, w in thorvgs)
     tvg_threaded = statistics.median(w for _, w in threaded)
-    for label, runs in (("default threads", renders), ("--jobs 1, one thread as ThorVG's", singles)):
+    for label, runs in (("default threads", renders), ("--jobs 1, one thread as ThorVG's", singles),
+                        ("as PNG files, default threads", pngs)):
         cpu = statistics.median(r[0] for r in runs)
         print(f"anim render, {label} ({frames} frames, the script run and the frames drawn, converted, piped): "
               f"cpu median {cpu:.3f} s (min {min(r[0] for r in runs):.3f}), "
@@ -161,6 +169,9 @@ def main():
     wall = statistics.median(r[1] for r in renders)
     print(f"wall to wall, each at its default (anim's threads, ThorVG's one): {wall / tvg_wall:.2f}x; "
           f"anim's threads against ThorVG's {cores}: {wall / tvg_threaded:.2f}x")
+    png_wall = statistics.median(r[1] for r in pngs)
+    print(f"as PNG files (anim encoding and writing {frames} files, ThorVG drawing into memory): "
+          f"wall median {png_wall:.3f} s, {png_wall / tvg_wall:.2f}x ThorVG's wall")
 
 if __name__ == "__main__":
     main()

@@ -223,12 +223,22 @@ final class PatternFiles: @unchecked Sendable {
   /// a failure), no folder is made again: the frame is refused.
   func prepare(_ path: String) throws {
     try locked {
-      guard !removed else {
-        throw FrameWriter.Failure(message: "\(path): interrupted", code: ExitStatus.ioError)
-      }
-      try folders.prepare(for: path)
+      try makeFoldersLocked(for: path)
       written.append(path)
     }
+  }
+
+  /// Makes the folders `path` needs, without listing it: a file staged
+  /// beside it (``PatternStaging``) is not there yet.
+  func makeFolders(for path: String) throws {
+    try locked { try makeFoldersLocked(for: path) }
+  }
+
+  private func makeFoldersLocked(for path: String) throws {
+    guard !removed else {
+      throw FrameWriter.Failure(message: "\(path): interrupted", code: ExitStatus.ioError)
+    }
+    try folders.prepare(for: path)
   }
 
   func locked<R>(_ body: () throws -> R) rethrows -> R {

@@ -6,8 +6,9 @@ import Foundation
 /// The drawing threads of a render's one pass on several threads
 /// (``OnePassRender``, `--jobs N`): the script's thread hands each frame's
 /// scene as a copy (``Scene/drawingCopy()``), the workers draw the copies
-/// on canvases of their own, and the script's thread pipes the drawn
-/// frames to the encoder in frame order between its frames. At most
+/// on canvases of their own and give each to the output (a pattern's
+/// thread writes its file), and the script's thread sends the drawn frames
+/// on in frame order between its frames (to the encoder's pipe). At most
 /// ``window`` frames are handed over and not yet piped, so memory stays a
 /// few scenes and frames whatever the length; the script's thread waits
 /// there. The frames are those one thread draws: the file is the same.
@@ -27,11 +28,13 @@ final class OnePassDrawers: @unchecked Sendable {
   private let window: Int
   private let stats: RenderStats?
   private let jobs: Int
+  private let output: any OnePassOutput
 
-  /// Starts `jobs` workers drawing frames of `layout`.
-  init(layout: StageLayout, jobs: Int, stats: RenderStats?) {
+  /// Starts `jobs` workers drawing frames of `layout` for `output`.
+  init(layout: StageLayout, jobs: Int, stats: RenderStats?, output: any OnePassOutput) {
     self.jobs = jobs
     self.stats = stats
+    self.output = output
     window = ParallelFrames.aheadPerWorker * jobs + 1
     running = jobs
     for w in 0..<jobs {
@@ -62,7 +65,7 @@ final class OnePassDrawers: @unchecked Sendable {
       let kept: Bool
       do { kept = try canvas.draw(item.scene) } catch { return fail(error) }
       let drawn = RenderStats.cpuNow()
-      canvas.rgba(into: &buffer)
+      do { try output.take(canvas, index: item.index, into: &buffer) } catch { return fail(error) }
       if let stats {
         let now = RenderStats.cpuNow()
         stats.record(
@@ -85,29 +88,29 @@ final class OnePassDrawers: @unchecked Sendable {
   }
 
   /// Hands over frame `index` (the next in order) as `scene`, a copy the
-  /// workers own, first piping the frames `session` can take: all that are
-  /// ready, and while ``window`` frames wait, the oldest as soon as it is.
-  /// False once a worker has failed (nothing more is handed over).
-  func hand(_ index: Int, _ scene: Scene, to session: FFmpegEncoder.Session) throws -> Bool {
+  /// workers own, first sending on the frames drawn: all that are ready,
+  /// and while ``window`` frames wait, the oldest as soon as it is. False
+  /// once a worker has failed (nothing more is handed over).
+  func hand(_ index: Int, _ scene: Scene) throws -> Bool {
     precondition(index == handed, "frames are handed over in order")
-    guard try pipe(to: session, waiting: handed - window + 1) else { return false }
+    guard try pipe(waiting: handed - window + 1) else { return false }
     lock.lock()
     queue.append((index, scene))
     handed += 1
     lock.broadcast()
     lock.unlock()
-    return try pipe(to: session, waiting: -1)
+    return try pipe(waiting: -1)
   }
 
-  /// Pipes every frame handed over, in order, waiting for each; false if a
-  /// worker failed.
-  func finish(to session: FFmpegEncoder.Session) throws -> Bool {
-    try pipe(to: session, waiting: handed - 1)
+  /// Sends on every frame handed over, in order, waiting for each; false if
+  /// a worker failed.
+  func finish() throws -> Bool {
+    try pipe(waiting: handed - 1)
   }
 
-  /// Pipes the ready frames in order, waiting for those up to `through`;
-  /// false once a worker has failed.
-  private func pipe(to session: FFmpegEncoder.Session, waiting through: Int) throws -> Bool {
+  /// Sends on the ready frames in order, waiting for those up to
+  /// `through`; false once a worker has failed.
+  private func pipe(waiting through: Int) throws -> Bool {
     while true {
       lock.lock()
       while ready[next] == nil && next <= through && failure == nil { lock.wait() }
@@ -121,7 +124,7 @@ final class OnePassDrawers: @unchecked Sendable {
       }
       next += 1
       lock.unlock()
-      try session.send { pipeBuffer in swap(&pipeBuffer, &buffer) }
+      try output.send(&buffer)
       lock.lock()
       spare.append(buffer)
       lock.unlock()

@@ -3,9 +3,10 @@ import AnimLanguage
 import AnimRender
 import AnimStage
 
-/// `anim render` to an encoder on one thread, with the script run once: the
-/// frames are drawn and piped as the survey takes them, instead of in a
-/// second run of the script after it (``FrameRunner``'s two passes).
+/// `anim render` to an encoder or a pattern's files, with the script run
+/// once: the frames are drawn and piped (or written) as the survey takes
+/// them, instead of in a second run of the script after it
+/// (``FrameRunner``'s two passes).
 ///
 /// The encoder needs the image's size before the first frame, and the
 /// plan (the stage, the rate, the sounds) is known only once the script
@@ -14,9 +15,10 @@ import AnimStage
 /// frames at. When the survey ends, the guess is kept only if the plan
 /// agrees in every respect — the same layout, the frames handed over
 /// exactly the plan's (no `reset`, the same rate), no sound the file would
-/// carry. Otherwise the encoder is stopped, its file never written, and the
-/// render goes on as two passes with the plan the survey found: the bytes
-/// written are the same either way. A stage fitted to the views (no size)
+/// carry. Otherwise the encoder is stopped, its file never written (a
+/// pattern's files, staged beside their places, are removed:
+/// ``PatternStaging``), and the render goes on as two passes with the plan
+/// the survey found: the bytes written are the same either way. A stage fitted to the views (no size)
 /// is known only at the end, so such a script never starts the guess.
 struct OnePassRender {
   let format: RenderFormat
@@ -49,11 +51,11 @@ struct OnePassRender {
   }
 
   /// Whether a render may take one pass: frames of a range to an encoder
-  /// (not a single image, a pattern or a WAV), whole (no chunk, no
+  /// or a pattern (not a single image or a WAV), whole (no chunk, no
   /// `--concat`, no `--loop`, which changes the plan).
   static func applies(format: RenderFormat, selection: FrameSelection, whole: Bool) -> Bool {
     guard case .range = selection else { return false }
-    return format.needsFFmpeg && whole
+    return (format.needsFFmpeg || format == .pattern) && whole
   }
 
   /// The frames a range from `from` at `rate` is estimated to hold at
@@ -87,7 +89,7 @@ struct OnePassRender {
     var to: Double? = nil
     if case .range(_, let end, _) = runner.selection { to = end }
     let progress = self.progress
-    var session: FFmpegEncoder.Session?
+    var session: (any OnePassOutput)?
     var canvas: FrameCanvas?
     var drawers: OnePassDrawers?
     var layout: StageLayout?
@@ -104,40 +106,52 @@ struct OnePassRender {
       session?.abandon()
       session = nil
     }
-    // The first frame: the layout guessed, the threads that draw, ffmpeg
-    // started; false when no guess can be made.
+    // The first frame: the layout guessed, ffmpeg started (or the
+    // pattern's staging), the threads that draw; false when no guess can be
+    // made.
     func begin(_ frame: Frame) -> Bool {
       guard frame.index == 0, frame.scene.stage.size != nil,
         let made = try? StageLayout.make(
           frame.scene.stage, fitted: nil, sizing: sizing, background: background)
       else { return false }
       let threads = ParallelFrames.affordableJobs(jobs, layout: made)
-      if threads > 1 {
-        // Past the copies' budget each thread would run the script: two
-        // passes, as before.
-        guard ParallelFrames.sharesOneRun(views: frame.scene.count, jobs: threads) else {
-          return false
-        }
-        ParallelFrames.report(jobs: threads, shared: true)
-        drawers = OnePassDrawers(layout: made, jobs: threads, stats: stats)
-      } else {
+      // Past the copies' budget each thread would run the script: two
+      // passes, as before.
+      guard threads == 1 || ParallelFrames.sharesOneRun(views: frame.scene.count, jobs: threads)
+      else { return false }
+      if threads == 1 {
         guard let one = try? FrameCanvas(layout: made) else { return false }
         canvas = one
       }
-      guard
-        let started = try? FFmpegEncoder.Session(
-          format: format, output: output, layout: made, rate: rate, progress: nil)
-      else { return false }
+      let started: any OnePassOutput
+      if format == .pattern {
+        guard let pattern = FramePattern(output) else { return false }
+        started = PatternStaging(pattern: pattern)
+      } else {
+        guard
+          let encoder = try? FFmpegEncoder.Session(
+            format: format, output: output, layout: made, rate: rate, progress: nil)
+        else { return false }
+        started = encoder
+      }
+      if threads > 1 {
+        ParallelFrames.report(jobs: threads, shared: true)
+        drawers = OnePassDrawers(layout: made, jobs: threads, stats: stats, output: started)
+      }
       (layout, session) = (made, started)
       return true
     }
-    // Draws `frame` and hands it to ffmpeg; false when a drawing thread failed.
-    func draw(_ frame: Frame, to session: FFmpegEncoder.Session) throws -> Bool {
+    // Draws `frame` and hands it to the output; false when a drawing
+    // thread failed.
+    func draw(_ frame: Frame, to session: any OnePassOutput) throws -> Bool {
       if let drawers {
-        return try drawers.hand(frame.index, frame.scene.drawingCopy(), to: session)
+        return try drawers.hand(frame.index, frame.scene.drawingCopy())
       }
       guard let canvas else { return false }
-      try FrameWriter.draw(frame.scene, on: canvas, to: session.send, stats: stats)
+      stats?.start()
+      let kept = try FrameWriter.draw(frame.scene, on: canvas)
+      stats?.drawn(kept: kept)
+      try session.deliver(canvas, index: frame.index, stats: stats)
       return true
     }
     let observer: (Frame) throws -> Void = { frame in
@@ -152,7 +166,7 @@ struct OnePassRender {
         progress?.advance { Self.estimate(frame, from: from ?? 0, to: to, rate: rate) }
         // The last frame drawn before the end is known: the frames the
         // threads hold are piped now.
-        if sent == limit, let drawers, try !drawers.finish(to: session) { stop() }
+        if sent == limit, let drawers, try !drawers.finish() { stop() }
       } catch {
         stop()
       }
@@ -185,7 +199,7 @@ struct OnePassRender {
           }
         }
         if let drawers {
-          guard try drawers.finish(to: session) else { throw Halted() }
+          guard try drawers.finish() else { throw Halted() }
           drawers.stop()
         }
       } catch {

@@ -64,12 +64,34 @@ public enum AtomicFile {
     }
   }
 
+  /// Writes `bytes` for `path` under a temporary name beside it, flushed
+  /// to disk, and leaves it there until ``StagedFile/commit()`` renames it
+  /// into place (or ``StagedFile/discard()`` removes it): a render's frames
+  /// written before it knows they are the ones it keeps. A signal that
+  /// stops the process removes it meanwhile.
+  public static func stage(bytes: [UInt8], to requested: String) throws(FileError) -> StagedFile {
+    let staged = bytes.withUnsafeBytes { buffer -> Result<StagedFile, FileError> in
+      do throws(FileError) {
+        return .success(try stage(to: requested) { writeAll(buffer, to: $0, path: $1) })
+      } catch { return .failure(error) }
+    }
+    return try staged.get()
+  }
+
   /// Writes a new file under a temporary name with `body` (given its
   /// descriptor and the final path; it returns its failure, if any), then
   /// renames it into place, or removes it on failure.
   private static func write(
     to requested: String, with body: (FileDescriptor, String) -> FileError?
   ) throws(FileError) {
+    try stage(to: requested, with: body).commit()
+  }
+
+  /// Writes a new file under a temporary name with `body`, flushed to disk
+  /// and closed, registered with ``TemporaryFiles``; removed on failure.
+  private static func stage(
+    to requested: String, with body: (FileDescriptor, String) -> FileError?
+  ) throws(FileError) -> StagedFile {
     let path = try destination(of: requested)
     let slash = path.lastIndex(of: "/")
     let directory = slash.map { String(path[...$0]) } ?? ""
@@ -85,7 +107,6 @@ public enum AtomicFile {
     // A signal that stops the process while the file is written removes it.
     var failure: FileError? =
       TemporaryFiles.register(temporary) ? nil : FileError(path: path, reason: "interrupted")
-    defer { TemporaryFiles.forget(temporary) }
     if failure == nil, let existing, fchmod(descriptor.rawValue, existing.permissions.rawValue) != 0
     {
       failure = FileError.current(path)
@@ -97,20 +118,40 @@ public enum AtomicFile {
     do { try descriptor.close() } catch {
       if failure == nil { failure = FileError(path: path, error: error) }
     }
-    if failure == nil {
-      // Under the registry's lock: a signal's cleanup that has begun sees
-      // no file land at `path` after it.
-      let code = TemporaryFiles.commit(temporary, to: path)
-      if code == EINTR {
-        failure = FileError(path: path, reason: "interrupted")
-      } else if code != 0 {
-        failure = FileError(path: path, errno: Errno(rawValue: code))
-      }
-    }
+    let staged = StagedFile(path: path, temporary: temporary)
     if let failure {
-      unlink(temporary)
+      staged.discard()
       throw failure
     }
+    return staged
+  }
+}
+
+/// A file written under a temporary name beside its target, not yet in
+/// place (``AtomicFile/stage(bytes:to:)``).
+public struct StagedFile: Sendable {
+  /// The file it replaces once committed (a link's target).
+  public let path: String
+  /// Where it is now, registered with ``TemporaryFiles``.
+  let temporary: String
+
+  /// Renames it over ``path``. Once the process is stopping (a signal) the
+  /// file is removed instead, and the error says "interrupted".
+  public func commit() throws(FileError) {
+    // Under the registry's lock: a signal's cleanup that has begun sees
+    // no file land at `path` after it.
+    let code = TemporaryFiles.commit(temporary, to: path)
+    if code == 0 { return }
+    unlink(temporary)
+    throw code == EINTR
+      ? FileError(path: path, reason: "interrupted")
+      : FileError(path: path, errno: Errno(rawValue: code))
+  }
+
+  /// Removes it, leaving ``path`` as it was.
+  public func discard() {
+    unlink(temporary)
+    TemporaryFiles.forget(temporary)
   }
 }
 

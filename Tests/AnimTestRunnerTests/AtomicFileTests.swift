@@ -38,6 +38,28 @@ final class AtomicFileTests: XCTestCase {
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), [])
   }
 
+  /// A staged file waits beside its place, registered for a signal's
+  /// cleanup, until it is committed (it lands) or discarded (the old file
+  /// stays).
+  func testAStagedFileLandsOnlyWhenCommitted() throws {
+    let dir = try temporaryDirectory("atomic")
+    try AtomicFile.write("old\n", to: dir + "/f.png")
+    let kept = try AtomicFile.stage(bytes: Array("new\n".utf8), to: dir + "/f.png")
+    let dropped = try AtomicFile.stage(bytes: Array("other\n".utf8), to: dir + "/g.png")
+    XCTAssertEqual(try String(contentsOfFile: dir + "/f.png", encoding: .utf8), "old\n")
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir).count, 3)
+    XCTAssertEqual(TemporaryFiles.current.filter { $0.hasPrefix(dir) }.count, 2)
+    dropped.discard()
+    try kept.commit()
+    XCTAssertEqual(try String(contentsOfFile: dir + "/f.png", encoding: .utf8), "new\n")
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), ["f.png"])
+    XCTAssertEqual(TemporaryFiles.current.filter { $0.hasPrefix(dir) }, [])
+    // A folder that is not there: an error naming the file, nothing left.
+    XCTAssertThrowsError(try AtomicFile.stage(bytes: [1], to: dir + "/no/x.png")) { error in
+      XCTAssertEqual((error as? FileError)?.path, dir + "/no/x.png")
+    }
+  }
+
   func testALinkKeepsPointingAtTheFileItReplaces() throws {
     let dir = try temporaryDirectory("atomic")
     try "old\n".write(toFile: dir + "/real.anim", atomically: false, encoding: .utf8)

@@ -227,3 +227,62 @@ def test_the_bar_at_a_terminal_shows_an_estimated_total(tmp_path):
     assert bars and all("/~601 frames" in bar and "~0:" in bar for bar in bars), text
     assert "\r\x1b[2K" in text
     assert len(framemd5(tmp_path / "x.mp4")) == 601
+
+
+def frame_files(folder):
+    """Each file of a folder by name, with its bytes (temporary files
+    included: none must be left)."""
+    return {f.name: f.read_bytes() for f in sorted(folder.iterdir())}
+
+
+@pytest.mark.parametrize("name", list(SCRIPTS))
+def test_a_patterns_frames_in_one_pass_or_two_are_the_files_two_passes_write(tmp_path, name):
+    # A pattern's files are staged beside their places as they are drawn
+    # and put in place once the plan holds the guess; when it does not,
+    # they are removed and two passes write the plan's frames.
+    script, one_pass = SCRIPTS[name]
+    (tmp_path / "s.anim").write_text(script)
+    r = anim("render", "s.anim", "-o", "two/f%03d.png", "--frames", "1/1", "--quiet",
+             "--jobs", "1", cwd=tmp_path, env=STATS)
+    assert "survey: none apart" not in r.stderr
+    two = frame_files(tmp_path / "two")
+    assert len(two) >= 24 and all(n.startswith("f") and n.endswith(".png") for n in two)
+    for jobs in ("1", "2"):
+        r = anim("render", "s.anim", "-o", f"j{jobs}/f%03d.png", "--quiet", "--jobs", jobs,
+                 cwd=tmp_path, env=STATS)
+        assert ("survey: none apart" in r.stderr) == one_pass, r.stderr
+        assert frame_files(tmp_path / f"j{jobs}") == two, (name, jobs)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_pattern_whose_script_fails_leaves_the_files_that_were_there(tmp_path, jobs):
+    # Frames up to 0.5 s were drawn and staged when the script fails: none
+    # lands, and the frames of an earlier render stay as they were.
+    (tmp_path / "s.anim").write_text(
+        "stage(width: 100, height: 100)\n" + MOVE + "step 0.5\nx = [1, 2][5]\n")
+    (tmp_path / "out").mkdir()
+    for k in range(3):
+        (tmp_path / "out" / f"f{k:03d}.png").write_bytes(b"earlier %d" % k)
+    r = anim("render", "s.anim", "-o", "out/f%03d.png", "--quiet", "--jobs", jobs,
+             cwd=tmp_path, check=False)
+    assert r.returncode == 70, r.stderr
+    assert frame_files(tmp_path / "out") == {f"f{k:03d}.png": b"earlier %d" % k for k in range(3)}
+    # In a folder it made: the folder goes too.
+    r = anim("render", "s.anim", "-o", "new/deeper/f%03d.png", "--quiet", "--jobs", jobs,
+             cwd=tmp_path, check=False)
+    assert r.returncode == 70
+    assert sorted(f.name for f in tmp_path.iterdir()) == ["out", "s.anim"]
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_past_1800_frames_a_pattern_gets_the_rest_from_a_second_run(tmp_path, jobs):
+    (tmp_path / "s.anim").write_text(
+        "stage(width: 8, height: 8)\nrect box(width: 4, height: 4, color: \"#3af\")\n"
+        "run tween(x: 6, 35) on box\nstep 35\n")
+    r = anim("render", "s.anim", "-o", "one/f%04d.png", "--quiet", "--jobs", jobs, cwd=tmp_path,
+             env=STATS)
+    assert "survey: none apart" in r.stderr and "frames 2101" in r.stderr
+    anim("render", "s.anim", "-o", "two/f%04d.png", "--frames", "1/1", "--quiet", "--jobs", "1",
+         cwd=tmp_path)
+    one = frame_files(tmp_path / "one")
+    assert len(one) == 2101 and one == frame_files(tmp_path / "two")
