@@ -18,8 +18,9 @@ import AnimStage
 /// carry. Otherwise the encoder is stopped, its file never written (a
 /// pattern's files, staged beside their places, are removed:
 /// ``PatternStaging``), and the render goes on as two passes with the plan
-/// the survey found: the bytes written are the same either way. A stage fitted to the views (no size)
-/// is known only at the end, so such a script never starts the guess.
+/// the survey found: the bytes written are the same either way. A stage
+/// fitted to the views (no size) is known only at the end, so such a script
+/// never starts the guess.
 struct OnePassRender {
   let format: RenderFormat
   let output: String
