@@ -20,8 +20,9 @@ final class PatternStaging: OnePassOutput, @unchecked Sendable {
 
   init(pattern: FramePattern) {
     self.pattern = pattern
-    let files = files
-    interrupt = Interrupt.install { files.removeAll() }
+    // The staged files first, so that the folders made for them are empty
+    // when their turn comes.
+    interrupt = Interrupt.install { [weak self] in self?.removeAll() }
   }
 
   func take(_ canvas: FrameCanvas, index: Int, into buffer: inout [UInt8]) throws {
@@ -74,13 +75,19 @@ final class PatternStaging: OnePassOutput, @unchecked Sendable {
   }
 
   func abandon() {
+    removeAll()
+    end()
+  }
+
+  /// Removes the staged files, then the files put in place and the folders
+  /// made for them.
+  private func removeAll() {
     lock.lock()
     let files = staged
     staged = [:]
     lock.unlock()
     for file in files.values { file.discard() }
     self.files.removeAll()
-    end()
   }
 
   private func end() {

@@ -102,6 +102,24 @@ def test_a_stopped_frame_pattern_removes_its_frames(tmp_path):
     assert sorted(f.name for f in tmp_path.iterdir()) == ["grid.anim"]
 
 
+def test_a_stopped_frame_pattern_in_one_pass_removes_its_staged_frames_and_folder(tmp_path):
+    # A stage of a given size: the frames are staged beside their places
+    # as the script's one run takes them; none has landed when it stops.
+    (tmp_path / "grid.anim").write_text("stage(width: 1000, height: 1000)\n" + GRID)
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "f0000.png").write_bytes(b"an earlier frame")
+    for folder in ("out", "new/deeper"):
+        p = start(["render", "grid.anim", "-o", f"{folder}/f%04d.png", "--size", "100x100",
+                   "--quiet"], tmp_path)
+        wait_for(lambda: any(f.name.startswith(".f0002.png.tmp-")
+                             for f in (tmp_path / folder).glob(".*")), "a few staged frames")
+        returncode, err = stop(p, signal.SIGTERM)
+        assert returncode == 143, err
+        assert sorted(f.name for f in tmp_path.iterdir()) == ["grid.anim", "out"]
+        assert [(f.name, f.read_bytes()) for f in (tmp_path / "out").iterdir()] == [
+            ("f0000.png", b"an earlier frame")]
+
+
 @pytest.mark.parametrize("signum,code", SIGNALS[:2], ids=lambda v: str(v))
 def test_a_stopped_export_leaves_nothing(tmp_path, signum, code):
     (tmp_path / "grid.anim").write_text(GRID)
