@@ -64,15 +64,21 @@ public enum AtomicFile {
     }
   }
 
-  /// Writes `bytes` for `path` under a temporary name beside it, flushed
-  /// to disk, and leaves it there until ``StagedFile/commit()`` renames it
-  /// into place (or ``StagedFile/discard()`` removes it): a render's frames
-  /// written before it knows they are the ones it keeps. A signal that
-  /// stops the process removes it meanwhile.
-  public static func stage(bytes: [UInt8], to requested: String) throws(FileError) -> StagedFile {
+  /// Writes `bytes` for `path` under a temporary name beside it and leaves
+  /// it there until ``StagedFile/commit()`` renames it into place (or
+  /// ``StagedFile/discard()`` removes it): a render's frames written before
+  /// it knows they are the ones it keeps. With `flushed`, it is flushed to
+  /// disk and closed now; without, it stays open until
+  /// ``StagedFile/flush()`` (another thread may wait for the disk while
+  /// this one goes on). A signal that stops the process removes it
+  /// meanwhile.
+  public static func stage(bytes: [UInt8], to requested: String, flushed: Bool = true)
+    throws(FileError) -> StagedFile
+  {
     let staged = bytes.withUnsafeBytes { buffer -> Result<StagedFile, FileError> in
       do throws(FileError) {
-        return .success(try stage(to: requested) { writeAll(buffer, to: $0, path: $1) })
+        return .success(
+          try stage(to: requested, flushed: flushed) { writeAll(buffer, to: $0, path: $1) })
       } catch { return .failure(error) }
     }
     return try staged.get()
@@ -84,13 +90,15 @@ public enum AtomicFile {
   private static func write(
     to requested: String, with body: (FileDescriptor, String) -> FileError?
   ) throws(FileError) {
-    try stage(to: requested, with: body).commit()
+    try stage(to: requested, flushed: true, with: body).commit()
   }
 
-  /// Writes a new file under a temporary name with `body`, flushed to disk
-  /// and closed, registered with ``TemporaryFiles``; removed on failure.
+  /// Writes a new file under a temporary name with `body`, registered with
+  /// ``TemporaryFiles``; flushed to disk and closed when `flushed`; removed
+  /// on failure.
   private static func stage(
-    to requested: String, with body: (FileDescriptor, String) -> FileError?
+    to requested: String, flushed: Bool,
+    with body: (FileDescriptor, String) -> FileError?
   ) throws(FileError) -> StagedFile {
     let path = try destination(of: requested)
     let slash = path.lastIndex(of: "/")
@@ -104,6 +112,7 @@ public enum AtomicFile {
         FilePath(temporary), .writeOnly, options: [.create, .exclusiveCreate, .closeOnExec],
         permissions: FilePermissions(rawValue: 0o644))
     }
+    let staged = StagedFile(path: path, temporary: temporary, descriptor: descriptor)
     // A signal that stops the process while the file is written removes it.
     var failure: FileError? =
       TemporaryFiles.register(temporary) ? nil : FileError(path: path, reason: "interrupted")
@@ -114,11 +123,9 @@ public enum AtomicFile {
     if failure == nil {
       failure = body(descriptor, path)
     }
-    if failure == nil && fsync(descriptor.rawValue) != 0 { failure = FileError.current(path) }
-    do { try descriptor.close() } catch {
-      if failure == nil { failure = FileError(path: path, error: error) }
+    if failure == nil && flushed {
+      do { try staged.flush() } catch { failure = error }
     }
-    let staged = StagedFile(path: path, temporary: temporary)
     if let failure {
       staged.discard()
       throw failure
@@ -128,16 +135,44 @@ public enum AtomicFile {
 }
 
 /// A file written under a temporary name beside its target, not yet in
-/// place (``AtomicFile/stage(bytes:to:)``).
-public struct StagedFile: Sendable {
+/// place (``AtomicFile/stage(bytes:to:flushed:)``). Used by one thread at a
+/// time (a frame's: staged by the thread that drew it, flushed by another,
+/// committed by the render's).
+public final class StagedFile: @unchecked Sendable {
   /// The file it replaces once committed (a link's target).
   public let path: String
   /// Where it is now, registered with ``TemporaryFiles``.
   let temporary: String
+  /// Open until flushed.
+  private var descriptor: FileDescriptor?
 
-  /// Renames it over ``path``. Once the process is stopping (a signal) the
-  /// file is removed instead, and the error says "interrupted".
+  init(path: String, temporary: String, descriptor: FileDescriptor) {
+    self.path = path
+    self.temporary = temporary
+    self.descriptor = descriptor
+  }
+
+  /// Flushes it to disk and closes it (once; nothing to do after): an
+  /// error when the disk did not take it.
+  public func flush() throws(FileError) {
+    guard let descriptor else { return }
+    self.descriptor = nil
+    var failure: FileError?
+    if fsync(descriptor.rawValue) != 0 { failure = FileError.current(path) }
+    do { try descriptor.close() } catch {
+      if failure == nil { failure = FileError(path: path, error: error) }
+    }
+    if let failure { throw failure }
+  }
+
+  /// Renames it over ``path``, flushed first if it was not. Once the
+  /// process is stopping (a signal) the file is removed instead, and the
+  /// error says "interrupted".
   public func commit() throws(FileError) {
+    do { try flush() } catch {
+      discard()
+      throw error
+    }
     // Under the registry's lock: a signal's cleanup that has begun sees
     // no file land at `path` after it.
     let code = TemporaryFiles.commit(temporary, to: path)
@@ -148,8 +183,12 @@ public struct StagedFile: Sendable {
       : FileError(path: path, errno: Errno(rawValue: code))
   }
 
-  /// Removes it, leaving ``path`` as it was.
+  /// Removes it (closed first if open), leaving ``path`` as it was.
   public func discard() {
+    if let descriptor {
+      self.descriptor = nil
+      try? descriptor.close()
+    }
     unlink(temporary)
     TemporaryFiles.forget(temporary)
   }

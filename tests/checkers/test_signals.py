@@ -195,3 +195,21 @@ def test_a_full_disk_exits_74_and_leaves_nothing(full_disk, tmp_path, command, o
     assert result.returncode == 74, result.stderr
     assert f"anim {command}: " in result.stderr
     assert [f.name for f in full_disk.iterdir()] == ["filler"]
+
+
+def test_a_full_disk_in_a_patterns_one_pass_exits_74_and_leaves_nothing(full_disk, tmp_path):
+    # A stage of a given size: the frames are staged (and flushed by a
+    # thread of their own) as the script's one run takes them; the disk
+    # fills at the first or second.
+    script = tmp_path / "grid.anim"
+    script.write_text("stage(width: 400, height: 400)\n"
+                      "grid squares(cols: 30, rows: 30, size: 10, gap: 5)\n"
+                      "run stagger(squares, fade(out, 1), sort: default, total: 1)\n")
+    (full_disk / "filler").write_bytes(b"x" * (20 * 1024))
+    for jobs in ("1", "2"):
+        result = subprocess.run(
+            [ANIM, "render", str(script), "-o", "out/f%03d.png", "--to", "1", "--jobs", jobs],
+            cwd=full_disk, capture_output=True, text=True, timeout=300)
+        assert result.returncode == 74, result.stderr
+        assert "anim render: cannot write" in result.stderr and "out/f0" in result.stderr
+        assert [f.name for f in full_disk.iterdir()] == ["filler"]
