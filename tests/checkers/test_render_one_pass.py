@@ -168,18 +168,26 @@ def test_sounds_in_an_mp4_take_two_passes(tmp_path):
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
-def test_past_1800_frames_a_second_run_draws_the_rest_into_the_same_file(tmp_path, jobs):
+@pytest.mark.parametrize("out", ["x.mp4", "f%04d.png"])
+def test_past_1800_frames_a_second_run_draws_the_rest_into_the_same_output(tmp_path, jobs, out):
     # 2 101 frames: the first 1 800 drawn as the survey takes them, the rest
     # by a second run once the end is known (OnePassRender.framesBeforeTheEnd).
+    # A pattern's 2 101 files are compared byte for byte (which caught
+    # igzip's level 1 writing other bytes for the same rows from run to run).
     (tmp_path / "s.anim").write_text(
         "stage(width: 16, height: 16)\nrect box(width: 4, height: 4, color: \"#3af\")\n"
         "run tween(x: 12, 35) on box\nstep 35\n")
-    r = anim("render", "s.anim", "-o", "one.mp4", "--quiet", "--jobs", jobs, cwd=tmp_path,
+    (tmp_path / "one").mkdir()
+    (tmp_path / "two").mkdir()
+    r = anim("render", "s.anim", "-o", f"one/{out}", "--quiet", "--jobs", jobs, cwd=tmp_path,
              env=STATS)
     assert "survey: none apart" in r.stderr and "frames 2101" in r.stderr
-    anim("render", "s.anim", "-o", "two.mp4", "--frames", "1/1", "--quiet", "--jobs", "1",
+    anim("render", "s.anim", "-o", f"two/{out}", "--frames", "1/1", "--quiet", "--jobs", "1",
          cwd=tmp_path)
-    one, two = framemd5(tmp_path / "one.mp4"), framemd5(tmp_path / "two.mp4")
+    if out == "x.mp4":
+        one, two = framemd5(tmp_path / "one" / out), framemd5(tmp_path / "two" / out)
+    else:
+        one, two = frame_files(tmp_path / "one"), frame_files(tmp_path / "two")
     assert len(one) == 2101 and one == two
 
 
@@ -272,17 +280,3 @@ def test_a_pattern_whose_script_fails_leaves_the_files_that_were_there(tmp_path,
              cwd=tmp_path, check=False)
     assert r.returncode == 70
     assert sorted(f.name for f in tmp_path.iterdir()) == ["out", "s.anim"]
-
-
-@pytest.mark.parametrize("jobs", ["1", "2"])
-def test_past_1800_frames_a_pattern_gets_the_rest_from_a_second_run(tmp_path, jobs):
-    (tmp_path / "s.anim").write_text(
-        "stage(width: 8, height: 8)\nrect box(width: 4, height: 4, color: \"#3af\")\n"
-        "run tween(x: 6, 35) on box\nstep 35\n")
-    r = anim("render", "s.anim", "-o", "one/f%04d.png", "--quiet", "--jobs", jobs, cwd=tmp_path,
-             env=STATS)
-    assert "survey: none apart" in r.stderr and "frames 2101" in r.stderr
-    anim("render", "s.anim", "-o", "two/f%04d.png", "--frames", "1/1", "--quiet", "--jobs", "1",
-         cwd=tmp_path)
-    one = frame_files(tmp_path / "one")
-    assert len(one) == 2101 and one == frame_files(tmp_path / "two")
