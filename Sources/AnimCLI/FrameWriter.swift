@@ -180,8 +180,7 @@ struct FrameWriter {
           layout: layout
         ) { canvas, index in
           let path = pattern.path(index)
-          try files.prepare(path)
-          try Self.save(bytes: try canvas.png(fast: true), to: path)
+          try files.write(path) { try Self.save(bytes: try canvas.png(fast: true), to: path) }
           files.locked { progress?.advance() }
         }
       } else {
@@ -193,8 +192,7 @@ struct FrameWriter {
           }
           try Self.draw(frame.scene, on: canvas)
           let path = pattern.path(frame.index)
-          try files.prepare(path)
-          try Self.save(bytes: try canvas.png(fast: true), to: path)
+          try files.write(path) { try Self.save(bytes: try canvas.png(fast: true), to: path) }
           progress?.advance()
         }
       }
@@ -225,6 +223,17 @@ final class PatternFiles: @unchecked Sendable {
     try locked {
       try makeFoldersLocked(for: path)
       written.append(path)
+    }
+  }
+
+  /// Lists `path` (its folders made) and writes it with `body`; when
+  /// `body` fails, `path` was not replaced, so it is no longer listed: a
+  /// cleanup then leaves what was there (a file of the user's, a FIFO).
+  func write(_ path: String, with body: () throws -> Void) throws {
+    try prepare(path)
+    do { try body() } catch {
+      locked { if let i = written.lastIndex(of: path) { written.remove(at: i) } }
+      throw error
     }
   }
 

@@ -123,8 +123,7 @@ final class PatternStaging: OnePassOutput, @unchecked Sendable {
       do {
         if let failure { throw failure }
         // Listed before it lands: a signal right after the rename finds it.
-        try self.files.prepare(pattern.path(index))
-        try file.commit()
+        try self.files.write(pattern.path(index)) { try file.commit() }
       } catch {
         for (_, rest) in files[k...] { rest.discard() }
         self.files.removeAll()

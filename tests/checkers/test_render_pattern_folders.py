@@ -61,3 +61,18 @@ def test_a_file_where_a_folder_must_go_is_an_io_error(tmp_path):
     assert result.returncode == 74
     assert "frames/f00000.png" in result.stderr
     assert (tmp_path / "frames").read_text() == "a file"
+
+
+def test_a_fifo_where_a_frame_goes_is_refused_and_left_as_it_was(tmp_path):
+    # Frame 2's name is a FIFO: refused (never opened, so the render does not
+    # block), exit 74, and the cleanup of the frames written leaves it there.
+    for stage in ("", "stage(width: 20, height: 20)\n"):  # two passes; one pass tried first
+        folder = tmp_path / "frames"
+        folder.mkdir()
+        os.mkfifo(folder / "f002.png")
+        result = render(tmp_path, stage + BLINK, "-o", "frames/f%03d.png", "--fps", "2", "--to", "2")
+        assert result.returncode == 74, result.stderr
+        assert "cannot write frames/f002.png: not a regular file" in result.stderr
+        assert [p.name for p in folder.iterdir()] == ["f002.png"]
+        (folder / "f002.png").unlink()
+        folder.rmdir()
