@@ -70,9 +70,13 @@ extension SceneBuilder {
     let parts = matteFillPaths(fills, clock: clock).map(Self.clockwise)
     var inside: [MatteOutline] = []
     var outside: [MatteOutline] = []
-    for own in parts {
-      inside.append(try joinedMatte(own, alpha: 1, inverted: false, ref: source.ref))
-      outside.append(try joinedMatte(own, alpha: 1, inverted: true, ref: source.ref))
+    for (own, fill) in zip(parts, fills) {
+      // A trimmed fill's pieces are taken at every frame already.
+      let framewise = Self.isTrimmed(fill.paint)
+      inside.append(
+        try joinedMatte(own, alpha: 1, inverted: false, ref: source.ref, framewise: framewise))
+      outside.append(
+        try joinedMatte(own, alpha: 1, inverted: true, ref: source.ref, framewise: framewise))
     }
     var regions: [MatteLevel] = []
     for covering in 1..<(1 << fills.count) {

@@ -183,7 +183,9 @@ extension SceneBuilder {
           parts, alpha: alpha, inverted: inverted, ref: source.ref, framewise: true)
       }
       guard let (firstPaint, firstShape) = fills.first else { return nil }
-      if fills.count == 1 && !inverted {
+      // Trimmed fills' pieces are taken at every frame already.
+      let trimmed = fillGroups.contains { Self.isTrimmed($0.paint) }
+      if fills.count == 1 && !inverted && !trimmed {
         // One shape: its own view, under its groups.
         var view: ScriptView
         if case .path(let p) = firstShape.item.content, p.isAnimated {
@@ -203,7 +205,8 @@ extension SceneBuilder {
       }
       // Several shapes, or the outside: one outline in the layer's space.
       let parts = matteFillPaths(fillGroups, clock: clock).flatMap(Self.clockwise)
-      return try joinedMatte(parts, alpha: alpha, inverted: inverted, ref: source.ref)
+      return try joinedMatte(
+        parts, alpha: alpha, inverted: inverted, ref: source.ref, framewise: trimmed)
     case .precomp(let id, let w, let h):
       guard let precomp = composition.precomps[id], source.timeRemap == nil else {
         note(source.ref, "a time-remapped precomposition as a track matte not imported")
@@ -227,7 +230,7 @@ extension SceneBuilder {
       // frame by frame without checking each morph point by point.
       var outline = try joinedMatte(
         tracks, alpha: alpha, inverted: inverted, ref: source.ref,
-        framewise: parts.contains(where: \.isStroke))
+        framewise: parts.contains(where: \.isFramewise))
       // The precomposition's frame clips what it draws.
       if w > 0 && h > 0 && !inverted { outline.box = (w, h) }
       return outline
@@ -347,10 +350,16 @@ extension SceneBuilder {
     -> [[Track<BezierPath>]]
   {
     fillGroups.map { paint, evenOdd in
-      var own = paint.shapes.map { shape in
-        var whole = shape
-        whole.groups = paint.groups + shape.groups
-        return pathTrack(whole, clock: clock)
+      var own: [Track<BezierPath>]
+      if Self.isTrimmed(paint), let pieces = trimmedFill(paint, clock: clock, throughGroups: true) {
+        // A trimmed fill: the pieces its trims leave, as the players fill them.
+        own = [pieces]
+      } else {
+        own = paint.shapes.map { shape in
+          var whole = shape
+          whole.groups = paint.groups + shape.groups
+          return pathTrack(whole, clock: clock)
+        }
       }
       if evenOdd {
         if let reversals = EvenOdd.reversals(own.map(\.initial)) {

@@ -42,15 +42,16 @@ extension SceneBuilder {
     var fixed: Track<BezierPath>?
     var at: (Double) -> BezierPath
     var shown: (Double) -> Bool
-    /// A stroke's outline (taken at every frame already, and large).
-    var isStroke = false
+    /// Taken at every frame already (a stroke's outline, large; a trimmed
+    /// fill's pieces).
+    var isFramewise = false
 
     /// The part running the other way.
     var reversed: MattePart {
       let at = self.at
       return MattePart(
         fixed: fixed.map { $0.map(\.reversed) }, at: { at($0).reversed }, shown: shown,
-        isStroke: isStroke)
+        isFramewise: isFramewise)
     }
   }
 
@@ -98,16 +99,19 @@ extension SceneBuilder {
       case .shape(let items):
         let fills = matteFills(items, luma: luma, takingStrokes: takingStrokes)
         alphas += fills.alphas.map { $0 * Self.fraction(opacity.first) }
-        for own in matteFillPaths(fills.groups, clock: clock) {
-          parts += Self.clockwise(
-            own.map { placed($0, by: inner) }, area: { $0.at(0).signedArea }, reversed: \.reversed)
+        for (own, group) in zip(matteFillPaths(fills.groups, clock: clock), fills.groups) {
+          var placedParts = own.map { placed($0, by: inner) }
+          if Self.isTrimmed(group.paint) {
+            for k in placedParts.indices { placedParts[k].isFramewise = true }
+          }
+          parts += Self.clockwise(placedParts, area: { $0.at(0).signedArea }, reversed: \.reversed)
         }
         // Strokes: their outlines (SceneBuilder+StrokeMatte), placed as
         // the fills are (already clockwise).
         for (paint, stroke) in fills.strokes {
           if let outline = matteStrokeOutline(paint, stroke, clock: clock) {
             var part = placed(outline, by: inner)
-            part.isStroke = true
+            part.isFramewise = true
             parts.append(part)
           }
         }

@@ -58,13 +58,35 @@ extension SceneBuilder {
   }
 
   /// The fill `style` of the trimmed shapes of `paint`, as one `shape`
-  /// under `parent` (the paint's group): each shape's path through its
-  /// groups, cut by the first trim that applies to it (a second is noted),
-  /// the pieces joined into one outline (``BezierPath/joined(_:)``).
+  /// under `parent` (the paint's group): the pieces ``trimmedFill(_:clock:throughGroups:)``
+  /// cuts; past its bound, the fill drawn untrimmed.
   func buildTrimmedFill(
     _ paint: ShapeWalk.Paint, style: PaintStyle, parent: Int, clock: TimeMap, layer: String
   ) throws(ImportError) {
     guard let first = paint.shapes.first else { return }
+    guard let outline = trimmedFill(paint, clock: clock) else {
+      try paintShapes(paint, style: style, parent: parent, clock: clock, layer: layer)
+      return
+    }
+    var view = try morphingView(
+      outline, name: viewName(layer, first.item), parent: parent, ref: first.item.ref,
+      framewise: true)
+    try finish(&view, style: style, trims: [], clock: clock)
+  }
+
+  /// What the trims leave of `paint`'s shapes over time, filled as one
+  /// path: each shape's path through its groups, cut by the first trim that
+  /// applies to it (a second is noted), the pieces joined into one outline
+  /// (``BezierPath/joined(_:)``), in the paint's group or, `throughGroups`,
+  /// through the paint's groups into its layer's space (a matte's outline;
+  /// the cut is made in the group, as the players trim). Taken once when
+  /// nothing moves, else at every frame over the time anything does; nil,
+  /// with a note, past ``maximumTrimmedFillFrames`` frames or
+  /// ``maximumTrimmedFillWork`` vertices.
+  func trimmedFill(_ paint: ShapeWalk.Paint, clock: TimeMap, throughGroups: Bool = false)
+    -> Track<BezierPath>?
+  {
+    guard let first = paint.shapes.first else { return nil }
     let paths = paint.shapes.map { pathTrack($0, clock: clock) }
     var trims: [TrimTracks?] = []
     for shape in paint.shapes {
@@ -78,6 +100,10 @@ extension SceneBuilder {
           start: cut.start, end: cut.end, offset: cut.offset, sequential: t.mode == 2,
           index: trim.ref.index))
     }
+    let groups = throughGroups ? paint.groups : []
+    let fixedGroups = groups.allSatisfy(isFixed)
+    let outer = fixedGroups ? fixedAffine(groups) : .identity
+    let transforms = groups.compactMap(\.transform)
     func filled(at t: Double) -> BezierPath {
       var pieces: [BezierPath] = []
       var k = 0
@@ -97,9 +123,12 @@ extension SceneBuilder {
         }
         pieces += trim.piece(of: Outline(run), at: t).subpaths.map(BezierPath.init)
       }
-      return BezierPath.joined(pieces)
+      let joined = BezierPath.joined(pieces)
+      if groups.isEmpty { return joined }
+      return joined.transformed(fixedGroups ? outer : affineOf(transforms, at: t, clock: clock))
     }
-    let spans = paths.compactMap(\.span) + trims.flatMap { $0?.moving ?? [] }
+    var spans = paths.compactMap(\.span) + trims.flatMap { $0?.moving ?? [] }
+    if !fixedGroups { spans.append(0...end) }
     // Cut at every frame over the time anything moves: bounded, as the
     // work grows with frames × vertices; past the bound, drawn as before
     // anim cut fills (untrimmed), with a note.
@@ -114,17 +143,11 @@ extension SceneBuilder {
         paint.shapes.lazy.flatMap(\.trims).first { !Self.isTrivial($0) }?.ref ?? paint.item.ref,
         "trim paths on a fill moving over more than \(Self.maximumTrimmedFillFrames) frames"
           + " or \(Self.maximumTrimmedFillWork) vertices in all: the fill is drawn untrimmed")
-      try paintShapes(paint, style: style, parent: parent, clock: clock, layer: layer)
-      return
+      return nil
     }
-    let outline =
-      spans.isEmpty
+    return spans.isEmpty
       ? Track(initial: filled(at: 0), segments: [])
       : framewise(spans, ref: first.item.ref, filled)
-    var view = try morphingView(
-      outline, name: viewName(layer, first.item), parent: parent, ref: first.item.ref,
-      framewise: true)
-    try finish(&view, style: style, trims: [], clock: clock)
   }
 }
 
