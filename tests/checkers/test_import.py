@@ -117,6 +117,41 @@ def test_an_easing_handle_past_cubic_beziers_range_is_refused_by_its_pointer(tmp
     assert run("run", str(tmp_path / "edge.anim")).returncode == 0
 
 
+def test_an_easing_past_cubic_beziers_range_on_a_segment_that_does_not_move_is_dropped(tmp_path):
+    # After Effects writes handles such as y 16926231.132 where a segment's
+    # values are equal (lottie-android's lottiefiles `playing`,
+    # `swiftkey-logo`, `xuanwheel_logo`, refused before): the easing draws
+    # nothing there, as in a hold or after the last keyframe.
+    still = {"a": 1, "k": [
+        {"t": 0, "s": [40, 50], "o": {"x": [0.4], "y": [0]}, "i": {"x": [0.5], "y": [16926231.132]}},
+        {"t": 10, "s": [40, 50], "h": 1, "o": {"x": [0.3], "y": [-6.3e14]}, "i": {"x": [0.7], "y": [1]}},
+        {"t": 20, "s": [40, 50], "o": {"x": [0.3], "y": [0]}, "i": {"x": [0.7], "y": [1]}},
+        {"t": 30, "s": [140, 50], "o": {"x": [0.3], "y": [-1.8e6]}, "i": {"x": [0.7], "y": [1]}}]}
+    # An older file's segment, its `e` apart but the next `s` equal: the
+    # players run a segment to the next keyframe's value.
+    old = {"a": 1, "k": [
+        {"t": 0, "s": [20], "e": [50], "o": {"x": [0.3], "y": [0]}, "i": {"x": [0.7], "y": [-9e12]}},
+        {"t": 30, "s": [20]}]}
+    path = write(tmp_path, "still.json", doc([rect_layer(ks={"p": still, "r": old}, op=40)], op=40))
+    done = run("import", path, "-o", str(tmp_path / "still.anim"))
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    script = (tmp_path / "still.anim").read_text()
+    assert "layer Box(x: 40, y: 50, width: 100, height: 100, anchor: (0, 0), rotation: 20)" in script, script
+    # The still segments wait; the last one (an ordinary ease) moves.
+    assert "run wait(0.6666666666666666) +\n  tween(x: 140, y: 50, 0.33333333333333337, ease: cubicBezier(0.3, 0, 0.7, 1)) on Box" in script, script
+    # The rotation stands at 20 throughout: no tween of it.
+    assert script.count("rotation") == 1, script
+    values = run("run", str(tmp_path / "still.anim"), stdin=None)
+    assert values.returncode == 0, values.stderr
+    # The segment that moves, with such a handle, is still refused.
+    moving = {"a": 1, "k": [
+        {"t": 0, "s": [40, 50], "o": {"x": [0.4], "y": [0]}, "i": {"x": [0.5], "y": [16926231.132]}},
+        {"t": 10, "s": [41, 50]}]}
+    refused(tmp_path, doc([rect_layer(ks={"p": moving})]),
+            "/layers/0/ks/p/k/0/i/y: error: an easing handle's y of 16926231.132 is outside anim's ±1e+06")
+
+
 def test_precompositions_that_contain_themselves(tmp_path):
     assets = [{"id": "a", "layers": [{"ty": 0, "refId": "b"}]}, {"id": "b", "layers": [{"ty": 0, "refId": "a"}]}]
     refused(tmp_path, doc([{"ty": 0, "refId": "a"}], assets),

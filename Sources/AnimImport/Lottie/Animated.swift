@@ -148,6 +148,8 @@ enum AnimatedReader {
     result.reserveCapacity(frames.count)
     var previousEnd: Value?
     var firstOutOfOrder: ImportError?
+    // Keyframes whose easing handles are past anim's range, by index.
+    var outOfRange: [Int: ImportError] = [:]
     for (i, frame) in frames.enumerated() {
       let object = try frame.object()
       let time = try object.required("t").finiteNumber()
@@ -181,10 +183,13 @@ enum AnimatedReader {
         if ox.isEmpty || oy.isEmpty || ix.isEmpty || iy.isEmpty {
           throw ImportError(o.pointer, "an easing handle without values")
         }
-        // Past cubicBezier's range the script written would not run.
-        for (ref, ys) in [(oyRef, oy), (iyRef, iy)] {
+        // Past cubicBezier's range the script written would not run; but
+        // where the segment does not move (After Effects writes handles
+        // such as y 16926231.132 when its values are equal) the easing
+        // draws nothing, and is dropped once the segment's end is known.
+        for (ref, ys) in [(oyRef, oy), (iyRef, iy)] where outOfRange[result.count] == nil {
           if let y = ys.first(where: { !(abs($0) <= Easing.maximumBezierY) }) {
-            throw ImportError(
+            outOfRange[result.count] = ImportError(
               ref.pointer,
               "an easing handle's y of \(NumberFormat.exact(y)) is outside anim's ±1e+06 "
                 + "(cubicBezier's range)")
@@ -192,11 +197,14 @@ enum AnimatedReader {
         }
         let n = max(ox.count, oy.count, ix.count, iy.count)
         guard n <= 16 else { throw ImportError(o.pointer, "expected 1 to 16 easing values") }
-        eases = (0..<n).map { d in
-          Ease(
-            x1: ox[min(d, ox.count - 1)], y1: oy[min(d, oy.count - 1)],
-            x2: ix[min(d, ix.count - 1)], y2: iy[min(d, iy.count - 1)])
-        }
+        eases =
+          outOfRange[result.count] != nil
+          ? [.linear]
+          : (0..<n).map { d in
+            Ease(
+              x1: ox[min(d, ox.count - 1)], y1: oy[min(d, oy.count - 1)],
+              x2: ix[min(d, ix.count - 1)], y2: iy[min(d, iy.count - 1)])
+          }
       }
       let outTangent = try object.optional("to")?.numbers()
       let inTangent = try object.optional("ti")?.numbers()
@@ -206,11 +214,27 @@ enum AnimatedReader {
           inTangent: inTangent))
     }
     guard !result.isEmpty else { throw ImportError(frames.first?.pointer ?? "", "no keyframes") }
+    // An easing past anim's range is refused only where its segment moves:
+    // not a hold, nor the last keyframe, nor values equal at both ends (the
+    // next keyframe's value: ``Animated/segmentEnd(_:)``).
+    for (i, error) in outOfRange.sorted(by: { $0.key < $1.key }) {
+      guard !result[i].hold, i + 1 < result.count,
+        !same(result[i].value, result[i + 1].value)
+      else { continue }
+      throw error
+    }
     guard let firstOutOfOrder else { return (result, false) }
     // Only values a player mixes can be put in order; any other kind of
     // value out of order is refused, at the first keyframe out of order.
     guard let ordered = KeyframeOrder.inTimeOrder(result) else { throw firstOutOfOrder }
     return (ordered, true)
+  }
+
+  /// Whether two keyframe values are equal (values that cannot be
+  /// compared never are).
+  private static func same<Value>(_ a: Value, _ b: Value) -> Bool {
+    guard let a = a as? AnyHashable, let b = b as? AnyHashable else { return false }
+    return a == b
   }
 
   /// A number (a keyframe may write it as `[v]`).
