@@ -91,10 +91,15 @@ extension SceneBuilder {
     }
   }
 
-  /// Notes each of `masks` with an expansion, which is not imported.
+  /// Notes each of `masks` with an expansion left out: one moving over more
+  /// frames, or with more vertices, than ``OffsetPaths/expanded(_:by:)``
+  /// reads into its path.
   func noteMaskExpansion(_ masks: [Layer.Mask]) {
     for mask in masks where mask.expansion.isAnimated || mask.expansion.first != 0 {
-      note(mask.expansion.ref ?? mask.ref, "mask expansion not imported")
+      note(
+        mask.expansion.ref ?? mask.ref,
+        "mask expansion not drawn: it moves over more than \(OffsetPaths.maximumFrames) "
+          + "frames or passes \(ShapeRepeater.maximumItems) vertices")
     }
   }
 

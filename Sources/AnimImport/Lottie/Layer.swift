@@ -114,15 +114,22 @@ struct Layer: Sendable {
     if let list = object.optional("masksProperties") {
       for item in try list.array() {
         let mask = try item.object()
-        masks.append(
-          Mask(
-            mode: try mask.optionalText("mode") ?? "a",
-            path: try AnimatedReader.read(mask.required("pt")) { (value) throws(ImportError) in
-              try BezierPath.read(value, closed: mask.optional("cl")?.bool ?? true)
-            },
-            opacity: try mask.optional("o").map(AnimatedReader.number) ?? Animated(fixed: 100),
-            expansion: try mask.optional("x").map(AnimatedReader.number) ?? Animated(fixed: 0),
-            inverted: try mask.flag("inv"), ref: item))
+        var read = Mask(
+          mode: try mask.optionalText("mode") ?? "a",
+          path: try AnimatedReader.read(mask.required("pt")) { (value) throws(ImportError) in
+            try BezierPath.read(value, closed: mask.optional("cl")?.bool ?? true)
+          },
+          opacity: try mask.optional("o").map(AnimatedReader.number) ?? Animated(fixed: 100),
+          expansion: try mask.optional("x").map(AnimatedReader.number) ?? Animated(fixed: 0),
+          inverted: try mask.flag("inv"), ref: item)
+        // An expansion is read into the path; one past the bounds stays
+        // (and is noted).
+        if read.expansion.isAnimated || read.expansion.first != 0,
+          let path = OffsetPaths.expanded(read.path, by: read.expansion)
+        {
+          (read.path, read.expansion) = (path, Animated(fixed: 0, ref: read.expansion.ref))
+        }
+        masks.append(read)
       }
     }
     let ip = try object.number("ip", or: 0)

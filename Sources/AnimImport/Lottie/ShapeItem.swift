@@ -18,6 +18,9 @@ struct ShapeItem: Sendable {
     /// Round corners (`rd`), its radius: read into the shapes' paths
     /// (``RoundCorners``); the item stays only as a marker.
     case roundCorners(Animated<Double>)
+    /// Offset paths (`op`): read into the shapes' paths (``OffsetPaths``);
+    /// the item stays only as a marker.
+    case offset(Offset)
     /// A repeater, before ``ShapeRepeater/expand(_:)`` reads it into
     /// groups.
     case repeater(ShapeRepeater)
@@ -74,6 +77,15 @@ struct ShapeItem: Sendable {
     var gradientAlpha = 1.0
   }
 
+  struct Offset: Sendable {
+    /// How far the outline moves out (in when negative), in the layer's
+    /// units.
+    var amount: Animated<Double>
+    /// 1 miter, 2 round, 3 bevel.
+    var join: Int
+    var miterLimit: Animated<Double>
+  }
+
   struct Trim: Sendable {
     /// Percent.
     var start: Animated<Double>
@@ -100,7 +112,9 @@ struct ShapeItem: Sendable {
     var result: [ShapeItem] = []
     result.reserveCapacity(items.count)
     for item in items { result.append(try read(item, depth: depth, budget: &budget)) }
-    return RoundCorners.apply(ShapeRepeater.expand(result, budget: &budget), budget: &budget)
+    let rounded = RoundCorners.apply(
+      ShapeRepeater.expand(result, budget: &budget), budget: &budget)
+    return OffsetPaths.apply(rounded, budget: &budget)
   }
 
   /// The most shape items (groups, shapes, paints, modifiers) a file's
@@ -214,6 +228,11 @@ struct ShapeItem: Sendable {
       content = .repeater(try ShapeRepeater.read(ref))
     case "rd":
       content = .roundCorners(try number("r", or: 0))
+    case "op":
+      content = .offset(
+        Offset(
+          amount: try number("a", or: 0), join: try item.optionalInteger("lj") ?? 1,
+          miterLimit: try number("ml", or: 4)))
     case "tm":
       content = .trim(
         Trim(

@@ -1,0 +1,145 @@
+import AnimEngine
+import XCTest
+
+@testable import AnimImport
+
+private typealias H = ImportHarness
+
+/// Offset paths (`op`) and mask expansion (`x`, SPEC §25.1): read into the
+/// paths, moved as After Effects moves them (tests/checkers/test_import_offset.py
+/// compares the drawing with Skia's stroker and path operations).
+final class ImportOffsetTests: XCTestCase {
+  private static func box(closed: Bool = true) -> BezierPath {
+    let v = [OutlinePoint(0, 0), OutlinePoint(100, 0), OutlinePoint(100, 40), OutlinePoint(0, 40)]
+    return BezierPath(
+      vertices: v, inTangents: v.map { _ in .zero }, outTangents: v.map { _ in .zero },
+      closed: closed)
+  }
+
+  private static func corners(_ path: BezierPath) -> Set<[Double]> {
+    Set(path.vertices.map { [$0.x, $0.y] })
+  }
+
+  func testAMiterMovesEachSideAndMeetsAtTheCorners() {
+    let out = Self.box().offsetting(by: 10, join: .miter, miterLimit: 4)
+    XCTAssertTrue(out.closed)
+    XCTAssertEqual(Self.corners(out), [[-10, -10], [110, -10], [110, 50], [-10, 50]])
+    XCTAssertEqual(out.vertices.count, 4)
+    XCTAssertTrue(out.inTangents.allSatisfy { $0 == .zero })
+    // The same box running the other way moves out too.
+    var reversed = Self.box()
+    reversed.vertices.reverse()
+    XCTAssertEqual(
+      Self.corners(reversed.offsetting(by: 10, join: .miter, miterLimit: 4)),
+      [[-10, -10], [110, -10], [110, 50], [-10, 50]])
+  }
+
+  func testANegativeAmountMovesInAndARegionItClosesIsEmpty() {
+    let inward = Self.box().offsetting(by: -5, join: .round, miterLimit: 4)
+    XCTAssertEqual(Self.corners(inward), [[5, 5], [95, 5], [95, 35], [5, 35]])
+    // 40 high: moved in by 20 or more, nothing is left.
+    XCTAssertEqual(Self.box().offsetting(by: -20, join: .miter, miterLimit: 4).vertices, [])
+    XCTAssertEqual(Self.box().offsetting(by: -1e308, join: .miter, miterLimit: 4).vertices, [])
+  }
+
+  func testAMiterPastItsLimitAndABevelCutTheCorner() {
+    // A square corner's miter is √2 times the amount.
+    let bevelled = Self.box().offsetting(by: 10, join: .miter, miterLimit: 1.41)
+    XCTAssertEqual(bevelled.vertices.count, 8)
+    XCTAssertTrue(
+      Self.corners(bevelled).isSuperset(of: [[-10, 0], [0, -10], [110, 40], [100, 50]]))
+    XCTAssertEqual(
+      Self.corners(Self.box().offsetting(by: 10, join: .bevel, miterLimit: 4)),
+      Self.corners(bevelled))
+    XCTAssertEqual(Self.box().offsetting(by: 10, join: .miter, miterLimit: 1.42).vertices.count, 4)
+  }
+
+  func testARoundJoinIsAnArcWithinTheTolerance() {
+    let round = Self.box().offsetting(by: 10, join: .round, miterLimit: 4)
+    let corners = Self.box().vertices
+    for (k, p) in round.vertices.enumerated() {
+      // Each vertex is on a moved side or 10 from the corner it turns about.
+      let nearest = corners.map { ($0 - p) }.map { ($0.x * $0.x + $0.y * $0.y).squareRoot() }.min()!
+      XCTAssertEqual(nearest, 10, accuracy: 1e-9, "vertex \(k) \(p)")
+      // The chord to the next strays at most the tolerance from the arc.
+      let q = round.vertices[(k + 1) % round.vertices.count]
+      let mid = (p + q) / 2
+      let away = corners.map { ($0 - mid) }.map { ($0.x * $0.x + $0.y * $0.y).squareRoot() }.min()!
+      XCTAssertGreaterThanOrEqual(away, 10 - BezierPath.offsetTolerance - 1e-9)
+    }
+    XCTAssertGreaterThan(round.vertices.count, 8)
+  }
+
+  func testAnOpenPathBecomesAStrokesOutline() {
+    var line = Self.box(closed: false)
+    line.vertices = [OutlinePoint(0, 0), OutlinePoint(100, 0)]
+    line.inTangents = [.zero, .zero]
+    line.outTangents = [.zero, .zero]
+    // Butt ends under a miter: the left side forward, the right side back.
+    XCTAssertEqual(
+      line.offsetting(by: 5, join: .miter, miterLimit: 4).vertices,
+      [OutlinePoint(0, 5), OutlinePoint(100, 5), OutlinePoint(100, -5), OutlinePoint(0, -5)])
+    // A negative amount draws the same band.
+    XCTAssertEqual(
+      line.offsetting(by: -5, join: .bevel, miterLimit: 4).vertices,
+      [OutlinePoint(0, 5), OutlinePoint(100, 5), OutlinePoint(100, -5), OutlinePoint(0, -5)])
+    // Round ends: half circles beyond each end.
+    let round = line.offsetting(by: 5, join: .round, miterLimit: 4)
+    XCTAssertTrue(round.vertices.contains { abs($0.x - 105) < 1e-9 && abs($0.y) < 1e-9 })
+    XCTAssertTrue(round.vertices.contains { abs($0.x + 5) < 1e-9 && abs($0.y) < 1e-9 })
+    XCTAssertLessThanOrEqual(round.vertices.map(\.x).max()!, 105 + 1e-9)
+  }
+
+  func testNothingMovesForZeroOrNumbersThatAreNotFinite() {
+    let box = Self.box()
+    XCTAssertEqual(box.offsetting(by: 0, join: .miter, miterLimit: 4), box)
+    XCTAssertEqual(box.offsetting(by: .infinity, join: .miter, miterLimit: 4), box)
+    XCTAssertEqual(box.offsetting(by: .nan, join: .round, miterLimit: 4), box)
+    var huge = box
+    huge.vertices[2] = OutlinePoint(1e308, 1e308)
+    huge.vertices[3] = OutlinePoint(-1e308, 1e308)
+    XCTAssertEqual(huge.offsetting(by: 10, join: .round, miterLimit: 4), huge)
+    let tiny = box.offsetting(by: 1e-320, join: .miter, miterLimit: 4)
+    XCTAssertEqual(tiny.vertices.count, 4)
+    XCTAssertTrue(tiny.vertices.allSatisfy { $0.x.isFinite && $0.y.isFinite })
+  }
+
+  func testACurveIsFlattenedAndMovedAlongItsNormals() {
+    let circle = ShapeGeometry.ellipse(center: [50, 50], size: [60, 60], reversed: false)
+    let out = circle.offsetting(by: 10, join: .miter, miterLimit: 4)
+    XCTAssertGreaterThan(out.vertices.count, 40)
+    for p in out.vertices {
+      let r = ((p.x - 50) * (p.x - 50) + (p.y - 50) * (p.y - 50)).squareRoot()
+      // Lottie's circle is four cubics (0.03 % off round).
+      XCTAssertEqual(r, 40, accuracy: 0.1)
+    }
+  }
+
+  func testAnOffsetItemMovesTheShapesBeforeItAndIsNotNoted() throws {
+    let shapes = [
+      #"{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [20, 20]}}"#,
+      #"{"ty": "op", "a": {"a": 0, "k": 5}, "lj": 1, "ml": {"a": 0, "k": 4}}"#,
+      #"{"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}"#,
+    ]
+    let result = try H.importing(H.document([H.shapeLayer("L", shapes: shapes)]))
+    XCTAssertEqual(result.notes.map(\.message), [])
+    // The 20 × 20 square about (50, 50), moved out by 5: 30 × 30.
+    XCTAssertTrue(result.script.contains("35 35"), result.script)
+    XCTAssertTrue(result.script.contains("65 65"), result.script)
+  }
+
+  func testAMovingMaskExpansionIsAPathAtEveryFrame() throws {
+    let mask = """
+      "masksProperties": [{"mode": "a", "pt": {"a": 0, "k": {"v": [[0, 0], [100, 0], [100, 40], \
+      [0, 40]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]], \
+      "c": true}}, "o": {"a": 0, "k": 100}, "x": {"a": 1, "k": [{"t": 0, "s": [0], \
+      "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 10, "s": [10]}]}}]
+      """
+    let json = H.document([H.shapeLayer("L", extra: ", " + mask)])
+    let result = try H.importing(json)
+    XCTAssertEqual(result.notes.map(\.message), [])
+    // Frame 5: moved out by 5 (a miter-free round corner about (0, 0)).
+    XCTAssertTrue(result.script.contains("105 0"), result.script)
+    XCTAssertTrue(result.script.contains("110 0"), result.script)
+  }
+}
