@@ -128,6 +128,33 @@ final class ImportOffsetTests: XCTestCase {
     XCTAssertTrue(result.script.contains("65 65"), result.script)
   }
 
+  func testModifiersOneAfterAnotherEachApply() throws {
+    // Two offsets by 5 (the second through a group): 20 × 20 grows to 40 × 40.
+    let op = #"{"ty": "op", "a": {"a": 0, "k": 5}, "lj": 1, "ml": {"a": 0, "k": 4}}"#
+    let shapes = [
+      #"{"ty": "gr", "it": [{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [20, 20]}}, "#
+        + op + "]}",
+      op,
+      #"{"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}"#,
+    ]
+    let result = try H.importing(H.document([H.shapeLayer("L", shapes: shapes)]))
+    XCTAssertEqual(result.notes.map(\.message), [])
+    XCTAssertTrue(result.script.contains("30 30"), result.script)
+    XCTAssertTrue(result.script.contains("70 70"), result.script)
+    // A pucker and an offset in one list: both apply, the pucker first:
+    // its curves, flattened by the offset, are many sides (the offset
+    // first would leave four, puckered into curves).
+    let both = [
+      #"{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [20, 20]}}"#,
+      #"{"ty": "pb", "a": {"a": 0, "k": 50}}"#, op,
+      #"{"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}"#,
+    ]
+    let chained = try H.importing(H.document([H.shapeLayer("L", shapes: both)]))
+    XCTAssertEqual(chained.notes.map(\.message), [])
+    let line = chained.script.split(separator: "\n").first { $0.hasPrefix("shape ") } ?? ""
+    XCTAssertGreaterThan(line.components(separatedBy: " C").count - 1, 16, String(line))
+  }
+
   func testAMovingMaskExpansionIsAPathAtEveryFrame() throws {
     let mask = """
       "masksProperties": [{"mode": "a", "pt": {"a": 0, "k": {"v": [[0, 0], [100, 0], [100, 40], \
@@ -141,5 +168,30 @@ final class ImportOffsetTests: XCTestCase {
     // Frame 5: moved out by 5 (a miter-free round corner about (0, 0)).
     XCTAssertTrue(result.script.contains("105 0"), result.script)
     XCTAssertTrue(result.script.contains("110 0"), result.script)
+  }
+
+  func testPuckerAndBloatMoveTheVerticesAndTheHandlesEndsAboutTheirCentre() {
+    var box = Self.box()
+    box.outTangents[0] = OutlinePoint(10, 0)
+    // Centre (50, 20). Bloat 50 %: each vertex half way to it, each
+    // handle's end half its distance further away.
+    let bloated = box.puckered(by: 50)
+    XCTAssertEqual(bloated.vertices[0], OutlinePoint(25, 10))
+    XCTAssertEqual(bloated.vertices[2], OutlinePoint(75, 30))
+    // (10, 0) − ((50, 20) − (10, 0)) / 2 = (−10, −10), from the moved vertex.
+    XCTAssertEqual(bloated.outTangents[0], OutlinePoint(-35, -20))
+    // A zero handle's end is the vertex itself: it goes the other way.
+    XCTAssertEqual(bloated.inTangents[0], OutlinePoint(-50, -20))
+    // Pucker −100 %: the vertices twice as far from the centre.
+    XCTAssertEqual(box.puckered(by: -100).vertices[1], OutlinePoint(150, -20))
+    XCTAssertEqual(box.puckered(by: 0), box)
+    XCTAssertEqual(box.puckered(by: .nan), box)
+    // Far but finite numbers stay; a result past doubles keeps the path.
+    XCTAssertTrue(box.puckered(by: 1e308).vertices.allSatisfy { $0.x.isFinite && $0.y.isFinite })
+    var far = box
+    far.vertices[2] = OutlinePoint(1e308, 1e308)
+    XCTAssertEqual(far.puckered(by: -300), far)
+    let empty = BezierPath(vertices: [], inTangents: [], outTangents: [], closed: true)
+    XCTAssertEqual(empty.puckered(by: 50), empty)
   }
 }

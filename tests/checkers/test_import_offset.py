@@ -1,5 +1,6 @@
-"""Offset paths (`op`) and mask expansion (`x`) imported (docs/spec.md
-§25.1) and drawn as Skia draws the same outline moved: skia-python's stroker
+"""Offset paths (`op`), mask expansion (`x`) and pucker and bloat (`pb`)
+imported (docs/spec.md §25.1). Offsets are drawn as Skia draws the same
+outline moved: skia-python's stroker
 and path operations (an independent implementation of joins, caps and
 boolean operations) give a closed path moved out by a as the union of its
 fill and a stroke 2a wide with the same join and miter limit, moved in as
@@ -9,7 +10,7 @@ LottieFiles' test files (`offset-path`, `offset-path-round`,
 `mask-expansion`) are anim's within 0.0 % by the corpus rule
 (docs/testing.md); ThorVG moves an open path as if it were closed and
 expands masks otherwise, rlottie ignores both, so neither player is the
-reference here.
+reference there. Pucker and bloat are compared with ThorVG.
 """
 
 import json
@@ -213,3 +214,34 @@ def test_an_extreme_offset_imports_and_draws(amount, tmp_path):
         assert run.returncode in (0, 70), run.stderr
     else:
         assert "/layers/0/shapes/1" in run.stderr
+
+
+@pytest.mark.parametrize("amount", [-40, 35])
+def test_pucker_and_bloat_draw_as_thorvg_draws_them(amount, tmp_path):
+    """Pucker and bloat (`pb`), fixed and moving, against ThorVG (which
+    draws LottieFiles' `pucker` and `bloat` as After Effects' renders show
+    them, 0.0 % off, as anim does; rlottie ignores `pb`)."""
+    from PIL import Image
+    ramp = {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0.3], "y": [0]}, "i": {"x": [0.7], "y": [1]}},
+                          {"t": 20, "s": [amount]}]}
+    star = {"ty": "sr", "sy": 2, "d": 1, "pt": fixed(5), "p": fixed([100, 80]), "r": fixed(0), "or": fixed(60),
+            "os": fixed(0)}
+    shapes = [star, {"ty": "el", "p": fixed([40, 40]), "s": fixed([50, 40])}, {"ty": "pb", "a": ramp},
+              white_fill()]
+    doc = document([layer(shapes)])
+    source, script = tmp_path / "in.json", tmp_path / "out.anim"
+    source.write_text(json.dumps(doc))
+    run = subprocess.run([ANIM, "import", str(source), "-o", str(script)], capture_output=True, text=True)
+    assert run.returncode == 0 and run.stderr == "", run.stderr
+    frames = [0, 10, 25]
+    theirs = corpus.player_frames(str(source), "thorvg", frames, W, H)
+    assert theirs is not None
+    for k, frame in enumerate(frames):
+        png = tmp_path / f"f{frame}.png"
+        run = subprocess.run([ANIM, "render", str(script), "--at", repr(frame / 30), "-o", str(png), "--quiet"],
+                             capture_output=True, text=True)
+        assert run.returncode == 0, run.stderr
+        mine = corpus.premultiplied(np.array(Image.open(png).convert("RGBA")))
+        assert corpus.difference(mine, theirs[k]) <= corpus.MATCH, frame
+        area_mine, area_theirs = mine[..., 3].sum() / 255, theirs[k][..., 3].sum() / 255
+        assert abs(area_mine - area_theirs) <= 0.005 * area_theirs, (frame, area_mine, area_theirs)

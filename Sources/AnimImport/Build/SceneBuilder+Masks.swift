@@ -92,13 +92,13 @@ extension SceneBuilder {
   }
 
   /// Notes each of `masks` with an expansion left out: one moving over more
-  /// frames, or with more vertices, than ``OffsetPaths/expanded(_:by:)``
+  /// frames, or with more vertices, than ``PathModifiers/expanded(_:by:)``
   /// reads into its path.
   func noteMaskExpansion(_ masks: [Layer.Mask]) {
     for mask in masks where mask.expansion.isAnimated || mask.expansion.first != 0 {
       note(
         mask.expansion.ref ?? mask.ref,
-        "mask expansion not drawn: it moves over more than \(OffsetPaths.maximumFrames) "
+        "mask expansion not drawn: it moves over more than \(PathModifiers.maximumFrames) "
           + "frames or passes \(ShapeRepeater.maximumItems) vertices")
     }
   }

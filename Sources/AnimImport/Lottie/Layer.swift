@@ -125,7 +125,7 @@ struct Layer: Sendable {
         // An expansion is read into the path; one past the bounds stays
         // (and is noted).
         if read.expansion.isAnimated || read.expansion.first != 0,
-          let path = OffsetPaths.expanded(read.path, by: read.expansion)
+          let path = PathModifiers.expanded(read.path, by: read.expansion)
         {
           (read.path, read.expansion) = (path, Animated(fixed: 0, ref: read.expansion.ref))
         }

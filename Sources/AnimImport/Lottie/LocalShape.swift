@@ -2,7 +2,7 @@ import AnimEngine
 
 /// A path, rectangle, ellipse or star as Lottie's path of it at a frame of
 /// its layer, for the modifiers read into paths (``RoundCorners``,
-/// ``OffsetPaths``).
+/// ``PathModifiers``).
 struct LocalShape {
   let path: (Double) -> BezierPath
   /// The times its properties' keyframes are at (none when fixed).

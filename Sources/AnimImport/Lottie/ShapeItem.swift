@@ -18,9 +18,12 @@ struct ShapeItem: Sendable {
     /// Round corners (`rd`), its radius: read into the shapes' paths
     /// (``RoundCorners``); the item stays only as a marker.
     case roundCorners(Animated<Double>)
-    /// Offset paths (`op`): read into the shapes' paths (``OffsetPaths``);
+    /// Offset paths (`op`): read into the shapes' paths (``PathModifiers``);
     /// the item stays only as a marker.
     case offset(Offset)
+    /// Pucker and bloat (`pb`), its percent: read into the shapes' paths
+    /// (``PathModifiers``); the item stays only as a marker.
+    case puckerBloat(Animated<Double>)
     /// A repeater, before ``ShapeRepeater/expand(_:)`` reads it into
     /// groups.
     case repeater(ShapeRepeater)
@@ -114,7 +117,7 @@ struct ShapeItem: Sendable {
     for item in items { result.append(try read(item, depth: depth, budget: &budget)) }
     let rounded = RoundCorners.apply(
       ShapeRepeater.expand(result, budget: &budget), budget: &budget)
-    return OffsetPaths.apply(rounded, budget: &budget)
+    return PathModifiers.apply(rounded, budget: &budget)
   }
 
   /// The most shape items (groups, shapes, paints, modifiers) a file's
@@ -228,6 +231,8 @@ struct ShapeItem: Sendable {
       content = .repeater(try ShapeRepeater.read(ref))
     case "rd":
       content = .roundCorners(try number("r", or: 0))
+    case "pb":
+      content = .puckerBloat(try number("a", or: 0))
     case "op":
       content = .offset(
         Offset(
