@@ -93,7 +93,7 @@ struct ShapeWalk {
           paints[o.index].shapes.append(
             PaintedShape(item: item, groups: relative, trims: applying))
         }
-      case .transform, .roundCorners, .offset, .puckerBloat:
+      case .transform, .roundCorners, .offset, .puckerBloat, .zigZag:
         break
       case .other, .approximation, .repeater:
         others.append(item)

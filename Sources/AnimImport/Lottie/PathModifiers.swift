@@ -1,14 +1,16 @@
 import AnimEngine
 
-/// Offset paths (`op`) and pucker and bloat (`pb`): each shape listed
-/// before the item in its group, and in groups listed before it, moved out
-/// by the item's amount (in when negative), as After Effects moves it
-/// (``BezierPath/offsetting(by:join:miterLimit:)``), or puckered and
-/// bloated as lottie-web does it (``BezierPath/puckered(by:)``). They are
-/// read into the shapes' paths, as round corners are: a fixed shape under
-/// a fixed amount is one path, a moving one a path at every frame (and at
-/// every keyframe), held from one to the next (the outline of a frame has
-/// as many vertices as its curves need).
+/// Offset paths (`op`), pucker and bloat (`pb`) and zig zag (`zz`): each
+/// shape listed before the item in its group, and in groups listed before
+/// it, moved out by the item's amount (in when negative), as After Effects
+/// moves it (``BezierPath/offsetting(by:join:miterLimit:)``), or puckered,
+/// bloated or zig-zagged as lottie-web does it
+/// (``BezierPath/puckered(by:)``,
+/// ``BezierPath/zigZagged(size:ridges:smooth:limit:)``). They are read into
+/// the shapes' paths, as round corners are: a fixed shape under a fixed
+/// amount is one path, a moving one a path at every frame (and at every
+/// keyframe), held from one to the next (the outline of a frame has as many
+/// vertices as its curves need).
 enum PathModifiers {
   /// A modifier read into paths.
   enum Modifier {
@@ -16,6 +18,7 @@ enum PathModifiers {
     /// Percent: the vertices toward their centre and the handles away
     /// (bloat), or the other way when negative (pucker).
     case puckerBloat(Animated<Double>)
+    case zigZag(ShapeItem.ZigZag)
   }
 
   /// The most frames a moving shape is modified at.
@@ -36,6 +39,8 @@ enum PathModifiers {
         Open.add(.offset(o), item: result[k], to: &open)
       case .puckerBloat(let a) where a.isAnimated || a.first != 0:
         Open.add(.puckerBloat(a), item: result[k], to: &open)
+      case .zigZag(let z) where z.size.isAnimated || z.size.first != 0:
+        Open.add(.zigZag(z), item: result[k], to: &open)
       case .trim, .roundCorners:
         open?.modifiedFirst = true
       case .path, .rect, .ellipse, .star, .group:
@@ -115,7 +120,7 @@ enum PathModifiers {
   static func moved(_ item: ShapeItem, by modifiers: [Modifier], budget: inout Int) -> ShapeItem? {
     guard let shape = LocalShape(item) else { return item }
     var times = shape.times
-    var steps: [(BezierPath, Double) -> BezierPath] = []
+    var steps: [(BezierPath, Double) -> BezierPath?] = []
     for modifier in modifiers {
       switch modifier {
       case .offset(let offset):
@@ -128,14 +133,27 @@ enum PathModifiers {
         times += LocalFrames.keyTimes(a)
         let amount = LocalFrames.number(a)
         steps.append { path, t in path.puckered(by: amount(t)) }
+      case .zigZag(let z):
+        times += LocalFrames.keyTimes(z.size) + LocalFrames.keyTimes(z.ridges)
+        let (size, ridges) = (LocalFrames.number(z.size), LocalFrames.number(z.ridges))
+        let limit = budget
+        steps.append { path, t in
+          path.zigZagged(size: size(t), ridges: ridges(t), smooth: z.smooth, limit: limit)
+        }
       }
     }
-    let modify = { (path: BezierPath, t: Double) in steps.reduce(path) { $1($0, t) } }
+    let modify = { (path: BezierPath, t: Double) -> BezierPath? in
+      var result = path
+      for step in steps {
+        guard let next = step(result, t) else { return nil }
+        result = next
+      }
+      return result
+    }
     guard let frames = LocalFrames.frames(times, limit: maximumFrames) else { return nil }
     var paths: [BezierPath] = []
     for t in frames.isEmpty ? [0] : frames {
-      let path = modify(shape.path(t), t)
-      guard path.vertices.count <= budget else { return nil }
+      guard let path = modify(shape.path(t), t), path.vertices.count <= budget else { return nil }
       budget -= path.vertices.count
       paths.append(path)
     }
@@ -175,6 +193,7 @@ extension PathModifiers.Modifier {
     switch self {
     case .offset: return "offset paths"
     case .puckerBloat: return "pucker and bloat"
+    case .zigZag: return "zig zag"
     }
   }
 }

@@ -24,6 +24,9 @@ struct ShapeItem: Sendable {
     /// Pucker and bloat (`pb`), its percent: read into the shapes' paths
     /// (``PathModifiers``); the item stays only as a marker.
     case puckerBloat(Animated<Double>)
+    /// Zig zag (`zz`): read into the shapes' paths (``PathModifiers``);
+    /// the item stays only as a marker.
+    case zigZag(ZigZag)
     /// A repeater, before ``ShapeRepeater/expand(_:)`` reads it into
     /// groups.
     case repeater(ShapeRepeater)
@@ -87,6 +90,15 @@ struct ShapeItem: Sendable {
     /// 1 miter, 2 round, 3 bevel.
     var join: Int
     var miterLimit: Animated<Double>
+  }
+
+  struct ZigZag: Sendable {
+    /// How far each point moves off the path (`s`).
+    var size: Animated<Double>
+    /// Points per segment (`r`), rounded.
+    var ridges: Animated<Double>
+    /// Smooth points (`pt` 2) rather than corners (1).
+    var smooth: Bool
   }
 
   struct Trim: Sendable {
@@ -231,6 +243,11 @@ struct ShapeItem: Sendable {
       content = .repeater(try ShapeRepeater.read(ref))
     case "rd":
       content = .roundCorners(try number("r", or: 0))
+    case "zz":
+      content = .zigZag(
+        ZigZag(
+          size: try number("s", or: 0), ridges: try number("r", or: 0),
+          smooth: try number("pt", or: 1).first == 2))
     case "pb":
       content = .puckerBloat(try number("a", or: 0))
     case "op":

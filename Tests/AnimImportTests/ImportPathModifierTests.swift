@@ -5,10 +5,12 @@ import XCTest
 
 private typealias H = ImportHarness
 
-/// Offset paths (`op`) and mask expansion (`x`, SPEC §25.1): read into the
-/// paths, moved as After Effects moves them (tests/checkers/test_import_offset.py
-/// compares the drawing with Skia's stroker and path operations).
-final class ImportOffsetTests: XCTestCase {
+/// Offset paths (`op`), mask expansion (`x`), pucker and bloat (`pb`) and
+/// zig zag (`zz`, SPEC §25.1): read into the paths, moved as After Effects
+/// moves them (tests/checkers/test_import_path_modifiers.py compares the
+/// offsets with Skia's stroker and path operations, pucker and bloat with
+/// ThorVG).
+final class ImportPathModifierTests: XCTestCase {
   private static func box(closed: Bool = true) -> BezierPath {
     let v = [OutlinePoint(0, 0), OutlinePoint(100, 0), OutlinePoint(100, 40), OutlinePoint(0, 40)]
     return BezierPath(
@@ -193,5 +195,63 @@ final class ImportOffsetTests: XCTestCase {
     XCTAssertEqual(far.puckered(by: -300), far)
     let empty = BezierPath(vertices: [], inTangents: [], outTangents: [], closed: true)
     XCTAssertEqual(empty.puckered(by: 50), empty)
+  }
+
+  func testAZigZagMovesEvenStepsAndCornersToAlternateSides() throws {
+    let zig = try XCTUnwrap(Self.box().zigZagged(size: 5, ridges: 1, smooth: false, limit: 100))
+    // A corner and a ridge a side, and the first corner again at the end.
+    XCTAssertEqual(zig.vertices.count, 9)
+    // Ridges half way along each side, out of the box; corners in.
+    XCTAssertEqual(zig.vertices[1], OutlinePoint(50, -5))
+    XCTAssertEqual(zig.vertices[3], OutlinePoint(105, 20))
+    XCTAssertEqual(zig.vertices[5], OutlinePoint(50, 45))
+    // The first corner: 5 along the normal of the chord from (0, 40) to
+    // (100, 0), into the box.
+    let chord = OutlinePoint(100, -40) / (100 * 100 + 40 * 40).squareRoot()
+    XCTAssertEqual(zig.vertices[0].x, 5 * -chord.y, accuracy: 1e-12)
+    XCTAssertEqual(zig.vertices[0].y, 5 * chord.x, accuracy: 1e-12)
+    XCTAssertEqual(zig.vertices[8].x, zig.vertices[0].x, accuracy: 1e-12)
+    XCTAssertTrue(zig.outTangents.allSatisfy { abs($0.x) < 1e-12 && abs($0.y) < 1e-12 })
+    // Smooth points: handles along the side, a quarter of a step each.
+    let smooth = try XCTUnwrap(Self.box().zigZagged(size: 5, ridges: 1, smooth: true, limit: 100))
+    XCTAssertEqual(smooth.outTangents[1].x, 25, accuracy: 1e-12)
+    XCTAssertEqual(smooth.inTangents[1].x, -25, accuracy: 1e-12)
+    // Ridges round as JavaScript rounds (2.5 is 3); none below 0.5.
+    XCTAssertEqual(
+      Self.box().zigZagged(size: 5, ridges: 2.5, smooth: false, limit: 100)?.vertices.count, 17)
+    XCTAssertEqual(
+      Self.box().zigZagged(size: 5, ridges: -3, smooth: false, limit: 100)?.vertices.count, 5)
+  }
+
+  func testAZigZagPastItsBoundIsNilAndNothingMovesForZeroOrNumbersNotFinite() {
+    let box = Self.box()
+    XCTAssertNil(box.zigZagged(size: 5, ridges: 1e9, smooth: false, limit: 1_000_000))
+    XCTAssertNil(box.zigZagged(size: 5, ridges: 30, smooth: false, limit: 100))
+    XCTAssertEqual(box.zigZagged(size: 0, ridges: 4, smooth: false, limit: 100), box)
+    XCTAssertEqual(box.zigZagged(size: .nan, ridges: 4, smooth: false, limit: 100), box)
+    XCTAssertEqual(box.zigZagged(size: 5, ridges: .infinity, smooth: false, limit: 100), box)
+    let far = box.zigZagged(size: 1e308, ridges: 2, smooth: false, limit: 100)
+    XCTAssertTrue(far?.vertices.allSatisfy { $0.x.isFinite && $0.y.isFinite } ?? false)
+    // An open path's last vertex is a corner too; one vertex has no side.
+    let open = Self.box(closed: false).zigZagged(size: 5, ridges: 1, smooth: false, limit: 100)
+    XCTAssertEqual(open?.vertices.count, 7)
+    var dot = box
+    (dot.vertices, dot.inTangents, dot.outTangents, dot.closed) = ([.zero], [.zero], [.zero], false)
+    XCTAssertEqual(dot.zigZagged(size: 5, ridges: 1, smooth: false, limit: 100)?.vertices, [])
+  }
+
+  func testAZigZagItemIsReadIntoThePathsAndAHugeOneIsNoted() throws {
+    let rect = #"{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [20, 20]}}"#
+    let fill = #"{"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}"#
+    let zz = { (r: String) in
+      #"{"ty": "zz", "s": {"a": 0, "k": 3}, "r": {"a": 0, "k": \#(r)}, "pt": {"a": 0, "k": 1}}"#
+    }
+    let result = try H.importing(H.document([H.shapeLayer("L", shapes: [rect, zz("2"), fill])]))
+    XCTAssertEqual(result.notes.map(\.message), [])
+    // The top side's first ridge: a third along, moved 3 up (out).
+    XCTAssertTrue(result.script.contains("46.6"), result.script)
+    let huge = try H.importing(H.document([H.shapeLayer("L", shapes: [rect, zz("1e9"), fill])]))
+    XCTAssertEqual(huge.notes.count, 1)
+    XCTAssertTrue(huge.notes[0].message.hasPrefix("zig zag on a shape"), huge.notes[0].message)
   }
 }
