@@ -101,6 +101,11 @@ final class ImportPathModifierTests: XCTestCase {
     huge.vertices[2] = OutlinePoint(1e308, 1e308)
     huge.vertices[3] = OutlinePoint(-1e308, 1e308)
     XCTAssertEqual(huge.offsetting(by: 10, join: .round, miterLimit: 4), huge)
+    // Past its bound (counted as the outline is made): nil.
+    XCTAssertNil(box.offset(by: 5, join: .round, miterLimit: 4, limit: 6))
+    XCTAssertEqual(box.offset(by: 5, join: .miter, miterLimit: 4, limit: 6)?.vertices.count, 4)
+    let circle = ShapeGeometry.ellipse(center: [0, 0], size: [1e6, 1e6], reversed: false)
+    XCTAssertNil(circle.offset(by: 1, join: .miter, miterLimit: 4, limit: 100))
     let tiny = box.offsetting(by: 1e-320, join: .miter, miterLimit: 4)
     XCTAssertEqual(tiny.vertices.count, 4)
     XCTAssertTrue(tiny.vertices.allSatisfy { $0.x.isFinite && $0.y.isFinite })

@@ -128,7 +128,10 @@ enum PathModifiers {
         let amount = LocalFrames.number(offset.amount)
         let limit = LocalFrames.number(offset.miterLimit)
         let join = OffsetJoin(lottie: offset.join)
-        steps.append { path, t in path.offsetting(by: amount(t), join: join, miterLimit: limit(t)) }
+        let most = budget
+        steps.append { path, t in
+          path.offset(by: amount(t), join: join, miterLimit: limit(t), limit: most)
+        }
       case .puckerBloat(let a):
         times += LocalFrames.keyTimes(a)
         let amount = LocalFrames.number(a)
@@ -178,8 +181,9 @@ enum PathModifiers {
     for t in frames.isEmpty ? [0] : frames {
       var outline = track?.value(at: t) ?? path.first
       outline.closed = true
-      let moved = outline.offsetting(by: amount(t), join: .round, miterLimit: 0)
-      guard moved.vertices.count <= budget else { return nil }
+      guard let moved = outline.offset(by: amount(t), join: .round, miterLimit: 0, limit: budget),
+        moved.vertices.count <= budget
+      else { return nil }
       budget -= moved.vertices.count
       paths.append(moved)
     }

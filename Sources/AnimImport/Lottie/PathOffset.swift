@@ -33,8 +33,15 @@ extension BezierPath {
   /// empty path. A path with a number that is not finite, or whose offset
   /// is not, is returned as it is.
   func offsetting(by amount: Double, join: OffsetJoin, miterLimit: Double) -> BezierPath {
+    offset(by: amount, join: join, miterLimit: miterLimit, limit: .max) ?? self
+  }
+
+  /// ``offsetting(by:join:miterLimit:)``, or nil when the flattened path or
+  /// the outline would pass `limit` vertices (counted as they are made,
+  /// so that a huge path costs no more than the bound).
+  func offset(by amount: Double, join: OffsetJoin, miterLimit: Double, limit: Int) -> BezierPath? {
     guard amount != 0, amount.isFinite else { return self }
-    let points = flattened()
+    guard let points = flattened(limit: limit) else { return nil }
     guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return self }
     var outline: [OutlinePoint]
     if closed {
@@ -44,12 +51,19 @@ extension BezierPath {
       // The side the outline moves to: out of the region for a positive
       // amount (the right of each side when the shoelace area is positive).
       let side: Double = (area > 0 ? -1 : 1) * (amount > 0 ? 1 : -1)
-      outline = Self.offsetSide(
-        points, closed: true, side: side, distance: abs(amount), join: join, miterLimit: miterLimit)
+      guard
+        let moved = Self.offsetSide(
+          points, closed: true, side: side, distance: abs(amount), join: join,
+          miterLimit: miterLimit, limit: limit)
+      else { return nil }
+      outline = moved
       if amount < 0, Self.signedArea(outline) * area <= 0 { outline = [] }
     } else {
-      outline = Self.strokeOutline(
-        points, distance: abs(amount), join: join, miterLimit: miterLimit)
+      guard
+        let moved = Self.strokeOutline(
+          points, distance: abs(amount), join: join, miterLimit: miterLimit, limit: limit)
+      else { return nil }
+      outline = moved
     }
     guard outline.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return self }
     let zero = OutlinePoint(0, 0)
@@ -62,7 +76,7 @@ extension BezierPath {
   /// its parameter as Wang's bound asks for ``offsetTolerance``, points
   /// that repeat the one before left out (and a closed path's last, when
   /// it is its first).
-  func flattened() -> [OutlinePoint] {
+  func flattened(limit: Int = .max) -> [OutlinePoint]? {
     guard let first = vertices.first else { return [] }
     var points = [first]
     func add(_ p: OutlinePoint) {
@@ -84,6 +98,7 @@ extension BezierPath {
         let u = 1 - t
         add(u * u * u * p0 + 3 * u * u * t * c1 + 3 * u * t * t * c2 + t * t * t * p3)
       }
+      if points.count > limit { return nil }
     }
     if closed, points.count > 1, points[points.count - 1] == first { points.removeLast() }
     return points
@@ -103,18 +118,21 @@ extension BezierPath {
   /// The outline of a stroke `2 × distance` wide along an open polyline:
   /// its left side forward, its end, its right side back, its start.
   private static func strokeOutline(
-    _ points: [OutlinePoint], distance: Double, join: OffsetJoin, miterLimit: Double
-  ) -> [OutlinePoint] {
+    _ points: [OutlinePoint], distance: Double, join: OffsetJoin, miterLimit: Double, limit: Int
+  ) -> [OutlinePoint]? {
     guard points.count >= 2 else {
       // A lone point: a dot under round joins, nothing otherwise.
       guard join == .round, let p = points.first else { return [] }
       return arc(around: p, from: OutlinePoint(distance, 0), turning: 2 * .pi, radius: distance)
     }
-    let forward = offsetSide(
-      points, closed: false, side: 1, distance: distance, join: join, miterLimit: miterLimit)
-    let back = offsetSide(
-      points.reversed(), closed: false, side: 1, distance: distance, join: join,
-      miterLimit: miterLimit)
+    guard
+      let forward = offsetSide(
+        points, closed: false, side: 1, distance: distance, join: join, miterLimit: miterLimit,
+        limit: limit),
+      let back = offsetSide(
+        points.reversed(), closed: false, side: 1, distance: distance, join: join,
+        miterLimit: miterLimit, limit: limit)
+    else { return nil }
     var outline = forward
     if join == .round, let end = points.last, let last = forward.last {
       outline += arc(around: end, from: last - end, turning: -.pi, radius: distance).dropFirst()
@@ -135,8 +153,8 @@ extension BezierPath {
   /// do not cross, as a stroke's inner join goes).
   private static func offsetSide(
     _ points: [OutlinePoint], closed: Bool, side: Double, distance: Double, join: OffsetJoin,
-    miterLimit: Double
-  ) -> [OutlinePoint] {
+    miterLimit: Double, limit: Int
+  ) -> [OutlinePoint]? {
     let n = points.count
     let edges = closed ? n : n - 1
     // Each side's unit direction and its offset.
@@ -154,6 +172,7 @@ extension BezierPath {
     if !closed { result.append(points[0] + normals[0]) }
     let corners = closed ? 0..<n : 1..<(n - 1)
     for k in corners {
+      if result.count > limit { return nil }
       let (before, after) = ((k + edges - 1) % edges, k % edges)
       let p = points[k]
       let (q1, q2) = (p + normals[before], p + normals[after])
