@@ -48,6 +48,15 @@ extension BezierPath {
       guard points.count >= 3 else { return self }
       let area = Self.signedArea(points)
       guard area != 0 else { return self }
+      // Moved in by half its box's shorter side or more, no point of the
+      // region is left (its inscribed circles are no wider).
+      let xs = points.map(\.x)
+      let ys = points.map(\.y)
+      let shorter = min(
+        (xs.max() ?? 0) - (xs.min() ?? 0), (ys.max() ?? 0) - (ys.min() ?? 0))
+      if amount < 0, -amount >= shorter / 2 {
+        return BezierPath(vertices: [], inTangents: [], outTangents: [], closed: true)
+      }
       // The side the outline moves to: out of the region for a positive
       // amount (the right of each side when the shoelace area is positive).
       let side: Double = (area > 0 ? -1 : 1) * (amount > 0 ? 1 : -1)
