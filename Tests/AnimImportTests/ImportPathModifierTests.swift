@@ -162,6 +162,24 @@ final class ImportPathModifierTests: XCTestCase {
     XCTAssertGreaterThan(line.components(separatedBy: " C").count - 1, 16, String(line))
   }
 
+  func testRoundCornersBeforeAnOffsetAreInOrderAndAfterItOrTrimsBetweenAreNoted() throws {
+    let rect = #"{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [20, 20]}}"#
+    let rd = #"{"ty": "rd", "r": {"a": 0, "k": 4}}"#
+    let tm = #"{"ty": "tm", "s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 50}, "o": {"a": 0, "k": 0}}"#
+    let op = #"{"ty": "op", "a": {"a": 0, "k": 5}, "lj": 1, "ml": {"a": 0, "k": 4}}"#
+    let st =
+      #"{"ty": "st", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 2}}"#
+    func notes(_ shapes: [String]) throws -> [String] {
+      try H.importing(H.document([H.shapeLayer("L", shapes: shapes)])).notes.map(\.message)
+    }
+    XCTAssertEqual(try notes([rect, rd, op, st]), [])
+    let reordered =
+      "offset paths and trim paths or round corners applied in another order than the file's"
+    XCTAssertEqual(try notes([rect, op, rd, st]), [reordered])
+    XCTAssertEqual(try notes([rect, tm, op, st]), [reordered])
+    XCTAssertEqual(try notes([rect, op, tm, st]), [])
+  }
+
   func testAMovingMaskExpansionIsAPathAtEveryFrame() throws {
     let mask = """
       "masksProperties": [{"mode": "a", "pt": {"a": 0, "k": {"v": [[0, 0], [100, 0], [100, 40], \

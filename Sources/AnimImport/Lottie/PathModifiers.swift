@@ -33,16 +33,21 @@ enum PathModifiers {
     var result = items
     var open: Open?
     var notes: [ShapeItem] = []
+    // Round corners listed after a modifier: the file applies them after
+    // it, anim before (they are read in first).
+    var roundedAfter = false
     for k in result.indices.reversed() where !result[k].hidden {
       switch result[k].content {
       case .offset(let o) where o.amount.isAnimated || o.amount.first != 0:
-        Open.add(.offset(o), item: result[k], to: &open)
+        Open.add(.offset(o), item: result[k], to: &open, reordered: roundedAfter)
       case .puckerBloat(let a) where a.isAnimated || a.first != 0:
-        Open.add(.puckerBloat(a), item: result[k], to: &open)
+        Open.add(.puckerBloat(a), item: result[k], to: &open, reordered: roundedAfter)
       case .zigZag(let z) where z.size.isAnimated || z.size.first != 0:
-        Open.add(.zigZag(z), item: result[k], to: &open)
-      case .trim, .roundCorners:
-        open?.modifiedFirst = true
+        Open.add(.zigZag(z), item: result[k], to: &open, reordered: roundedAfter)
+      case .roundCorners(let r) where open == nil && (r.isAnimated || r.first != 0):
+        roundedAfter = true
+      case .trim:
+        open?.reordered = true
       case .path, .rect, .ellipse, .star, .group:
         guard var o = open else { continue }
         result[k] = move(result[k], &o, notes: &notes, budget: &budget)
@@ -61,20 +66,24 @@ enum PathModifiers {
     var item: ShapeItem
 
     /// `modifier`, found before those open (nearer the shapes before it),
-    /// applied before them.
-    static func add(_ modifier: Modifier, item: ShapeItem, to open: inout Open?) {
+    /// applied before them; `reordered` when round corners follow it.
+    static func add(
+      _ modifier: Modifier, item: ShapeItem, to open: inout Open?, reordered: Bool
+    ) {
       if var o = open {
         o.modifiers.insert(modifier, at: 0)
         o.item = item
+        o.reordered = o.reordered || reordered
         open = o
       } else {
-        open = Open(modifiers: [modifier], item: item)
+        open = Open(modifiers: [modifier], item: item, reordered: reordered)
       }
     }
 
-    /// Whether trim paths or round corners lie between it and the shapes
-    /// it moves (noted once).
-    var modifiedFirst = false
+    /// Whether trim paths lie between the modifiers and the shapes they
+    /// move, or round corners follow them: the file applies those in
+    /// another order than anim (noted once).
+    var reordered = false
     var noted = false
   }
 
@@ -87,18 +96,19 @@ enum PathModifiers {
       var group = item
       var inner: [ShapeItem] = []
       for child in children.reversed() {
-        if case .trim = child.content { open.modifiedFirst = true }
+        if case .trim = child.content { open.reordered = true }
         inner.append(move(child, &open, notes: &notes, budget: &budget))
       }
       group.content = .group(inner.reversed())
       return group
     case .path, .rect, .ellipse, .star:
-      if open.modifiedFirst && !open.noted {
+      if open.reordered && !open.noted {
         notes.append(
           ShapeItem(
             open.item,
             content: .approximation(
-              "\(open.modifiers[0].name) after trim paths or round corners drawn before them")))
+              "\(open.modifiers[0].name) and trim paths or round corners applied in another "
+                + "order than the file's")))
         open.noted = true
       }
       if let moved = moved(item, by: open.modifiers, budget: &budget) { return moved }
