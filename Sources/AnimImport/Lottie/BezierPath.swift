@@ -100,11 +100,23 @@ struct BezierPath: Sendable, Hashable {
         points.append(u * u * u * p0 + 3 * u * u * t * p1 + 3 * u * t * t * p2 + t * t * t * p3)
       }
     }
-    guard points.count > 2 else { return 0 }
+    return points.count > 2 ? Self.signedArea(points) : 0
+  }
+
+  /// Whether every vertex and handle is finite.
+  var isFinite: Bool {
+    [vertices, inTangents, outTangents].allSatisfy { points in
+      points.allSatisfy { $0.x.isFinite && $0.y.isFinite }
+    }
+  }
+
+  /// The shoelace area of a closed polygon: positive when its inside is
+  /// on the left of each side (x → y taken as a quarter turn left; on
+  /// screen, y down, when it runs clockwise).
+  static func signedArea(_ points: [OutlinePoint]) -> Double {
     var twice = 0.0
     for k in points.indices {
-      let p = points[k]
-      let q = points[(k + 1) % points.count]
+      let (p, q) = (points[k], points[(k + 1) % points.count])
       twice += p.x * q.y - q.x * p.y
     }
     return twice / 2

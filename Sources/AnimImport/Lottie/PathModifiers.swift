@@ -163,15 +163,27 @@ enum PathModifiers {
       }
       return result
     }
+    guard
+      let paths = framewise(times, budget: &budget, ref: item.ref, { modify(shape.path($0), $0) })
+    else { return nil }
+    return ShapeItem(item, content: .path(paths))
+  }
+
+  /// The paths `make` gives at each frame from the first of `times` to the
+  /// last (and at each of them; at 0 alone when there are none), held from
+  /// one to the next; their vertices count down `budget`. nil when `make`
+  /// gives none, or past ``maximumFrames`` frames or the budget.
+  private static func framewise(
+    _ times: [Double], budget: inout Int, ref: JSONRef?, _ make: (Double) -> BezierPath?
+  ) -> Animated<BezierPath>? {
     guard let frames = LocalFrames.frames(times, limit: maximumFrames) else { return nil }
     var paths: [BezierPath] = []
     for t in frames.isEmpty ? [0] : frames {
-      guard let path = modify(shape.path(t), t), path.vertices.count <= budget else { return nil }
+      guard let path = make(t), path.vertices.count <= budget else { return nil }
       budget -= path.vertices.count
       paths.append(path)
     }
-    return ShapeItem(
-      item, content: .path(LocalFrames.animated(frames, paths, hold: true, ref: item.ref)))
+    return LocalFrames.animated(frames, paths, hold: true, ref: ref)
   }
 
   /// A mask's path moved out by its expansion (`x`; in when negative), as
@@ -182,22 +194,17 @@ enum PathModifiers {
   static func expanded(_ path: Animated<BezierPath>, by expansion: Animated<Double>)
     -> Animated<BezierPath>?
   {
-    let times = LocalFrames.keyTimes(path) + LocalFrames.keyTimes(expansion)
-    guard let frames = LocalFrames.frames(times, limit: maximumFrames) else { return nil }
     let track = path.isAnimated ? Track(path, clock: LocalFrames.clock) : nil
     let amount = LocalFrames.number(expansion)
     var budget = ShapeRepeater.maximumItems
-    var paths: [BezierPath] = []
-    for t in frames.isEmpty ? [0] : frames {
+    let most = budget
+    return framewise(
+      LocalFrames.keyTimes(path) + LocalFrames.keyTimes(expansion), budget: &budget, ref: path.ref
+    ) { t in
       var outline = track?.value(at: t) ?? path.first
       outline.closed = true
-      guard let moved = outline.offset(by: amount(t), join: .round, miterLimit: 0, limit: budget),
-        moved.vertices.count <= budget
-      else { return nil }
-      budget -= moved.vertices.count
-      paths.append(moved)
+      return outline.offset(by: amount(t), join: .round, miterLimit: 0, limit: most)
     }
-    return LocalFrames.animated(frames, paths, hold: true, ref: path.ref)
   }
 }
 
@@ -234,7 +241,6 @@ extension BezierPath {
       result.outTangents[k] = outEnd - (centre - outEnd) * share - moved
       result.inTangents[k] = inEnd - (centre - inEnd) * share - moved
     }
-    let finite = result.vertices + result.inTangents + result.outTangents
-    return finite.allSatisfy { $0.x.isFinite && $0.y.isFinite } ? result : self
+    return result.isFinite ? result : self
   }
 }

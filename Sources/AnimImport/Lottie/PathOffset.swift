@@ -113,17 +113,6 @@ extension BezierPath {
     return points
   }
 
-  /// The shoelace area of a closed polygon: positive when its inside is
-  /// on the left of each side (x → y taken as a quarter turn left).
-  static func signedArea(_ points: [OutlinePoint]) -> Double {
-    var sum = 0.0
-    for k in points.indices {
-      let (a, b) = (points[k], points[(k + 1) % points.count])
-      sum += a.x * b.y - b.x * a.y
-    }
-    return sum / 2
-  }
-
   /// The outline of a stroke `2 × distance` wide along an open polyline:
   /// its left side forward, its end, its right side back, its start.
   private static func strokeOutline(

@@ -77,7 +77,6 @@ extension BezierPath {
       direction = ridgesAlong(k, direction: -direction)
       corner(k + 1, direction: direction)
     }
-    let all = result.vertices + result.inTangents + result.outTangents
-    return all.allSatisfy { $0.x.isFinite && $0.y.isFinite } ? result : self
+    return result.isFinite ? result : self
   }
 }
