@@ -6,7 +6,9 @@ and LottieFiles/test-files) that is not byte for byte a file of
 with ThorVG and rlottie as the corpus is (tests/checkers/corpus_support.py).
 Prints a summary and the files that do not import, do not render or do not
 match, with the notes anim wrote; the files are copied into a temporary
-folder, never into the repository.
+folder, never into the repository. A file whose image assets lie beside it
+in its repository gets a folder of its own there, with its images where it
+names them.
 
     ANIM=.build/release/anim python3 bench/lottie_public.py GITDIR... [--seen GITDIR...]
 
@@ -65,10 +67,40 @@ def gather(repos, seen_repos=()):
             if looked_at:
                 continue
             flat = label + "__" + path.replace("/", "_")
+            images = image_files(repo, path, doc, listing)
+            if images:
+                # In a folder of its own, its images beside it where the
+                # file says (`u` + `p` from the file's folder), as in its
+                # repository: the players and anim read them from there.
+                folder = os.path.join(FOLDER, flat[:-5])
+                flat = os.path.join(flat[:-5], os.path.basename(path))
+                for relative, blob in images.items():
+                    target = os.path.normpath(os.path.join(folder, relative))
+                    os.makedirs(os.path.dirname(target), exist_ok=True)
+                    with open(target, "wb") as f:
+                        f.write(blob)
             with open(os.path.join(FOLDER, flat), "wb") as f:
                 f.write(data)
             names.append(flat)
     return sorted(names)
+
+
+def image_files(repo, path, doc, listing):
+    """The image files the Lottie file at `path` of `repo` names (assets
+    with `p` not embedded, found at `u` + `p` from the file's folder in the
+    repository): {path relative to the file's folder: bytes}."""
+    found = {}
+    listed = set(listing)
+    for asset in doc.get("assets") or []:
+        if not isinstance(asset, dict) or not isinstance(asset.get("p"), str) or asset.get("e") == 1 \
+                or asset["p"].startswith("data:"):
+            continue
+        relative = os.path.join(asset.get("u") or "", asset["p"])
+        where = os.path.normpath(os.path.join(os.path.dirname(path), relative))
+        if where in listed:
+            found[relative] = subprocess.run(["git", "-C", repo, "show", "HEAD:" + where],
+                                             capture_output=True, check=True).stdout
+    return found
 
 
 def one(name, tmp):
