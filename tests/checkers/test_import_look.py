@@ -1267,7 +1267,11 @@ def test_an_external_image_is_copied_beside_the_script(tmp_path):
     ("/etc/passwd.png", "", 0, "/assets/0/p: error: the image path '/etc/passwd.png' is not a relative path inside the Lottie file's folder"),
     ("x.png", "https://example.com/", 0, "/assets/0/p: error: the image 'https://example.com/x.png' is a URL: the import reads only files"),
     ("notes.txt", "", 0, "/assets/0/p: error: the image 'notes.txt' is not a PNG, JPEG, SVG or WebP file by its name"),
-    ("x.png", "", 1, "/assets/0/p: error: an embedded image (e: 1) that is not a data: URI"),
+    # `e: 1` with a plain name is a file, as the players read it: the
+    # same checks as `e: 0`.
+    ("x.png", "", 1, "/assets/0/p: error: the image asset cannot be read: "),
+    ("/etc/passwd.png", "", 1, "/assets/0/p: error: the image path '/etc/passwd.png' is not a relative path inside the Lottie file's folder"),
+    ("passwd.png", "../", 1, "/assets/0/p: error: the image path '../passwd.png' leaves the Lottie file's folder ('..')"),
 ])
 def test_hostile_image_assets_are_refused_with_their_pointer(p, u, e, message, tmp_path):
     source = tmp_path / "in.json"

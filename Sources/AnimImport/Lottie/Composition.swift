@@ -38,7 +38,6 @@ struct Composition: Sendable {
     /// The file name or the data URI (`p`), and its folder (`u`).
     var path: String
     var folder: String
-    var embedded: Bool
     var ref: JSONRef
   }
 
@@ -92,8 +91,10 @@ struct Composition: Sendable {
           images[id] = Image(
             width: try shown.number("w", or: 0), height: try shown.number("h", or: 0),
             path: try (shown.optional("p") ?? path).text(),
-            folder: try shown.optionalText("u") ?? "",
-            embedded: try shown.flag("e"), ref: shown)
+            folder: try shown.optionalText("u") ?? "", ref: shown)
+          // `e` says only what `p` shows (a `data:` URI or a name); its
+          // type is still checked.
+          _ = try shown.flag("e")
         }
       }
     }

@@ -84,9 +84,8 @@ enum ImageAssetReader {
         name: stem + "." + (try kind(bytes, pointer: pointer)), content: .bytes(bytes),
         pointer: pointer)
     }
-    if asset.embedded {
-      throw ImportError(pointer, "an embedded image (e: 1) that is not a data: URI")
-    }
+    // `e: 1` with a plain name (lottie-docs' examples, lottie-ios' `dog`) is
+    // a file too, as ThorVG, lottie-web and lottie-ios read it.
     let relative = try safeRelative(asset.folder, asset.path, pointer: pointer)
     let ext = relative.split(separator: ".").last.map { $0.lowercased() } ?? ""
     // A WebP file is converted to PNG as it is copied.
