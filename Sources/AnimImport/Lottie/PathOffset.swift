@@ -49,13 +49,17 @@ extension BezierPath {
       let area = Self.signedArea(points)
       guard area != 0 else { return self }
       // Moved in by half its box's shorter side or more, no point of the
-      // region is left (its inscribed circles are no wider).
-      let xs = points.map(\.x)
-      let ys = points.map(\.y)
-      let shorter = min(
-        (xs.max() ?? 0) - (xs.min() ?? 0), (ys.max() ?? 0) - (ys.min() ?? 0))
-      if amount < 0, -amount >= shorter / 2 {
-        return BezierPath(vertices: [], inTangents: [], outTangents: [], closed: true)
+      // region is left (its inscribed circles are no wider). The box is
+      // found in one pass, and only for an inward move.
+      if amount < 0 {
+        var (x0, y0, x1, y1) = (points[0].x, points[0].y, points[0].x, points[0].y)
+        for p in points {
+          (x0, x1) = (min(x0, p.x), max(x1, p.x))
+          (y0, y1) = (min(y0, p.y), max(y1, p.y))
+        }
+        if -amount >= min(x1 - x0, y1 - y0) / 2 {
+          return BezierPath(vertices: [], inTangents: [], outTangents: [], closed: true)
+        }
       }
       // The side the outline moves to: out of the region for a positive
       // amount (the right of each side when the shoelace area is positive).
