@@ -116,7 +116,8 @@ extension SceneBuilder {
             from: from, to: to,
             clock: TimeMap(
               offset: clock.seconds(a - va * slope), scale: clock.scale * slope / fr,
-              until: clock.until, rate: clock.rate),
+              until: clock.until, rate: clock.rate, end: clock.end,
+              cutLoops: clock.cutLoops),
             describe:
               "plays frames \(NumberFormat.exact(fr * va))–\(NumberFormat.exact(fr * vb)) over frames \(NumberFormat.exact(a))–\(NumberFormat.exact(b))"
           ))
@@ -133,7 +134,8 @@ extension SceneBuilder {
       from: from, to: to,
       clock: TimeMap(
         offset: start - abs(clock.scale) * frame, scale: abs(clock.scale),
-        until: min(start, clock.until), rate: clock.rate),
+        until: min(start, clock.until), rate: clock.rate, end: clock.end,
+        cutLoops: clock.cutLoops),
       describe: "holds frame \(NumberFormat.exact(frame))", held: frame)
   }
 

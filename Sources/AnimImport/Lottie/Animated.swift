@@ -47,8 +47,10 @@ struct Animated<Value: Sendable>: Sendable {
   var isAnimated: Bool { keyframes.count > 1 }
   /// Where it is, for notes.
   var ref: JSONRef?
-  /// Whether it carries an expression (`x`), which is not evaluated.
+  /// Whether it carries an expression (`x`) that is not evaluated.
   var hasExpression = false
+  /// Its `loopOut` expression, which is evaluated (``KeyframeLoop``).
+  var loop: KeyframeLoop?
   /// Whether the file's keyframes were out of time order and were put in
   /// order as the players read them (``KeyframeOrder``).
   var reordered = false
@@ -93,6 +95,7 @@ struct Animated<Value: Sendable>: Sendable {
     }
     var result = Animated<T>(keyframes: frames, ref: ref)
     result.hasExpression = hasExpression
+    result.loop = loop
     result.reordered = reordered
     return result
   }
@@ -118,18 +121,23 @@ enum AnimatedReader {
     // A property naming a slot is read from the slot (``LottieSlots``).
     let property = try ref.object().slotted
     let k = try property.required("k")
-    let expression = property.optional("x") != nil
+    let x = property.optional("x")
+    // A `loopOut` over all the keyframes is evaluated (a fixed value's
+    // gives the value).
+    let loop = x?.string.flatMap(KeyframeLoop.init(expression:))
     if let frames = k.elements, let head = frames.first, head.kind == .object,
       head["t"] != nil
     {
       let (keys, reordered) = try keyframes(frames, read)
       var result = Animated(keyframes: keys, ref: ref)
-      result.hasExpression = expression
+      let evaluated = loop.map { $0.spansAll(keys.count) } ?? false
+      result.hasExpression = x != nil && !evaluated
+      result.loop = evaluated && keys.count > 1 ? loop : nil
       result.reordered = reordered
       return result
     }
     var result = Animated(fixed: try read(k), ref: ref)
-    result.hasExpression = expression
+    result.hasExpression = x != nil && loop == nil
     return result
   }
 
