@@ -10,6 +10,12 @@ commit). Times are processor times of the measured process (user + sys),
 which stay meaningful on a shared machine; walls are printed too.
 
     python3 bench/lottie_import.py [ANIM]     (default .build/release/anim)
+    SIZES=128,256,512,1024 python3 bench/lottie_import.py [ANIM]
+
+With SIZES, the one-thread processor times and the walls at defaults are
+compared at each of those sizes instead (RUNS runs of each, alternated):
+a small frame shows the costs that do not grow with the pixels (the
+script, the scene, the outlines), a large one the pixels'.
 
 anim's render goes to a stand-in ffmpeg that only reads the pipe
 (bench/preamble.sh's), so what is timed is running the script, drawing,
@@ -111,7 +117,9 @@ def thorvg_render(path, frames, width=SIZE, height=SIZE, threads=0):
     return time.process_time() - start, time.perf_counter() - wall
 
 
-def main():
+def prepared():
+    """The stand-in ffmpeg and the composite file written to bench/out/:
+    (the document, its path, its frame count)."""
     os.makedirs(os.path.join(OUT, "fake"), exist_ok=True)
     fake = os.path.join(OUT, "fake", "ffmpeg")
     with open(fake, "w") as f:
@@ -121,8 +129,12 @@ def main():
     path = os.path.join(OUT, "lottie_300k.json")
     with open(path, "w") as f:
         json.dump(doc, f, separators=(",", ":"))
+    return doc, path, int(doc["op"] - doc["ip"])
+
+
+def main():
+    doc, path, frames = prepared()
     size = os.path.getsize(path)
-    frames = int(doc["op"] - doc["ip"])
     print(f"file: {size} bytes, {frames} frames at {doc['fr']} fps, {SIZE} x {SIZE}")
     script = os.path.join(OUT, "lottie_300k.anim")
     imports = [cpu_of([ANIM, "import", path, "-o", script]) for _ in range(10)]
@@ -173,5 +185,32 @@ def main():
     print(f"as PNG files (anim encoding and writing {frames} files, ThorVG drawing into memory): "
           f"wall median {png_wall:.3f} s, {png_wall / tvg_wall:.2f}x ThorVG's wall")
 
+def sizes(spec):
+    """The same frames at each size of `spec` (\"128,512\"): anim's
+    `--jobs 1` cpu against ThorVG's one thread, and anim's wall at its
+    default threads against ThorVG's."""
+    _, path, frames = prepared()
+    script = os.path.join(OUT, "lottie_300k.anim")
+    cpu_of([ANIM, "import", path, "-o", script])
+    env = dict(os.environ, PATH=os.path.join(OUT, "fake") + ":" + os.environ["PATH"])
+    m = statistics.median
+    for size in (int(s) for s in spec.split(",")):
+        render = [ANIM, "render", script, "-o", os.path.join(OUT, "lottie_300k.mp4"),
+                  "--size", f"{size}x{size}", "--quiet"]
+        one, walls, tvg_cpu, tvg_wall = [], [], [], []
+        for _ in range(RUNS):
+            one.append(cpu_of(render + ["--jobs", "1"], env=env)[0])
+            walls.append(cpu_of(render, env=env)[1])
+            cpu, wall = thorvg_render(path, frames, size, size)
+            tvg_cpu.append(cpu)
+            tvg_wall.append(wall)
+        print(f"{size} x {size}: anim --jobs 1 cpu {m(one):.3f} s, ThorVG one thread cpu "
+              f"{m(tvg_cpu):.3f} s: {m(one) / m(tvg_cpu):.2f}x; anim wall at its default threads "
+              f"{m(walls):.3f} s, ThorVG wall {m(tvg_wall):.3f} s: {m(walls) / m(tvg_wall):.2f}x")
+
+
 if __name__ == "__main__":
-    main()
+    if os.environ.get("SIZES"):
+        sizes(os.environ["SIZES"])
+    else:
+        main()

@@ -111,7 +111,8 @@ struct KeyframeLoop: Sendable, Equatable {
         // 2b + (copy − 1)·period − u.
         let mirror = 2 * b + Double(copy - 1) * period
         for segment in segments.reversed() {
-          result.append(Self.mirrored(segment, about: mirror))
+          result.append(
+            segment.turnedAround(start: mirror - segment.end, end: mirror - segment.start))
         }
       } else {
         let shift = Double(copy) * period
@@ -124,28 +125,5 @@ struct KeyframeLoop: Sendable, Equatable {
       copy += 1
     }
     return result
-  }
-
-  /// `segment` played backwards at the times `mirror` − t: its values
-  /// swapped, its ease and route turned around; a held value shows from the
-  /// mirrored segment's start on (a jump there).
-  static func mirrored<Value>(_ segment: Segment<Value>, about mirror: Double) -> Segment<Value> {
-    var turned = segment
-    turned.start = mirror - segment.end
-    turned.end = mirror - segment.start
-    (turned.from, turned.to) = (segment.to, segment.from)
-    if let route = segment.route {
-      turned.route = OutlinePointPair(outTangent: route.inTangent, inTangent: route.outTangent)
-    }
-    switch segment.ease {
-    case .linear: break
-    case .bezier(let e):
-      turned.ease = .bezier(Ease(x1: 1 - e.x2, y1: 1 - e.y2, x2: 1 - e.x1, y2: 1 - e.y1))
-    case .hold:
-      turned.to = segment.from
-      turned.end = turned.start
-      turned.ease = .linear
-    }
-    return turned
   }
 }
