@@ -114,21 +114,41 @@ final class ImportLoopTests: XCTestCase {
     }
   }
 
-  func testAShortLoopInALongFileStopsAtItsBound() throws {
-    // A loop of a thousandth of a frame over a million frames would be a
-    // billion copies: it stops at 10 000 segments, noted, then holds.
+  func testALoopPastItsBoundIsNotedAndHoldsItsLastKeyframe() throws {
+    // A loop of a thousandth of a frame up to the layer's out point, frame
+    // 60, would be 60 000 copies: past 10 000 keyframes the property holds,
+    // noted.
     let ks = #"""
       {"r": {"a": 1, "k": [{"t": 0, "s": [0]\#(linear)}, {"t": 0.001, "s": [90]}],
        "x": "var $bm_rt;\n$bm_rt = loopOut('cycle');"}}
       """#
     let result = try H.importing(H.document([H.shapeLayer("Sq", ks: ks)], fr: 10, op: 1e6))
-    // A turn and a jump back a segment.
-    let tweens = result.script.components(separatedBy: "tween(").count - 1
-    XCTAssertGreaterThanOrEqual(tweens, 2 * KeyframeLoop.maximumSegments - 2)
-    XCTAssertLessThanOrEqual(tweens, 2 * KeyframeLoop.maximumSegments)
+    XCTAssertEqual(result.script.components(separatedBy: "tween(rotation").count - 1, 1)
     XCTAssertEqual(
       result.notes,
-      [ImportNote("/layers/0/ks/r", "loopOut repeated over its first 10000 segments, then held")])
+      [
+        ImportNote(
+          "/layers/0/ks/r",
+          "loopOut not repeated: more than 10000 keyframes for it or 200000 for the file's loops "
+            + "(the last keyframe holds)")
+      ])
+  }
+
+  func testLoopsStopAtTheFilesBound() throws {
+    // 25 layers each looping a cycle of one frame up to their out point,
+    // frame 4 500: 4 499 copies of two keyframes, 8 998 each, of which the
+    // file's 200 000 hold 22; the other three hold their last keyframe,
+    // noted.
+    let layers = (0..<25).map { n in
+      #"""
+      {"ty": 4, "nm": "L\#(n)", "ip": 0, "op": 4500, "st": 0, "shapes": [\#(H.dot.joined(separator: ","))],
+       "ks": {"r": {"a": 1, "k": [{"t": 0, "s": [0]\#(linear)}, {"t": 1, "s": [90]}],
+              "x": "var $bm_rt;\n$bm_rt = loopOut('cycle');"}}}
+      """#
+    }
+    let result = try H.importing(H.document(layers, fr: 10, op: 4500))
+    XCTAssertEqual(result.notes.count, 3)
+    XCTAssertEqual(Set(result.notes.map(\.message)).count, 1)
   }
 
   func testALoopOfNoLengthIsLeftAsItIs() throws {

@@ -31,7 +31,12 @@ extension SceneBuilder {
     for i in layers.indices.reversed() {
       let layer = layers[i]
       if layer.isMatte || layer.hidden { continue }
-      try buildLayer(i, tree: tree, clock: clock, parent: parent, size: size, depth: depth)
+      // What is read of it only now (its time remap, its effects) loops up
+      // to its out point too.
+      try AnimatedReader.within(loopHorizon: layer.outPoint, of: layer.ref) {
+        () throws(ImportError) in
+        try buildLayer(i, tree: tree, clock: clock, parent: parent, size: size, depth: depth)
+      }
     }
   }
 

@@ -116,8 +116,7 @@ extension SceneBuilder {
             from: from, to: to,
             clock: TimeMap(
               offset: clock.seconds(a - va * slope), scale: clock.scale * slope / fr,
-              until: clock.until, rate: clock.rate, end: clock.end,
-              cutLoops: clock.cutLoops),
+              until: clock.until, rate: clock.rate),
             describe:
               "plays frames \(NumberFormat.exact(fr * va))–\(NumberFormat.exact(fr * vb)) over frames \(NumberFormat.exact(a))–\(NumberFormat.exact(b))"
           ))
@@ -134,8 +133,7 @@ extension SceneBuilder {
       from: from, to: to,
       clock: TimeMap(
         offset: start - abs(clock.scale) * frame, scale: abs(clock.scale),
-        until: min(start, clock.until), rate: clock.rate, end: clock.end,
-        cutLoops: clock.cutLoops),
+        until: min(start, clock.until), rate: clock.rate),
       describe: "holds frame \(NumberFormat.exact(frame))", held: frame)
   }
 

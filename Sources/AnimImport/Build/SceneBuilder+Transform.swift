@@ -199,11 +199,18 @@ extension SceneBuilder {
   }
 
   /// Notes how a property was read: an expression on it is not evaluated
-  /// (its keyframes or value are used); keyframes out of time order are
-  /// put in order as the players read them (``KeyframeOrder``).
+  /// (its keyframes or value are used), a loop past its bound is not
+  /// repeated; keyframes out of time order are put in order as the players
+  /// read them (``KeyframeOrder``).
   func noteReading<V>(_ p: Animated<V>) {
     if p.hasExpression {
       note(p.ref, "expression not evaluated (its keyframes or value are used)")
+    }
+    if p.loopCut {
+      note(
+        p.ref,
+        "loopOut not repeated: more than \(KeyframeLoop.maximumKeyframes) keyframes for it or "
+          + "\(KeyframeLoop.maximumKeyframesInAll) for the file's loops (the last keyframe holds)")
     }
     if p.reordered {
       note(p.ref, "keyframes out of time order, read as the players read them")

@@ -209,17 +209,10 @@ final class SceneBuilder {
     ]
     model.fps = c.frameRate
     model.duration = duration
-    let cutLoops = CutLoops()
-    let clock = TimeMap.main(
-      inPoint: c.inPoint, frameRate: c.frameRate, end: end, cutLoops: cutLoops)
+    let clock = TimeMap.main(inPoint: c.inPoint, frameRate: c.frameRate)
     try buildComposition(
       c.layers, clock: clock, parent: nil, size: (c.width, c.height), depth: 0,
       where: c.ref)
-    for ref in cutLoops.refs {
-      note(
-        ref,
-        "loopOut repeated over its first \(KeyframeLoop.maximumSegments) segments, then held")
-    }
     let parts = model.views.reduce(0) { sum, view in
       view.runs.reduce(sum) { $0 + $1.parts.count }
     }

@@ -27,6 +27,9 @@ public final class JSONDocument: @unchecked Sendable {
   /// How many of each kind of thing its readers have read so far, by the
   /// kind's name (``JSONRef/tally(_:of:limit:)``).
   let tallies = Mutex<[String: Int]>([:])
+  /// The frame up to which a `loopOut` read now repeats its keyframes: the
+  /// out point of the layer being read (``AnimatedReader/within(loopHorizon:of:_:)``).
+  let loopHorizon = Mutex<Double?>(nil)
   /// Where a Lottie property naming a slot (`sid`) takes its value from
   /// (``LottieSlots``): set before anything is read, and let go of once the
   /// import ends (its references into this document would keep it alive).

@@ -49,8 +49,12 @@ struct Animated<Value: Sendable>: Sendable {
   var ref: JSONRef?
   /// Whether it carries an expression (`x`) that is not evaluated.
   var hasExpression = false
-  /// Its `loopOut` expression, which is evaluated (``KeyframeLoop``).
+  /// Its `loopOut` expression, evaluated: its keyframes hold the loop's
+  /// copies (``KeyframeLoop``).
   var loop: KeyframeLoop?
+  /// Whether the loop's copies stopped at a bound, the last keyframe held
+  /// from there (``KeyframeLoop/maximumKeyframes``).
+  var loopCut = false
   /// Whether the file's keyframes were out of time order and were put in
   /// order as the players read them (``KeyframeOrder``).
   var reordered = false
@@ -96,6 +100,7 @@ struct Animated<Value: Sendable>: Sendable {
     var result = Animated<T>(keyframes: frames, ref: ref)
     result.hasExpression = hasExpression
     result.loop = loop
+    result.loopCut = loopCut
     result.reordered = reordered
     return result
   }
@@ -114,31 +119,70 @@ enum AnimatedReader {
   static let maximumKeyframesInAll = 500_000
 
   /// Reads the property at `ref` with `read` turning a JSON value (a
-  /// keyframe's `s`, or the fixed `k`) into a value.
+  /// keyframe's `s`, or the fixed `k`) into a value. Its `loopOut` is
+  /// evaluated when `loops`, and never on a path (a shape's or a mask's
+  /// outline): ThorVG and rlottie hold the last keyframe of a path and of
+  /// a gradient's stops (whose reader passes `loops: false`), where they
+  /// repeat every other property's (tests/checkers/test_import_loops.py).
   static func read<Value>(
-    _ ref: JSONRef, _ read: (JSONRef) throws(ImportError) -> Value
+    _ ref: JSONRef, loops: Bool = true, _ read: (JSONRef) throws(ImportError) -> Value
   ) throws(ImportError) -> Animated<Value> {
     // A property naming a slot is read from the slot (``LottieSlots``).
     let property = try ref.object().slotted
     let k = try property.required("k")
     let x = property.optional("x")
-    // A `loopOut` over all the keyframes is evaluated (a fixed value's
-    // gives the value).
+    // A `loopOut` over all the keyframes is evaluated where the layer's
+    // out point is known (a fixed value's gives the value).
     let loop = x?.string.flatMap(KeyframeLoop.init(expression:))
     if let frames = k.elements, let head = frames.first, head.kind == .object,
       head["t"] != nil
     {
-      let (keys, reordered) = try keyframes(frames, read)
+      var (keys, reordered) = try keyframes(frames, read)
+      var evaluated = false
+      var cut = false
+      if let loop, loops, !(Value.self is BezierPath.Type), keys.count > 1,
+        loop.spansAll(keys.count),
+        let horizon = ref.document.loopHorizon.withLock({ $0 })
+      {
+        evaluated = true
+        let document = ref.document
+        let used = document.tallies.withLock { $0[Self.loopTally, default: 0] }
+        let most = min(KeyframeLoop.maximumKeyframes, KeyframeLoop.maximumKeyframesInAll - used)
+        if let looped = loop.repeated(keys, through: horizon, most: max(0, most)) {
+          document.tallies.withLock { $0[Self.loopTally, default: 0] += looped.count - keys.count }
+          keys = looped
+        } else {
+          cut = true
+        }
+      }
       var result = Animated(keyframes: keys, ref: ref)
-      let evaluated = loop.map { $0.spansAll(keys.count) } ?? false
       result.hasExpression = x != nil && !evaluated
-      result.loop = evaluated && keys.count > 1 ? loop : nil
+      result.loop = evaluated ? loop : nil
+      result.loopCut = cut
       result.reordered = reordered
       return result
     }
     var result = Animated(fixed: try read(k), ref: ref)
     result.hasExpression = x != nil && loop == nil
     return result
+  }
+
+  /// The tally of the keyframes loops have added to a file.
+  static let loopTally = "keyframes loops add"
+
+  /// `body` with `horizon` as the frame up to which a `loopOut` read in it
+  /// repeats its keyframes: the out point of the layer whose properties it
+  /// reads (in its composition's frames, as its keyframes are); nil for
+  /// none (a loop is then noted and not evaluated).
+  static func within<R>(
+    loopHorizon horizon: Double?, of ref: JSONRef, _ body: () throws(ImportError) -> R
+  ) throws(ImportError) -> R {
+    let outer = ref.document.loopHorizon.withLock { held in
+      defer { held = horizon }
+      return held
+    }
+    defer { ref.document.loopHorizon.withLock { $0 = outer } }
+    return try body()
   }
 
   /// The keyframes of `frames`, in time order: keyframes out of order are

@@ -3,9 +3,10 @@
 /// `bench/lottie_public.py` has run, 362 are `loopOut`, 32 `loopIn`): past
 /// its last keyframe the property plays its keyframes again,
 /// from the first (`cycle`) or back and forth (`pingpong`), until the layer
-/// ends. anim evaluates it by repeating the keyframes' segments
-/// (``extended(_:keyframes:clock:)``); any other expression is noted and
-/// not evaluated (SPEC §25, docs/spec.md §25.1).
+/// ends. anim evaluates it by repeating the keyframes as they are read
+/// (``repeated(_:through:most:)``), so every use of the property sees the
+/// loop; any other expression is noted and not evaluated (SPEC §25,
+/// docs/spec.md §25.1).
 struct KeyframeLoop: Sendable, Equatable {
   enum Kind: Sendable, Equatable {
     /// From the loop's first keyframe again, a jump at each repeat where
@@ -27,9 +28,12 @@ struct KeyframeLoop: Sendable, Equatable {
   /// last segments, ThorVG the first.
   func spansAll(_ count: Int) -> Bool { keyframes == 0 || keyframes >= count - 1 }
 
-  /// The most segments a loop adds to one property: a cycle of a frame in a
-  /// file of a million frames stops there (the property then holds).
-  static let maximumSegments = 10_000
+  /// The most keyframes a loop adds to one property, and loops to one file:
+  /// a cycle of a thousandth of a frame in a layer of a million frames, or
+  /// many long loops, stop there (the property then holds its last
+  /// keyframe, noted).
+  static let maximumKeyframes = 10_000
+  static let maximumKeyframesInAll = 200_000
 
   /// The loop an expression says when it is only a `loopOut` given to the
   /// result, as bodymovin writes it (`var $bm_rt;\n$bm_rt =
@@ -79,47 +83,62 @@ struct KeyframeLoop: Sendable, Equatable {
     keyframes = count
   }
 
-  /// `segments` (one per pair of `keyframes`, in script seconds on `clock`,
-  /// before a backwards clock turns them) with the loop's copies after
-  /// them, up to the clock's ``TimeMap/end`` (its 0 on a backwards clock),
-  /// ``maximumSegments`` in all (a loop cut there is kept in the clock's
-  /// ``TimeMap/cutLoops`` with `ref`, to be noted); as they are when the
-  /// clock has no end or the loop spans no time.
-  func extended<Value>(
-    _ segments: [Segment<Value>], keyframes frames: [Keyframe<Value>], clock: TimeMap,
-    ref: JSONRef?
-  ) -> [Segment<Value>] {
+  /// `frames` (at least two, in time order) with the loop's copies after
+  /// them up to frame `horizon` (the layer's out point: it shows nothing
+  /// later), at most `most` more keyframes (nil past it: the caller holds
+  /// the last keyframe and notes it); as they are when the keyframes span
+  /// no time. A ping-pong's backwards copies turn each segment around: its
+  /// ease mirrored, its spatial tangents swapped, a held value shown from
+  /// the start of its turned segment (two keyframes at one time: a jump).
+  func repeated<Value>(_ frames: [Keyframe<Value>], through horizon: Double, most: Int)
+    -> [Keyframe<Value>]?
+  {
     let last = frames.count - 1
-    guard last >= 1, segments.count == last, spansAll(frames.count), clock.end.isFinite
-    else { return segments }
-    let a = clock.seconds(frames[0].time)
-    let b = clock.seconds(frames[last].time)
+    guard last >= 1, spansAll(frames.count) else { return frames }
+    let (a, b) = (frames[0].time, frames[last].time)
     let period = b - a
-    guard period != 0, period.isFinite, a.isFinite, b.isFinite else { return segments }
-    var result = segments
+    guard period > 0, period.isFinite, horizon.isFinite else { return frames }
+    // The segments' ends as the players take them (an older file's `e`).
+    var cycle = frames
+    for k in 0..<last { cycle[k].end = nil }
+    var result = frames
     var copy = 1
-    while true {
-      // Copy `copy` plays over b + (copy − 1)·period … b + copy·period.
-      let start = b + Double(copy - 1) * period
-      guard period > 0 ? start < clock.end : start > 0 else { break }
-      guard result.count + segments.count <= Self.maximumSegments else {
-        clock.cutLoops?.add(ref)
-        break
-      }
+    // Copy `copy` plays over b + (copy − 1)·period … b + copy·period.
+    while b + Double(copy - 1) * period < horizon {
+      let added = kind == .pingpong && copy % 2 == 1 ? 2 * last + 1 : last + 1
+      guard result.count - frames.count + added <= most else { return nil }
       if kind == .pingpong && copy % 2 == 1 {
-        // Backwards: the time u of the copy shows the cycle's time
-        // 2b + (copy − 1)·period − u.
+        // Backwards: the copy's time u shows the cycle's 2b + (copy − 1)·period − u.
         let mirror = 2 * b + Double(copy - 1) * period
-        for segment in segments.reversed() {
-          result.append(
-            segment.turnedAround(start: mirror - segment.end, end: mirror - segment.start))
+        for k in stride(from: last, through: 1, by: -1) {
+          // The segment from keyframe k − 1 to k, played from k to k − 1.
+          let segment = cycle[k - 1]
+          var from = cycle[k]
+          from.time = mirror - cycle[k].time
+          from.end = nil
+          from.hold = segment.hold
+          from.eases = segment.eases.map { e in
+            Ease(x1: 1 - e.x2, y1: 1 - e.y2, x2: 1 - e.x1, y2: 1 - e.y1)
+          }
+          (from.outTangent, from.inTangent) = (segment.inTangent, segment.outTangent)
+          if segment.hold {
+            // The held value from the turned segment's start on.
+            var jump = from
+            jump.hold = false
+            jump.eases = Ease.linearOnly
+            result.append(jump)
+            from.value = segment.value
+          }
+          result.append(from)
         }
+        var first = cycle[0]
+        first.time = mirror - a
+        result.append(first)
       } else {
         let shift = Double(copy) * period
-        for var segment in segments {
-          segment.start += shift
-          segment.end += shift
-          result.append(segment)
+        for var frame in cycle {
+          frame.time += shift
+          result.append(frame)
         }
       }
       copy += 1

@@ -84,6 +84,19 @@ struct Layer: Sendable {
   /// (``ShapeItem/readList(_:depth:budget:)``).
   static func read(_ ref: JSONRef, budget: inout Int) throws(ImportError) -> Layer {
     let object = try ref.object()
+    let ip = try object.number("ip", or: 0)
+    // A layer without an out point is never shown: ThorVG's and rlottie's
+    // default is frame 0, and lottie-web compares with NaN.
+    let op = try object.number("op", or: ip)
+    // Its properties' loops repeat up to its out point (``KeyframeLoop``).
+    return try AnimatedReader.within(loopHorizon: op, of: ref) { () throws(ImportError) in
+      try read(object, ref: ref, inPoint: ip, outPoint: op, budget: &budget)
+    }
+  }
+
+  private static func read(
+    _ object: JSONRef, ref: JSONRef, inPoint ip: Double, outPoint op: Double, budget: inout Int
+  ) throws(ImportError) -> Layer {
     let type = try object.optionalInteger("ty") ?? -1
     let kind: Kind
     switch type {
@@ -132,7 +145,6 @@ struct Layer: Sendable {
         masks.append(read)
       }
     }
-    let ip = try object.number("ip", or: 0)
     var transform = try object.optional("ks").map(ShapeTransform.read) ?? .identity(ref)
     transform.autoOrient = try object.flag("ao")
     if try !object.flag("ddd") {
@@ -143,9 +155,7 @@ struct Layer: Sendable {
       kind: kind, name: try object.optionalText("nm") ?? "",
       index: try object.optionalInteger("ind"),
       parent: try object.optionalInteger("parent"), hidden: try object.flag("hd"),
-      // A layer without an out point is never shown: ThorVG's and
-      // rlottie's default is frame 0, and lottie-web compares with NaN.
-      inPoint: ip, outPoint: try object.number("op", or: ip),
+      inPoint: ip, outPoint: op,
       startTime: try object.number("st", or: 0), stretch: try object.number("sr", or: 1),
       transform: transform, is3D: try object.flag("ddd"),
       blendMode: try object.optionalInteger("bm") ?? 0,

@@ -212,8 +212,8 @@ struct ShapeItem: Sendable {
         gradient = try slot.object()
       }
       let count = try gradient.optionalInteger("p") ?? 0
-      let stops = try AnimatedReader.read(gradient.required("k")) { (value) throws(ImportError) in
-        try value.numbers()
+      let stops = try AnimatedReader.read(gradient.required("k"), loops: false) {
+        (value) throws(ImportError) in try value.numbers()
       }
       let color = try stops.map { GradientAverage.color($0, count: count) }
       let alpha = GradientAverage.alpha(stops.first, count: count)

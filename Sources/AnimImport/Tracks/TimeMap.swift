@@ -17,22 +17,10 @@ struct TimeMap: Sendable, Equatable {
   /// The script's frame rate: a track cut at `until` where no curve says
   /// its piece is sampled at its frames.
   var rate: Double
-  /// The script time of the last frame drawn (``SceneBuilder/end``), which
-  /// a `loopOut` repeats keyframes up to (``KeyframeLoop``); infinity on a
-  /// clock that counts a composition's own frames (``LocalFrames``), where
-  /// loops are not repeated.
-  var end = Double.infinity
-  /// Where the loops cut at their bound are kept, to be noted (one
-  /// import's, shared by its clocks).
-  var cutLoops: CutLoops?
 
   /// The main composition's clock.
-  static func main(inPoint: Double, frameRate: Double, end: Double, cutLoops: CutLoops)
-    -> TimeMap
-  {
-    TimeMap(
-      offset: -inPoint / frameRate, scale: 1 / frameRate, rate: frameRate, end: end,
-      cutLoops: cutLoops)
+  static func main(inPoint: Double, frameRate: Double) -> TimeMap {
+    TimeMap(offset: -inPoint / frameRate, scale: 1 / frameRate, rate: frameRate)
   }
 
   /// Seconds at `frame` of this composition.
@@ -41,9 +29,7 @@ struct TimeMap: Sendable, Equatable {
   /// The clock of a precomposition shown by a layer of this one (standing
   /// still when this one does).
   func precomp(startTime: Double, stretch: Double) -> TimeMap {
-    TimeMap(
-      offset: seconds(startTime), scale: scale * stretch, until: until, rate: rate, end: end,
-      cutLoops: cutLoops)
+    TimeMap(offset: seconds(startTime), scale: scale * stretch, until: until, rate: rate)
   }
 
   /// When a layer from frame `inPoint` to `outPoint` is shown, in script
@@ -60,15 +46,4 @@ struct TimeMap: Sendable, Equatable {
     if to > until { to = .infinity }
     return (from, to)
   }
-}
-
-/// The properties whose `loopOut` stopped at ``KeyframeLoop/maximumSegments``
-/// while one import's tracks were made (on its one thread), noted once the
-/// script is built.
-final class CutLoops: @unchecked Sendable, Equatable {
-  private(set) var refs: [JSONRef?] = []
-
-  func add(_ ref: JSONRef?) { refs.append(ref) }
-
-  static func == (a: CutLoops, b: CutLoops) -> Bool { a === b }
 }

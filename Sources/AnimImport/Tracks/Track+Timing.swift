@@ -31,9 +31,6 @@ extension Track where Value: Interpolable {
           start: clock.seconds(frame.time), end: clock.seconds(frames[k + 1].time),
           from: frame.value, to: property.segmentEnd(k), ease: ease, route: route))
     }
-    if let loop = property.loop {
-      segments = loop.extended(segments, keyframes: frames, clock: clock, ref: property.ref)
-    }
     if clock.scale < 0 { self = reversed() }
     if clock.until.isFinite { self = ending(at: clock.until, rate: clock.rate) }
   }
