@@ -31,9 +31,11 @@ struct KeyframeLoop: Sendable, Equatable {
   /// The most keyframes a loop adds to one property, and loops to one file:
   /// a cycle of a thousandth of a frame in a layer of a million frames, or
   /// many long loops, stop there (the property then holds its last
-  /// keyframe, noted).
+  /// keyframe, noted). Each keyframe becomes a tween or two of the script,
+  /// and the script's 250 000 (``SceneBuilder/maximumParts``) must still
+  /// hold the file's own: past them the whole file would be refused.
   static let maximumKeyframes = 10_000
-  static let maximumKeyframesInAll = 200_000
+  static let maximumKeyframesInAll = 50_000
 
   /// The loop an expression says when it is only a `loopOut` given to the
   /// result, as bodymovin writes it (`var $bm_rt;\n$bm_rt =

@@ -42,7 +42,27 @@ extension Track where Value: Interpolable {
   func reversed() -> Track<Value> {
     var result = Track(initial: segments.last?.to ?? initial, segments: [])
     for segment in segments.reversed() {
-      result.segments.append(segment.turnedAround(start: segment.end, end: segment.start))
+      var turned = segment
+      (turned.start, turned.end) = (segment.end, segment.start)
+      (turned.from, turned.to) = (segment.to, segment.from)
+      if let route = segment.route {
+        turned.route = OutlinePointPair(
+          outTangent: route.inTangent, inTangent: route.outTangent)
+      }
+      switch segment.ease {
+      case .linear: break
+      case .bezier(let e):
+        turned.ease = .bezier(Ease(x1: 1 - e.x2, y1: 1 - e.y2, x2: 1 - e.x1, y2: 1 - e.y1))
+      case .hold:
+        // Played backwards the held value shows from just after the
+        // segment's new start: a jump there, then the value.
+        turned.to = segment.from
+        turned.end = turned.start
+        turned.ease = .linear
+        result.segments.append(turned)
+        continue
+      }
+      result.segments.append(turned)
     }
     return result
   }
@@ -274,31 +294,5 @@ extension Track where Value: Interpolable {
 extension Segment {
   init(start: Double, end: Double, from: Value, to: Value, ease: ScriptEase) {
     self.init(start: start, end: end, from: from, to: to, ease: ease, route: nil)
-  }
-}
-
-extension Segment {
-  /// The segment played backwards from `start` to `end`: its values
-  /// swapped, its ease mirrored, its route's tangents swapped. A held
-  /// segment jumps to its value at the new start (a segment of no length
-  /// there) and holds it until the next.
-  func turnedAround(start: Double, end: Double) -> Segment {
-    var turned = self
-    turned.start = start
-    turned.end = end
-    (turned.from, turned.to) = (to, from)
-    if let route {
-      turned.route = OutlinePointPair(outTangent: route.inTangent, inTangent: route.outTangent)
-    }
-    switch ease {
-    case .linear: break
-    case .bezier(let e):
-      turned.ease = .bezier(Ease(x1: 1 - e.x2, y1: 1 - e.y2, x2: 1 - e.x1, y2: 1 - e.y1))
-    case .hold:
-      turned.to = from
-      turned.end = start
-      turned.ease = .linear
-    }
-    return turned
   }
 }
