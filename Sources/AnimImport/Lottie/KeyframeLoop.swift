@@ -1,9 +1,7 @@
 /// A property's `loopOut` expression (`x`), the loop After Effects users
-/// write most (of the loops in the public repositories
-/// `bench/lottie_public.py` has run, 362 are `loopOut`, 32 `loopIn`): past
-/// its last keyframe the property plays its keyframes again,
-/// from the first (`cycle`) or back and forth (`pingpong`), until the layer
-/// ends. anim evaluates it by repeating the keyframes as they are read
+/// write most (docs/spec.md §25.1 counts them): past its last keyframe the
+/// property plays its keyframes again, from the first (`cycle`) or back and
+/// forth (`pingpong`), until the layer ends. anim evaluates it by repeating the keyframes as they are read
 /// (``repeated(_:through:most:)``), so every use of the property sees the
 /// loop; any other expression is noted and not evaluated (SPEC §25,
 /// docs/spec.md §25.1).
