@@ -19,6 +19,10 @@ struct Ease: Sendable, Equatable {
 
   /// Whether the curve is the straight line y = x (any control points on it).
   var isLinear: Bool { x1 == y1 && x2 == y2 }
+
+  /// The curve played backwards (its segment's values swapped): turned
+  /// half a turn about (½, ½).
+  var reversed: Ease { Ease(x1: 1 - x2, y1: 1 - y2, x2: 1 - x1, y2: 1 - y1) }
 }
 
 /// One keyframe of a property: from `time` (a frame of its composition)
@@ -49,11 +53,9 @@ struct Animated<Value: Sendable>: Sendable {
   var ref: JSONRef?
   /// Whether it carries an expression (`x`) that is not evaluated.
   var hasExpression = false
-  /// Its `loopOut` expression, evaluated: its keyframes hold the loop's
-  /// copies (``KeyframeLoop``).
-  var loop: KeyframeLoop?
-  /// Whether the loop's copies stopped at a bound, the last keyframe held
-  /// from there (``KeyframeLoop/maximumKeyframes``).
+  /// Whether its `loopOut` was not repeated, past a bound: the last
+  /// keyframe holds (``KeyframeLoop/maximumKeyframes``). A loop repeated is
+  /// in the keyframes themselves.
   var loopCut = false
   /// Whether the file's keyframes were out of time order and were put in
   /// order as the players read them (``KeyframeOrder``).
@@ -99,7 +101,6 @@ struct Animated<Value: Sendable>: Sendable {
     }
     var result = Animated<T>(keyframes: frames, ref: ref)
     result.hasExpression = hasExpression
-    result.loop = loop
     result.loopCut = loopCut
     result.reordered = reordered
     return result
@@ -157,7 +158,6 @@ enum AnimatedReader {
       }
       var result = Animated(keyframes: keys, ref: ref)
       result.hasExpression = x != nil && !evaluated
-      result.loop = evaluated ? loop : nil
       result.loopCut = cut
       result.reordered = reordered
       return result

@@ -1,10 +1,10 @@
 /// A property's `loopOut` expression (`x`), the loop After Effects users
 /// write most (docs/spec.md §25.1 counts them): past its last keyframe the
 /// property plays its keyframes again, from the first (`cycle`) or back and
-/// forth (`pingpong`), until the layer ends. anim evaluates it by repeating the keyframes as they are read
-/// (``repeated(_:through:most:)``), so every use of the property sees the
-/// loop; any other expression is noted and not evaluated (SPEC §25,
-/// docs/spec.md §25.1).
+/// forth (`pingpong`), until the layer ends. anim evaluates it by
+/// repeating the keyframes as they are read (``repeated(_:through:most:)``),
+/// so every use of the property sees the loop; any other expression is
+/// noted and not evaluated (SPEC §25, docs/spec.md §25.1).
 struct KeyframeLoop: Sendable, Equatable {
   enum Kind: Sendable, Equatable {
     /// From the loop's first keyframe again, a jump at each repeat where
@@ -117,9 +117,7 @@ struct KeyframeLoop: Sendable, Equatable {
           from.time = mirror - cycle[k].time
           from.end = nil
           from.hold = segment.hold
-          from.eases = segment.eases.map { e in
-            Ease(x1: 1 - e.x2, y1: 1 - e.y2, x2: 1 - e.x1, y2: 1 - e.y1)
-          }
+          from.eases = segment.eases.map(\.reversed)
           (from.outTangent, from.inTangent) = (segment.inTangent, segment.outTangent)
           if segment.hold {
             // The held value from the turned segment's start on.

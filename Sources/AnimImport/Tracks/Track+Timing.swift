@@ -52,7 +52,7 @@ extension Track where Value: Interpolable {
       switch segment.ease {
       case .linear: break
       case .bezier(let e):
-        turned.ease = .bezier(Ease(x1: 1 - e.x2, y1: 1 - e.y2, x2: 1 - e.x1, y2: 1 - e.y1))
+        turned.ease = .bezier(e.reversed)
       case .hold:
         // Played backwards the held value shows from just after the
         // segment's new start: a jump there, then the value.
