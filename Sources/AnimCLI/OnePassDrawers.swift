@@ -17,6 +17,10 @@ final class OnePassDrawers: @unchecked Sendable {
   private var queue: [(index: Int, scene: Scene)] = []
   private var ready: [Int: [UInt8]] = [:]
   private var spare: [[UInt8]] = []
+  /// Scenes the workers have drawn, kept for the next copies
+  /// (``copy(of:)``): a copy made in one takes no memory, where a new one
+  /// is zeroed and faulted in again at every frame.
+  private var spareScenes: [Scene] = []
   /// The next frame to pipe.
   private var next = 0
   /// Frames handed over so far.
@@ -74,6 +78,7 @@ final class OnePassDrawers: @unchecked Sendable {
       }
       lock.lock()
       ready[item.index] = buffer
+      if spareScenes.count < window { spareScenes.append(item.scene) }
       lock.broadcast()
       lock.unlock()
     }
@@ -85,6 +90,15 @@ final class OnePassDrawers: @unchecked Sendable {
     stopped = true
     lock.broadcast()
     lock.unlock()
+  }
+
+  /// A drawing copy of `scene` for ``hand(_:_:)``, made in a scene the
+  /// workers have drawn and no longer hold when there is one.
+  func copy(of scene: Scene) -> Scene {
+    lock.lock()
+    let old = spareScenes.popLast()
+    lock.unlock()
+    return scene.drawingCopy(reusing: old)
   }
 
   /// Hands over frame `index` (the next in order) as `scene`, a copy the

@@ -146,7 +146,7 @@ struct OnePassRender {
     // thread failed.
     func draw(_ frame: Frame, to session: any OnePassOutput) throws -> Bool {
       if let drawers {
-        return try drawers.hand(frame.index, frame.scene.drawingCopy())
+        return try drawers.hand(frame.index, drawers.copy(of: frame.scene))
       }
       guard let canvas else { return false }
       stats?.start()
