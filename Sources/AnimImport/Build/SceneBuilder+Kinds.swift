@@ -11,6 +11,7 @@ extension SceneBuilder {
     _ item: ShapeItem, name: String, parent: Int, clock: TimeMap, needsLottieStart: Bool,
     asOutline: Bool = false
   ) throws(ImportError) -> ScriptView {
+    noteGeometry(item)
     switch item.content {
     case .path,
       _ where asOutline:
@@ -181,5 +182,29 @@ extension SceneBuilder {
           start: piece.start, end: piece.end, from: inner / piece.from, to: inner / piece.to,
           ease: .linear)
       })
+  }
+
+  /// Notes how the properties of `item`'s geometry were read (an
+  /// expression on one is not evaluated).
+  private func noteGeometry(_ item: ShapeItem) {
+    switch item.content {
+    case .path(let p): noteReading(p)
+    case .rect(let p, let s, let r):
+      noteReading(p)
+      noteReading(s)
+      noteReading(r)
+    case .ellipse(let p, let s):
+      noteReading(p)
+      noteReading(s)
+    case .star(let star):
+      noteReading(star.position)
+      for p in [
+        star.outerRadius, star.innerRadius, star.outerRoundness, star.innerRoundness, star.points,
+        star.rotation,
+      ] {
+        noteReading(p)
+      }
+    default: break
+    }
   }
 }

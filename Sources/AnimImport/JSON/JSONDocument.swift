@@ -27,9 +27,13 @@ public final class JSONDocument: @unchecked Sendable {
   /// How many of each kind of thing its readers have read so far, by the
   /// kind's name (``JSONRef/tally(_:of:limit:)``).
   let tallies = Mutex<[String: Int]>([:])
-  /// The frame up to which a `loopOut` read now repeats its keyframes: the
-  /// out point of the layer being read (``AnimatedReader/within(loopHorizon:of:_:)``).
-  let loopHorizon = Mutex<Double?>(nil)
+  /// The layer whose properties are being read now: a `loopOut` repeats
+  /// its keyframes up to its out point, a link names one of its
+  /// composition's layers (``AnimatedReader/within(_:of:_:)``).
+  let layerScope = Mutex<LayerScope?>(nil)
+  /// How many links are being followed now, one inside another
+  /// (``PropertyLink/maximumDepth``).
+  let linksFollowed = Mutex(0)
   /// Where a Lottie property naming a slot (`sid`) takes its value from
   /// (``LottieSlots``): set before anything is read, and let go of once the
   /// import ends (its references into this document would keep it alive).

@@ -132,6 +132,8 @@ enum AnimatedReader {
     let property = try ref.object().slotted
     let k = try property.required("k")
     let x = property.optional("x")
+    // A link to another layer's property is read from that property.
+    if let linked = try linked(ref, x?.string, loops: loops, read) { return linked }
     // A `loopOut` over all the keyframes is evaluated where the layer's
     // out point is known (a fixed value's gives the value).
     let loop = x?.string.flatMap(KeyframeLoop.init(expression:))
@@ -143,7 +145,7 @@ enum AnimatedReader {
       var cut = false
       if let loop, loops, !(Value.self is BezierPath.Type), keys.count > 1,
         loop.spansAll(keys.count),
-        let horizon = ref.document.loopHorizon.withLock({ $0 })
+        let horizon = ref.document.layerScope.withLock({ $0?.outPoint })
       {
         evaluated = true
         let document = ref.document
@@ -167,21 +169,56 @@ enum AnimatedReader {
     return result
   }
 
+  /// The property at `ref` read from the one its expression `x` links to
+  /// (``PropertyLink``), in its composition (``LayerScope``); nil when `x`
+  /// is no link, or one anim does not follow (no such layer, item or
+  /// property, a value of another kind, a cycle or a chain of more than
+  /// ``PropertyLink/maximumDepth`` links): the property's own keyframes are
+  /// then read, and its expression noted.
+  private static func linked<Value>(
+    _ ref: JSONRef, _ x: String?, loops: Bool, _ read: (JSONRef) throws(ImportError) -> Value
+  ) throws(ImportError) -> Animated<Value>? {
+    guard let x, let link = PropertyLink(expression: x) else { return nil }
+    let document = ref.document
+    guard let scope = document.layerScope.withLock({ $0 }),
+      let target = link.target(in: scope.siblings), target.index != ref.index
+    else { return nil }
+    let deeper = document.linksFollowed.withLock { depth in
+      guard depth < PropertyLink.maximumDepth else { return false }
+      depth += 1
+      return true
+    }
+    guard deeper else { return nil }
+    defer { document.linksFollowed.withLock { $0 -= 1 } }
+    var result: Animated<Value>
+    do throws(ImportError) {
+      result = try Self.read(target, loops: loops, read)
+    } catch {
+      // A value that is not this property's kind: its own is read.
+      return nil
+    }
+    // A link followed to its end: a cycle leaves the last one unevaluated.
+    if result.hasExpression { return nil }
+    result.ref = ref
+    return result
+  }
+
   /// The tally of the keyframes loops have added to a file.
   static let loopTally = "keyframes loops add"
 
-  /// `body` with `horizon` as the frame up to which a `loopOut` read in it
-  /// repeats its keyframes: the out point of the layer whose properties it
-  /// reads (in its composition's frames, as its keyframes are); nil for
-  /// none (a loop is then noted and not evaluated).
+  /// `body` reading the properties of the layer `scope` describes: a
+  /// `loopOut` read in it repeats its keyframes up to the layer's out point
+  /// (in its composition's frames, as its keyframes are), and a link names
+  /// one of its composition's layers; with nil, none (a loop or a link is
+  /// then noted and not evaluated).
   static func within<R>(
-    loopHorizon horizon: Double?, of ref: JSONRef, _ body: () throws(ImportError) -> R
+    _ scope: LayerScope?, of ref: JSONRef, _ body: () throws(ImportError) -> R
   ) throws(ImportError) -> R {
-    let outer = ref.document.loopHorizon.withLock { held in
-      defer { held = horizon }
+    let outer = ref.document.layerScope.withLock { held in
+      defer { held = scope }
       return held
     }
-    defer { ref.document.loopHorizon.withLock { $0 = outer } }
+    defer { ref.document.layerScope.withLock { $0 = outer } }
     return try body()
   }
 

@@ -80,16 +80,20 @@ struct Layer: Sendable {
     return source >= 0 && source < layers.count && source != position ? source : nil
   }
 
-  /// The layer at `ref`; its repeaters' copies count down `budget`
-  /// (``ShapeItem/readList(_:depth:budget:)``).
-  static func read(_ ref: JSONRef, budget: inout Int) throws(ImportError) -> Layer {
+  /// The layer at `ref`, one of its composition's `siblings` (which its
+  /// properties' links may name); its repeaters' copies count down
+  /// `budget` (``ShapeItem/readList(_:depth:budget:)``).
+  static func read(_ ref: JSONRef, siblings: [JSONRef], budget: inout Int) throws(ImportError)
+    -> Layer
+  {
     let object = try ref.object()
     let ip = try object.number("ip", or: 0)
     // A layer without an out point is never shown: ThorVG's and rlottie's
     // default is frame 0, and lottie-web compares with NaN.
     let op = try object.number("op", or: ip)
     // Its properties' loops repeat up to its out point (``KeyframeLoop``).
-    return try AnimatedReader.within(loopHorizon: op, of: ref) { () throws(ImportError) in
+    let scope = LayerScope(outPoint: op, siblings: siblings)
+    return try AnimatedReader.within(scope, of: ref) { () throws(ImportError) in
       try read(object, ref: ref, inPoint: ip, outPoint: op, budget: &budget)
     }
   }
