@@ -27,7 +27,7 @@ extension SceneBuilder {
         let (from, to) = clock.span($0.inPoint, $0.outPoint)
         return self.shownAtEveryFrame(from: from, to: to)
       })
-    let siblings = layers.map(\.ref)
+    let siblings = LayerNames(layers.map(\.ref))
     // Lottie lists the topmost layer first.
     for i in layers.indices.reversed() {
       let layer = layers[i]

@@ -163,7 +163,8 @@ struct Composition: Sendable {
     // million layers of 650 bytes each.
     var layers: [Layer] = []
     layers.reserveCapacity(items.count)
-    for item in items { layers.append(try Layer.read(item, siblings: items, budget: &budget)) }
+    let siblings = LayerNames(items)
+    for item in items { layers.append(try Layer.read(item, siblings: siblings, budget: &budget)) }
     Layer.markMatteSources(&layers)
     return layers
   }

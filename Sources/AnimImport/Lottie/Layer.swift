@@ -83,7 +83,7 @@ struct Layer: Sendable {
   /// The layer at `ref`, one of its composition's `siblings` (which its
   /// properties' links may name); its repeaters' copies count down
   /// `budget` (``ShapeItem/readList(_:depth:budget:)``).
-  static func read(_ ref: JSONRef, siblings: [JSONRef], budget: inout Int) throws(ImportError)
+  static func read(_ ref: JSONRef, siblings: LayerNames, budget: inout Int) throws(ImportError)
     -> Layer
   {
     let object = try ref.object()

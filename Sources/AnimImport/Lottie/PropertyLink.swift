@@ -89,13 +89,10 @@ struct PropertyLink: Sendable, Equatable {
     "offset": ["tm": "o"],
   ]
 
-  /// The property it names among `layers` (a composition's, topmost
-  /// first), or nil where no layer, item or property of those names is.
-  func target(in layers: [JSONRef]) -> JSONRef? {
-    guard
-      let source = layers.first(where: { $0.optional("nm")?.isString(layer) == true }),
-      source.kind == .object
-    else { return nil }
+  /// The property it names among `layers` (a composition's), or nil where
+  /// no layer, item or property of those names is.
+  func target(in layers: LayerNames) -> JSONRef? {
+    guard let source = layers.first(named: layer), source.kind == .object else { return nil }
     var item = source
     for (depth, name) in contents.enumerated() {
       // A layer's contents are its `shapes`, a group's its items (`it`).
