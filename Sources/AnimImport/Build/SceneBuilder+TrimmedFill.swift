@@ -161,11 +161,18 @@ extension SceneBuilder {
   /// (``TrimChain``), and the first of them; nil when none cuts. Where
   /// they are not one trim, the first that cuts is drawn alone and the
   /// trim after it (or the whole trim turning it) noted; expressions on
-  /// them are noted.
+  /// any of `trims` are noted.
   func activeTrim(_ trims: [ShapeItem]) -> (item: ShapeItem, trim: ShapeItem.Trim)? {
     func values(_ item: ShapeItem) -> ShapeItem.Trim? {
       guard case .trim(let t) = item.content else { return nil }
       return t
+    }
+    // Expressions on any of them are noted: one on a trim that leaves the
+    // whole path too, which the expression might have cut.
+    for t in trims.compactMap(values) {
+      noteReading(t.start)
+      noteReading(t.end)
+      noteReading(t.offset)
     }
     // A trim that leaves the whole path draws it whole, but one with an
     // offset before trims that cut turns where they start.
@@ -176,11 +183,6 @@ extension SceneBuilder {
     let cutters = trims[cutting...].filter { !Self.isTrivial($0) }
     let active = turning + cutters
     let cuts = active.compactMap(values)
-    for t in cuts {
-      noteReading(t.start)
-      noteReading(t.end)
-      noteReading(t.offset)
-    }
     guard cuts.count == active.count, let cutter = cutters.first, let alone = values(cutter)
     else { return nil }
     if let chain = TrimChain.combined(cuts) { return (active[0], chain) }
