@@ -96,6 +96,36 @@ def edges(img):
     return ((hi - lo) > LEVELS).any(axis=2)
 
 
+def worst_interior(a, b):
+    """The largest difference of any channel, in levels of 255, at the
+    pixels away from both frames' edges."""
+    interior = ~edges(a) & ~edges(b)
+    return int((np.abs(a - b).max(axis=2) * interior).max())
+
+
+def assert_drawn_as(player, mine, source, frames, w, h, levels=3):
+    """Each of anim's frames `mine` within `levels` of 255 of `player`'s
+    drawing of the Lottie at `source` at every pixel away from edges, and
+    a match by the corpus' measure (MATCH of drawn pixels)."""
+    theirs = player_frames(str(source), player, frames, w, h)
+    for k, frame in enumerate(frames):
+        worst = worst_interior(mine[k], theirs[k])
+        assert worst <= levels, f"frame {frame}: {worst} levels from {player}"
+        assert difference(mine[k], theirs[k]) <= MATCH, frame
+
+
+def imported(document, tmp_path):
+    """`document` (a Lottie as a dict) written to tmp_path and imported by
+    anim, which must succeed: (the JSON's path, the script's, the notes
+    anim wrote on stderr)."""
+    source = tmp_path / "in.json"
+    source.write_text(json.dumps(document))
+    script = tmp_path / "out.anim"
+    run = subprocess.run([ANIM, "import", str(source), "-o", str(script)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    return source, script, run.stderr
+
+
 def difference(a, b):
     """The share of drawn pixels that differ by more than LEVELS away from
     edges (0…1); a and b premultiplied RGBA arrays."""

@@ -24,15 +24,11 @@ and links that form a cycle.
 """
 
 import json
-import os
-import subprocess
 
-import numpy as np
 import pytest
 
 import corpus_support as corpus
 
-ANIM = os.environ.get("ANIM", ".build/debug/anim")
 W, H = 200, 100
 FRAMES = [0, 4, 9, 15, 22, 30, 38, 45, 59]
 
@@ -200,18 +196,7 @@ def cycle():
     return doc([layer("A", square(BLUE), {"p": link("B")}), layer("B", square(RED), {"p": link("A")})])
 
 
-def imported(document, tmp_path):
-    source = tmp_path / "in.json"
-    source.write_text(json.dumps(document))
-    script = tmp_path / "out.anim"
-    run = subprocess.run([ANIM, "import", str(source), "-o", str(script)], capture_output=True, text=True)
-    assert run.returncode == 0, run.stderr
-    return source, script, run.stderr
-
-
-def worst_interior(a, b):
-    interior = ~corpus.edges(a) & ~corpus.edges(b)
-    return int((np.abs(a - b).max(axis=2) * interior).max())
+imported = corpus.imported
 
 
 @pytest.mark.parametrize("case", sorted(EVALUATED))
@@ -219,11 +204,7 @@ def test_a_link_moves_the_property_as_thorvg_draws_it(case, tmp_path):
     source, script, notes = imported(EVALUATED[case], tmp_path)
     assert "expression not evaluated" not in notes, notes
     mine = corpus.anim_frames(script, tmp_path, FRAMES, 30)
-    theirs = corpus.player_frames(str(source), "thorvg", FRAMES, W, H)
-    for k, frame in enumerate(FRAMES):
-        worst = worst_interior(mine[k], theirs[k])
-        assert worst <= 3, f"frame {frame}: {worst} levels from ThorVG"
-        assert corpus.difference(mine[k], theirs[k]) <= corpus.MATCH, frame
+    corpus.assert_drawn_as("thorvg", mine, source, FRAMES, W, H)
     # The link shows: rlottie, which evaluates no expression, draws the
     # property's own value at some frame.
     own = corpus.player_frames(str(source), "rlottie", FRAMES, W, H)
@@ -249,10 +230,7 @@ def test_a_link_to_an_expression_takes_the_value_it_gives(made, tmp_path):
     direct = tmp_path / "direct.json"
     direct.write_text(json.dumps(made(direct=True)))
     mine = corpus.anim_frames(script, tmp_path, FRAMES, 30)
-    theirs = corpus.player_frames(str(direct), "thorvg", FRAMES, W, H)
-    for k, frame in enumerate(FRAMES):
-        assert worst_interior(mine[k], theirs[k]) <= 3, frame
-        assert corpus.difference(mine[k], theirs[k]) <= corpus.MATCH, frame
+    corpus.assert_drawn_as("thorvg", mine, direct, FRAMES, W, H)
 
 
 def test_links_in_a_cycle_are_noted_and_drawn_with_their_own_values(tmp_path):

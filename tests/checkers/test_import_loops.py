@@ -23,16 +23,11 @@ mask's path and of a gradient's stops, which ThorVG holds too (both
 players draw them alike, and anim as they do).
 """
 
-import json
-import os
-import subprocess
-
 import numpy as np
 import pytest
 
 import corpus_support as corpus
 
-ANIM = os.environ.get("ANIM", ".build/debug/anim")
 W, H = 200, 100
 FRAMES = [0, 5, 13, 20, 21, 27, 33, 40, 41, 47, 55, 62, 70, 77, 85, 89]
 CYCLE = "var $bm_rt;\n$bm_rt = loopOut('cycle');"
@@ -178,18 +173,7 @@ NOTED_AT = {"a shape's path": "/layers/0/shapes/0/ks", "a mask's path": "/layers
             "a gradient's stops": "/layers/0/shapes/1/g/k"}
 
 
-def imported(document, tmp_path):
-    source = tmp_path / "in.json"
-    source.write_text(json.dumps(document))
-    script = tmp_path / "out.anim"
-    run = subprocess.run([ANIM, "import", str(source), "-o", str(script)], capture_output=True, text=True)
-    assert run.returncode == 0, run.stderr
-    return source, script, run.stderr
-
-
-def worst_interior(a, b):
-    interior = ~corpus.edges(a) & ~corpus.edges(b)
-    return int((np.abs(a - b).max(axis=2) * interior).max())
+imported = corpus.imported
 
 
 @pytest.mark.parametrize("case", sorted(EVALUATED))
@@ -197,11 +181,7 @@ def test_a_loop_repeats_its_keyframes_as_thorvg_draws_it(case, tmp_path):
     source, script, notes = imported(EVALUATED[case], tmp_path)
     assert notes == "", "every loop evaluated"
     mine = corpus.anim_frames(script, tmp_path, FRAMES, 30)
-    theirs = corpus.player_frames(str(source), "thorvg", FRAMES, W, H)
-    for k, frame in enumerate(FRAMES):
-        worst = worst_interior(mine[k], theirs[k])
-        assert worst <= 3, f"frame {frame}: {worst} levels from ThorVG"
-        assert corpus.difference(mine[k], theirs[k]) <= corpus.MATCH, frame
+    corpus.assert_drawn_as("thorvg", mine, source, FRAMES, W, H)
     # The loop shows: at some frame past the keyframes anim draws other
     # pixels than rlottie, which holds the last keyframe.
     held = corpus.player_frames(str(source), "rlottie", FRAMES, W, H)
