@@ -177,6 +177,13 @@ LEFT = {
         layer("Src", [{"ty": "el", "nm": "E", "p": fixed([0, 0]), "s": fixed([40, 40])},
                       {"ty": "st", "nm": "S", "c": fixed(RED), "o": fixed(100), "w": moving([2], [16]), "lc": 2, "lj": 2}],
               {"p": fixed([50, 50])})]), "/layers/0/shapes/1/w"),
+    "a fill's colour": (doc([
+        layer("Dst", [{"ty": "rc", "nm": "R", "p": fixed([0, 0]), "s": fixed([30, 30]), "r": fixed(0)},
+                      {"ty": "fl", "nm": "F", "c": linked(BLUE, ".content('F').color"), "o": fixed(100)}],
+              {"p": fixed([150, 50])}),
+        layer("Src", [{"ty": "rc", "nm": "R", "p": fixed([0, 0]), "s": fixed([30, 30]), "r": fixed(0)},
+                      {"ty": "fl", "nm": "F", "c": moving(RED, [0, 1, 0, 1]), "o": fixed(100)}],
+              {"p": fixed([50, 50])})]), "/layers/0/shapes/1/c"),
     "read at another time": (pair(
         {"p": moving([20, 30], [180, 30])},
         {"p": {"a": 0, "k": [100, 80],
