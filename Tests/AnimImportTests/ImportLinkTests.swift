@@ -104,6 +104,24 @@ final class ImportLinkTests: XCTestCase {
     XCTAssertEqual(positions(cycle, at: [0.5]), [[150, 80]])
   }
 
+  func testALongChainIsFollowedUpToItsBound() throws {
+    // L0 → L1 → … → L99 → Src: from L92 on, Src is within eight links.
+    let count = 100
+    let layers = (0..<count).map { i in
+      let next = i + 1 < count ? "L\(i + 1)" : "Src"
+      let link = "$bm_rt = thisComp.layer('\(next)').transform.position;"
+      return H.shapeLayer("L\(i)", ks: #"{"p": {"a": 0, "k": [1, 2], "x": "\#(link)"}}"#)
+    }
+    let result = try H.importing(H.document(layers + [source], fr: 10, op: 20))
+    let depth = PropertyLink.maximumDepth
+    XCTAssertEqual(
+      Set(result.notes.map(\.pointer)), Set((0..<(count - depth)).map { "/layers/\($0)/ks/p" }))
+    let printed = H.run(
+      result.script,
+      then: "step to 0.5\nprint L\(count - depth - 1).x\nprint L\(count - depth).x\nprint L0.x")
+    XCTAssertEqual(printed, ["1", "60", "1"])
+  }
+
   func testAValueOfAnotherKindIsNotedAndKeepsItsOwn() throws {
     // Src's opacity, one number, for a position of two.
     let result = try linked(#"$bm_rt = thisComp.layer('Src').transform.opacity;"#)
