@@ -121,10 +121,10 @@ enum AnimatedReader {
 
   /// Reads the property at `ref` with `read` turning a JSON value (a
   /// keyframe's `s`, or the fixed `k`) into a value. Its `loopOut` is
-  /// evaluated when `loops`, and never on a path (a shape's or a mask's
-  /// outline): ThorVG and rlottie hold the last keyframe of a path and of
-  /// a gradient's stops (whose reader passes `loops: false`), where they
-  /// repeat every other property's (tests/checkers/test_import_loops.py).
+  /// evaluated when `loops`: the readers of a path (a shape's, a mask's, a
+  /// text's) and of a gradient's stops pass `false`, as ThorVG and rlottie
+  /// hold their last keyframe where they repeat every other property's
+  /// (tests/checkers/test_import_loops.py).
   static func read<Value>(
     _ ref: JSONRef, loops: Bool = true, _ read: (JSONRef) throws(ImportError) -> Value
   ) throws(ImportError) -> Animated<Value> {
@@ -132,18 +132,19 @@ enum AnimatedReader {
     let property = try ref.object().slotted
     let k = try property.required("k")
     let x = property.optional("x")
+    let expression = x?.string
     // A link to another layer's property is read from that property.
-    if let linked = try linked(ref, x?.string, loops: loops, read) { return linked }
+    if let linked = try linked(ref, expression, loops: loops, read) { return linked }
     // A `loopOut` over all the keyframes is evaluated where the layer's
     // out point is known (a fixed value's gives the value).
-    let loop = x?.string.flatMap(KeyframeLoop.init(expression:))
+    let loop = expression.flatMap(KeyframeLoop.init(expression:))
     if let frames = k.elements, let head = frames.first, head.kind == .object,
       head["t"] != nil
     {
       var (keys, reordered) = try keyframes(frames, read)
       var evaluated = false
       var cut = false
-      if let loop, loops, !(Value.self is BezierPath.Type), keys.count > 1,
+      if let loop, loops, keys.count > 1,
         loop.spansAll(keys.count),
         let horizon = ref.document.layerScope.withLock({ $0?.outPoint })
       {

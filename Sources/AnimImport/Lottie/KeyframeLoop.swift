@@ -45,36 +45,27 @@ struct KeyframeLoop: Sendable, Equatable {
   /// `offset` and `continue` (which ThorVG and rlottie leave out) are nil:
   /// not evaluated.
   init?(expression: String) {
-    var text = Substring(expression.filter { !$0.isWhitespace })
-    func take(_ prefix: String) -> Bool {
-      guard text.hasPrefix(prefix) else { return false }
-      text = text.dropFirst(prefix.count)
-      return true
-    }
-    _ = take("var$bm_rt;")
-    guard take("$bm_rt="), take("loopOut(") else { return nil }
-    // The arguments, then the end of the expression.
-    guard text.hasSuffix(")") || text.hasSuffix(");") else { return nil }
-    text = text.hasSuffix(";") ? text.dropLast(2) : text.dropLast()
+    var reader = ExpressionReader(expression)
+    guard reader.takeResult(), reader.take("loopOut"), reader.take("(") else { return nil }
     var type = "cycle"
     var count = 0
-    if !text.isEmpty {
-      _ = take("type=")
-      guard let quote = text.first, quote == "'" || quote == "\"" else { return nil }
-      text = text.dropFirst()
-      guard let close = text.firstIndex(of: quote) else { return nil }
-      type = String(text[..<close]).lowercased()
-      text = text[text.index(after: close)...]
-      if take(",") {
-        _ = take("numKeyframes=")
-        guard !text.isEmpty, text.count <= 9, text.allSatisfy(\.isASCII),
-          let n = Int(text), n >= 0
-        else { return nil }
-        count = n
-        text = ""
+    if !reader.take(")") {
+      // Arguments by position or by name (`type = 'cycle'`).
+      func named(_ name: String) {
+        var probe = reader
+        if probe.take(name), probe.take("=") { reader = probe }
       }
-      guard text.isEmpty else { return nil }
+      named("type")
+      guard let given = reader.quoted() else { return nil }
+      type = given.lowercased()
+      if reader.take(",") {
+        named("numKeyframes")
+        guard let n = reader.count() else { return nil }
+        count = n
+      }
+      guard reader.take(")") else { return nil }
     }
+    guard reader.takeEnd() else { return nil }
     switch type {
     case "pingpong": kind = .pingpong
     case "offset", "continue": return nil

@@ -133,7 +133,8 @@ struct Layer: Sendable {
         let mask = try item.object()
         var read = Mask(
           mode: try mask.optionalText("mode") ?? "a",
-          path: try AnimatedReader.read(mask.required("pt")) { (value) throws(ImportError) in
+          path: try AnimatedReader.read(mask.required("pt"), loops: false) {
+            (value) throws(ImportError) in
             try BezierPath.read(value, closed: mask.optional("cl")?.bool ?? true)
           },
           opacity: try mask.optional("o").map(AnimatedReader.number) ?? Animated(fixed: 100),

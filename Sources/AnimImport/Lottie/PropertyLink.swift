@@ -34,11 +34,9 @@ struct PropertyLink: Sendable, Equatable {
   /// the same composition given to the result; nil for any other
   /// expression.
   init?(expression: String) {
-    var reader = Reader(text: Substring(expression))
-    var declared = reader
-    if declared.take("var"), declared.take("$bm_rt"), declared.take(";") { reader = declared }
-    guard reader.take("$bm_rt"), reader.take("="), reader.take("thisComp"), reader.take("."),
-      reader.take("layer"), reader.take("("), let layer = reader.quoted(), reader.take(")")
+    var reader = ExpressionReader(expression)
+    guard reader.takeResult(), reader.take("thisComp"), reader.take("."), reader.take("layer"),
+      reader.take("("), let layer = reader.quoted(), reader.take(")")
     else { return nil }
     var contents: [String] = []
     var transform = false
@@ -58,8 +56,7 @@ struct PropertyLink: Sendable, Equatable {
         property = word
       }
     }
-    _ = reader.take(";")
-    guard reader.atEnd, let property else { return nil }
+    guard reader.takeEnd(), let property else { return nil }
     // A transform's property, or a shape item's (as ThorVG reads them: a
     // layer's own `position` without `.transform` is not one).
     let known =
@@ -122,48 +119,5 @@ struct PropertyLink: Sendable, Equatable {
     }
     guard let found, found.kind == .object, found.optional("k") != nil else { return nil }
     return found
-  }
-
-  /// Reading an expression's tokens, spaces between them skipped.
-  private struct Reader {
-    var text: Substring
-
-    var atEnd: Bool {
-      mutating get {
-        skipSpace()
-        return text.isEmpty
-      }
-    }
-
-    mutating func skipSpace() { text = text.drop(while: \.isWhitespace) }
-
-    /// Whether `token` comes next (taken if so).
-    mutating func take(_ token: String) -> Bool {
-      skipSpace()
-      guard text.hasPrefix(token) else { return false }
-      text = text.dropFirst(token.count)
-      return true
-    }
-
-    /// A name made of letters, digits and `_`, `$`.
-    mutating func word() -> String? {
-      skipSpace()
-      let name = text.prefix(while: { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" })
-      guard !name.isEmpty else { return nil }
-      text = text.dropFirst(name.count)
-      return String(name)
-    }
-
-    /// A string in single or double quotes, without escapes.
-    mutating func quoted() -> String? {
-      skipSpace()
-      guard let quote = text.first, quote == "'" || quote == "\"" else { return nil }
-      let body = text.dropFirst()
-      guard let end = body.firstIndex(of: quote) else { return nil }
-      let value = body[..<end]
-      guard !value.contains("\\") else { return nil }
-      text = body[body.index(after: end)...]
-      return String(value)
-    }
   }
 }

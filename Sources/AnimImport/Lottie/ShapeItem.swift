@@ -174,7 +174,7 @@ struct ShapeItem: Sendable {
     case "sh":
       let closed = item.optional("closed")?.bool
       content = .path(
-        try AnimatedReader.read(prop("ks")) { (value) throws(ImportError) in
+        try AnimatedReader.read(prop("ks"), loops: false) { (value) throws(ImportError) in
           try BezierPath.read(value, closed: closed)
         })
     case "rc":

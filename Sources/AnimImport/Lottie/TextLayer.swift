@@ -223,7 +223,7 @@ struct Glyph: Sendable {
         }
       case "sh":
         let value = try object.required("ks")
-        let animated = try AnimatedReader.read(value) { (v) throws(ImportError) in
+        let animated = try AnimatedReader.read(value, loops: false) { (v) throws(ImportError) in
           try BezierPath.read(v)
         }
         paths.append(animated.first)
