@@ -114,6 +114,15 @@ def assert_drawn_as(player, mine, source, frames, w, h, levels=3):
         assert difference(mine[k], theirs[k]) <= MATCH, frame
 
 
+def assert_expression_drawn_as_thorvg(mine, source, frames, w, h):
+    """anim's frames `mine` of the Lottie at `source` drawn as ThorVG, which
+    evaluates the file's expressions, draws it (``assert_drawn_as``), and
+    somewhere not as rlottie, which evaluates none: the expression shows."""
+    assert_drawn_as("thorvg", mine, source, frames, w, h)
+    own = player_frames(str(source), "rlottie", frames, w, h)
+    assert any(difference(m, r) > MATCH for m, r in zip(mine, own))
+
+
 def imported(document, tmp_path):
     """`document` (a Lottie as a dict) written to tmp_path and imported by
     anim, which must succeed: (the JSON's path, the script's, the notes

@@ -203,25 +203,18 @@ def cycle():
     return doc([layer("A", square(BLUE), {"p": link("B")}), layer("B", square(RED), {"p": link("A")})])
 
 
-imported = corpus.imported
-
-
 @pytest.mark.parametrize("case", sorted(EVALUATED))
 def test_a_link_moves_the_property_as_thorvg_draws_it(case, tmp_path):
-    source, script, notes = imported(EVALUATED[case], tmp_path)
+    source, script, notes = corpus.imported(EVALUATED[case], tmp_path)
     assert "expression not evaluated" not in notes, notes
     mine = corpus.anim_frames(script, tmp_path, FRAMES, 30)
-    corpus.assert_drawn_as("thorvg", mine, source, FRAMES, W, H)
-    # The link shows: rlottie, which evaluates no expression, draws the
-    # property's own value at some frame.
-    own = corpus.player_frames(str(source), "rlottie", FRAMES, W, H)
-    assert any(corpus.difference(m, r) > corpus.MATCH for m, r in zip(mine, own))
+    corpus.assert_expression_drawn_as_thorvg(mine, source, FRAMES, W, H)
 
 
 @pytest.mark.parametrize("case", sorted(LEFT))
 def test_a_link_thorvg_leaves_is_noted_and_drawn_with_its_own_keyframes(case, tmp_path):
     document, pointer = LEFT[case]
-    source, script, notes = imported(document, tmp_path)
+    source, script, notes = corpus.imported(document, tmp_path)
     assert f"{pointer}: warning: expression not evaluated" in notes
     mine = corpus.anim_frames(script, tmp_path, FRAMES, 30)
     for player in ("thorvg", "rlottie"):
@@ -232,7 +225,7 @@ def test_a_link_thorvg_leaves_is_noted_and_drawn_with_its_own_keyframes(case, tm
 
 @pytest.mark.parametrize("made", [chained, looped], ids=["to a link", "to a loop"])
 def test_a_link_to_an_expression_takes_the_value_it_gives(made, tmp_path):
-    source, script, notes = imported(made(), tmp_path)
+    source, script, notes = corpus.imported(made(), tmp_path)
     assert notes == ""
     direct = tmp_path / "direct.json"
     direct.write_text(json.dumps(made(direct=True)))
@@ -241,7 +234,7 @@ def test_a_link_to_an_expression_takes_the_value_it_gives(made, tmp_path):
 
 
 def test_links_in_a_cycle_are_noted_and_drawn_with_their_own_values(tmp_path):
-    source, script, notes = imported(cycle(), tmp_path)
+    source, script, notes = corpus.imported(cycle(), tmp_path)
     assert "/layers/0/ks/p: warning: expression not evaluated" in notes
     assert "/layers/1/ks/p: warning: expression not evaluated" in notes
     mine = corpus.anim_frames(script, tmp_path, [0, 30], 30)
