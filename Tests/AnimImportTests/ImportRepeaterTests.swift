@@ -70,6 +70,32 @@ final class ImportRepeaterTests: XCTestCase {
     XCTAssertTrue(innerViews.allSatisfy { !$0.contains("parent: L,") }, result.script)
   }
 
+  func testACopyOfOnePathFadesAsOnePictureAndOneOfSeveralShapeByShape() throws {
+    let stroke =
+      #"{"ty": "st", "c": {"a": 0, "k": [0, 0, 1, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 2}}"#
+    // One path filled and stroked: each copy one picture at its opacity,
+    // the fill and stroke together (ThorVG's one shape).
+    let one = try imported([square, fill, stroke, repeater()])
+    XCTAssertEqual(groups(one.script).count, 3)
+    XCTAssertTrue(groups(one.script).allSatisfy { $0.contains("opacity: 0.") }, one.script)
+    XCTAssertFalse(groups(one.script).contains { $0.contains("alpha:") }, one.script)
+    // Two paths: each copy's opacity is its
+    // `alpha`, multiplied into each shape.
+    let circle =
+      #"{"ty": "el", "nm": "Ci", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [6, 6]}}"#
+    let hiddenCircle = circle.replacingOccurrences(
+      of: #""ty": "el","#, with: #""ty": "el", "hd": true,"#)
+    let two = try imported([circle, fill, square, fill, repeater()])
+    XCTAssertEqual(
+      groups(two.script).map { $0.contains("alpha: 0.") }, [true, true, true], two.script)
+    XCTAssertFalse(groups(two.script).contains { $0.contains("opacity:") }, two.script)
+    // A hidden path is not counted: one path shown, one picture.
+    let oneShown = try imported([hiddenCircle, square, fill, stroke, repeater()])
+    XCTAssertFalse(groups(oneShown.script).contains { $0.contains("alpha:") }, oneShown.script)
+    // The first copy drawn: the square at 0.8 beneath the circle at 0.8.
+    XCTAssertEqual(H.run(two.script, then: "print L_Rep_3.alpha"), ["0.8"])
+  }
+
   func testNoCopiesAHiddenRepeaterAndOneThatMoves() throws {
     // No copies: nothing of what it repeats is drawn.
     let none = try imported([square, fill, repeater(copies: "0")])

@@ -588,6 +588,30 @@ def test_a_repeater_draws_its_copies_as_the_players_do(composite, tmp_path):
         assert corpus.difference(mine, theirs) <= corpus.MATCH, player
 
 
+def test_a_repeater_of_several_paths_fades_each_shape_as_thorvg_does(tmp_path):
+    """A repeater whose copies hold two paths (an ellipse over a square,
+    each with its own fill) fades each shape of a copy on its own, as ThorVG
+    draws them: the square shows through the translucent ellipse (fading
+    each copy as one picture drew qtlottie's `repeater_group1` 50.9 % of
+    its pixels off ThorVG). rlottie fades copy i to so + (eo − so)·i/c,
+    ThorVG to so + (eo − so)·(i + 1)/c, so only ThorVG is compared."""
+    repeater = {"ty": "rp", "c": fixed(3), "o": fixed(0), "m": 1,
+                "tr": {"ty": "tr", "a": fixed([0, 0]), "p": fixed([60, 5]), "s": fixed([90, 90]),
+                       "r": fixed(0), "so": fixed(100), "eo": fixed(20)}}
+    shapes = shape_layer("Shapes", [ellipse(30, 35, 36, 36), solid_fill([1, 0.6, 0.1]),
+                                    rect(30, 35, 44, 44), solid_fill([0.9, 0.1, 0.1]), repeater])
+    source, script = imported(doc([shapes, BACKDROP]), tmp_path)
+    mine = anim_frames(script, tmp_path, [0])[0]
+    theirs = corpus.player_frames(str(source), "thorvg", [0], W, H)[0]
+    assert worst_interior(mine, theirs) <= 3
+    assert corpus.difference(mine, theirs) <= corpus.MATCH
+    # The first copy's ellipse, at 73.3 %, over its square at 73.3 %: the
+    # square's red shows through: green (230·0.267 + 25.5·0.733)·0.267 +
+    # 153·0.733 = 133.6 over the backdrop (the copy as one picture faded
+    # would give 230·0.267 + 153·0.733 = 173.6).
+    assert abs(mine[35, 30, 1] - 133.6) <= 2
+
+
 MOVING_REPEATERS = {
     # Each copy's property a line of the repeater's: its keyframes, exactly.
     "turning, sliding and fading": {"c": fixed(4), "o": fixed(0),

@@ -46,8 +46,10 @@ struct ShapeItem: Sendable {
   /// Which copy of which repeaters this is, outermost first (empty: the
   /// item as the file lists it).
   var copy: [Int] = []
-  /// A group that is one copy of a repeater: drawn into one picture, then
-  /// at its opacity, as the players fade each copy's shape as a whole.
+  /// A group that is one copy of a repeater of one path: drawn into one
+  /// picture, then at its opacity, as ThorVG fades a shape's fill and
+  /// stroke as a whole. A copy of several paths is a plain group, its
+  /// opacity multiplied into each of its shapes as the players fade them.
   var isRepeaterCopy = false
 
   struct Star: Sendable {

@@ -98,7 +98,10 @@ struct ShapeRepeater: Sendable {
         let transform = ShapeItem(item, content: .transform(transform))
         var group = ShapeItem(item, content: .group(result + [transform]))
         group.markCopy(i)
-        group.isRepeaterCopy = true
+        // One path's fill and stroke fade together, as ThorVG fades one
+        // shape; the paths of a copy of several fade each on its own, as
+        // all three players draw them (qtlottie's `repeater_group1`).
+        group.isRepeaterCopy = group.pathCount <= 1
         copies.append(group)
       }
       result = repeater.firstOnTop ? copies : copies.reversed()
@@ -126,6 +129,17 @@ extension ShapeItem {
   var size: Int {
     guard case .group(let children) = content else { return 1 }
     return children.reduce(1) { $0 + $1.size }
+  }
+
+  /// How many paths (rectangles, ellipses, stars, paths) this is or holds,
+  /// hidden ones left out.
+  var pathCount: Int {
+    if hidden { return 0 }
+    switch content {
+    case .group(let children): return children.reduce(0) { $0 + $1.pathCount }
+    case .path, .rect, .ellipse, .star: return 1
+    default: return 0
+    }
   }
 
   /// Marks this item and everything in it as copy `i` of a repeater (its
