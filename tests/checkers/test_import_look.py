@@ -8,7 +8,9 @@ rlottie where it draws the feature) drawing the original Lottie:
   opaque) at every pixel
   away from edges (the players blend colour and alpha straight; the import
   splits a span where both change so that anim's premultiplied blend
-  follows theirs);
+  follows theirs); a radial gradient whose end is slanted from its start:
+  its exact radius, as ThorVG draws the same radius straight (both players
+  estimate a slanted one up to 7 % too large);
 - Gaussian Blur: ThorVG draws a blur of a smaller σ than lottie-web's
   0.3 × Blurriness (docs/export.md), so the import, which takes
   lottie-web's σ, is compared within 2 levels where the blur does not reach
@@ -30,7 +32,8 @@ rlottie where it draws the feature) drawing the original Lottie:
 - a repeater's copies (moved, turned, scaled, faded, in either order):
   within 3 levels of ThorVG, and matching rlottie by the corpus' rule; a
   repeater whose count, offset and transform move, at three frames: within
-  3 levels of ThorVG (rlottie draws none of its copies);
+  3 levels of ThorVG (rlottie draws none of its copies); copies of two
+  paths, each shape faded on its own: within 3 levels of ThorVG;
 - blend modes (`bm` multiply, screen, color dodge and burn, hard light,
   difference, exclusion): within 3 levels of ThorVG (soft light: the
   word only, ThorVG's formula is not the W3C's);
@@ -209,6 +212,32 @@ def test_an_imported_gradient_draws_as_the_players_do(case, tmp_path):
         for k, frame in enumerate(FRAMES):
             worst = worst_interior(mine[k], theirs[k])
             assert worst <= 4, f"{player}, frame {frame}: {worst} levels apart"
+
+
+def test_a_radial_gradient_along_a_slant_has_the_exact_radius(tmp_path):
+    """A radial gradient whose end is not level with its start: anim's radius
+    is |end − start| (After Effects', lottie-web's, lottie-android's), where
+    ThorVG and rlottie take max(|dx|, |dy|) + 0.375·min(|dx|, |dy|), 6.4 %
+    more for (30, 63.15) (docs/spec.md §25.1). Without a highlight only the
+    radius matters, so ThorVG drawing the same gradient with its end
+    straight below at the same distance (where its estimate is exact)
+    draws what anim draws for the slanted one; ThorVG drawing the slanted
+    one itself draws wider rings."""
+    stops = [0, 0.1, 0.1, 0.1, 0.5, 1, 0.9, 0.2, 0.52, 0.2, 0.3, 1, 1, 1, 1, 1]
+    distance = (30 ** 2 + 63.15 ** 2) ** 0.5
+
+    def paint(end):
+        return doc([shape_layer("Paint", [rect(100, 50, 200, 100),
+                                          gradient(2, [100, 30], end, stops, 4)]), BACKDROP])
+
+    source, script = imported(paint([130, 93.15]), tmp_path)
+    mine = anim_frames(script, tmp_path, [0])[0]
+    straight = tmp_path / "straight.json"
+    straight.write_text(json.dumps(paint([100, 30 + distance])))
+    theirs = corpus.player_frames(str(straight), "thorvg", [0], W, H)[0]
+    assert worst_interior(mine, theirs) <= 3
+    slanted = corpus.player_frames(str(source), "thorvg", [0], W, H)[0]
+    assert worst_interior(mine, slanted) > 12, "ThorVG's estimate: wider rings"
 
 
 def effect(ty, name, values):
