@@ -93,15 +93,16 @@ struct ShapeRepeater: Sendable {
       // Past its bounds, a moving repeater is taken as at its first keyframes.
       let transforms = (moving == nil ? repeater.frozen : repeater).transforms(
         count: count, frames: moving?.frames ?? [], ref: item.ref)
+      // One path's fill and stroke fade together, as ThorVG fades one
+      // shape; the paths of a copy of several fade each on its own, as
+      // all three players draw them (qtlottie's `repeater_group1`).
+      let onePicture = result.reduce(0) { $0 + $1.pathCount } <= 1
       var copies: [ShapeItem] = []
       for (i, transform) in transforms.enumerated() {
         let transform = ShapeItem(item, content: .transform(transform))
         var group = ShapeItem(item, content: .group(result + [transform]))
         group.markCopy(i)
-        // One path's fill and stroke fade together, as ThorVG fades one
-        // shape; the paths of a copy of several fade each on its own, as
-        // all three players draw them (qtlottie's `repeater_group1`).
-        group.isRepeaterCopy = group.pathCount <= 1
+        group.isRepeaterCopy = onePicture
         copies.append(group)
       }
       result = repeater.firstOnTop ? copies : copies.reversed()
