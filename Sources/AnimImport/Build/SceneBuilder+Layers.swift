@@ -27,14 +27,13 @@ extension SceneBuilder {
         let (from, to) = clock.span($0.inPoint, $0.outPoint)
         return self.shownAtEveryFrame(from: from, to: to)
       })
-    let siblings = LayerNames(layers.map(\.ref))
     // Lottie lists the topmost layer first.
     for i in layers.indices.reversed() {
       let layer = layers[i]
       if layer.isMatte || layer.hidden { continue }
       // What is read of it only now (its time remap, its effects) loops up
       // to its out point too, and links to its composition's layers.
-      let scope = LayerScope(outPoint: layer.outPoint, siblings: siblings)
+      let scope = LayerScope(outPoint: layer.outPoint, siblings: layer.siblings)
       try AnimatedReader.within(scope, of: layer.ref) {
         () throws(ImportError) in
         try buildLayer(i, tree: tree, clock: clock, parent: parent, size: size, depth: depth)

@@ -61,8 +61,9 @@ extension SceneBuilder {
       box: (1, 1), opacity: (from: -Double.infinity, to: Double.infinity), comment: nil,
       skewing: skewing)
     made[step.key] = view
-    // A repeater's copy fades as one picture (once its shapes are built).
-    if step.isRepeaterCopy { pendingGroups.append(view) }
+    // A repeater's copy of one path fades as one picture (once its shapes
+    // are built).
+    if step.fadesAsOnePicture { pendingGroups.append(view) }
     return view
   }
 

@@ -12,8 +12,9 @@ struct ShapeWalk {
     var ref: JSONRef
     /// Which repeater copy the group is (``ShapeItem/copy``).
     var copy: [Int] = []
-    /// Whether the group is a repeater's copy (``ShapeItem/isRepeaterCopy``).
-    var isRepeaterCopy = false
+    /// Whether the group is a repeater's copy drawn into one picture and
+    /// then faded (``ShapeItem/fadesAsOnePicture``).
+    var fadesAsOnePicture = false
 
     /// What tells this group from every other: its place in the file and
     /// its copy.
@@ -83,7 +84,7 @@ struct ShapeWalk {
           return false
         }
         var step = GroupStep(
-          transform: nil, ref: item.ref, copy: item.copy, isRepeaterCopy: item.isRepeaterCopy)
+          transform: nil, ref: item.ref, copy: item.copy, fadesAsOnePicture: item.fadesAsOnePicture)
         if let transform, case .transform(let t) = transform.content { step.transform = t }
         walk(children, path: path + [step], open: &open, trims: &trims)
       case .path, .rect, .ellipse, .star:

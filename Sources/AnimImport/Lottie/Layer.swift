@@ -38,6 +38,10 @@ struct Layer: Sendable {
   var effects: [JSONRef]
   /// A time remap (`tm`).
   var timeRemap: JSONRef?
+  /// The layers of its composition, which its properties' links name
+  /// (``PropertyLink``): one index for them all, shared by every layer of
+  /// the composition and every instance of a precomposition.
+  var siblings: LayerNames
   var ref: JSONRef
 
   struct Mask: Sendable {
@@ -94,12 +98,13 @@ struct Layer: Sendable {
     // Its properties' loops repeat up to its out point (``KeyframeLoop``).
     let scope = LayerScope(outPoint: op, siblings: siblings)
     return try AnimatedReader.within(scope, of: ref) { () throws(ImportError) in
-      try read(object, ref: ref, inPoint: ip, outPoint: op, budget: &budget)
+      try read(object, ref: ref, inPoint: ip, outPoint: op, siblings: siblings, budget: &budget)
     }
   }
 
   private static func read(
-    _ object: JSONRef, ref: JSONRef, inPoint ip: Double, outPoint op: Double, budget: inout Int
+    _ object: JSONRef, ref: JSONRef, inPoint ip: Double, outPoint op: Double,
+    siblings: LayerNames, budget: inout Int
   ) throws(ImportError) -> Layer {
     let type = try object.optionalInteger("ty") ?? -1
     let kind: Kind
@@ -167,7 +172,7 @@ struct Layer: Sendable {
       matteMode: try object.optionalInteger("tt") ?? 0, isMatte: try object.flag("td"),
       matteParent: try object.optionalInteger("tp"), masks: masks,
       effects: try object.optional("ef")?.array() ?? [], timeRemap: object.optional("tm"),
-      ref: ref)
+      siblings: siblings, ref: ref)
   }
 }
 

@@ -50,7 +50,7 @@ struct ShapeItem: Sendable {
   /// picture, then at its opacity, as ThorVG fades a shape's fill and
   /// stroke as a whole. A copy of several paths is a plain group, its
   /// opacity multiplied into each of its shapes as the players fade them.
-  var isRepeaterCopy = false
+  var fadesAsOnePicture = false
 
   struct Star: Sendable {
     var isPolygon: Bool

@@ -102,7 +102,7 @@ struct ShapeRepeater: Sendable {
         let transform = ShapeItem(item, content: .transform(transform))
         var group = ShapeItem(item, content: .group(result + [transform]))
         group.markCopy(i)
-        group.isRepeaterCopy = onePicture
+        group.fadesAsOnePicture = onePicture
         copies.append(group)
       }
       result = repeater.firstOnTop ? copies : copies.reversed()
