@@ -223,7 +223,7 @@ static void keep_span(const clip_row *c, int from, int to) {
 // Notes pixels from…to − 1 of the row as written: they lengthen the
 // stretch being written where they touch it, else that stretch is kept
 // (``keep_span``) and they start the next.
-static inline void wrote(clip_row *c, int from, int to) {
+static inline __attribute__((always_inline)) void wrote(clip_row *c, int from, int to) {
   if (to <= from) return;
   if (c->open >= 0 && from != c->upto) {
     keep_span(c, c->open, c->upto);
@@ -242,7 +242,8 @@ static inline void wrote_all(clip_row *c) {
 // Coverage v over pixels from…to − 1 of a mask row, cut by the clip (none
 // when clip->rect is NULL); the pixels outside the clip are left as they
 // are, 0.
-static inline void put_run(uint8_t *m, int from, int to, int v, clip_row *clip) {
+static inline __attribute__((always_inline)) void put_run(uint8_t *m, int from, int to, int v,
+                                                           clip_row *clip) {
   if (!clip->rect || (clip->fy >= 1 && from >= clip->full0 && to <= clip->full1)) {
     // No clip, or within the columns and rows it covers wholly.
     wrote(clip, from, to);
@@ -313,6 +314,51 @@ static inline int coverage_of(float s) {
 // coverage runs on to the window's last pixel, px1 − 1 (0 for a closed
 // path, but for what rounding leaves); cells from px1 on are past the
 // pixels and only cleared.
+// Coverage v over pixels from…to − 1 of a mask row with no clip:
+// put_run's first case, inlined where finish_row_plain calls it.
+static inline __attribute__((always_inline)) void put_plain(uint8_t *m, int from, int to, int v,
+                                                            clip_row *c) {
+  wrote(c, from, to);
+  if (to - from == 1) {
+    m[from] = (uint8_t)v;
+  } else if (to > from) {
+    memset(m + from, v, (size_t)(to - from));
+  }
+}
+
+// finish_row with no clip (the most fills): the same runs, the same bytes
+// and spans, each run written in place rather than through put_run's
+// tests of the clip.
+static void finish_row_plain(float *row, uint8_t *m, int first, int end, int px1, clip_row *c) {
+  const int stop = end < px1 ? end : px1;
+  float s = 0;
+  int v = 0;
+  int x = first;
+  while (x < stop) {
+    const int from = x;
+    while (x + 8 <= stop) {
+      uint64_t a, b, e, d;
+      memcpy(&a, row + x, 8);
+      memcpy(&b, row + x + 2, 8);
+      memcpy(&e, row + x + 4, 8);
+      memcpy(&d, row + x + 6, 8);
+      if (a | b | e | d) break;
+      x += 8;
+    }
+    while (x < stop && row[x] == 0) x++;
+    if (v && x > from) put_plain(m, from, x, v, c);
+    if (x >= stop) break;
+    s += row[x];
+    row[x] = 0;
+    v = coverage_of(s);
+    if (v) put_plain(m, x, x + 1, v, c);
+    x++;
+  }
+  for (x = first > stop ? first : stop; x < end; x++) row[x] = 0;
+  if (v && stop < px1) put_plain(m, stop, px1, v, c);
+  wrote_all(c);
+}
+
 static void finish_row(float *row, uint8_t *m, int first, int end, int px1, clip_row *c) {
   const int stop = end < px1 ? end : px1;
   float s = 0;
@@ -394,7 +440,11 @@ void anim_raster_finish(anim_raster *r, uint8_t *mask, long stride, const double
     }
     c.y = y + r->oy;
     if (clip) c.fy = inside(y, clip[1], clip[3]);
-    finish_row(row, mask + (long)y * stride, first, end, px1, &c);
+    if (clip) {
+      finish_row(row, mask + (long)y * stride, first, end, px1, &c);
+    } else {
+      finish_row_plain(row, mask + (long)y * stride, first, end, px1, &c);
+    }
   }
   box[0] = x0 + r->ox;
   box[1] = y0 + r->oy;
