@@ -38,12 +38,17 @@ enum GeometrySettings {
       _ = try PathDataParser.parse(text)
       return nil
     } catch {
-      let shown = String(text.prefix(error.offset))
-      return (
-        error.description,
-        "offsets count characters from 0; the path data reads well up to \"\(shown)\""
-      )
+      return problem(error, in: text)
     }
+  }
+
+  /// The message and hint of `error`, met parsing `text` as path data.
+  static func problem(_ error: PathDataError, in text: String) -> (message: String, hint: String) {
+    let shown = String(text.prefix(error.offset))
+    return (
+      error.description,
+      "offsets count characters from 0; the path data reads well up to \"\(shown)\""
+    )
   }
 
   /// Why `(x, y, width, height)` is not a viewBox, or nil.

@@ -123,11 +123,13 @@ extension Interpreter {
           "shape \(name.name)(d: \"M0 0 L100 0 L50 100 Z\", viewBox: (0, 0, 100, 100)), or shape \(name.name)(points: [(0, 0), (50, 40)])"
       )
     }
-    if let (message, hint) = GeometrySettings.problem(pathData: pathData.text) {
+    // Parsed once: its error, if any, is the one `anim check` reports.
+    let outline: Outline
+    do {
+      outline = try PathDataParser.parse(pathData.text)
+    } catch {
+      let (message, hint) = GeometrySettings.problem(error, in: pathData.text)
       throw RuntimeError(message, at: pathData.range, hint: hint)
-    }
-    guard let outline = try? PathDataParser.parse(pathData.text) else {
-      throw RuntimeError("bad path data", at: pathData.range)
     }
     state[object: Self.pathDataProperty] = .string(pathData.text)
     return ShapePath(outline: outline, viewBox: box)
