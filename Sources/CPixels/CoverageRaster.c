@@ -239,6 +239,18 @@ static inline void wrote_all(clip_row *c) {
   c->open = -1;
 }
 
+// Coverage v over pixels from…to − 1 of a mask row with no clip:
+// what put_run does where the clip is none or covers the run wholly.
+static inline __attribute__((always_inline)) void put_plain(uint8_t *m, int from, int to, int v,
+                                                            clip_row *c) {
+  wrote(c, from, to);
+  if (to - from == 1) {
+    m[from] = (uint8_t)v;
+  } else if (to > from) {
+    memset(m + from, v, (size_t)(to - from));
+  }
+}
+
 // Coverage v over pixels from…to − 1 of a mask row, cut by the clip (none
 // when clip->rect is NULL); the pixels outside the clip are left as they
 // are, 0.
@@ -246,12 +258,7 @@ static inline __attribute__((always_inline)) void put_run(uint8_t *m, int from, 
                                                            clip_row *clip) {
   if (!clip->rect || (clip->fy >= 1 && from >= clip->full0 && to <= clip->full1)) {
     // No clip, or within the columns and rows it covers wholly.
-    wrote(clip, from, to);
-    if (to - from == 1) {
-      m[from] = (uint8_t)v;
-    } else if (to > from) {
-      memset(m + from, v, (size_t)(to - from));
-    }
+    put_plain(m, from, to, v, clip);
     return;
   }
   if (from < clip->lo) from = clip->lo;
@@ -308,58 +315,27 @@ static inline int coverage_of(float s) {
   return a >= 1 ? 255 : (int)(a * 255 + 0.5f);
 }
 
+// Coverage v over pixels from…to − 1: put_plain's when `plain` (a row
+// with no clip), else put_run's.
+static inline __attribute__((always_inline)) void put(uint8_t *m, int from, int to, int v,
+                                                      clip_row *c, int plain) {
+  if (plain) {
+    put_plain(m, from, to, v, c);
+  } else {
+    put_run(m, from, to, v, c);
+  }
+}
+
 // Row `row`'s touched cells first…end − 1 read in order and cleared: the
 // prefix sum changes only at a cell that is not 0, so the empty cells
 // between (skipped eight at a time) are runs of one coverage. The last
 // coverage runs on to the window's last pixel, px1 − 1 (0 for a closed
 // path, but for what rounding leaves); cells from px1 on are past the
-// pixels and only cleared.
-// Coverage v over pixels from…to − 1 of a mask row with no clip:
-// put_run's first case, inlined where finish_row_plain calls it.
-static inline __attribute__((always_inline)) void put_plain(uint8_t *m, int from, int to, int v,
-                                                            clip_row *c) {
-  wrote(c, from, to);
-  if (to - from == 1) {
-    m[from] = (uint8_t)v;
-  } else if (to > from) {
-    memset(m + from, v, (size_t)(to - from));
-  }
-}
-
-// finish_row with no clip (the most fills): the same runs, the same bytes
-// and spans, each run written in place rather than through put_run's
-// tests of the clip.
-static void finish_row_plain(float *row, uint8_t *m, int first, int end, int px1, clip_row *c) {
-  const int stop = end < px1 ? end : px1;
-  float s = 0;
-  int v = 0;
-  int x = first;
-  while (x < stop) {
-    const int from = x;
-    while (x + 8 <= stop) {
-      uint64_t a, b, e, d;
-      memcpy(&a, row + x, 8);
-      memcpy(&b, row + x + 2, 8);
-      memcpy(&e, row + x + 4, 8);
-      memcpy(&d, row + x + 6, 8);
-      if (a | b | e | d) break;
-      x += 8;
-    }
-    while (x < stop && row[x] == 0) x++;
-    if (v && x > from) put_plain(m, from, x, v, c);
-    if (x >= stop) break;
-    s += row[x];
-    row[x] = 0;
-    v = coverage_of(s);
-    if (v) put_plain(m, x, x + 1, v, c);
-    x++;
-  }
-  for (x = first > stop ? first : stop; x < end; x++) row[x] = 0;
-  if (v && stop < px1) put_plain(m, stop, px1, v, c);
-  wrote_all(c);
-}
-
-static void finish_row(float *row, uint8_t *m, int first, int end, int px1, clip_row *c) {
+// pixels and only cleared. `plain`, a constant where it is called, when
+// the row has no clip: its runs are then written in place.
+static inline __attribute__((always_inline)) void finish_row_as(float *row, uint8_t *m,
+                                                                int first, int end, int px1,
+                                                                clip_row *c, int plain) {
   const int stop = end < px1 ? end : px1;
   float s = 0;
   int v = 0;
@@ -377,17 +353,25 @@ static void finish_row(float *row, uint8_t *m, int first, int end, int px1, clip
       x += 8;
     }
     while (x < stop && row[x] == 0) x++;
-    if (v && x > from) put_run(m, from, x, v, c);
+    if (v && x > from) put(m, from, x, v, c, plain);
     if (x >= stop) break;
     s += row[x];
     row[x] = 0;
     v = coverage_of(s);
-    if (v) put_run(m, x, x + 1, v, c);
+    if (v) put(m, x, x + 1, v, c, plain);
     x++;
   }
   for (x = first > stop ? first : stop; x < end; x++) row[x] = 0;
-  if (v && stop < px1) put_run(m, stop, px1, v, c);
+  if (v && stop < px1) put(m, stop, px1, v, c, plain);
   wrote_all(c);
+}
+
+static void finish_row(float *row, uint8_t *m, int first, int end, int px1, clip_row *c) {
+  finish_row_as(row, m, first, end, px1, c, 0);
+}
+
+static void finish_row_plain(float *row, uint8_t *m, int first, int end, int px1, clip_row *c) {
+  finish_row_as(row, m, first, end, px1, c, 1);
 }
 
 void anim_raster_discard(anim_raster *r) {
