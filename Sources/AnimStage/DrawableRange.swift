@@ -65,6 +65,10 @@ public enum DrawableRange {
     return far <= limit && sx <= limit && sy <= limit && side <= limit
   }
 
+  /// A view's scales, checked at every frame: one array for all (a
+  /// literal in the loop was a heap array for every view of every frame).
+  private static let scales: [Property] = [.scaleX, .scaleY]
+
   /// The violation of one view whose box coordinates `placed` maps to the
   /// world, or nil.
   static func violation(
@@ -76,7 +80,7 @@ public enum DrawableRange {
     }
     // A view's own scale is written as it is (Lottie's percent, the
     // player's CSS) even when it has no outline to draw.
-    for p in [Property.scaleX, .scaleY] where !(abs(v.number(p)) <= limit) {
+    for p in scales where !(abs(v.number(p)) <= limit) {
       return Violation(
         view: id,
         message:
