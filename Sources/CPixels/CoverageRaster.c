@@ -239,8 +239,8 @@ static inline void wrote_all(clip_row *c) {
   c->open = -1;
 }
 
-// Coverage v over pixels from…to − 1 of a mask row with no clip:
-// what put_run does where the clip is none or covers the run wholly.
+// Coverage v over pixels from…to − 1 of a mask row with no clip: what
+// put_run does where the clip covers the run wholly.
 static inline __attribute__((always_inline)) void put_plain(uint8_t *m, int from, int to, int v,
                                                             clip_row *c) {
   wrote(c, from, to);
@@ -251,13 +251,13 @@ static inline __attribute__((always_inline)) void put_plain(uint8_t *m, int from
   }
 }
 
-// Coverage v over pixels from…to − 1 of a mask row, cut by the clip (none
-// when clip->rect is NULL); the pixels outside the clip are left as they
-// are, 0.
+// Coverage v over pixels from…to − 1 of a mask row, cut by the clip
+// (clip->rect, which finish_row is only called with); the pixels outside
+// it are left as they are, 0.
 static inline __attribute__((always_inline)) void put_run(uint8_t *m, int from, int to, int v,
                                                            clip_row *clip) {
-  if (!clip->rect || (clip->fy >= 1 && from >= clip->full0 && to <= clip->full1)) {
-    // No clip, or within the columns and rows it covers wholly.
+  if (clip->fy >= 1 && from >= clip->full0 && to <= clip->full1) {
+    // Within the columns and rows the clip covers wholly.
     put_plain(m, from, to, v, clip);
     return;
   }
@@ -366,10 +366,12 @@ static inline __attribute__((always_inline)) void finish_row_as(float *row, uint
   wrote_all(c);
 }
 
+// A row under a clip (clip_row's rect set).
 static void finish_row(float *row, uint8_t *m, int first, int end, int px1, clip_row *c) {
   finish_row_as(row, m, first, end, px1, c, 0);
 }
 
+// A row with no clip.
 static void finish_row_plain(float *row, uint8_t *m, int first, int end, int px1, clip_row *c) {
   finish_row_as(row, m, first, end, px1, c, 1);
 }
