@@ -113,6 +113,11 @@ extension CairoCanvas {
       blendBatch()
       return
     }
+    // One member, nothing kept: its coverage blended as it is finished.
+    if batch.members.count == 1, let member = batch.members.first {
+      fillBlending(member)
+      return
+    }
     fillMask()
     blendBatch()
   }

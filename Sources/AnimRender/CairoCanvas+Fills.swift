@@ -110,10 +110,40 @@ extension CairoCanvas {
   /// of its 314.2, where Cairo's own fill covered 312.2).
   static let fillTolerance = 0.05
 
+  /// Where ``rasterisePath()`` put a fill's path.
+  enum PathRaster {
+    /// Into the raster's lines, to be finished inside this clip (nil: none).
+    case lines((Double, Double, Double, Double)?)
+    /// Into the mask, by Cairo, or nowhere (nothing of it shows).
+    case mask
+  }
+
   /// Fills the current path (in device space: the identity matrix in
   /// force) into the mask as `cairo_fill` would, inside the clip in force,
   /// and clears the path.
   func fillMask() {
+    if case .lines(let clip) = rasterisePath() { finishMask(clip) }
+  }
+
+  /// Fills the current path as ``fillMask()`` does and blends `member`'s
+  /// paint through it over the pixels of its bounds, as ``blendBatch()``
+  /// does a batch of that one member; the coverage anim rasterises goes
+  /// straight into the pixels (``finishBlend(_:_:_:)``), no mask written
+  /// or read. Empties the batch.
+  func fillBlending(_ member: Batch.Member) {
+    guard case .lines(let clip) = rasterisePath() else {
+      blendBatch()
+      return
+    }
+    finishBlend(clip, member.paint, member.bounds)
+    batch.reset()
+  }
+
+  /// Takes the current path (in device space) into the raster's lines, or,
+  /// where anim does not rasterise it (an even-odd rule, a clip that is not
+  /// an upright rectangle, no cells), fills it into the mask by Cairo; the
+  /// path is cleared either way.
+  func rasterisePath() -> PathRaster {
     let cr = context
     maskRuns = false
     var clip: (Double, Double, Double, Double)?
@@ -122,10 +152,10 @@ extension CairoCanvas {
     case .rectangle(let x0, let y0, let x1, let y1): clip = (x0, y0, x1, y1)
     case .empty:
       cairo_new_path(cr)
-      return
+      return .mask
     case .general:
       cairo_fill(cr)
-      return
+      return .mask
     }
     var matrix = cairo_matrix_t()
     cairo_get_matrix(cr, &matrix)
@@ -134,12 +164,12 @@ extension CairoCanvas {
       matrix.y0 == 0, let r = rasterCells(), let path = cairo_copy_path(cr)
     else {
       cairo_fill(cr)
-      return
+      return .mask
     }
     defer { cairo_path_destroy(path) }
     guard path.pointee.status == CAIRO_STATUS_SUCCESS, let data = path.pointee.data else {
       cairo_fill(cr)
-      return
+      return .mask
     }
     cairo_new_path(cr)
     let count = Int(path.pointee.num_data)
@@ -163,7 +193,7 @@ extension CairoCanvas {
     // Wholly left of, right of, above or below the canvas: a closed path
     // covers none of it.
     guard minX < Double(layout.pixelWidth), maxX > 0, minY < Double(layout.pixelHeight), maxY > 0
-    else { return }
+    else { return .mask }
     anim_raster_window(
       r, Int32(max(minX, 0).rounded(.down)), Int32(max(minY, 0).rounded(.down)),
       Int32(min(maxX.rounded(.up) + 1, Double(layout.pixelWidth))),
@@ -196,7 +226,7 @@ extension CairoCanvas {
       i += length
     }
     anim_raster_line(r, cx, cy, sx, sy)
-    finishMask(clip)
+    return .lines(clip)
   }
 
   /// Writes the coverage of the lines added to the raster since the last
@@ -222,6 +252,35 @@ extension CairoCanvas {
     // until the blend that reads them.
     maskRuns = r.pointee.spansLost == 0
     cairo_surface_mark_dirty(mask)
+  }
+
+  /// Blends `paint` through the coverage of the lines added to the raster
+  /// since the last finish, cut by `clip`, over the pixels of `bounds`
+  /// (grown as ``pixelRect(_:)`` grows them): what ``finishMask(_:)`` and
+  /// then ``blendBatch()`` make of a batch of that one paint, pixel for
+  /// pixel, with no mask between (`anim_raster_finish_blend`).
+  func finishBlend(
+    _ clip: (Double, Double, Double, Double)?, _ paint: Paint,
+    _ bounds: (Double, Double, Double, Double)
+  ) {
+    guard let r = rasterCells() else { return }
+    let rect = pixelRect(bounds)
+    if rect.x0 < rect.x1, rect.y0 < rect.y1 { drew(rect) }
+    var area: (Int32, Int32, Int32, Int32) = (
+      Int32(rect.x0), Int32(rect.y0), Int32(rect.x1), Int32(rect.y1)
+    )
+    var box: (Double, Double, Double, Double) = clip ?? (0, 0, 0, 0)
+    withUnsafePointer(to: &area) { area in
+      area.withMemoryRebound(to: Int32.self, capacity: 4) { area in
+        withUnsafePointer(to: &box) { box in
+          box.withMemoryRebound(to: Double.self, capacity: 4) { box in
+            anim_raster_finish_blend(
+              r, target, layout.pixelWidth, clip == nil ? nil : box, area, paint.r, paint.g,
+              paint.b, paint.a)
+          }
+        }
+      }
+    }
   }
 
   /// The raster, its cells made on the first fill; nil when they cannot

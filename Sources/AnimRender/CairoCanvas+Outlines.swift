@@ -167,11 +167,11 @@ extension CairoCanvas {
     let reusable = dash == nil && join != .miter && CoverageCache.isStraight(piece)
     if !reusable {
       flush()
+      // Blended as its coverage is finished: a batch of this one stroke.
       if strokeMask(
-        piece, under: placed, width: width, cap: cap, join: join, dash: dash, bounds: bounds)
+        piece, under: placed, width: width, cap: cap, join: join, dash: dash, bounds: bounds,
+        blending: paint)
       {
-        batch.add(paint, bounds)
-        blendBatch()
         return
       }
     }

@@ -18,10 +18,13 @@ import CPixels
 extension CairoCanvas {
   /// Strokes `piece` (view units) under `m` into the mask, within the
   /// pixels of `bounds`, as `CairoOutline.stroke` would: true when done,
-  /// false when it is left to Cairo.
+  /// false when it is left to Cairo. With `blending`, the paint is blended
+  /// through the stroke's coverage over those pixels instead
+  /// (``finishBlend(_:_:_:)``: what the mask blended by ``blendBatch()``
+  /// would make), and the mask is left as it was.
   func strokeMask(
     _ piece: Outline, under m: Affine, width: Double, cap: LineCap, join: LineJoin,
-    dash: StrokeDash?, bounds: (Double, Double, Double, Double)
+    dash: StrokeDash?, bounds: (Double, Double, Double, Double), blending paint: Paint? = nil
   ) -> Bool {
     maskRuns = false
     var clip: (Double, Double, Double, Double)?
@@ -79,7 +82,11 @@ extension CairoCanvas {
       anim_raster_discard(r)
       return false
     }
-    finishMask(clip)
+    if let paint {
+      finishBlend(clip, paint, bounds)
+    } else {
+      finishMask(clip)
+    }
     return true
   }
 }

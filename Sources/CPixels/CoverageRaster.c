@@ -1,5 +1,6 @@
 // Area coverage of filled outlines: see include/CoverageRaster.h.
 #include "CoverageRaster.h"
+#include "CPixels.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -186,6 +187,12 @@ typedef struct {
   /// The row's pixels open…upto − 1 written since the last span was kept
   /// (none while open < 0).
   int open, upto;
+  /// When blending (``anim_raster_finish_blend``): the row's first pixel
+  /// of the window in the target, the columns of the window blended
+  /// (bx0…bx1 − 1) and the colour.
+  double *pixels;
+  int bx0, bx1;
+  double red, green, blue, alpha;
 } clip_row;
 
 // Keeps pixels from…to − 1 of the row as a span written (when spans are
@@ -239,11 +246,20 @@ static inline void wrote_all(clip_row *c) {
   c->open = -1;
 }
 
-// Coverage v over pixels from…to − 1 of a mask row with no clip: what
-// put_run does where the clip covers the run wholly.
-static inline __attribute__((always_inline)) void put_plain(uint8_t *m, int from, int to, int v,
-                                                            clip_row *c) {
-  wrote(c, from, to);
+// Coverage v over pixels from…to − 1 of the row: stored in the mask row m,
+// or, when `blend` (a constant where it is called), the colour blended
+// through it into the target's pixels of the blended columns.
+static inline __attribute__((always_inline)) void emit(uint8_t *m, int from, int to, int v,
+                                                       clip_row *c, int blend) {
+  if (blend) {
+    if (from < c->bx0) from = c->bx0;
+    if (to > c->bx1) to = c->bx1;
+    if (to > from) {
+      anim_blend_span(c->pixels + 4 * (long)from, to - from, c->red, c->green, c->blue, c->alpha,
+                      v);
+    }
+    return;
+  }
   if (to - from == 1) {
     m[from] = (uint8_t)v;
   } else if (to > from) {
@@ -251,30 +267,39 @@ static inline __attribute__((always_inline)) void put_plain(uint8_t *m, int from
   }
 }
 
-// Coverage v over pixels from…to − 1 of a mask row, cut by the clip
+// Coverage v over pixels from…to − 1 of a row with no clip: what put_run
+// does where the clip covers the run wholly.
+static inline __attribute__((always_inline)) void put_plain(uint8_t *m, int from, int to, int v,
+                                                            clip_row *c, int blend) {
+  if (!blend) wrote(c, from, to);
+  emit(m, from, to, v, c, blend);
+}
+
+// Coverage v over pixels from…to − 1 of a row, cut by the clip
 // (clip->rect, which finish_row is only called with); the pixels outside
-// it are left as they are, 0.
+// it are left as they are (0 in the mask).
 static inline __attribute__((always_inline)) void put_run(uint8_t *m, int from, int to, int v,
-                                                           clip_row *clip) {
+                                                           clip_row *clip, int blend) {
   if (clip->fy >= 1 && from >= clip->full0 && to <= clip->full1) {
     // Within the columns and rows the clip covers wholly.
-    put_plain(m, from, to, v, clip);
+    put_plain(m, from, to, v, clip, blend);
     return;
   }
   if (from < clip->lo) from = clip->lo;
   if (to > clip->hi) to = clip->hi;
-  wrote(clip, from, to);
+  if (!blend) wrote(clip, from, to);
   for (int x = from; x < to; x++) {
     if (x >= clip->full0 && x < clip->full1) {
       // The columns the clip covers wholly: one factor, fy.
       const int end = to < clip->full1 ? to : clip->full1;
       const int u = clip->fy < 1 ? (int)(v * clip->fy + 0.5) : v;
-      memset(m + x, u, (size_t)(end - x));
+      if (u || !blend) emit(m, x, end, u, clip, blend);
       x = end - 1;
       continue;
     }
     const double f = clip->fy * inside(x, clip->rect[0], clip->rect[2]);
-    m[x] = (uint8_t)(f < 1 ? (int)(v * f + 0.5) : v);
+    const int u = f < 1 ? (int)(v * f + 0.5) : v;
+    if (u || !blend) emit(m, x, x + 1, u, clip, blend);
   }
 }
 
@@ -316,13 +341,13 @@ static inline int coverage_of(float s) {
 }
 
 // Coverage v over pixels from…to − 1: put_plain's when `plain` (a row
-// with no clip), else put_run's.
+// with no clip), else put_run's; blended when `blend`.
 static inline __attribute__((always_inline)) void put(uint8_t *m, int from, int to, int v,
-                                                      clip_row *c, int plain) {
+                                                      clip_row *c, int plain, int blend) {
   if (plain) {
-    put_plain(m, from, to, v, c);
+    put_plain(m, from, to, v, c, blend);
   } else {
-    put_run(m, from, to, v, c);
+    put_run(m, from, to, v, c, blend);
   }
 }
 
@@ -332,10 +357,12 @@ static inline __attribute__((always_inline)) void put(uint8_t *m, int from, int 
 // coverage runs on to the window's last pixel, px1 − 1 (0 for a closed
 // path, but for what rounding leaves); cells from px1 on are past the
 // pixels and only cleared. `plain`, a constant where it is called, when
-// the row has no clip: its runs are then written in place.
+// the row has no clip: its runs are then written in place. `blend`, a
+// constant too: the runs are blended into the target instead of stored.
 static inline __attribute__((always_inline)) void finish_row_as(float *row, uint8_t *m,
                                                                 int first, int end, int px1,
-                                                                clip_row *c, int plain) {
+                                                                clip_row *c, int plain,
+                                                                int blend) {
   const int stop = end < px1 ? end : px1;
   float s = 0;
   int v = 0;
@@ -353,27 +380,37 @@ static inline __attribute__((always_inline)) void finish_row_as(float *row, uint
       x += 8;
     }
     while (x < stop && row[x] == 0) x++;
-    if (v && x > from) put(m, from, x, v, c, plain);
+    if (v && x > from) put(m, from, x, v, c, plain, blend);
     if (x >= stop) break;
     s += row[x];
     row[x] = 0;
     v = coverage_of(s);
-    if (v) put(m, x, x + 1, v, c, plain);
+    if (v) put(m, x, x + 1, v, c, plain, blend);
     x++;
   }
   for (x = first > stop ? first : stop; x < end; x++) row[x] = 0;
-  if (v && stop < px1) put(m, stop, px1, v, c, plain);
-  wrote_all(c);
+  if (v && stop < px1) put(m, stop, px1, v, c, plain, blend);
+  if (!blend) wrote_all(c);
 }
 
 // A row under a clip (clip_row's rect set).
 static void finish_row(float *row, uint8_t *m, int first, int end, int px1, clip_row *c) {
-  finish_row_as(row, m, first, end, px1, c, 0);
+  finish_row_as(row, m, first, end, px1, c, 0, 0);
 }
 
 // A row with no clip.
 static void finish_row_plain(float *row, uint8_t *m, int first, int end, int px1, clip_row *c) {
-  finish_row_as(row, m, first, end, px1, c, 1);
+  finish_row_as(row, m, first, end, px1, c, 1, 0);
+}
+
+// A row blended under a clip.
+static void blend_row_clipped(float *row, int first, int end, int px1, clip_row *c) {
+  finish_row_as(row, NULL, first, end, px1, c, 0, 1);
+}
+
+// A row blended with no clip.
+static void blend_row_plain(float *row, int first, int end, int px1, clip_row *c) {
+  finish_row_as(row, NULL, first, end, px1, c, 1, 1);
 }
 
 void anim_raster_discard(anim_raster *r) {
@@ -381,8 +418,12 @@ void anim_raster_discard(anim_raster *r) {
   anim_raster_finish(r, NULL, 0, NULL, box);
 }
 
-void anim_raster_finish(anim_raster *r, uint8_t *mask, long stride, const double *clip,
-                        int box[4]) {
+// What anim_raster_finish and anim_raster_finish_blend share: the touched
+// rows read and cleared, each one's runs stored in `mask` or, when `paint`
+// is given (the colour and the rows and columns blended), blended into
+// `pixels` (`stride` pixels a row).
+static void finish(anim_raster *r, uint8_t *mask, double *pixels, long stride, const double *clip,
+                   const clip_row *paint, const int rect[4], int box[4]) {
   const int w = r->width;
   const int x0 = r->x0, x1 = r->x1 < w + 2 ? r->x1 : w + 2;
   const int y0 = r->y0 > 0 ? r->y0 : 0, y1 = r->y1 < r->height ? r->y1 : r->height;
@@ -398,6 +439,7 @@ void anim_raster_finish(anim_raster *r, uint8_t *mask, long stride, const double
   // The window's pixels: the mask and the clip moved to its origin (no
   // mask: the cells are only cleared).
   if (mask) mask += (long)r->oy * stride + r->ox;
+  if (pixels) pixels += 4 * ((long)r->oy * stride + r->ox);
   double moved[4];
   if (clip) {
     moved[0] = clip[0] - r->ox;
@@ -407,6 +449,13 @@ void anim_raster_finish(anim_raster *r, uint8_t *mask, long stride, const double
     clip = moved;
   }
   clip_row c = {clip, 1, 0, w, 0, w, r, 0, r->ox, -1, -1};
+  // The rows blended, in the window (all of them when storing).
+  int by0 = 0, by1 = r->height;
+  if (paint) {
+    c.red = paint->red, c.green = paint->green, c.blue = paint->blue, c.alpha = paint->alpha;
+    c.bx0 = rect[0] - r->ox, c.bx1 = rect[2] - r->ox;
+    by0 = rect[1] - r->oy, by1 = rect[3] - r->oy;
+  }
   if (clip) {
     const double lo = floor(clip[0]), hi = ceil(clip[2]);
     const double full0 = ceil(clip[0]), full1 = floor(clip[2]);
@@ -420,13 +469,21 @@ void anim_raster_finish(anim_raster *r, uint8_t *mask, long stride, const double
     if (first >= end) continue;
     r->rowFirst[y] = r->rowEnd[y] = 0;
     float *row = r->cells + (long)y * (w + 2);
-    if (!mask || (clip && !(inside(y, clip[1], clip[3]) > 0))) {
+    if (!(mask || pixels) || (clip && !(inside(y, clip[1], clip[3]) > 0)) || y < by0 ||
+        y >= by1) {
       memset(row + first, 0, (size_t)(end - first) * sizeof(float));
       continue;
     }
     c.y = y + r->oy;
     if (clip) c.fy = inside(y, clip[1], clip[3]);
-    if (clip) {
+    if (pixels) {
+      c.pixels = pixels + 4 * (long)y * stride;
+      if (clip) {
+        blend_row_clipped(row, first, end, px1, &c);
+      } else {
+        blend_row_plain(row, first, end, px1, &c);
+      }
+    } else if (clip) {
       finish_row(row, mask + (long)y * stride, first, end, px1, &c);
     } else {
       finish_row_plain(row, mask + (long)y * stride, first, end, px1, &c);
@@ -436,4 +493,22 @@ void anim_raster_finish(anim_raster *r, uint8_t *mask, long stride, const double
   box[1] = y0 + r->oy;
   box[2] = px1 + r->ox;
   box[3] = y1 + r->oy;
+}
+
+void anim_raster_finish(anim_raster *r, uint8_t *mask, long stride, const double *clip,
+                        int box[4]) {
+  finish(r, mask, NULL, stride, clip, NULL, NULL, box);
+}
+
+void anim_raster_finish_blend(anim_raster *r, double *pixels, long width, const double *clip,
+                              const int rect[4], double red, double green, double blue,
+                              double alpha) {
+  int box[4];
+  clip_row paint = {0};
+  paint.red = red, paint.green = green, paint.blue = blue, paint.alpha = alpha;
+  if (rect[0] >= rect[2] || rect[1] >= rect[3]) {
+    finish(r, NULL, NULL, width, NULL, NULL, NULL, box);
+    return;
+  }
+  finish(r, NULL, pixels, width, clip, &paint, rect, box);
 }

@@ -45,4 +45,14 @@ void anim_blend_row(double *pixels, uint8_t *cells, long count, double r, double
 void anim_blend_row_baseline(double *pixels, uint8_t *cells, long count, double r, double g,
                              double b, double a, int clearing);
 
+/// Blends the colour (r, g, b) at opacity `a` over the `count` pixels at
+/// `pixels` through one coverage byte `c` (1…255), as `anim_blend_row`
+/// blends a cell of c: (r, g, b)·α, α with α = a · c / 255 (a itself where
+/// c is 255), stored where α is 1. The same bits with AVX2 and without.
+void anim_blend_span(double *pixels, long count, double r, double g, double b, double a, int c);
+
+/// `anim_blend_span` without the AVX2 loop, so that tests compare the two.
+void anim_blend_span_baseline(double *pixels, long count, double r, double g, double b, double a,
+                              int c);
+
 #endif

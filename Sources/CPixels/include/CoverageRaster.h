@@ -83,6 +83,17 @@ void anim_raster_cubic(anim_raster *r, double ax, double ay, double bx, double b
 void anim_raster_finish(anim_raster *r, uint8_t *mask, long stride, const double *clip,
                         int box[4]);
 
+/// `anim_raster_finish` with the coverage blended instead of stored: the
+/// colour (red, green, blue) at opacity `alpha` blended, as
+/// `anim_blend_row` blends a coverage byte, into the covered pixels of
+/// `rect` (x0, y0, x1, y1; the rest are left) of `pixels` (premultiplied
+/// doubles, `width` pixels a row), cut by `clip` as there. The cells are
+/// left zero. Pixel for pixel what `anim_raster_finish` and then
+/// `anim_blend_row` over `rect`'s rows make, with no mask written or read.
+void anim_raster_finish_blend(anim_raster *r, double *pixels, long width, const double *clip,
+                              const int rect[4], double red, double green, double blue,
+                              double alpha);
+
 /// Clears the cells of the lines added since the last finish, writing
 /// nothing (a stroke given up on).
 void anim_raster_discard(anim_raster *r);
