@@ -81,6 +81,9 @@ let package = Package(
     // that draws nothing and edits no line never loads them (W6, a fast start).
     // Their headers come from Debian's -dev packages.
     .target(name: "CLibraryLoader"),
+    // A pipe's size and vmsplice(2): a render's frames handed to ffmpeg
+    // without a copy (FramePipe).
+    .target(name: "CPipe"),
     // Cairo (libcairo2-dev) draws the frames.
     .target(name: "CCairo", dependencies: ["CLibraryLoader"]),
     // libpng (libpng-dev) writes them as RGBA PNG (Cairo's own writer drops the
@@ -185,7 +188,7 @@ let package = Package(
       dependencies: [
         "AnimEngine", "AnimLanguage", "AnimConsole", "AnimTestRunner", "AnimREPL", "AnimExport",
         "AnimImport", "AnimLSP", "AnimPreview", "AnimSound", "AnimText",
-        "CLibedit", "AnimStage", "AnimRender", "AnimPlot",
+        "CLibedit", "CPipe", "AnimStage", "AnimRender", "AnimPlot",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -1,3 +1,4 @@
+import CPipe
 import Foundation
 
 /// Writes a render's raw frames to ffmpeg's input on a thread of its own, so
@@ -10,6 +11,18 @@ import Foundation
 /// pipe, so memory stays `depth` frames whatever the length. The pipe's own
 /// buffer is raised to 1 MiB (Linux's `F_SETPIPE_SZ`), so ffmpeg's reads and
 /// anim's writes meet less often.
+///
+/// On Linux a frame at least as large as the pipe's buffer is handed over
+/// by reference (`vmsplice`), not copied into the pipe: ffmpeg reads it
+/// straight from the frame's buffer (a copy of 1 MiB a frame at 512 × 512
+/// saved). Its pages must then not change until ffmpeg has read them, so
+/// the buffer is held back, not filled again, until the next frame has
+/// gone into the pipe after it: the pipe holds at most its size, all of it
+/// that next frame's, so ffmpeg has read every byte before. The last
+/// frame's buffer lives as long as this object, which ``FFmpegEncoder``
+/// keeps until ffmpeg has exited. The pipe's buffer is lowered to fit
+/// under a frame where a frame is smaller than 1 MiB; where it cannot be
+/// (a frame under 64 KiB, no `vmsplice`), frames are written (copied).
 final class FramePipe: @unchecked Sendable {
   private let fd: Int32
   private let lock = NSCondition()
@@ -20,17 +33,26 @@ final class FramePipe: @unchecked Sendable {
   private var closed = false
   private var broken = false
   private let done = DispatchSemaphore(value: 0)
+  /// The pipe's buffer in bytes (-1: not known, not a pipe).
+  private var pipeSize: Int = -1
+  /// Whether frames are handed over by `vmsplice` (decided at the first
+  /// frame, on the writer thread).
+  private var splicing: Bool?
+  /// The last frame handed over by reference, which ffmpeg may not have
+  /// read yet (writer thread only).
+  private var held: [UInt8]?
+  /// The smallest frame handed over by reference: 64 KiB, Linux's default
+  /// pipe buffer (a pipe lowered under it holds less than a frame's worth of
+  /// pages only in theory; smaller frames cost little to copy).
+  static let smallestSplice = 1 << 16
 
   /// Starts the writer thread on `fd` with `depth` buffers.
   init(fd: Int32, depth: Int = 3) {
     self.fd = fd
     free = Array(repeating: [], count: max(depth, 2))
-    #if os(Linux)
-      // F_SETPIPE_SZ (F_LINUX_SPECIFIC_BASE + 7), which Glibc's module map
-      // leaves out. A refusal (a lower /proc/sys/fs/pipe-max-size for a user
-      // without the capability) keeps the default 64 KiB.
-      _ = fcntl(fd, 1031, Int32(1 << 20))
-    #endif
+    // A refusal (a lower /proc/sys/fs/pipe-max-size for a user without the
+    // capability) keeps the default 64 KiB.
+    pipeSize = anim_pipe_resize(fd, 1 << 20)
     let thread = Thread { [self] in run() }
     thread.name = "anim frame pipe"
     thread.start()
@@ -86,30 +108,94 @@ final class FramePipe: @unchecked Sendable {
       var frame = queue.removeFirst()
       let skip = broken
       lock.unlock()
-      let ok = skip || Self.writeAll(fd, frame)
+      var ok = true
+      // The buffers free to fill again after this frame.
+      var returned: [[UInt8]] = []
+      if skip {
+        returned.append(frame)
+      } else {
+        let spliced = splices(frame)
+        ok = spliced ? Self.spliceAll(fd, frame) : Self.writeAll(fd, frame)
+        // A pipe's worth has gone in after the frame held: ffmpeg has read
+        // all of it.
+        if ok, frame.count >= pipeSize, let read = held {
+          returned.append(read)
+          held = nil
+        }
+        if ok, spliced {
+          held = frame
+        } else {
+          returned.append(frame)
+        }
+      }
+      frame = []
       lock.lock()
       if !ok { broken = true }
-      free.append(frame)
-      frame = []
+      free.append(contentsOf: returned)
+      returned = []
       lock.broadcast()
       lock.unlock()
     }
     done.signal()
   }
 
-  /// Writes every byte; false when the pipe is closed (ffmpeg stopped).
-  static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+  /// Whether `frame` goes into the pipe by reference: decided at the first
+  /// frame (the pipe's buffer lowered to fit under it where it is smaller
+  /// than 1 MiB), then for each frame as large as the buffer.
+  private func splices(_ frame: [UInt8]) -> Bool {
+    if splicing == nil {
+      splicing = false
+      #if os(Linux)
+        if frame.count >= Self.smallestSplice, pipeSize > 0 {
+          if frame.count < pipeSize {
+            // The largest power of two not above the frame.
+            let fitting = 1 << (Int.bitWidth - 1 - frame.count.leadingZeroBitCount)
+            pipeSize = anim_pipe_resize(fd, fitting)
+          }
+          splicing = pipeSize > 0 && frame.count >= pipeSize
+        }
+      #endif
+    }
+    return splicing == true && frame.count >= pipeSize
+  }
+
+  /// Hands every byte of `bytes` to the pipe `fd` by reference; false when
+  /// the pipe is closed. Where the kernel cannot (EINVAL, ENOSYS: not a
+  /// pipe, no such call), what is left is written instead.
+  static func spliceAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
     bytes.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count {
-        let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+        let n = anim_pipe_splice(fd, buffer.baseAddress! + offset, buffer.count - offset)
         if n < 0 {
           if errno == EINTR { continue }
+          if errno == EINVAL || errno == ENOSYS || errno == EBADF {
+            return writeAll(fd, UnsafeRawBufferPointer(rebasing: buffer[offset...]))
+          }
           return false
         }
         offset += n
       }
       return true
     }
+  }
+
+  /// Writes every byte; false when the pipe is closed (ffmpeg stopped).
+  static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBytes { writeAll(fd, $0) }
+  }
+
+  /// Writes every byte of `buffer`; false when the pipe is closed.
+  static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Bool {
+    var offset = 0
+    while offset < buffer.count {
+      let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+      if n < 0 {
+        if errno == EINTR { continue }
+        return false
+      }
+      offset += n
+    }
+    return true
   }
 }
