@@ -86,11 +86,56 @@ __attribute__((target("avx2"))) static inline uint32_t convert_one_avx2(const do
   return (uint32_t)_mm_cvtsi128_si32(rgba);
 }
 
+// Four pixels from p converted into out[0…3] as convert_one_avx2 converts
+// each, four at a time where all four are opaque (alpha ≥ 1: the same
+// clamp, ·255, +½ and truncation, their 32-bit integers narrowed together)
+// or none is drawn (alpha not above 0, or NaN: all 0), else one by one.
+__attribute__((target("avx2"))) static inline void convert_four_avx2(const double *p,
+                                                                     uint32_t *out) {
+  const __m256d one = _mm256_set1_pd(1), zero = _mm256_setzero_pd();
+  const __m256d p0 = _mm256_loadu_pd(p), p1 = _mm256_loadu_pd(p + 4);
+  const __m256d p2 = _mm256_loadu_pd(p + 8), p3 = _mm256_loadu_pd(p + 12);
+  // Lanes 2 and 3 of each: the alphas of pixels 0 and 1, then 2 and 3.
+  const __m256d a01 = _mm256_unpackhi_pd(p0, p1), a23 = _mm256_unpackhi_pd(p2, p3);
+  const int opaque = _mm256_movemask_pd(_mm256_and_pd(_mm256_cmp_pd(a01, one, _CMP_GE_OQ),
+                                                      _mm256_cmp_pd(a23, one, _CMP_GE_OQ)));
+  if ((opaque & 12) == 12) {
+    const __m256d scale = _mm256_set1_pd(255), half = _mm256_set1_pd(0.5);
+#define ANIM_CONVERT_OPAQUE(v)                                                              \
+  _mm256_cvttpd_epi32(_mm256_add_pd(                                                        \
+      _mm256_mul_pd(_mm256_min_pd(_mm256_max_pd(_mm256_blend_pd(v, one, 8), zero), one), \
+                    scale),                                                                 \
+      half))
+    const __m128i q0 = ANIM_CONVERT_OPAQUE(p0), q1 = ANIM_CONVERT_OPAQUE(p1);
+    const __m128i q2 = ANIM_CONVERT_OPAQUE(p2), q3 = ANIM_CONVERT_OPAQUE(p3);
+#undef ANIM_CONVERT_OPAQUE
+    const __m128i bytes = _mm_packus_epi16(_mm_packs_epi32(q0, q1), _mm_packs_epi32(q2, q3));
+    _mm_storeu_si128((__m128i *)out, bytes);
+    return;
+  }
+  // Not above 0 (or NaN) in every lane: none of the four is drawn.
+  const int drawn = _mm256_movemask_pd(_mm256_or_pd(_mm256_cmp_pd(a01, zero, _CMP_GT_OQ),
+                                                    _mm256_cmp_pd(a23, zero, _CMP_GT_OQ)));
+  if ((drawn & 12) == 0) {
+    _mm_storeu_si128((__m128i *)out, _mm_setzero_si128());
+    return;
+  }
+  for (int k = 0; k < 4; k++) out[k] = convert_one_avx2(p + 4 * k);
+}
+
 __attribute__((target("avx2"))) static void convert_clearing_avx2(double *p, uint32_t *out,
                                                                   long count,
                                                                   const double *background) {
   const __m256d fill = _mm256_loadu_pd(background);
-  for (long i = 0; i < count; i++, p += 4) {
+  long i = 0;
+  for (; i + 4 <= count; i += 4, p += 16) {
+    convert_four_avx2(p, out + i);
+    _mm256_storeu_pd(p, fill);
+    _mm256_storeu_pd(p + 4, fill);
+    _mm256_storeu_pd(p + 8, fill);
+    _mm256_storeu_pd(p + 12, fill);
+  }
+  for (; i < count; i++, p += 4) {
     out[i] = convert_one_avx2(p);
     _mm256_storeu_pd(p, fill);
   }
@@ -98,7 +143,9 @@ __attribute__((target("avx2"))) static void convert_clearing_avx2(double *p, uin
 
 __attribute__((target("avx2"))) static void convert_avx2(const double *p, uint32_t *out,
                                                          long count) {
-  for (long i = 0; i < count; i++, p += 4) out[i] = convert_one_avx2(p);
+  long i = 0;
+  for (; i + 4 <= count; i += 4, p += 16) convert_four_avx2(p, out + i);
+  for (; i < count; i++, p += 4) out[i] = convert_one_avx2(p);
 }
 
 // Render threads may ask at once, so the answer is kept with relaxed atomic

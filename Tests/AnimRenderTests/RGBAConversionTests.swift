@@ -119,6 +119,37 @@ final class FrameConversionTests: XCTestCase {
     check(pixels)
   }
 
+  /// Runs of opaque pixels and of pixels not drawn, of every length and at
+  /// every offset, as a frame has them: the four-at-once paths and the
+  /// pixels after them (opaque, not drawn, or a mix of four), channels
+  /// past 0…1 and NaN among them.
+  func testRunsOfOpaqueAndUndrawnPixelsConvertAsPacked() {
+    var generator = SystemRandomNumberGenerator()
+    var pixels: [Double] = []
+    while pixels.count < 4 * 60_000 {
+      let run = Int.random(in: 1...11, using: &generator)
+      let kind = Int.random(in: 0..<4, using: &generator)
+      for _ in 0..<run {
+        let alpha: Double
+        switch kind {
+        case 0: alpha = [1, 1, 1.5, .infinity].randomElement(using: &generator)!
+        case 1: alpha = [0, -0.0, -1, .nan].randomElement(using: &generator)!
+        case 2: alpha = Double.random(in: 0...1, using: &generator)
+        default: alpha = [1, 0, 0.5].randomElement(using: &generator)!
+        }
+        for _ in 0..<3 {
+          pixels.append(
+            Int.random(in: 0..<50, using: &generator) == 0
+              ? .nan : Double.random(in: -0.25...1.25, using: &generator))
+        }
+        pixels.append(alpha)
+      }
+    }
+    check(pixels)
+    // Every count from 0 to 9 pixels, so the last few are converted one by one.
+    for count in 0..<10 { check(Array(pixels.prefix(4 * count))) }
+  }
+
   func testHalfwayChannelsAndTheirNeighbours() {
     var pixels: [Double] = []
     for k in 0..<255 {
