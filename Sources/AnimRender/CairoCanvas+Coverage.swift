@@ -21,17 +21,26 @@ extension CairoCanvas {
   /// reusable shape headed by `head`, when reuse is on, no clip of a tree
   /// is in force and its pixels (`bounds` grown as blending grows them)
   /// lie inside ``reuseArea``; else nil.
-  func reusableShape(_ bounds: (Double, Double, Double, Double), head: [Int64])
-    -> CoverageCache.Shape?
-  {
-    guard reusesCoverage, appliedClips.isEmpty, coverage.tries(Int(head[0])),
-      bounds.0.isFinite, bounds.1.isFinite,
-      bounds.2.isFinite, bounds.3.isFinite,
-      bounds.0 - 1 >= Double(reuseArea.x0), bounds.1 - 1 >= Double(reuseArea.y0),
-      bounds.2 + 1 <= Double(reuseArea.x1), bounds.3 + 1 <= Double(reuseArea.y1),
-      let shape = CoverageCache.shape(of: context, head: head)
-    else { return nil }
-    return shape
+  /// `tried`: the answer ``fillLooksUp(_:)`` already had for it, which
+  /// counted the lookup (nil: asked here).
+  func reusableShape(
+    _ bounds: (Double, Double, Double, Double), head: [Int64], tried: Bool? = nil
+  ) -> CoverageCache.Shape? {
+    if let tried {
+      guard tried else { return nil }
+    } else {
+      guard reusesCoverage, appliedClips.isEmpty, coverage.tries(Int(head[0])), reusable(bounds)
+      else { return nil }
+    }
+    return CoverageCache.shape(of: context, head: head)
+  }
+
+  /// Whether the pixels of `bounds` (grown as blending grows them) lie
+  /// inside ``reuseArea``.
+  func reusable(_ bounds: (Double, Double, Double, Double)) -> Bool {
+    bounds.0.isFinite && bounds.1.isFinite && bounds.2.isFinite && bounds.3.isFinite
+      && bounds.0 - 1 >= Double(reuseArea.x0) && bounds.1 - 1 >= Double(reuseArea.y0)
+      && bounds.2 + 1 <= Double(reuseArea.x1) && bounds.3 + 1 <= Double(reuseArea.y1)
   }
 
   /// Keeps the mask's coverage of the shape just rasterised within the
@@ -95,12 +104,14 @@ extension CairoCanvas {
 
   /// Fills the batch's shapes into the mask, then blends each member's own
   /// colour over the pixels it covers, clearing the mask behind it.
-  func flush() {
+  /// `tried`: whether a lookup of the one member's coverage was already
+  /// counted and would go ahead (``fillLooksUp(_:)``; nil: asked here).
+  func flush(tried: Bool? = nil) {
     guard !batch.members.isEmpty else { return }
     // A single shape that may be reused: copied when it was rasterised
     // before at another whole-pixel position, else rasterised and kept.
     if batch.members.count == 1, batch.reusable, let member = batch.members.first,
-      let shape = reusableShape(member.bounds, head: [0])
+      let shape = reusableShape(member.bounds, head: [0], tried: tried)
     {
       if let entry = coverage.entry(for: shape.key) {
         cairo_new_path(context)

@@ -102,17 +102,35 @@ extension CairoCanvas {
         alpha: alpha)
       {
         flush()
-        CairoOutline.append(outline, to: cr, under: matrix, cut: cut(reach: 0), closing: true)
-        cairo_identity_matrix(cr)
-        blendGradient(paint, (box.minimum.x, box.minimum.y, box.maximum.x, box.maximum.y))
+        let bounds = (box.minimum.x, box.minimum.y, box.maximum.x, box.maximum.y)
+        if fillsDirectly(evenOdd: evenOdd), let direct = rasteriseOutline(outline, under: matrix) {
+          finishMask(direct.clip)
+          blendMask(paint, bounds)
+        } else {
+          CairoOutline.append(outline, to: cr, under: matrix, cut: cut(reach: 0), closing: true)
+          cairo_identity_matrix(cr)
+          blendGradient(paint, bounds)
+        }
       }
     } else if fill.a * alpha > 0, !coverTurnedQuad(outline, device, fillPaint) {
-      CairoOutline.append(outline, to: cr, under: matrix, cut: cut(reach: 0), closing: true)
-      cairo_identity_matrix(cr)
-      batch.add(
-        fillPaint, (box.minimum.x, box.minimum.y, box.maximum.x, box.maximum.y),
-        reusable: !evenOdd)
-      flush()
+      let bounds = (box.minimum.x, box.minimum.y, box.maximum.x, box.maximum.y)
+      // Straight to the raster, unless its coverage is to be looked up for
+      // reuse (keyed on Cairo's path).
+      var tried: Bool?
+      var direct: DirectFill?
+      if fillsDirectly(evenOdd: evenOdd) {
+        let looksUp = fillLooksUp(bounds)
+        tried = looksUp
+        if !looksUp { direct = rasteriseOutline(outline, under: matrix) }
+      }
+      if let direct {
+        finishBlend(direct.clip, fillPaint, bounds)
+      } else {
+        CairoOutline.append(outline, to: cr, under: matrix, cut: cut(reach: 0), closing: true)
+        cairo_identity_matrix(cr)
+        batch.add(fillPaint, bounds, reusable: !evenOdd)
+        flush(tried: tried)
+      }
     }
     let stroke = v.color(.stroke)
     let width = v.strokeWidth(path: path)

@@ -119,6 +119,13 @@ public final class CairoCanvas {
   /// Whether fills are rasterised here rather than by Cairo (tests draw
   /// with and without).
   var rasterisesFills = true
+  /// Whether those fills are taken to the raster straight from the
+  /// outline rather than through Cairo's path (`CairoCanvas+DirectFills`;
+  /// tests draw with and without: the same bits).
+  var fillsWithoutCairoPath = true
+  /// How many fills went to the raster straight from their outline (for
+  /// tests and statistics).
+  var directFills = 0
   /// Image views' pictures, made on first use (SPEC §21.4).
   let pictures = CanvasPictures()
   /// How many shapes were copied instead of rasterised so far.
