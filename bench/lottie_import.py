@@ -18,8 +18,12 @@ a small frame shows the costs that do not grow with the pixels (the
 script, the scene, the outlines), a large one the pixels'.
 
 anim's render goes to a stand-in ffmpeg that only reads the pipe
-(bench/preamble.sh's), so what is timed is running the script, drawing,
-converting and piping the frames; ThorVG's is loading the file and drawing
+(bench/standin_ffmpeg.c, compiled here with cc; without a C compiler,
+bench/preamble.sh's `cat`), so what is timed is running the script,
+drawing, converting and piping the frames. The stand-in's own processor
+time (reading 1 MiB a frame out of the pipe, which ffmpeg would spend) is
+counted in anim's children's and printed beside it: the figures "without
+the stand-in" take it off, anim's own time; ThorVG's is loading the file and drawing
 each frame into its buffer, on one thread (`threads=0`, thorvg-python's
 default) and, for its wall time, with as many worker threads as the machine
 has cores. anim is timed with its default threads and with `--jobs 1`, the
@@ -82,8 +86,14 @@ def combined():
             "assets": assets, "layers": layers}
 
 
+STANDIN_CPU = os.path.join(OUT, "fake", "standin_cpu.txt")
+
+
 def cpu_of(args, env=None):
-    """(user + sys seconds, wall seconds) of one run of args."""
+    """(user + sys seconds, wall seconds) of one run of args; the stand-in
+    ffmpeg's own share of it is `standin_cpu()` after the run."""
+    if os.path.exists(STANDIN_CPU):
+        os.remove(STANDIN_CPU)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     run = subprocess.run(args, capture_output=True, text=True, env=env)
@@ -91,6 +101,15 @@ def cpu_of(args, env=None):
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     assert run.returncode == 0, run.stderr
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), wall, run
+
+
+def standin_cpu():
+    """The processor seconds the compiled stand-in ffmpeg reported for the
+    last run (0 for the shell one, which reports none)."""
+    if not os.path.exists(STANDIN_CPU):
+        return 0.0
+    with open(STANDIN_CPU) as f:
+        return sum(float(v) for line in f for v in line.split())
 
 
 def thorvg_render(path, frames, width=SIZE, height=SIZE, threads=0):
@@ -122,9 +141,12 @@ def prepared():
     (the document, its path, its frame count)."""
     os.makedirs(os.path.join(OUT, "fake"), exist_ok=True)
     fake = os.path.join(OUT, "fake", "ffmpeg")
-    with open(fake, "w") as f:
-        f.write("#!/bin/sh\nexec cat > /dev/null\n")
-    os.chmod(fake, 0o755)
+    source = os.path.join(ROOT, "bench", "standin_ffmpeg.c")
+    compiled = subprocess.run(["cc", "-O2", source, "-o", fake], capture_output=True)
+    if compiled.returncode != 0:
+        with open(fake, "w") as f:
+            f.write("#!/bin/sh\nexec cat > /dev/null\n")
+        os.chmod(fake, 0o755)
     doc = combined()
     path = os.path.join(OUT, "lottie_300k.json")
     with open(path, "w") as f:
@@ -142,7 +164,8 @@ def main():
     print(f"anim import: cpu median {statistics.median(cpus):.3f} s (min {cpus[0]:.3f}, max {cpus[-1]:.3f}), "
           f"wall median {statistics.median(w for _, w, _ in imports):.3f} s, "
           f"{os.path.getsize(script)} bytes of script, {len(imports[0][2].stderr.splitlines())} notes")
-    env = dict(os.environ, PATH=os.path.join(OUT, "fake") + ":" + os.environ["PATH"], ANIM_RENDER_STATS="1")
+    env = dict(os.environ, PATH=os.path.join(OUT, "fake") + ":" + os.environ["PATH"], ANIM_RENDER_STATS="1",
+               STANDIN_CPU=STANDIN_CPU)
     render = [ANIM, "render", script, "-o", os.path.join(OUT, "lottie_300k.mp4"), "--size", f"{SIZE}x{SIZE}",
               "--quiet"]
     # The same frames as a PNG sequence, a folder of files (what a checker
@@ -155,13 +178,13 @@ def main():
     # alike (ThorVG's own time has ranged 0.08–0.16 s on this machine).
     for _ in range(RUNS):
         cpu, wall, run = cpu_of(render, env=env)
-        renders.append((cpu, wall, run.stderr))
+        renders.append((cpu, wall, run.stderr, standin_cpu()))
         cpu, wall, run = cpu_of(render + ["--jobs", "1"], env=env)
-        singles.append((cpu, wall, run.stderr))
+        singles.append((cpu, wall, run.stderr, standin_cpu()))
         thorvgs.append(thorvg_render(path, frames))
         threaded.append(thorvg_render(path, frames, threads=cores))
         cpu, wall, run = cpu_of(sequence, env=env)
-        pngs.append((cpu, wall, run.stderr))
+        pngs.append((cpu, wall, run.stderr, 0.0))
     tvg = statistics.median(c for c, _ in thorvgs)
     tvg_wall = statistics.median(w for _, w in thorvgs)
     tvg_threaded = statistics.median(w for _, w in threaded)
@@ -171,6 +194,11 @@ def main():
         print(f"anim render, {label} ({frames} frames, the script run and the frames drawn, converted, piped): "
               f"cpu median {cpu:.3f} s (min {min(r[0] for r in runs):.3f}), "
               f"wall median {statistics.median(r[1] for r in runs):.3f} s, {cpu / tvg:.2f}x ThorVG's cpu")
+        reader = statistics.median(r[3] for r in runs)
+        if reader > 0:
+            own = statistics.median(r[0] - r[3] for r in runs)
+            print(f"  without the stand-in ffmpeg's reading (median {reader:.3f} s): anim's own cpu median "
+                  f"{own:.3f} s, {own / tvg:.2f}x ThorVG's cpu")
         for line in runs[0][2].splitlines():
             if line.startswith("render stats:"):
                 print("  " + line)
