@@ -1,3 +1,4 @@
+import AnimCommands
 import AnimConsole
 import AnimPreview
 import AnimRender

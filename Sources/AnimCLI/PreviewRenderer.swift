@@ -1,3 +1,4 @@
+import AnimCommands
 import AnimPreview
 import Foundation
 

@@ -1,3 +1,4 @@
+import AnimCommands
 import AnimEngine
 import AnimLanguage
 import AnimPreview

@@ -1,7 +1,8 @@
 import AnimConsole
 
 // `anim`: runs scripts itself (`anim run FILE...`, `anim FILE.anim...`) and
-// hands every other command line, unchanged, to `anim-commands` beside it.
+// hands every other command line, unchanged, to `anim-batch` or
+// `anim-commands` beside it (`Handover`).
 // This executable links neither Foundation nor the argument parser, so a
 // script starts in a third of the time the full command line needs (W6 in
 // BENCHMARKS.md); see `PlainRun` and `Handover`.

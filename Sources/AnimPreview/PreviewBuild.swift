@@ -3,6 +3,7 @@ import AnimExport
 import AnimLanguage
 import AnimSound
 import AnimStage
+import AnimStageExport
 import Foundation
 
 /// What one run of a previewed script gave: the player's parts of a good

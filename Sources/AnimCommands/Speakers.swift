@@ -8,8 +8,10 @@ import Foundation
 /// PulseAudio or PipeWire server (`PULSE_SERVER`, or its socket under
 /// `XDG_RUNTIME_DIR`) or an ALSA playback device (`/dev/snd/pcmC*p`);
 /// otherwise a message says there is none. Scripts and tests never come here.
-final class Speakers: @unchecked Sendable {
+package final class Speakers: @unchecked Sendable {
   private var current: Process?
+
+  package init() {}
 
   /// Why there is no sound device, or nil when there is one.
   static func missingDevice(environment: [String: String] = ProcessInfo.processInfo.environment)
@@ -40,7 +42,7 @@ final class Speakers: @unchecked Sendable {
   }
 
   /// Plays `plan` (stopping a mix still playing); the line to print.
-  func play(_ plan: MixPlan) throws(SoundError) -> String {
+  package func play(_ plan: MixPlan) throws(SoundError) -> String {
     if let reason = Self.missingDevice() {
       throw SoundError(reason, hint: "`:play FILE.wav` writes the mix instead")
     }
@@ -78,7 +80,7 @@ final class Speakers: @unchecked Sendable {
   }
 
   /// Stops a mix still playing.
-  func stop() {
+  package func stop() {
     if let current, current.isRunning { current.terminate() }
     current = nil
   }

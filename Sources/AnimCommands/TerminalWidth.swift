@@ -9,13 +9,13 @@ import Foundation
 /// How wide the terminal is: the REPL is given this as its `terminalWidth`
 /// (for `:timeline`), and completion lists fit it. Terminal queries belong to
 /// the executable; AnimREPL knows no terminal.
-enum TerminalWidth {
+package enum TerminalWidth {
   /// Used when nothing says otherwise.
   static let fallback = 80
 
   /// `COLUMNS` when it is a positive number, else the width the terminal on
   /// standard output reports (TIOCGWINSZ), else 80.
-  static func current(environment: [String: String] = ProcessInfo.processInfo.environment)
+  package static func current(environment: [String: String] = ProcessInfo.processInfo.environment)
     -> Int
   {
     if let text = environment["COLUMNS"],

@@ -2,7 +2,7 @@ import AnimLanguage
 import ArgumentParser
 
 /// `--work-limit N`, shared by the commands that run scripts.
-struct WorkLimitOption: ParsableArguments {
+package struct WorkLimitOption: ParsableArguments {
   @Option(
     help: ArgumentHelp(
       "Stop a script after N steps of work (about one statement each).",
@@ -10,7 +10,9 @@ struct WorkLimitOption: ParsableArguments {
         "A loop or a chain of handlers that does not end stops with a runtime error (exit 70).",
       valueName: "n"),
     transform: WorkLimitOption.parse)
-  var workLimit: Int = Interpreter.defaultWorkLimit
+  package var workLimit: Int = Interpreter.defaultWorkLimit
+
+  package init() {}
 
   private static func parse(_ text: String) throws -> Int {
     // `1e8` is as good as `100000000`.

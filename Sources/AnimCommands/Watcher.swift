@@ -12,19 +12,19 @@ import Foundation
 /// inode, so an editor that saves by renaming a new file over the old one is
 /// seen): no busy loop, no platform-specific notification API, and a file
 /// that disappears and comes back is seen too.
-enum Watcher {
+package enum Watcher {
   /// How long to sleep between two looks at the files.
   static let pollInterval: useconds_t = 250_000
 
   /// What identifies one version of a file; nil when it does not exist.
-  struct Stamp: Equatable {
+  package struct Stamp: Equatable {
     var seconds: Int
     var nanoseconds: Int
     var size: Int
     var inode: UInt
   }
 
-  static func stamp(_ path: String) -> Stamp? {
+  package static func stamp(_ path: String) -> Stamp? {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
     return Stamp(
@@ -64,12 +64,14 @@ extension Watcher {
 
 /// The files one run read, each with its stamp from just before its first
 /// read; safe to note from the test runner's threads.
-final class FileReads: @unchecked Sendable {
+package final class FileReads: @unchecked Sendable {
   private let lock = NSLock()
   private var stamps_: [String: Watcher.Stamp?] = [:]
 
+  package init() {}
+
   /// Notes `path`, about to be read (again: the first stamp stays).
-  func record(_ path: String) {
+  package func record(_ path: String) {
     let stamp = Watcher.stamp(path)
     lock.lock()
     if stamps_.index(forKey: path) == nil { stamps_[path] = .some(stamp) }
@@ -77,7 +79,7 @@ final class FileReads: @unchecked Sendable {
   }
 
   /// Every file noted, in path order, with its stamp before it was read.
-  var stamps: [(path: String, stamp: Watcher.Stamp?)] {
+  package var stamps: [(path: String, stamp: Watcher.Stamp?)] {
     lock.lock()
     defer { lock.unlock() }
     return stamps_.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }

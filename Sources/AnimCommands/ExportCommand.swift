@@ -3,8 +3,8 @@ import AnimEngine
 import AnimExport
 import AnimFiles
 import AnimLanguage
-import AnimPreview
 import AnimStage
+import AnimStageExport
 import ArgumentParser
 import Foundation
 

@@ -8,12 +8,12 @@ import Foundation
 /// (47 ms of a 260 ms render of the 300 KB Lottie, in a `perf` timeline).
 /// The termination handler signals a semaphore instead, the moment
 /// Foundation has reaped the child.
-final class ProcessEnd: Sendable {
+package final class ProcessEnd: Sendable {
   private let ended = DispatchSemaphore(value: 0)
 
   /// Watches `process`; made before the process is run (a handler set
   /// afterwards could miss its end).
-  init(of process: Process) {
+  package init(of process: Process) {
     let ended = self.ended
     process.terminationHandler = { _ in ended.signal() }
   }
@@ -22,7 +22,7 @@ final class ProcessEnd: Sendable {
   /// or has ended. Foundation clears `isRunning` before it calls the
   /// handler, so the status can be read on return; the timed wait only
   /// guards against a handler that never comes.
-  func wait(for process: Process) {
+  package func wait(for process: Process) {
     while process.isRunning {
       _ = ended.wait(timeout: .now() + .milliseconds(50))
     }

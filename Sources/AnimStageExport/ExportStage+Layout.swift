@@ -4,8 +4,8 @@ import AnimStage
 
 extension ExportStage {
   /// The exported stage of a laid-out stage: `anim export` and the preview
-  /// both record this (AnimExport knows no stage layout, so the bridge lives
-  /// here, where both are seen).
+  /// both record this (AnimExport knows no stage layout and AnimStage no
+  /// export, so the bridge is a module of its own, where both are seen).
   public init(_ layout: StageLayout) {
     let bg = layout.background
     self.init(
