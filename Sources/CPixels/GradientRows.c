@@ -149,10 +149,95 @@ __attribute__((target("avx2"))) static inline void blend_stops_avx2(const anim_g
   _mm256_storeu_pd(o, _mm256_add_pd(s, _mm256_mul_pd(_mm256_loadu_pd(o), keep)));
 }
 
+// Four wholly covered pixels at whole opacity whose positions `t` all lie
+// in one stretch of the ramp (all before the first stop, all from the
+// last on, or all between the same two): blend_stops_avx2's arithmetic
+// for each, the stretch found and its colours read once, and the four
+// stored without reading what is below where all four come out opaque.
+// False, with nothing done, where the four do not share a stretch
+// (`ascending`: the offsets never fall, so that counting the inner stops
+// at or below t finds stops_around's stretch).
+__attribute__((target("avx2"))) static inline int blend_four_whole(const anim_gradient *g,
+                                                                   double *o, __m256d t,
+                                                                   int ascending) {
+  const double *offsets = g->offsets, *colors = g->colors;
+  const long n = g->stops;
+  // stops_around's tests, four lanes at once: !(t > o[0]) (NaN too), then
+  // t >= o[n − 1].
+  const int before = _mm256_movemask_pd(_mm256_cmp_pd(t, _mm256_set1_pd(offsets[0]), _CMP_NGT_UQ));
+  long segment;
+  if (before == 15) {
+    segment = -1;
+  } else if (before != 0) {
+    return 0;
+  } else {
+    const int after =
+        _mm256_movemask_pd(_mm256_cmp_pd(t, _mm256_set1_pd(offsets[n - 1]), _CMP_GE_OQ));
+    if (after == 15) {
+      segment = -2;
+    } else if (after != 0 || !ascending) {
+      return 0;
+    } else {
+      // The inner stops at or below t: the same count in every lane.
+      segment = 0;
+      for (long k = 1; k + 1 < n; k++) {
+        const int below = _mm256_movemask_pd(_mm256_cmp_pd(t, _mm256_set1_pd(offsets[k]), _CMP_GE_OQ));
+        if (below == 15) {
+          segment = k;
+        } else if (below != 0) {
+          return 0;
+        }
+      }
+    }
+  }
+  const __m256d one = _mm256_set1_pd(1);
+  if (segment < 0) {
+    const __m256d s = _mm256_loadu_pd(colors + (segment == -1 ? 0 : 4 * (n - 1)));
+    const double a = _mm256_cvtsd_f64(_mm256_permute4x64_pd(s, 3));
+    for (int k = 0; k < 4; k++, o += 4) {
+      if (a == 1) {
+        _mm256_storeu_pd(o, s);
+      } else {
+        const __m256d keep = _mm256_set1_pd(1 - a);
+        _mm256_storeu_pd(o, _mm256_add_pd(s, _mm256_mul_pd(_mm256_loadu_pd(o), keep)));
+      }
+    }
+    return 1;
+  }
+  // share's (t − o[i]) / (o[i + 1] − o[i]), four at once as the per-lane
+  // path divides them.
+  const __m256d from = _mm256_set1_pd(offsets[segment]);
+  const __m256d f =
+      _mm256_div_pd(_mm256_sub_pd(t, from), _mm256_sub_pd(_mm256_set1_pd(offsets[segment + 1]), from));
+  const __m256d c0 = _mm256_loadu_pd(colors + 4 * segment);
+  const __m256d step = _mm256_sub_pd(_mm256_loadu_pd(colors + 4 * segment + 4), c0);
+  // Each pixel's alpha, c0's + step's · f, as its own lane 3 comes out.
+  const __m256d alphas = _mm256_add_pd(_mm256_set1_pd(colors[4 * segment + 3]),
+                                       _mm256_mul_pd(_mm256_set1_pd(colors[4 * segment + 7] -
+                                                                    colors[4 * segment + 3]),
+                                                     f));
+  const int opaque = _mm256_movemask_pd(_mm256_cmp_pd(alphas, one, _CMP_EQ_OQ));
+  double fs[4], as[4];
+  _mm256_storeu_pd(fs, f);
+  _mm256_storeu_pd(as, alphas);
+  for (int k = 0; k < 4; k++, o += 4) {
+    const __m256d s = _mm256_add_pd(c0, _mm256_mul_pd(step, _mm256_set1_pd(fs[k])));
+    if (opaque & (1 << k)) {
+      _mm256_storeu_pd(o, s);
+    } else {
+      const __m256d keep = _mm256_set1_pd(1 - as[k]);
+      _mm256_storeu_pd(o, _mm256_add_pd(s, _mm256_mul_pd(_mm256_loadu_pd(o), keep)));
+    }
+  }
+  return 1;
+}
+
 __attribute__((target("avx2"))) static void gradient_row_avx2(double *pixels, uint8_t *cells,
                                                               long count, long x, double y,
                                                               const anim_gradient *g) {
   const int whole = g->alpha == 1;
+  int ascending = 1;
+  for (long k = 1; k < g->stops; k++) ascending = ascending && g->offsets[k - 1] <= g->offsets[k];
   const __m256d step = _mm256_set_pd(3.5, 2.5, 1.5, 0.5);
   // The positions of a chunk's pixels first, four at a time (square roots
   // and quotients in flight together), then each pixel's colour and blend.
@@ -171,6 +256,11 @@ __attribute__((target("avx2"))) static void gradient_row_avx2(double *pixels, ui
       uint32_t four;
       memcpy(&four, cells + i + j, 4);
       if (four == 0) continue;
+      if (whole && four == 0xFFFFFFFFu &&
+          blend_four_whole(g, pixels + 4 * (i + j), _mm256_loadu_pd(t + j), ascending)) {
+        memset(cells + i + j, 0, 4);
+        continue;
+      }
       // Each lane's stops, then the four shares between them in one
       // division: share's (t − o[i]) / (o[i + 1] − o[i]).
       double from[4], to[4], f[4];

@@ -105,6 +105,50 @@ final class GradientRowTests: XCTestCase {
     }
   }
 
+  /// Rows wholly covered at full opacity, mostly: four pixels at once in
+  /// one stretch of the ramp (before the first stop, after the last,
+  /// between two; opaque stops, translucent ones, a jump where two share an
+  /// offset), and groups of four across a stop, every geometry, with the
+  /// coverage's ends and holes among them.
+  func testWholeRunsAcrossEveryStretchOfTheRampBlendAsDefined() throws {
+    var generator = SystemRandomNumberGenerator()
+    let opaque = [
+      GradientStop(offset: 0.2, color: Color(r: 0.74, g: 0.56, b: 0, a: 1)),
+      GradientStop(offset: 0.5, color: Color(r: 1, g: 0.81, b: 0.24, a: 1)),
+      GradientStop(offset: 0.5, color: Color(r: 0.1, g: 0.3, b: 0.9, a: 1)),
+      GradientStop(offset: 0.8, color: Color(r: 0.2, g: 0.9, b: 0.1, a: 1)),
+    ]
+    let two = [
+      GradientStop(offset: 0, color: Color(r: 1, g: 0, b: 0, a: 1)),
+      GradientStop(offset: 1, color: Color(r: 0, g: 0, b: 1, a: 0.75)),
+    ]
+    for stops in [opaque, two, stops] {
+      for geometry in geometries {
+        let gradient = try Gradient(geometry, stops: stops)
+        for _ in 0..<40 {
+          let turn = Double.random(in: 0..<(2 * .pi), using: &generator)
+          let scale = Double.random(in: 4...400, using: &generator)
+          let placed = Affine(
+            a: scale * cos(turn), b: scale * sin(turn), c: -scale * sin(turn),
+            d: scale * cos(turn), tx: Double.random(in: -100...100, using: &generator),
+            ty: Double.random(in: -100...100, using: &generator))
+          let alpha = [1, 1, 1, 0.5].randomElement(using: &generator)!
+          let paint = try XCTUnwrap(
+            CairoCanvas.GradientPaint(gradient, placed: placed, width: 1, height: 1, alpha: alpha))
+          let count = Int.random(in: 0..<300, using: &generator)
+          let cells = (0..<count).map { _ in
+            Int.random(in: 0..<40, using: &generator) == 0
+              ? UInt8.random(in: 0...255, using: &generator) : 255
+          }
+          let below = (0..<4 * count).map { _ in Double.random(in: 0...1, using: &generator) }
+          check(
+            below, cells, gradient, paint, x: Int.random(in: -50..<100, using: &generator),
+            y: Int.random(in: -50..<100, using: &generator))
+        }
+      }
+    }
+  }
+
   func testEdgesOfThePlacementBlendAsDefined() throws {
     let cells: [UInt8] = [0, 1, 127, 128, 254, 255, 255, 255, 255, 255, 0, 0, 0, 0, 255]
     let below = (0..<4 * cells.count).map { Double($0 % 5) * 0.25 }
