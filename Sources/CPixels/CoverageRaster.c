@@ -1,6 +1,7 @@
 // Area coverage of filled outlines: see include/CoverageRaster.h.
 #include "CoverageRaster.h"
 #include "CPixels.h"
+#include "PixelsInternal.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -351,47 +352,55 @@ static inline __attribute__((always_inline)) void put(uint8_t *m, int from, int 
   }
 }
 
-// Row `row`'s touched cells first…end − 1 read in order and cleared: the
-// prefix sum changes only at a cell that is not 0, so the empty cells
-// between (skipped eight at a time) are runs of one coverage. The last
-// coverage runs on to the window's last pixel, px1 − 1 (0 for a closed
-// path, but for what rounding leaves); cells from px1 on are past the
-// pixels and only cleared. `plain`, a constant where it is called, when
-// the row has no clip: its runs are then written in place. `blend`, a
-// constant too: the runs are blended into the target instead of stored.
-static inline __attribute__((always_inline)) void finish_row_as(float *row, uint8_t *m,
-                                                                int first, int end, int px1,
-                                                                clip_row *c, int plain,
-                                                                int blend) {
-  const int stop = end < px1 ? end : px1;
-  float s = 0;
-  int v = 0;
-  int x = first;
-  while (x < stop) {
-    const int from = x;
-    // Eight empty cells at a time (an untouched cell is +0: all bits 0).
-    while (x + 8 <= stop) {
-      uint64_t a, b, e, d;
-      memcpy(&a, row + x, 8);
-      memcpy(&b, row + x + 2, 8);
-      memcpy(&e, row + x + 4, 8);
-      memcpy(&d, row + x + 6, 8);
-      if (a | b | e | d) break;
-      x += 8;
-    }
-    while (x < stop && row[x] == 0) x++;
-    if (v && x > from) put(m, from, x, v, c, plain, blend);
-    if (x >= stop) break;
-    s += row[x];
-    row[x] = 0;
-    v = coverage_of(s);
-    if (v) put(m, x, x + 1, v, c, plain, blend);
-    x++;
-  }
-  for (x = first > stop ? first : stop; x < end; x++) row[x] = 0;
-  if (v && stop < px1) put(m, stop, px1, v, c, plain, blend);
-  if (!blend) wrote_all(c);
-}
+// The row walk (CoverageRowWalk.h) for any processor: eight empty cells
+// at a time (an untouched cell is +0: all bits 0), then one at a time.
+#define ROW_NAME finish_row_as
+#define ROW_TARGET
+#define ROW_SKIP(row, x, stop)                  \
+  do {                                          \
+    while (x + 8 <= stop) {                     \
+      uint64_t a, b, e, d;                      \
+      memcpy(&a, row + x, 8);                   \
+      memcpy(&b, row + x + 2, 8);               \
+      memcpy(&e, row + x + 4, 8);               \
+      memcpy(&d, row + x + 6, 8);               \
+      if (a | b | e | d) break;                 \
+      x += 8;                                   \
+    }                                           \
+    while (x < stop && row[x] == 0) x++;        \
+  } while (0)
+#include "CoverageRowWalk.h"
+#undef ROW_NAME
+#undef ROW_TARGET
+#undef ROW_SKIP
+
+#ifdef ANIM_HAS_AVX2_PATH
+#include <immintrin.h>
+// And with AVX2: eight cells compared with 0 at once, the first that is
+// not (a float compare: −0 is 0, NaN is not) found from the mask.
+#define ROW_NAME finish_row_as_avx2
+#define ROW_TARGET __attribute__((target("avx2")))
+#define ROW_SKIP(row, x, stop)                                                             \
+  do {                                                                                     \
+    for (;;) {                                                                             \
+      if (x + 8 > stop) {                                                                  \
+        while (x < stop && row[x] == 0) x++;                                               \
+        break;                                                                             \
+      }                                                                                    \
+      const int set = _mm256_movemask_ps(                                                  \
+          _mm256_cmp_ps(_mm256_loadu_ps(row + x), _mm256_setzero_ps(), _CMP_NEQ_UQ));     \
+      if (set) {                                                                           \
+        x += __builtin_ctz((unsigned)set);                                                 \
+        break;                                                                             \
+      }                                                                                    \
+      x += 8;                                                                              \
+    }                                                                                      \
+  } while (0)
+#include "CoverageRowWalk.h"
+#undef ROW_NAME
+#undef ROW_TARGET
+#undef ROW_SKIP
+#endif
 
 // A row under a clip (clip_row's rect set).
 static void finish_row(float *row, uint8_t *m, int first, int end, int px1, clip_row *c) {
@@ -413,6 +422,31 @@ static void blend_row_plain(float *row, int first, int end, int px1, clip_row *c
   finish_row_as(row, NULL, first, end, px1, c, 1, 1);
 }
 
+#ifdef ANIM_HAS_AVX2_PATH
+// The four with AVX2.
+__attribute__((target("avx2"))) static void finish_row_avx2(float *row, uint8_t *m, int first,
+                                                            int end, int px1, clip_row *c) {
+  finish_row_as_avx2(row, m, first, end, px1, c, 0, 0);
+}
+
+__attribute__((target("avx2"))) static void finish_row_plain_avx2(float *row, uint8_t *m,
+                                                                  int first, int end, int px1,
+                                                                  clip_row *c) {
+  finish_row_as_avx2(row, m, first, end, px1, c, 1, 0);
+}
+
+__attribute__((target("avx2"))) static void blend_row_clipped_avx2(float *row, int first,
+                                                                   int end, int px1,
+                                                                   clip_row *c) {
+  finish_row_as_avx2(row, NULL, first, end, px1, c, 0, 1);
+}
+
+__attribute__((target("avx2"))) static void blend_row_plain_avx2(float *row, int first, int end,
+                                                                 int px1, clip_row *c) {
+  finish_row_as_avx2(row, NULL, first, end, px1, c, 1, 1);
+}
+#endif
+
 void anim_raster_discard(anim_raster *r) {
   int box[4];
   anim_raster_finish(r, NULL, 0, NULL, box);
@@ -423,7 +457,8 @@ void anim_raster_discard(anim_raster *r) {
 // is given (the colour and the rows and columns blended), blended into
 // `pixels` (`stride` pixels a row).
 static void finish(anim_raster *r, uint8_t *mask, double *pixels, long stride, const double *clip,
-                   const clip_row *paint, const int rect[4], int box[4]) {
+                   const clip_row *paint, const int rect[4], int box[4], int avx2) {
+  (void)avx2;  // without an AVX2 path, rows are walked one way only
   const int w = r->width;
   const int x0 = r->x0, x1 = r->x1 < w + 2 ? r->x1 : w + 2;
   const int y0 = r->y0 > 0 ? r->y0 : 0, y1 = r->y1 < r->height ? r->y1 : r->height;
@@ -476,17 +511,22 @@ static void finish(anim_raster *r, uint8_t *mask, double *pixels, long stride, c
     }
     c.y = y + r->oy;
     if (clip) c.fy = inside(y, clip[1], clip[3]);
-    if (pixels) {
-      c.pixels = pixels + 4 * (long)y * stride;
-      if (clip) {
-        blend_row_clipped(row, first, end, px1, &c);
+    if (pixels) c.pixels = pixels + 4 * (long)y * stride;
+    uint8_t *m = pixels ? NULL : mask + (long)y * stride;
+#ifdef ANIM_HAS_AVX2_PATH
+    if (avx2) {
+      if (pixels) {
+        (clip ? blend_row_clipped_avx2 : blend_row_plain_avx2)(row, first, end, px1, &c);
       } else {
-        blend_row_plain(row, first, end, px1, &c);
+        (clip ? finish_row_avx2 : finish_row_plain_avx2)(row, m, first, end, px1, &c);
       }
-    } else if (clip) {
-      finish_row(row, mask + (long)y * stride, first, end, px1, &c);
+      continue;
+    }
+#endif
+    if (pixels) {
+      (clip ? blend_row_clipped : blend_row_plain)(row, first, end, px1, &c);
     } else {
-      finish_row_plain(row, mask + (long)y * stride, first, end, px1, &c);
+      (clip ? finish_row : finish_row_plain)(row, m, first, end, px1, &c);
     }
   }
   box[0] = x0 + r->ox;
@@ -495,9 +535,23 @@ static void finish(anim_raster *r, uint8_t *mask, double *pixels, long stride, c
   box[3] = y1 + r->oy;
 }
 
+// Whether the rows are walked with AVX2 (where the processor has it).
+static int walks_wide(void) {
+#ifdef ANIM_HAS_AVX2_PATH
+  return anim_cpu_has_avx2();
+#else
+  return 0;
+#endif
+}
+
 void anim_raster_finish(anim_raster *r, uint8_t *mask, long stride, const double *clip,
                         int box[4]) {
-  finish(r, mask, NULL, stride, clip, NULL, NULL, box);
+  finish(r, mask, NULL, stride, clip, NULL, NULL, box, walks_wide());
+}
+
+void anim_raster_finish_baseline(anim_raster *r, uint8_t *mask, long stride, const double *clip,
+                                 int box[4]) {
+  finish(r, mask, NULL, stride, clip, NULL, NULL, box, 0);
 }
 
 void anim_raster_finish_blend(anim_raster *r, double *pixels, long width, const double *clip,
@@ -507,8 +561,8 @@ void anim_raster_finish_blend(anim_raster *r, double *pixels, long width, const 
   clip_row paint = {0};
   paint.red = red, paint.green = green, paint.blue = blue, paint.alpha = alpha;
   if (rect[0] >= rect[2] || rect[1] >= rect[3]) {
-    finish(r, NULL, NULL, width, NULL, NULL, NULL, box);
+    finish(r, NULL, NULL, width, NULL, NULL, NULL, box, 0);
     return;
   }
-  finish(r, NULL, pixels, width, clip, &paint, rect, box);
+  finish(r, NULL, pixels, width, clip, &paint, rect, box, walks_wide());
 }

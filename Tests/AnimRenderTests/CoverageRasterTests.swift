@@ -306,6 +306,59 @@ final class CoverageRasterTests: XCTestCase {
     }
   }
 
+  /// The rows walked with AVX2 (eight cells compared at once) and without
+  /// write the same coverage and list the same runs: random rings and
+  /// stars, with and without a clip, wide enough that rows have long
+  /// empty stretches between their edges.
+  func testTheWideAndThePortableRowWalksWriteTheSame() {
+    var seed: UInt64 = 0x7a1c
+    func next() -> Double {
+      seed ^= seed << 13
+      seed ^= seed >> 7
+      seed ^= seed << 17
+      return Double(seed % 1_000_000) / 1_000_000
+    }
+    let (width, height) = (150, 90)
+    for trial in 0..<60 {
+      let (cx, cy) = (20 + next() * 110, 10 + next() * 70)
+      let n = 3 + Int(next() * 30)
+      let outer: [(Double, Double)] = (0..<n).map {
+        let a = (Double($0) + next() * 0.5) / Double(n) * 2 * .pi
+        let radius = 2 + next() * 70
+        return (cx + radius * cos(a), cy + radius * 0.6 * sin(a))
+      }
+      let inner = outer.reversed().map { (cx + ($0.0 - cx) / 2, cy + ($0.1 - cy) / 2) }
+      let clip: [Double]? = trial % 2 == 0 ? nil : [10.5, 5.25, 140.75, 80.5]
+      var masks: [[UInt8]] = []
+      var spans: [[Int32]] = []
+      for wide in [true, false] {
+        var raster = anim_raster()
+        XCTAssertEqual(anim_raster_init(&raster, Int32(width), Int32(height)), 1)
+        raster.keepSpans = 1
+        for polygon in trial % 3 == 0 ? [outer] : [outer, inner] {
+          for k in polygon.indices {
+            let a = polygon[k]
+            let b = polygon[(k + 1) % polygon.count]
+            anim_raster_line(&raster, a.0, a.1, b.0, b.1)
+          }
+        }
+        var mask = [UInt8](repeating: 0, count: width * height)
+        var box = [Int32](repeating: 0, count: 4)
+        if wide {
+          anim_raster_finish(&raster, &mask, width, clip, &box)
+        } else {
+          anim_raster_finish_baseline(&raster, &mask, width, clip, &box)
+        }
+        masks.append(mask)
+        spans.append((0..<3 * raster.spanCount).map { raster.spans[$0] })
+        anim_raster_free(&raster)
+      }
+      XCTAssertEqual(masks[0], masks[1], "trial \(trial)")
+      XCTAssertEqual(spans[0], spans[1], "trial \(trial)")
+      XCTAssertGreaterThan(masks[0].filter { $0 != 0 }.count, 0)
+    }
+  }
+
   /// With `keepSpans`, the runs a finish lists are exactly the pixels it
   /// wrote: every covered pixel lies in one, none lies outside the mask's
   /// covered pixels but for runs' uncovered ends under a clip, rows in

@@ -83,6 +83,11 @@ void anim_raster_cubic(anim_raster *r, double ax, double ay, double bx, double b
 void anim_raster_finish(anim_raster *r, uint8_t *mask, long stride, const double *clip,
                         int box[4]);
 
+/// `anim_raster_finish` walking the rows without AVX2 (as a processor
+/// without it does), so that tests compare the two walks.
+void anim_raster_finish_baseline(anim_raster *r, uint8_t *mask, long stride, const double *clip,
+                                 int box[4]);
+
 /// `anim_raster_finish` with the coverage blended instead of stored: the
 /// colour (red, green, blue) at opacity `alpha` blended, as
 /// `anim_blend_row` blends a coverage byte, into the covered pixels of
