@@ -250,14 +250,19 @@ static inline void wrote_all(clip_row *c) {
 // Coverage v over pixels from…to − 1 of the row: stored in the mask row m,
 // or, when `blend` (a constant where it is called), the colour blended
 // through it into the target's pixels of the blended columns.
+// `span` blends the colour over a run through one coverage byte: a
+// constant where it is called (`anim_blend_span`, or with AVX2 its inline
+// loop), so that the call is made directly or not at all.
+typedef void (*span_blender)(double *, long, double, double, double, double, int);
+
 static inline __attribute__((always_inline)) void emit(uint8_t *m, int from, int to, int v,
-                                                       clip_row *c, int blend) {
+                                                       clip_row *c, int blend,
+                                                       span_blender span) {
   if (blend) {
     if (from < c->bx0) from = c->bx0;
     if (to > c->bx1) to = c->bx1;
     if (to > from) {
-      anim_blend_span(c->pixels + 4 * (long)from, to - from, c->red, c->green, c->blue, c->alpha,
-                      v);
+      span(c->pixels + 4 * (long)from, to - from, c->red, c->green, c->blue, c->alpha, v);
     }
     return;
   }
@@ -271,19 +276,21 @@ static inline __attribute__((always_inline)) void emit(uint8_t *m, int from, int
 // Coverage v over pixels from…to − 1 of a row with no clip: what put_run
 // does where the clip covers the run wholly.
 static inline __attribute__((always_inline)) void put_plain(uint8_t *m, int from, int to, int v,
-                                                            clip_row *c, int blend) {
+                                                            clip_row *c, int blend,
+                                                            span_blender span) {
   if (!blend) wrote(c, from, to);
-  emit(m, from, to, v, c, blend);
+  emit(m, from, to, v, c, blend, span);
 }
 
 // Coverage v over pixels from…to − 1 of a row, cut by the clip
 // (clip->rect, which finish_row is only called with); the pixels outside
 // it are left as they are (0 in the mask).
 static inline __attribute__((always_inline)) void put_run(uint8_t *m, int from, int to, int v,
-                                                           clip_row *clip, int blend) {
+                                                           clip_row *clip, int blend,
+                                                           span_blender span) {
   if (clip->fy >= 1 && from >= clip->full0 && to <= clip->full1) {
     // Within the columns and rows the clip covers wholly.
-    put_plain(m, from, to, v, clip, blend);
+    put_plain(m, from, to, v, clip, blend, span);
     return;
   }
   if (from < clip->lo) from = clip->lo;
@@ -294,13 +301,13 @@ static inline __attribute__((always_inline)) void put_run(uint8_t *m, int from, 
       // The columns the clip covers wholly: one factor, fy.
       const int end = to < clip->full1 ? to : clip->full1;
       const int u = clip->fy < 1 ? (int)(v * clip->fy + 0.5) : v;
-      if (u || !blend) emit(m, x, end, u, clip, blend);
+      if (u || !blend) emit(m, x, end, u, clip, blend, span);
       x = end - 1;
       continue;
     }
     const double f = clip->fy * inside(x, clip->rect[0], clip->rect[2]);
     const int u = f < 1 ? (int)(v * f + 0.5) : v;
-    if (u || !blend) emit(m, x, x + 1, u, clip, blend);
+    if (u || !blend) emit(m, x, x + 1, u, clip, blend, span);
   }
 }
 
@@ -344,11 +351,12 @@ static inline int coverage_of(float s) {
 // Coverage v over pixels from…to − 1: put_plain's when `plain` (a row
 // with no clip), else put_run's; blended when `blend`.
 static inline __attribute__((always_inline)) void put(uint8_t *m, int from, int to, int v,
-                                                      clip_row *c, int plain, int blend) {
+                                                      clip_row *c, int plain, int blend,
+                                                      span_blender span) {
   if (plain) {
-    put_plain(m, from, to, v, c, blend);
+    put_plain(m, from, to, v, c, blend, span);
   } else {
-    put_run(m, from, to, v, c, blend);
+    put_run(m, from, to, v, c, blend, span);
   }
 }
 
@@ -356,6 +364,7 @@ static inline __attribute__((always_inline)) void put(uint8_t *m, int from, int 
 // at a time (an untouched cell is +0: all bits 0), then one at a time.
 #define ROW_NAME finish_row_as
 #define ROW_TARGET
+#define ROW_SPAN anim_blend_span
 #define ROW_SKIP(row, x, stop)                  \
   do {                                          \
     while (x + 8 <= stop) {                     \
@@ -372,14 +381,15 @@ static inline __attribute__((always_inline)) void put(uint8_t *m, int from, int 
 #include "CoverageRowWalk.h"
 #undef ROW_NAME
 #undef ROW_TARGET
+#undef ROW_SPAN
 #undef ROW_SKIP
 
 #ifdef ANIM_HAS_AVX2_PATH
-#include <immintrin.h>
 // And with AVX2: eight cells compared with 0 at once, the first that is
 // not (a float compare: −0 is 0, NaN is not) found from the mask.
 #define ROW_NAME finish_row_as_avx2
 #define ROW_TARGET __attribute__((target("avx2")))
+#define ROW_SPAN anim_blend_span_avx2
 #define ROW_SKIP(row, x, stop)                                                             \
   do {                                                                                     \
     for (;;) {                                                                             \
@@ -399,6 +409,7 @@ static inline __attribute__((always_inline)) void put(uint8_t *m, int from, int 
 #include "CoverageRowWalk.h"
 #undef ROW_NAME
 #undef ROW_TARGET
+#undef ROW_SPAN
 #undef ROW_SKIP
 #endif
 

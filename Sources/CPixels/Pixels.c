@@ -298,24 +298,11 @@ void anim_blend_span_baseline(double *o, long count, double r, double g, double 
 }
 
 #ifdef ANIM_HAS_AVX2_PATH
-// anim_blend_span_baseline with a pixel in one 256-bit register:
-// blend_row_avx2's arithmetic for one coverage byte over a run.
+// The inline AVX2 span (PixelsInternal.h) as a function of its own.
 __attribute__((target("avx2"))) static void blend_span_avx2(double *o, long count, double r,
                                                             double g, double b, double a,
                                                             int c) {
-  const __m256d colour = _mm256_set_pd(1, b, g, r);
-  const double alpha = c == 255 ? a : a * (double)c / 255;
-  const __m256d s = _mm256_mul_pd(colour, _mm256_set1_pd(alpha));
-  if (alpha == 1) {
-    // (r, g, b, 1) stored, what is below not read.
-    const __m256d opaque = _mm256_blend_pd(s, _mm256_set1_pd(1), 8);
-    for (long i = 0; i < count; i++, o += 4) _mm256_storeu_pd(o, opaque);
-    return;
-  }
-  const __m256d keep = _mm256_set1_pd(1 - alpha);
-  for (long i = 0; i < count; i++, o += 4) {
-    _mm256_storeu_pd(o, _mm256_add_pd(s, _mm256_mul_pd(_mm256_loadu_pd(o), keep)));
-  }
+  anim_blend_span_avx2(o, count, r, g, b, a, c);
 }
 #endif
 
