@@ -31,7 +31,7 @@ extension CairoCanvas {
   @inline(__always)
   private static func fixed(_ v: Double) -> Double { (v + fixedRounding) - fixedRounding }
 
-  /// Whether a fill of `bounds` may go straight to the raster: anim
+  /// Whether a fill (even-odd or not) may go straight to the raster: anim
   /// rasterises fills, the rule is nonzero, the clip is none or an upright
   /// rectangle, and no batch is waiting (an outline joins Cairo's path
   /// after the batch's). Asking costs nothing (no reuse lookup is counted).
