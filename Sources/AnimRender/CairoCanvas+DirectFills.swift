@@ -45,22 +45,27 @@ extension CairoCanvas {
     }
   }
 
-  /// Takes `outline` under `matrix` (box coordinates to pixels) into the
-  /// raster's lines as ``rasterisePath()`` takes Cairo's path of it, inside
-  /// the window of its points' box; nil, with nothing done, where it lies
-  /// past ``DeviceClip/safeRange`` (Cairo's path of it is cut first), has a
+  /// Takes `outline` under `matrix` (box coordinates to pixels, finite)
+  /// into the raster's lines as ``rasterisePath()`` takes Cairo's path of
+  /// it, inside the window of its points' box; nil, with nothing done,
+  /// where `bounds` (its points' box in pixels, as `Outline.bounds` gives
+  /// it under the same map) lies past ``DeviceClip/safeRange`` (Cairo's
+  /// path of it is cut first: ``DeviceClip/fits(_:under:)``), it has a
   /// subpath of no segment, or the cells cannot be had. Only where
   /// ``fillsDirectly(evenOdd:)``.
-  func rasteriseOutline(_ outline: Outline, under matrix: cairo_matrix_t) -> DirectFill? {
+  func rasteriseOutline(
+    _ outline: Outline, under matrix: cairo_matrix_t, bounds: OutlineBounds
+  ) -> DirectFill? {
     var clip: (Double, Double, Double, Double)?
     switch fillClip {
     case .none: clip = nil
     case .rectangle(let x0, let y0, let x1, let y1): clip = (x0, y0, x1, y1)
     case .empty, .general: return nil
     }
-    let transform = Affine(
-      a: matrix.xx, b: matrix.yx, c: matrix.xy, d: matrix.yy, tx: matrix.x0, ty: matrix.y0)
-    guard DeviceClip.fits(outline, under: transform) else { return nil }
+    guard
+      DeviceClip.holds(
+        (bounds.minimum.x, bounds.minimum.y, bounds.maximum.x, bounds.maximum.y))
+    else { return nil }
     let (xx, xy, x0, yx, yy, y0) = (
       matrix.xx, matrix.xy, matrix.x0, matrix.yx, matrix.yy, matrix.y0
     )
@@ -91,14 +96,7 @@ extension CairoCanvas {
     guard inRange, !outline.subpaths.isEmpty, let r = rasterCells() else { return nil }
     maskRuns = false
     directFills += 1
-    // Wholly left of, right of, above or below the canvas: a closed path
-    // covers none of it.
-    guard minX < Double(layout.pixelWidth), maxX > 0, minY < Double(layout.pixelHeight), maxY > 0
-    else { return DirectFill(clip: clip) }
-    anim_raster_window(
-      r, Int32(max(minX, 0).rounded(.down)), Int32(max(minY, 0).rounded(.down)),
-      Int32(min(maxX.rounded(.up) + 1, Double(layout.pixelWidth))),
-      Int32(min(maxY.rounded(.up) + 1, Double(layout.pixelHeight))))
+    guard openWindow(r, (minX, minY, maxX, maxY)) else { return DirectFill(clip: clip) }
     // Cairo's path: a move to each subpath's start (closing the last one
     // with a line, as a fill does), its curves, a close (a line back to the
     // start) where it is closed; and at the end the last one closed.

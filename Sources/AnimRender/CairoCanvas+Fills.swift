@@ -190,14 +190,7 @@ extension CairoCanvas {
       }
       k += length
     }
-    // Wholly left of, right of, above or below the canvas: a closed path
-    // covers none of it.
-    guard minX < Double(layout.pixelWidth), maxX > 0, minY < Double(layout.pixelHeight), maxY > 0
-    else { return .mask }
-    anim_raster_window(
-      r, Int32(max(minX, 0).rounded(.down)), Int32(max(minY, 0).rounded(.down)),
-      Int32(min(maxX.rounded(.up) + 1, Double(layout.pixelWidth))),
-      Int32(min(maxY.rounded(.up) + 1, Double(layout.pixelHeight))))
+    guard openWindow(r, (minX, minY, maxX, maxY)) else { return .mask }
     var (sx, sy, cx, cy) = (0.0, 0.0, 0.0, 0.0)
     var i = 0
     while i < count {
@@ -227,6 +220,24 @@ extension CairoCanvas {
     }
     anim_raster_line(r, cx, cy, sx, sy)
     return .lines(clip)
+  }
+
+  /// Sets the raster's window to the pixels of `box` (a path's points'
+  /// box, in device pixels: a curve lies within its controls'), in whole
+  /// pixels cut to the canvas; false, with nothing set, when the box lies
+  /// wholly left of, right of, above or below the canvas, where a closed
+  /// path covers none of it.
+  func openWindow(
+    _ r: UnsafeMutablePointer<anim_raster>, _ box: (Double, Double, Double, Double)
+  ) -> Bool {
+    let (minX, minY, maxX, maxY) = box
+    guard minX < Double(layout.pixelWidth), maxX > 0, minY < Double(layout.pixelHeight), maxY > 0
+    else { return false }
+    anim_raster_window(
+      r, Int32(max(minX, 0).rounded(.down)), Int32(max(minY, 0).rounded(.down)),
+      Int32(min(maxX.rounded(.up) + 1, Double(layout.pixelWidth))),
+      Int32(min(maxY.rounded(.up) + 1, Double(layout.pixelHeight))))
+    return true
   }
 
   /// Writes the coverage of the lines added to the raster since the last

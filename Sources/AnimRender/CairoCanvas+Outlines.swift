@@ -103,7 +103,9 @@ extension CairoCanvas {
       {
         flush()
         let bounds = (box.minimum.x, box.minimum.y, box.maximum.x, box.maximum.y)
-        if fillsDirectly(evenOdd: evenOdd), let direct = rasteriseOutline(outline, under: matrix) {
+        if fillsDirectly(evenOdd: evenOdd),
+          let direct = rasteriseOutline(outline, under: matrix, bounds: box)
+        {
           finishMask(direct.clip)
           blendMask(paint, bounds)
         } else {
@@ -121,7 +123,7 @@ extension CairoCanvas {
       if fillsDirectly(evenOdd: evenOdd) {
         let looksUp = fillLooksUp(bounds)
         tried = looksUp
-        if !looksUp { direct = rasteriseOutline(outline, under: matrix) }
+        if !looksUp { direct = rasteriseOutline(outline, under: matrix, bounds: box) }
       }
       if let direct {
         finishBlend(direct.clip, fillPaint, bounds)
